@@ -1,0 +1,125 @@
+//! Executing a command: metadata, bounded retries on concurrent changes, domain errors
+//! mapped to HTTP, and the position of what was appended.
+
+use axum::http::HeaderMap;
+use cqrs_es::persist::PersistedEventStore;
+use cqrs_es::{Aggregate, AggregateContext, AggregateError, EventStore};
+use navalha_domain::metadata::EventMetadata;
+use navalha_platform::auth::Principal;
+use navalha_platform::error::MSG_CONCURRENT_CHANGE;
+use navalha_platform::http::{header_value, RequestOrigin};
+use navalha_platform::position::{Position, POSITION_HEADER};
+use navalha_platform::ApiError;
+use postgres_es::{PostgresCqrs, PostgresEventRepository};
+use sqlx::PgPool;
+
+/// How many times a command is retried when another one changed its aggregate first.
+pub const MAX_ATTEMPTS: usize = 3;
+
+/// A domain error that knows its HTTP answer.
+pub trait DomainError: std::error::Error {
+    /// The answer for this error.
+    fn to_api(&self) -> ApiError;
+}
+
+impl DomainError for navalha_domain::favorite_menu::FavoriteMenuError {
+    fn to_api(&self) -> ApiError {
+        ApiError::field("slug", &self.to_string())
+    }
+}
+
+impl DomainError for navalha_domain::company::CompanyError {
+    fn to_api(&self) -> ApiError {
+        ApiError::Conflict(self.to_string())
+    }
+}
+
+impl DomainError for navalha_domain::professional::ProfessionalError {
+    fn to_api(&self) -> ApiError {
+        ApiError::Conflict(self.to_string())
+    }
+}
+
+/// The metadata of a command sent by a signed-in user.
+pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetadata {
+    EventMetadata {
+        user_id: Some(principal.professional_id),
+        user_name: principal.name.clone(),
+        role: Some(principal.role),
+        request_id: origin.request_id.clone(),
+        client_ip: origin.client_ip.clone(),
+        at: chrono::Utc::now(),
+    }
+}
+
+/// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times
+/// when a concurrent command wins the race, and returns the stream's position afterwards.
+pub async fn execute<A>(
+    cqrs: &PostgresCqrs<A>,
+    pool: &PgPool,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+) -> Result<Option<Position>, ApiError>
+where
+    A: Aggregate,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    let mut attempt = 1;
+    loop {
+        let result = cqrs
+            .execute_with_metadata(aggregate_id, command.clone(), metadata.to_map())
+            .await;
+        match result {
+            Ok(()) => return stream_position(pool, A::TYPE, aggregate_id).await,
+            Err(AggregateError::UserError(error)) => return Err(error.to_api()),
+            Err(AggregateError::AggregateConflict) if attempt < MAX_ATTEMPTS => {
+                tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
+                attempt += 1;
+            }
+            Err(AggregateError::AggregateConflict) => {
+                return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()))
+            }
+            Err(other) => return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE))),
+        }
+    }
+}
+
+/// The current state of an aggregate, replayed from its events.
+pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, ApiError> {
+    let store: PersistedEventStore<PostgresEventRepository, A> =
+        PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
+    let mut context = store
+        .load_aggregate(aggregate_id)
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::anyhow!("loading {} {aggregate_id}: {error}", A::TYPE)))?;
+    Ok(std::mem::take(context.aggregate()))
+}
+
+/// The position of a stream's last event, `None` for an empty stream.
+pub async fn stream_position(pool: &PgPool, aggregate_type: &str, aggregate_id: &str) -> Result<Option<Position>, ApiError> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "select tx_id::text::bigint, global_position from events
+          where aggregate_type = $1 and aggregate_id = $2 order by sequence desc limit 1",
+    )
+    .bind(aggregate_type)
+    .bind(aggregate_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(tx_id, global_position)| Position { tx_id, global_position }))
+}
+
+/// The `X-Navalha-Position` header for a command's answer.
+pub fn position_headers(position: Option<Position>) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    if let Some(position) = position {
+        headers.insert(POSITION_HEADER, header_value(&position.to_string()));
+    }
+    headers
+}
+
+/// Allocates the next id of a numeric aggregate from its sequence.
+pub async fn next_id(pool: &PgPool, sequence: &str) -> Result<i64, ApiError> {
+    Ok(sqlx::query_scalar("select nextval($1::regclass)").bind(sequence).fetch_one(pool).await?)
+}

@@ -1,0 +1,76 @@
+//! command-api's settings, from flags or the environment.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Navalha's write side.
+#[derive(Debug, Parser)]
+#[command(about = "Navalha command API: turns commands into events")]
+pub struct Cli {
+    /// PostgreSQL connection string.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: String,
+    /// What to do; `serve` when absent.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// command-api's subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Load the demo data unless it is already there, and exit.
+    SeedDemo(Settings),
+    /// Serve HTTP.
+    Serve(ServeArgs),
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "NAVALHA_COMMAND_LISTEN", default_value = "127.0.0.1:8081")]
+    pub listen: SocketAddr,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+/// Settings shared by every subcommand that executes commands.
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Where e-mails are written when no SMTP server is configured.
+    #[arg(long, env = "NAVALHA_OUTBOX_DIR", default_value = ".data/outbox")]
+    pub outbox_dir: PathBuf,
+    /// SMTP server, e.g. `smtp://user:pass@host:587` or `smtps://...`; without it e-mails
+    /// go to the log and the outbox folder.
+    #[arg(long, env = "NAVALHA_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// Sender of the e-mails.
+    #[arg(long, env = "NAVALHA_MAIL_FROM", default_value = "Navalha <nao-responda@navalha.dev>")]
+    pub mail_from: String,
+    /// The identity provider's user-info address, where Google access tokens are checked.
+    #[arg(long, env = "NAVALHA_GOOGLE_USERINFO_URL", default_value = "https://openidconnect.googleapis.com/v1/userinfo")]
+    pub google_userinfo_url: String,
+    /// The web app's public address, for links in e-mails.
+    #[arg(long, env = "NAVALHA_PUBLIC_URL", default_value = "http://localhost:8080")]
+    pub public_url: String,
+    /// How long a sign-in token lasts, in hours.
+    #[arg(long, env = "NAVALHA_TOKEN_HOURS", default_value_t = 12)]
+    pub token_hours: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            outbox_dir: PathBuf::from(".data/outbox"),
+            smtp_url: None,
+            mail_from: "Navalha <nao-responda@navalha.dev>".to_owned(),
+            google_userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".to_owned(),
+            public_url: "http://localhost:8080".to_owned(),
+            token_hours: 12,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The answer of every successful sign-in: a token and the user's data.
+
+use navalha_domain::company::Company;
+use navalha_domain::professional::Professional;
+use navalha_domain::role::Role;
+use navalha_platform::ApiError;
+use serde::Serialize;
+
+use crate::commands::load;
+use crate::state::AppState;
+
+/// A unit as the session lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompanySummary {
+    /// IdCompany.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// City.
+    pub city: String,
+    /// State.
+    pub state: String,
+    /// Active or not.
+    pub status: bool,
+}
+
+/// A staff member who may sign in, as their events describe them now.
+#[derive(Debug, Clone)]
+pub struct Account {
+    /// IdProfessional.
+    pub professional_id: i64,
+    /// Name.
+    pub name: String,
+    /// E-mail.
+    pub email: String,
+    /// Role.
+    pub role: Role,
+    /// Units, the professional's own first.
+    pub companies: Vec<CompanySummary>,
+}
+
+/// Status number of an inactive professional (spec 01 §4).
+const STATUS_INACTIVE: i16 = 2;
+
+/// Replays the professional and their units. Inactive professionals may not sign in.
+pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Account, ApiError> {
+    let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+    let profile = professional
+        .profile()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional")))?;
+    if profile.status == STATUS_INACTIVE {
+        return Err(ApiError::Unprocessable(
+            "Seu cadastro está inativo. Procure o administrador da barbearia.".to_owned(),
+        ));
+    }
+    let mut companies = Vec::with_capacity(profile.companies.len());
+    for company_id in &profile.companies {
+        let company: Company = load(&state.pool, &company_id.to_string()).await?;
+        if let Some(company) = company.profile() {
+            companies.push(CompanySummary {
+                id: *company_id,
+                name: company.name.clone(),
+                city: company.address.city.clone(),
+                state: company.address.state.clone(),
+                status: company.status,
+            });
+        }
+    }
+    Ok(Account {
+        professional_id,
+        name: profile.name.clone(),
+        email: profile.email.clone(),
+        role: profile.role,
+        companies,
+    })
+}
+
+/// `{Token, user: {...}}`, as spec 01 §7 describes the login answer.
+#[derive(Debug, Serialize)]
+pub struct SessionResponse {
+    /// The bearer token.
+    #[serde(rename = "Token")]
+    pub token: String,
+    /// The user.
+    pub user: SessionUser,
+}
+
+/// The `user` of a session answer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SessionUser {
+    /// Name.
+    pub name: String,
+    /// E-mail.
+    pub email: String,
+    /// IdProfessional.
+    pub id_professional: i64,
+    /// Units.
+    pub companies: Vec<SessionCompany>,
+    /// Role.
+    pub role: SessionRole,
+}
+
+/// A unit in the session answer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SessionCompany {
+    /// IdCompany.
+    pub id_company: i64,
+    /// Name.
+    pub name: String,
+    /// City.
+    pub city: String,
+    /// State.
+    pub state: String,
+    /// Status.
+    pub status: bool,
+}
+
+/// The role in the session answer; the web app picks its menus by `Type`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SessionRole {
+    /// IdTypeProfile.
+    pub id_type_profile: i64,
+    /// ADMIN, ATTENDANT, ...
+    #[serde(rename = "Type")]
+    pub kind: &'static str,
+    /// Label.
+    pub description: &'static str,
+}
+
+/// Signs a token for the account and shapes the answer.
+pub fn session_response(state: &AppState, account: &Account) -> Result<SessionResponse, ApiError> {
+    Ok(SessionResponse {
+        token: state.issuer.issue(account)?,
+        user: SessionUser {
+            name: account.name.clone(),
+            email: account.email.clone(),
+            id_professional: account.professional_id,
+            companies: account
+                .companies
+                .iter()
+                .map(|company| SessionCompany {
+                    id_company: company.id,
+                    name: company.name.clone(),
+                    city: company.city.clone(),
+                    state: company.state.clone(),
+                    status: company.status,
+                })
+                .collect(),
+            role: SessionRole {
+                id_type_profile: account.role.id(),
+                kind: account.role.code(),
+                description: account.role.description(),
+            },
+        },
+    })
+}

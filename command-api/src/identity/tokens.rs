@@ -1,0 +1,45 @@
+//! Signing sign-in tokens.
+
+use std::sync::Arc;
+
+use jsonwebtoken::{EncodingKey, Header};
+use navalha_platform::auth::{now_seconds, Claims, ALGORITHM, AUDIENCE, ISSUER};
+use navalha_platform::ApiError;
+
+use super::keys::SigningKeys;
+use super::session::Account;
+
+/// Signs tokens with the private key.
+#[derive(Clone)]
+pub struct TokenIssuer {
+    key: Arc<EncodingKey>,
+    lifetime_seconds: i64,
+}
+
+impl TokenIssuer {
+    /// An issuer for the given key pair and token lifetime.
+    pub fn new(keys: &SigningKeys, lifetime_hours: i64) -> anyhow::Result<Self> {
+        Ok(Self {
+            key: Arc::new(EncodingKey::from_ed_der(&keys.private_pkcs8)),
+            lifetime_seconds: lifetime_hours * 3600,
+        })
+    }
+
+    /// A signed token for the account.
+    pub fn issue(&self, account: &Account) -> Result<String, ApiError> {
+        let now = now_seconds();
+        let claims = Claims {
+            sub: account.professional_id.to_string(),
+            name: account.name.clone(),
+            email: account.email.clone(),
+            role: account.role,
+            companies: account.companies.iter().map(|company| company.id).collect(),
+            aud: AUDIENCE.to_owned(),
+            iss: ISSUER.to_owned(),
+            iat: now,
+            exp: now + self.lifetime_seconds,
+        };
+        jsonwebtoken::encode(&Header::new(ALGORITHM), &claims, &self.key)
+            .map_err(|error| ApiError::Internal(anyhow::anyhow!("signing a token: {error}")))
+    }
+}

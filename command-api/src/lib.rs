@@ -1,0 +1,32 @@
+//! command-api: validates, authorizes, loads the aggregate, decides and appends events.
+//! It never serves a read model; its answers carry the position of the events they
+//! appended (`X-Navalha-Position`) so the next read can wait for them.
+
+pub mod commands;
+pub mod config;
+pub mod favorites;
+pub mod identity;
+pub mod seed;
+pub mod state;
+
+use axum::routing::get;
+use axum::Router;
+use navalha_platform::{health, http};
+
+pub use state::AppState;
+
+/// The whole HTTP application; tests drive it with `oneshot`, `main` serves it.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new().merge(identity::router()).merge(favorites::router());
+    let router = Router::new()
+        .nest("/api", api)
+        .route(
+            "/health",
+            get(|axum::extract::State(state): axum::extract::State<AppState>| async move {
+                health::check("command-api", &state.pool).await
+            }),
+        )
+        .fallback(|| async { navalha_platform::ApiError::NotFound("Endereço não encontrado.".to_owned()) })
+        .with_state(state);
+    http::with_request_tracing(router)
+}

@@ -1,0 +1,43 @@
+//! command-api: `migrate`, `seed-demo`, or `serve` (the default).
+
+use anyhow::Context;
+use clap::Parser;
+use navalha_command_api::config::{Cli, Command, ServeArgs, Settings};
+use navalha_command_api::{app, seed, AppState};
+use navalha_platform::{db, telemetry};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    telemetry::init("command-api");
+    let cli = Cli::parse();
+    let pool = db::connect(&cli.database_url, 20).await?;
+    match cli.command {
+        Some(Command::Migrate) => {
+            sqlx::migrate!("../migrations").run(&pool).await.context("migrating")?;
+            tracing::info!("migrations applied");
+        }
+        Some(Command::SeedDemo(settings)) => {
+            let state = AppState::new(pool, settings).await?;
+            let loaded = seed::seed_demo(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            println!("{}", if loaded { "demo data loaded" } else { "demo data already present" });
+        }
+        Some(Command::Serve(args)) => serve(pool, args).await?,
+        None => {
+            let args = ServeArgs { listen: "127.0.0.1:8081".parse()?, settings: Settings::default() };
+            serve(pool, args).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {
+    let state = AppState::new(pool, args.settings).await?;
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| format!("binding {}", args.listen))?;
+    tracing::info!(listen = %args.listen, "command-api serving");
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(db::shutdown_signal())
+        .await?;
+    Ok(())
+}

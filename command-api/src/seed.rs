@@ -1,0 +1,176 @@
+//! `command-api seed-demo`: the demo data, loaded once through the same commands staff use.
+//! The accounts are listed in README.md.
+
+use navalha_domain::company::{Company, CompanyCommand, CompanyProfile, DEFAULT_TIME_ZONE};
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::professional::{Professional, ProfessionalCommand, ProfessionalProfile};
+use navalha_domain::role::Role;
+use navalha_domain::values::Address;
+use navalha_platform::ApiError;
+
+use crate::commands::{execute, next_id};
+use crate::identity::accounts::create_account;
+use crate::state::AppState;
+
+/// The password of every demo account.
+pub const DEMO_PASSWORD: &str = "Navalha@2026";
+/// The demo administrator.
+pub const DEMO_ADMIN: &str = "admin@navalha.dev";
+
+/// Completes a 9-digit base into a valid CPF.
+pub fn cpf_from_base(base: &str) -> String {
+    let mut digits: Vec<u32> = base.chars().filter_map(|c| c.to_digit(10)).collect();
+    for len in [9, 10] {
+        let sum: u32 = (0..len).map(|i| digits[i] * (len as u32 + 1 - i as u32)).sum();
+        let rest = (sum * 10) % 11;
+        digits.push(if rest == 10 { 0 } else { rest });
+    }
+    digits.iter().map(|d| char::from_digit(*d, 10).unwrap_or('0')).collect()
+}
+
+/// Completes a 12-digit base into a valid CNPJ.
+pub fn cnpj_from_base(base: &str) -> String {
+    let mut digits: Vec<u32> = base.chars().filter_map(|c| c.to_digit(10)).collect();
+    for weights in [&[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2][..], &[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2][..]] {
+        let sum: u32 = weights.iter().zip(&digits).map(|(w, d)| w * d).sum();
+        let rest = sum % 11;
+        digits.push(if rest < 2 { 0 } else { 11 - rest });
+    }
+    digits.iter().map(|d| char::from_digit(*d, 10).unwrap_or('0')).collect()
+}
+
+struct DemoCompany {
+    name: &'static str,
+    city: &'static str,
+    state: &'static str,
+    street: &'static str,
+    district: &'static str,
+    zip: &'static str,
+}
+
+const COMPANIES: &[DemoCompany] = &[
+    DemoCompany { name: "Navalha Centro", city: "São Paulo", state: "SP", street: "Rua Barão de Itapetininga", district: "República", zip: "01042001" },
+    DemoCompany { name: "Navalha Savassi", city: "Belo Horizonte", state: "MG", street: "Rua Pernambuco", district: "Savassi", zip: "30130150" },
+    DemoCompany { name: "Navalha Batel", city: "Curitiba", state: "PR", street: "Avenida do Batel", district: "Batel", zip: "80420090" },
+];
+
+/// A demo staff member: e-mail, name, role, colour, and indexes into [`COMPANIES`].
+pub struct DemoProfessional {
+    /// Sign-in e-mail.
+    pub email: &'static str,
+    /// Full name.
+    pub name: &'static str,
+    /// Role.
+    pub role: Role,
+    /// Agenda colour.
+    pub color: &'static str,
+    /// Units, by index into the demo companies.
+    pub companies: &'static [usize],
+}
+
+/// The demo staff, one per role plus more barbers.
+pub const PROFESSIONALS: &[DemoProfessional] = &[
+    DemoProfessional { email: DEMO_ADMIN, name: "Ana Administradora", role: Role::Admin, color: "#9E9E9E", companies: &[0, 1, 2] },
+    DemoProfessional { email: "atendente@navalha.dev", name: "Beatriz Atendente", role: Role::Attendant, color: "#F48FB1", companies: &[0, 1] },
+    DemoProfessional { email: "lider@navalha.dev", name: "Caio Líder", role: Role::BarberLeade, color: "#1565C0", companies: &[0] },
+    DemoProfessional { email: "barbeiro1@navalha.dev", name: "Diego Barbeiro", role: Role::Barber1, color: "#FF9800", companies: &[0] },
+    DemoProfessional { email: "barbeiro2@navalha.dev", name: "Eduardo Barbeiro", role: Role::Barber2, color: "#2E7D32", companies: &[0] },
+    DemoProfessional { email: "padrao@navalha.dev", name: "Fernanda Padrão", role: Role::Default, color: "#7B1FA2", companies: &[1] },
+    DemoProfessional { email: "gabriel@navalha.dev", name: "Gabriel Navalha", role: Role::Barber1, color: "#81D4FA", companies: &[1] },
+    DemoProfessional { email: "heitor@navalha.dev", name: "Heitor Tesoura", role: Role::Barber1, color: "#D32F2F", companies: &[2] },
+];
+
+/// Loads the demo data unless the demo admin already exists. Returns whether it loaded.
+pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from staff_credential where email = $1)")
+        .bind(DEMO_ADMIN)
+        .fetch_one(&state.pool)
+        .await?;
+    if exists {
+        tracing::info!("demo data already loaded");
+        return Ok(false);
+    }
+    let metadata = EventMetadata::system("Carga de demonstração");
+    let mut company_ids = Vec::new();
+    for (index, company) in COMPANIES.iter().enumerate() {
+        let id = next_id(&state.pool, "company_id_seq").await?;
+        let profile = CompanyProfile {
+            name: company.name.to_owned(),
+            cnpj: cnpj_from_base(&format!("4{index}1234560001")),
+            email: format!("unidade{}@navalha.dev", index + 1),
+            phone: format!("1199{index}001234"),
+            whatsapp: true,
+            status: true,
+            facebook: "https://facebook.com/navalha".to_owned(),
+            instagram: "https://instagram.com/navalha".to_owned(),
+            observation: String::new(),
+            address: Address {
+                zip_code: company.zip.to_owned(),
+                street: company.street.to_owned(),
+                number: format!("{}", 100 + index * 10),
+                district: company.district.to_owned(),
+                city: company.city.to_owned(),
+                state: company.state.to_owned(),
+                complement: String::new(),
+            },
+            time_zone: DEFAULT_TIME_ZONE.to_owned(),
+        };
+        execute::<Company>(&state.companies, &state.pool, &id.to_string(), CompanyCommand::RegisterCompany(profile), &metadata).await?;
+        company_ids.push(id);
+        tracing::info!(id, name = company.name, "demo company");
+    }
+    for (index, demo) in PROFESSIONALS.iter().enumerate() {
+        let id = next_id(&state.pool, "professional_id_seq").await?;
+        let cpf = cpf_from_base(&format!("{:09}", 123_456_000 + index * 7));
+        let profile = ProfessionalProfile {
+            name: demo.name.to_owned(),
+            cpf: cpf.clone(),
+            email: demo.email.to_owned(),
+            phone: format!("119{:08}", 87_650_000 + index),
+            whatsapp: index % 2 == 0,
+            birth_date: chrono::NaiveDate::from_ymd_opt(1985 + index as i32, 3, 10),
+            address: Address {
+                zip_code: "01042001".to_owned(),
+                street: "Rua Barão de Itapetininga".to_owned(),
+                number: "50".to_owned(),
+                district: "República".to_owned(),
+                city: "São Paulo".to_owned(),
+                state: "SP".to_owned(),
+                complement: String::new(),
+            },
+            color: demo.color.to_owned(),
+            role: demo.role,
+            companies: demo.companies.iter().map(|i| company_ids[*i]).collect(),
+            status: 1,
+        };
+        execute::<Professional>(
+            &state.professionals,
+            &state.pool,
+            &id.to_string(),
+            ProfessionalCommand::RegisterProfessional(profile),
+            &metadata,
+        )
+        .await?;
+        create_account(&state.pool, id, demo.email, Some(&cpf), Some(DEMO_PASSWORD)).await?;
+        tracing::info!(id, email = demo.email, role = demo.role.code(), "demo professional");
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use navalha_domain::values::{Cnpj, Cpf};
+
+    use super::*;
+
+    #[test]
+    fn generated_documents_are_valid() {
+        for base in ["123456000", "987654321", "000000001"] {
+            let cpf = cpf_from_base(base);
+            assert!(Cpf::parse(&cpf).is_ok(), "{cpf}");
+        }
+        assert_eq!(cpf_from_base("529982247"), "52998224725");
+        assert_eq!(cnpj_from_base("112223330001"), "11222333000181");
+        assert!(Cnpj::parse(&cnpj_from_base("401234560001")).is_ok());
+    }
+}

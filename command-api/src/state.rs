@@ -1,0 +1,64 @@
+//! What every handler shares.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+use navalha_domain::company::Company;
+use navalha_domain::favorite_menu::FavoriteMenu;
+use navalha_domain::professional::Professional;
+use navalha_platform::auth::TokenVerifier;
+use postgres_es::{postgres_cqrs, PostgresCqrs};
+use sqlx::PgPool;
+
+use crate::config::Settings;
+use crate::identity::keys::SigningKeys;
+use crate::identity::mailer::Mailer;
+use crate::identity::tokens::TokenIssuer;
+
+/// Shared state of command-api.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub pool: PgPool,
+    /// Checks bearer tokens.
+    pub verifier: TokenVerifier,
+    /// Signs tokens at sign-in.
+    pub issuer: TokenIssuer,
+    /// Sends e-mail, or writes it to the outbox.
+    pub mailer: Mailer,
+    /// Outgoing HTTP (the identity provider).
+    pub http: reqwest::Client,
+    /// Settings.
+    pub settings: Arc<Settings>,
+    /// Favourite menus.
+    pub favorites: Arc<PostgresCqrs<FavoriteMenu>>,
+    /// Units.
+    pub companies: Arc<PostgresCqrs<Company>>,
+    /// Professionals.
+    pub professionals: Arc<PostgresCqrs<Professional>>,
+}
+
+impl AppState {
+    /// Builds the state, making the signing key on first start.
+    pub async fn new(pool: PgPool, settings: Settings) -> anyhow::Result<Self> {
+        let keys = SigningKeys::load_or_create(&pool).await?;
+        let mailer = Mailer::from_settings(&settings)?;
+        Ok(Self {
+            verifier: TokenVerifier::new(pool.clone()),
+            issuer: TokenIssuer::new(&keys, settings.token_hours)?,
+            mailer,
+            http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?,
+            settings: Arc::new(settings),
+            favorites: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            pool,
+        })
+    }
+}
+
+impl FromRef<AppState> for TokenVerifier {
+    fn from_ref(state: &AppState) -> Self {
+        state.verifier.clone()
+    }
+}

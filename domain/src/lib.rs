@@ -1,0 +1,20 @@
+//! Navalha's domain: value types, commands, events, aggregates and the pure rules they
+//! obey, with the specification's pt-BR messages.
+//!
+//! Nothing here knows about HTTP or SQL. command-api turns requests into the commands
+//! defined here; the projector folds the events defined here into read models.
+
+pub mod company;
+pub mod favorite_menu;
+pub mod menu;
+pub mod metadata;
+pub mod professional;
+pub mod role;
+pub mod values;
+
+/// The version every event payload of this crate is written with. A payload change bumps
+/// it and adds an upcaster; stored payloads are never rewritten.
+pub const EVENT_VERSION: &str = "1.0";
+
+/// Re-exported so that readers of events can name `Aggregate::TYPE` without cqrs-es.
+pub use cqrs_es::Aggregate;

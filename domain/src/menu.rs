@@ -1,0 +1,66 @@
+//! The dashboard's menu catalogue: which slugs exist and which roles reach them.
+
+use crate::role::Role;
+
+/// One entry of the side menu, identified by its slug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuItem {
+    /// Stable identifier, also the favourite key.
+    pub slug: &'static str,
+    /// Label shown in the menu.
+    pub label: &'static str,
+}
+
+/// Every menu item of the dashboard.
+pub const MENU: &[MenuItem] = &[
+    MenuItem { slug: "home", label: "Início" },
+    MenuItem { slug: "scheduling", label: "Agenda" },
+    MenuItem { slug: "client", label: "Clientes" },
+    MenuItem { slug: "professional", label: "Profissionais" },
+    MenuItem { slug: "company", label: "Empresas" },
+    MenuItem { slug: "subscription-detail-list", label: "Planos" },
+    MenuItem { slug: "subscription-user-detail-list", label: "Assinantes" },
+    MenuItem { slug: "holiday", label: "Feriados" },
+    MenuItem { slug: "profile", label: "Meu Perfil" },
+];
+
+/// The menu item with this slug, if it exists.
+pub fn find(slug: &str) -> Option<&'static MenuItem> {
+    MENU.iter().find(|item| item.slug == slug)
+}
+
+/// Whether `role` reaches the menu item `slug` (spec 01 §6, spec 02 §6).
+pub fn reaches(role: Role, slug: &str) -> bool {
+    match role {
+        Role::Admin | Role::Default => find(slug).is_some(),
+        Role::Attendant => find(slug).is_some() && slug != "professional",
+        Role::Barber1 | Role::Barber2 => matches!(slug, "home" | "scheduling" | "client" | "profile"),
+        Role::BarberLeade => matches!(
+            slug,
+            "home" | "scheduling" | "client" | "holiday" | "subscription-user-detail-list" | "profile"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn barbers_reach_only_scheduling_client_and_profile() {
+        let reached: Vec<_> = MENU
+            .iter()
+            .filter(|item| reaches(Role::Barber1, item.slug))
+            .map(|item| item.slug)
+            .collect();
+        assert_eq!(reached, ["home", "scheduling", "client", "profile"]);
+    }
+
+    #[test]
+    fn attendant_reaches_everything_but_professionals() {
+        assert!(!reaches(Role::Attendant, "professional"));
+        assert!(reaches(Role::Attendant, "subscription-detail-list"));
+        assert!(reaches(Role::Default, "professional"));
+        assert!(!reaches(Role::Admin, "nope"));
+    }
+}

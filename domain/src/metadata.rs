@@ -1,0 +1,55 @@
+//! The metadata every event carries: who did it, from where, and when.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+
+use crate::role::Role;
+
+/// Who caused an event and in which request. Stored as the event's metadata; the audit
+/// screens are built from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventMetadata {
+    /// Acting professional's id, `None` for the system (demo loader, provider webhooks).
+    pub user_id: Option<i64>,
+    /// Acting user's name at the time.
+    pub user_name: String,
+    /// Acting user's role at the time, `None` for the system.
+    pub role: Option<Role>,
+    /// The request id of the HTTP request that carried the command.
+    pub request_id: String,
+    /// The client's IP address as seen by the edge.
+    pub client_ip: String,
+    /// When the command was accepted.
+    pub at: DateTime<Utc>,
+}
+
+impl EventMetadata {
+    /// Metadata for work the system does on its own behalf.
+    pub fn system(reason: &str) -> Self {
+        Self {
+            user_id: None,
+            user_name: reason.to_owned(),
+            role: None,
+            request_id: String::new(),
+            client_ip: String::new(),
+            at: Utc::now(),
+        }
+    }
+
+    /// The flat map cqrs-es stores next to each event.
+    pub fn to_map(&self) -> HashMap<String, String> {
+        let mut map = HashMap::new();
+        if let Some(id) = self.user_id {
+            map.insert("user_id".to_owned(), id.to_string());
+        }
+        map.insert("user_name".to_owned(), self.user_name.clone());
+        if let Some(role) = self.role {
+            map.insert("role".to_owned(), role.code().to_owned());
+        }
+        map.insert("request_id".to_owned(), self.request_id.clone());
+        map.insert("client_ip".to_owned(), self.client_ip.clone());
+        map.insert("at".to_owned(), self.at.to_rfc3339());
+        map
+    }
+}

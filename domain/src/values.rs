@@ -1,0 +1,286 @@
+//! Value types parsed at the edge: once built, they are valid.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// An e-mail address matching the specification's pattern: a local part, `@`, and a
+/// domain whose top-level domain has at least two letters, or an IP in brackets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Email(String);
+
+/// Why a text is not an e-mail address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("E-mail inválido")]
+pub struct InvalidEmail;
+
+impl Email {
+    /// Parses and normalises (trims, lowercases) an e-mail address.
+    pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {
+        let email = raw.trim().to_lowercase();
+        let (local, domain) = email.rsplit_once('@').ok_or(InvalidEmail)?;
+        let local_ok = !local.is_empty()
+            && !local.starts_with('.')
+            && !local.ends_with('.')
+            && !local.contains("..")
+            && local.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+        if !local_ok || !(domain_is_hostname(domain) || domain_is_bracketed_ip(domain)) {
+            return Err(InvalidEmail);
+        }
+        Ok(Self(email))
+    }
+
+    /// The normalised address.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+fn domain_is_hostname(domain: &str) -> bool {
+    let labels: Vec<&str> = domain.split('.').collect();
+    let Some(tld) = labels.last() else { return false };
+    labels.len() >= 2
+        && tld.len() >= 2
+        && tld.chars().all(|c| c.is_ascii_alphabetic())
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+fn domain_is_bracketed_ip(domain: &str) -> bool {
+    domain
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|ip| ip.parse::<std::net::Ipv4Addr>().is_ok())
+}
+
+impl TryFrom<String> for Email {
+    type Error = InvalidEmail;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<Email> for String {
+    fn from(value: Email) -> Self {
+        value.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A CPF (individual taxpayer number): 11 digits, not all equal, both check digits right.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Cpf(String);
+
+/// Why a text is not a CPF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("CPF inválido")]
+pub struct InvalidCpf;
+
+impl Cpf {
+    /// Parses a CPF, with or without its mask.
+    pub fn parse(raw: &str) -> Result<Self, InvalidCpf> {
+        let digits = only_digits(raw);
+        // The sample value of the mask's placeholder is valid by the digits, not a person.
+        if digits.len() != 11 || all_same(&digits) || digits == "01234567890" {
+            return Err(InvalidCpf);
+        }
+        let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+        let check = |len: usize| {
+            let sum: u32 = (0..len).map(|i| d[i] * (len as u32 + 1 - i as u32)).sum();
+            let rest = (sum * 10) % 11;
+            if rest == 10 { 0 } else { rest }
+        };
+        if check(9) != d[9] || check(10) != d[10] {
+            return Err(InvalidCpf);
+        }
+        Ok(Self(digits))
+    }
+
+    /// The 11 digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Cpf {
+    type Error = InvalidCpf;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<Cpf> for String {
+    fn from(value: Cpf) -> Self {
+        value.0
+    }
+}
+
+/// A CNPJ (company taxpayer number): 14 digits with both check digits right.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Cnpj(String);
+
+/// Why a text is not a CNPJ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("CNPJ inválido")]
+pub struct InvalidCnpj;
+
+impl Cnpj {
+    /// Parses a CNPJ, with or without its mask.
+    pub fn parse(raw: &str) -> Result<Self, InvalidCnpj> {
+        let digits = only_digits(raw);
+        if digits.len() != 14 || all_same(&digits) {
+            return Err(InvalidCnpj);
+        }
+        let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+        let check = |len: usize| {
+            let weights: Vec<u32> = if len == 12 {
+                vec![5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+            } else {
+                vec![6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+            };
+            let sum: u32 = (0..len).map(|i| d[i] * weights[i]).sum();
+            let rest = sum % 11;
+            if rest < 2 { 0 } else { 11 - rest }
+        };
+        if check(12) != d[12] || check(13) != d[13] {
+            return Err(InvalidCnpj);
+        }
+        Ok(Self(digits))
+    }
+
+    /// The 14 digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Cnpj {
+    type Error = InvalidCnpj;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<Cnpj> for String {
+    fn from(value: Cnpj) -> Self {
+        value.0
+    }
+}
+
+/// Keeps only the ASCII digits of a masked input.
+pub fn only_digits(raw: &str) -> String {
+    raw.chars().filter(char::is_ascii_digit).collect()
+}
+
+fn all_same(digits: &str) -> bool {
+    digits.chars().all(|c| Some(c) == digits.chars().next())
+}
+
+/// The password rules of spec 01 §5: at least six characters with a lowercase letter, an
+/// uppercase letter, a digit and one of `! @ # $ % ^ & *`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PasswordChecklist {
+    /// At least six characters.
+    pub min_length: bool,
+    /// At least one uppercase letter.
+    pub uppercase: bool,
+    /// At least one lowercase letter.
+    pub lowercase: bool,
+    /// At least one digit.
+    pub digit: bool,
+    /// At least one of `! @ # $ % ^ & *`.
+    pub special: bool,
+}
+
+/// Shortest password accepted anywhere.
+pub const PASSWORD_MIN_LENGTH: usize = 6;
+
+impl PasswordChecklist {
+    /// Checks a candidate password.
+    pub fn of(password: &str) -> Self {
+        Self {
+            min_length: password.chars().count() >= PASSWORD_MIN_LENGTH,
+            uppercase: password.chars().any(|c| c.is_uppercase()),
+            lowercase: password.chars().any(|c| c.is_lowercase()),
+            digit: password.chars().any(|c| c.is_ascii_digit()),
+            special: password.chars().any(|c| "!@#$%^&*".contains(c)),
+        }
+    }
+
+    /// Whether every rule holds.
+    pub fn all(self) -> bool {
+        self.min_length && self.uppercase && self.lowercase && self.digit && self.special
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_follow_the_specification_pattern() {
+        for ok in ["ana@navalha.dev", " Ana.Souza@Barbearia.com.br ", "x@[127.0.0.1]"] {
+            assert!(Email::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "ana@x.c", "ana@x.c0m", "a b@x.com", "ana@[1.2.3]"] {
+            assert_eq!(Email::parse(bad), Err(InvalidEmail), "{bad}");
+        }
+        assert_eq!(Email::parse("Ana@X.COM").map(String::from), Ok("ana@x.com".to_owned()));
+    }
+
+    #[test]
+    fn cpf_check_digits_are_verified() {
+        assert!(Cpf::parse("529.982.247-25").is_ok());
+        assert!(Cpf::parse("52998224725").is_ok());
+        assert_eq!(Cpf::parse("529.982.247-24"), Err(InvalidCpf));
+        assert_eq!(Cpf::parse("111.111.111-11"), Err(InvalidCpf));
+        assert_eq!(Cpf::parse("012.345.678-90"), Err(InvalidCpf));
+        assert_eq!(Cpf::parse("5299822472"), Err(InvalidCpf));
+    }
+
+    #[test]
+    fn cnpj_check_digits_are_verified() {
+        assert!(Cnpj::parse("11.222.333/0001-81").is_ok());
+        assert_eq!(Cnpj::parse("11.222.333/0001-82"), Err(InvalidCnpj));
+        assert_eq!(Cnpj::parse("00000000000000"), Err(InvalidCnpj));
+    }
+
+    #[test]
+    fn password_checklist_reports_each_rule() {
+        assert!(PasswordChecklist::of("Navalha@2026").all());
+        let weak = PasswordChecklist::of("abc");
+        assert!(!weak.min_length && !weak.uppercase && weak.lowercase && !weak.digit && !weak.special);
+        assert!(!PasswordChecklist::of("Navalha2026").all());
+    }
+}
+
+/// A postal address as the forms collect it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Address {
+    /// CEP, 8 digits.
+    pub zip_code: String,
+    /// Street name.
+    pub street: String,
+    /// Street number (at most 99999).
+    pub number: String,
+    /// Neighbourhood.
+    pub district: String,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// Complement (apartment, block, ...).
+    pub complement: String,
+}

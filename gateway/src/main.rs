@@ -1,0 +1,130 @@
+//! The development edge: one origin at http://localhost:8080, like nginx in production
+//! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
+//! command-api, paths unchanged; everything else is the built web app, with `index.html`
+//! for client-side routes.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderName, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use clap::Parser;
+use futures_util::TryStreamExt;
+use navalha_platform::{db, telemetry};
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+#[derive(Parser)]
+#[command(about = "Navalha's single origin for development")]
+struct Cli {
+    /// Address to listen on.
+    #[arg(long, env = "NAVALHA_GATEWAY_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// command-api's base address.
+    #[arg(long, env = "NAVALHA_COMMAND_URL", default_value = "http://127.0.0.1:8081")]
+    command_url: String,
+    /// query-api's base address.
+    #[arg(long, env = "NAVALHA_QUERY_URL", default_value = "http://127.0.0.1:8082")]
+    query_url: String,
+    /// The built web app.
+    #[arg(long, env = "NAVALHA_WEB_DIST", default_value = "web/dist")]
+    web_dist: PathBuf,
+}
+
+#[derive(Clone)]
+struct Upstreams {
+    client: reqwest::Client,
+    command_url: String,
+    query_url: String,
+    web_dist: PathBuf,
+}
+
+/// Headers that describe one connection, not the message, and must not be forwarded.
+const HOP_BY_HOP: &[&str] = &[
+    "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
+    "transfer-encoding", "upgrade", "host",
+];
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    telemetry::init("gateway");
+    let cli = Cli::parse();
+    let upstreams = Upstreams {
+        client: reqwest::Client::builder().build()?,
+        command_url: cli.command_url.trim_end_matches('/').to_owned(),
+        query_url: cli.query_url.trim_end_matches('/').to_owned(),
+        web_dist: cli.web_dist,
+    };
+    let app = Router::new()
+        .route("/gateway/health", get(|| async { "ok" }))
+        .fallback(route)
+        .with_state(upstreams);
+    let listener = tokio::net::TcpListener::bind(cli.listen).await.with_context(|| format!("binding {}", cli.listen))?;
+    tracing::info!(listen = %cli.listen, "gateway serving");
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(db::shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn route(State(upstreams): State<Upstreams>, ConnectInfo(peer): ConnectInfo<SocketAddr>, request: Request) -> Response {
+    if request.uri().path().starts_with("/api/") {
+        let upstream = if matches!(*request.method(), Method::GET | Method::HEAD) {
+            &upstreams.query_url
+        } else {
+            &upstreams.command_url
+        };
+        return match proxy(&upstreams.client, upstream, peer, request).await {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::error!(%error, "upstream unreachable");
+                (
+                    StatusCode::BAD_GATEWAY,
+                    axum::Json(serde_json_message("Serviço indisponível no momento. Tente novamente em instantes.")),
+                )
+                    .into_response()
+            }
+        };
+    }
+    let index = upstreams.web_dist.join("index.html");
+    let files = ServeDir::new(&upstreams.web_dist).fallback(ServeFile::new(index));
+    match files.oneshot(request).await {
+        Ok(response) => response.into_response(),
+        Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
+    }
+}
+
+fn serde_json_message(message: &str) -> std::collections::BTreeMap<&'static str, String> {
+    std::collections::BTreeMap::from([("message", message.to_owned())])
+}
+
+async fn proxy(client: &reqwest::Client, upstream: &str, peer: SocketAddr, request: Request) -> anyhow::Result<Response> {
+    let (parts, body) = request.into_parts();
+    let path_and_query = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let mut outgoing = client
+        .request(parts.method.clone(), format!("{upstream}{path_and_query}"))
+        .body(reqwest::Body::wrap_stream(body.into_data_stream()));
+    for (name, value) in &parts.headers {
+        if !HOP_BY_HOP.contains(&name.as_str()) && name != "x-forwarded-for" {
+            outgoing = outgoing.header(name, value);
+        }
+    }
+    // This edge is the first hop: the peer is the client.
+    outgoing = outgoing.header(HeaderName::from_static("x-forwarded-for"), peer.ip().to_string());
+    let answer = outgoing.send().await?;
+    let mut response = Response::builder().status(answer.status());
+    for (name, value) in answer.headers() {
+        if !HOP_BY_HOP.contains(&name.as_str()) {
+            response = response.header(name, value);
+        }
+    }
+    let stream = answer.bytes_stream().map_err(std::io::Error::other);
+    Ok(response
+        .header(header::VIA, "1.1 navalha-gateway")
+        .body(Body::from_stream(stream))?)
+}

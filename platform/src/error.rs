@@ -1,0 +1,150 @@
+//! The one error type of the HTTP services and its JSON shape:
+//! `{"message": "..."}` plus `"errors": {field: message}` on validation failures.
+
+use std::collections::BTreeMap;
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Message for a missing, expired or forged token. The web app signs out silently on 401,
+/// so users never read it; API clients do.
+pub const MSG_UNAUTHORIZED: &str = "Sessão expirada. Faça login novamente.";
+/// Message for a role that may not do what it asked.
+pub const MSG_FORBIDDEN: &str = "Você não tem permissão para realizar esta ação.";
+/// Message for an unknown id, or one the user may not see.
+pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
+/// Message for an aggregate that kept changing under the command.
+pub const MSG_CONCURRENT_CHANGE: &str =
+    "O registro foi alterado por outra pessoa ao mesmo tempo. Tente novamente.";
+/// Message for any failure whose detail must not reach the client.
+pub const MSG_INTERNAL: &str = "Ocorreu um erro inesperado. Tente novamente em instantes.";
+
+/// Everything an HTTP handler can answer besides success.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request is malformed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 401: no token, or a bad one.
+    #[error("{MSG_UNAUTHORIZED}")]
+    Unauthorized,
+    /// 403: the role may not do this.
+    #[error("{MSG_FORBIDDEN}")]
+    Forbidden,
+    /// 404: unknown id, or one outside the user's units.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: the request conflicts with the current state.
+    #[error("{0}")]
+    Conflict(String),
+    /// 422: field validation failed.
+    #[error("{message}")]
+    Validation {
+        /// Summary shown as the toast.
+        message: String,
+        /// One message per offending field.
+        errors: BTreeMap<String, String>,
+    },
+    /// 422: the request is well formed but cannot be carried out.
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 429: too many attempts.
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// 503: a dependency is down.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500: logged in full, answered with a generic message.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a BTreeMap<String, String>>,
+}
+
+impl ApiError {
+    /// A 404 with the generic message.
+    pub fn not_found() -> Self {
+        Self::NotFound(MSG_NOT_FOUND.to_owned())
+    }
+
+    /// A 422 for a single field.
+    pub fn field(field: &str, message: &str) -> Self {
+        Self::Validation {
+            message: message.to_owned(),
+            errors: BTreeMap::from([(field.to_owned(), message.to_owned())]),
+        }
+    }
+
+    /// The HTTP status of this error.
+    pub fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Validation { .. } | ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        let message = match rejection {
+            JsonRejection::MissingJsonContentType(_) => {
+                "Envie o corpo como JSON (Content-Type: application/json).".to_owned()
+            }
+            JsonRejection::JsonDataError(error) => {
+                format!("Dados inválidos: {}", error.body_text())
+            }
+            _ => "O corpo da requisição não é um JSON válido.".to_owned(),
+        };
+        Self::BadRequest(message)
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(_: PathRejection) -> Self {
+        Self::BadRequest("Identificador inválido no endereço.".to_owned())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::BadRequest(format!("Parâmetros inválidos: {}", rejection.body_text()))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status_code();
+        let message = match &self {
+            ApiError::Internal(error) => {
+                tracing::error!(error = ?error, "request failed");
+                MSG_INTERNAL.to_owned()
+            }
+            other => other.to_string(),
+        };
+        let errors = match &self {
+            ApiError::Validation { errors, .. } => Some(errors),
+            _ => None,
+        };
+        (status, axum::Json(ErrorBody { message: &message, errors })).into_response()
+    }
+}

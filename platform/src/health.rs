@@ -1,0 +1,74 @@
+//! Health: is the database reachable, and how far behind is each read model.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use sqlx::PgPool;
+
+/// How far one read model is behind the event log.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelLag {
+    /// The read model.
+    pub model: String,
+    /// Committed events it has not applied yet (counted up to 100,000).
+    pub behind_events: i64,
+    /// Age of the oldest event it has not applied, in milliseconds (0 when caught up).
+    pub behind_ms: i64,
+}
+
+/// The body of `GET /health`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Health {
+    /// The service answering.
+    pub service: &'static str,
+    /// `ok` or `unreachable`.
+    pub database: &'static str,
+    /// Every read model's lag; empty when the database is unreachable.
+    pub projections: Vec<ModelLag>,
+}
+
+impl IntoResponse for Health {
+    fn into_response(self) -> Response {
+        let status = if self.database == "ok" { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+        (status, axum::Json(self)).into_response()
+    }
+}
+
+/// Checks the database and measures every read model's lag.
+pub async fn check(service: &'static str, pool: &PgPool) -> Health {
+    match projection_lag(pool).await {
+        Ok(projections) => Health { service, database: "ok", projections },
+        Err(error) => {
+            tracing::warn!(%error, "health check failed");
+            Health { service, database: "unreachable", projections: Vec::new() }
+        }
+    }
+}
+
+/// The live read models: one schema `rm_<name>` each, holding a one-row `checkpoint`.
+pub async fn projection_lag(pool: &PgPool) -> Result<Vec<ModelLag>, sqlx::Error> {
+    let schemas: Vec<String> = sqlx::query_scalar(
+        "select schema_name::text from information_schema.schemata
+          where schema_name like 'rm\\_%' and schema_name not like '%\\_next' order by 1",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut lags = Vec::with_capacity(schemas.len());
+    for schema in schemas {
+        let (behind_events, behind_ms): (i64, i64) = sqlx::query_as(&format!(
+            "select count(*), coalesce((extract(epoch from now() - min(s.recorded_at)) * 1000)::bigint, 0)
+               from (select e.recorded_at
+                       from events e, {schema}.checkpoint c
+                      where (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
+                      order by e.tx_id, e.global_position
+                      limit 100000) s"
+        ))
+        .fetch_one(pool)
+        .await?;
+        let model = schema.trim_start_matches("rm_").to_owned();
+        lags.push(ModelLag { model, behind_events, behind_ms });
+    }
+    Ok(lags)
+}

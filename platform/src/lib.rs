@@ -1,0 +1,12 @@
+//! Plumbing shared by Navalha's services: the error shape, tokens and roles, the event
+//! log's positions, tracing, the database pool and health.
+
+pub mod auth;
+pub mod db;
+pub mod error;
+pub mod health;
+pub mod http;
+pub mod position;
+pub mod telemetry;
+
+pub use error::ApiError;

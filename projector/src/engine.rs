@@ -1,0 +1,240 @@
+//! Applying batches of events to a read model, atomically with its checkpoint.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use anyhow::Context;
+use async_trait::async_trait;
+use navalha_platform::position::Position;
+use sqlx::{Executor, PgConnection, Postgres, Row, Transaction};
+
+use crate::event::StoredEvent;
+
+/// A boxed future that is `Send`. The engine's functions return these because rustc cannot
+/// prove `Send` through sqlx's higher-ranked executor lifetimes once futures nest.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A read model: its tables and how each event changes them.
+#[async_trait]
+pub trait Projection: Send + Sync {
+    /// The model's name; its schema is `rm_<name>`.
+    fn name(&self) -> &'static str;
+
+    /// DDL creating the model's tables, run with `search_path` set to the model's schema.
+    /// Changing it makes the projector rebuild the model on its next start.
+    fn schema_sql(&self) -> &'static str;
+
+    /// The aggregate types whose payloads the model reads; other events only move its
+    /// checkpoint.
+    fn aggregate_types(&self) -> &'static [&'static str];
+
+    /// Applies one event. Runs inside the batch's transaction, with `search_path` set to the
+    /// schema being built, so table names are written unqualified.
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()>;
+}
+
+/// The live schema of a model.
+pub fn live_schema(projection: &dyn Projection) -> String {
+    format!("rm_{}", projection.name())
+}
+
+/// The schema a rebuild fills before it is swapped in.
+pub fn next_schema(projection: &dyn Projection) -> String {
+    format!("rm_{}_next", projection.name())
+}
+
+/// A fingerprint of the model's DDL, kept in its checkpoint row to notice schema changes.
+pub fn schema_version(projection: &dyn Projection) -> String {
+    // FNV-1a: stable across builds and platforms, unlike std's hasher.
+    let hash = projection
+        .schema_sql()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+/// Creates `schema` with the model's tables and a checkpoint at the start of the log.
+pub fn create_schema<'a>(
+    conn: &'a mut PgConnection,
+    projection: &'a dyn Projection,
+    schema: &'a str,
+) -> BoxFuture<'a, anyhow::Result<()>> {
+    Box::pin(create_schema_inner(conn, projection, schema))
+}
+
+async fn create_schema_inner(conn: &mut PgConnection, projection: &dyn Projection, schema: &str) -> anyhow::Result<()> {
+    sqlx::query(&format!("create schema {schema}")).execute(&mut *conn).await?;
+    sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut *conn).await?;
+    // A plain string runs on the simple protocol, which takes several statements.
+    (&mut *conn)
+        .execute(projection.schema_sql())
+        .await
+        .with_context(|| format!("creating the tables of {}", projection.name()))?;
+    sqlx::query(
+        "create table checkpoint (
+             only_row       boolean primary key default true check (only_row),
+             last_tx_id     xid8        not null default '0',
+             last_position  bigint      not null default 0,
+             schema_version text        not null,
+             updated_at     timestamptz not null default now()
+         )",
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("insert into checkpoint (schema_version) values ($1)")
+        .bind(schema_version(projection))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether a schema exists.
+pub async fn schema_exists(conn: &mut PgConnection, schema: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from pg_namespace where nspname = $1)")
+        .bind(schema)
+        .fetch_one(conn)
+        .await
+}
+
+/// The state of a live model.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiveState {
+    /// No live schema yet.
+    Missing,
+    /// Built with other DDL than the current code's.
+    Outdated,
+    /// Ready to be followed.
+    Current,
+}
+
+/// Inspects a model's live schema.
+pub async fn live_state(conn: &mut PgConnection, projection: &dyn Projection) -> sqlx::Result<LiveState> {
+    let schema = live_schema(projection);
+    if !schema_exists(&mut *conn, &schema).await? {
+        return Ok(LiveState::Missing);
+    }
+    let version: String = sqlx::query_scalar(&format!("select schema_version from {schema}.checkpoint"))
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(if version == schema_version(projection) { LiveState::Current } else { LiveState::Outdated })
+}
+
+/// Reads the checkpoint of `schema`, locking its row until the transaction ends so that no
+/// other worker applies the same events.
+pub async fn lock_checkpoint(conn: &mut PgConnection, schema: &str) -> sqlx::Result<Position> {
+    let row = sqlx::query(&format!(
+        "select last_tx_id::text::bigint as tx_id, last_position from {schema}.checkpoint for update"
+    ))
+    .fetch_one(conn)
+    .await?;
+    Ok(Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") })
+}
+
+/// Reads up to `limit` committed events after `after`, in commit order. Only events of
+/// transactions older than every running one are read: a transaction still in flight may
+/// commit later with a smaller position, and must not be skipped.
+pub async fn read_events(
+    conn: &mut PgConnection,
+    after: Position,
+    aggregate_types: &[&str],
+    limit: i64,
+) -> sqlx::Result<Vec<StoredEvent>> {
+    let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
+    let rows = sqlx::query(
+        "select aggregate_type, aggregate_id, sequence, event_type, event_version,
+                case when aggregate_type = any($3) then payload else 'null'::jsonb end as payload,
+                case when aggregate_type = any($3) then metadata else 'null'::jsonb end as metadata,
+                tx_id::text::bigint as tx_id, global_position, recorded_at
+           from events
+          where (tx_id, global_position) > ($1::text::xid8, $2)
+            and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          order by tx_id, global_position
+          limit $4",
+    )
+    .bind(after.tx_id.to_string())
+    .bind(after.global_position)
+    .bind(&types)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| StoredEvent {
+            aggregate_type: row.get("aggregate_type"),
+            aggregate_id: row.get("aggregate_id"),
+            sequence: row.get("sequence"),
+            event_type: row.get("event_type"),
+            event_version: row.get("event_version"),
+            payload: row.get("payload"),
+            metadata: row.get("metadata"),
+            position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
+            recorded_at: row.get("recorded_at"),
+        })
+        .collect())
+}
+
+/// Test hook: abort the process after applying this many events, before the batch commits,
+/// to prove that a crash mid-batch loses nothing (`NAVALHA_PROJECTOR_CRASH_AFTER`).
+fn crash_after() -> Option<u64> {
+    std::env::var("NAVALHA_PROJECTOR_CRASH_AFTER").ok()?.parse().ok()
+}
+
+/// What one batch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOutcome {
+    /// Events read (and applied or skipped).
+    pub events: usize,
+    /// The checkpoint after the batch.
+    pub checkpoint: Position,
+}
+
+/// Applies the next batch of events to `schema` inside `tx`, and advances its checkpoint in
+/// the same transaction. The caller commits.
+pub fn apply_batch<'a>(
+    tx: &'a mut Transaction<'static, Postgres>,
+    projection: &'a dyn Projection,
+    schema: &'a str,
+    limit: i64,
+) -> BoxFuture<'a, anyhow::Result<BatchOutcome>> {
+    Box::pin(apply_batch_inner(tx, projection, schema, limit))
+}
+
+async fn apply_batch_inner(
+    tx: &mut Transaction<'static, Postgres>,
+    projection: &dyn Projection,
+    schema: &str,
+    limit: i64,
+) -> anyhow::Result<BatchOutcome> {
+    sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
+    let after = lock_checkpoint(&mut **tx, schema).await?;
+    let events = read_events(&mut **tx, after, projection.aggregate_types(), limit).await?;
+    let Some(last) = events.last().map(|event| event.position) else {
+        return Ok(BatchOutcome { events: 0, checkpoint: after });
+    };
+    let crash_at = crash_after();
+    for (applied, event) in events.iter().enumerate() {
+        if projection.aggregate_types().contains(&event.aggregate_type.as_str()) {
+            projection
+                .apply(&mut **tx, event)
+                .await
+                .with_context(|| format!("{} applying {} at {}", projection.name(), event.event_type, event.position))?;
+        }
+        if crash_at.is_some_and(|limit| applied as u64 + 1 >= limit) {
+            tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
+            std::process::abort();
+        }
+    }
+    sqlx::query(&format!(
+        "update {schema}.checkpoint set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now()"
+    ))
+    .bind(last.tx_id.to_string())
+    .bind(last.global_position)
+    .execute(&mut **tx)
+    .await?;
+    // Delivered at commit: query-api wakes the readers waiting for this position.
+    sqlx::query("select pg_notify('navalha_projection', $1)")
+        .bind(format!("{} {}", projection.name(), last))
+        .execute(&mut **tx)
+        .await?;
+    Ok(BatchOutcome { events: events.len(), checkpoint: last })
+}

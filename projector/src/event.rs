@@ -1,0 +1,51 @@
+//! Events as the projector reads them.
+
+use chrono::{DateTime, Utc};
+use navalha_platform::position::Position;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// One row of the event log.
+#[derive(Debug, Clone)]
+pub struct StoredEvent {
+    /// The aggregate's type (`FavoriteMenu`, `Company`, ...).
+    pub aggregate_type: String,
+    /// The aggregate's id.
+    pub aggregate_id: String,
+    /// The event's number within its stream.
+    pub sequence: i64,
+    /// The event's name.
+    pub event_type: String,
+    /// The payload's schema version.
+    pub event_version: String,
+    /// The payload; `Null` when the reading model does not care about this aggregate type.
+    pub payload: Value,
+    /// Who, where and when (see `navalha_domain::metadata`).
+    pub metadata: Value,
+    /// Where it sits in commit order.
+    pub position: Position,
+    /// When it was committed.
+    pub recorded_at: DateTime<Utc>,
+}
+
+impl StoredEvent {
+    /// Decodes the payload into the aggregate's event enum.
+    pub fn decode<E: DeserializeOwned>(&self) -> anyhow::Result<E> {
+        serde_json::from_value(self.payload.clone()).map_err(|error| {
+            anyhow::anyhow!(
+                "cannot decode {} {} v{} at {}: {error}",
+                self.aggregate_type,
+                self.event_type,
+                self.event_version,
+                self.position
+            )
+        })
+    }
+
+    /// The aggregate id as a number, for aggregates with numeric ids.
+    pub fn numeric_id(&self) -> anyhow::Result<i64> {
+        self.aggregate_id
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{} id {:?} is not numeric", self.aggregate_type, self.aggregate_id))
+    }
+}

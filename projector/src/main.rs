@@ -1,0 +1,86 @@
+//! `projector run` follows the event log and keeps every read model current;
+//! `projector rebuild [MODEL]` rebuilds models from the first event and swaps them in.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use axum::routing::get;
+use axum::Router;
+use clap::{Parser, Subcommand};
+use navalha_platform::{db, health, telemetry};
+use navalha_projector::{models, rebuild, worker};
+use sqlx::PgPool;
+
+#[derive(Parser)]
+#[command(about = "Builds Navalha's read models from the event log")]
+struct Cli {
+    /// PostgreSQL connection string.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Follow the log (the default). Start two processes for a hot standby.
+    Run {
+        /// Address of the health endpoint.
+        #[arg(long, env = "NAVALHA_PROJECTOR_HEALTH_LISTEN", default_value = "127.0.0.1:8083")]
+        health_listen: SocketAddr,
+    },
+    /// Rebuild one read model, or all, from the first event.
+    Rebuild {
+        /// The model's name; every model when absent.
+        model: Option<String>,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    telemetry::init("projector");
+    let cli = Cli::parse();
+    let pool = db::connect(&cli.database_url, 16).await?;
+    match cli.command.unwrap_or(Command::Run { health_listen: "127.0.0.1:8083".parse()? }) {
+        Command::Run { health_listen } => run(pool, cli.database_url, health_listen).await,
+        Command::Rebuild { model } => rebuild_models(pool, model).await,
+    }
+}
+
+async fn run(pool: PgPool, database_url: String, health_listen: SocketAddr) -> anyhow::Result<()> {
+    for projection in models::all() {
+        tokio::spawn(worker::run(pool.clone(), database_url.clone(), projection));
+    }
+    let app = Router::new()
+        .route("/health", get(|axum::extract::State(pool): axum::extract::State<PgPool>| async move {
+            health::check("projector", &pool).await
+        }))
+        .with_state(pool);
+    let listener = tokio::net::TcpListener::bind(health_listen)
+        .await
+        .with_context(|| format!("binding {health_listen}"))?;
+    tracing::info!(%health_listen, "projector running");
+    axum::serve(listener, app).with_graceful_shutdown(db::shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn rebuild_models(pool: PgPool, model: Option<String>) -> anyhow::Result<()> {
+    let projections = match model {
+        Some(name) => vec![models::find(&name).with_context(|| {
+            let known: Vec<_> = models::all().iter().map(|m| m.name()).collect();
+            format!("unknown read model {name:?}; known: {}", known.join(", "))
+        })?],
+        None => models::all(),
+    };
+    for projection in projections {
+        let report = rebuild::rebuild(&pool, projection.as_ref(), true).await?;
+        println!(
+            "{:>20}: {} events in {:.2} s ({:.0} events/s)",
+            projection.name(),
+            report.events,
+            report.seconds,
+            report.rate()
+        );
+    }
+    Ok(())
+}

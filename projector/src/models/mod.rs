@@ -1,0 +1,18 @@
+//! Every read model the projector builds.
+
+use std::sync::Arc;
+
+use crate::engine::Projection;
+
+pub mod company;
+pub mod favorite_menu;
+
+/// All read models, in the order they are started.
+pub fn all() -> Vec<Arc<dyn Projection>> {
+    vec![Arc::new(company::CompanyList), Arc::new(favorite_menu::FavoriteMenus)]
+}
+
+/// The read model with this name.
+pub fn find(name: &str) -> Option<Arc<dyn Projection>> {
+    all().into_iter().find(|model| model.name() == name)
+}

@@ -1,0 +1,111 @@
+//! Rebuilding a read model from the first event, while the old one keeps serving.
+//!
+//! The new tables are filled in the schema `rm_<name>_next`, batch by batch. Then one
+//! transaction locks the live checkpoint (pausing the live worker), applies whatever came
+//! in meanwhile, drops the old schema and renames the new one into its place. Readers see
+//! the old model until that commit and the new one after it.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use sqlx::PgPool;
+
+use crate::engine::{self, Projection};
+
+/// Events per batch while rebuilding.
+pub const REBUILD_BATCH: i64 = 5000;
+
+/// What a rebuild did.
+#[derive(Debug, Clone, Copy)]
+pub struct RebuildReport {
+    /// Events read.
+    pub events: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+impl RebuildReport {
+    /// Events per second.
+    pub fn rate(&self) -> f64 {
+        if self.seconds > 0.0 { self.events as f64 / self.seconds } else { self.events as f64 }
+    }
+}
+
+/// Rebuilds one model and swaps it in. With `show_progress`, draws a progress bar with the
+/// rate in events per second on stderr.
+pub fn rebuild<'a>(
+    pool: &'a PgPool,
+    projection: &'a dyn Projection,
+    show_progress: bool,
+) -> Pin<Box<dyn Future<Output = anyhow::Result<RebuildReport>> + Send + 'a>> {
+    // Boxed with an explicit `Send`: rustc cannot prove it through sqlx's higher-ranked
+    // executor lifetimes when the future is spawned.
+    Box::pin(rebuild_inner(pool, projection, show_progress))
+}
+
+async fn rebuild_inner(pool: &PgPool, projection: &dyn Projection, show_progress: bool) -> anyhow::Result<RebuildReport> {
+    let started = Instant::now();
+    let live = engine::live_schema(projection);
+    let next = engine::next_schema(projection);
+
+    let mut tx = pool.begin().await?;
+    sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
+    engine::create_schema(&mut tx, projection, &next).await?;
+    tx.commit().await?;
+
+    let total: i64 = sqlx::query_scalar("select count(*) from events").fetch_one(pool).await?;
+    let bar = if show_progress { ProgressBar::new(total.max(0) as u64) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>20} [{bar:40.cyan/blue}] {pos}/{len} events  {per_sec}  eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(projection.name());
+
+    let mut events = 0_u64;
+    loop {
+        let mut tx = pool.begin().await?;
+        let outcome = engine::apply_batch(&mut tx, projection, &next, REBUILD_BATCH).await?;
+        tx.commit().await?;
+        events += outcome.events as u64;
+        bar.inc(outcome.events as u64);
+        if (outcome.events as i64) < REBUILD_BATCH {
+            break;
+        }
+    }
+
+    // The swap: from here until commit the live worker waits on the checkpoint lock.
+    let mut tx = pool.begin().await?;
+    let live_exists = engine::schema_exists(&mut tx, &live).await?;
+    if live_exists {
+        engine::lock_checkpoint(&mut tx, &live).await?;
+    }
+    loop {
+        let outcome = engine::apply_batch(&mut tx, projection, &next, REBUILD_BATCH).await?;
+        events += outcome.events as u64;
+        bar.inc(outcome.events as u64);
+        if (outcome.events as i64) < REBUILD_BATCH {
+            break;
+        }
+    }
+    if live_exists {
+        sqlx::query(&format!("drop schema {live} cascade")).execute(&mut *tx).await?;
+    }
+    sqlx::query(&format!("alter schema {next} rename to {live}")).execute(&mut *tx).await?;
+    tx.commit().await?;
+    bar.finish();
+
+    let report = RebuildReport { events, seconds: started.elapsed().as_secs_f64() };
+    tracing::info!(
+        model = projection.name(),
+        events = report.events,
+        seconds = format!("{:.2}", report.seconds),
+        events_per_second = format!("{:.0}", report.rate()),
+        "rebuilt and swapped in"
+    );
+    Ok(report)
+}

@@ -1,0 +1,93 @@
+//! Following the log: one worker per read model, exactly one of them active across every
+//! projector process, the others on standby.
+//!
+//! Leadership is a session advisory lock held on a dedicated connection: when the active
+//! process dies, PostgreSQL drops its connection and the lock, and a standby polling every
+//! second takes over. Correctness does not rest on the lock: each batch locks the
+//! checkpoint row, so even two active workers could never apply an event twice.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::PgListener;
+use sqlx::{Connection, PgConnection, PgPool};
+
+use crate::engine::{self, LiveState, Projection};
+use crate::rebuild;
+
+/// How often a standby tries to become active.
+pub const STANDBY_RETRY: Duration = Duration::from_secs(1);
+/// How long an active worker sleeps without a notification before polling anyway.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(500);
+/// Events per batch while following the log.
+pub const LIVE_BATCH: i64 = 1000;
+
+/// Follows the log for one model forever: standby, then active, then standby again after
+/// any error.
+pub async fn run(pool: PgPool, database_url: String, projection: Arc<dyn Projection>) {
+    let name = projection.name();
+    loop {
+        let attempt: Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + '_>> =
+            Box::pin(run_once(&pool, &database_url, projection.as_ref()));
+        match attempt.await {
+            Ok(()) => return,
+            Err(error) => {
+                tracing::error!(model = name, error = format!("{error:#}"), "projection worker failed, restarting");
+                tokio::time::sleep(STANDBY_RETRY).await;
+            }
+        }
+    }
+}
+
+async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection) -> anyhow::Result<()> {
+    let name = projection.name();
+    let mut leader = PgConnection::connect(database_url).await.context("opening the leadership connection")?;
+    let mut announced_standby = false;
+    while !try_lead(&mut leader, name).await? {
+        if !announced_standby {
+            tracing::info!(model = name, "standby: another projector is active for this model");
+            announced_standby = true;
+        }
+        tokio::time::sleep(STANDBY_RETRY).await;
+    }
+    tracing::info!(model = name, "active");
+
+    match engine::live_state(&mut leader, projection).await? {
+        LiveState::Current => {}
+        state => {
+            tracing::info!(model = name, ?state, "building the read model from the first event");
+            rebuild::rebuild(pool, projection, false).await?;
+        }
+    }
+
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen("navalha_events").await?;
+    let live = engine::live_schema(projection);
+    loop {
+        let mut tx = pool.begin().await?;
+        let outcome = engine::apply_batch(&mut tx, projection, &live, LIVE_BATCH).await?;
+        tx.commit().await?;
+        if outcome.events > 0 {
+            tracing::debug!(model = name, events = outcome.events, checkpoint = %outcome.checkpoint, "applied");
+        }
+        if outcome.events as i64 == LIVE_BATCH {
+            continue;
+        }
+        tokio::select! {
+            notification = listener.recv() => { notification?; }
+            () = tokio::time::sleep(POLL_INTERVAL) => {}
+        }
+        // A broken leadership connection means the lock may be gone: step down.
+        sqlx::query("select 1").execute(&mut leader).await.context("leadership connection lost")?;
+    }
+}
+
+async fn try_lead(conn: &mut PgConnection, model: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select pg_try_advisory_lock(hashtext('navalha-projector:' || $1))")
+        .bind(model)
+        .fetch_one(conn)
+        .await
+}

@@ -1,0 +1,105 @@
+//! The shell's first reads: companies, favourite menu items and profile types.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use navalha_domain::role::Role;
+use navalha_platform::auth::Auth;
+use navalha_platform::http::Json;
+use navalha_platform::ApiError;
+use serde::Serialize;
+
+use crate::consistency::ReadAfter;
+use crate::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/company", get(companies))
+        .route("/professional-favorite-menu/", get(favorites))
+        .route("/professional-favorite-menu", get(favorites))
+        .route("/types-profile", get(types_profile))
+}
+
+/// A company as `GET company` lists it; the web app derives canHide from the session.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct CompanyItem {
+    /// IdCompany.
+    pub id_company: i64,
+    /// Name.
+    pub name: String,
+    /// City.
+    pub city: String,
+    /// State.
+    pub state: String,
+    /// Active or not.
+    pub status: bool,
+}
+
+/// The units the user may see: their own, plus every active unit for the roles that see
+/// them all (spec 01 §6).
+async fn companies(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<CompanyItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    let rows: Vec<CompanyItem> = sqlx::query_as(
+        "select company_id as id_company, name, city, state, status
+           from rm_company.company
+          where company_id = any($1) or ($2 and status)
+          order by name, company_id",
+    )
+    .bind(&auth.companies)
+    .bind(auth.role.sees_all_companies())
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(rows)))
+}
+
+/// A favourite menu item.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct FavoriteItem {
+    /// The menu item's slug.
+    pub menu_slug: String,
+}
+
+async fn favorites(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<FavoriteItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "favorite_menu").await?;
+    let slugs: Vec<String> = sqlx::query_scalar(
+        "select slug from rm_favorite_menu.favorite_menu where professional_id = $1 order by marked_at, slug",
+    )
+    .bind(auth.professional_id)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(slugs.into_iter().map(|menu_slug| FavoriteItem { menu_slug }).collect())))
+}
+
+/// A profile type.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct TypeProfile {
+    /// IdTypeProfile.
+    pub id_type_profile: i64,
+    /// The role's code.
+    #[serde(rename = "Type")]
+    pub kind: &'static str,
+    /// The role's label.
+    pub description: &'static str,
+}
+
+async fn types_profile(_auth: Auth) -> Json<Vec<TypeProfile>> {
+    Json(
+        Role::ALL
+            .into_iter()
+            .map(|role| TypeProfile { id_type_profile: role.id(), kind: role.code(), description: role.description() })
+            .collect(),
+    )
+}

@@ -1,0 +1,141 @@
+//! Read-your-writes: waiting until a read model has applied a position.
+
+use std::time::{Duration, Instant};
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use navalha_platform::http::header_value;
+use navalha_platform::position::{Position, CONSISTENCY_HEADER, POSITION_HEADER};
+use navalha_platform::ApiError;
+use sqlx::postgres::PgListener;
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+/// The longest a query waits for the projector.
+pub const MAX_WAIT: Duration = Duration::from_secs(2);
+/// How often a waiting query looks at the checkpoint even without a notification.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Wakes waiting queries when the projector commits a batch. The projector notifies
+/// `navalha_projection` at each commit; a poll covers lost notifications.
+#[derive(Clone)]
+pub struct ProjectionWatch {
+    pool: PgPool,
+    commits: watch::Receiver<u64>,
+}
+
+impl ProjectionWatch {
+    /// Starts the listening task.
+    pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
+        let (sender, commits) = watch::channel(0_u64);
+        let listen_pool = pool.clone();
+        tokio::spawn(async move {
+            loop {
+                if let Err(error) = listen(&listen_pool, &sender).await {
+                    tracing::warn!(%error, "checkpoint listener failed, reconnecting");
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+        Ok(Self { pool, commits })
+    }
+
+    /// The checkpoint of a live read model.
+    pub async fn checkpoint(&self, model: &str) -> Result<Position, ApiError> {
+        let (tx_id, global_position): (i64, i64) = sqlx::query_as(&format!(
+            "select last_tx_id::text::bigint, last_position from rm_{model}.checkpoint"
+        ))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(Position { tx_id, global_position })
+    }
+
+    /// Waits until `model` has applied `target`, at most [`MAX_WAIT`].
+    pub async fn wait(&self, model: &str, target: Position) -> Result<Consistency, ApiError> {
+        let started = Instant::now();
+        let mut commits = self.commits.clone();
+        loop {
+            commits.mark_unchanged();
+            if self.checkpoint(model).await? >= target {
+                return Ok(Consistency::Reached { waited: started.elapsed() });
+            }
+            let left = MAX_WAIT.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                tracing::warn!(model, %target, "read model did not reach the position in time");
+                return Ok(Consistency::TimedOut { waited: started.elapsed() });
+            }
+            let _ = tokio::time::timeout(left.min(POLL), commits.changed()).await;
+        }
+    }
+}
+
+async fn listen(pool: &PgPool, sender: &watch::Sender<u64>) -> anyhow::Result<()> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen("navalha_projection").await?;
+    loop {
+        listener.recv().await?;
+        sender.send_modify(|commits| *commits += 1);
+    }
+}
+
+/// Whether an answer reflects the position the client asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consistency {
+    /// No position was asked for.
+    NotAsked,
+    /// The read model had applied the position.
+    Reached {
+        /// How long the query waited.
+        waited: Duration,
+    },
+    /// The wait gave up; the answer may be older than the client's last change.
+    TimedOut {
+        /// How long the query waited.
+        waited: Duration,
+    },
+}
+
+impl Consistency {
+    /// `X-Navalha-Consistency: reached; waited-ms=12` or `timeout; waited-ms=2000`.
+    pub fn headers(self) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let value = match self {
+            Consistency::NotAsked => return headers,
+            Consistency::Reached { waited } => format!("reached; waited-ms={}", waited.as_millis()),
+            Consistency::TimedOut { waited } => format!("timeout; waited-ms={}", waited.as_millis()),
+        };
+        headers.insert(CONSISTENCY_HEADER, header_value(&value));
+        headers
+    }
+}
+
+/// The position a query must reflect, from the `X-Navalha-Position` header.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadAfter(pub Option<Position>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ReadAfter {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        match parts.headers.get(POSITION_HEADER) {
+            None => Ok(Self(None)),
+            Some(value) => value
+                .to_str()
+                .ok()
+                .and_then(|text| text.parse().ok())
+                .map(|position| Self(Some(position)))
+                .ok_or_else(|| ApiError::BadRequest("Cabeçalho X-Navalha-Position inválido.".to_owned())),
+        }
+    }
+}
+
+impl ReadAfter {
+    /// Waits, if a position was given, until `model` has applied it.
+    pub async fn wait(self, watch: &ProjectionWatch, model: &str) -> Result<Consistency, ApiError> {
+        match self.0 {
+            None => Ok(Consistency::NotAsked),
+            Some(position) => watch.wait(model, position).await,
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! query-api: serves the read models the projector builds, and never writes.
+//!
+//! A request carrying `X-Navalha-Position` waits (up to 2 s) until the read model it reads
+//! has applied that position, so users always see their own last change.
+
+pub mod access;
+pub mod consistency;
+pub mod openapi;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::Router;
+use navalha_platform::auth::TokenVerifier;
+use navalha_platform::{health, http, ApiError};
+use sqlx::PgPool;
+
+use crate::consistency::ProjectionWatch;
+
+/// Shared state of query-api.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database (read models).
+    pub pool: PgPool,
+    /// Checks bearer tokens.
+    pub verifier: TokenVerifier,
+    /// Tracks the read models' checkpoints for read-your-writes.
+    pub watch: ProjectionWatch,
+}
+
+impl AppState {
+    /// Builds the state and starts listening for checkpoint notifications.
+    pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
+        Ok(Self { verifier: TokenVerifier::new(pool.clone()), watch: ProjectionWatch::start(pool.clone()).await?, pool })
+    }
+}
+
+impl axum::extract::FromRef<AppState> for TokenVerifier {
+    fn from_ref(state: &AppState) -> Self {
+        state.verifier.clone()
+    }
+}
+
+async fn health_check(State(state): State<AppState>) -> health::Health {
+    health::check("query-api", &state.pool).await
+}
+
+/// The whole HTTP application.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(access::router())
+        .merge(openapi::router())
+        .route("/health", get(health_check));
+    let router = Router::new()
+        .nest("/api", api)
+        .route("/health", get(health_check))
+        .fallback(|| async { ApiError::NotFound("Endereço não encontrado.".to_owned()) })
+        .with_state(state);
+    http::with_request_tracing(router)
+}

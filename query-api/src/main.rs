@@ -1,0 +1,44 @@
+//! query-api: `serve` (the default).
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use navalha_platform::{db, telemetry};
+use navalha_query_api::{app, AppState};
+
+#[derive(Parser)]
+#[command(about = "Navalha query API: serves the read models")]
+struct Cli {
+    /// PostgreSQL connection string.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve HTTP.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "NAVALHA_QUERY_LISTEN", default_value = "127.0.0.1:8082")]
+        listen: SocketAddr,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    telemetry::init("query-api");
+    let cli = Cli::parse();
+    let listen = match cli.command {
+        Some(Command::Serve { listen }) => listen,
+        None => "127.0.0.1:8082".parse()?,
+    };
+    let pool = db::connect(&cli.database_url, 30).await?;
+    let state = AppState::new(pool).await?;
+    let listener = tokio::net::TcpListener::bind(listen).await.with_context(|| format!("binding {listen}"))?;
+    tracing::info!(%listen, "query-api serving");
+    axum::serve(listener, app(state)).with_graceful_shutdown(db::shutdown_signal()).await?;
+    Ok(())
+}
