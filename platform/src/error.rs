@@ -111,7 +111,12 @@ impl From<JsonRejection> for ApiError {
                 "Envie o corpo como JSON (Content-Type: application/json).".to_owned()
             }
             JsonRejection::JsonDataError(error) => {
-                format!("Dados inválidos: {}", error.body_text())
+                // axum's text reads "...target type: <field path>: <serde message>".
+                let text = error.body_text();
+                match text.split("target type: ").nth(1).and_then(|rest| rest.split_once(": ")) {
+                    Some((field, _)) if !field.contains(' ') => format!("Dados inválidos no campo '{field}'."),
+                    _ => "Dados inválidos: verifique os campos enviados.".to_owned(),
+                }
             }
             _ => "O corpo da requisição não é um JSON válido.".to_owned(),
         };

@@ -1,0 +1,9 @@
+//! HTTP integration tests of the write side and the thread through projector and
+//! query-api, on real PostgreSQL (one fresh database per test, made by `sqlx::test`).
+
+mod access;
+mod favorites;
+mod google;
+mod recovery;
+mod support;
+mod tokens;

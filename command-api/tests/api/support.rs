@@ -1,0 +1,149 @@
+//! What every test needs: the two apps on one database, the demo data, sign-in, and a
+//! projector run to completion.
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use navalha_command_api::config::Settings;
+use navalha_command_api::{seed, AppState};
+use serde_json::Value;
+use sqlx::PgPool;
+use tower::ServiceExt;
+
+/// A running system in-process: command-api, query-api and the projector's models.
+pub struct System {
+    pub pool: PgPool,
+    pub command: Router,
+    pub query: Router,
+    pub outbox: tempfile::TempDir,
+}
+
+/// An HTTP answer, decoded.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+}
+
+impl System {
+    /// Both apps on `pool`, with the demo data loaded.
+    pub async fn start(pool: PgPool) -> System {
+        Self::start_with(pool, |_| {}).await
+    }
+
+    pub async fn start_with(pool: PgPool, tweak: impl FnOnce(&mut Settings)) -> System {
+        let outbox = tempfile::tempdir().expect("temp dir");
+        let mut settings = Settings { outbox_dir: outbox.path().to_path_buf(), ..Settings::default() };
+        tweak(&mut settings);
+        let state = AppState::new(pool.clone(), settings).await.expect("state");
+        seed::seed_demo(&state).await.expect("demo data");
+        let query_state = navalha_query_api::AppState::new(pool.clone()).await.expect("query state");
+        let system = System {
+            command: navalha_command_api::app(state.clone()),
+            query: navalha_query_api::app(query_state),
+            pool,
+            outbox,
+        };
+        system.project().await;
+        system
+    }
+
+    /// Runs every read model until it has applied every committed event.
+    pub async fn project(&self) {
+        for model in navalha_projector::models::all() {
+            let live = navalha_projector::engine::live_schema(model.as_ref());
+            let mut conn = self.pool.acquire().await.expect("connection");
+            if !navalha_projector::engine::schema_exists(&mut conn, &live).await.expect("schema") {
+                navalha_projector::rebuild::rebuild(&self.pool, model.as_ref(), false).await.expect("build");
+            }
+            loop {
+                let mut tx = self.pool.begin().await.expect("tx");
+                let outcome = navalha_projector::engine::apply_batch(&mut tx, model.as_ref(), &live, 1000)
+                    .await
+                    .expect("batch");
+                tx.commit().await.expect("commit");
+                if outcome.events == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Sends a request to the app that serves its method (GET to query-api).
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+        self.call_with(method, path, token, body, &[]).await
+    }
+
+    pub async fn call_with(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut request = Request::builder().method(method.clone()).uri(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .expect("request");
+        let app = if matches!(method, Method::GET | Method::HEAD) { &self.query } else { &self.command };
+        let response = app.clone().oneshot(request).await.expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
+        Answer { status, headers, body }
+    }
+
+    /// Signs in and returns the token.
+    pub async fn sign_in(&self, email: &str) -> String {
+        self.sign_in_with(email, seed::DEMO_PASSWORD).await
+    }
+
+    pub async fn sign_in_with(&self, email: &str, password: &str) -> String {
+        let answer = self.login(email, password).await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        answer.body["Token"].as_str().expect("token").to_owned()
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Answer {
+        self.call(
+            Method::POST,
+            "/api/session-professional/login",
+            None,
+            Some(serde_json::json!({ "email": email, "password": password })),
+        )
+        .await
+    }
+
+    /// The e-mails written to the outbox, oldest first.
+    pub fn outbox(&self) -> Vec<Value> {
+        let mut files: Vec<_> = std::fs::read_dir(self.outbox.path())
+            .map(|dir| dir.filter_map(Result::ok).map(|entry| entry.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+            .iter()
+            .filter_map(|path| std::fs::read(path).ok())
+            .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+            .collect()
+    }
+}
