@@ -59,21 +59,7 @@ impl System {
     /// Runs every read model until it has applied every committed event.
     pub async fn project(&self) {
         for model in navalha_projector::models::all() {
-            let live = navalha_projector::engine::live_schema(model.as_ref());
-            let mut conn = self.pool.acquire().await.expect("connection");
-            if !navalha_projector::engine::schema_exists(&mut conn, &live).await.expect("schema") {
-                navalha_projector::rebuild::rebuild(&self.pool, model.as_ref(), false).await.expect("build");
-            }
-            loop {
-                let mut tx = self.pool.begin().await.expect("tx");
-                let outcome = navalha_projector::engine::apply_batch(&mut tx, model.as_ref(), &live, 1000)
-                    .await
-                    .expect("batch");
-                tx.commit().await.expect("commit");
-                if outcome.events == 0 {
-                    break;
-                }
-            }
+            navalha_projector::engine::catch_up(&self.pool, model.as_ref()).await.expect("projection");
         }
     }
 

@@ -1,0 +1,161 @@
+//! The projector on real PostgreSQL: commit order, crashes, standby, rebuilds, and the
+//! append-only log.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use navalha_projector::{engine, models, rebuild};
+use sqlx::PgPool;
+use support::{append_favorite, catch_up, dump, spawn_projector, wait_until};
+
+#[sqlx::test(migrations = "../migrations")]
+async fn two_appends_committing_out_of_position_order_are_both_projected(pool: PgPool) {
+    let model = models::find("favorite_menu").expect("model");
+    catch_up(&pool, model.as_ref()).await;
+
+    // The first transaction takes the smaller position but commits last.
+    let mut slow = pool.begin().await.expect("slow tx");
+    append_favorite(&mut slow, 1, "client").await;
+    let mut fast = pool.begin().await.expect("fast tx");
+    append_favorite(&mut fast, 2, "holiday").await;
+    fast.commit().await.expect("fast commit");
+
+    let positions: Vec<(i64, i64)> =
+        sqlx::query_as("select tx_id::text::bigint, global_position from events order by global_position")
+            .fetch_all(&pool)
+            .await
+            .expect("positions");
+    let mut tx = pool.begin().await.expect("batch tx");
+    let outcome = engine::apply_batch(&mut tx, model.as_ref(), "rm_favorite_menu", 1000).await.expect("batch");
+    tx.commit().await.expect("batch commit");
+    assert_eq!(outcome.events, 0, "nothing is read past the open transaction");
+    // The committed event waits behind the open transaction instead of being passed over.
+    assert_eq!(dump(&pool, "rm_favorite_menu.favorite_menu").await, "[]");
+
+    slow.commit().await.expect("slow commit");
+    catch_up(&pool, model.as_ref()).await;
+    let rows = dump(&pool, "rm_favorite_menu.favorite_menu").await;
+    assert!(rows.contains("\"client\"") && rows.contains("\"holiday\""), "{rows}");
+    assert!(positions.len() == 1, "only the fast event was visible before the slow commit: {positions:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_projector_killed_mid_batch_ends_equal_to_a_full_rebuild(pool: PgPool) {
+    for i in 0..20 {
+        let mut tx = pool.begin().await.expect("tx");
+        append_favorite(&mut tx, i % 4 + 1, ["client", "holiday", "company", "profile", "scheduling"][i as usize % 5]).await;
+        tx.commit().await.expect("commit");
+    }
+    let mut first = spawn_projector(&pool, None).await;
+    wait_until(Duration::from_secs(30), || async { support::lag(&pool).await == Some(0) }).await;
+    first.kill().await.expect("stop");
+    let before = dump(&pool, "rm_favorite_menu.favorite_menu").await;
+
+    for i in 0..40 {
+        let mut tx = pool.begin().await.expect("tx");
+        append_favorite(&mut tx, 10 + i, "client").await;
+        tx.commit().await.expect("commit");
+    }
+    let mut crashing = spawn_projector(&pool, Some(7)).await;
+    let status = tokio::time::timeout(Duration::from_secs(30), crashing.wait()).await.expect("it crashes").expect("status");
+    assert!(!status.success(), "the projector aborted");
+    assert_eq!(dump(&pool, "rm_favorite_menu.favorite_menu").await, before, "nothing of the torn batch is visible");
+
+    let mut healed = spawn_projector(&pool, None).await;
+    wait_until(Duration::from_secs(30), || async { support::lag(&pool).await == Some(0) }).await;
+    healed.kill().await.expect("stop");
+    let after_restart = dump(&pool, "rm_favorite_menu.favorite_menu").await;
+    let model = models::find("favorite_menu").expect("model");
+    rebuild::rebuild(&pool, model.as_ref(), false).await.expect("rebuild");
+    catch_up(&pool, model.as_ref()).await;
+    assert_eq!(after_restart, dump(&pool, "rm_favorite_menu.favorite_menu").await);
+    assert!(after_restart.matches("professional_id").count() >= 44, "{after_restart}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_standby_takes_over_within_five_seconds_when_the_active_projector_dies(pool: PgPool) {
+    let mut active = spawn_projector(&pool, None).await;
+    wait_until(Duration::from_secs(30), || async { support::lag(&pool).await == Some(0) }).await;
+    let mut standby = spawn_projector(&pool, None).await;
+    // Both models' leadership locks stay with the first process.
+    wait_until(Duration::from_secs(10), || async { support::waiting_for_lead(&pool).await }).await;
+
+    active.kill().await.expect("kill -9 the active one");
+    let killed_at = Instant::now();
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 77, "client").await;
+    tx.commit().await.expect("commit");
+    wait_until(Duration::from_secs(5), || async {
+        dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"professional_id\":77")
+    })
+    .await;
+    assert!(killed_at.elapsed() < Duration::from_secs(5));
+    standby.kill().await.expect("stop");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_event_log_refuses_update_delete_and_truncate(pool: PgPool) {
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 1, "client").await;
+    tx.commit().await.expect("commit");
+    for statement in [
+        "update events set payload = '{}'",
+        "delete from events",
+        "truncate events",
+    ] {
+        let error = sqlx::query(statement).execute(&pool).await.expect_err(statement);
+        assert!(error.to_string().contains("append-only"), "{statement}: {error}");
+    }
+    // Even a session replaying as a replica cannot bypass it.
+    let mut conn = pool.acquire().await.expect("conn");
+    sqlx::query("set session_replication_role = replica").execute(&mut *conn).await.expect("replica");
+    assert!(sqlx::query("delete from events").execute(&mut *conn).await.is_err());
+    let count: i64 = sqlx::query_scalar("select count(*) from events").fetch_one(&pool).await.expect("count");
+    assert_eq!(count, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_rebuild_swaps_in_tables_equal_to_the_live_ones(pool: PgPool) {
+    let model = models::find("favorite_menu").expect("model");
+    for i in 0..30 {
+        let mut tx = pool.begin().await.expect("tx");
+        append_favorite(&mut tx, i % 3, &format!("slug-{i}")).await;
+        tx.commit().await.expect("commit");
+    }
+    catch_up(&pool, model.as_ref()).await;
+    let live = dump(&pool, "rm_favorite_menu.favorite_menu").await;
+    let checkpoint = dump(&pool, "(select last_tx_id, last_position from rm_favorite_menu.checkpoint)").await;
+    let report = rebuild::rebuild(&pool, model.as_ref(), false).await.expect("rebuild");
+    assert!(report.events <= 30);
+    // A rebuild stops at the commit horizon, which other databases' transactions can hold
+    // back; from its checkpoint the live worker goes on.
+    catch_up(&pool, model.as_ref()).await;
+    assert_eq!(dump(&pool, "rm_favorite_menu.favorite_menu").await, live);
+    assert_eq!(dump(&pool, "(select last_tx_id, last_position from rm_favorite_menu.checkpoint)").await, checkpoint);
+    let leftovers: i64 = sqlx::query_scalar("select count(*) from pg_namespace where nspname like '%\\_next'")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(leftovers, 0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_model_built_with_older_tables_is_rebuilt_on_start(pool: PgPool) {
+    let model = models::find("favorite_menu").expect("model");
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 5, "client").await;
+    tx.commit().await.expect("commit");
+    catch_up(&pool, model.as_ref()).await;
+    sqlx::query("update rm_favorite_menu.checkpoint set schema_version = 'old'").execute(&pool).await.expect("age");
+    let mut conn = pool.acquire().await.expect("conn");
+    assert_eq!(engine::live_state(&mut conn, model.as_ref()).await.expect("state"), engine::LiveState::Outdated);
+    let mut projector = spawn_projector(&pool, None).await;
+    wait_until(Duration::from_secs(30), || async {
+        let mut conn = pool.acquire().await.expect("conn");
+        engine::live_state(&mut conn, model.as_ref()).await.ok() == Some(engine::LiveState::Current)
+    })
+    .await;
+    projector.kill().await.expect("stop");
+    assert!(dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"client\""));
+}

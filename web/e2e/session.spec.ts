@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, sideMenu, signIn } from './support';
+
+test('admin signs in, keeps a favourite across a reload and signs out', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = sideMenu(page);
+  await expect(menu).toBeVisible();
+
+  // The lateral menu starts collapsed; open it to see every item.
+  await menu.getByRole('button', { name: 'Expandir menu' }).click();
+  for (const label of ['Início', 'Agenda', 'Clientes', 'Profissionais', 'Empresas', 'Feriados', 'Planos', 'Assinantes']) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByText('Admin', { exact: false }).first()).toBeVisible();
+
+  // Start from a known state: an earlier run may have left the favourite on.
+  const unmark = menu.getByRole('button', { name: 'Desfavoritar Agenda', exact: true });
+  if (await unmark.isVisible()) {
+    await unmark.click();
+  }
+  const mark = menu.getByRole('button', { name: 'Favoritar Agenda', exact: true });
+  await expect(mark).toHaveAttribute('aria-pressed', 'false');
+  await mark.click();
+  await expect(unmark).toHaveAttribute('aria-pressed', 'true');
+
+  // Collapsed, only favourites show, as icons.
+  await menu.getByRole('button', { name: 'Recolher menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Empresas', exact: true })).toHaveCount(0);
+
+  // A reload keeps the session, the menu state and the favourite.
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sideMenu(page).getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
+  await sideMenu(page).getByRole('link', { name: 'Agenda', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+  await sideMenu(page).getByRole('button', { name: 'Expandir menu' }).click();
+  await expect(sideMenu(page).getByRole('button', { name: 'Desfavoritar Agenda', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+
+  // Sign out through the confirmation dialog.
+  await sideMenu(page).getByRole('button', { name: 'Sair', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Atencão!' });
+  await expect(dialog.getByText('Deseja realmente sair ?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
+
+  // The dashboard is closed again.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});

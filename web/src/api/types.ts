@@ -1,0 +1,53 @@
+// Wire shapes of the HTTP contract (responses are PascalCase, requests camelCase).
+
+export type RoleType = 'ADMIN' | 'ATTENDANT' | 'BARBER_LEADE' | 'BARBER1' | 'BARBER2' | 'DEFAULT';
+
+export interface Role {
+  IdTypeProfile: number;
+  Type: RoleType;
+  Description: string;
+}
+
+export interface CompanyDto {
+  IdCompany: number;
+  Name: string;
+  City: string;
+  State: string;
+  Status: boolean;
+}
+
+export interface LoginUser {
+  Name: string;
+  Email: string;
+  IdProfessional: number | null;
+  Companies: CompanyDto[];
+  /** Absent after complete registration. */
+  Role?: Role | null;
+}
+
+export interface LoginResponse {
+  Token: string;
+  user: LoginUser;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface SocialLoginRequest {
+  idUser: string;
+  socialMedia: 'google';
+}
+
+/** One favourite entry; the server answers MenuSlug, older payloads used slug. */
+export interface FavoriteMenu {
+  MenuSlug?: string;
+  slug?: string;
+}
+
+/** Error body of every failed call. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string>;
+}

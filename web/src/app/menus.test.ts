@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { RoleType } from '@/api/types';
+import { menuRoutes, visibleLeaves, type MenuItem } from '@/components/layout/menu';
+import { menuForRole } from './menus';
+
+const slugs = (menu: MenuItem[]) => visibleLeaves(menu).map((item) => item.route!.slug);
+const paths = (menu: MenuItem[]) => menuRoutes(menu).map((route) => route.path);
+
+const ADMIN_SLUGS = [
+  'home',
+  'scheduling',
+  'client',
+  'professional',
+  'company',
+  'holiday',
+  'subscription-detail-list',
+  'subscription-user-detail-list',
+];
+
+describe('menu by role', () => {
+  it('gives ADMIN every route', () => {
+    const menu = menuForRole('ADMIN');
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS);
+    expect(paths(menu)).toEqual([
+      '',
+      'scheduling',
+      'client',
+      'client/new',
+      'client/:idClient',
+      'professional',
+      'professional/new',
+      'professional/:idProfessional',
+      'company',
+      'company/new',
+      'company/:idCompany',
+      'holiday',
+      'holiday/new',
+      'holiday/:idHoliday',
+      'subscription-detail-list',
+      'subscription-detail-form/:subscriptionDetailId',
+      'subscription-user-detail-list',
+      'subscription-user-detail-form/:idSubscriptionUser',
+      'profile',
+    ]);
+  });
+
+  it('gives DEFAULT and a missing role the same as ADMIN', () => {
+    expect(menuForRole('DEFAULT')).toEqual(menuForRole('ADMIN'));
+    expect(menuForRole(null)).toEqual(menuForRole('ADMIN'));
+  });
+
+  it('gives ATTENDANT everything but the professional routes', () => {
+    const menu = menuForRole('ATTENDANT');
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'professional'));
+    expect(paths(menu).filter((path) => path.startsWith('professional'))).toEqual([]);
+  });
+
+  it.each<RoleType>(['BARBER1', 'BARBER2'])('gives %s only scheduling, client and profile', (role) => {
+    const menu = menuForRole(role);
+    expect(slugs(menu)).toEqual(['scheduling', 'client']);
+    expect(paths(menu)).toEqual(['scheduling', 'client', 'client/new', 'client/:idClient', 'profile']);
+  });
+
+  it('gives BARBER_LEADE scheduling, client, holiday, subscribers and profile', () => {
+    const menu = menuForRole('BARBER_LEADE');
+    expect(slugs(menu)).toEqual(['scheduling', 'client', 'holiday', 'subscription-user-detail-list']);
+    expect(paths(menu)).toContain('subscription-user-detail-form/:idSubscriptionUser');
+    expect(paths(menu)).toContain('profile');
+    expect(paths(menu)).not.toContain('subscription-detail-list');
+  });
+
+  it('keeps profile out of the menu items but reachable as a route', () => {
+    const menu = menuForRole('ADMIN');
+    expect(slugs(menu)).not.toContain('profile');
+    expect(menuRoutes(menu).find((route) => route.slug === 'profile')?.path).toBe('profile');
+  });
+
+  it('drops groups that end up empty', () => {
+    const titles = menuForRole('BARBER1')
+      .filter((item) => item.showInMenu)
+      .map((item) => item.sessionTitle ?? item.label);
+    expect(titles).toEqual(['Atendimento', 'Cadastros']);
+  });
+});

@@ -1,0 +1,155 @@
+import { lazy } from 'react';
+import type { RoleType } from '@/api/types';
+import type { MenuItem, MenuRoute } from '@/components/layout/menu';
+
+// Screens load on demand; each lives in its own feature folder.
+const HomePage = lazy(() => import('@/features/home/HomePage'));
+const AgendaPage = lazy(() => import('@/features/agenda/AgendaPage'));
+const ClientListPage = lazy(() => import('@/features/clients/ClientListPage'));
+const ClientFormPage = lazy(() => import('@/features/clients/ClientFormPage'));
+const ProfessionalListPage = lazy(() => import('@/features/professionals/ProfessionalListPage'));
+const ProfessionalFormPage = lazy(() => import('@/features/professionals/ProfessionalFormPage'));
+const CompanyListPage = lazy(() => import('@/features/companies/CompanyListPage'));
+const CompanyFormPage = lazy(() => import('@/features/companies/CompanyFormPage'));
+const PlanListPage = lazy(() => import('@/features/subscriptions/PlanListPage'));
+const PlanFormPage = lazy(() => import('@/features/subscriptions/PlanFormPage'));
+const SubscriberListPage = lazy(() => import('@/features/subscriptions/SubscriberListPage'));
+const SubscriberFormPage = lazy(() => import('@/features/subscriptions/SubscriberFormPage'));
+const HolidayListPage = lazy(() => import('@/features/holidays/HolidayListPage'));
+const HolidayFormPage = lazy(() => import('@/features/holidays/HolidayFormPage'));
+const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
+
+/** Route areas a role may reach (spec 01 §6). */
+export type Area =
+  | 'home'
+  | 'scheduling'
+  | 'client'
+  | 'professional'
+  | 'company'
+  | 'subscription-detail'
+  | 'subscription-user'
+  | 'holiday'
+  | 'profile';
+
+interface AreaItem extends MenuItem {
+  area?: Area;
+  children?: AreaItem[];
+}
+
+const shown = (label: string, icon: MenuItem['icon'], area: Area, route: MenuRoute): AreaItem => ({
+  label,
+  icon,
+  area,
+  route,
+  showInMenu: true,
+});
+
+const hidden = (label: string, area: Area, route: MenuRoute): AreaItem => ({
+  label,
+  area,
+  route,
+  showInMenu: false,
+});
+
+const group = (sessionTitle: string, children: AreaItem[]): AreaItem => ({
+  label: sessionTitle,
+  sessionTitle,
+  showInMenu: true,
+  children,
+});
+
+/** The full menu (ADMIN); every other role gets a filtered copy. */
+const fullMenu: AreaItem[] = [
+  shown('Início', 'home', 'home', { path: '', slug: 'home', isIndex: true, component: HomePage }),
+  group('Atendimento', [
+    shown('Agenda', 'calendar', 'scheduling', { path: 'scheduling', slug: 'scheduling', component: AgendaPage }),
+  ]),
+  group('Cadastros', [
+    shown('Clientes', 'people', 'client', { path: 'client', slug: 'client', component: ClientListPage }),
+    hidden('Novo cliente', 'client', { path: 'client/new', slug: 'client-new', component: ClientFormPage }),
+    hidden('Cliente', 'client', { path: 'client/:idClient', slug: 'client-form', component: ClientFormPage }),
+    shown('Profissionais', 'scissors', 'professional', {
+      path: 'professional',
+      slug: 'professional',
+      component: ProfessionalListPage,
+    }),
+    hidden('Novo profissional', 'professional', {
+      path: 'professional/new',
+      slug: 'professional-new',
+      component: ProfessionalFormPage,
+    }),
+    hidden('Profissional', 'professional', {
+      path: 'professional/:idProfessional',
+      slug: 'professional-form',
+      component: ProfessionalFormPage,
+    }),
+    shown('Empresas', 'business', 'company', { path: 'company', slug: 'company', component: CompanyListPage }),
+    hidden('Nova empresa', 'company', { path: 'company/new', slug: 'company-new', component: CompanyFormPage }),
+    hidden('Empresa', 'company', { path: 'company/:idCompany', slug: 'company-form', component: CompanyFormPage }),
+    shown('Feriados', 'flag', 'holiday', { path: 'holiday', slug: 'holiday', component: HolidayListPage }),
+    hidden('Novo feriado', 'holiday', { path: 'holiday/new', slug: 'holiday-new', component: HolidayFormPage }),
+    hidden('Feriado', 'holiday', { path: 'holiday/:idHoliday', slug: 'holiday-form', component: HolidayFormPage }),
+  ]),
+  group('Clube de assinatura', [
+    shown('Planos', 'card', 'subscription-detail', {
+      path: 'subscription-detail-list',
+      slug: 'subscription-detail-list',
+      component: PlanListPage,
+    }),
+    hidden('Plano', 'subscription-detail', {
+      path: 'subscription-detail-form/:subscriptionDetailId',
+      slug: 'subscription-detail-form',
+      component: PlanFormPage,
+    }),
+    shown('Assinantes', 'verified', 'subscription-user', {
+      path: 'subscription-user-detail-list',
+      slug: 'subscription-user-detail-list',
+      component: SubscriberListPage,
+    }),
+    hidden('Assinante', 'subscription-user', {
+      path: 'subscription-user-detail-form/:idSubscriptionUser',
+      slug: 'subscription-user-detail-form',
+      component: SubscriberFormPage,
+    }),
+  ]),
+  // Reached through 'Meu Perfil' at the bottom of the menu.
+  hidden('Meu Perfil', 'profile', { path: 'profile', slug: 'profile', component: ProfilePage }),
+];
+
+const ALL_AREAS: Area[] = [
+  'home',
+  'scheduling',
+  'client',
+  'professional',
+  'company',
+  'subscription-detail',
+  'subscription-user',
+  'holiday',
+  'profile',
+];
+
+export const areasByRole: Record<RoleType, Area[]> = {
+  ADMIN: ALL_AREAS,
+  DEFAULT: ALL_AREAS,
+  ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional'),
+  BARBER1: ['scheduling', 'client', 'profile'],
+  BARBER2: ['scheduling', 'client', 'profile'],
+  BARBER_LEADE: ['scheduling', 'client', 'holiday', 'subscription-user', 'profile'],
+};
+
+function filterMenu(items: AreaItem[], allowed: Set<Area>): MenuItem[] {
+  return items.flatMap((item): MenuItem[] => {
+    const { area, children, ...rest } = item;
+    if (children) {
+      const kept = filterMenu(children, allowed);
+      return kept.length ? [{ ...rest, children: kept }] : [];
+    }
+    return area && allowed.has(area) ? [rest] : [];
+  });
+}
+
+/** The menu (and so the routes) of a role; no role means the default set. */
+export function menuForRole(role: RoleType | null | undefined): MenuItem[] {
+  const areas = areasByRole[role ?? 'DEFAULT'] ?? areasByRole.DEFAULT;
+  return filterMenu(fullMenu, new Set(areas));
+}

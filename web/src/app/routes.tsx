@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router';
+import { NotFound } from '@/components/NotFound';
+import CreateNewPasswordPage from '@/features/auth/CreateNewPasswordPage';
+import LoginEmailPage from '@/features/auth/LoginEmailPage';
+import LoginPage from '@/features/auth/LoginPage';
+import SendCodeReceivedPage from '@/features/auth/SendCodeReceivedPage';
+import SendRecoveryEmailPage from '@/features/auth/SendRecoveryEmailPage';
+import SignUpPasswordPage from '@/features/auth/SignUpPasswordPage';
+import SignupPage from '@/features/auth/SignupPage';
+import { DashboardShell } from './DashboardShell';
+import { PublicOnly, RequireAuth } from './guards';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/', element: <LoginPage /> },
+          { path: '/login-email', element: <LoginEmailPage /> },
+          { path: '/signup', element: <SignupPage /> },
+          { path: '/sign-up-password', element: <SignUpPasswordPage /> },
+          { path: '/send-recovery-email', element: <SendRecoveryEmailPage /> },
+          { path: '/send-code-received', element: <SendCodeReceivedPage /> },
+          { path: '/create-new-password', element: <CreateNewPasswordPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [{ path: '/dashboard/*', element: <DashboardShell /> }],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,126 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Persistor } from 'redux-persist';
+import { positionReceived } from '@/api/positionSlice';
+import { loginResponse } from '@/test/fixtures';
+import { apiUrl, server } from '@/test/server';
+import { loadingOpened } from '@/state/loadingSlice';
+import { signedIn } from '@/state/sessionSlice';
+import { menuGroupToggled, menuToggled } from '@/state/uiSlice';
+import {
+  makePersistor,
+  makeStore,
+  PERSIST_TIMEOUT_MS,
+  positionPersistConfig,
+  sessionPersistConfig,
+  uiPersistConfig,
+} from './store';
+
+function bootstrapped(persistor: Persistor) {
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (persistor.getState().bootstrapped) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+}
+
+const stored = (key: string) => {
+  const raw = localStorage.getItem(`persist:${key}`);
+  if (!raw) return null;
+  // redux-persist stores each top-level field JSON-encoded once more.
+  return Object.fromEntries(
+    Object.entries(JSON.parse(raw) as Record<string, string>).map(([k, v]) => [k, JSON.parse(v)]),
+  );
+};
+
+describe('store persistence', () => {
+  beforeEach(() => {
+    // Signing in loads favourites and companies.
+    server.use(
+      http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
+      http.get(apiUrl('company'), () => HttpResponse.json([])),
+    );
+  });
+
+  it('configures separate keys, versions and the 5000 ms timeout', () => {
+    expect(sessionPersistConfig.key).toBe('navalha-session');
+    expect(uiPersistConfig.key).toBe('navalha-ui');
+    expect(positionPersistConfig.key).toBe('navalha-position');
+    for (const config of [sessionPersistConfig, uiPersistConfig, positionPersistConfig]) {
+      expect(config.version).toBe(1);
+      expect(config.timeout).toBe(PERSIST_TIMEOUT_MS);
+      expect(typeof config.migrate).toBe('function');
+    }
+    expect(PERSIST_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('saves session and UI state under their own keys and never the API cache or loading', async () => {
+    const store = makeStore();
+    const persistor = makePersistor(store);
+    await bootstrapped(persistor);
+
+    store.dispatch(signedIn(loginResponse()));
+    store.dispatch(menuToggled());
+    store.dispatch(menuGroupToggled('Cadastros'));
+    store.dispatch(loadingOpened());
+    store.dispatch(positionReceived('15'));
+    await persistor.flush();
+
+    const session = stored('navalha-session')!;
+    expect(session.token).toBe('token-123');
+    expect(session.userName).toBe('Admin Navalha');
+    expect(session.menuOpen).toBeUndefined();
+
+    const ui = stored('navalha-ui')!;
+    expect(ui.menuOpen).toBe(true);
+    expect(ui.menuGroups).toEqual({ Cadastros: false });
+    expect(ui.token).toBeUndefined();
+
+    expect(stored('navalha-position')!.last).toBe('15');
+    expect(Object.keys(localStorage).sort()).toEqual([
+      'persist:navalha-position',
+      'persist:navalha-session',
+      'persist:navalha-ui',
+    ]);
+  });
+
+  it('restores the session and the menu state on start', async () => {
+    const first = makeStore();
+    const firstPersistor = makePersistor(first);
+    await bootstrapped(firstPersistor);
+    first.dispatch(signedIn(loginResponse('BARBER_LEADE')));
+    first.dispatch(menuToggled());
+    await firstPersistor.flush();
+
+    const second = makeStore();
+    await bootstrapped(makePersistor(second));
+    expect(second.getState().session.token).toBe('token-123');
+    expect(second.getState().session.role?.Type).toBe('BARBER_LEADE');
+    expect(second.getState().ui.menuOpen).toBe(true);
+    expect(second.getState().loading.open).toBe(false);
+  });
+
+  it('migrates a session saved by an older version', async () => {
+    localStorage.setItem(
+      'persist:navalha-session',
+      JSON.stringify({
+        token: JSON.stringify('old-token'),
+        userName: JSON.stringify('Antigo'),
+        _persist: JSON.stringify({ version: -1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await bootstrapped(makePersistor(store));
+    const session = store.getState().session;
+    expect(session.token).toBe('old-token');
+    expect(session.userName).toBe('Antigo');
+    expect(session.menuFavorite).toEqual([]);
+    expect(session.companyList).toEqual([]);
+    expect(session._persist.version).toBe(1);
+  });
+});

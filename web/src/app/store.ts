@@ -1,0 +1,104 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  createMigrate,
+  persistReducer,
+  persistStore,
+  type MigrationManifest,
+  type PersistedState,
+} from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { api } from '@/api/api';
+import { positionSlice } from '@/api/positionSlice';
+import { loadingSlice } from '@/state/loadingSlice';
+import { initialSessionState, sessionSlice } from '@/state/sessionSlice';
+import { initialUiState, uiSlice } from '@/state/uiSlice';
+import { makeListenerMiddleware } from './listeners';
+
+export const PERSIST_TIMEOUT_MS = 5000;
+
+// Each migration fills what older versions lacked; version 1 is the first shape.
+const sessionMigrations: MigrationManifest = {
+  1: (state) => ({ ...initialSessionState, ...(state as NonNullable<PersistedState>) }),
+};
+const uiMigrations: MigrationManifest = {
+  1: (state) => {
+    const old = (state ?? {}) as Partial<typeof initialUiState> & PersistedState;
+    return { ...initialUiState, ...old, menuGroups: { ...(old.menuGroups ?? {}) } } as PersistedState;
+  },
+};
+const positionMigrations: MigrationManifest = {
+  1: (state) => state,
+};
+
+/** Session: token, user, role, companies, selected company and favourites. */
+export const sessionPersistConfig = {
+  key: 'navalha-session',
+  version: 1,
+  storage,
+  timeout: PERSIST_TIMEOUT_MS,
+  migrate: createMigrate(sessionMigrations, { debug: false }),
+};
+
+/** UI: lateral menu flag and the open/closed state of each menu group. */
+export const uiPersistConfig = {
+  key: 'navalha-ui',
+  version: 1,
+  storage,
+  timeout: PERSIST_TIMEOUT_MS,
+  migrate: createMigrate(uiMigrations, { debug: false }),
+};
+
+/** Last read-your-writes position, so a reload still reads the user's own writes. */
+export const positionPersistConfig = {
+  key: 'navalha-position',
+  version: 1,
+  storage,
+  timeout: PERSIST_TIMEOUT_MS,
+  migrate: createMigrate(positionMigrations, { debug: false }),
+};
+
+// The RTK Query cache (api) and the loading overlay are never persisted.
+const rootReducer = combineSlices(api, loadingSlice, {
+  session: persistReducer(sessionPersistConfig, sessionSlice.reducer),
+  ui: persistReducer(uiPersistConfig, uiSlice.reducer),
+  position: persistReducer(positionPersistConfig, positionSlice.reducer),
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listeners = makeListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+        },
+      })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export function makePersistor(store: AppStore) {
+  return persistStore(store);
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

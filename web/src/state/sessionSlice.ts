@@ -1,0 +1,94 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CompanyDto, FavoriteMenu, LoginResponse, Role } from '@/api/types';
+
+/** A company as the app keeps it: canHide is true when the user does not belong to it. */
+export interface Company extends CompanyDto {
+  canHide: boolean;
+}
+
+export interface SessionState {
+  token: string | null;
+  userName: string;
+  userEmail: string;
+  idProfessional: number | null;
+  /** The user's own companies, from the sign-in answer. */
+  companies: CompanyDto[];
+  role: Role | null;
+  /** Every company the user may see (GET company), with canHide derived. */
+  companyList: Company[];
+  selectedCompany: Company | null;
+  menuFavorite: FavoriteMenu[];
+}
+
+export const initialSessionState: SessionState = {
+  token: null,
+  userName: '',
+  userEmail: '',
+  idProfessional: null,
+  companies: [],
+  role: null,
+  companyList: [],
+  selectedCompany: null,
+  menuFavorite: [],
+};
+
+export const slugOfFavorite = (favorite: FavoriteMenu): string =>
+  favorite.MenuSlug ?? favorite.slug ?? '';
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    signedIn(_state, action: PayloadAction<LoginResponse>) {
+      const { Token, user } = action.payload;
+      return {
+        ...initialSessionState,
+        token: Token,
+        userName: user.Name,
+        userEmail: user.Email,
+        idProfessional: user.IdProfessional ?? null,
+        companies: user.Companies ?? [],
+        role: user.Role ?? null,
+      };
+    },
+    signedOut() {
+      return initialSessionState;
+    },
+    companiesLoaded(state, action: PayloadAction<CompanyDto[]>) {
+      const own = new Set(state.companies.map((c) => c.IdCompany));
+      state.companyList = action.payload.map((c) => ({ ...c, canHide: !own.has(c.IdCompany) }));
+      state.selectedCompany = state.companyList.find((c) => !c.canHide) ?? null;
+    },
+    companySelected(state, action: PayloadAction<number>) {
+      const company = state.companyList.find((c) => c.IdCompany === action.payload);
+      // Only companies the user belongs to can be the selected one.
+      if (company && !company.canHide) state.selectedCompany = company;
+    },
+    favoritesLoaded(state, action: PayloadAction<FavoriteMenu[]>) {
+      state.menuFavorite = action.payload;
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectIsSignedIn: (state) => Boolean(state.token),
+    selectUserName: (state) => state.userName,
+    selectRoleType: (state) => state.role?.Type ?? null,
+    selectCompanyList: (state) => state.companyList,
+    selectSelectedCompany: (state) => state.selectedCompany,
+    selectFavoriteSlugs: createSelector([(state: SessionState) => state.menuFavorite], (favorites) =>
+      favorites.map(slugOfFavorite),
+    ),
+  },
+});
+
+export const { signedIn, signedOut, companiesLoaded, companySelected, favoritesLoaded } =
+  sessionSlice.actions;
+export const {
+  selectToken,
+  selectIsSignedIn,
+  selectUserName,
+  selectRoleType,
+  selectCompanyList,
+  selectSelectedCompany,
+  selectFavoriteSlugs,
+} = sessionSlice.selectors;
