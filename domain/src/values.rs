@@ -225,9 +225,58 @@ impl PasswordChecklist {
     }
 }
 
+/// The messages one password form shows (spec 01 §5 words them differently per form).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordMessages {
+    /// The field is empty.
+    pub required: &'static str,
+    /// Shorter than six characters.
+    pub too_short: &'static str,
+    /// Missing an uppercase, lowercase, digit or special character.
+    pub weak: &'static str,
+}
+
+/// 'Set password (registration)'.
+pub const REGISTRATION_PASSWORD: PasswordMessages = PasswordMessages {
+    required: "Digite sua senha.",
+    too_short: "Sua senha precisa ter ao menos 6 dígitos",
+    weak: "Digite uma senha válida.",
+};
+
+/// 'New password (recovery)'.
+pub const RECOVERY_PASSWORD: PasswordMessages = PasswordMessages {
+    required: "Digite a senha nova.",
+    too_short: "Mínimo de 6 caracteres.",
+    weak: "Digite uma senha válida.",
+};
+
+impl PasswordMessages {
+    /// The message for a new password that breaks a rule, `None` when it is acceptable.
+    pub fn check(&self, password: &str) -> Option<&'static str> {
+        let checklist = PasswordChecklist::of(password);
+        if password.is_empty() {
+            Some(self.required)
+        } else if !checklist.min_length {
+            Some(self.too_short)
+        } else if !checklist.all() {
+            Some(self.weak)
+        } else {
+            None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_passwords_get_each_forms_own_messages() {
+        assert_eq!(REGISTRATION_PASSWORD.check(""), Some("Digite sua senha."));
+        assert_eq!(RECOVERY_PASSWORD.check("Ab1@"), Some("Mínimo de 6 caracteres."));
+        assert_eq!(REGISTRATION_PASSWORD.check("abcdef1@"), Some("Digite uma senha válida."));
+        assert_eq!(RECOVERY_PASSWORD.check("Navalha@2026"), None);
+    }
 
     #[test]
     fn emails_follow_the_specification_pattern() {

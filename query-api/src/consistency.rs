@@ -71,6 +71,12 @@ impl ProjectionWatch {
 }
 
 async fn listen(pool: &PgPool, sender: &watch::Sender<u64>) -> anyhow::Result<()> {
+    // A streaming replica refuses LISTEN; there the 50 ms poll alone serves the waits.
+    let replica: bool = sqlx::query_scalar("select pg_is_in_recovery()").fetch_one(pool).await?;
+    if replica {
+        tracing::info!("database is a replica: read-your-writes waits poll the checkpoints");
+        return std::future::pending().await;
+    }
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen("navalha_projection").await?;
     loop {

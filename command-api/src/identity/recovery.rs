@@ -4,10 +4,8 @@
 //! tries, and work once. Asking for a code answers the same whether or not the account
 //! exists.
 
-use std::collections::BTreeMap;
-
 use axum::extract::State;
-use navalha_domain::values::PasswordChecklist;
+use navalha_domain::values::RECOVERY_PASSWORD;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::Rng;
@@ -17,7 +15,6 @@ use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
 use super::accounts::{find_by_email_or_cpf, set_password};
-use super::login::validation;
 use super::session::{load_account, session_response, SessionResponse};
 use crate::state::AppState;
 
@@ -188,27 +185,14 @@ pub(crate) async fn validate_code(
     }
 }
 
-/// The new-password rules of spec 01 §5 ('New password (recovery)').
-fn validate_new_password(password: &str) -> Result<(), ApiError> {
-    let checklist = PasswordChecklist::of(password);
-    let message = if password.is_empty() {
-        "Digite a senha nova."
-    } else if !checklist.min_length {
-        "Mínimo de 6 caracteres."
-    } else if !checklist.all() {
-        "Digite uma senha válida."
-    } else {
-        return Ok(());
-    };
-    Err(validation(BTreeMap::from([("newPassword".to_owned(), message.to_owned())])))
-}
-
 #[tracing::instrument(skip_all)]
 pub(crate) async fn reset_password(
     State(state): State<AppState>,
     Json(body): Json<ResetBody>,
 ) -> Result<Json<SessionResponse>, ApiError> {
-    validate_new_password(&body.new_password)?;
+    if let Some(message) = RECOVERY_PASSWORD.check(&body.new_password) {
+        return Err(ApiError::field("newPassword", message));
+    }
     let mut tx = state.pool.begin().await?;
     // The link identifies its code by itself; without it, the e-mail and code must match.
     let open = if !body.recovery_data.trim().is_empty() {

@@ -1,10 +1,8 @@
 //! Registration links: a new professional sets their password through
 //! `PUT no-auth/professional/complete-register`.
 
-use std::collections::BTreeMap;
-
 use axum::extract::State;
-use navalha_domain::values::PasswordChecklist;
+use navalha_domain::values::REGISTRATION_PASSWORD;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use rand::Rng;
@@ -13,7 +11,6 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
 use super::accounts::set_password;
-use super::login::validation;
 use super::session::{load_account, session_response, SessionResponse};
 use crate::state::AppState;
 
@@ -52,27 +49,14 @@ pub async fn create_invite(pool: &PgPool, professional_id: i64) -> Result<String
     Ok(token)
 }
 
-/// The registration password rules of spec 01 §5 ('Set password (registration)').
-fn validate_password(password: &str) -> Result<(), ApiError> {
-    let checklist = PasswordChecklist::of(password);
-    let message = if password.is_empty() {
-        "Digite sua senha."
-    } else if !checklist.min_length {
-        "Sua senha precisa ter ao menos 6 dígitos"
-    } else if !checklist.all() {
-        "Digite uma senha válida."
-    } else {
-        return Ok(());
-    };
-    Err(validation(BTreeMap::from([("password".to_owned(), message.to_owned())])))
-}
-
 #[tracing::instrument(skip_all)]
 pub(crate) async fn complete_register(
     State(state): State<AppState>,
     Json(body): Json<CompleteRegisterBody>,
 ) -> Result<Json<SessionResponse>, ApiError> {
-    validate_password(&body.password)?;
+    if let Some(message) = REGISTRATION_PASSWORD.check(&body.password) {
+        return Err(ApiError::field("password", message));
+    }
     let mut tx = state.pool.begin().await?;
     let invite: Option<(i64, i64)> = sqlx::query_as(
         "select registration_invite_id, professional_id from registration_invite

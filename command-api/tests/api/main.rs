@@ -4,6 +4,7 @@
 mod access;
 mod favorites;
 mod google;
+mod openapi;
 mod recovery;
 mod support;
 mod tokens;
