@@ -68,9 +68,7 @@ where
 {
     let mut attempt = 1;
     loop {
-        let result = cqrs
-            .execute_with_metadata(aggregate_id, command.clone(), metadata.to_map())
-            .await;
+        let result = cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
         match result {
             Ok(()) => return stream_position(pool, A::TYPE, aggregate_id).await,
             Err(AggregateError::UserError(error)) => return Err(error.to_api()),
@@ -81,7 +79,9 @@ where
             Err(AggregateError::AggregateConflict) => {
                 return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()))
             }
-            Err(other) => return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE))),
+            Err(other) => {
+                return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE)))
+            }
         }
     }
 }
@@ -90,15 +90,18 @@ where
 pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, ApiError> {
     let store: PersistedEventStore<PostgresEventRepository, A> =
         PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let mut context = store
-        .load_aggregate(aggregate_id)
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::anyhow!("loading {} {aggregate_id}: {error}", A::TYPE)))?;
+    let mut context = store.load_aggregate(aggregate_id).await.map_err(|error| {
+        ApiError::Internal(anyhow::anyhow!("loading {} {aggregate_id}: {error}", A::TYPE))
+    })?;
     Ok(std::mem::take(context.aggregate()))
 }
 
 /// The position of a stream's last event, `None` for an empty stream.
-pub async fn stream_position(pool: &PgPool, aggregate_type: &str, aggregate_id: &str) -> Result<Option<Position>, ApiError> {
+pub async fn stream_position(
+    pool: &PgPool,
+    aggregate_type: &str,
+    aggregate_id: &str,
+) -> Result<Option<Position>, ApiError> {
     let row: Option<(i64, i64)> = sqlx::query_as(
         "select tx_id::text::bigint, global_position from events
           where aggregate_type = $1 and aggregate_id = $2 order by sequence desc limit 1",

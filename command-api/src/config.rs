@@ -52,7 +52,11 @@ pub struct Settings {
     #[arg(long, env = "NAVALHA_MAIL_FROM", default_value = "Navalha <nao-responda@navalha.dev>")]
     pub mail_from: String,
     /// The identity provider's user-info address, where Google access tokens are checked.
-    #[arg(long, env = "NAVALHA_GOOGLE_USERINFO_URL", default_value = "https://openidconnect.googleapis.com/v1/userinfo")]
+    #[arg(
+        long,
+        env = "NAVALHA_GOOGLE_USERINFO_URL",
+        default_value = "https://openidconnect.googleapis.com/v1/userinfo"
+    )]
     pub google_userinfo_url: String,
     /// The web app's public address, for links in e-mails.
     #[arg(long, env = "NAVALHA_PUBLIC_URL", default_value = "http://localhost:8080")]

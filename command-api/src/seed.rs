@@ -49,9 +49,30 @@ struct DemoCompany {
 }
 
 const COMPANIES: &[DemoCompany] = &[
-    DemoCompany { name: "Navalha Centro", city: "São Paulo", state: "SP", street: "Rua Barão de Itapetininga", district: "República", zip: "01042001" },
-    DemoCompany { name: "Navalha Savassi", city: "Belo Horizonte", state: "MG", street: "Rua Pernambuco", district: "Savassi", zip: "30130150" },
-    DemoCompany { name: "Navalha Batel", city: "Curitiba", state: "PR", street: "Avenida do Batel", district: "Batel", zip: "80420090" },
+    DemoCompany {
+        name: "Navalha Centro",
+        city: "São Paulo",
+        state: "SP",
+        street: "Rua Barão de Itapetininga",
+        district: "República",
+        zip: "01042001",
+    },
+    DemoCompany {
+        name: "Navalha Savassi",
+        city: "Belo Horizonte",
+        state: "MG",
+        street: "Rua Pernambuco",
+        district: "Savassi",
+        zip: "30130150",
+    },
+    DemoCompany {
+        name: "Navalha Batel",
+        city: "Curitiba",
+        state: "PR",
+        street: "Avenida do Batel",
+        district: "Batel",
+        zip: "80420090",
+    },
 ];
 
 /// A demo staff member: e-mail, name, role, colour, and indexes into [`COMPANIES`].
@@ -70,14 +91,62 @@ pub struct DemoProfessional {
 
 /// The demo staff, one per role plus more barbers.
 pub const PROFESSIONALS: &[DemoProfessional] = &[
-    DemoProfessional { email: DEMO_ADMIN, name: "Ana Administradora", role: Role::Admin, color: "#9E9E9E", companies: &[0, 1, 2] },
-    DemoProfessional { email: "atendente@navalha.dev", name: "Beatriz Atendente", role: Role::Attendant, color: "#F48FB1", companies: &[0, 1] },
-    DemoProfessional { email: "lider@navalha.dev", name: "Caio Líder", role: Role::BarberLeade, color: "#1565C0", companies: &[0] },
-    DemoProfessional { email: "barbeiro1@navalha.dev", name: "Diego Barbeiro", role: Role::Barber1, color: "#FF9800", companies: &[0] },
-    DemoProfessional { email: "barbeiro2@navalha.dev", name: "Eduardo Barbeiro", role: Role::Barber2, color: "#2E7D32", companies: &[0] },
-    DemoProfessional { email: "padrao@navalha.dev", name: "Fernanda Padrão", role: Role::Default, color: "#7B1FA2", companies: &[1] },
-    DemoProfessional { email: "gabriel@navalha.dev", name: "Gabriel Navalha", role: Role::Barber1, color: "#81D4FA", companies: &[1] },
-    DemoProfessional { email: "heitor@navalha.dev", name: "Heitor Tesoura", role: Role::Barber1, color: "#D32F2F", companies: &[2] },
+    DemoProfessional {
+        email: DEMO_ADMIN,
+        name: "Ana Administradora",
+        role: Role::Admin,
+        color: "#9E9E9E",
+        companies: &[0, 1, 2],
+    },
+    DemoProfessional {
+        email: "atendente@navalha.dev",
+        name: "Beatriz Atendente",
+        role: Role::Attendant,
+        color: "#F48FB1",
+        companies: &[0, 1],
+    },
+    DemoProfessional {
+        email: "lider@navalha.dev",
+        name: "Caio Líder",
+        role: Role::BarberLeade,
+        color: "#1565C0",
+        companies: &[0],
+    },
+    DemoProfessional {
+        email: "barbeiro1@navalha.dev",
+        name: "Diego Barbeiro",
+        role: Role::Barber1,
+        color: "#FF9800",
+        companies: &[0],
+    },
+    DemoProfessional {
+        email: "barbeiro2@navalha.dev",
+        name: "Eduardo Barbeiro",
+        role: Role::Barber2,
+        color: "#2E7D32",
+        companies: &[0],
+    },
+    DemoProfessional {
+        email: "padrao@navalha.dev",
+        name: "Fernanda Padrão",
+        role: Role::Default,
+        color: "#7B1FA2",
+        companies: &[1],
+    },
+    DemoProfessional {
+        email: "gabriel@navalha.dev",
+        name: "Gabriel Navalha",
+        role: Role::Barber1,
+        color: "#81D4FA",
+        companies: &[1],
+    },
+    DemoProfessional {
+        email: "heitor@navalha.dev",
+        name: "Heitor Tesoura",
+        role: Role::Barber1,
+        color: "#D32F2F",
+        companies: &[2],
+    },
 ];
 
 /// Loads the demo data unless the demo admin already exists. Returns whether it loaded.
@@ -115,7 +184,14 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             },
             time_zone: DEFAULT_TIME_ZONE.to_owned(),
         };
-        execute::<Company>(&state.companies, &state.pool, &id.to_string(), CompanyCommand::RegisterCompany(profile), &metadata).await?;
+        execute::<Company>(
+            &state.companies,
+            &state.pool,
+            &id.to_string(),
+            CompanyCommand::RegisterCompany(profile),
+            &metadata,
+        )
+        .await?;
         company_ids.push(id);
         tracing::info!(id, name = company.name, "demo company");
     }

@@ -185,7 +185,12 @@ mod tests {
     #[test]
     fn state_keeps_the_order_of_marking() {
         let mut favorites = FavoriteMenu::default();
-        for event in [marked("a"), marked("b"), FavoriteMenuEvent::FavoriteMenuUnmarked { slug: "a".into() }, marked("c")] {
+        for event in [
+            marked("a"),
+            marked("b"),
+            FavoriteMenuEvent::FavoriteMenuUnmarked { slug: "a".into() },
+            marked("c"),
+        ] {
             favorites.apply(event);
         }
         assert_eq!(favorites.slugs(), ["b", "c"]);

@@ -48,11 +48,8 @@ mod tests {
 
     #[test]
     fn barbers_reach_only_scheduling_client_and_profile() {
-        let reached: Vec<_> = MENU
-            .iter()
-            .filter(|item| reaches(Role::Barber1, item.slug))
-            .map(|item| item.slug)
-            .collect();
+        let reached: Vec<_> =
+            MENU.iter().filter(|item| reaches(Role::Barber1, item.slug)).map(|item| item.slug).collect();
         assert_eq!(reached, ["home", "scheduling", "client", "profile"]);
     }
 

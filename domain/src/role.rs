@@ -26,14 +26,8 @@ pub enum Role {
 
 impl Role {
     /// Every role, in the order of their profile-type ids.
-    pub const ALL: [Role; 6] = [
-        Role::Admin,
-        Role::Attendant,
-        Role::BarberLeade,
-        Role::Barber1,
-        Role::Barber2,
-        Role::Default,
-    ];
+    pub const ALL: [Role; 6] =
+        [Role::Admin, Role::Attendant, Role::BarberLeade, Role::Barber1, Role::Barber2, Role::Default];
 
     /// The role's `IdTypeProfile`.
     pub fn id(self) -> i64 {

@@ -99,7 +99,11 @@ impl Cpf {
         let check = |len: usize| {
             let sum: u32 = (0..len).map(|i| d[i] * (len as u32 + 1 - i as u32)).sum();
             let rest = (sum * 10) % 11;
-            if rest == 10 { 0 } else { rest }
+            if rest == 10 {
+                0
+            } else {
+                rest
+            }
         };
         if check(9) != d[9] || check(10) != d[10] {
             return Err(InvalidCpf);
@@ -152,7 +156,11 @@ impl Cnpj {
             };
             let sum: u32 = (0..len).map(|i| d[i] * weights[i]).sum();
             let rest = sum % 11;
-            if rest < 2 { 0 } else { 11 - rest }
+            if rest < 2 {
+                0
+            } else {
+                11 - rest
+            }
         };
         if check(12) != d[12] || check(13) != d[13] {
             return Err(InvalidCnpj);
@@ -185,7 +193,7 @@ pub fn only_digits(raw: &str) -> String {
 }
 
 fn all_same(digits: &str) -> bool {
-    digits.chars().all(|c| Some(c) == digits.chars().next())
+    digits.chars().all(|c| digits.starts_with(c))
 }
 
 /// The password rules of spec 01 §5: at least six characters with a lowercase letter, an
@@ -283,7 +291,8 @@ mod tests {
         for ok in ["ana@navalha.dev", " Ana.Souza@Barbearia.com.br ", "x@[127.0.0.1]"] {
             assert!(Email::parse(ok).is_ok(), "{ok}");
         }
-        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "ana@x.c", "ana@x.c0m", "a b@x.com", "ana@[1.2.3]"] {
+        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "ana@x.c", "ana@x.c0m", "a b@x.com", "ana@[1.2.3]"]
+        {
             assert_eq!(Email::parse(bad), Err(InvalidEmail), "{bad}");
         }
         assert_eq!(Email::parse("Ana@X.COM").map(String::from), Ok("ana@x.com".to_owned()));

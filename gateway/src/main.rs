@@ -46,8 +46,15 @@ struct Upstreams {
 
 /// Headers that describe one connection, not the message, and must not be forwarded.
 const HOP_BY_HOP: &[&str] = &[
-    "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
-    "transfer-encoding", "upgrade", "host",
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "host",
 ];
 
 #[tokio::main]
@@ -60,11 +67,10 @@ async fn main() -> anyhow::Result<()> {
         query_url: cli.query_url.trim_end_matches('/').to_owned(),
         web_dist: cli.web_dist,
     };
-    let app = Router::new()
-        .route("/gateway/health", get(|| async { "ok" }))
-        .fallback(route)
-        .with_state(upstreams);
-    let listener = tokio::net::TcpListener::bind(cli.listen).await.with_context(|| format!("binding {}", cli.listen))?;
+    let app =
+        Router::new().route("/gateway/health", get(|| async { "ok" })).fallback(route).with_state(upstreams);
+    let listener =
+        tokio::net::TcpListener::bind(cli.listen).await.with_context(|| format!("binding {}", cli.listen))?;
     tracing::info!(listen = %cli.listen, "gateway serving");
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(db::shutdown_signal())
@@ -72,7 +78,11 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn route(State(upstreams): State<Upstreams>, ConnectInfo(peer): ConnectInfo<SocketAddr>, request: Request) -> Response {
+async fn route(
+    State(upstreams): State<Upstreams>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+) -> Response {
     if request.uri().path().starts_with("/api/") {
         let upstream = if matches!(*request.method(), Method::GET | Method::HEAD) {
             &upstreams.query_url
@@ -85,7 +95,9 @@ async fn route(State(upstreams): State<Upstreams>, ConnectInfo(peer): ConnectInf
                 tracing::error!(%error, "upstream unreachable");
                 (
                     StatusCode::BAD_GATEWAY,
-                    axum::Json(serde_json_message("Serviço indisponível no momento. Tente novamente em instantes.")),
+                    axum::Json(serde_json_message(
+                        "Serviço indisponível no momento. Tente novamente em instantes.",
+                    )),
                 )
                     .into_response()
             }
@@ -103,7 +115,12 @@ fn serde_json_message(message: &str) -> std::collections::BTreeMap<&'static str,
     std::collections::BTreeMap::from([("message", message.to_owned())])
 }
 
-async fn proxy(client: &reqwest::Client, upstream: &str, peer: SocketAddr, request: Request) -> anyhow::Result<Response> {
+async fn proxy(
+    client: &reqwest::Client,
+    upstream: &str,
+    peer: SocketAddr,
+    request: Request,
+) -> anyhow::Result<Response> {
     let (parts, body) = request.into_parts();
     let path_and_query = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
     let mut outgoing = client
@@ -124,7 +141,5 @@ async fn proxy(client: &reqwest::Client, upstream: &str, peer: SocketAddr, reque
         }
     }
     let stream = answer.bytes_stream().map_err(std::io::Error::other);
-    Ok(response
-        .header(header::VIA, "1.1 navalha-gateway")
-        .body(Body::from_stream(stream))?)
+    Ok(response.header(header::VIA, "1.1 navalha-gateway").body(Body::from_stream(stream))?)
 }

@@ -116,8 +116,8 @@ impl TokenVerifier {
         validation.set_issuer(&[ISSUER]);
         validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
         validation.leeway = 30;
-        let data = jsonwebtoken::decode::<Claims>(token, self.key().await?, &validation)
-            .map_err(|error| {
+        let data =
+            jsonwebtoken::decode::<Claims>(token, self.key().await?, &validation).map_err(|error| {
                 tracing::debug!(%error, "token refused");
                 ApiError::Unauthorized
             })?;

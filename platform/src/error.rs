@@ -114,7 +114,9 @@ impl From<JsonRejection> for ApiError {
                 // axum's text reads "...target type: <field path>: <serde message>".
                 let text = error.body_text();
                 match text.split("target type: ").nth(1).and_then(|rest| rest.split_once(": ")) {
-                    Some((field, _)) if !field.contains(' ') => format!("Dados inválidos no campo '{field}'."),
+                    Some((field, _)) if !field.contains(' ') => {
+                        format!("Dados inválidos no campo '{field}'.")
+                    }
                     _ => "Dados inválidos: verifique os campos enviados.".to_owned(),
                 }
             }

@@ -48,13 +48,8 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestOrigin {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let header = |name: &str| {
-            parts
-                .headers
-                .get(name)
-                .and_then(|value| value.to_str().ok())
-                .map(str::to_owned)
-        };
+        let header =
+            |name: &str| parts.headers.get(name).and_then(|value| value.to_str().ok()).map(str::to_owned);
         let request_id = parts
             .extensions
             .get::<RequestId>()
@@ -75,11 +70,8 @@ pub fn with_request_tracing<S: Clone + Send + Sync + 'static>(router: Router<S>)
     router
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-            let request_id = request
-                .headers()
-                .get(REQUEST_ID)
-                .and_then(|value| value.to_str().ok())
-                .unwrap_or("-");
+            let request_id =
+                request.headers().get(REQUEST_ID).and_then(|value| value.to_str().ok()).unwrap_or("-");
             tracing::info_span!(
                 "request",
                 method = %request.method(),

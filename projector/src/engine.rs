@@ -46,10 +46,9 @@ pub fn next_schema(projection: &dyn Projection) -> String {
 /// A fingerprint of the model's DDL, kept in its checkpoint row to notice schema changes.
 pub fn schema_version(projection: &dyn Projection) -> String {
     // FNV-1a: stable across builds and platforms, unlike std's hasher.
-    let hash = projection
-        .schema_sql()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
+    let hash = projection.schema_sql().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
     format!("{hash:016x}")
 }
 
@@ -62,7 +61,11 @@ pub fn create_schema<'a>(
     Box::pin(create_schema_inner(conn, projection, schema))
 }
 
-async fn create_schema_inner(conn: &mut PgConnection, projection: &dyn Projection, schema: &str) -> anyhow::Result<()> {
+async fn create_schema_inner(
+    conn: &mut PgConnection,
+    projection: &dyn Projection,
+    schema: &str,
+) -> anyhow::Result<()> {
     sqlx::query(&format!("create schema {schema}")).execute(&mut *conn).await?;
     sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut *conn).await?;
     // A plain string runs on the simple protocol, which takes several statements.
@@ -206,18 +209,17 @@ async fn apply_batch_inner(
     limit: i64,
 ) -> anyhow::Result<BatchOutcome> {
     sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
-    let after = lock_checkpoint(&mut **tx, schema).await?;
-    let events = read_events(&mut **tx, after, projection.aggregate_types(), limit).await?;
+    let after = lock_checkpoint(tx, schema).await?;
+    let events = read_events(tx, after, projection.aggregate_types(), limit).await?;
     let Some(last) = events.last().map(|event| event.position) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });
     };
     let crash_at = crash_after();
     for (applied, event) in events.iter().enumerate() {
         if projection.aggregate_types().contains(&event.aggregate_type.as_str()) {
-            projection
-                .apply(&mut **tx, event)
-                .await
-                .with_context(|| format!("{} applying {} at {}", projection.name(), event.event_type, event.position))?;
+            projection.apply(tx, event).await.with_context(|| {
+                format!("{} applying {} at {}", projection.name(), event.event_type, event.position)
+            })?;
         }
         if crash_at.is_some_and(|limit| applied as u64 + 1 >= limit) {
             tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
@@ -253,7 +255,10 @@ pub async fn last_committed(conn: &mut PgConnection) -> sqlx::Result<Position> {
 /// committed when called. Transactions of other databases of the cluster hold the commit
 /// horizon back too, so an empty batch means "wait", not "done". For tools and tests; the
 /// live worker follows the log instead.
-pub fn catch_up<'a>(pool: &'a sqlx::PgPool, projection: &'a dyn Projection) -> BoxFuture<'a, anyhow::Result<Position>> {
+pub fn catch_up<'a>(
+    pool: &'a sqlx::PgPool,
+    projection: &'a dyn Projection,
+) -> BoxFuture<'a, anyhow::Result<Position>> {
     Box::pin(async move {
         let live = live_schema(projection);
         let mut conn = pool.acquire().await?;

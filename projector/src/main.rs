@@ -52,9 +52,12 @@ async fn run(pool: PgPool, database_url: String, health_listen: SocketAddr) -> a
         tokio::spawn(worker::run(pool.clone(), database_url.clone(), projection));
     }
     let app = Router::new()
-        .route("/health", get(|axum::extract::State(pool): axum::extract::State<PgPool>| async move {
-            health::check("projector", &pool).await
-        }))
+        .route(
+            "/health",
+            get(|axum::extract::State(pool): axum::extract::State<PgPool>| async move {
+                health::check("projector", &pool).await
+            }),
+        )
         .with_state(pool);
     let listener = tokio::net::TcpListener::bind(health_listen)
         .await

@@ -29,7 +29,11 @@ pub struct RebuildReport {
 impl RebuildReport {
     /// Events per second.
     pub fn rate(&self) -> f64 {
-        if self.seconds > 0.0 { self.events as f64 / self.seconds } else { self.events as f64 }
+        if self.seconds > 0.0 {
+            self.events as f64 / self.seconds
+        } else {
+            self.events as f64
+        }
     }
 }
 
@@ -45,7 +49,11 @@ pub fn rebuild<'a>(
     Box::pin(rebuild_inner(pool, projection, show_progress))
 }
 
-async fn rebuild_inner(pool: &PgPool, projection: &dyn Projection, show_progress: bool) -> anyhow::Result<RebuildReport> {
+async fn rebuild_inner(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    show_progress: bool,
+) -> anyhow::Result<RebuildReport> {
     let started = Instant::now();
     let live = engine::live_schema(projection);
     let next = engine::next_schema(projection);

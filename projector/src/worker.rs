@@ -35,7 +35,11 @@ pub async fn run(pool: PgPool, database_url: String, projection: Arc<dyn Project
         match attempt.await {
             Ok(()) => return,
             Err(error) => {
-                tracing::error!(model = name, error = format!("{error:#}"), "projection worker failed, restarting");
+                tracing::error!(
+                    model = name,
+                    error = format!("{error:#}"),
+                    "projection worker failed, restarting"
+                );
                 tokio::time::sleep(STANDBY_RETRY).await;
             }
         }
@@ -44,7 +48,8 @@ pub async fn run(pool: PgPool, database_url: String, projection: Arc<dyn Project
 
 async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection) -> anyhow::Result<()> {
     let name = projection.name();
-    let mut leader = PgConnection::connect(database_url).await.context("opening the leadership connection")?;
+    let mut leader =
+        PgConnection::connect(database_url).await.context("opening the leadership connection")?;
     let mut announced_standby = false;
     while !try_lead(&mut leader, name).await? {
         if !announced_standby {

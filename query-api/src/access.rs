@@ -99,7 +99,11 @@ async fn types_profile(_auth: Auth) -> Json<Vec<TypeProfile>> {
     Json(
         Role::ALL
             .into_iter()
-            .map(|role| TypeProfile { id_type_profile: role.id(), kind: role.code(), description: role.description() })
+            .map(|role| TypeProfile {
+                id_type_profile: role.id(),
+                kind: role.code(),
+                description: role.description(),
+            })
             .collect(),
     )
 }

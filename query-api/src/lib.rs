@@ -30,7 +30,11 @@ pub struct AppState {
 impl AppState {
     /// Builds the state and starts listening for checkpoint notifications.
     pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
-        Ok(Self { verifier: TokenVerifier::new(pool.clone()), watch: ProjectionWatch::start(pool.clone()).await?, pool })
+        Ok(Self {
+            verifier: TokenVerifier::new(pool.clone()),
+            watch: ProjectionWatch::start(pool.clone()).await?,
+            pool,
+        })
     }
 }
 
@@ -46,10 +50,8 @@ async fn health_check(State(state): State<AppState>) -> health::Health {
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(access::router())
-        .merge(openapi::router())
-        .route("/health", get(health_check));
+    let api =
+        Router::new().merge(access::router()).merge(openapi::router()).route("/health", get(health_check));
     let router = Router::new()
         .nest("/api", api)
         .route("/health", get(health_check))

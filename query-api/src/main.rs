@@ -37,7 +37,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let pool = db::connect(&cli.database_url, 30).await?;
     let state = AppState::new(pool).await?;
-    let listener = tokio::net::TcpListener::bind(listen).await.with_context(|| format!("binding {listen}"))?;
+    let listener =
+        tokio::net::TcpListener::bind(listen).await.with_context(|| format!("binding {listen}"))?;
     tracing::info!(%listen, "query-api serving");
     axum::serve(listener, app(state)).with_graceful_shutdown(db::shutdown_signal()).await?;
     Ok(())

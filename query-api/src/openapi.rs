@@ -13,6 +13,9 @@ const QUERY: &str = include_str!("../../docs/openapi/query.json");
 /// `GET /openapi/command.json` and `GET /openapi/query.json`.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/openapi/command.json", get(|| async { ([(header::CONTENT_TYPE, "application/json")], COMMAND) }))
+        .route(
+            "/openapi/command.json",
+            get(|| async { ([(header::CONTENT_TYPE, "application/json")], COMMAND) }),
+        )
         .route("/openapi/query.json", get(|| async { ([(header::CONTENT_TYPE, "application/json")], QUERY) }))
 }

@@ -54,7 +54,11 @@ pub async fn find_by_email_or_cpf(pool: &PgPool, cpf_or_email: &str) -> Result<O
 
 /// Sets a new password and forgives earlier failed sign-ins, so a user locked out by
 /// someone guessing can get back in by resetting.
-pub async fn set_password(conn: &mut sqlx::PgConnection, professional_id: i64, password: &str) -> Result<(), ApiError> {
+pub async fn set_password(
+    conn: &mut sqlx::PgConnection,
+    professional_id: i64,
+    password: &str,
+) -> Result<(), ApiError> {
     let hashed = passwords::hash(password.to_owned()).await?;
     sqlx::query(
         "update staff_credential

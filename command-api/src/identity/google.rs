@@ -62,7 +62,9 @@ pub(crate) async fn login_social_media(
     }
     let professional_id = match linked_account(&state, &sub).await? {
         Some(id) => id,
-        None => link_by_verified_email(&state, &sub, &info).await?.ok_or_else(|| ApiError::Unprocessable(MSG_NO_ACCOUNT.to_owned()))?,
+        None => link_by_verified_email(&state, &sub, &info)
+            .await?
+            .ok_or_else(|| ApiError::Unprocessable(MSG_NO_ACCOUNT.to_owned()))?,
     };
     let account = load_account(&state, professional_id).await?;
     tracing::info!(professional_id, "signed in with Google");
@@ -70,24 +72,18 @@ pub(crate) async fn login_social_media(
 }
 
 async fn fetch_user_info(state: &AppState, access_token: &str) -> Result<UserInfo, ApiError> {
-    let response = state
-        .http
-        .get(&state.settings.google_userinfo_url)
-        .bearer_auth(access_token)
-        .send()
-        .await
-        .map_err(|error| {
-            tracing::warn!(%error, "identity provider unreachable");
-            ApiError::Unavailable(MSG_PROVIDER_REFUSED.to_owned())
-        })?;
+    let response =
+        state.http.get(&state.settings.google_userinfo_url).bearer_auth(access_token).send().await.map_err(
+            |error| {
+                tracing::warn!(%error, "identity provider unreachable");
+                ApiError::Unavailable(MSG_PROVIDER_REFUSED.to_owned())
+            },
+        )?;
     if !response.status().is_success() {
         tracing::info!(status = %response.status(), "identity provider refused the token");
         return Err(ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()));
     }
-    response
-        .json::<UserInfo>()
-        .await
-        .map_err(|_| ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()))
+    response.json::<UserInfo>().await.map_err(|_| ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()))
 }
 
 async fn linked_account(state: &AppState, sub: &str) -> Result<Option<i64>, ApiError> {
@@ -99,7 +95,11 @@ async fn linked_account(state: &AppState, sub: &str) -> Result<Option<i64>, ApiE
 
 /// The first Google sign-in of a staff member links the Google account to the staff
 /// account with the same e-mail, but only when the provider says it verified that e-mail.
-async fn link_by_verified_email(state: &AppState, sub: &str, info: &UserInfo) -> Result<Option<i64>, ApiError> {
+async fn link_by_verified_email(
+    state: &AppState,
+    sub: &str,
+    info: &UserInfo,
+) -> Result<Option<i64>, ApiError> {
     let verified = info.email_verified.or(info.verified_email).unwrap_or(false);
     let Some(email) = info.email.as_deref().filter(|_| verified) else {
         return Ok(None);

@@ -20,8 +20,10 @@ impl SigningKeys {
     /// starting together agree: the second insert does nothing and both read the first.
     pub async fn load_or_create(pool: &PgPool) -> anyhow::Result<Self> {
         let rng = SystemRandom::new();
-        let pkcs8 = Ed25519KeyPair::generate_pkcs8(&rng).map_err(|_| anyhow::anyhow!("cannot generate a key pair"))?;
-        let pair = Ed25519KeyPair::from_pkcs8(pkcs8.as_ref()).map_err(|_| anyhow::anyhow!("bad generated key"))?;
+        let pkcs8 = Ed25519KeyPair::generate_pkcs8(&rng)
+            .map_err(|_| anyhow::anyhow!("cannot generate a key pair"))?;
+        let pair =
+            Ed25519KeyPair::from_pkcs8(pkcs8.as_ref()).map_err(|_| anyhow::anyhow!("bad generated key"))?;
         sqlx::query(
             "insert into signing_key (signing_key_id, algorithm, private_key, public_key)
              values ($1, 'EdDSA', $2, $3) on conflict do nothing",

@@ -19,7 +19,7 @@ pub enum Mailer {
     /// A real SMTP server.
     Smtp {
         /// The connection pool to the server.
-        transport: AsyncSmtpTransport<Tokio1Executor>,
+        transport: Box<AsyncSmtpTransport<Tokio1Executor>>,
         /// The sender.
         from: Mailbox,
     },
@@ -37,9 +37,11 @@ impl Mailer {
     pub fn from_settings(settings: &Settings) -> anyhow::Result<Self> {
         match &settings.smtp_url {
             Some(url) => Ok(Mailer::Smtp {
-                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-                    .context("NAVALHA_SMTP_URL is not a valid SMTP address")?
-                    .build(),
+                transport: Box::new(
+                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                        .context("NAVALHA_SMTP_URL is not a valid SMTP address")?
+                        .build(),
+                ),
                 from: settings.mail_from.parse().context("NAVALHA_MAIL_FROM is not a mailbox")?,
             }),
             None => Ok(Mailer::Outbox { dir: settings.outbox_dir.clone(), counter: Arc::default() }),
@@ -52,7 +54,9 @@ impl Mailer {
             Mailer::Smtp { transport, from } => {
                 let message = Message::builder()
                     .from(from.clone())
-                    .to(to.parse().map_err(|error| ApiError::Internal(anyhow::anyhow!("bad recipient {to}: {error}")))?)
+                    .to(to.parse().map_err(|error| {
+                        ApiError::Internal(anyhow::anyhow!("bad recipient {to}: {error}"))
+                    })?)
                     .subject(subject)
                     .body(text.to_owned())
                     .map_err(|error| ApiError::Internal(error.into()))?;

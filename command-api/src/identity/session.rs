@@ -45,9 +45,9 @@ const STATUS_INACTIVE: i16 = 2;
 /// Replays the professional and their units. Inactive professionals may not sign in.
 pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Account, ApiError> {
     let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
-    let profile = professional
-        .profile()
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional")))?;
+    let profile = professional.profile().ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional"))
+    })?;
     if profile.status == STATUS_INACTIVE {
         return Err(ApiError::Unprocessable(
             "Seu cadastro está inativo. Procure o administrador da barbearia.".to_owned(),

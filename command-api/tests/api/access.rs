@@ -52,7 +52,12 @@ async fn the_login_form_is_validated_with_the_specification_messages(pool: PgPoo
         assert_eq!(answer.body["errors"][field], message);
     }
     let wrong_type = system
-        .call(Method::POST, "/api/session-professional/login", None, Some(json!({ "email": 5, "password": "x" })))
+        .call(
+            Method::POST,
+            "/api/session-professional/login",
+            None,
+            Some(json!({ "email": 5, "password": "x" })),
+        )
         .await;
     assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
     assert_eq!(wrong_type.message(), "Dados inválidos no campo 'email'.");
@@ -80,12 +85,18 @@ async fn ten_failures_in_a_row_lock_the_account_but_a_password_reset_lets_the_ow
 
     // The owner resets the password with the e-mailed link and is let in.
     let sent = system
-        .call(Method::POST, "/api/session-professional/recovery-code", None, Some(json!({ "cpfOrEmail": "barbeiro1@navalha.dev" })))
+        .call(
+            Method::POST,
+            "/api/session-professional/recovery-code",
+            None,
+            Some(json!({ "cpfOrEmail": "barbeiro1@navalha.dev" })),
+        )
         .await;
     assert_eq!(sent.status, StatusCode::OK);
     let mail = system.outbox().pop().expect("an e-mail");
     let text = mail["text"].as_str().unwrap_or_default();
-    let link_token = text.split("recovery-data=").nth(1).and_then(|rest| rest.split_whitespace().next()).expect("link");
+    let link_token =
+        text.split("recovery-data=").nth(1).and_then(|rest| rest.split_whitespace().next()).expect("link");
     let reset = system
         .call(
             Method::POST,
@@ -104,7 +115,9 @@ async fn parallel_guesses_cannot_slip_past_the_limit(pool: PgPool) {
     let guesses: Vec<_> = (0..16)
         .map(|i| {
             let system = system.clone();
-            tokio::spawn(async move { system.login("lider@navalha.dev", &format!("Chute@{i:04}")).await.status })
+            tokio::spawn(
+                async move { system.login("lider@navalha.dev", &format!("Chute@{i:04}")).await.status },
+            )
         })
         .collect();
     let mut statuses = Vec::new();
@@ -119,28 +132,42 @@ async fn parallel_guesses_cannot_slip_past_the_limit(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_registration_link_sets_the_password_once(pool: PgPool) {
     let system = System::start(pool).await;
-    let professional_id: i64 =
-        sqlx::query_scalar("select professional_id from staff_credential where email = 'barbeiro2@navalha.dev'")
-            .fetch_one(&system.pool)
-            .await
-            .expect("account");
+    let professional_id: i64 = sqlx::query_scalar(
+        "select professional_id from staff_credential where email = 'barbeiro2@navalha.dev'",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("account");
     let token = create_invite(&system.pool, professional_id).await.expect("invite");
     let weak = system
-        .call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(json!({ "completeRegister": token, "password": "abc" })))
+        .call(
+            Method::PUT,
+            "/api/no-auth/professional/complete-register",
+            None,
+            Some(json!({ "completeRegister": token, "password": "abc" })),
+        )
         .await;
     assert_eq!(weak.body["errors"]["password"], "Sua senha precisa ter ao menos 6 dígitos");
     let no_symbol = system
-        .call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(json!({ "completeRegister": token, "password": "Abcdef1" })))
+        .call(
+            Method::PUT,
+            "/api/no-auth/professional/complete-register",
+            None,
+            Some(json!({ "completeRegister": token, "password": "Abcdef1" })),
+        )
         .await;
     assert_eq!(no_symbol.body["errors"]["password"], "Digite uma senha válida.");
 
     let body = json!({ "completeRegister": token, "password": "Cadastro@1" });
-    let done = system.call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(body.clone())).await;
+    let done = system
+        .call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(body.clone()))
+        .await;
     assert_eq!(done.status, StatusCode::OK, "{done:?}");
     assert_eq!(done.body["user"]["Email"], "barbeiro2@navalha.dev");
     assert_eq!(system.login("barbeiro2@navalha.dev", "Cadastro@1").await.status, StatusCode::OK);
 
-    let again = system.call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(body)).await;
+    let again =
+        system.call(Method::PUT, "/api/no-auth/professional/complete-register", None, Some(body)).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(again.message().starts_with("Link de cadastro inválido"));
 }
@@ -173,7 +200,8 @@ async fn every_read_of_the_thread_needs_a_token(pool: PgPool) {
     }
     let token = system.sign_in("padrao@navalha.dev").await;
     let types = system.call(Method::GET, "/api/types-profile", Some(&token), None).await;
-    let codes: Vec<&str> = types.body.as_array().expect("list").iter().filter_map(|t| t["Type"].as_str()).collect();
+    let codes: Vec<&str> =
+        types.body.as_array().expect("list").iter().filter_map(|t| t["Type"].as_str()).collect();
     assert_eq!(codes, ["ADMIN", "ATTENDANT", "BARBER_LEADE", "BARBER1", "BARBER2", "DEFAULT"]);
 }
 
@@ -183,15 +211,32 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
     let health = system.call(Method::GET, "/health", None, None).await;
     assert_eq!(health.status, StatusCode::OK);
     assert_eq!(health.body["database"], "ok");
-    let models: Vec<&str> = health.body["projections"].as_array().expect("list").iter().filter_map(|m| m["model"].as_str()).collect();
+    let models: Vec<&str> = health.body["projections"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|m| m["model"].as_str())
+        .collect();
     assert_eq!(models, ["company", "favorite_menu"]);
     assert!(health.body["projections"].as_array().expect("list").iter().all(|m| m["behindEvents"] == 0));
 
     let token = system.sign_in("admin@navalha.dev").await;
-    system.call(Method::POST, "/api/professional-favorite-menu/", Some(&token), Some(json!({ "slug": "client" }))).await;
+    system
+        .call(
+            Method::POST,
+            "/api/professional-favorite-menu/",
+            Some(&token),
+            Some(json!({ "slug": "client" })),
+        )
+        .await;
     let lagging = system.call(Method::POST, "/health", None, None).await;
     assert_eq!(lagging.status, StatusCode::METHOD_NOT_ALLOWED);
     let lagging = system.call_with(Method::GET, "/health", None, None, &[]).await;
-    let favorite = lagging.body["projections"].as_array().expect("list").iter().find(|m| m["model"] == "favorite_menu").cloned();
+    let favorite = lagging.body["projections"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|m| m["model"] == "favorite_menu")
+        .cloned();
     assert_eq!(favorite.map(|m| m["behindEvents"].clone()), Some(json!(1)));
 }

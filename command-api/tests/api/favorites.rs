@@ -19,7 +19,8 @@ fn slugs(body: &serde_json::Value) -> Vec<String> {
 async fn a_favourite_is_appended_projected_and_read_back_after_its_position(pool: PgPool) {
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
-    let marked = system.call(Method::POST, FAVORITES, Some(&token), Some(json!({ "slug": "scheduling" }))).await;
+    let marked =
+        system.call(Method::POST, FAVORITES, Some(&token), Some(json!({ "slug": "scheduling" }))).await;
     assert_eq!(marked.status, StatusCode::CREATED);
     assert_eq!(marked.body["MenuSlug"], "scheduling");
     let position = marked.headers["x-navalha-position"].to_str().expect("position").to_owned();
@@ -61,7 +62,8 @@ async fn marking_twice_appends_one_event_and_unmarking_removes_it(pool: PgPool) 
     let system = System::start(pool).await;
     let token = system.sign_in("atendente@navalha.dev").await;
     for _ in 0..2 {
-        let answer = system.call(Method::POST, FAVORITES, Some(&token), Some(json!({ "slug": "client" }))).await;
+        let answer =
+            system.call(Method::POST, FAVORITES, Some(&token), Some(json!({ "slug": "client" }))).await;
         assert_eq!(answer.status, StatusCode::CREATED);
     }
     let events: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = 'FavoriteMenu'")
@@ -69,7 +71,8 @@ async fn marking_twice_appends_one_event_and_unmarking_removes_it(pool: PgPool) 
         .await
         .expect("count");
     assert_eq!(events, 1);
-    let removed = system.call(Method::DELETE, "/api/professional-favorite-menu/slug/client", Some(&token), None).await;
+    let removed =
+        system.call(Method::DELETE, "/api/professional-favorite-menu/slug/client", Some(&token), None).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
     assert!(removed.headers.contains_key("x-navalha-position"));
     system.project().await;
@@ -108,7 +111,8 @@ async fn events_carry_who_did_it_from_where_and_in_which_request(pool: PgPool) {
 async fn favourites_obey_the_roles_menus(pool: PgPool) {
     let system = System::start(pool).await;
     let barber = system.sign_in("barbeiro2@navalha.dev").await;
-    let refused = system.call(Method::POST, FAVORITES, Some(&barber), Some(json!({ "slug": "professional" }))).await;
+    let refused =
+        system.call(Method::POST, FAVORITES, Some(&barber), Some(json!({ "slug": "professional" }))).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.body["errors"]["slug"], "Este item de menu não está disponível para o seu perfil.");
     let unknown = system.call(Method::POST, FAVORITES, Some(&barber), Some(json!({ "slug": "folha" }))).await;
@@ -117,10 +121,11 @@ async fn favourites_obey_the_roles_menus(pool: PgPool) {
     assert_eq!(empty.body["errors"]["slug"], "Informe o item de menu.");
     let anonymous = system.call(Method::POST, FAVORITES, None, Some(json!({ "slug": "client" }))).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
-    let nothing: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = 'FavoriteMenu'")
-        .fetch_one(&system.pool)
-        .await
-        .expect("count");
+    let nothing: i64 =
+        sqlx::query_scalar("select count(*) from events where aggregate_type = 'FavoriteMenu'")
+            .fetch_one(&system.pool)
+            .await
+            .expect("count");
     assert_eq!(nothing, 0, "refused commands append nothing");
 }
 

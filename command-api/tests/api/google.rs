@@ -52,7 +52,10 @@ async fn social_login(system: &System, id_user: &str, token: &str) -> crate::sup
 async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub(pool: PgPool) {
     let provider = fake_provider(HashMap::from([
         ("token-ana", json!({ "sub": "google-111", "email": "admin@navalha.dev", "email_verified": true })),
-        ("token-ana-new-email", json!({ "sub": "google-111", "email": "ana.pessoal@gmail.com", "email_verified": true })),
+        (
+            "token-ana-new-email",
+            json!({ "sub": "google-111", "email": "ana.pessoal@gmail.com", "email_verified": true }),
+        ),
     ]))
     .await;
     let system = System::start_with(pool, |settings| settings.google_userinfo_url = provider).await;
@@ -68,8 +71,14 @@ async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub(poo
 #[sqlx::test(migrations = "../migrations")]
 async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
     let provider = fake_provider(HashMap::from([
-        ("token-mallory", json!({ "sub": "google-999", "email": "mallory@gmail.com", "email_verified": true })),
-        ("token-unverified", json!({ "sub": "google-222", "email": "lider@navalha.dev", "email_verified": false })),
+        (
+            "token-mallory",
+            json!({ "sub": "google-999", "email": "mallory@gmail.com", "email_verified": true }),
+        ),
+        (
+            "token-unverified",
+            json!({ "sub": "google-222", "email": "lider@navalha.dev", "email_verified": false }),
+        ),
     ]))
     .await;
     let system = System::start_with(pool, |settings| settings.google_userinfo_url = provider).await;
@@ -86,10 +95,11 @@ async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
     // An unverified e-mail does not link.
     let unverified = social_login(&system, "google-222", "token-unverified").await;
     assert_eq!(unverified.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let linked: i64 = sqlx::query_scalar("select count(*) from staff_credential where google_sub is not null")
-        .fetch_one(&system.pool)
-        .await
-        .expect("count");
+    let linked: i64 =
+        sqlx::query_scalar("select count(*) from staff_credential where google_sub is not null")
+            .fetch_one(&system.pool)
+            .await
+            .expect("count");
     assert_eq!(linked, 0);
     let other_network = system
         .call(

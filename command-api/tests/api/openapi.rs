@@ -19,7 +19,8 @@ async fn every_documented_operation_is_routed(pool: PgPool) {
             for method in operations.as_object().expect("operations").keys().filter(|k| *k != "parameters") {
                 let method: Method = method.to_uppercase().parse().expect("method");
                 let concrete = format!("/api{}", path.replace("{slug}", "client"));
-                let body = matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
+                let body =
+                    matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
                 let reply = system.call(method.clone(), &concrete, None, body).await;
                 assert_ne!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {concrete}");
                 assert_ne!(reply.message(), "Endereço não encontrado.", "{method} {concrete}");

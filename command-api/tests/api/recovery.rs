@@ -8,7 +8,12 @@ use crate::support::System;
 
 async fn ask_code(system: &System, who: &str) -> crate::support::Answer {
     system
-        .call(Method::POST, "/api/session-professional/recovery-code", None, Some(json!({ "cpfOrEmail": who })))
+        .call(
+            Method::POST,
+            "/api/session-professional/recovery-code",
+            None,
+            Some(json!({ "cpfOrEmail": who })),
+        )
         .await
 }
 
@@ -50,7 +55,8 @@ async fn the_emailed_code_validates_resets_the_password_and_signs_in_once(pool: 
     let code = code_in(&mails[0]);
     assert!(code.len() == 6 && code.chars().all(|c| c.is_ascii_digit()), "{code}");
 
-    let stored: Vec<u8> = sqlx::query_scalar("select code_hash from recovery_code").fetch_one(&system.pool).await.expect("row");
+    let stored: Vec<u8> =
+        sqlx::query_scalar("select code_hash from recovery_code").fetch_one(&system.pool).await.expect("row");
     assert_ne!(stored, code.as_bytes(), "only a hash is stored");
 
     let valid = validate(&system, "barbeiro1@navalha.dev", &code).await;
@@ -81,10 +87,11 @@ async fn the_answer_is_the_same_for_unknown_accounts_and_nothing_is_sent(pool: P
 #[sqlx::test(migrations = "../migrations")]
 async fn a_code_can_be_asked_for_by_cpf(pool: PgPool) {
     let system = System::start(pool).await;
-    let cpf: String = sqlx::query_scalar("select cpf from staff_credential where email = 'lider@navalha.dev'")
-        .fetch_one(&system.pool)
-        .await
-        .expect("cpf");
+    let cpf: String =
+        sqlx::query_scalar("select cpf from staff_credential where email = 'lider@navalha.dev'")
+            .fetch_one(&system.pool)
+            .await
+            .expect("cpf");
     let masked = format!("{}.{}.{}-{}", &cpf[0..3], &cpf[3..6], &cpf[6..9], &cpf[9..11]);
     ask_code(&system, &masked).await;
     let mails = system.outbox();
@@ -117,7 +124,11 @@ async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old(pool: Pg
     ask_code(&system, "admin@navalha.dev").await;
     let second = code_in(&system.outbox()[1]);
     if first != second {
-        assert_eq!(validate(&system, "admin@navalha.dev", &first).await.status, StatusCode::UNPROCESSABLE_ENTITY, "superseded");
+        assert_eq!(
+            validate(&system, "admin@navalha.dev", &first).await.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "superseded"
+        );
     }
     let lifetime: f64 = sqlx::query_scalar(
         "select extract(epoch from expires_at - created_at)::float8 from recovery_code order by recovery_code_id desc limit 1",
@@ -130,7 +141,11 @@ async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old(pool: Pg
         .execute(&system.pool)
         .await
         .expect("age the code");
-    assert_eq!(validate(&system, "admin@navalha.dev", &second).await.status, StatusCode::UNPROCESSABLE_ENTITY, "expired");
+    assert_eq!(
+        validate(&system, "admin@navalha.dev", &second).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "expired"
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -84,9 +84,9 @@ impl System {
             request = request.header(*name, *value);
         }
         let request = match body {
-            Some(body) => request
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string())),
+            Some(body) => {
+                request.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()))
+            }
             None => request.body(Body::empty()),
         }
         .expect("request");
@@ -95,7 +95,11 @@ impl System {
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.expect("body").to_bytes();
-        let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+        };
         Answer { status, headers, body }
     }
 

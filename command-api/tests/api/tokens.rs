@@ -3,8 +3,8 @@
 use axum::http::{Method, StatusCode};
 use jsonwebtoken::{EncodingKey, Header};
 use navalha_command_api::identity::keys::SigningKeys;
-use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
 use navalha_domain::role::Role;
+use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
 use sqlx::PgPool;
 
 use crate::support::System;
@@ -29,7 +29,9 @@ async fn only_fresh_eddsa_tokens_for_our_audience_signed_by_our_key_pass(pool: P
     let system = System::start(pool.clone()).await;
     let keys = SigningKeys::load_or_create(&pool).await.expect("keys");
     let ours = EncodingKey::from_ed_der(&keys.private_pkcs8);
-    let sign = |claims: &Claims, key: &EncodingKey, header: Header| jsonwebtoken::encode(&header, claims, key).expect("token");
+    let sign = |claims: &Claims, key: &EncodingKey, header: Header| {
+        jsonwebtoken::encode(&header, claims, key).expect("token")
+    };
 
     let good = sign(&claims(3600, AUDIENCE), &ours, Header::new(ALGORITHM));
     let check = |token: String| {
@@ -37,12 +39,26 @@ async fn only_fresh_eddsa_tokens_for_our_audience_signed_by_our_key_pass(pool: P
         async move { system.call(Method::GET, "/api/types-profile", Some(&token), None).await.status }
     };
     assert_eq!(check(good.clone()).await, StatusCode::OK);
-    assert_eq!(check(sign(&claims(-3600, AUDIENCE), &ours, Header::new(ALGORITHM))).await, StatusCode::UNAUTHORIZED, "expired");
-    assert_eq!(check(sign(&claims(3600, "someone-else"), &ours, Header::new(ALGORITHM))).await, StatusCode::UNAUTHORIZED, "audience");
-    let hmac = sign(&claims(3600, AUDIENCE), &EncodingKey::from_secret(&keys.public_key), Header::new(jsonwebtoken::Algorithm::HS256));
+    assert_eq!(
+        check(sign(&claims(-3600, AUDIENCE), &ours, Header::new(ALGORITHM))).await,
+        StatusCode::UNAUTHORIZED,
+        "expired"
+    );
+    assert_eq!(
+        check(sign(&claims(3600, "someone-else"), &ours, Header::new(ALGORITHM))).await,
+        StatusCode::UNAUTHORIZED,
+        "audience"
+    );
+    let hmac = sign(
+        &claims(3600, AUDIENCE),
+        &EncodingKey::from_secret(&keys.public_key),
+        Header::new(jsonwebtoken::Algorithm::HS256),
+    );
     assert_eq!(check(hmac).await, StatusCode::UNAUTHORIZED, "HS256 keyed with the public key");
-    let other_pair = ring::signature::Ed25519KeyPair::generate_pkcs8(&ring::rand::SystemRandom::new()).expect("pair");
-    let forged = sign(&claims(3600, AUDIENCE), &EncodingKey::from_ed_der(other_pair.as_ref()), Header::new(ALGORITHM));
+    let other_pair =
+        ring::signature::Ed25519KeyPair::generate_pkcs8(&ring::rand::SystemRandom::new()).expect("pair");
+    let forged =
+        sign(&claims(3600, AUDIENCE), &EncodingKey::from_ed_der(other_pair.as_ref()), Header::new(ALGORITHM));
     assert_eq!(check(forged).await, StatusCode::UNAUTHORIZED, "another key");
     let mut parts: Vec<String> = good.split('.').map(str::to_owned).collect();
     parts[0] = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0".to_owned(); // {"alg":"none"}
@@ -56,6 +72,7 @@ async fn the_signing_key_is_made_once_and_kept(pool: PgPool) {
     let second = SigningKeys::load_or_create(&pool).await.expect("second");
     assert_eq!(first.public_key, second.public_key);
     assert_eq!(first.public_key.len(), 32);
-    let rows: i64 = sqlx::query_scalar("select count(*) from signing_key").fetch_one(&pool).await.expect("count");
+    let rows: i64 =
+        sqlx::query_scalar("select count(*) from signing_key").fetch_one(&pool).await.expect("count");
     assert_eq!(rows, 1);
 }

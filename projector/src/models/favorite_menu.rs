@@ -2,8 +2,8 @@
 
 use async_trait::async_trait;
 use navalha_domain::favorite_menu::{FavoriteMenu, FavoriteMenuEvent};
-use sqlx::PgConnection;
 use navalha_domain::Aggregate as _;
+use sqlx::PgConnection;
 
 use crate::engine::Projection;
 use crate::event::StoredEvent;

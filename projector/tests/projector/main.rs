@@ -27,7 +27,8 @@ async fn two_appends_committing_out_of_position_order_are_both_projected(pool: P
             .await
             .expect("positions");
     let mut tx = pool.begin().await.expect("batch tx");
-    let outcome = engine::apply_batch(&mut tx, model.as_ref(), "rm_favorite_menu", 1000).await.expect("batch");
+    let outcome =
+        engine::apply_batch(&mut tx, model.as_ref(), "rm_favorite_menu", 1000).await.expect("batch");
     tx.commit().await.expect("batch commit");
     assert_eq!(outcome.events, 0, "nothing is read past the open transaction");
     // The committed event waits behind the open transaction instead of being passed over.
@@ -44,7 +45,12 @@ async fn two_appends_committing_out_of_position_order_are_both_projected(pool: P
 async fn a_projector_killed_mid_batch_ends_equal_to_a_full_rebuild(pool: PgPool) {
     for i in 0..20 {
         let mut tx = pool.begin().await.expect("tx");
-        append_favorite(&mut tx, i % 4 + 1, ["client", "holiday", "company", "profile", "scheduling"][i as usize % 5]).await;
+        append_favorite(
+            &mut tx,
+            i % 4 + 1,
+            ["client", "holiday", "company", "profile", "scheduling"][i as usize % 5],
+        )
+        .await;
         tx.commit().await.expect("commit");
     }
     let mut first = spawn_projector(&pool, None).await;
@@ -58,9 +64,16 @@ async fn a_projector_killed_mid_batch_ends_equal_to_a_full_rebuild(pool: PgPool)
         tx.commit().await.expect("commit");
     }
     let mut crashing = spawn_projector(&pool, Some(7)).await;
-    let status = tokio::time::timeout(Duration::from_secs(30), crashing.wait()).await.expect("it crashes").expect("status");
+    let status = tokio::time::timeout(Duration::from_secs(30), crashing.wait())
+        .await
+        .expect("it crashes")
+        .expect("status");
     assert!(!status.success(), "the projector aborted");
-    assert_eq!(dump(&pool, "rm_favorite_menu.favorite_menu").await, before, "nothing of the torn batch is visible");
+    assert_eq!(
+        dump(&pool, "rm_favorite_menu.favorite_menu").await,
+        before,
+        "nothing of the torn batch is visible"
+    );
 
     let mut healed = spawn_projector(&pool, None).await;
     wait_until(Duration::from_secs(30), || async { support::lag(&pool).await == Some(0) }).await;
@@ -99,11 +112,7 @@ async fn the_event_log_refuses_update_delete_and_truncate(pool: PgPool) {
     let mut tx = pool.begin().await.expect("tx");
     append_favorite(&mut tx, 1, "client").await;
     tx.commit().await.expect("commit");
-    for statement in [
-        "update events set payload = '{}'",
-        "delete from events",
-        "truncate events",
-    ] {
+    for statement in ["update events set payload = '{}'", "delete from events", "truncate events"] {
         let error = sqlx::query(statement).execute(&pool).await.expect_err(statement);
         assert!(error.to_string().contains("append-only"), "{statement}: {error}");
     }
@@ -132,11 +141,15 @@ async fn a_rebuild_swaps_in_tables_equal_to_the_live_ones(pool: PgPool) {
     // back; from its checkpoint the live worker goes on.
     catch_up(&pool, model.as_ref()).await;
     assert_eq!(dump(&pool, "rm_favorite_menu.favorite_menu").await, live);
-    assert_eq!(dump(&pool, "(select last_tx_id, last_position from rm_favorite_menu.checkpoint)").await, checkpoint);
-    let leftovers: i64 = sqlx::query_scalar("select count(*) from pg_namespace where nspname like '%\\_next'")
-        .fetch_one(&pool)
-        .await
-        .expect("count");
+    assert_eq!(
+        dump(&pool, "(select last_tx_id, last_position from rm_favorite_menu.checkpoint)").await,
+        checkpoint
+    );
+    let leftovers: i64 =
+        sqlx::query_scalar("select count(*) from pg_namespace where nspname like '%\\_next'")
+            .fetch_one(&pool)
+            .await
+            .expect("count");
     assert_eq!(leftovers, 0);
 }
 
@@ -147,9 +160,15 @@ async fn a_model_built_with_older_tables_is_rebuilt_on_start(pool: PgPool) {
     append_favorite(&mut tx, 5, "client").await;
     tx.commit().await.expect("commit");
     catch_up(&pool, model.as_ref()).await;
-    sqlx::query("update rm_favorite_menu.checkpoint set schema_version = 'old'").execute(&pool).await.expect("age");
+    sqlx::query("update rm_favorite_menu.checkpoint set schema_version = 'old'")
+        .execute(&pool)
+        .await
+        .expect("age");
     let mut conn = pool.acquire().await.expect("conn");
-    assert_eq!(engine::live_state(&mut conn, model.as_ref()).await.expect("state"), engine::LiveState::Outdated);
+    assert_eq!(
+        engine::live_state(&mut conn, model.as_ref()).await.expect("state"),
+        engine::LiveState::Outdated
+    );
     let mut projector = spawn_projector(&pool, None).await;
     wait_until(Duration::from_secs(30), || async {
         let mut conn = pool.acquire().await.expect("conn");
