@@ -10,6 +10,7 @@ pub mod menu;
 pub mod metadata;
 pub mod professional;
 pub mod role;
+pub mod validation;
 pub mod values;
 
 /// The version every event payload of this crate is written with. A payload change bumps
