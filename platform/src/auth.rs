@@ -4,7 +4,7 @@
 //! verifies them with the public half, read from the `signing_key` table. A handler states
 //! who may call it by the type of its [`Auth`] argument:
 //!
-//! ```ignore
+//! ```text
 //! async fn create_holiday(auth: Auth<AdminOnly>, ...) // 401 without a token, 403 for others
 //! ```
 
