@@ -49,7 +49,17 @@ pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetada
         request_id: origin.request_id.clone(),
         client_ip: origin.client_ip.clone(),
         at: chrono::Utc::now(),
+        unique_claims: Vec::new(),
     }
+}
+
+/// Who owns a unique value, if anyone (see [`EventMetadata::claiming`]).
+pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Option<String>, ApiError> {
+    Ok(sqlx::query_scalar("select aggregate_id from unique_claim where scope = $1 and value = $2")
+        .bind(scope)
+        .bind(value)
+        .fetch_optional(pool)
+        .await?)
 }
 
 /// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times

@@ -2,6 +2,7 @@
 //! It never serves a read model; its answers carry the position of the events they
 //! appended (`X-Navalha-Position`) so the next read can wait for them.
 
+pub mod clients;
 pub mod commands;
 pub mod config;
 pub mod favorites;
@@ -17,7 +18,7 @@ pub use state::AppState;
 
 /// The whole HTTP application; tests drive it with `oneshot`, `main` serves it.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new().merge(identity::router()).merge(favorites::router());
+    let api = Router::new().merge(identity::router()).merge(favorites::router()).merge(clients::router());
     let router = Router::new()
         .nest("/api", api)
         .route(

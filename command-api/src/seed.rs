@@ -1,11 +1,12 @@
 //! `command-api seed-demo`: the demo data, loaded once through the same commands staff use.
 //! The accounts are listed in README.md.
 
+use navalha_domain::client::{Client, ClientCommand, ClientDetails, CPF_SCOPE};
 use navalha_domain::company::{Company, CompanyCommand, CompanyProfile, DEFAULT_TIME_ZONE};
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::professional::{Professional, ProfessionalCommand, ProfessionalProfile};
 use navalha_domain::role::Role;
-use navalha_domain::values::Address;
+use navalha_domain::values::{Address, Cpf};
 use navalha_platform::ApiError;
 
 use crate::commands::{execute, next_id};
@@ -230,8 +231,48 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         create_account(&state.pool, id, demo.email, Some(&cpf), Some(DEMO_PASSWORD)).await?;
         tracing::info!(id, email = demo.email, role = demo.role.code(), "demo professional");
     }
+    for (index, name) in CLIENTS.iter().enumerate() {
+        let id = next_id(&state.pool, "client_id_seq").await?;
+        let cpf = Cpf::parse(&cpf_from_base(&format!("{:09}", 300_000_000 + index * 13)))
+            .map_err(|_| ApiError::Internal(anyhow::anyhow!("demo CPF")))?;
+        let first = name.split_whitespace().next().unwrap_or("cliente").to_lowercase();
+        let details = ClientDetails {
+            name: (*name).to_owned(),
+            email: format!("{first}{index}@exemplo.com"),
+            phone: format!("11{}", 987_650_100 + index),
+            whatsapp: index % 3 != 0,
+            birth_date: chrono::NaiveDate::from_ymd_opt(1970 + index as i32 * 2, 1 + index as u32 % 12, 5),
+            status: index != CLIENTS.len() - 1,
+        };
+        let claimed = metadata.claiming(CPF_SCOPE, cpf.as_str());
+        execute::<Client>(
+            &state.clients,
+            &state.pool,
+            &id.to_string(),
+            ClientCommand::RegisterClient { cpf, details },
+            &claimed,
+        )
+        .await?;
+    }
+    tracing::info!(clients = CLIENTS.len(), "demo clients");
     Ok(true)
 }
+
+/// Demo clients; the last one is inactive.
+pub const CLIENTS: &[&str] = &[
+    "João Conceição",
+    "Maria Aparecida Souza",
+    "Pedro Henrique Lima",
+    "Lucas Gonçalves",
+    "Rafael Araújo",
+    "Thiago Nogueira",
+    "Bruno César Prado",
+    "Matheus Albuquerque",
+    "Gustavo Ribeiro",
+    "André Luís Barros",
+    "Felipe Magalhães",
+    "Rodrigo Antunes",
+];
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::FromRef;
+use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::favorite_menu::FavoriteMenu;
 use navalha_domain::professional::Professional;
@@ -32,6 +33,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Favourite menus.
     pub favorites: Arc<PostgresCqrs<FavoriteMenu>>,
+    /// Clients.
+    pub clients: Arc<PostgresCqrs<Client>>,
     /// Units.
     pub companies: Arc<PostgresCqrs<Company>>,
     /// Professionals.
@@ -50,6 +53,7 @@ impl AppState {
             http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?,
             settings: Arc::new(settings),
             favorites: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            clients: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             pool,

@@ -4,6 +4,7 @@
 //! Nothing here knows about HTTP or SQL. command-api turns requests into the commands
 //! defined here; the projector folds the events defined here into read models.
 
+pub mod client;
 pub mod company;
 pub mod favorite_menu;
 pub mod menu;

@@ -22,6 +22,9 @@ pub struct EventMetadata {
     pub client_ip: String,
     /// When the command was accepted.
     pub at: DateTime<Utc>,
+    /// Values the command's events must own across all streams (see the `unique_claim`
+    /// migration): `(scope, value)`, e.g. `("client_cpf", "52998224725")`.
+    pub unique_claims: Vec<(String, String)>,
 }
 
 impl EventMetadata {
@@ -34,7 +37,15 @@ impl EventMetadata {
             request_id: String::new(),
             client_ip: String::new(),
             at: Utc::now(),
+            unique_claims: Vec::new(),
         }
+    }
+
+    /// The same metadata, claiming `value` in `scope` for the command's events.
+    pub fn claiming(&self, scope: &str, value: &str) -> Self {
+        let mut metadata = self.clone();
+        metadata.unique_claims.push((scope.to_owned(), value.to_owned()));
+        metadata
     }
 
     /// The flat map cqrs-es stores next to each event.
@@ -50,6 +61,14 @@ impl EventMetadata {
         map.insert("request_id".to_owned(), self.request_id.clone());
         map.insert("client_ip".to_owned(), self.client_ip.clone());
         map.insert("at".to_owned(), self.at.to_rfc3339());
+        if !self.unique_claims.is_empty() {
+            let claims: Vec<serde_json::Value> = self
+                .unique_claims
+                .iter()
+                .map(|(scope, value)| serde_json::json!({ "scope": scope, "value": value }))
+                .collect();
+            map.insert("unique_claims".to_owned(), serde_json::Value::Array(claims).to_string());
+        }
         map
     }
 }

@@ -4,8 +4,10 @@
 //! has applied that position, so users always see their own last change.
 
 pub mod access;
+pub mod clients;
 pub mod consistency;
 pub mod openapi;
+pub mod paging;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -50,8 +52,11 @@ async fn health_check(State(state): State<AppState>) -> health::Health {
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let api =
-        Router::new().merge(access::router()).merge(openapi::router()).route("/health", get(health_check));
+    let api = Router::new()
+        .merge(access::router())
+        .merge(clients::router())
+        .merge(openapi::router())
+        .route("/health", get(health_check));
     let router = Router::new()
         .nest("/api", api)
         .route("/health", get(health_check))

@@ -2,6 +2,7 @@
 //! query-api, on real PostgreSQL (one fresh database per test, made by `sqlx::test`).
 
 mod access;
+mod clients;
 mod favorites;
 mod google;
 mod openapi;

@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use crate::engine::Projection;
 
+pub mod client;
 pub mod company;
 pub mod favorite_menu;
 
 /// All read models, in the order they are started.
 pub fn all() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(company::CompanyList), Arc::new(favorite_menu::FavoriteMenus)]
+    vec![Arc::new(client::ClientList), Arc::new(company::CompanyList), Arc::new(favorite_menu::FavoriteMenus)]
 }
 
 /// The read model with this name.

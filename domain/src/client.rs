@@ -1,0 +1,323 @@
+//! A client of the barbershop: a record staff keep (clients do not sign in here).
+//!
+//! Aggregate id = the client's numeric id. One client per CPF, across all streams.
+
+use chrono::NaiveDate;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+
+use crate::validation::{is_full_name, is_mobile, is_valid_client_birth_date, FieldErrors};
+use crate::values::{only_digits, Cpf, Email};
+
+/// The unique-claim scope of client CPFs.
+pub const CPF_SCOPE: &str = "client_cpf";
+/// Answer to a second client with the same CPF.
+pub const MSG_DUPLICATE_CPF: &str = "Já existe um cliente cadastrado com este CPF.";
+
+/// What staff can change about a client (the CPF is fixed at registration).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientDetails {
+    /// Full name.
+    pub name: String,
+    /// E-mail.
+    pub email: String,
+    /// Mobile phone digits.
+    pub phone: String,
+    /// Whether the phone takes WhatsApp.
+    pub whatsapp: bool,
+    /// Birth date.
+    pub birth_date: Option<NaiveDate>,
+    /// Active or not.
+    pub status: bool,
+}
+
+/// The client form as sent (`POST user/professional`, `PUT user/{id}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClientForm {
+    /// Full name.
+    pub name: String,
+    /// CPF (digits or masked); null when editing.
+    pub cpf: Option<String>,
+    /// E-mail.
+    pub email: String,
+    /// Phone (digits or masked).
+    pub phone: String,
+    /// WhatsApp flag.
+    pub whats_app: bool,
+    /// `YYYY-MM-DD`, `-`, empty or null.
+    pub birth_date: Option<String>,
+    /// Active or not.
+    pub status: Option<bool>,
+}
+
+impl ClientForm {
+    /// Applies spec 02 §5 'Client'. With `require_cpf` (registration) the CPF is checked
+    /// and returned.
+    pub fn validate(
+        &self,
+        require_cpf: bool,
+        today: NaiveDate,
+    ) -> Result<(Option<Cpf>, ClientDetails), FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        errors.check(name.is_empty(), "name", "Digite o nome completo");
+        errors.check(!is_full_name(&name, 3), "name", "Digite o nome completo");
+        let email = if self.email.trim().is_empty() {
+            errors.add("email", "Digite o e-mail");
+            None
+        } else {
+            Email::parse(&self.email).map_err(|e| errors.add("email", &e.to_string())).ok()
+        };
+        let phone = only_digits(&self.phone);
+        errors.check(phone.is_empty(), "phone", "Digite o número do celular");
+        errors.check(!is_mobile(&phone), "phone", "Informe um número válido");
+        let cpf = match (require_cpf, self.cpf.as_deref().map(str::trim).filter(|c| !c.is_empty())) {
+            (false, _) => None,
+            (true, None) => {
+                errors.add("cpf", "Digite o CPF");
+                None
+            }
+            (true, Some(raw)) => Cpf::parse(raw).map_err(|e| errors.add("cpf", &e.to_string())).ok(),
+        };
+        let birth_date =
+            match self.birth_date.as_deref().map(str::trim).filter(|d| !d.is_empty() && *d != "-") {
+                None => None,
+                Some(text) => {
+                    let date = NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").ok();
+                    match date.filter(|d| is_valid_client_birth_date(*d, today)) {
+                        Some(date) => Some(date),
+                        None => {
+                            errors.add("birthDate", "Digite uma data válida");
+                            None
+                        }
+                    }
+                }
+            };
+        errors.check(self.status.is_none(), "status", "Escolha um Status");
+        match email {
+            Some(email) if errors.is_empty() => Ok((
+                cpf,
+                ClientDetails {
+                    name,
+                    email: email.into(),
+                    phone,
+                    whatsapp: self.whats_app,
+                    birth_date,
+                    status: self.status.unwrap_or(true),
+                },
+            )),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A client.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Client {
+    cpf: Option<String>,
+    details: Option<ClientDetails>,
+}
+
+impl Client {
+    /// The client's current details, `None` before registration.
+    pub fn details(&self) -> Option<&ClientDetails> {
+        self.details.as_ref()
+    }
+}
+
+/// What staff can do with a client.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClientCommand {
+    /// Create the client.
+    RegisterClient {
+        /// The CPF, unique across clients.
+        cpf: Cpf,
+        /// The rest.
+        details: ClientDetails,
+    },
+    /// Change the client's details.
+    UpdateClient(ClientDetails),
+}
+
+/// What happened to a client.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ClientEvent {
+    /// The client was created.
+    ClientRegistered {
+        /// CPF digits.
+        cpf: String,
+        /// The rest.
+        details: ClientDetails,
+    },
+    /// The client's details changed.
+    ClientUpdated(ClientDetails),
+}
+
+impl DomainEvent for ClientEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ClientEvent::ClientRegistered { .. } => "ClientRegistered",
+            ClientEvent::ClientUpdated(_) => "ClientUpdated",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        crate::EVENT_VERSION.to_owned()
+    }
+}
+
+/// Why a client command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClientError {
+    /// The id is taken.
+    #[error("Cliente já cadastrado.")]
+    AlreadyRegistered,
+    /// No such client.
+    #[error("Cliente não encontrado.")]
+    NotFound,
+}
+
+impl Aggregate for Client {
+    const TYPE: &'static str = "Client";
+    type Command = ClientCommand;
+    type Event = ClientEvent;
+    type Error = ClientError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        match command {
+            ClientCommand::RegisterClient { cpf, details } => {
+                if self.details.is_some() {
+                    return Err(ClientError::AlreadyRegistered);
+                }
+                sink.write(ClientEvent::ClientRegistered { cpf: cpf.as_str().to_owned(), details }, self)
+                    .await;
+            }
+            ClientCommand::UpdateClient(details) => {
+                let Some(current) = &self.details else { return Err(ClientError::NotFound) };
+                // Saving an unchanged form records nothing.
+                if *current != details {
+                    sink.write(ClientEvent::ClientUpdated(details), self).await;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            ClientEvent::ClientRegistered { cpf, details } => {
+                self.cpf = Some(cpf);
+                self.details = Some(details);
+            }
+            ClientEvent::ClientUpdated(details) => self.details = Some(details),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cqrs_es::test::TestFramework;
+
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default()
+    }
+
+    fn form() -> ClientForm {
+        ClientForm {
+            name: "João  da Silva".into(),
+            cpf: Some("529.982.247-25".into()),
+            email: "Joao@Exemplo.com".into(),
+            phone: "(11) 9 8765-4321".into(),
+            whats_app: true,
+            birth_date: Some("1990-04-01".into()),
+            status: Some(true),
+        }
+    }
+
+    fn details() -> ClientDetails {
+        form().validate(true, today()).map(|(_, d)| d).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    #[test]
+    fn a_valid_form_is_normalised() {
+        let (cpf, details) = form().validate(true, today()).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(cpf.map(String::from).as_deref(), Some("52998224725"));
+        assert_eq!(details.name, "João da Silva");
+        assert_eq!(details.email, "joao@exemplo.com");
+        assert_eq!(details.phone, "11987654321");
+    }
+
+    #[test]
+    fn each_client_rule_has_its_message() {
+        let cases: Vec<(ClientForm, &str, &str)> = vec![
+            (ClientForm { name: "".into(), ..form() }, "name", "Digite o nome completo"),
+            (ClientForm { name: "Jo".into(), ..form() }, "name", "Digite o nome completo"),
+            (ClientForm { email: "".into(), ..form() }, "email", "Digite o e-mail"),
+            (ClientForm { email: "joao@".into(), ..form() }, "email", "E-mail inválido"),
+            (ClientForm { phone: "".into(), ..form() }, "phone", "Digite o número do celular"),
+            (ClientForm { phone: "(91) 9 8765-4321".into(), ..form() }, "phone", "Informe um número válido"),
+            (ClientForm { cpf: None, ..form() }, "cpf", "Digite o CPF"),
+            (ClientForm { cpf: Some("012.345.678-90".into()), ..form() }, "cpf", "CPF inválido"),
+            (
+                ClientForm { birth_date: Some("2030-01-01".into()), ..form() },
+                "birthDate",
+                "Digite uma data válida",
+            ),
+            (
+                ClientForm { birth_date: Some("1899-01-01".into()), ..form() },
+                "birthDate",
+                "Digite uma data válida",
+            ),
+            (ClientForm { status: None, ..form() }, "status", "Escolha um Status"),
+        ];
+        for (form, field, message) in cases {
+            let errors = form.validate(true, today()).err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(message), "{field}");
+        }
+        assert!(ClientForm { birth_date: Some("-".into()), ..form() }.validate(true, today()).is_ok());
+        assert!(
+            ClientForm { cpf: None, ..form() }.validate(false, today()).is_ok(),
+            "editing sends cpf null"
+        );
+    }
+
+    #[test]
+    fn registering_then_updating() {
+        let cpf = Cpf::parse("52998224725").unwrap_or_else(|_| panic!("cpf"));
+        TestFramework::<Client>::with(())
+            .given_no_previous_events()
+            .when(ClientCommand::RegisterClient { cpf, details: details() })
+            .then_expect_events(vec![ClientEvent::ClientRegistered {
+                cpf: "52998224725".into(),
+                details: details(),
+            }]);
+        let changed = ClientDetails { status: false, ..details() };
+        TestFramework::<Client>::with(())
+            .given(vec![ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() }])
+            .when(ClientCommand::UpdateClient(changed.clone()))
+            .then_expect_events(vec![ClientEvent::ClientUpdated(changed)]);
+    }
+
+    #[test]
+    fn an_unchanged_save_records_nothing_and_unknown_clients_cannot_be_updated() {
+        TestFramework::<Client>::with(())
+            .given(vec![ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() }])
+            .when(ClientCommand::UpdateClient(details()))
+            .then_expect_events(vec![]);
+        TestFramework::<Client>::with(())
+            .given_no_previous_events()
+            .when(ClientCommand::UpdateClient(details()))
+            .then_expect_error(ClientError::NotFound);
+    }
+}

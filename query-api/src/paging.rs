@@ -1,0 +1,57 @@
+//! Paged answers: `{content, total, count}`, page size 5 unless asked otherwise.
+
+use navalha_platform::ApiError;
+use serde::{Deserialize, Serialize};
+
+/// Default page size everywhere (spec 02 §9).
+pub const DEFAULT_PAGE_SIZE: i64 = 5;
+/// Largest page a client may ask for.
+pub const MAX_PAGE_SIZE: i64 = 100;
+
+/// `?page&pageSize` (pages start at 1).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageRequest {
+    /// 1-based page.
+    pub page: Option<i64>,
+    /// Items per page.
+    pub page_size: Option<i64>,
+}
+
+impl PageRequest {
+    /// SQL `limit` and `offset`.
+    pub fn limit_offset(self) -> Result<(i64, i64), ApiError> {
+        let page = self.page.unwrap_or(1);
+        let size = self.page_size.unwrap_or(DEFAULT_PAGE_SIZE);
+        if page < 1 || !(1..=MAX_PAGE_SIZE).contains(&size) {
+            return Err(ApiError::BadRequest(format!(
+                "Paginação inválida: page a partir de 1 e pageSize entre 1 e {MAX_PAGE_SIZE}."
+            )));
+        }
+        Ok((size, (page - 1) * size))
+    }
+}
+
+/// One page of a list.
+#[derive(Debug, Serialize)]
+pub struct Page<T> {
+    /// The items of this page.
+    pub content: Vec<T>,
+    /// How many items match in all pages.
+    pub total: i64,
+    /// How many items this page has.
+    pub count: i64,
+}
+
+impl<T> Page<T> {
+    /// A page and the total it was cut from.
+    pub fn new(content: Vec<T>, total: i64) -> Self {
+        let count = content.len() as i64;
+        Self { content, total, count }
+    }
+
+    /// No items.
+    pub fn empty() -> Self {
+        Self::new(Vec::new(), 0)
+    }
+}
