@@ -7,5 +7,6 @@ mod favorites;
 mod google;
 mod openapi;
 mod recovery;
+mod smtp;
 mod support;
 mod tokens;
