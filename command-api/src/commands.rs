@@ -30,14 +30,44 @@ impl DomainError for navalha_domain::favorite_menu::FavoriteMenuError {
 
 impl DomainError for navalha_domain::company::CompanyError {
     fn to_api(&self) -> ApiError {
-        ApiError::Conflict(self.to_string())
+        use navalha_domain::company::CompanyError;
+        match self {
+            CompanyError::AlreadyRegistered => ApiError::Conflict(self.to_string()),
+            CompanyError::NotFound => ApiError::NotFound(self.to_string()),
+            CompanyError::GalleryFull => ApiError::field("files", &self.to_string()),
+        }
     }
 }
 
 impl DomainError for navalha_domain::professional::ProfessionalError {
     fn to_api(&self) -> ApiError {
+        use navalha_domain::professional::ProfessionalError;
+        match self {
+            ProfessionalError::AlreadyRegistered | ProfessionalError::ServiceAlreadyOffered => {
+                ApiError::Conflict(self.to_string())
+            }
+            ProfessionalError::NotFound | ProfessionalError::ServiceNotFound => {
+                ApiError::NotFound(self.to_string())
+            }
+        }
+    }
+}
+
+impl DomainError for navalha_domain::service::ServiceError {
+    fn to_api(&self) -> ApiError {
         ApiError::Conflict(self.to_string())
     }
+}
+
+/// A 422 from field errors, its message the first field's.
+pub fn invalid(errors: navalha_domain::validation::FieldErrors) -> ApiError {
+    let message = errors.0.values().next().cloned().unwrap_or_default();
+    ApiError::Validation { message, errors: errors.0 }
+}
+
+/// Today on the units' wall clock (UTC-3, spec 01 §5), for date rules.
+pub fn today() -> chrono::NaiveDate {
+    (chrono::Utc::now() - chrono::Duration::hours(3)).date_naive()
 }
 
 /// The metadata of a command sent by a signed-in user.
@@ -50,6 +80,7 @@ pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetada
         client_ip: origin.client_ip.clone(),
         at: chrono::Utc::now(),
         unique_claims: Vec::new(),
+        released_claims: Vec::new(),
     }
 }
 
@@ -135,4 +166,61 @@ pub fn position_headers(position: Option<Position>) -> HeaderMap {
 /// Allocates the next id of a numeric aggregate from its sequence.
 pub async fn next_id(pool: &PgPool, sequence: &str) -> Result<i64, ApiError> {
     Ok(sqlx::query_scalar("select nextval($1::regclass)").bind(sequence).fetch_one(pool).await?)
+}
+
+/// A value the command's events must own across all streams, and the answer when another
+/// aggregate owns it.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    /// The claim's scope (`client_cpf`, `professional_email`, ...).
+    pub scope: &'static str,
+    /// The value.
+    pub value: String,
+    /// The 409 message for a duplicate.
+    pub duplicate: &'static str,
+}
+
+/// Executes a command whose events claim unique values (and give back `released` ones). A
+/// value held by another aggregate answers 409 with the claim's message, before the command
+/// runs or, when a concurrent command took it first, after PostgreSQL refused the append.
+pub async fn execute_claiming<A>(
+    cqrs: &PostgresCqrs<A>,
+    pool: &PgPool,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+    claims: &[Claim],
+    released: &[(&'static str, String)],
+) -> Result<Option<Position>, ApiError>
+where
+    A: Aggregate,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    let held_by_other = || async {
+        for claim in claims {
+            if let Some(holder) = claim_holder(pool, claim.scope, &claim.value).await? {
+                if holder != aggregate_id {
+                    return Ok::<_, ApiError>(Some(ApiError::Conflict(claim.duplicate.to_owned())));
+                }
+            }
+        }
+        Ok(None)
+    };
+    if let Some(conflict) = held_by_other().await? {
+        return Err(conflict);
+    }
+    let mut metadata = metadata.clone();
+    for claim in claims {
+        metadata = metadata.claiming(claim.scope, &claim.value);
+    }
+    for (scope, value) in released {
+        metadata = metadata.releasing(scope, value);
+    }
+    match execute(cqrs, pool, aggregate_id, command, &metadata).await {
+        Err(ApiError::Conflict(message)) => {
+            Err(held_by_other().await?.unwrap_or(ApiError::Conflict(message)))
+        }
+        other => other,
+    }
 }

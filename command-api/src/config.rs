@@ -61,6 +61,9 @@ pub struct Settings {
     /// The web app's public address, for links in e-mails.
     #[arg(long, env = "NAVALHA_PUBLIC_URL", default_value = "http://localhost:8080")]
     pub public_url: String,
+    /// Where uploaded images (the units' galleries) are stored; query-api serves them.
+    #[arg(long, env = "NAVALHA_MEDIA_DIR", default_value = ".data/media")]
+    pub media_dir: PathBuf,
     /// How long a sign-in token lasts, in hours.
     #[arg(long, env = "NAVALHA_TOKEN_HOURS", default_value_t = 12)]
     pub token_hours: i64,
@@ -74,6 +77,7 @@ impl Default for Settings {
             mail_from: "Navalha <nao-responda@navalha.dev>".to_owned(),
             google_userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".to_owned(),
             public_url: "http://localhost:8080".to_owned(),
+            media_dir: PathBuf::from(".data/media"),
             token_hours: 12,
         }
     }

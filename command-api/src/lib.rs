@@ -4,9 +4,12 @@
 
 pub mod clients;
 pub mod commands;
+pub mod companies;
 pub mod config;
 pub mod favorites;
+pub mod gallery;
 pub mod identity;
+pub mod professionals;
 pub mod seed;
 pub mod state;
 
@@ -18,7 +21,13 @@ pub use state::AppState;
 
 /// The whole HTTP application; tests drive it with `oneshot`, `main` serves it.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new().merge(identity::router()).merge(favorites::router()).merge(clients::router());
+    let api = Router::new()
+        .merge(identity::router())
+        .merge(favorites::router())
+        .merge(clients::router())
+        .merge(companies::router())
+        .merge(gallery::router())
+        .merge(professionals::router());
     let router = Router::new()
         .nest("/api", api)
         .route(

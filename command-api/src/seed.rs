@@ -2,10 +2,15 @@
 //! The accounts are listed in README.md.
 
 use navalha_domain::client::{Client, ClientCommand, ClientDetails, CPF_SCOPE};
-use navalha_domain::company::{Company, CompanyCommand, CompanyProfile, DEFAULT_TIME_ZONE};
+use navalha_domain::company::{Company, CompanyCommand, CompanyProfile, CNPJ_SCOPE, DEFAULT_TIME_ZONE};
 use navalha_domain::metadata::EventMetadata;
-use navalha_domain::professional::{Professional, ProfessionalCommand, ProfessionalProfile};
+use navalha_domain::professional::{
+    status as professional_status, Employment, Membership, OfferedService, PersonalData, Professional,
+    ProfessionalCommand, CPF_SCOPE as PROFESSIONAL_CPF_SCOPE, EMAIL_SCOPE,
+};
 use navalha_domain::role::Role;
+use navalha_domain::service::{CatalogueEntry, Service, ServiceCommand};
+use navalha_domain::validation::{Period, TimeOfDay};
 use navalha_domain::values::{Address, Cpf};
 use navalha_platform::ApiError;
 
@@ -88,6 +93,8 @@ pub struct DemoProfessional {
     pub color: &'static str,
     /// Units, by index into the demo companies.
     pub companies: &'static [usize],
+    /// Whether the agenda books them (they get working hours and services).
+    pub takes_appointments: bool,
 }
 
 /// The demo staff, one per role plus more barbers.
@@ -98,6 +105,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Admin,
         color: "#9E9E9E",
         companies: &[0, 1, 2],
+        takes_appointments: false,
     },
     DemoProfessional {
         email: "atendente@navalha.dev",
@@ -105,6 +113,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Attendant,
         color: "#F48FB1",
         companies: &[0, 1],
+        takes_appointments: false,
     },
     DemoProfessional {
         email: "lider@navalha.dev",
@@ -112,6 +121,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::BarberLeade,
         color: "#1565C0",
         companies: &[0],
+        takes_appointments: true,
     },
     DemoProfessional {
         email: "barbeiro1@navalha.dev",
@@ -119,6 +129,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Barber1,
         color: "#FF9800",
         companies: &[0],
+        takes_appointments: true,
     },
     DemoProfessional {
         email: "barbeiro2@navalha.dev",
@@ -126,6 +137,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Barber2,
         color: "#2E7D32",
         companies: &[0],
+        takes_appointments: true,
     },
     DemoProfessional {
         email: "padrao@navalha.dev",
@@ -133,6 +145,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Default,
         color: "#7B1FA2",
         companies: &[1],
+        takes_appointments: false,
     },
     DemoProfessional {
         email: "gabriel@navalha.dev",
@@ -140,6 +153,7 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Barber1,
         color: "#81D4FA",
         companies: &[1],
+        takes_appointments: true,
     },
     DemoProfessional {
         email: "heitor@navalha.dev",
@@ -147,8 +161,26 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
         role: Role::Barber1,
         color: "#D32F2F",
         companies: &[2],
+        takes_appointments: true,
     },
 ];
+
+/// The demo catalogue: description, price in cents, minutes, and whether it is a combo.
+pub const SERVICES: &[(&str, i64, i64, bool)] = &[
+    ("Corte de cabelo", 4500, 30, false),
+    ("Barba", 3500, 30, false),
+    ("Corte e barba", 7000, 60, true),
+    ("Sobrancelha", 1500, 15, false),
+    ("Pigmentação", 5000, 45, false),
+];
+
+fn time(text: &str) -> Result<TimeOfDay, ApiError> {
+    TimeOfDay::parse(text).map_err(|e| ApiError::Internal(anyhow::anyhow!("demo time {text}: {e}")))
+}
+
+fn period(start: &str, end: &str) -> Result<Period, ApiError> {
+    Ok(Period { start: time(start)?, end: time(end)? })
+}
 
 /// Loads the demo data unless the demo admin already exists. Returns whether it loaded.
 pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
@@ -185,21 +217,47 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             },
             time_zone: DEFAULT_TIME_ZONE.to_owned(),
         };
+        let aggregate_id = id.to_string();
+        let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);
         execute::<Company>(
             &state.companies,
             &state.pool,
-            &id.to_string(),
+            &aggregate_id,
             CompanyCommand::RegisterCompany(profile),
+            &claimed,
+        )
+        .await?;
+        // Open Monday to Saturday, 09:00-21:00; closed on Sundays.
+        for week_day in 1..=6 {
+            let command = CompanyCommand::SetDay { week_day, period: Some(period("09:00", "21:00")?) };
+            execute::<Company>(&state.companies, &state.pool, &aggregate_id, command, &metadata).await?;
+        }
+        company_ids.push(id);
+        tracing::info!(id, name = company.name, "demo company");
+    }
+    let mut service_ids = Vec::new();
+    for (description, cents, minutes, _) in SERVICES {
+        let id = next_id(&state.pool, "service_id_seq").await?;
+        let entry = CatalogueEntry {
+            description: (*description).to_owned(),
+            default_cents: *cents,
+            default_minutes: *minutes,
+            active: true,
+        };
+        execute::<Service>(
+            &state.services,
+            &state.pool,
+            &id.to_string(),
+            ServiceCommand::Create(entry),
             &metadata,
         )
         .await?;
-        company_ids.push(id);
-        tracing::info!(id, name = company.name, "demo company");
+        service_ids.push(id);
     }
     for (index, demo) in PROFESSIONALS.iter().enumerate() {
         let id = next_id(&state.pool, "professional_id_seq").await?;
         let cpf = cpf_from_base(&format!("{:09}", 123_456_000 + index * 7));
-        let profile = ProfessionalProfile {
+        let personal = PersonalData {
             name: demo.name.to_owned(),
             cpf: cpf.clone(),
             email: demo.email.to_owned(),
@@ -215,20 +273,57 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                 state: "SP".to_owned(),
                 complement: String::new(),
             },
+        };
+        let mut memberships = Vec::new();
+        for company in demo.companies {
+            let membership_id = next_id(&state.pool, "company_professional_id_seq").await?;
+            memberships.push(Membership { id: membership_id, company_id: company_ids[*company] });
+        }
+        let employment = Employment {
             color: demo.color.to_owned(),
             role: demo.role,
-            companies: demo.companies.iter().map(|i| company_ids[*i]).collect(),
-            status: 1,
+            status: professional_status::ACTIVE,
+            memberships,
         };
+        let aggregate_id = id.to_string();
+        let claimed = metadata.claiming(PROFESSIONAL_CPF_SCOPE, &cpf).claiming(EMAIL_SCOPE, demo.email);
         execute::<Professional>(
             &state.professionals,
             &state.pool,
-            &id.to_string(),
-            ProfessionalCommand::RegisterProfessional(profile),
-            &metadata,
+            &aggregate_id,
+            ProfessionalCommand::Register { personal, employment },
+            &claimed,
         )
         .await?;
         create_account(&state.pool, id, demo.email, Some(&cpf), Some(DEMO_PASSWORD)).await?;
+        if demo.takes_appointments {
+            // Tuesday to Saturday, 09:00-12:00 and 13:00-19:00, plus a Saturday evening.
+            for week_day in 2..=6 {
+                let mut periods = vec![period("09:00", "12:00")?, period("13:00", "19:00")?];
+                if week_day == 6 {
+                    periods.push(period("19:30", "21:00")?);
+                }
+                let command = ProfessionalCommand::SetWorkingDay { week_day, periods };
+                execute::<Professional>(&state.professionals, &state.pool, &aggregate_id, command, &metadata)
+                    .await?;
+            }
+            for (offset, (service_id, (_, cents, minutes, combo))) in
+                service_ids.iter().zip(SERVICES).enumerate()
+            {
+                let offered = OfferedService {
+                    id: next_id(&state.pool, "professional_service_id_seq").await?,
+                    service_id: *service_id,
+                    minutes: *minutes,
+                    // Each barber has their own prices: a little more for the senior ones.
+                    cents: cents + 500 * (index as i64 % 3),
+                    combo: *combo,
+                    active: offset != SERVICES.len() - 1 || index % 2 == 0,
+                };
+                let command = ProfessionalCommand::AddService(offered);
+                execute::<Professional>(&state.professionals, &state.pool, &aggregate_id, command, &metadata)
+                    .await?;
+            }
+        }
         tracing::info!(id, email = demo.email, role = demo.role.code(), "demo professional");
     }
     for (index, name) in CLIENTS.iter().enumerate() {
@@ -245,14 +340,20 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             status: index != CLIENTS.len() - 1,
         };
         let claimed = metadata.claiming(CPF_SCOPE, cpf.as_str());
+        let aggregate_id = id.to_string();
         execute::<Client>(
             &state.clients,
             &state.pool,
-            &id.to_string(),
+            &aggregate_id,
             ClientCommand::RegisterClient { cpf, details },
             &claimed,
         )
         .await?;
+        if index == 1 {
+            // One client signs in to the app with Google, so 'Remover login social' shows.
+            let command = ClientCommand::LinkSocialLogin("GOOGLE".to_owned());
+            execute::<Client>(&state.clients, &state.pool, &aggregate_id, command, &metadata).await?;
+        }
     }
     tracing::info!(clients = CLIENTS.len(), "demo clients");
     Ok(true)

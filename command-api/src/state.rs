@@ -7,6 +7,7 @@ use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::favorite_menu::FavoriteMenu;
 use navalha_domain::professional::Professional;
+use navalha_domain::service::Service;
 use navalha_platform::auth::TokenVerifier;
 use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sqlx::PgPool;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub companies: Arc<PostgresCqrs<Company>>,
     /// Professionals.
     pub professionals: Arc<PostgresCqrs<Professional>>,
+    /// The service catalogue.
+    pub services: Arc<PostgresCqrs<Service>>,
 }
 
 impl AppState {
@@ -56,6 +59,7 @@ impl AppState {
             clients: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            services: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             pool,
         })
     }

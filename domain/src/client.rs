@@ -118,6 +118,8 @@ impl ClientForm {
 pub struct Client {
     cpf: Option<String>,
     details: Option<ClientDetails>,
+    /// Social providers linked to the client's app login (`GOOGLE`, ...).
+    social_logins: Vec<String>,
 }
 
 impl Client {
@@ -125,7 +127,15 @@ impl Client {
     pub fn details(&self) -> Option<&ClientDetails> {
         self.details.as_ref()
     }
+
+    /// `PASSWORD`, or the social provider the client signs in with.
+    pub fn login_type(&self) -> &str {
+        self.social_logins.last().map_or(LOGIN_PASSWORD, String::as_str)
+    }
 }
+
+/// The login type of a client without social logins.
+pub const LOGIN_PASSWORD: &str = "PASSWORD";
 
 /// What staff can do with a client.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,6 +149,10 @@ pub enum ClientCommand {
     },
     /// Change the client's details.
     UpdateClient(ClientDetails),
+    /// Link a social login (`GOOGLE`, ...) to the client's app account.
+    LinkSocialLogin(String),
+    /// 'Remover login social': back to e-mail and password only.
+    RemoveSocialLogins,
 }
 
 /// What happened to a client.
@@ -153,6 +167,13 @@ pub enum ClientEvent {
     },
     /// The client's details changed.
     ClientUpdated(ClientDetails),
+    /// A social login was linked.
+    SocialLoginLinked {
+        /// The provider (`GOOGLE`, ...).
+        provider: String,
+    },
+    /// Every social login was removed: the client signs in with e-mail and password.
+    SocialLoginsRemoved,
 }
 
 impl DomainEvent for ClientEvent {
@@ -160,6 +181,8 @@ impl DomainEvent for ClientEvent {
         match self {
             ClientEvent::ClientRegistered { .. } => "ClientRegistered",
             ClientEvent::ClientUpdated(_) => "ClientUpdated",
+            ClientEvent::SocialLoginLinked { .. } => "SocialLoginLinked",
+            ClientEvent::SocialLoginsRemoved => "SocialLoginsRemoved",
         }
         .to_owned()
     }
@@ -208,6 +231,23 @@ impl Aggregate for Client {
                     sink.write(ClientEvent::ClientUpdated(details), self).await;
                 }
             }
+            ClientCommand::LinkSocialLogin(provider) => {
+                if self.details.is_none() {
+                    return Err(ClientError::NotFound);
+                }
+                if !self.social_logins.contains(&provider) {
+                    sink.write(ClientEvent::SocialLoginLinked { provider }, self).await;
+                }
+            }
+            ClientCommand::RemoveSocialLogins => {
+                if self.details.is_none() {
+                    return Err(ClientError::NotFound);
+                }
+                // Nothing to remove records nothing.
+                if !self.social_logins.is_empty() {
+                    sink.write(ClientEvent::SocialLoginsRemoved, self).await;
+                }
+            }
         }
         Ok(())
     }
@@ -219,6 +259,8 @@ impl Aggregate for Client {
                 self.details = Some(details);
             }
             ClientEvent::ClientUpdated(details) => self.details = Some(details),
+            ClientEvent::SocialLoginLinked { provider } => self.social_logins.push(provider),
+            ClientEvent::SocialLoginsRemoved => self.social_logins.clear(),
         }
     }
 }
@@ -307,6 +349,25 @@ mod tests {
             .given(vec![ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() }])
             .when(ClientCommand::UpdateClient(changed.clone()))
             .then_expect_events(vec![ClientEvent::ClientUpdated(changed)]);
+    }
+
+    #[test]
+    fn removing_social_logins_leaves_password_only() {
+        let registered = ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() };
+        TestFramework::<Client>::with(())
+            .given(vec![registered.clone(), ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() }])
+            .when(ClientCommand::RemoveSocialLogins)
+            .then_expect_events(vec![ClientEvent::SocialLoginsRemoved]);
+        TestFramework::<Client>::with(())
+            .given(vec![registered])
+            .when(ClientCommand::RemoveSocialLogins)
+            .then_expect_events(vec![]);
+        let mut client = Client::default();
+        client.apply(ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() });
+        client.apply(ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() });
+        assert_eq!(client.login_type(), "GOOGLE");
+        client.apply(ClientEvent::SocialLoginsRemoved);
+        assert_eq!(client.login_type(), LOGIN_PASSWORD);
     }
 
     #[test]

@@ -1,15 +1,25 @@
-//! A company: one barbershop unit.
+//! A company: one barbershop unit, with its opening hours (one period a day) and its
+//! photo gallery.
 //!
-//! Aggregate id = the company's numeric id.
+//! Aggregate id = the company's numeric id. One company per CNPJ, across all streams.
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::values::Address;
+use crate::validation::{address, is_mobile, AddressInput, FieldErrors, Period, TimeOfDay};
+use crate::values::{only_digits, Address, Cnpj, Email};
 
 /// The default IANA time zone of a unit.
 pub const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
+/// The unique-claim scope of company CNPJs.
+pub const CNPJ_SCOPE: &str = "company_cnpj";
+/// Answer to a second company with the same CNPJ.
+pub const MSG_DUPLICATE_CNPJ: &str = "Já existe uma empresa cadastrada com este CNPJ.";
+/// Answer for an unknown company.
+pub const MSG_NOT_FOUND: &str = "Empresa não encontrada.";
+/// Most images a gallery holds (spec 02 §9).
+pub const MAX_GALLERY_IMAGES: usize = 5;
 
 /// The registration data of a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,16 +48,180 @@ pub struct CompanyProfile {
     pub time_zone: String,
 }
 
+/// The company form as sent (`POST company`, `PUT company/{id}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CompanyForm {
+    /// Trade name.
+    pub name: String,
+    /// CNPJ, masked or not.
+    pub cnpj: String,
+    /// E-mail.
+    pub email: String,
+    /// Mobile phone.
+    pub phone: String,
+    /// WhatsApp flag.
+    pub whats_app: bool,
+    /// Active or not; required.
+    pub status: Option<bool>,
+    /// Facebook link.
+    pub facebook: String,
+    /// Instagram link.
+    pub instagram: String,
+    /// Free notes.
+    pub observation: Option<String>,
+    /// CEP.
+    pub zip_code: String,
+    /// Street.
+    pub street: String,
+    /// Number.
+    pub number: String,
+    /// Neighbourhood.
+    pub district: String,
+    /// City.
+    pub city: String,
+    /// UF.
+    pub state: String,
+    /// Complement.
+    pub complement: Option<String>,
+}
+
+impl CompanyForm {
+    /// Applies spec 02 §5 'Company' and returns the profile, in `time_zone`.
+    pub fn validate(&self, time_zone: &str) -> Result<CompanyProfile, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        errors.check(name.is_empty(), "name", "Digite o nome da barbearia");
+        let cnpj = Cnpj::parse(&self.cnpj).map_err(|e| errors.add("cnpj", &e.to_string())).ok();
+        let email = if self.email.trim().is_empty() {
+            errors.add("email", "Digite o e-mail");
+            None
+        } else {
+            Email::parse(&self.email).map_err(|e| errors.add("email", &e.to_string())).ok()
+        };
+        let phone = only_digits(&self.phone);
+        errors.check(phone.is_empty(), "phone", "Digite o número do celular");
+        errors.check(!is_mobile(&phone), "phone", "Informe um número válido");
+        errors.check(self.status.is_none(), "status", "Escolha um Status");
+        errors.check(self.facebook.trim().is_empty(), "facebook", "Informe o link do Facebook");
+        errors.check(self.instagram.trim().is_empty(), "instagram", "Informe o link do Instagram");
+        let address = address(
+            &AddressInput {
+                zip_code: self.zip_code.clone(),
+                street: self.street.clone(),
+                number: self.number.clone(),
+                district: self.district.clone(),
+                city: self.city.clone(),
+                state: self.state.clone(),
+                complement: self.complement.clone().unwrap_or_default(),
+            },
+            "zipCode",
+            &mut errors,
+        );
+        match (cnpj, email) {
+            (Some(cnpj), Some(email)) if errors.is_empty() => Ok(CompanyProfile {
+                name,
+                cnpj: cnpj.as_str().to_owned(),
+                email: email.into(),
+                phone,
+                whatsapp: self.whats_app,
+                status: self.status.unwrap_or(true),
+                facebook: self.facebook.trim().to_owned(),
+                instagram: self.instagram.trim().to_owned(),
+                observation: self.observation.clone().unwrap_or_default().trim().to_owned(),
+                address,
+                time_zone: time_zone.to_owned(),
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// One day of a unit's hours as `PUT company-working-hours/{id}/day` sends it; both times
+/// empty means closed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CompanyDayForm {
+    /// 0 (Sunday) to 6.
+    pub week_day: Option<i64>,
+    /// Opening time.
+    pub start: Option<String>,
+    /// Closing time.
+    pub end: Option<String>,
+}
+
+impl CompanyDayForm {
+    /// Applies spec 02 §5 'Company day' and returns the weekday and its period.
+    pub fn validate(&self) -> Result<(u8, Option<Period>), FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let week_day = self.week_day.filter(|d| (0..=6).contains(d));
+        errors.check(week_day.is_none(), "weekDay", "Dia da semana inválido");
+        let filled =
+            |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
+        let (start, end) = (filled(&self.start), filled(&self.end));
+        let period = match (start, end) {
+            (None, None) => None,
+            (start, end) => {
+                let start = match start {
+                    None => {
+                        errors.add("start", "Preencha a horário de início");
+                        None
+                    }
+                    Some(text) => TimeOfDay::parse(&text).map_err(|m| errors.add("start", m)).ok(),
+                };
+                let end = match end {
+                    None => {
+                        errors.add("end", "Preencha a horário de fim");
+                        None
+                    }
+                    Some(text) => TimeOfDay::parse(&text).map_err(|m| errors.add("end", m)).ok(),
+                };
+                if let (Some(start), Some(end)) = (start, end) {
+                    errors.check(end <= start, "end", "Horário final menor que inicial");
+                    Some(Period { start, end })
+                } else {
+                    None
+                }
+            }
+        };
+        match week_day {
+            Some(day) if errors.is_empty() => Ok((day as u8, period)),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// An image of the gallery: its id, and the content-addressed file it is stored in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GalleryImage {
+    /// IdGalleryCompany.
+    pub id: i64,
+    /// File name in the media folder (`<sha256>.<ext>`).
+    pub file: String,
+}
+
 /// A barbershop unit.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Company {
     profile: Option<CompanyProfile>,
+    hours: [Option<Period>; 7],
+    gallery: Vec<GalleryImage>,
 }
 
 impl Company {
     /// The unit's data, `None` before registration.
     pub fn profile(&self) -> Option<&CompanyProfile> {
         self.profile.as_ref()
+    }
+
+    /// Opening hours per weekday (0 = Sunday); `None` is closed.
+    pub fn hours(&self) -> &[Option<Period>; 7] {
+        &self.hours
+    }
+
+    /// The gallery, in order.
+    pub fn gallery(&self) -> &[GalleryImage] {
+        &self.gallery
     }
 }
 
@@ -56,6 +230,17 @@ impl Company {
 pub enum CompanyCommand {
     /// Create the unit.
     RegisterCompany(CompanyProfile),
+    /// Change its data.
+    UpdateCompany(CompanyProfile),
+    /// Set one weekday's hours.
+    SetDay {
+        /// 0 (Sunday) to 6.
+        week_day: u8,
+        /// Open period; `None` is closed.
+        period: Option<Period>,
+    },
+    /// Replace the gallery.
+    SaveGallery(Vec<GalleryImage>),
 }
 
 /// What happened to a unit.
@@ -63,13 +248,31 @@ pub enum CompanyCommand {
 pub enum CompanyEvent {
     /// The unit was created.
     CompanyRegistered(CompanyProfile),
+    /// Its data changed.
+    CompanyUpdated(CompanyProfile),
+    /// One weekday's hours were set.
+    CompanyDaySet {
+        /// 0 (Sunday) to 6.
+        week_day: u8,
+        /// Open period; `None` is closed.
+        period: Option<Period>,
+    },
+    /// The gallery was saved, in this order.
+    GallerySaved {
+        /// The images.
+        images: Vec<GalleryImage>,
+    },
 }
 
 impl DomainEvent for CompanyEvent {
     fn event_type(&self) -> String {
         match self {
-            CompanyEvent::CompanyRegistered(_) => "CompanyRegistered".to_owned(),
+            CompanyEvent::CompanyRegistered(_) => "CompanyRegistered",
+            CompanyEvent::CompanyUpdated(_) => "CompanyUpdated",
+            CompanyEvent::CompanyDaySet { .. } => "CompanyDaySet",
+            CompanyEvent::GallerySaved { .. } => "GallerySaved",
         }
+        .to_owned()
     }
 
     fn event_version(&self) -> String {
@@ -83,6 +286,12 @@ pub enum CompanyError {
     /// The id is taken.
     #[error("Empresa já cadastrada.")]
     AlreadyRegistered,
+    /// No such company.
+    #[error("Empresa não encontrada.")]
+    NotFound,
+    /// Too many images.
+    #[error("A galeria aceita no máximo 5 imagens.")]
+    GalleryFull,
 }
 
 impl Aggregate for Company {
@@ -98,20 +307,185 @@ impl Aggregate for Company {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        match command {
-            CompanyCommand::RegisterCompany(profile) => {
-                if self.profile.is_some() {
-                    return Err(CompanyError::AlreadyRegistered);
-                }
-                sink.write(CompanyEvent::CompanyRegistered(profile), self).await;
+        if let CompanyCommand::RegisterCompany(profile) = command {
+            if self.profile.is_some() {
+                return Err(CompanyError::AlreadyRegistered);
             }
+            sink.write(CompanyEvent::CompanyRegistered(profile), self).await;
+            return Ok(());
+        }
+        let Some(current) = &self.profile else { return Err(CompanyError::NotFound) };
+        // Saving what is already there records nothing.
+        let event = match command {
+            CompanyCommand::RegisterCompany(_) => unreachable!("handled above"),
+            CompanyCommand::UpdateCompany(profile) => {
+                (*current != profile).then_some(CompanyEvent::CompanyUpdated(profile))
+            }
+            CompanyCommand::SetDay { week_day, period } => (self.hours[usize::from(week_day)] != period)
+                .then_some(CompanyEvent::CompanyDaySet { week_day, period }),
+            CompanyCommand::SaveGallery(images) => {
+                if images.len() > MAX_GALLERY_IMAGES {
+                    return Err(CompanyError::GalleryFull);
+                }
+                (self.gallery != images).then_some(CompanyEvent::GallerySaved { images })
+            }
+        };
+        if let Some(event) = event {
+            sink.write(event, self).await;
         }
         Ok(())
     }
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            CompanyEvent::CompanyRegistered(profile) => self.profile = Some(profile),
+            CompanyEvent::CompanyRegistered(profile) | CompanyEvent::CompanyUpdated(profile) => {
+                self.profile = Some(profile)
+            }
+            CompanyEvent::CompanyDaySet { week_day, period } => {
+                if let Some(day) = self.hours.get_mut(usize::from(week_day)) {
+                    *day = period;
+                }
+            }
+            CompanyEvent::GallerySaved { images } => self.gallery = images,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cqrs_es::test::TestFramework;
+
+    use super::*;
+
+    pub(crate) fn form() -> CompanyForm {
+        CompanyForm {
+            name: "Navalha  Centro".into(),
+            cnpj: "11.222.333/0001-81".into(),
+            email: "Centro@Navalha.dev".into(),
+            phone: "(11) 9 8765-4321".into(),
+            whats_app: true,
+            status: Some(true),
+            facebook: "https://facebook.com/navalha".into(),
+            instagram: "https://instagram.com/navalha".into(),
+            observation: None,
+            zip_code: "01042-001".into(),
+            street: "Rua Barão de Itapetininga".into(),
+            number: "120".into(),
+            district: "República".into(),
+            city: "São Paulo".into(),
+            state: "sp".into(),
+            complement: None,
+        }
+    }
+
+    fn profile() -> CompanyProfile {
+        form().validate(DEFAULT_TIME_ZONE).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    #[test]
+    fn a_valid_form_is_normalised() {
+        let profile = profile();
+        assert_eq!(profile.name, "Navalha Centro");
+        assert_eq!(profile.cnpj, "11222333000181");
+        assert_eq!(profile.email, "centro@navalha.dev");
+        assert_eq!(profile.address.zip_code, "01042001");
+        assert_eq!(profile.address.state, "SP");
+    }
+
+    #[test]
+    fn each_company_rule_has_its_message() {
+        let cases: Vec<(CompanyForm, &str, &str)> = vec![
+            (CompanyForm { name: " ".into(), ..form() }, "name", "Digite o nome da barbearia"),
+            (CompanyForm { cnpj: "11.222.333/0001-80".into(), ..form() }, "cnpj", "CNPJ inválido"),
+            (CompanyForm { cnpj: "".into(), ..form() }, "cnpj", "CNPJ inválido"),
+            (CompanyForm { email: "".into(), ..form() }, "email", "Digite o e-mail"),
+            (CompanyForm { email: "a@b".into(), ..form() }, "email", "E-mail inválido"),
+            (CompanyForm { phone: "".into(), ..form() }, "phone", "Digite o número do celular"),
+            (CompanyForm { phone: "1187654321".into(), ..form() }, "phone", "Informe um número válido"),
+            (CompanyForm { status: None, ..form() }, "status", "Escolha um Status"),
+            (CompanyForm { facebook: "".into(), ..form() }, "facebook", "Informe o link do Facebook"),
+            (CompanyForm { instagram: "".into(), ..form() }, "instagram", "Informe o link do Instagram"),
+            (CompanyForm { zip_code: "".into(), ..form() }, "zipCode", "Digite o CEP"),
+            (CompanyForm { street: "Barão".into(), ..form() }, "street", "Digite o nome da rua completo"),
+            (CompanyForm { number: "100000".into(), ..form() }, "number", "Digite um número válido."),
+            (CompanyForm { district: "".into(), ..form() }, "district", "Digite o bairro"),
+            (CompanyForm { city: "".into(), ..form() }, "city", "Digite a cidade"),
+            (CompanyForm { state: "--".into(), ..form() }, "state", "Escolha um estado"),
+        ];
+        for (form, field, message) in cases {
+            let errors = form.validate(DEFAULT_TIME_ZONE).err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(message), "{field}");
+        }
+    }
+
+    #[test]
+    fn a_day_has_one_ordered_period_or_none() {
+        let day = |start: &str, end: &str| CompanyDayForm {
+            week_day: Some(1),
+            start: Some(start.into()),
+            end: Some(end.into()),
+        };
+        let (week_day, period) = day("09:00", "19:00").validate().unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((week_day, period.map(|p| p.end.to_string())), (1, Some("19:00".to_owned())));
+        assert_eq!(day("", "").validate().ok(), Some((1, None)), "both empty: closed");
+        let message = |form: CompanyDayForm, field: &str| {
+            form.validate().err().unwrap_or_default().get(field).map(str::to_owned)
+        };
+        assert_eq!(message(day("19:00", "09:00"), "end").as_deref(), Some("Horário final menor que inicial"));
+        assert_eq!(message(day("9h", "19:00"), "start").as_deref(), Some("Formato incorreto."));
+        assert_eq!(message(day("", "19:00"), "start").as_deref(), Some("Preencha a horário de início"));
+        assert_eq!(message(day("09:00", ""), "end").as_deref(), Some("Preencha a horário de fim"));
+        assert_eq!(
+            message(CompanyDayForm { week_day: Some(7), ..day("09:00", "10:00") }, "weekDay").as_deref(),
+            Some("Dia da semana inválido")
+        );
+    }
+
+    #[test]
+    fn registering_updating_and_unchanged_saves() {
+        TestFramework::<Company>::with(())
+            .given_no_previous_events()
+            .when(CompanyCommand::RegisterCompany(profile()))
+            .then_expect_events(vec![CompanyEvent::CompanyRegistered(profile())]);
+        let closed = CompanyProfile { status: false, ..profile() };
+        TestFramework::<Company>::with(())
+            .given(vec![CompanyEvent::CompanyRegistered(profile())])
+            .when(CompanyCommand::UpdateCompany(closed.clone()))
+            .then_expect_events(vec![CompanyEvent::CompanyUpdated(closed)]);
+        TestFramework::<Company>::with(())
+            .given(vec![CompanyEvent::CompanyRegistered(profile())])
+            .when(CompanyCommand::UpdateCompany(profile()))
+            .then_expect_events(vec![]);
+        TestFramework::<Company>::with(())
+            .given_no_previous_events()
+            .when(CompanyCommand::SetDay { week_day: 1, period: None })
+            .then_expect_error(CompanyError::NotFound);
+    }
+
+    #[test]
+    fn hours_and_gallery() {
+        let period = Period {
+            start: TimeOfDay::parse("09:00").unwrap_or_else(|e| panic!("{e}")),
+            end: TimeOfDay::parse("19:00").unwrap_or_else(|e| panic!("{e}")),
+        };
+        TestFramework::<Company>::with(())
+            .given(vec![
+                CompanyEvent::CompanyRegistered(profile()),
+                CompanyEvent::CompanyDaySet { week_day: 2, period: Some(period) },
+            ])
+            .when(CompanyCommand::SetDay { week_day: 2, period: Some(period) })
+            .then_expect_events(vec![]);
+        let image = |id: i64| GalleryImage { id, file: format!("{id}.png") };
+        TestFramework::<Company>::with(())
+            .given(vec![CompanyEvent::CompanyRegistered(profile())])
+            .when(CompanyCommand::SaveGallery((1..=6).map(image).collect()))
+            .then_expect_error(CompanyError::GalleryFull);
+        TestFramework::<Company>::with(())
+            .given(vec![
+                CompanyEvent::CompanyRegistered(profile()),
+                CompanyEvent::GallerySaved { images: vec![image(1), image(2)] },
+            ])
+            .when(CompanyCommand::SaveGallery(vec![image(2), image(1)]))
+            .then_expect_events(vec![CompanyEvent::GallerySaved { images: vec![image(2), image(1)] }]);
     }
 }

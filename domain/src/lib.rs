@@ -11,6 +11,7 @@ pub mod menu;
 pub mod metadata;
 pub mod professional;
 pub mod role;
+pub mod service;
 pub mod validation;
 pub mod values;
 

@@ -25,6 +25,8 @@ pub struct EventMetadata {
     /// Values the command's events must own across all streams (see the `unique_claim`
     /// migration): `(scope, value)`, e.g. `("client_cpf", "52998224725")`.
     pub unique_claims: Vec<(String, String)>,
+    /// Values the aggregate gives back (an old e-mail after a change).
+    pub released_claims: Vec<(String, String)>,
 }
 
 impl EventMetadata {
@@ -38,6 +40,7 @@ impl EventMetadata {
             client_ip: String::new(),
             at: Utc::now(),
             unique_claims: Vec::new(),
+            released_claims: Vec::new(),
         }
     }
 
@@ -45,6 +48,13 @@ impl EventMetadata {
     pub fn claiming(&self, scope: &str, value: &str) -> Self {
         let mut metadata = self.clone();
         metadata.unique_claims.push((scope.to_owned(), value.to_owned()));
+        metadata
+    }
+
+    /// The same metadata, giving `value` in `scope` back.
+    pub fn releasing(&self, scope: &str, value: &str) -> Self {
+        let mut metadata = self.clone();
+        metadata.released_claims.push((scope.to_owned(), value.to_owned()));
         metadata
     }
 
@@ -61,13 +71,16 @@ impl EventMetadata {
         map.insert("request_id".to_owned(), self.request_id.clone());
         map.insert("client_ip".to_owned(), self.client_ip.clone());
         map.insert("at".to_owned(), self.at.to_rfc3339());
-        if !self.unique_claims.is_empty() {
-            let claims: Vec<serde_json::Value> = self
-                .unique_claims
-                .iter()
-                .map(|(scope, value)| serde_json::json!({ "scope": scope, "value": value }))
-                .collect();
-            map.insert("unique_claims".to_owned(), serde_json::Value::Array(claims).to_string());
+        for (key, claims) in
+            [("unique_claims", &self.unique_claims), ("released_claims", &self.released_claims)]
+        {
+            if !claims.is_empty() {
+                let claims: Vec<serde_json::Value> = claims
+                    .iter()
+                    .map(|(scope, value)| serde_json::json!({ "scope": scope, "value": value }))
+                    .collect();
+                map.insert(key.to_owned(), serde_json::Value::Array(claims).to_string());
+            }
         }
         map
     }

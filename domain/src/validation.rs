@@ -7,7 +7,7 @@ use std::fmt;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use crate::values::only_digits;
+use crate::values::{only_digits, Address};
 
 /// Messages per field, in field order; empty when the input is valid.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -340,6 +340,91 @@ pub fn is_street_number(number: &str) -> bool {
     !number.is_empty()
         && number.chars().all(|c| c.is_ascii_digit())
         && number.parse::<u32>().is_ok_and(|n| n <= MAX_STREET_NUMBER)
+}
+
+/// An address as the professional and company forms send it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AddressInput {
+    /// CEP, masked or not.
+    pub zip_code: String,
+    /// Street name.
+    pub street: String,
+    /// Street number.
+    pub number: String,
+    /// Neighbourhood.
+    pub district: String,
+    /// City.
+    pub city: String,
+    /// State code, or `--` for none.
+    pub state: String,
+    /// Complement.
+    pub complement: String,
+}
+
+/// Validates an address (spec 02 §5 'Professional and my profile', 'Company'): CEP of 8
+/// digits, a street of two words, a number up to 99999, neighbourhood, city and a state.
+/// `zip_field` is the body's name for the CEP (`cep` or `zipCode`).
+pub fn address(input: &AddressInput, zip_field: &str, errors: &mut FieldErrors) -> Address {
+    let zip_code = only_digits(&input.zip_code);
+    errors.check(zip_code.is_empty(), zip_field, "Digite o CEP");
+    errors.check(zip_code.len() != 8, zip_field, "CEP inválido");
+    let street = input.street.split_whitespace().collect::<Vec<_>>().join(" ");
+    errors.check(
+        street.split(' ').filter(|w| !w.is_empty()).count() < 2,
+        "street",
+        "Digite o nome da rua completo",
+    );
+    errors.check(!is_street_number(&input.number), "number", "Digite um número válido.");
+    errors.check(input.district.trim().is_empty(), "district", "Digite o bairro");
+    errors.check(input.city.trim().is_empty(), "city", "Digite a cidade");
+    let state = input.state.trim().to_uppercase();
+    errors.check(!STATES.contains(&state.as_str()), "state", "Escolha um estado");
+    Address {
+        zip_code,
+        street,
+        number: input.number.trim().to_owned(),
+        district: input.district.trim().to_owned(),
+        city: input.city.trim().to_owned(),
+        state,
+        complement: input.complement.trim().to_owned(),
+    }
+}
+
+/// Reads a money amount as the forms send it (a number such as `45.5`, or a text such as
+/// `"45,50"` or `"R$ 1.234,56"`) into cents; `None` when empty or unreadable.
+pub fn money_cents(value: &serde_json::Value) -> Option<i64> {
+    match value {
+        serde_json::Value::Number(number) => {
+            number.as_f64().filter(|v| v.is_finite() && v.abs() < 1e12).map(|v| (v * 100.0).round() as i64)
+        }
+        serde_json::Value::String(text) => {
+            let cleaned: String =
+                text.chars().filter(|c| c.is_ascii_digit() || *c == ',' || *c == '.' || *c == '-').collect();
+            if cleaned.is_empty() {
+                return None;
+            }
+            // pt-BR: '.' groups thousands and ',' separates the cents.
+            let normalised =
+                if cleaned.contains(',') { cleaned.replace('.', "").replace(',', ".") } else { cleaned };
+            normalised
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && v.abs() < 1e12)
+                .map(|v| (v * 100.0).round() as i64)
+        }
+        _ => None,
+    }
+}
+
+/// Reads a date as the forms send it: `YYYY-MM-DD`, or an ISO date-time whose first ten
+/// characters are the date; `-` and empty count as none.
+pub fn form_date(text: Option<&str>) -> Result<Option<NaiveDate>, ()> {
+    match text.map(str::trim).filter(|t| !t.is_empty() && *t != "-") {
+        None => Ok(None),
+        Some(text) => {
+            NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map(Some).map_err(|_| ())
+        }
+    }
 }
 
 #[cfg(test)]

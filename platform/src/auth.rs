@@ -75,11 +75,37 @@ impl Principal {
         self.companies.contains(&company_id)
     }
 
-    /// Whether the unit is visible at all: members see it, and roles that see every
-    /// active unit see it when it is active.
+    /// Whether the unit is visible at all: members see it, roles that see every active unit
+    /// see it when it is active, and ADMIN, who manages units, sees every unit.
     pub fn may_see_company(&self, company_id: i64, company_active: bool) -> bool {
-        self.belongs_to(company_id) || (company_active && self.role.sees_all_companies())
+        match self.company_scope() {
+            CompanyScope::Members => self.belongs_to(company_id),
+            CompanyScope::MembersAndActive => self.belongs_to(company_id) || company_active,
+            CompanyScope::All => true,
+        }
     }
+
+    /// Which units the principal sees; SQL filters bind it as a number (see [`CompanyScope`]).
+    pub fn company_scope(&self) -> CompanyScope {
+        match self.role {
+            Role::Admin => CompanyScope::All,
+            role if role.sees_all_companies() => CompanyScope::MembersAndActive,
+            _ => CompanyScope::Members,
+        }
+    }
+}
+
+/// The units a principal sees. As a number in SQL: `(company_id = any(:companies) or
+/// (:scope = 1 and status) or :scope = 2)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i16)]
+pub enum CompanyScope {
+    /// Only the units they belong to.
+    Members = 0,
+    /// Those, plus every active unit.
+    MembersAndActive = 1,
+    /// Every unit.
+    All = 2,
 }
 
 /// Verifies tokens with the public key, loaded from the database once.

@@ -145,3 +145,27 @@ impl ReadAfter {
         }
     }
 }
+
+impl ReadAfter {
+    /// Waits for every model an answer reads; the answer is as fresh as the slowest.
+    pub async fn wait_all(self, watch: &ProjectionWatch, models: &[&str]) -> Result<Consistency, ApiError> {
+        let mut combined = Consistency::NotAsked;
+        for model in models {
+            combined = match (combined, self.wait(watch, model).await?) {
+                (Consistency::NotAsked, next) => next,
+                (
+                    Consistency::TimedOut { waited: a },
+                    Consistency::Reached { waited: b } | Consistency::TimedOut { waited: b },
+                )
+                | (Consistency::Reached { waited: a }, Consistency::TimedOut { waited: b }) => {
+                    Consistency::TimedOut { waited: a + b }
+                }
+                (Consistency::Reached { waited: a }, Consistency::Reached { waited: b }) => {
+                    Consistency::Reached { waited: a + b }
+                }
+                (current, Consistency::NotAsked) => current,
+            };
+        }
+        Ok(combined)
+    }
+}

@@ -5,9 +5,11 @@
 
 pub mod access;
 pub mod clients;
+pub mod companies;
 pub mod consistency;
 pub mod openapi;
 pub mod paging;
+pub mod professionals;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -15,6 +17,10 @@ use axum::Router;
 use navalha_platform::auth::TokenVerifier;
 use navalha_platform::{health, http, ApiError};
 use sqlx::PgPool;
+use std::path::PathBuf;
+
+/// Where uploaded images are, unless `NAVALHA_MEDIA_DIR` says otherwise.
+pub const DEFAULT_MEDIA_DIR: &str = ".data/media";
 
 use crate::consistency::ProjectionWatch;
 
@@ -27,6 +33,8 @@ pub struct AppState {
     pub verifier: TokenVerifier,
     /// Tracks the read models' checkpoints for read-your-writes.
     pub watch: ProjectionWatch,
+    /// Where command-api stores uploaded images.
+    pub media_dir: PathBuf,
 }
 
 impl AppState {
@@ -35,6 +43,7 @@ impl AppState {
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             watch: ProjectionWatch::start(pool.clone()).await?,
+            media_dir: PathBuf::from(DEFAULT_MEDIA_DIR),
             pool,
         })
     }
@@ -55,6 +64,8 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .merge(access::router())
         .merge(clients::router())
+        .merge(companies::router())
+        .merge(professionals::router())
         .merge(openapi::router())
         .route("/health", get(health_check));
     let router = Router::new()

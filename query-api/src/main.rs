@@ -13,6 +13,9 @@ struct Cli {
     /// PostgreSQL connection string.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: String,
+    /// Where command-api stores uploaded images (the units' galleries).
+    #[arg(long, env = "NAVALHA_MEDIA_DIR", default_value = navalha_query_api::DEFAULT_MEDIA_DIR)]
+    media_dir: std::path::PathBuf,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -36,7 +39,8 @@ async fn main() -> anyhow::Result<()> {
         None => "127.0.0.1:8082".parse()?,
     };
     let pool = db::connect(&cli.database_url, 30).await?;
-    let state = AppState::new(pool).await?;
+    let mut state = AppState::new(pool).await?;
+    state.media_dir = cli.media_dir;
     let listener =
         tokio::net::TcpListener::bind(listen).await.with_context(|| format!("binding {listen}"))?;
     tracing::info!(%listen, "query-api serving");

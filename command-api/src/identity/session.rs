@@ -1,7 +1,7 @@
 //! The answer of every successful sign-in: a token and the user's data.
 
 use navalha_domain::company::Company;
-use navalha_domain::professional::Professional;
+use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
 use navalha_platform::ApiError;
 use serde::Serialize;
@@ -39,22 +39,19 @@ pub struct Account {
     pub companies: Vec<CompanySummary>,
 }
 
-/// Status number of an inactive professional (spec 01 §4).
-const STATUS_INACTIVE: i16 = 2;
-
 /// Replays the professional and their units. Inactive professionals may not sign in.
 pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Account, ApiError> {
     let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
-    let profile = professional.profile().ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional"))
-    })?;
-    if profile.status == STATUS_INACTIVE {
+    let (Some(personal), Some(employment)) = (professional.personal(), professional.employment()) else {
+        return Err(ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional")));
+    };
+    if employment.status == status::INACTIVE {
         return Err(ApiError::Unprocessable(
             "Seu cadastro está inativo. Procure o administrador da barbearia.".to_owned(),
         ));
     }
-    let mut companies = Vec::with_capacity(profile.companies.len());
-    for company_id in &profile.companies {
+    let mut companies = Vec::with_capacity(employment.memberships.len());
+    for company_id in &employment.company_ids() {
         let company: Company = load(&state.pool, &company_id.to_string()).await?;
         if let Some(company) = company.profile() {
             companies.push(CompanySummary {
@@ -68,9 +65,9 @@ pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Acco
     }
     Ok(Account {
         professional_id,
-        name: profile.name.clone(),
-        email: profile.email.clone(),
-        role: profile.role,
+        name: personal.name.clone(),
+        email: personal.email.clone(),
+        role: employment.role,
         companies,
     })
 }

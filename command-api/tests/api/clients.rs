@@ -6,7 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::support::{Answer, System};
+use crate::support::{names, urlencode, Answer, System};
 
 fn client(name: &str, cpf: &str, phone: &str) -> Value {
     json!({
@@ -17,13 +17,6 @@ fn client(name: &str, cpf: &str, phone: &str) -> Value {
 
 async fn register(system: &System, token: &str, body: Value) -> Answer {
     system.call(Method::POST, "/api/user/professional", Some(token), Some(body)).await
-}
-
-fn names(answer: &Answer) -> Vec<String> {
-    answer.body["content"]
-        .as_array()
-        .map(|list| list.iter().filter_map(|c| c["Name"].as_str().map(str::to_owned)).collect())
-        .unwrap_or_default()
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -64,15 +57,6 @@ async fn a_registered_client_is_listed_and_found_ignoring_accents_case_and_masks
     assert_eq!(all.body["content"][0]["SubscriptionUser"], json!([]));
     let missing = system.call(Method::GET, "/api/user/999", Some(&token), None).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
-}
-
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -3,6 +3,7 @@
 
 mod access;
 mod clients;
+mod companies;
 mod favorites;
 mod google;
 mod openapi;

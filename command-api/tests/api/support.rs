@@ -17,6 +17,7 @@ pub struct System {
     pub command: Router,
     pub query: Router,
     pub outbox: tempfile::TempDir,
+    pub media: tempfile::TempDir,
 }
 
 /// An HTTP answer, decoded.
@@ -41,16 +42,23 @@ impl System {
 
     pub async fn start_with(pool: PgPool, tweak: impl FnOnce(&mut Settings)) -> System {
         let outbox = tempfile::tempdir().expect("temp dir");
-        let mut settings = Settings { outbox_dir: outbox.path().to_path_buf(), ..Settings::default() };
+        let media = tempfile::tempdir().expect("temp dir");
+        let mut settings = Settings {
+            outbox_dir: outbox.path().to_path_buf(),
+            media_dir: media.path().to_path_buf(),
+            ..Settings::default()
+        };
         tweak(&mut settings);
         let state = AppState::new(pool.clone(), settings).await.expect("state");
         seed::seed_demo(&state).await.expect("demo data");
-        let query_state = navalha_query_api::AppState::new(pool.clone()).await.expect("query state");
+        let mut query_state = navalha_query_api::AppState::new(pool.clone()).await.expect("query state");
+        query_state.media_dir = media.path().to_path_buf();
         let system = System {
             command: navalha_command_api::app(state.clone()),
             query: navalha_query_api::app(query_state),
             pool,
             outbox,
+            media,
         };
         system.project().await;
         system
@@ -103,6 +111,39 @@ impl System {
         Answer { status, headers, body }
     }
 
+    /// Sends a body of any type to command-api (multipart uploads).
+    pub async fn send_raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        content_type: &str,
+        bytes: Vec<u8>,
+    ) -> Answer {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(bytes))
+            .expect("request");
+        let response = self.command.clone().oneshot(request).await.expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
+    }
+
+    /// GETs raw bytes from query-api.
+    pub async fn get_bytes(&self, path: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+        let request = Request::builder().uri(path).body(Body::empty()).expect("request");
+        let response = self.query.clone().oneshot(request).await.expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        (status, headers, bytes.to_vec())
+    }
+
     /// Signs in and returns the token.
     pub async fn sign_in(&self, email: &str) -> String {
         self.sign_in_with(email, seed::DEMO_PASSWORD).await
@@ -136,4 +177,22 @@ impl System {
             .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
             .collect()
     }
+}
+
+/// Percent-encodes a query-string value.
+pub fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The `Name` of each item of a paged answer.
+pub fn names(answer: &Answer) -> Vec<String> {
+    answer.body["content"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|c| c["Name"].as_str().map(str::to_owned)).collect())
+        .unwrap_or_default()
 }

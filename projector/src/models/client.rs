@@ -81,6 +81,20 @@ impl Projection for ClientList {
                 .execute(&mut *conn)
                 .await?;
             }
+            ClientEvent::SocialLoginLinked { provider } => {
+                sqlx::query("update client set login_type = $2 where client_id = $1")
+                    .bind(client_id)
+                    .bind(provider)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            ClientEvent::SocialLoginsRemoved => {
+                sqlx::query("update client set login_type = $2 where client_id = $1")
+                    .bind(client_id)
+                    .bind(navalha_domain::client::LOGIN_PASSWORD)
+                    .execute(&mut *conn)
+                    .await?;
+            }
         }
         sqlx::query(
             "update client set search = lower(public.unaccent(name || ' ' || email || ' ' || phone || ' ' || cpf))

@@ -1,15 +1,43 @@
-//! `company`: the units, for lists and the session's company picker.
+//! `company`: the units, their opening hours and galleries, for the companies list and
+//! form, the session's company picker and the agenda.
 
 use async_trait::async_trait;
-use navalha_domain::company::{Company, CompanyEvent};
+use navalha_domain::company::{Company, CompanyEvent, CompanyProfile};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
 use crate::engine::Projection;
 use crate::event::StoredEvent;
 
-/// Builds `rm_company.company`.
+/// Builds `rm_company`.
 pub struct CompanyList;
+
+async fn upsert(conn: &mut PgConnection, company_id: i64, profile: &CompanyProfile) -> anyhow::Result<()> {
+    sqlx::query(
+        "insert into company (company_id, name, cnpj, email, phone, whatsapp, status, city, state, time_zone, profile, search)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                 lower(public.unaccent($2 || ' ' || $5 || ' ' || $3)))
+         on conflict (company_id) do update
+            set name = excluded.name, cnpj = excluded.cnpj, email = excluded.email, phone = excluded.phone,
+                whatsapp = excluded.whatsapp, status = excluded.status, city = excluded.city,
+                state = excluded.state, time_zone = excluded.time_zone, profile = excluded.profile,
+                search = excluded.search",
+    )
+    .bind(company_id)
+    .bind(&profile.name)
+    .bind(&profile.cnpj)
+    .bind(&profile.email)
+    .bind(&profile.phone)
+    .bind(profile.whatsapp)
+    .bind(profile.status)
+    .bind(&profile.address.city)
+    .bind(&profile.address.state)
+    .bind(&profile.time_zone)
+    .bind(serde_json::to_value(profile)?)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
 
 #[async_trait]
 impl Projection for CompanyList {
@@ -29,8 +57,26 @@ impl Projection for CompanyList {
              city        text    not null,
              state       text    not null,
              time_zone   text    not null,
-             profile     jsonb   not null
-         );"
+             profile     jsonb   not null,
+             -- lower(unaccent(name phone cnpj)), for contains-search with a trigram index
+             search      text    not null
+         );
+         create index company_search on company using gin (search public.gin_trgm_ops);
+         -- Opening hours: one row per open weekday (0 = Sunday).
+         create table company_day (
+             company_id bigint   not null,
+             week_day   smallint not null,
+             start_time text     not null,
+             end_time   text     not null,
+             primary key (company_id, week_day)
+         );
+         create table gallery_image (
+             image_id   bigint  primary key,
+             company_id bigint  not null,
+             sequence   integer not null,
+             file       text    not null
+         );
+         create index gallery_image_company on gallery_image (company_id, sequence);"
     }
 
     fn aggregate_types(&self) -> &'static [&'static str] {
@@ -40,24 +86,43 @@ impl Projection for CompanyList {
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
         let company_id = event.numeric_id()?;
         match event.decode::<CompanyEvent>()? {
-            CompanyEvent::CompanyRegistered(profile) => {
-                sqlx::query(
-                    "insert into company (company_id, name, cnpj, email, phone, whatsapp, status, city, state, time_zone, profile)
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                )
-                .bind(company_id)
-                .bind(&profile.name)
-                .bind(&profile.cnpj)
-                .bind(&profile.email)
-                .bind(&profile.phone)
-                .bind(profile.whatsapp)
-                .bind(profile.status)
-                .bind(&profile.address.city)
-                .bind(&profile.address.state)
-                .bind(&profile.time_zone)
-                .bind(serde_json::to_value(&profile)?)
-                .execute(conn)
-                .await?;
+            CompanyEvent::CompanyRegistered(profile) | CompanyEvent::CompanyUpdated(profile) => {
+                upsert(conn, company_id, &profile).await?;
+            }
+            CompanyEvent::CompanyDaySet { week_day, period } => {
+                sqlx::query("delete from company_day where company_id = $1 and week_day = $2")
+                    .bind(company_id)
+                    .bind(i16::from(week_day))
+                    .execute(&mut *conn)
+                    .await?;
+                if let Some(period) = period {
+                    sqlx::query(
+                        "insert into company_day (company_id, week_day, start_time, end_time) values ($1, $2, $3, $4)",
+                    )
+                    .bind(company_id)
+                    .bind(i16::from(week_day))
+                    .bind(period.start.to_string())
+                    .bind(period.end.to_string())
+                    .execute(conn)
+                    .await?;
+                }
+            }
+            CompanyEvent::GallerySaved { images } => {
+                sqlx::query("delete from gallery_image where company_id = $1")
+                    .bind(company_id)
+                    .execute(&mut *conn)
+                    .await?;
+                for (sequence, image) in images.iter().enumerate() {
+                    sqlx::query(
+                        "insert into gallery_image (image_id, company_id, sequence, file) values ($1, $2, $3, $4)",
+                    )
+                    .bind(image.id)
+                    .bind(company_id)
+                    .bind(sequence as i32 + 1)
+                    .bind(&image.file)
+                    .execute(&mut *conn)
+                    .await?;
+                }
             }
         }
         Ok(())

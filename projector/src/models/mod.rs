@@ -7,10 +7,16 @@ use crate::engine::Projection;
 pub mod client;
 pub mod company;
 pub mod favorite_menu;
+pub mod professional;
 
 /// All read models, in the order they are started.
 pub fn all() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(client::ClientList), Arc::new(company::CompanyList), Arc::new(favorite_menu::FavoriteMenus)]
+    vec![
+        Arc::new(client::ClientList),
+        Arc::new(company::CompanyList),
+        Arc::new(favorite_menu::FavoriteMenus),
+        Arc::new(professional::Professionals),
+    ]
 }
 
 /// The read model with this name.

@@ -1,0 +1,308 @@
+//! Units: `GET company/filter`, `GET company/{id}`, `GET company-working-hours/{id}`,
+//! `GET gallery-company/{idCompany}` (spec 02 §7), and the gallery's image files.
+//!
+//! A user sees the units they belong to, plus every active unit for the roles that see
+//! them all (spec 01 §6); any other id is 404.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::clients::search_pattern;
+use crate::consistency::ReadAfter;
+use crate::paging::{Page, PageRequest};
+use crate::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/company/filter", get(filter))
+        .route("/company/{id}", get(one))
+        .route("/company-working-hours/{id}", get(working_hours))
+        .route("/gallery-company/{id}", get(gallery))
+        .route("/media/gallery/{file}", get(image))
+}
+
+/// The filter every company read applies (`$1` the user's units, `$2` their
+/// [`navalha_platform::auth::CompanyScope`]).
+const VISIBLE: &str = "(c.company_id = any($1) or ($2 = 1 and c.status) or $2 = 2)";
+
+/// Answer for an unknown or invisible company.
+fn not_found() -> ApiError {
+    ApiError::NotFound("Empresa não encontrada.".to_owned())
+}
+
+/// Whether `principal` may see unit `id`.
+pub async fn ensure_visible(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+    let visible: bool = sqlx::query_scalar(&format!(
+        "select exists (select 1 from rm_company.company c where c.company_id = $3 and {VISIBLE})"
+    ))
+    .bind(&principal.companies)
+    .bind(principal.company_scope() as i16)
+    .bind(id)
+    .fetch_one(&state.pool)
+    .await?;
+    if visible {
+        Ok(())
+    } else {
+        Err(not_found())
+    }
+}
+
+/// A company in the list.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct CompanyItem {
+    /// IdCompany.
+    pub id_company: i64,
+    /// Name.
+    pub name: String,
+    /// Phone digits.
+    pub phone: String,
+    /// CNPJ digits.
+    pub cnpj: String,
+    /// Active or not.
+    pub status: bool,
+}
+
+/// `?page&pageSize&search&status`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    #[serde(default)]
+    search: String,
+    #[serde(default)]
+    status: Option<String>,
+}
+
+/// Status filter of the lists: 1 active, 2 inactive, 0 pending, empty all.
+pub enum StatusFilter {
+    /// Todos.
+    All,
+    /// Ativo / Inativo.
+    Active(bool),
+    /// Pendente: no unit or client is ever pending.
+    Pending,
+}
+
+/// Parses the status filter.
+pub fn status_filter(status: Option<&str>) -> Result<StatusFilter, ApiError> {
+    match status.map(str::trim) {
+        None | Some("") => Ok(StatusFilter::All),
+        Some("1") => Ok(StatusFilter::Active(true)),
+        Some("2") => Ok(StatusFilter::Active(false)),
+        Some("0") => Ok(StatusFilter::Pending),
+        Some(_) => Err(ApiError::BadRequest("Status inválido: use 0, 1 ou 2.".to_owned())),
+    }
+}
+
+async fn filter(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(params): QueryParams<FilterParams>,
+) -> Result<(HeaderMap, Json<Page<CompanyItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    let status = match status_filter(params.status.as_deref())? {
+        StatusFilter::All => None,
+        StatusFilter::Active(active) => Some(active),
+        StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
+    };
+    let pattern = search_pattern(&params.search);
+    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let condition = format!(
+        "{VISIBLE} and ($3::boolean is null or c.status = $3)
+           and ($4::text is null or c.search like lower(public.unaccent($4)))"
+    );
+    let total: i64 =
+        sqlx::query_scalar(&format!("select count(*) from rm_company.company c where {condition}"))
+            .bind(&auth.companies)
+            .bind(auth.company_scope() as i16)
+            .bind(status)
+            .bind(&pattern)
+            .fetch_one(&state.pool)
+            .await?;
+    let content: Vec<CompanyItem> = sqlx::query_as(&format!(
+        "select c.company_id as id_company, c.name, c.phone, c.cnpj, c.status from rm_company.company c
+          where {condition} order by c.search, c.company_id limit $5 offset $6"
+    ))
+    .bind(&auth.companies)
+    .bind(auth.company_scope() as i16)
+    .bind(status)
+    .bind(&pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}
+
+async fn one(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    ensure_visible(&state, &auth, id).await?;
+    let (profile,): (Value,) = sqlx::query_as("select profile from rm_company.company where company_id = $1")
+        .bind(id)
+        .fetch_one(&state.pool)
+        .await?;
+    let address = &profile["address"];
+    Ok((
+        consistency.headers(),
+        Json(json!({
+            "IdCompany": id,
+            "Name": profile["name"],
+            "Cnpj": profile["cnpj"],
+            "Email": profile["email"],
+            "Phone": profile["phone"],
+            "WhatsApp": profile["whatsapp"],
+            "Status": profile["status"],
+            "Facebook": profile["facebook"],
+            "Instagram": profile["instagram"],
+            "Observation": profile["observation"],
+            "ZipCode": address["zip_code"],
+            "Street": address["street"],
+            "Number": address["number"],
+            "District": address["district"],
+            "City": address["city"],
+            "State": address["state"],
+            "Complement": address["complement"],
+            "TimeZone": profile["time_zone"],
+        })),
+    ))
+}
+
+/// One weekday of a unit's hours; closed days have null times.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct CompanyDay {
+    /// 0 (Sunday) to 6.
+    pub week_day: i16,
+    /// Opening time.
+    pub start: Option<String>,
+    /// Closing time.
+    pub end: Option<String>,
+}
+
+async fn working_hours(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<CompanyDay>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    ensure_visible(&state, &auth, id).await?;
+    let rows: Vec<(i16, String, String)> = sqlx::query_as(
+        "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    let days = (0..7)
+        .map(|week_day| {
+            let row = rows.iter().find(|(day, _, _)| *day == week_day);
+            CompanyDay {
+                week_day,
+                start: row.map(|(_, start, _)| start.clone()),
+                end: row.map(|(_, _, end)| end.clone()),
+            }
+        })
+        .collect();
+    Ok((consistency.headers(), Json(days)))
+}
+
+/// An image of a unit's gallery.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct GalleryItem {
+    /// IdGalleryCompany.
+    pub id_gallery_company: i64,
+    /// Position, from 1.
+    pub sequence: i32,
+    /// Where the browser fetches it.
+    pub url: String,
+}
+
+async fn gallery(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<GalleryItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    ensure_visible(&state, &auth, id).await?;
+    let images: Vec<GalleryItem> = sqlx::query_as(
+        "select image_id as id_gallery_company, sequence, '/api/media/gallery/' || file as url
+           from rm_company.gallery_image where company_id = $1 order by sequence",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(images)))
+}
+
+/// The content type of a stored image, from the name command-api gave it (its SHA-256
+/// and the extension of its checked format); `None` for any other name.
+pub fn media_type(file: &str) -> Option<&'static str> {
+    let (hash, extension) = file.split_once('.')?;
+    if hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) {
+        return None;
+    }
+    match extension {
+        "jpg" => Some("image/jpeg"),
+        "png" => Some("image/png"),
+        "webp" => Some("image/webp"),
+        _ => None,
+    }
+}
+
+/// Serves a gallery file. Names are content hashes, so a file never changes: browsers and
+/// proxies may keep it for a year. Public, like the unit's photos on its page.
+async fn image(
+    State(state): State<AppState>,
+    PathParam(file): PathParam<String>,
+) -> Result<Response, ApiError> {
+    let content_type =
+        media_type(&file).ok_or_else(|| ApiError::NotFound("Imagem não encontrada.".to_owned()))?;
+    let bytes = match tokio::fs::read(state.media_dir.join("gallery").join(&file)).await {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ApiError::NotFound("Imagem não encontrada.".to_owned()))
+        }
+        Err(error) => return Err(ApiError::Internal(error.into())),
+    };
+    let etag = format!("\"{}\"", file.split('.').next().unwrap_or_default());
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+        (header::ETAG, HeaderValue::from_str(&etag).map_err(|e| ApiError::Internal(e.into()))?),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+    ];
+    Ok((StatusCode::OK, headers, bytes).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::media_type;
+
+    #[test]
+    fn only_stored_names_are_served() {
+        let hash = "a".repeat(64);
+        assert_eq!(media_type(&format!("{hash}.png")), Some("image/png"));
+        assert_eq!(media_type(&format!("{hash}.svg")), None);
+        assert_eq!(media_type("../../etc/passwd"), None);
+        assert_eq!(media_type(&format!("{}.jpg", "A".repeat(64))), None);
+    }
+}

@@ -1,0 +1,474 @@
+//! Professionals, their hours and services, and the service catalogue (spec 02 §7), plus
+//! the agenda's `GET professional/company/{idCompany}` and `GET service/company/{idCompany}`
+//! (spec 01 §7).
+//!
+//! The professionals list and detail are for the roles that reach the professionals menu
+//! (spec 02 §6), limited to professionals of units the user may see; every professional
+//! reads their own data through the `my-profile` calls.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use chrono::NaiveDate;
+use navalha_domain::menu;
+use navalha_domain::validation::Period;
+use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::clients::search_pattern;
+use crate::companies::{ensure_visible, status_filter, StatusFilter};
+use crate::consistency::ReadAfter;
+use crate::paging::{Page, PageRequest};
+use crate::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/professional/filter", get(filter))
+        .route("/professional/my-profile", get(my_profile))
+        .route("/professional/company/{id}", get(of_company))
+        .route("/professional/{id}", get(one))
+        .route("/service/active", get(active_services))
+        .route("/service/company/{id}", get(services_of_company))
+        .route("/professional-working-hours/my-profile", get(my_hours))
+        .route("/professional-working-hours/professional/{id}", get(hours))
+        .route("/professional-service/my-profile", get(my_services))
+        .route("/professional-service/professional/{id}", get(services))
+}
+
+/// Professionals in a unit the principal may see (`$1` their units, `$2` their
+/// [`navalha_platform::auth::CompanyScope`]).
+const VISIBLE: &str = "exists (select 1 from rm_professional.membership m
+                                join rm_company.company c on c.company_id = m.company_id
+                               where m.professional_id = p.professional_id
+                                 and (c.company_id = any($1) or ($2 = 1 and c.status) or $2 = 2))";
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Profissional não encontrado.".to_owned())
+}
+
+/// Checks that `principal` may read professional `id`: themself, or, for the roles that
+/// reach the professionals screen, one working in a unit they may see.
+async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+    if principal.professional_id == id {
+        return Ok(());
+    }
+    if !menu::reaches(principal.role, "professional") {
+        return Err(ApiError::Forbidden);
+    }
+    let visible: bool = sqlx::query_scalar(&format!(
+        "select exists (select 1 from rm_professional.professional p where p.professional_id = $3 and {VISIBLE})"
+    ))
+    .bind(&principal.companies)
+    .bind(principal.company_scope() as i16)
+    .bind(id)
+    .fetch_one(&state.pool)
+    .await?;
+    if visible {
+        Ok(())
+    } else {
+        Err(not_found())
+    }
+}
+
+/// A professional in the list.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProfessionalItem {
+    /// IdProfessional.
+    pub id_professional: i64,
+    /// Name.
+    pub name: String,
+    /// Phone digits.
+    pub phone: String,
+    /// E-mail.
+    pub email: String,
+    /// 0 pending, 1 active, 2 inactive.
+    pub status: i16,
+}
+
+/// `?page&pageSize&search&status`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    #[serde(default)]
+    search: String,
+    #[serde(default)]
+    status: Option<String>,
+}
+
+async fn filter(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(params): QueryParams<FilterParams>,
+) -> Result<(HeaderMap, Json<Page<ProfessionalItem>>), ApiError> {
+    if !menu::reaches(auth.role, "professional") {
+        return Err(ApiError::Forbidden);
+    }
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let status: Option<i16> = match status_filter(params.status.as_deref())? {
+        StatusFilter::All => None,
+        StatusFilter::Active(true) => Some(1),
+        StatusFilter::Active(false) => Some(2),
+        StatusFilter::Pending => Some(0),
+    };
+    let pattern = search_pattern(&params.search);
+    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let condition = format!(
+        "{VISIBLE} and ($3::smallint is null or p.status = $3)
+           and ($4::text is null or p.search like lower(public.unaccent($4)))"
+    );
+    let total: i64 =
+        sqlx::query_scalar(&format!("select count(*) from rm_professional.professional p where {condition}"))
+            .bind(&auth.companies)
+            .bind(auth.company_scope() as i16)
+            .bind(status)
+            .bind(&pattern)
+            .fetch_one(&state.pool)
+            .await?;
+    let content: Vec<ProfessionalItem> = sqlx::query_as(&format!(
+        "select p.professional_id as id_professional, p.name, p.phone, p.email, p.status
+           from rm_professional.professional p
+          where {condition} order by p.search, p.professional_id limit $5 offset $6"
+    ))
+    .bind(&auth.companies)
+    .bind(auth.company_scope() as i16)
+    .bind(status)
+    .bind(&pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct ProfessionalRow {
+    professional_id: i64,
+    name: String,
+    cpf: String,
+    email: String,
+    phone: String,
+    whatsapp: bool,
+    birth_date: Option<NaiveDate>,
+    address: Value,
+    color: String,
+    role_id: i16,
+    status: i16,
+}
+
+/// The professional form's data, as `GET professional/{id}` and `GET professional/my-profile`
+/// answer it.
+async fn detail(state: &AppState, id: i64) -> Result<Value, ApiError> {
+    let row: ProfessionalRow = sqlx::query_as(
+        "select professional_id, name, cpf, email, phone, whatsapp, birth_date, address, color, role_id, status
+           from rm_professional.professional where professional_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(not_found)?;
+    let companies: Vec<(i64, i64, String)> = sqlx::query_as(
+        "select m.company_id, m.membership_id, coalesce(c.name, '')
+           from rm_professional.membership m left join rm_company.company c on c.company_id = m.company_id
+          where m.professional_id = $1 order by m.position",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    let address = &row.address;
+    Ok(json!({
+        "IdProfessional": row.professional_id,
+        "Name": row.name,
+        "Cpf": row.cpf,
+        "Email": row.email,
+        "Phone": row.phone,
+        "WhatsApp": row.whatsapp,
+        "BirthDate": row.birth_date,
+        "Status": row.status,
+        "Cep": address["zip_code"],
+        "Street": address["street"],
+        "Number": address["number"],
+        "District": address["district"],
+        "City": address["city"],
+        "State": address["state"],
+        "Complement": address["complement"],
+        "Color": row.color,
+        "IdTypeProfile": row.role_id,
+        "IdCompany": companies.first().map(|(company_id, _, _)| company_id),
+        "Companies": companies
+            .iter()
+            .map(|(company_id, membership_id, name)| json!({
+                "IdCompany": company_id,
+                "IdCompanyProfessional": membership_id,
+                "Name": name,
+            }))
+            .collect::<Vec<_>>(),
+    }))
+}
+
+async fn one(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    ensure_readable(&state, &auth, id).await?;
+    Ok((consistency.headers(), Json(detail(&state, id).await?)))
+}
+
+async fn my_profile(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    Ok((consistency.headers(), Json(detail(&state, auth.professional_id).await?)))
+}
+
+/// A professional of a unit, for the agenda's pickers.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct UnitProfessional {
+    /// IdProfessional.
+    pub id_professional: i64,
+    /// Name.
+    pub name: String,
+    /// 1: only active professionals are listed.
+    pub status: i16,
+    /// Birth date.
+    pub birth_date: Option<NaiveDate>,
+    /// Phone digits.
+    pub phone: String,
+    /// The membership appointments point at.
+    pub id_company_professional: i64,
+    /// Agenda colour.
+    pub color: String,
+}
+
+/// The professionals who can be booked in a unit: active, and offering an active service.
+async fn of_company(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<UnitProfessional>>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    ensure_visible(&state, &auth, id).await?;
+    let rows: Vec<UnitProfessional> = sqlx::query_as(
+        "select p.professional_id as id_professional, p.name, p.status, p.birth_date, p.phone,
+                m.membership_id as id_company_professional, p.color
+           from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id
+          where m.company_id = $1 and p.status = 1
+            and exists (select 1 from rm_professional.offered_service s
+                         where s.professional_id = p.professional_id and s.active)
+          order by p.name, p.professional_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(rows)))
+}
+
+/// A catalogue service.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct CatalogueItem {
+    /// IdService.
+    pub id_service: i64,
+    /// Description.
+    pub description: String,
+    /// Default price, in reais.
+    pub value_default: f64,
+    /// Default time, in minutes.
+    pub time_default: i32,
+}
+
+async fn active_services(
+    State(state): State<AppState>,
+    _auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<CatalogueItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "professional").await?;
+    let rows: Vec<CatalogueItem> = sqlx::query_as(
+        "select service_id as id_service, description, default_cents / 100.0::float8 as value_default,
+                default_minutes as time_default
+           from rm_professional.catalogue_service where active order by description, service_id",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(rows)))
+}
+
+/// A service as a unit sells it: the longest time and highest price among its
+/// professionals (the exact ones are per professional).
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct UnitService {
+    /// IdService.
+    pub id_service: i64,
+    /// Description.
+    pub description: String,
+    /// Minutes, the longest among the unit's professionals.
+    pub max_time: i32,
+    /// Price in reais, the highest among the unit's professionals.
+    pub max_value: f64,
+}
+
+async fn services_of_company(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<UnitService>>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    ensure_visible(&state, &auth, id).await?;
+    let rows: Vec<UnitService> = sqlx::query_as(
+        "select c.service_id as id_service, c.description, max(s.minutes) as max_time,
+                max(s.cents) / 100.0::float8 as max_value
+           from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id and p.status = 1
+           join rm_professional.offered_service s on s.professional_id = m.professional_id and s.active
+           join rm_professional.catalogue_service c on c.service_id = s.service_id and c.active
+          where m.company_id = $1
+          group by c.service_id, c.description
+          order by c.description, c.service_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(rows)))
+}
+
+/// One weekday of a professional's hours; empty periods are null.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct WorkingDay {
+    /// 0 (Sunday) to 6.
+    pub week_day: i16,
+    /// First period.
+    pub first_start: Option<String>,
+    /// First period.
+    pub first_end: Option<String>,
+    /// Second period.
+    pub second_start: Option<String>,
+    /// Second period.
+    pub second_end: Option<String>,
+    /// Third period.
+    pub third_start: Option<String>,
+    /// Third period.
+    pub third_end: Option<String>,
+}
+
+async fn week_of(state: &AppState, id: i64) -> Result<Vec<WorkingDay>, ApiError> {
+    let rows: Vec<(i16, Value)> = sqlx::query_as(
+        "select week_day, periods from rm_professional.working_day where professional_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    let mut week = Vec::with_capacity(7);
+    for week_day in 0..7 {
+        let periods: Vec<Period> = match rows.iter().find(|(day, _)| *day == week_day) {
+            Some((_, periods)) => {
+                serde_json::from_value(periods.clone()).map_err(|e| ApiError::Internal(e.into()))?
+            }
+            None => Vec::new(),
+        };
+        let start = |i: usize| periods.get(i).map(|p| p.start.to_string());
+        let end = |i: usize| periods.get(i).map(|p| p.end.to_string());
+        week.push(WorkingDay {
+            week_day,
+            first_start: start(0),
+            first_end: end(0),
+            second_start: start(1),
+            second_end: end(1),
+            third_start: start(2),
+            third_end: end(2),
+        });
+    }
+    Ok(week)
+}
+
+async fn my_hours(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "professional").await?;
+    Ok((consistency.headers(), Json(week_of(&state, auth.professional_id).await?)))
+}
+
+async fn hours(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    ensure_readable(&state, &auth, id).await?;
+    Ok((consistency.headers(), Json(week_of(&state, id).await?)))
+}
+
+/// A service as one professional performs it.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct OfferedItem {
+    /// IdCompanyProfessionalService.
+    pub id_company_professional_service: i64,
+    /// IdService.
+    pub id_service: i64,
+    /// The catalogue's description.
+    pub description: String,
+    /// Minutes.
+    pub time: i32,
+    /// Price in reais.
+    pub value: f64,
+    /// Sold as a combo.
+    pub combo: bool,
+    /// Active or not.
+    pub status: bool,
+}
+
+async fn offered_by(state: &AppState, id: i64) -> Result<Vec<OfferedItem>, ApiError> {
+    Ok(sqlx::query_as(
+        "select s.offered_id as id_company_professional_service, s.service_id as id_service,
+                coalesce(c.description, '') as description, s.minutes as time, s.cents / 100.0::float8 as value,
+                s.combo, s.active as status
+           from rm_professional.offered_service s
+           left join rm_professional.catalogue_service c on c.service_id = s.service_id
+          where s.professional_id = $1 order by s.offered_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?)
+}
+
+async fn my_services(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "professional").await?;
+    Ok((consistency.headers(), Json(offered_by(&state, auth.professional_id).await?)))
+}
+
+async fn services(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    ensure_readable(&state, &auth, id).await?;
+    Ok((consistency.headers(), Json(offered_by(&state, id).await?)))
+}
