@@ -418,12 +418,10 @@ pub fn money_cents(value: &serde_json::Value) -> Option<i64> {
 
 /// Reads a date as the forms send it: `YYYY-MM-DD`, or an ISO date-time whose first ten
 /// characters are the date; `-` and empty count as none.
-pub fn form_date(text: Option<&str>) -> Result<Option<NaiveDate>, ()> {
+pub fn form_date(text: Option<&str>) -> Result<Option<NaiveDate>, chrono::ParseError> {
     match text.map(str::trim).filter(|t| !t.is_empty() && *t != "-") {
         None => Ok(None),
-        Some(text) => {
-            NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map(Some).map_err(|_| ())
-        }
+        Some(text) => NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map(Some),
     }
 }
 

@@ -179,3 +179,36 @@ async fn only_admins_and_attendants_write_clients_and_the_form_is_validated(pool
     .expect("count");
     assert_eq!(events, 0, "only the demo's clients exist");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn admins_and_attendants_remove_social_logins(pool: PgPool) {
+    let system = System::start(pool).await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    // The second demo client signs in to the app with Google.
+    let found = system.call(Method::GET, "/api/user/filter?search=aparecida", Some(&attendant), None).await;
+    let id = found.body["content"][0]["IdUser"].as_i64().expect("client");
+    let before = system.call(Method::GET, &format!("/api/user/{id}"), Some(&attendant), None).await;
+    assert_eq!(before.body["LoginType"], "GOOGLE");
+
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let refused = system
+        .call(Method::PUT, "/api/user/remove-all-login-social", Some(&barber), Some(json!({"idUser": id})))
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let removed = system
+        .call(Method::PUT, "/api/user/remove-all-login-social", Some(&attendant), Some(json!({"idUser": id})))
+        .await;
+    assert_eq!(removed.status, StatusCode::OK, "{removed:?}");
+    system.project().await;
+    let after = system.call(Method::GET, &format!("/api/user/{id}"), Some(&attendant), None).await;
+    assert_eq!(after.body["LoginType"], "PASSWORD");
+    let unknown = system
+        .call(
+            Method::PUT,
+            "/api/user/remove-all-login-social",
+            Some(&attendant),
+            Some(json!({"idUser": 999_999})),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}

@@ -18,7 +18,7 @@ async fn every_documented_operation_is_routed(pool: PgPool) {
         for (path, operations) in paths {
             for method in operations.as_object().expect("operations").keys().filter(|k| *k != "parameters") {
                 let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = format!("/api{}", path.replace("{slug}", "client").replace("{id}", "1"));
+                let concrete = format!("/api{}", concrete_path(&path));
                 let body =
                     matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
                 let reply = system.call(method.clone(), &concrete, None, body).await;
@@ -27,4 +27,19 @@ async fn every_documented_operation_is_routed(pool: PgPool) {
             }
         }
     }
+}
+
+/// A documented path with its placeholders filled: `{slug}` with a menu slug, any other
+/// `{name}` with 1.
+fn concrete_path(path: &str) -> String {
+    let mut concrete = String::new();
+    let mut rest = path;
+    while let Some(start) = rest.find('{') {
+        concrete.push_str(&rest[..start]);
+        let end = rest[start..].find('}').map_or(rest.len(), |end| start + end + 1);
+        concrete.push_str(if &rest[start..end] == "{slug}" { "client" } else { "1" });
+        rest = &rest[end..];
+    }
+    concrete.push_str(rest);
+    concrete
 }

@@ -1,0 +1,155 @@
+//! The unit's gallery: images checked by content and size, order kept, files outside the
+//! database served with caching headers, and nothing stored when anything is refused.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::support::{Answer, System};
+
+const BOUNDARY: &str = "navalha-boundary";
+
+fn png(seed: u8) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.extend(std::iter::repeat_n(seed, 64));
+    bytes
+}
+
+fn jpeg(seed: u8) -> Vec<u8> {
+    let mut bytes = vec![0xFF, 0xD8, 0xFF, 0xE0];
+    bytes.extend(std::iter::repeat_n(seed, 64));
+    bytes
+}
+
+/// A multipart body: `(name, file name, bytes)` parts, in order.
+fn multipart(parts: &[(&str, Option<&str>, Vec<u8>)]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, file_name, bytes) in parts {
+        body.extend(format!("--{BOUNDARY}\r\n").as_bytes());
+        match file_name {
+            Some(file_name) => body.extend(
+                format!(
+                    "Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n"
+                )
+                .as_bytes(),
+            ),
+            None => body.extend(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes()),
+        }
+        body.extend(bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+async fn save(system: &System, token: &str, company: i64, parts: &[(&str, Option<&str>, Vec<u8>)]) -> Answer {
+    system
+        .send_raw(
+            Method::PUT,
+            &format!("/api/gallery-company/{company}"),
+            token,
+            &format!("multipart/form-data; boundary={BOUNDARY}"),
+            multipart(parts),
+        )
+        .await
+}
+
+async fn gallery(system: &System, token: &str, company: i64) -> Vec<Value> {
+    system.project().await;
+    let answer =
+        system.call(Method::GET, &format!("/api/gallery-company/{company}"), Some(token), None).await;
+    answer.body.as_array().cloned().unwrap_or_default()
+}
+
+fn stored_files(system: &System) -> usize {
+    std::fs::read_dir(system.media.path().join("gallery")).map(|dir| dir.count()).unwrap_or(0)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn images_are_saved_in_order_reordered_and_served_with_caching(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let company = 1;
+    let saved = save(
+        &system,
+        &admin,
+        company,
+        &[("file", Some("a.png"), png(1)), ("file", Some("b.jpg"), jpeg(2)), ("file", Some("c.png"), png(3))],
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    let images = gallery(&system, &admin, company).await;
+    assert_eq!(images.len(), 3);
+    assert_eq!(
+        images.iter().map(|i| i["Sequence"].clone()).collect::<Vec<_>>(),
+        [json!(1), json!(2), json!(3)]
+    );
+
+    let url = images[1]["Url"].as_str().expect("url");
+    let (status, headers, bytes) = system.get_bytes(url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(bytes, jpeg(2));
+    assert_eq!(headers["content-type"], "image/jpeg");
+    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+
+    // Reorder: the third first, drop the first, and add a new one between.
+    let id = |i: usize| images[i]["IdGalleryCompany"].to_string().into_bytes();
+    let saved = save(
+        &system,
+        &admin,
+        company,
+        &[
+            ("idGalleryCompanies", None, id(2)),
+            ("idGalleryCompanies", None, Vec::new()),
+            ("idGalleryCompanies", None, id(1)),
+            ("file", Some("d.png"), png(4)),
+        ],
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    let reordered = gallery(&system, &admin, company).await;
+    assert_eq!(reordered.len(), 3);
+    assert_eq!(reordered[0]["IdGalleryCompany"], images[2]["IdGalleryCompany"]);
+    assert_eq!(reordered[2]["IdGalleryCompany"], images[1]["IdGalleryCompany"]);
+    let (_, _, bytes) = system.get_bytes(reordered[1]["Url"].as_str().expect("url")).await;
+    assert_eq!(bytes, png(4));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn anything_but_five_small_images_is_refused_and_nothing_is_stored(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let six: Vec<_> = (0..6).map(|i| ("file", Some("x.png"), png(i))).collect();
+    let mut huge = png(9);
+    huge.resize(5 * 1024 * 1024 + 1, 0);
+    let cases = [
+        (six, "A galeria aceita no máximo 5 imagens."),
+        (vec![("file", Some("x.gif"), b"GIF89a-------".to_vec())], "Envie apenas imagens JPEG, PNG ou WebP."),
+        // A script named like a picture is still refused: the content decides.
+        (
+            vec![
+                ("file", Some("x.png"), png(1)),
+                ("file", Some("evil.png"), b"<svg onload=alert(1)>".to_vec()),
+            ],
+            "Envie apenas imagens JPEG, PNG ou WebP.",
+        ),
+        (vec![("file", Some("big.png"), huge)], "Cada imagem deve ter no máximo 5 MB."),
+        (vec![("idGalleryCompanies", None, b"12345".to_vec())], "Imagem não encontrada na galeria."),
+    ];
+    for (parts, message) in cases {
+        let answer = save(&system, &admin, 1, &parts).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{message}");
+        assert_eq!(answer.body["errors"]["files"], message);
+    }
+    assert_eq!(stored_files(&system), 0, "no file was written");
+    assert!(gallery(&system, &admin, 1).await.is_empty());
+
+    // Only ADMIN saves galleries; other units are 404.
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let answer = save(&system, &attendant, 1, &[("file", Some("a.png"), png(1))]).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    let answer = save(&system, &admin, 999, &[("file", Some("a.png"), png(1))]).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    let (status, _, _) = system.get_bytes("/api/media/gallery/..%2F..%2Fetc%2Fpasswd").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
