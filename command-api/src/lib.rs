@@ -5,7 +5,9 @@
 pub mod clients;
 pub mod commands;
 pub mod config;
+pub mod days_off;
 pub mod favorites;
+pub mod holidays;
 pub mod identity;
 pub mod seed;
 pub mod state;
@@ -18,7 +20,12 @@ pub use state::AppState;
 
 /// The whole HTTP application; tests drive it with `oneshot`, `main` serves it.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new().merge(identity::router()).merge(favorites::router()).merge(clients::router());
+    let api = Router::new()
+        .merge(identity::router())
+        .merge(favorites::router())
+        .merge(clients::router())
+        .merge(days_off::router())
+        .merge(holidays::router());
     let router = Router::new()
         .nest("/api", api)
         .route(

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 use navalha_domain::client::Client;
 use navalha_domain::company::Company;
+use navalha_domain::day_off::DayOff;
 use navalha_domain::favorite_menu::FavoriteMenu;
+use navalha_domain::holiday::Holiday;
 use navalha_domain::professional::Professional;
 use navalha_platform::auth::TokenVerifier;
 use postgres_es::{postgres_cqrs, PostgresCqrs};
@@ -39,6 +41,10 @@ pub struct AppState {
     pub companies: Arc<PostgresCqrs<Company>>,
     /// Professionals.
     pub professionals: Arc<PostgresCqrs<Professional>>,
+    /// Days off and vacations.
+    pub days_off: Arc<PostgresCqrs<DayOff>>,
+    /// Holidays.
+    pub holidays: Arc<PostgresCqrs<Holiday>>,
 }
 
 impl AppState {
@@ -56,6 +62,8 @@ impl AppState {
             clients: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            days_off: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            holidays: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             pool,
         })
     }

@@ -6,6 +6,8 @@
 pub mod access;
 pub mod clients;
 pub mod consistency;
+pub mod days_off;
+pub mod holidays;
 pub mod openapi;
 pub mod paging;
 
@@ -55,6 +57,8 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .merge(access::router())
         .merge(clients::router())
+        .merge(days_off::router())
+        .merge(holidays::router())
         .merge(openapi::router())
         .route("/health", get(health_check));
     let router = Router::new()

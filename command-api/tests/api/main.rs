@@ -3,8 +3,10 @@
 
 mod access;
 mod clients;
+mod days_off;
 mod favorites;
 mod google;
+mod holidays;
 mod openapi;
 mod recovery;
 mod smtp;

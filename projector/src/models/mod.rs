@@ -6,11 +6,19 @@ use crate::engine::Projection;
 
 pub mod client;
 pub mod company;
+pub mod day_off;
 pub mod favorite_menu;
+pub mod holiday;
 
 /// All read models, in the order they are started.
 pub fn all() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(client::ClientList), Arc::new(company::CompanyList), Arc::new(favorite_menu::FavoriteMenus)]
+    vec![
+        Arc::new(client::ClientList),
+        Arc::new(company::CompanyList),
+        Arc::new(favorite_menu::FavoriteMenus),
+        Arc::new(day_off::DaysOff),
+        Arc::new(holiday::Holidays),
+    ]
 }
 
 /// The read model with this name.
