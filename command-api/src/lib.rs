@@ -6,8 +6,10 @@ pub mod clients;
 pub mod commands;
 pub mod companies;
 pub mod config;
+pub mod days_off;
 pub mod favorites;
 pub mod gallery;
+pub mod holidays;
 pub mod identity;
 pub mod professionals;
 pub mod seed;
@@ -27,7 +29,9 @@ pub fn app(state: AppState) -> Router {
         .merge(clients::router())
         .merge(companies::router())
         .merge(gallery::router())
-        .merge(professionals::router());
+        .merge(professionals::router())
+        .merge(days_off::router())
+        .merge(holidays::router());
     let router = Router::new()
         .nest("/api", api)
         .route(

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 use navalha_domain::client::Client;
 use navalha_domain::company::Company;
+use navalha_domain::day_off::DayOff;
 use navalha_domain::favorite_menu::FavoriteMenu;
+use navalha_domain::holiday::Holiday;
 use navalha_domain::professional::Professional;
 use navalha_domain::service::Service;
 use navalha_platform::auth::TokenVerifier;
@@ -42,6 +44,10 @@ pub struct AppState {
     pub professionals: Arc<PostgresCqrs<Professional>>,
     /// The service catalogue.
     pub services: Arc<PostgresCqrs<Service>>,
+    /// Days off and vacations.
+    pub days_off: Arc<PostgresCqrs<DayOff>>,
+    /// Holidays.
+    pub holidays: Arc<PostgresCqrs<Holiday>>,
 }
 
 impl AppState {
@@ -60,6 +66,8 @@ impl AppState {
             companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             services: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            days_off: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            holidays: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             pool,
         })
     }

@@ -6,7 +6,9 @@
 
 pub mod client;
 pub mod company;
+pub mod day_off;
 pub mod favorite_menu;
+pub mod holiday;
 pub mod menu;
 pub mod metadata;
 pub mod professional;

@@ -93,6 +93,12 @@ impl Principal {
             _ => CompanyScope::Members,
         }
     }
+
+    /// Whether a professional of these units is within reach: a unit in common, or a role
+    /// that sees every unit.
+    pub fn reaches_professional_of(&self, companies: &[i64]) -> bool {
+        self.role.sees_all_companies() || companies.iter().any(|id| self.belongs_to(*id))
+    }
 }
 
 /// The units a principal sees. As a number in SQL: `(company_id = any(:companies) or
@@ -226,4 +232,21 @@ where
 /// Seconds since the epoch, now.
 pub fn now_seconds() -> i64 {
     Utc::now().timestamp()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn principal(role: Role, companies: Vec<i64>) -> Principal {
+        Principal { professional_id: 1, name: "Ana".into(), email: "ana@navalha.dev".into(), role, companies }
+    }
+
+    #[test]
+    fn professionals_are_reached_through_a_shared_unit_or_a_role_that_sees_all() {
+        assert!(principal(Role::Default, vec![2]).reaches_professional_of(&[1, 2]));
+        assert!(!principal(Role::Default, vec![2]).reaches_professional_of(&[1, 3]));
+        assert!(!principal(Role::Barber1, vec![1]).reaches_professional_of(&[]));
+        assert!(principal(Role::Admin, vec![2]).reaches_professional_of(&[1]));
+    }
 }

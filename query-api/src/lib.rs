@@ -7,6 +7,8 @@ pub mod access;
 pub mod clients;
 pub mod companies;
 pub mod consistency;
+pub mod days_off;
+pub mod holidays;
 pub mod openapi;
 pub mod paging;
 pub mod professionals;
@@ -66,6 +68,8 @@ pub fn app(state: AppState) -> Router {
         .merge(clients::router())
         .merge(companies::router())
         .merge(professionals::router())
+        .merge(days_off::router())
+        .merge(holidays::router())
         .merge(openapi::router())
         .route("/health", get(health_check));
     let router = Router::new()

@@ -4,9 +4,11 @@
 mod access;
 mod clients;
 mod companies;
+mod days_off;
 mod favorites;
 mod gallery;
 mod google;
+mod holidays;
 mod openapi;
 mod professionals;
 mod recovery;

@@ -6,6 +6,32 @@ use sqlx::PgPool;
 
 use crate::support::System;
 
+/// A documented path with its placeholders filled: `{slug}` by a menu slug, any other
+/// (`{id}`, `{idDayOff}`, ...) by `1`.
+fn concrete_path(path: &str) -> String {
+    let mut concrete = String::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|close| open + close) else { break };
+        concrete.push_str(&rest[..open]);
+        concrete.push_str(if &rest[open..=close] == "{slug}" { "client" } else { "1" });
+        rest = &rest[close + 1..];
+    }
+    concrete.push_str(rest);
+    concrete
+}
+
+#[test]
+fn placeholders_are_filled() {
+    assert_eq!(concrete_path("/day-off/{idDayOff}"), "/day-off/1");
+    assert_eq!(
+        concrete_path("/professional-favorite-menu/slug/{slug}"),
+        "/professional-favorite-menu/slug/client"
+    );
+    assert_eq!(concrete_path("/a/{x}/b/{y}"), "/a/1/b/1");
+    assert_eq!(concrete_path("/holiday/filter"), "/holiday/filter");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn every_documented_operation_is_routed(pool: PgPool) {
     let system = System::start(pool).await;
@@ -27,19 +53,4 @@ async fn every_documented_operation_is_routed(pool: PgPool) {
             }
         }
     }
-}
-
-/// A documented path with its placeholders filled: `{slug}` with a menu slug, any other
-/// `{name}` with 1.
-fn concrete_path(path: &str) -> String {
-    let mut concrete = String::new();
-    let mut rest = path;
-    while let Some(start) = rest.find('{') {
-        concrete.push_str(&rest[..start]);
-        let end = rest[start..].find('}').map_or(rest.len(), |end| start + end + 1);
-        concrete.push_str(if &rest[start..end] == "{slug}" { "client" } else { "1" });
-        rest = &rest[end..];
-    }
-    concrete.push_str(rest);
-    concrete
 }

@@ -6,7 +6,9 @@ use crate::engine::Projection;
 
 pub mod client;
 pub mod company;
+pub mod day_off;
 pub mod favorite_menu;
+pub mod holiday;
 pub mod professional;
 
 /// All read models, in the order they are started.
@@ -16,6 +18,8 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(company::CompanyList),
         Arc::new(favorite_menu::FavoriteMenus),
         Arc::new(professional::Professionals),
+        Arc::new(day_off::DaysOff),
+        Arc::new(holiday::Holidays),
     ]
 }
 

@@ -1,0 +1,147 @@
+//! Holidays: `GET holiday/filter?page&pageSize&search` and `GET holiday/{id}` (spec 02 §7).
+//!
+//! Any staff member may read holidays (BARBER_LEADE reaches the holiday screen; the agenda
+//! needs them too). A user sees the holidays of every unit plus those of units they may
+//! see: roles that see every unit see them all, the others see their own units'.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use chrono::NaiveDate;
+use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::ApiError;
+use serde::{Deserialize, Serialize};
+
+use crate::clients::search_pattern;
+use crate::consistency::{Consistency, ReadAfter};
+use crate::paging::{Page, PageRequest};
+use crate::AppState;
+
+/// Answer for an unknown holiday, or one of units the user may not see.
+pub const MSG_NOT_FOUND: &str = "Feriado não encontrado.";
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/holiday/filter", get(filter)).route("/holiday/{id}", get(one))
+}
+
+/// A holiday, in the list and alone.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct HolidayItem {
+    /// IdHoliday.
+    pub id_holiday: i64,
+    /// Description.
+    pub description: String,
+    /// First day.
+    pub start_date: NaiveDate,
+    /// Last day.
+    pub end_date: NaiveDate,
+    /// `HH:MM`, null when all-day.
+    pub start_time: Option<String>,
+    /// `HH:MM`, null when all-day.
+    pub end_time: Option<String>,
+    /// Whole days.
+    pub all_day: bool,
+    /// Every unit.
+    pub all_companies: bool,
+    /// `[{IdCompany, Name}]`, by name; empty when `AllCompanies`.
+    pub companies: serde_json::Value,
+}
+
+/// `?page&pageSize&search`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    #[serde(default)]
+    search: String,
+}
+
+/// The columns of [`HolidayItem`] from `rm_holiday.holiday h`; unit names come from the
+/// company read model.
+const COLUMNS: &str = "h.holiday_id as id_holiday, h.description, h.start_date, h.end_date,
+        to_char(h.start_time, 'HH24:MI') as start_time, to_char(h.end_time, 'HH24:MI') as end_time,
+        h.all_day, h.all_companies,
+        coalesce((select json_agg(json_build_object('IdCompany', hc.company_id, 'Name', coalesce(c.name, ''))
+                                  order by c.name, hc.company_id)
+                    from rm_holiday.holiday_company hc
+                    left join rm_company.company c on c.company_id = hc.company_id
+                   where hc.holiday_id = h.holiday_id), '[]'::json) as companies";
+
+/// Who sees a holiday (`$1` sees every unit, `$2` the user's units).
+const VISIBLE: &str = "($1 or h.all_companies or exists (
+        select 1 from rm_holiday.holiday_company hc
+         where hc.holiday_id = h.holiday_id and hc.company_id = any($2)))";
+
+/// Waits for the user's last write on holidays and, for fresh unit names, on units.
+async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
+    let holidays = read_after.wait(&state.watch, "holiday").await?;
+    match holidays {
+        Consistency::Reached { .. } => {
+            read_after.wait(&state.watch, "company").await?;
+            Ok(holidays)
+        }
+        other => Ok(other),
+    }
+}
+
+fn sees_all(principal: &Principal) -> bool {
+    principal.role.sees_all_companies()
+}
+
+async fn filter(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(params): QueryParams<FilterParams>,
+) -> Result<(HeaderMap, Json<Page<HolidayItem>>), ApiError> {
+    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let consistency = wait(&state, read_after).await?;
+    let pattern = search_pattern(&params.search);
+    let total: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from rm_holiday.holiday h
+          where {VISIBLE} and ($3::text is null or h.search like lower(public.unaccent($3)))"
+    ))
+    .bind(sees_all(&auth))
+    .bind(&auth.companies)
+    .bind(&pattern)
+    .fetch_one(&state.pool)
+    .await?;
+    let content: Vec<HolidayItem> = sqlx::query_as(&format!(
+        "select {COLUMNS} from rm_holiday.holiday h
+          where {VISIBLE} and ($3::text is null or h.search like lower(public.unaccent($3)))
+          order by h.start_date desc, h.holiday_id desc
+          limit $4 offset $5"
+    ))
+    .bind(sees_all(&auth))
+    .bind(&auth.companies)
+    .bind(&pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}
+
+async fn one(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<HolidayItem>), ApiError> {
+    let consistency = wait(&state, read_after).await?;
+    let holiday: HolidayItem = sqlx::query_as(&format!(
+        "select {COLUMNS} from rm_holiday.holiday h where {VISIBLE} and h.holiday_id = $3"
+    ))
+    .bind(sees_all(&auth))
+    .bind(&auth.companies)
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
+    Ok((consistency.headers(), Json(holiday)))
+}
