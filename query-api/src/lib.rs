@@ -8,6 +8,7 @@ pub mod clients;
 pub mod companies;
 pub mod consistency;
 pub mod days_off;
+pub mod history;
 pub mod holidays;
 pub mod openapi;
 pub mod paging;
@@ -70,6 +71,7 @@ pub fn app(state: AppState) -> Router {
         .merge(professionals::router())
         .merge(days_off::router())
         .merge(holidays::router())
+        .merge(history::router())
         .merge(openapi::router())
         .route("/health", get(health_check));
     let router = Router::new()

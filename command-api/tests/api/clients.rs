@@ -212,3 +212,42 @@ async fn admins_and_attendants_remove_social_logins(pool: PgPool) {
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_admin_reads_who_changed_what_and_when(pool: PgPool) {
+    let system = System::start(pool).await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let created =
+        register(&system, &attendant, client("Zélia Quintanilha", "529.982.247-25", "(31) 9 4444-1212"))
+            .await;
+    let id = created.body["IdUser"].as_i64().expect("id");
+    let mut changed = client("Zélia Quintanilha Souza", "529.982.247-25", "(31) 9 4444-1212");
+    changed["cpf"] = Value::Null;
+    let saved = system.call(Method::PUT, &format!("/api/user/{id}"), Some(&attendant), Some(changed)).await;
+    assert_eq!(saved.status, StatusCode::OK);
+
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let history = system.call(Method::GET, &format!("/api/user/{id}/history"), Some(&admin), None).await;
+    assert_eq!(history.status, StatusCode::OK, "{history:?}");
+    let entries = history.body.as_array().expect("entries");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0]["Event"], "ClientRegistered");
+    assert_eq!(entries[1]["Event"], "ClientUpdated");
+    assert_eq!(entries[1]["UserName"], "Beatriz Atendente");
+    assert_eq!(entries[1]["Role"], "ATTENDANT");
+    assert_eq!(
+        entries[1]["Changes"],
+        json!([{"Field": "name", "From": "Zélia Quintanilha", "To": "Zélia Quintanilha Souza"}])
+    );
+    for token in [&attendant, &system.sign_in("barbeiro1@navalha.dev").await] {
+        let refused = system.call(Method::GET, &format!("/api/user/{id}/history"), Some(token), None).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    }
+    let unknown = system.call(Method::GET, "/api/user/999999/history", Some(&admin), None).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let professional = system.call(Method::GET, "/api/professional/1/history", Some(&admin), None).await;
+    assert_eq!(professional.body[0]["Event"], "ProfessionalRegistered");
+    let company = system.call(Method::GET, "/api/company/1/history", Some(&admin), None).await;
+    assert_eq!(company.body.as_array().map(Vec::len), Some(7), "registered, then six open days");
+    assert_eq!(company.body[1]["Changes"][0]["Field"], "weekDay 1.period.end");
+}
