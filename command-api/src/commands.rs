@@ -11,6 +11,7 @@ use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
 use postgres_es::{PostgresCqrs, PostgresEventRepository};
+use sha2::Digest;
 use sqlx::PgPool;
 
 /// How many times a command is retried when another one changed its aggregate first.
@@ -81,6 +82,7 @@ pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetada
         at: chrono::Utc::now(),
         unique_claims: Vec::new(),
         released_claims: Vec::new(),
+        extra: Vec::new(),
     }
 }
 
@@ -120,11 +122,26 @@ where
             Err(AggregateError::AggregateConflict) => {
                 return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()))
             }
+            Err(AggregateError::UnexpectedError(error)) if is_slot_overlap(error.as_ref()) => {
+                return Err(ApiError::Conflict(MSG_SLOT_TAKEN.to_owned()))
+            }
             Err(other) => {
                 return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE)))
             }
         }
     }
+}
+
+/// Answer when PostgreSQL refused an appointment's slot (another booking got it first).
+pub const MSG_SLOT_TAKEN: &str = "Horário indisponível: o profissional já tem um agendamento neste horário.";
+
+/// Whether an append failed on the appointments' exclusion constraint (SQLSTATE 23P01).
+fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
+    error
+        .downcast_ref::<sqlx::Error>()
+        .and_then(sqlx::Error::as_database_error)
+        .and_then(|db| db.code())
+        .is_some_and(|code| code == "23P01")
 }
 
 /// The current state of an aggregate, replayed from its events.
@@ -223,4 +240,56 @@ where
         }
         other => other,
     }
+}
+
+/// An `Idempotency-Key` header, if the request has one.
+pub fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    match headers.get("idempotency-key") {
+        None => Ok(None),
+        Some(value) => {
+            let key = value.to_str().map(str::trim).unwrap_or_default();
+            if key.is_empty() || key.len() > 200 {
+                return Err(ApiError::BadRequest("Cabeçalho Idempotency-Key inválido.".to_owned()));
+            }
+            Ok(Some(key.to_owned()))
+        }
+    }
+}
+
+/// The id a creating command uses. Without a key, a new one from `sequence`. With a key,
+/// the id reserved by the first request with that key (so a retry re-runs the same
+/// creation, which the aggregate refuses as already done), or 422 when the key was used
+/// with another body.
+pub async fn reserve_id(
+    pool: &PgPool,
+    scope: &str,
+    key: Option<&str>,
+    user_id: i64,
+    body: &[u8],
+    sequence: &str,
+) -> Result<(i64, bool), ApiError> {
+    let Some(key) = key else { return Ok((next_id(pool, sequence).await?, false)) };
+    let hash = sha2::Sha256::digest(body).to_vec();
+    let fresh = next_id(pool, sequence).await?;
+    let row: (String, Vec<u8>) = sqlx::query_as(
+        "insert into idempotency_key (scope, key, user_id, request_hash, aggregate_id)
+         values ($1, $2, $3, $4, $5)
+         on conflict (scope, user_id, key) do update set scope = excluded.scope
+         returning aggregate_id, request_hash",
+    )
+    .bind(scope)
+    .bind(key)
+    .bind(user_id)
+    .bind(&hash)
+    .bind(fresh.to_string())
+    .fetch_one(pool)
+    .await?;
+    if row.1 != hash {
+        return Err(ApiError::Unprocessable(
+            "Esta Idempotency-Key já foi usada com outro pedido.".to_owned(),
+        ));
+    }
+    let id: i64 =
+        row.0.parse().map_err(|_| ApiError::Internal(anyhow::anyhow!("idempotency id {}", row.0)))?;
+    Ok((id, id != fresh))
 }

@@ -12,6 +12,7 @@ pub mod gallery;
 pub mod holidays;
 pub mod identity;
 pub mod professionals;
+pub mod scheduling;
 pub mod seed;
 pub mod state;
 
@@ -30,6 +31,7 @@ pub fn app(state: AppState) -> Router {
         .merge(companies::router())
         .merge(gallery::router())
         .merge(professionals::router())
+        .merge(scheduling::router())
         .merge(days_off::router())
         .merge(holidays::router());
     let router = Router::new()

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::FromRef;
+use navalha_domain::appointment::Appointment;
 use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::day_off::DayOff;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub professionals: Arc<PostgresCqrs<Professional>>,
     /// The service catalogue.
     pub services: Arc<PostgresCqrs<Service>>,
+    /// Appointments.
+    pub appointments: Arc<PostgresCqrs<Appointment>>,
     /// Days off and vacations.
     pub days_off: Arc<PostgresCqrs<DayOff>>,
     /// Holidays.
@@ -66,6 +69,7 @@ impl AppState {
             companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             services: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            appointments: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             days_off: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             holidays: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             pool,

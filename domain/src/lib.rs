@@ -4,6 +4,8 @@
 //! Nothing here knows about HTTP or SQL. command-api turns requests into the commands
 //! defined here; the projector folds the events defined here into read models.
 
+pub mod appointment;
+pub mod availability;
 pub mod client;
 pub mod company;
 pub mod day_off;

@@ -27,6 +27,8 @@ pub struct EventMetadata {
     pub unique_claims: Vec<(String, String)>,
     /// Values the aggregate gives back (an old e-mail after a change).
     pub released_claims: Vec<(String, String)>,
+    /// More entries for database triggers (`slot`, `slot_release` of appointments).
+    pub extra: Vec<(String, String)>,
 }
 
 impl EventMetadata {
@@ -41,6 +43,7 @@ impl EventMetadata {
             at: Utc::now(),
             unique_claims: Vec::new(),
             released_claims: Vec::new(),
+            extra: Vec::new(),
         }
     }
 
@@ -55,6 +58,13 @@ impl EventMetadata {
     pub fn releasing(&self, scope: &str, value: &str) -> Self {
         let mut metadata = self.clone();
         metadata.released_claims.push((scope.to_owned(), value.to_owned()));
+        metadata
+    }
+
+    /// The same metadata with one more entry.
+    pub fn with(&self, key: &str, value: String) -> Self {
+        let mut metadata = self.clone();
+        metadata.extra.push((key.to_owned(), value));
         metadata
     }
 
@@ -82,6 +92,7 @@ impl EventMetadata {
                 map.insert(key.to_owned(), serde_json::Value::Array(claims).to_string());
             }
         }
+        map.extend(self.extra.iter().cloned());
         map
     }
 }

@@ -79,6 +79,12 @@ impl Role {
     pub fn may_choose_any_professional(self) -> bool {
         matches!(self, Role::Admin | Role::Attendant | Role::BarberLeade)
     }
+
+    /// Roles that may change the unit in the agenda's filter (spec 01 §6); the others work
+    /// in the units they belong to.
+    pub fn may_change_agenda_company(self) -> bool {
+        matches!(self, Role::Admin | Role::Attendant)
+    }
 }
 
 #[cfg(test)]

@@ -90,6 +90,13 @@ impl TryFrom<String> for TimeOfDay {
     }
 }
 
+impl From<TimeOfDay> for chrono::NaiveTime {
+    fn from(value: TimeOfDay) -> Self {
+        chrono::NaiveTime::from_hms_opt(u32::from(value.0 / 60), u32::from(value.0 % 60), 0)
+            .unwrap_or_default()
+    }
+}
+
 impl From<TimeOfDay> for String {
     fn from(value: TimeOfDay) -> Self {
         value.to_string()

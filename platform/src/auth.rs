@@ -85,6 +85,22 @@ impl Principal {
         }
     }
 
+    /// Whether the principal works in the agenda of the unit: ADMIN and ATTENDANT in any unit
+    /// they see (they change the agenda's unit), everyone else in their own units only.
+    pub fn may_open_agenda_of(&self, company_id: i64, company_active: bool) -> bool {
+        if self.role.may_change_agenda_company() {
+            self.may_see_company(company_id, company_active)
+        } else {
+            self.belongs_to(company_id)
+        }
+    }
+
+    /// Whether the principal may see and book the agenda of `professional_id`: the roles
+    /// that choose any professional (spec 01 §6) for anyone, the others only their own.
+    pub fn may_act_for(&self, professional_id: i64) -> bool {
+        self.role.may_choose_any_professional() || self.professional_id == professional_id
+    }
+
     /// Which units the principal sees; SQL filters bind it as a number (see [`CompanyScope`]).
     pub fn company_scope(&self) -> CompanyScope {
         match self.role {
@@ -229,6 +245,32 @@ where
     }
 }
 
+/// The principal when the request carries a token, for public endpoints that narrow what
+/// they answer for signed-in staff. No `Authorization` header, or an empty one (what the web
+/// app sends without a session), is anonymous; a token that is present but bad is 401.
+pub struct MaybeAuth(pub Option<Principal>);
+
+impl<S> FromRequestParts<S> for MaybeAuth
+where
+    S: Send + Sync,
+    TokenVerifier: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .map(str::trim)
+            .unwrap_or_default();
+        if header.is_empty() || header == "Bearer" {
+            return Ok(Self(None));
+        }
+        Auth::<AnyStaff>::from_request_parts(parts, state).await.map(|auth| Self(Some(auth.principal)))
+    }
+}
+
 /// Seconds since the epoch, now.
 pub fn now_seconds() -> i64 {
     Utc::now().timestamp()
@@ -240,6 +282,19 @@ mod tests {
 
     fn principal(role: Role, companies: Vec<i64>) -> Principal {
         Principal { professional_id: 1, name: "Ana".into(), email: "ana@navalha.dev".into(), role, companies }
+    }
+
+    #[test]
+    fn only_admins_and_attendants_open_other_units_agendas_and_only_leaders_act_for_others() {
+        assert!(principal(Role::Attendant, vec![2]).may_open_agenda_of(1, true));
+        assert!(!principal(Role::Attendant, vec![2]).may_open_agenda_of(1, false));
+        assert!(principal(Role::Admin, vec![]).may_open_agenda_of(1, false));
+        assert!(!principal(Role::BarberLeade, vec![2]).may_open_agenda_of(1, true));
+        assert!(principal(Role::Barber1, vec![1]).may_open_agenda_of(1, true));
+        assert!(principal(Role::BarberLeade, vec![1]).may_act_for(9));
+        assert!(!principal(Role::Barber2, vec![1]).may_act_for(9));
+        assert!(!principal(Role::Default, vec![1]).may_act_for(9));
+        assert!(principal(Role::Default, vec![1]).may_act_for(1));
     }
 
     #[test]

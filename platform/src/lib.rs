@@ -2,6 +2,7 @@
 //! log's positions, tracing, the database pool and health.
 
 pub mod auth;
+pub mod calendar;
 pub mod db;
 pub mod error;
 pub mod health;

@@ -113,7 +113,7 @@ pub fn changes(state: &mut BTreeMap<String, Value>, payload: &Value) -> Vec<Chan
 }
 
 /// Replays a stream into its history.
-async fn history(
+pub async fn history(
     state: &AppState,
     aggregate_type: &str,
     id: i64,

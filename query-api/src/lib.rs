@@ -12,7 +12,9 @@ pub mod history;
 pub mod holidays;
 pub mod openapi;
 pub mod paging;
+pub mod params;
 pub mod professionals;
+pub mod scheduling;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -71,6 +73,7 @@ pub fn app(state: AppState) -> Router {
         .merge(professionals::router())
         .merge(days_off::router())
         .merge(holidays::router())
+        .merge(scheduling::router())
         .merge(history::router())
         .merge(openapi::router())
         .route("/health", get(health_check));

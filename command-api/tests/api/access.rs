@@ -217,7 +217,10 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
         .iter()
         .filter_map(|m| m["model"].as_str())
         .collect();
-    assert_eq!(models, ["client", "company", "day_off", "favorite_menu", "holiday", "professional"]);
+    assert_eq!(
+        models,
+        ["agenda", "client", "company", "day_off", "favorite_menu", "holiday", "professional"]
+    );
     assert!(health.body["projections"].as_array().expect("list").iter().all(|m| m["behindEvents"] == 0));
 
     let token = system.sign_in("admin@navalha.dev").await;

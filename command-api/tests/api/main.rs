@@ -12,6 +12,7 @@ mod holidays;
 mod openapi;
 mod professionals;
 mod recovery;
+mod scheduling;
 mod smtp;
 mod support;
 mod tokens;

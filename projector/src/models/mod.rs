@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::engine::Projection;
 
+pub mod agenda;
 pub mod client;
 pub mod company;
 pub mod day_off;
@@ -20,6 +21,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(professional::Professionals),
         Arc::new(day_off::DaysOff),
         Arc::new(holiday::Holidays),
+        Arc::new(agenda::Agenda),
     ]
 }
 

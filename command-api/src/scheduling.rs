@@ -1,0 +1,400 @@
+//! The agenda's commands (spec 01 §7): `POST scheduling/professional`,
+//! `PUT scheduling/professional/{idScheduling}`, `DELETE scheduling/{idScheduling}`
+//! (cancels), and `PUT scheduling/{idScheduling}/confirm` ('Confirmar' on a card).
+//!
+//! A booking's end is its start plus the professional's times for the chosen services.
+//! `ONLY_AVAILABLES` (the default) checks working and opening hours, days off, holidays and
+//! other bookings; `ALL_TIMES` checks only other bookings. The domain check here gives the
+//! user a clear message; the exclusion constraint on `appointment_slot`, written in the
+//! events' transaction, is what makes a double booking impossible under any concurrency.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{delete, post, put};
+use axum::Router;
+use chrono::{Datelike, NaiveDate, NaiveDateTime};
+use navalha_domain::appointment::{
+    Appointment, AppointmentCommand, AppointmentError, BookedService, Booking, Standing, TimesType,
+};
+use navalha_domain::availability::{DayRules, Span, Unavailable};
+use navalha_domain::client::Client;
+use navalha_domain::company::Company;
+use navalha_domain::professional::{status, Professional};
+use navalha_domain::service::Service;
+use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
+use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::calendar::{blocked_ranges, busy_slots, unit_now};
+use navalha_platform::http::{PathParam, RequestOrigin};
+use navalha_platform::ApiError;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::commands::{
+    execute, idempotency_key, invalid, load, metadata_of, position_headers, reserve_id, DomainError,
+    MSG_SLOT_TAKEN,
+};
+use crate::state::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/scheduling/professional", post(book))
+        .route("/scheduling/professional/{id}", put(change))
+        .route("/scheduling/{id}/confirm", put(confirm))
+        .route("/scheduling/{id}", delete(cancel))
+}
+
+impl DomainError for AppointmentError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            AppointmentError::NotFound => ApiError::NotFound(self.to_string()),
+            AppointmentError::AlreadyBooked => ApiError::Conflict(self.to_string()),
+            AppointmentError::InThePast => ApiError::Unprocessable(self.to_string()),
+            AppointmentError::Cancelled => ApiError::Conflict(self.to_string()),
+        }
+    }
+}
+
+/// The appointment form (spec 01 §3 'Appointment write payload').
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct SchedulingBody {
+    id_company_professional: Option<i64>,
+    date: Option<String>,
+    start_time: Option<String>,
+    /// Ignored: the end follows from the services.
+    #[allow(dead_code)]
+    end_time: Option<String>,
+    id_services: Vec<i64>,
+    id_user: Option<i64>,
+    observation: Option<String>,
+    times_type: Option<String>,
+}
+
+/// The form, checked field by field.
+struct Request {
+    membership_id: i64,
+    date: NaiveDate,
+    start: TimeOfDay,
+    service_ids: Vec<i64>,
+    client_id: i64,
+    observation: String,
+    times_type: TimesType,
+}
+
+fn parse(body: &[u8]) -> Result<Request, ApiError> {
+    let body: SchedulingBody = serde_json::from_slice(body)
+        .map_err(|e| ApiError::BadRequest(format!("Corpo da requisição inválido: {e}")))?;
+    let mut errors = FieldErrors::default();
+    errors.check(body.id_company_professional.is_none(), "idCompanyProfessional", "Escolha o profissional");
+    let date = form_date(body.date.as_deref()).ok().flatten();
+    errors.check(date.is_none(), "date", "Digite uma data válida");
+    let start = match body.start_time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => {
+            errors.add("startTime", "Escolha o horário");
+            None
+        }
+        Some(text) => TimeOfDay::parse(text).map_err(|m| errors.add("startTime", m)).ok(),
+    };
+    errors.check(body.id_services.is_empty(), "idServices", "Escolha pelo menos um serviço");
+    errors.check(body.id_user.is_none(), "idUser", "Escolha o cliente");
+    let times_type = TimesType::parse(body.times_type.as_deref());
+    errors.check(
+        times_type.is_none(),
+        "timesType",
+        "Tipo de horário inválido: use ONLY_AVAILABLES ou ALL_TIMES",
+    );
+    match (body.id_company_professional, date, start, body.id_user, times_type) {
+        (Some(membership_id), Some(date), Some(start), Some(client_id), Some(times_type))
+            if errors.is_empty() =>
+        {
+            let mut service_ids = body.id_services;
+            service_ids.dedup();
+            Ok(Request {
+                membership_id,
+                date,
+                start,
+                service_ids,
+                client_id,
+                observation: body.observation.unwrap_or_default().trim().to_owned(),
+                times_type,
+            })
+        }
+        _ => Err(invalid(errors)),
+    }
+}
+
+/// A checked booking, with what checking its time needs.
+struct Checked {
+    booking: Booking,
+    professional: Professional,
+    company: Company,
+    /// The unit's wall clock now.
+    now: NaiveDateTime,
+}
+
+/// Turns a checked form into a booking: the membership, the client and the services must
+/// exist and be active, and the unit visible to the caller.
+async fn booking_of(state: &AppState, principal: &Principal, request: Request) -> Result<Checked, ApiError> {
+    let owner: Option<(i64, i64)> = sqlx::query_as(
+        "select professional_id, company_id from rm_professional.membership where membership_id = $1",
+    )
+    .bind(request.membership_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let not_here = || ApiError::field("idCompanyProfessional", "Profissional não encontrado nesta unidade");
+    let (professional_id, company_id) = owner.ok_or_else(not_here)?;
+    let company: Company = load(&state.pool, &company_id.to_string()).await?;
+    let Some(profile) = company.profile().filter(|p| principal.may_open_agenda_of(company_id, p.status))
+    else {
+        return Err(not_here());
+    };
+    if !principal.may_act_for(professional_id) {
+        return Err(ApiError::Forbidden);
+    }
+    let now = unit_now(&state.pool, &profile.time_zone).await?;
+    let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+    let employment = professional.employment().ok_or_else(not_here)?;
+    if employment.status != status::ACTIVE
+        || !employment.memberships.iter().any(|m| m.id == request.membership_id && m.company_id == company_id)
+    {
+        return Err(not_here());
+    }
+    let client: Client = load(&state.pool, &request.client_id.to_string()).await?;
+    if !client.details().is_some_and(|d| d.status) {
+        return Err(ApiError::field("idUser", "Cliente não encontrado ou inativo"));
+    }
+    let mut services = Vec::with_capacity(request.service_ids.len());
+    for service_id in &request.service_ids {
+        let offered = professional.services().iter().find(|s| s.service_id == *service_id && s.active);
+        let catalogue: Service = load(&state.pool, &service_id.to_string()).await?;
+        match (offered, catalogue.entry().filter(|e| e.active)) {
+            (Some(offered), Some(entry)) => services.push(BookedService {
+                service_id: *service_id,
+                description: entry.description.clone(),
+                minutes: offered.minutes,
+                cents: offered.cents,
+            }),
+            _ => return Err(ApiError::field("idServices", "Serviço indisponível para este profissional")),
+        }
+    }
+    let minutes: i64 = services.iter().map(|s| s.minutes).sum();
+    let end = u16::try_from(i64::from(request.start.minutes()) + minutes)
+        .ok()
+        .and_then(TimeOfDay::from_minutes)
+        .ok_or_else(|| ApiError::field("startTime", "O atendimento precisa terminar até 23:59"))?;
+    let booking = Booking {
+        membership_id: request.membership_id,
+        professional_id,
+        company_id,
+        client_id: request.client_id,
+        date: request.date,
+        start: request.start,
+        end,
+        services,
+        observation: request.observation,
+        times_type: request.times_type,
+    };
+    Ok(Checked { booking, professional, company, now })
+}
+
+/// Checks the booking's time, skipping `except` (the appointment being edited). The
+/// message says which rule it breaks.
+async fn check_time(state: &AppState, checked: &Checked, except: Option<&str>) -> Result<(), ApiError> {
+    let booking = &checked.booking;
+    if booking.times_type == TimesType::OnlyAvailables && booking.starts_at() < checked.now {
+        return Err(ApiError::field("startTime", "Não é possível agendar em um horário passado"));
+    }
+    let day_start = booking.date.and_time(chrono::NaiveTime::MIN);
+    let busy = busy_slots(
+        &state.pool,
+        &[booking.professional_id],
+        day_start,
+        day_start + chrono::Duration::days(1),
+        except,
+    )
+    .await?;
+    let weekday = booking.date.weekday().num_days_from_sunday() as usize;
+    let mut rules = DayRules {
+        busy: busy.iter().filter_map(|slot| slot.on(booking.date)).collect(),
+        opening: checked.company.hours()[weekday].map(Span::from),
+        ..DayRules::default()
+    };
+    let span = Span { start: booking.start.minutes(), end: booking.end.minutes() };
+    let verdict = match booking.times_type {
+        TimesType::AllTimes => rules.check_all_times(span),
+        TimesType::OnlyAvailables => {
+            rules.working = checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect();
+            let ranges = blocked_ranges(
+                &state.pool,
+                &[booking.professional_id],
+                booking.company_id,
+                booking.date,
+                booking.date,
+            )
+            .await?;
+            rules.blocked =
+                ranges.iter().filter_map(|r| r.on(booking.date, booking.professional_id)).collect();
+            rules.check(span)
+        }
+    };
+    verdict.map_err(|why| {
+        ApiError::Conflict(
+            match why {
+                Unavailable::OutsideWorkingHours => MSG_OUTSIDE_WORKING_HOURS,
+                Unavailable::UnitClosed => MSG_UNIT_CLOSED,
+                Unavailable::Blocked => MSG_BLOCKED,
+                Unavailable::Busy => MSG_SLOT_TAKEN,
+            }
+            .to_owned(),
+        )
+    })
+}
+
+/// A time outside the professional's working periods.
+pub const MSG_OUTSIDE_WORKING_HOURS: &str = "Horário fora do expediente do profissional.";
+/// A time outside the unit's opening hours.
+pub const MSG_UNIT_CLOSED: &str = "A barbearia está fechada neste horário.";
+/// A time on a day off, a vacation or a holiday.
+pub const MSG_BLOCKED: &str = "O profissional não atende neste horário (folga, férias ou feriado).";
+
+/// The `slot` metadata the database claims for a booking.
+fn slot_of(booking: &Booking) -> String {
+    let at = |time: TimeOfDay| booking.date.and_time(time.into()).format("%Y-%m-%dT%H:%M:%S").to_string();
+    json!({ "professional_id": booking.professional_id, "start": at(booking.start), "end": at(booking.end) })
+        .to_string()
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn book(
+    State(state): State<AppState>,
+    auth: Auth,
+    origin: RequestOrigin,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
+    let key = idempotency_key(&headers)?;
+    let checked = booking_of(&state, &auth, parse(&body)?).await?;
+    let (id, retried) = reserve_id(
+        &state.pool,
+        "scheduling",
+        key.as_deref(),
+        auth.professional_id,
+        &body,
+        "appointment_id_seq",
+    )
+    .await?;
+    let aggregate_id = id.to_string();
+    if retried {
+        // The first request with this key may have booked already: answer as it did.
+        let existing: Appointment = load(&state.pool, &aggregate_id).await?;
+        if existing.booking().is_some() {
+            let position =
+                crate::commands::stream_position(&state.pool, "Appointment", &aggregate_id).await?;
+            return Ok((
+                StatusCode::CREATED,
+                position_headers(position),
+                axum::Json(json!({ "IdScheduling": id })),
+            ));
+        }
+    }
+    check_time(&state, &checked, None).await?;
+    let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
+    let position = execute::<Appointment>(
+        &state.appointments,
+        &state.pool,
+        &aggregate_id,
+        AppointmentCommand::Book(checked.booking),
+        &metadata,
+    )
+    .await?;
+    tracing::info!(appointment_id = id, "appointment booked");
+    Ok((StatusCode::CREATED, position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
+}
+
+/// Loads an appointment the caller may touch: in a unit they see, and their own for
+/// BARBER1 and BARBER2. Others are 404 (another unit) or 403 (a colleague's).
+async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<Appointment, ApiError> {
+    let appointment: Appointment = load(&state.pool, &id.to_string()).await?;
+    let booking =
+        appointment.booking().ok_or_else(|| ApiError::NotFound("Agendamento não encontrado.".to_owned()))?;
+    let company: Company = load(&state.pool, &booking.company_id.to_string()).await?;
+    if !company.profile().is_some_and(|p| principal.may_open_agenda_of(booking.company_id, p.status)) {
+        return Err(ApiError::NotFound("Agendamento não encontrado.".to_owned()));
+    }
+    if !principal.may_act_for(booking.professional_id) {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(appointment)
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
+async fn change(
+    State(state): State<AppState>,
+    auth: Auth,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    body: Bytes,
+) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+    let appointment = touchable(&state, &auth, id).await?;
+    if appointment.standing() == Standing::Cancelled {
+        return Err(AppointmentError::Cancelled.to_api());
+    }
+    let checked = booking_of(&state, &auth, parse(&body)?).await?;
+    if appointment.booking().is_some_and(|b| b.starts_at() <= checked.now) {
+        return Err(AppointmentError::InThePast.to_api());
+    }
+    let aggregate_id = id.to_string();
+    check_time(&state, &checked, Some(&aggregate_id)).await?;
+    let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
+    let position = execute::<Appointment>(
+        &state.appointments,
+        &state.pool,
+        &aggregate_id,
+        AppointmentCommand::Change { booking: checked.booking, now: checked.now },
+        &metadata,
+    )
+    .await?;
+    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
+async fn confirm(
+    State(state): State<AppState>,
+    auth: Auth,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+    touchable(&state, &auth, id).await?;
+    let position = execute::<Appointment>(
+        &state.appointments,
+        &state.pool,
+        &id.to_string(),
+        AppointmentCommand::Confirm,
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Confirmation": true }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
+async fn cancel(
+    State(state): State<AppState>,
+    auth: Auth,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+    touchable(&state, &auth, id).await?;
+    let metadata = metadata_of(&auth, &origin).with("slot_release", "true".to_owned());
+    let position = execute::<Appointment>(
+        &state.appointments,
+        &state.pool,
+        &id.to_string(),
+        AppointmentCommand::Cancel,
+        &metadata,
+    )
+    .await?;
+    tracing::info!("appointment cancelled");
+    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Status": false }))))
+}

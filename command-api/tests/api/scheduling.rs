@@ -1,0 +1,968 @@
+//! The agenda: booking, moving, confirming and cancelling appointments; the rules of
+//! ONLY_AVAILABLES and ALL_TIMES; who may do what; the day list and the edit form; the
+//! audit; and that no two active appointments of one professional ever overlap, however
+//! many requests race.
+
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::support::{Answer, System};
+
+/// Today on the demo units' clock (America/Sao_Paulo, UTC-3).
+fn today() -> NaiveDate {
+    (chrono::Utc::now() - Duration::hours(3)).date_naive()
+}
+
+/// The first `weekday` after today (1 to 7 days ahead), so always in the future.
+fn next(weekday: Weekday) -> NaiveDate {
+    let mut day = today() + Duration::days(1);
+    while day.weekday() != weekday {
+        day += Duration::days(1);
+    }
+    day
+}
+
+/// The last day before today that the demo units open (Monday to Saturday).
+fn last_open_day() -> NaiveDate {
+    let mut day = today() - Duration::days(1);
+    while day.weekday() == Weekday::Sun {
+        day -= Duration::days(1);
+    }
+    day
+}
+
+/// Demo ids, looked up rather than assumed.
+struct Demo {
+    centro: i64,
+    savassi: i64,
+    /// Memberships (IdCompanyProfessional) in Centro.
+    barber1: i64,
+    barber2: i64,
+    /// Gabriel's, in Savassi.
+    gabriel: i64,
+    /// Professional ids.
+    barber1_id: i64,
+    barber2_id: i64,
+    /// Services.
+    haircut: i64,
+    beard: i64,
+    eyebrows: i64,
+    pigmentation: i64,
+    /// An active client, and the inactive one.
+    client: i64,
+    other_client: i64,
+    inactive_client: i64,
+}
+
+async fn scalar(system: &System, sql: &str, bind: &str) -> i64 {
+    sqlx::query_scalar(sql).bind(bind).fetch_one(&system.pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+async fn demo(system: &System) -> Demo {
+    let membership = "select m.membership_id from rm_professional.membership m
+                        join staff_credential c on c.professional_id = m.professional_id
+                       where c.email = $1 order by m.position limit 1";
+    let professional = "select professional_id from staff_credential where email = $1";
+    let company = "select company_id from rm_company.company where name = $1";
+    let service = "select service_id from rm_professional.catalogue_service where description = $1";
+    let client = "select client_id from rm_client.client where name = $1";
+    Demo {
+        centro: scalar(system, company, "Navalha Centro").await,
+        savassi: scalar(system, company, "Navalha Savassi").await,
+        barber1: scalar(system, membership, "barbeiro1@navalha.dev").await,
+        barber2: scalar(system, membership, "barbeiro2@navalha.dev").await,
+        gabriel: scalar(system, membership, "gabriel@navalha.dev").await,
+        barber1_id: scalar(system, professional, "barbeiro1@navalha.dev").await,
+        barber2_id: scalar(system, professional, "barbeiro2@navalha.dev").await,
+        haircut: scalar(system, service, "Corte de cabelo").await,
+        beard: scalar(system, service, "Barba").await,
+        eyebrows: scalar(system, service, "Sobrancelha").await,
+        pigmentation: scalar(system, service, "Pigmentação").await,
+        client: scalar(system, client, "João Conceição").await,
+        other_client: scalar(system, client, "Pedro Henrique Lima").await,
+        inactive_client: scalar(system, client, "Rodrigo Antunes").await,
+    }
+}
+
+fn body(membership: i64, date: NaiveDate, start: &str, services: &[i64], client: i64) -> Value {
+    json!({
+        "idCompanyProfessional": membership, "date": date.to_string(), "startTime": start,
+        "endTime": null, "idServices": services, "idUser": client, "observation": "",
+        "timesType": "ONLY_AVAILABLES",
+    })
+}
+
+fn all_times(mut body: Value) -> Value {
+    body["timesType"] = json!("ALL_TIMES");
+    body
+}
+
+async fn book(system: &System, token: &str, body: Value) -> Answer {
+    system.call(Method::POST, "/api/scheduling/professional", Some(token), Some(body)).await
+}
+
+async fn change(system: &System, token: &str, id: i64, body: Value) -> Answer {
+    system.call(Method::PUT, &format!("/api/scheduling/professional/{id}"), Some(token), Some(body)).await
+}
+
+async fn cancel(system: &System, token: &str, id: i64) -> Answer {
+    system.call(Method::DELETE, &format!("/api/scheduling/{id}"), Some(token), None).await
+}
+
+fn id_of(answer: &Answer) -> i64 {
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    answer.body["IdScheduling"].as_i64().expect("IdScheduling")
+}
+
+async fn day_list(system: &System, token: &str, company: i64, date: NaiveDate, extra: &str) -> Answer {
+    system.project().await;
+    system
+        .call(
+            Method::GET,
+            &format!("/api/scheduling/professional?idCompany={company}&date={date}{extra}"),
+            Some(token),
+            None,
+        )
+        .await
+}
+
+fn ids(answer: &Answer) -> Vec<i64> {
+    answer
+        .body
+        .as_array()
+        .map(|list| list.iter().filter_map(|a| a["IdScheduling"].as_i64()).collect())
+        .unwrap_or_default()
+}
+
+async fn free_times(system: &System, token: Option<&str>, query: &str) -> Answer {
+    system.project().await;
+    system.call(Method::GET, &format!("/api/no-auth/scheduling/available-times?{query}"), token, None).await
+}
+
+/// The free start times of `professional` on `date`.
+fn starts(answer: &Answer, date: NaiveDate, professional: i64) -> Vec<String> {
+    answer.body["times"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|day| day["shortDate"] == json!(date.to_string()))
+        .flat_map(|day| day["freeHours"].as_array().cloned().unwrap_or_default())
+        .filter(|hour| hour["idProfessional"] == json!(professional))
+        .filter_map(|hour| hour["start"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edit_form(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("atendente@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let mut request = body(d.barber1, tuesday, "10:00:00", &[d.haircut, d.eyebrows], d.client);
+    request["observation"] = json!("  Degradê baixo  ");
+    let booked = book(&system, &token, request).await;
+    let id = id_of(&booked);
+    assert!(booked.headers.contains_key("x-navalha-position"));
+
+    let list = day_list(&system, &token, d.centro, tuesday, "").await;
+    assert_eq!(list.status, StatusCode::OK, "{list:?}");
+    let item = &list.body[0];
+    assert_eq!(item["IdScheduling"], json!(id));
+    assert_eq!(item["IdProfessional"], json!(d.barber1_id));
+    assert_eq!((item["StartTime"].clone(), item["EndTime"].clone()), (json!("10:00:00"), json!("10:45:00")));
+    assert_eq!(item["Services"], json!(["Corte de cabelo", "Sobrancelha"]));
+    assert_eq!(item["Observation"], "Degradê baixo");
+    assert_eq!(item["UserName"], "João Conceição");
+    assert_eq!(item["UserPhone"], "11987650100");
+    assert_eq!(item["UserWhatsApp"], json!(false), "the first demo client's phone is not WhatsApp");
+    assert_eq!(item["ProfessionalName"], "Diego Barbeiro");
+    assert_eq!(item["ProfessionalColor"], "#FF9800");
+    assert_eq!((item["Status"].clone(), item["Confirmation"].clone()), (json!(true), json!(false)));
+    assert_eq!(item["SubscriptionUser"], json!([]));
+
+    let form = system.call(Method::GET, &format!("/api/scheduling/{id}"), Some(&token), None).await;
+    assert_eq!(form.status, StatusCode::OK, "{form:?}");
+    assert_eq!(form.body["IdCompanyProfessional"], json!(d.barber1));
+    assert_eq!(form.body["CompanyProfessional"]["Professional"]["IdProfessional"], json!(d.barber1_id));
+    assert_eq!(form.body["CompanyProfessional"]["Company"]["IdCompany"], json!(d.centro));
+    assert_eq!(form.body["Date"], json!(tuesday.to_string()));
+    assert_eq!(form.body["EndTime"], "10:45:00");
+    let services: Vec<i64> = form.body["SchedulingServices"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|s| s["IdService"].as_i64()).collect())
+        .unwrap_or_default();
+    assert_eq!(services, [d.haircut, d.eyebrows]);
+    assert_eq!(form.body["IdUser"], json!(d.client));
+    assert_eq!(form.body["Observation"], "Degradê baixo");
+
+    // The day list accepts the date as an ISO date-time too (a picker's local midnight).
+    let iso = day_list(&system, &token, d.centro, tuesday, "").await;
+    let iso_path =
+        format!("/api/scheduling/professional?idCompany={}&date={tuesday}T03:00:00.000Z", d.centro);
+    let by_iso = system.call(Method::GET, &iso_path, Some(&token), None).await;
+    assert_eq!(ids(&by_iso), ids(&iso));
+    let missing = system.call(Method::GET, "/api/scheduling/999999", Some(&token), None).await;
+    assert_eq!((missing.status, missing.message()), (StatusCode::NOT_FOUND, "Agendamento não encontrado."));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_form_is_checked_field_by_field_with_clear_messages(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let empty = book(&system, &token, json!({})).await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY, "{empty:?}");
+    let errors = &empty.body["errors"];
+    assert_eq!(errors["idCompanyProfessional"], "Escolha o profissional");
+    assert_eq!(errors["date"], "Digite uma data válida");
+    assert_eq!(errors["startTime"], "Escolha o horário");
+    assert_eq!(errors["idServices"], "Escolha pelo menos um serviço");
+    assert_eq!(errors["idUser"], "Escolha o cliente");
+
+    let tuesday = next(Weekday::Tue);
+    let mut bad = body(d.barber1, tuesday, "25:00", &[d.haircut], d.client);
+    bad["timesType"] = json!("SOMETIMES");
+    let refused = book(&system, &token, bad).await;
+    assert_eq!(refused.body["errors"]["startTime"], "Formato incorreto.");
+    assert_eq!(
+        refused.body["errors"]["timesType"],
+        "Tipo de horário inválido: use ONLY_AVAILABLES ou ALL_TIMES"
+    );
+
+    let cases = [
+        (
+            body(d.barber1, tuesday, "10:00", &[d.haircut], d.inactive_client),
+            "idUser",
+            "Cliente não encontrado ou inativo",
+        ),
+        (
+            body(d.barber1, tuesday, "10:00", &[d.haircut], 999_999),
+            "idUser",
+            "Cliente não encontrado ou inativo",
+        ),
+        (
+            body(d.barber1, tuesday, "10:00", &[d.pigmentation], d.client),
+            "idServices",
+            "Serviço indisponível para este profissional",
+        ),
+        (
+            body(d.barber1, tuesday, "10:00", &[999], d.client),
+            "idServices",
+            "Serviço indisponível para este profissional",
+        ),
+        (
+            body(999_999, tuesday, "10:00", &[d.haircut], d.client),
+            "idCompanyProfessional",
+            "Profissional não encontrado nesta unidade",
+        ),
+        (
+            body(d.barber1, tuesday, "23:45", &[d.haircut], d.client),
+            "startTime",
+            "O atendimento precisa terminar até 23:59",
+        ),
+    ];
+    for (request, field, message) in cases {
+        let answer = book(&system, &token, request).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{answer:?}");
+        assert_eq!(answer.body["errors"][field], message, "{answer:?}");
+    }
+    let malformed = system
+        .send_raw(Method::POST, "/api/scheduling/professional", &token, "application/json", b"{".to_vec())
+        .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    let events: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = 'Appointment'")
+        .fetch_one(&system.pool)
+        .await
+        .expect("count");
+    assert_eq!(events, 0, "nothing refused was written");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn only_available_times_follow_hours_days_off_holidays_and_bookings_and_all_times_only_bookings(
+    pool: PgPool,
+) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let (tuesday, wednesday, thursday) = (next(Weekday::Tue), next(Weekday::Wed), next(Weekday::Thu));
+    let first =
+        id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+
+    let refusals = [
+        (
+            body(d.barber1, tuesday, "10:15", &[d.haircut], d.other_client),
+            "Horário indisponível: o profissional já tem um agendamento neste horário.",
+        ),
+        (
+            body(d.barber1, tuesday, "11:45", &[d.haircut], d.other_client),
+            "Horário fora do expediente do profissional.",
+        ),
+        (
+            body(d.barber1, next(Weekday::Mon), "10:00", &[d.haircut], d.other_client),
+            "Horário fora do expediente do profissional.",
+        ),
+    ];
+    for (request, message) in refusals {
+        let answer = book(&system, &admin, request).await;
+        assert_eq!((answer.status, answer.message()), (StatusCode::CONFLICT, message), "{answer:?}");
+    }
+    // Back to back is fine.
+    id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:30", &[d.haircut], d.other_client)).await);
+
+    // A day off of the barber and a holiday of the unit.
+    let day_off = json!({
+        "description": "Consulta", "dateStart": wednesday.to_string(), "dateEnd": wednesday.to_string(),
+        "allDay": false, "startTime": "14:00", "endTime": "16:00", "idProfessional": d.barber1_id,
+    });
+    assert_eq!(
+        system.call(Method::POST, "/api/day-off", Some(&admin), Some(day_off)).await.status,
+        StatusCode::CREATED
+    );
+    let holiday = json!({
+        "description": "Feriado municipal", "startDate": thursday.to_string(), "endDate": thursday.to_string(),
+        "allDay": true, "startTime": null, "endTime": null, "idsCompanies": [d.centro],
+    });
+    assert_eq!(
+        system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday)).await.status,
+        StatusCode::CREATED
+    );
+    system.project().await;
+    let blocked = "O profissional não atende neste horário (folga, férias ou feriado).";
+    for request in [
+        body(d.barber1, wednesday, "15:30", &[d.haircut], d.client),
+        body(d.barber1, thursday, "10:00", &[d.haircut], d.client),
+    ] {
+        let answer = book(&system, &admin, request).await;
+        assert_eq!((answer.status, answer.message()), (StatusCode::CONFLICT, blocked), "{answer:?}");
+    }
+    id_of(&book(&system, &admin, body(d.barber1, wednesday, "13:30", &[d.haircut], d.client)).await);
+
+    // ALL_TIMES: lunch, a day off, a holiday and a Monday are fine; an overlap never is, and
+    // the unit must be open.
+    for request in [
+        body(d.barber1, tuesday, "12:00", &[d.haircut], d.client),
+        body(d.barber1, wednesday, "15:00", &[d.haircut], d.client),
+        body(d.barber1, thursday, "10:00", &[d.haircut], d.client),
+        body(d.barber1, next(Weekday::Mon), "20:00", &[d.haircut], d.client),
+    ] {
+        id_of(&book(&system, &admin, all_times(request)).await);
+    }
+    let overlap =
+        book(&system, &admin, all_times(body(d.barber1, tuesday, "10:20", &[d.beard], d.client))).await;
+    assert_eq!(overlap.status, StatusCode::CONFLICT);
+    let closed =
+        book(&system, &admin, all_times(body(d.barber1, next(Weekday::Sun), "10:00", &[d.beard], d.client)))
+            .await;
+    assert_eq!(
+        (closed.status, closed.message()),
+        (StatusCode::CONFLICT, "A barbearia está fechada neste horário.")
+    );
+    let late =
+        book(&system, &admin, all_times(body(d.barber1, tuesday, "20:45", &[d.haircut], d.client))).await;
+    assert_eq!(late.message(), "A barbearia está fechada neste horário.", "past closing at 21:00");
+
+    // Another professional's agenda is another matter.
+    id_of(&book(&system, &admin, body(d.barber2, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let list = day_list(&system, &admin, d.centro, tuesday, "").await;
+    assert_eq!(list.body.as_array().map(Vec::len), Some(4));
+    assert!(ids(&list).contains(&first));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("lider@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let id = id_of(&book(&system, &token, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+
+    // Move it to another barber, later, with other services.
+    let moved =
+        change(&system, &token, id, body(d.barber2, tuesday, "15:00", &[d.haircut, d.beard], d.client)).await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    assert_eq!(moved.body["IdScheduling"], json!(id));
+    // Its old slot is free again, its new one is taken.
+    id_of(&book(&system, &token, body(d.barber1, tuesday, "10:00", &[d.haircut], d.other_client)).await);
+    let taken = book(&system, &token, body(d.barber2, tuesday, "15:30", &[d.haircut], d.other_client)).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    // Editing may keep its own slot (it does not collide with itself).
+    let same_slot =
+        change(&system, &token, id, body(d.barber2, tuesday, "15:15", &[d.haircut], d.client)).await;
+    assert_eq!(same_slot.status, StatusCode::OK, "{same_slot:?}");
+
+    let confirmed =
+        system.call(Method::PUT, &format!("/api/scheduling/{id}/confirm"), Some(&token), None).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{confirmed:?}");
+    let list =
+        day_list(&system, &token, d.centro, tuesday, &format!("&idProfessional={}", d.barber2_id)).await;
+    assert_eq!(ids(&list), [id]);
+    assert_eq!(
+        (list.body[0]["StartTime"].clone(), list.body[0]["EndTime"].clone()),
+        (json!("15:15:00"), json!("15:45:00"))
+    );
+    assert_eq!(list.body[0]["Confirmation"], json!(true));
+
+    let cancelled = cancel(&system, &token, id).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{cancelled:?}");
+    let again = cancel(&system, &token, id).await;
+    assert_eq!(
+        (again.status, again.message()),
+        (StatusCode::CONFLICT, "Não é possível alterar um agendamento cancelado.")
+    );
+    let edit_cancelled =
+        change(&system, &token, id, body(d.barber2, tuesday, "16:00", &[d.haircut], d.client)).await;
+    assert_eq!(edit_cancelled.status, StatusCode::CONFLICT);
+    // Its slot is free.
+    let rebooked =
+        id_of(&book(&system, &token, body(d.barber2, tuesday, "15:15", &[d.haircut], d.other_client)).await);
+
+    let all = day_list(&system, &token, d.centro, tuesday, "&status=0").await;
+    assert_eq!(all.body.as_array().map(Vec::len), Some(3));
+    assert_eq!(ids(&day_list(&system, &token, d.centro, tuesday, "&status=2").await), [id]);
+    let booked = day_list(&system, &token, d.centro, tuesday, "&status=1").await;
+    assert!(!ids(&booked).contains(&id) && ids(&booked).contains(&rebooked));
+    let by_client =
+        day_list(&system, &token, d.centro, tuesday, &format!("&idUser={}", d.other_client)).await;
+    assert_eq!(by_client.body.as_array().map(Vec::len), Some(2));
+    let missing = cancel(&system, &token, 999_999).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_past_cannot_be_booked_as_available_nor_edited(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let past = last_open_day();
+    let refused = book(&system, &admin, body(d.barber1, past, "10:00", &[d.haircut], d.client)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.body["errors"]["startTime"], "Não é possível agendar em um horário passado");
+    // A walk-in recorded afterwards (ALL_TIMES) stands, but cannot be edited any more.
+    let id = id_of(
+        &book(&system, &admin, all_times(body(d.barber1, past, "10:00", &[d.haircut], d.client))).await,
+    );
+    let edit =
+        change(&system, &admin, id, all_times(body(d.barber1, past, "11:00", &[d.haircut], d.client))).await;
+    assert_eq!(
+        (edit.status, edit.message()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "Não é possível editar um agendamento passado")
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn barbers_work_only_on_their_own_agenda_and_units_stay_apart(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let barber1 = system.sign_in("barbeiro1@navalha.dev").await;
+    let barber2 = system.sign_in("barbeiro2@navalha.dev").await;
+    let gabriel = system.sign_in("gabriel@navalha.dev").await;
+    let leader = system.sign_in("lider@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+
+    let for_colleague =
+        book(&system, &barber1, body(d.barber2, tuesday, "10:00", &[d.haircut], d.client)).await;
+    assert_eq!(for_colleague.status, StatusCode::FORBIDDEN);
+    let own =
+        id_of(&book(&system, &barber1, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let colleagues =
+        id_of(&book(&system, &barber2, body(d.barber2, tuesday, "10:00", &[d.haircut], d.client)).await);
+    for answer in [
+        cancel(&system, &barber1, colleagues).await,
+        change(&system, &barber1, colleagues, body(d.barber2, tuesday, "11:00", &[d.haircut], d.client))
+            .await,
+        system
+            .call(Method::PUT, &format!("/api/scheduling/{colleagues}/confirm"), Some(&barber1), None)
+            .await,
+    ] {
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{answer:?}");
+    }
+
+    // The day list: their own only; asking for a colleague is 403.
+    let mine = day_list(&system, &barber1, d.centro, tuesday, "").await;
+    assert_eq!(ids(&mine), [own]);
+    let theirs =
+        day_list(&system, &barber1, d.centro, tuesday, &format!("&idProfessional={}", d.barber2_id)).await;
+    assert_eq!(theirs.status, StatusCode::FORBIDDEN);
+    let read = system.call(Method::GET, &format!("/api/scheduling/{colleagues}"), Some(&barber1), None).await;
+    assert_eq!(read.status, StatusCode::FORBIDDEN);
+    // The leader sees everyone in their unit.
+    assert_eq!(
+        day_list(&system, &leader, d.centro, tuesday, "").await.body.as_array().map(Vec::len),
+        Some(2)
+    );
+
+    // Another unit: 404 for everything, and nothing leaks.
+    let other_unit = day_list(&system, &gabriel, d.centro, tuesday, "").await;
+    assert_eq!(
+        (other_unit.status, other_unit.message()),
+        (StatusCode::NOT_FOUND, "Barbearia não encontrada.")
+    );
+    for answer in [
+        cancel(&system, &gabriel, own).await,
+        system.call(Method::GET, &format!("/api/scheduling/{own}"), Some(&gabriel), None).await,
+        book(&system, &gabriel, body(d.barber1, tuesday, "15:00", &[d.haircut], d.client)).await,
+    ] {
+        assert!(
+            matches!(answer.status, StatusCode::NOT_FOUND | StatusCode::UNPROCESSABLE_ENTITY),
+            "{answer:?}"
+        );
+        assert!(!answer.body.to_string().contains("Diego"), "{answer:?}");
+    }
+    // The leader sees every active unit, but works in the agenda of their own (spec 01 §6).
+    assert_eq!(day_list(&system, &leader, d.savassi, tuesday, "").await.status, StatusCode::NOT_FOUND);
+    let gabriels = book(&system, &leader, body(d.gabriel, tuesday, "10:00", &[d.haircut], d.client)).await;
+    assert_eq!(gabriels.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The attendant changes units.
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    id_of(&book(&system, &attendant, body(d.gabriel, tuesday, "10:00", &[d.haircut], d.client)).await);
+    assert_eq!(
+        day_list(&system, &attendant, d.savassi, tuesday, "").await.body.as_array().map(Vec::len),
+        Some(1)
+    );
+    let anonymous = system
+        .call(
+            Method::GET,
+            &format!("/api/scheduling/professional?idCompany={}&date={tuesday}", d.centro),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_retry_with_the_same_idempotency_key_books_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let request = body(d.barber1, next(Weekday::Tue), "10:00", &[d.haircut], d.client);
+    let send = |body: Value| {
+        let system = &system;
+        let token = token.clone();
+        async move {
+            system
+                .call_with(
+                    Method::POST,
+                    "/api/scheduling/professional",
+                    Some(&token),
+                    Some(body),
+                    &[("idempotency-key", "k-1")],
+                )
+                .await
+        }
+    };
+    let first = send(request.clone()).await;
+    let retry = send(request.clone()).await;
+    assert_eq!(retry.status, StatusCode::CREATED, "{retry:?}");
+    assert_eq!(retry.body["IdScheduling"], first.body["IdScheduling"]);
+    assert_eq!(retry.headers["x-navalha-position"], first.headers["x-navalha-position"]);
+    let events: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = 'Appointment'")
+        .fetch_one(&system.pool)
+        .await
+        .expect("count");
+    assert_eq!(events, 1);
+    let mut other = request;
+    other["observation"] = json!("outro pedido");
+    let reused = send(other).await;
+    assert_eq!(
+        (reused.status, reused.message()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada com outro pedido.")
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let leader = system.sign_in("lider@navalha.dev").await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let id =
+        id_of(&book(&system, &attendant, body(d.barber1, tuesday, "15:00", &[d.haircut], d.client)).await);
+    let moved =
+        change(&system, &leader, id, all_times(body(d.barber1, tuesday, "12:00", &[d.haircut], d.client)))
+            .await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    system.call(Method::PUT, &format!("/api/scheduling/{id}/confirm"), Some(&attendant), None).await;
+    cancel(&system, &admin, id).await;
+
+    let path = format!("/api/scheduling/{id}/history");
+    for token in [&attendant, &leader] {
+        assert_eq!(system.call(Method::GET, &path, Some(token), None).await.status, StatusCode::FORBIDDEN);
+    }
+    let history = system.call(Method::GET, &path, Some(&admin), None).await;
+    assert_eq!(history.status, StatusCode::OK, "{history:?}");
+    let entries = history.body.as_array().cloned().unwrap_or_default();
+    let events: Vec<&str> = entries.iter().filter_map(|e| e["Event"].as_str()).collect();
+    assert_eq!(
+        events,
+        ["AppointmentBooked", "AppointmentChanged", "AppointmentConfirmed", "AppointmentCancelled"]
+    );
+    let who: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|e| (e["UserName"].as_str().unwrap_or(""), e["Role"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        who,
+        [
+            ("Beatriz Atendente", "ATTENDANT"),
+            ("Caio Líder", "BARBER_LEADE"),
+            ("Beatriz Atendente", "ATTENDANT"),
+            ("Ana Administradora", "ADMIN")
+        ]
+    );
+    let change_of = |field: &str| {
+        entries[1]["Changes"].as_array().into_iter().flatten().find(|c| c["Field"] == field).cloned()
+    };
+    assert_eq!(change_of("start"), Some(json!({"Field": "start", "From": "15:00", "To": "12:00"})));
+    assert_eq!(change_of("end"), Some(json!({"Field": "end", "From": "15:30", "To": "12:30"})));
+    assert_eq!(
+        change_of("times_type"),
+        Some(json!({"Field": "times_type", "From": "ONLY_AVAILABLES", "To": "ALL_TIMES"})),
+        "the ALL_TIMES move is on record"
+    );
+    assert!(change_of("client_id").is_none(), "only what changed");
+    assert!(entries.iter().all(|e| e["At"].is_string()));
+    let missing = system.call(Method::GET, "/api/scheduling/999999/history", Some(&admin), None).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_each_barbers_duration(
+    pool: PgPool,
+) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let (tuesday, wednesday, thursday, saturday) =
+        (next(Weekday::Tue), next(Weekday::Wed), next(Weekday::Thu), next(Weekday::Sat));
+    // Barber 2 takes 45 minutes for a haircut.
+    let offered: i64 = sqlx::query_scalar(
+        "select offered_id from rm_professional.offered_service where professional_id = $1 and service_id = $2",
+    )
+    .bind(d.barber2_id)
+    .bind(d.haircut)
+    .fetch_one(&system.pool)
+    .await
+    .expect("offered");
+    let slower = system
+        .call(
+            Method::PUT,
+            &format!("/api/professional-service/{offered}/professional/{}", d.barber2_id),
+            Some(&admin),
+            Some(json!({ "idService": d.haircut, "value": 50.0, "time": 45, "status": true })),
+        )
+        .await;
+    assert_eq!(slower.status, StatusCode::OK, "{slower:?}");
+    id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let day_off = json!({
+        "description": "Consulta", "dateStart": wednesday.to_string(), "dateEnd": wednesday.to_string(),
+        "allDay": false, "startTime": "14:00", "endTime": "16:00", "idProfessional": d.barber1_id,
+    });
+    system.call(Method::POST, "/api/day-off", Some(&admin), Some(day_off)).await;
+    let holiday = json!({
+        "description": "Feriado", "startDate": thursday.to_string(), "endDate": thursday.to_string(),
+        "allDay": true, "startTime": null, "endTime": null, "idsCompanies": [d.centro],
+    });
+    system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday)).await;
+
+    // timesType absent (the mobile flow) means ONLY_AVAILABLES; idServices as [..].
+    let query = format!("idCompany={}&idServices=[{}]", d.centro, d.haircut);
+    let free = free_times(&system, None, &query).await;
+    assert_eq!(free.status, StatusCode::OK, "{free:?}");
+    let names: Vec<&str> = free.body["professionals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Caio Líder", "Diego Barbeiro", "Eduardo Barbeiro"], "bookable professionals only");
+    let diego = &free.body["professionals"][1];
+    assert_eq!(
+        (diego["idCompanyProfessional"].clone(), diego["color"].clone()),
+        (json!(d.barber1), json!("#FF9800"))
+    );
+
+    let tue = starts(&free, tuesday, d.barber1_id);
+    assert_eq!(&tue[..4], ["09:00", "09:15", "09:30", "10:30"], "10:00-10:30 is booked");
+    assert!(!tue.contains(&"11:45".to_owned()) && tue.contains(&"11:30".to_owned()), "lunch at 12:00");
+    assert_eq!(tue.first().map(String::as_str), Some("09:00"));
+    assert_eq!(tue.last().map(String::as_str), Some("18:30"), "the last period ends at 19:00");
+    assert!(tue
+        .iter()
+        .all(|t| t.ends_with(":00") || t.ends_with(":15") || t.ends_with(":30") || t.ends_with(":45")));
+    let eduardo = starts(&free, tuesday, d.barber2_id);
+    assert_eq!(eduardo.last().map(String::as_str), Some("18:15"), "45 minutes for Eduardo");
+    let first_hour = free.body["times"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|day| day["shortDate"] == json!(tuesday.to_string()))
+        .map(|day| day["freeHours"][0].clone())
+        .unwrap_or_default();
+    assert_eq!(first_hour["end"], "09:30");
+    let wed = starts(&free, wednesday, d.barber1_id);
+    assert!(
+        wed.contains(&"13:30".to_owned())
+            && !wed.contains(&"13:45".to_owned())
+            && !wed.contains(&"15:30".to_owned())
+    );
+    assert!(wed.contains(&"16:00".to_owned()), "after the day off");
+    assert!(starts(&free, thursday, d.barber1_id).is_empty(), "holiday");
+    assert!(starts(&free, next(Weekday::Mon), d.barber1_id).is_empty(), "they do not work on Mondays");
+    let sat = starts(&free, saturday, d.barber1_id);
+    assert!(
+        sat.contains(&"20:30".to_owned()) && !sat.contains(&"20:45".to_owned()),
+        "the unit closes at 21:00"
+    );
+    let days: Vec<String> = free.body["times"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["shortDate"].as_str().map(str::to_owned))
+        .collect();
+    assert!(days.len() <= 30 && days.windows(2).all(|w| w[0] < w[1]));
+    assert!(!days.contains(&next(Weekday::Sun).to_string()), "closed on Sundays");
+
+    // ALL_TIMES: lunch, days off and holidays are offered, bookings and closed hours never.
+    let all =
+        free_times(&system, None, &format!("{query}&timesType=ALL_TIMES&idProfessionals={}", d.barber1_id))
+            .await;
+    let all_tue = starts(&all, tuesday, d.barber1_id);
+    assert!(all_tue.contains(&"12:00".to_owned()) && !all_tue.contains(&"10:15".to_owned()));
+    assert!(starts(&all, thursday, d.barber1_id).contains(&"10:00".to_owned()));
+    assert!(starts(&all, next(Weekday::Mon), d.barber1_id).contains(&"20:30".to_owned()));
+    assert_eq!(all.body["professionals"].as_array().map(Vec::len), Some(1));
+
+    // Repeated idServices; a service Diego does not offer leaves him out.
+    let both = free_times(
+        &system,
+        None,
+        &format!("idCompany={}&idServices={}&idServices={}", d.centro, d.haircut, d.pigmentation),
+    )
+    .await;
+    let names: Vec<&str> = both.body["professionals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Caio Líder", "Eduardo Barbeiro"]);
+    assert_eq!(
+        starts(&both, tuesday, d.barber2_id).last().map(String::as_str),
+        Some("17:30"),
+        "45 + 45 minutes"
+    );
+
+    // Editing: the appointment being edited does not block its own time.
+    let edited: i64 = sqlx::query_scalar("select max(appointment_id) from rm_agenda.appointment")
+        .fetch_one(&system.pool)
+        .await
+        .expect("id");
+    let editing = free_times(
+        &system,
+        None,
+        &format!("{query}&idSchedulingEdit={edited}&idProfessionals=[{}]", d.barber1_id),
+    )
+    .await;
+    assert!(starts(&editing, tuesday, d.barber1_id).contains(&"10:00".to_owned()));
+
+    // A signed-in barber sees only their own free times; the leader sees everyone.
+    let barber = system.sign_in("barbeiro2@navalha.dev").await;
+    let own = free_times(&system, Some(&barber), &query).await;
+    let ids: Vec<i64> = own.body["professionals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["idProfessional"].as_i64())
+        .collect();
+    assert_eq!(ids, [d.barber2_id]);
+    assert!(starts(&own, tuesday, d.barber1_id).is_empty());
+    let colleague =
+        free_times(&system, Some(&barber), &format!("{query}&idProfessionals={}", d.barber1_id)).await;
+    assert_eq!(colleague.body, json!({"professionals": [], "times": []}));
+    let leader = system.sign_in("lider@navalha.dev").await;
+    assert_eq!(
+        free_times(&system, Some(&leader), &query).await.body["professionals"].as_array().map(Vec::len),
+        Some(3)
+    );
+
+    // Bad input.
+    let no_services = free_times(&system, None, &format!("idCompany={}", d.centro)).await;
+    assert_eq!(
+        (no_services.status, no_services.message()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "Escolha pelo menos um serviço")
+    );
+    let bad_type = free_times(&system, None, &format!("{query}&timesType=X")).await;
+    assert_eq!(bad_type.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let unknown = free_times(&system, None, &format!("idCompany=999&idServices={}", d.haircut)).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let forged = free_times(&system, Some("not-a-token"), &query).await;
+    assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool: PgPool) {
+    use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, TimesType};
+    use navalha_domain::metadata::EventMetadata;
+    use navalha_domain::validation::TimeOfDay;
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
+    let tuesday = next(Weekday::Tue);
+    let booking = |start: &str, end: &str| Booking {
+        membership_id: d.barber1,
+        professional_id: d.barber1_id,
+        company_id: d.centro,
+        client_id: d.client,
+        date: tuesday,
+        start: TimeOfDay::parse(start).expect("time"),
+        end: TimeOfDay::parse(end).expect("time"),
+        services: vec![BookedService {
+            service_id: d.haircut,
+            description: "Corte".into(),
+            minutes: 30,
+            cents: 4500,
+        }],
+        observation: String::new(),
+        times_type: TimesType::AllTimes,
+    };
+    let slot = |start: &str, end: &str| {
+        json!({"professional_id": d.barber1_id, "start": format!("{tuesday}T{start}:00"), "end": format!("{tuesday}T{end}:00")}).to_string()
+    };
+    let metadata = EventMetadata::system("teste");
+    navalha_command_api::commands::execute::<Appointment>(
+        &state.appointments,
+        &pool,
+        "900001",
+        AppointmentCommand::Book(booking("10:00", "10:30")),
+        &metadata.with("slot", slot("10:00", "10:30")),
+    )
+    .await
+    .expect("first");
+    let second = navalha_command_api::commands::execute::<Appointment>(
+        &state.appointments,
+        &pool,
+        "900002",
+        AppointmentCommand::Book(booking("10:29", "10:59")),
+        &metadata.with("slot", slot("10:29", "10:59")),
+    )
+    .await;
+    let error = second.expect_err("overlap");
+    assert_eq!(error.status_code(), StatusCode::CONFLICT);
+    let stored: i64 = sqlx::query_scalar("select count(*) from events where aggregate_id = '900002'")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(stored, 0, "the events were not written either");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins(pool: PgPool) {
+    let system = Arc::new(System::start(pool).await);
+    let d = demo(&system).await;
+    let token = Arc::new(system.sign_in("admin@navalha.dev").await);
+    let tuesday = next(Weekday::Tue);
+    let start = Arc::new(tokio::sync::Barrier::new(100));
+    let mut tasks = Vec::new();
+    for n in 0..100 {
+        let (system, token, start) = (system.clone(), token.clone(), start.clone());
+        let client = if n % 2 == 0 { d.client } else { d.other_client };
+        let request = body(d.barber1, tuesday, "10:00", &[d.haircut], client);
+        tasks.push(tokio::spawn(async move {
+            start.wait().await;
+            book(&system, &token, request).await
+        }));
+    }
+    let mut statuses = Vec::new();
+    for task in tasks {
+        let answer = task.await.expect("task");
+        if answer.status == StatusCode::CONFLICT {
+            assert_eq!(
+                answer.message(),
+                "Horário indisponível: o profissional já tem um agendamento neste horário."
+            );
+        }
+        statuses.push(answer.status);
+    }
+    let won = statuses.iter().filter(|s| **s == StatusCode::CREATED).count();
+    let lost = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
+    assert_eq!((won, lost), (1, 99), "{statuses:?}");
+    let booked: i64 =
+        sqlx::query_scalar("select count(*) from events where event_type = 'AppointmentBooked'")
+            .fetch_one(&system.pool)
+            .await
+            .expect("count");
+    assert_eq!(booked, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_overlapping(pool: PgPool) {
+    let system = Arc::new(System::start(pool).await);
+    let d = Arc::new(demo(&system).await);
+    let token = Arc::new(system.sign_in("admin@navalha.dev").await);
+    let tuesday = next(Weekday::Tue);
+    let mut tasks = Vec::new();
+    for worker in 0..20u64 {
+        let (system, token, d) = (system.clone(), token.clone(), d.clone());
+        tasks.push(tokio::spawn(async move {
+            // A small deterministic generator per worker: runs are reproducible.
+            let mut seed = worker.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut next_random = move |bound: u64| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (seed >> 33) % bound
+            };
+            let mut results = Vec::new();
+            for _ in 0..10 {
+                let membership = if next_random(2) == 0 { d.barber1 } else { d.barber2 };
+                let minutes = 9 * 60 + next_random(12) * 15; // 09:00 to 11:45
+                let start = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+                let services: Vec<i64> = match next_random(3) {
+                    0 => vec![d.haircut],
+                    1 => vec![d.haircut, d.beard],
+                    _ => vec![d.eyebrows],
+                };
+                let request = all_times(body(membership, tuesday, &start, &services, d.client));
+                let answer = book(&system, &token, request).await;
+                // Some are cancelled again, which frees their time for the others.
+                if answer.status == StatusCode::CREATED && next_random(4) == 0 {
+                    let id = answer.body["IdScheduling"].as_i64().unwrap_or_default();
+                    assert_eq!(cancel(&system, &token, id).await.status, StatusCode::OK);
+                }
+                results.push(answer.status);
+            }
+            results
+        }));
+    }
+    let mut created = 0;
+    for task in tasks {
+        for status in task.await.expect("task") {
+            assert!(matches!(status, StatusCode::CREATED | StatusCode::CONFLICT), "{status}");
+            created += usize::from(status == StatusCode::CREATED);
+        }
+    }
+    assert!(created > 5, "some bookings succeeded ({created})");
+    system.project().await;
+    let overlapping: i64 = sqlx::query_scalar(
+        "select count(*) from rm_agenda.appointment a join rm_agenda.appointment b
+            on a.professional_id = b.professional_id and a.appointment_id < b.appointment_id
+           and a.date = b.date and a.start_time < b.end_time and b.start_time < a.end_time
+         where a.status and b.status",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("overlaps");
+    assert_eq!(overlapping, 0);
+    let (active, claimed): (i64, i64) = sqlx::query_as(
+        "select (select count(*) from rm_agenda.appointment where status), (select count(*) from appointment_slot)",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("counts");
+    assert_eq!(active, claimed, "the agenda and the database's claims agree");
+}

@@ -1,0 +1,342 @@
+//! An appointment ('agendamento'): a client booked with a professional in a unit, for
+//! some services, at a time on the unit's wall clock.
+//!
+//! Aggregate id = the appointment's number (users see 'Agendamento N.º {id}'). That no two
+//! active appointments of one professional overlap is enforced by PostgreSQL in the same
+//! transaction as the events (the `appointment_slot` migration); command-api checks first
+//! to give a clear message.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+
+use crate::validation::TimeOfDay;
+
+/// How free a booking's time must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TimesType {
+    /// Inside working and opening hours, outside days off, holidays and other bookings.
+    OnlyAvailables,
+    /// Anywhere, as long as it overlaps no other booking.
+    AllTimes,
+}
+
+impl TimesType {
+    /// Reads the query or body value; absent (the mobile flow) means `ONLY_AVAILABLES`.
+    pub fn parse(text: Option<&str>) -> Option<TimesType> {
+        match text.map(str::trim).filter(|t| !t.is_empty()) {
+            None | Some("ONLY_AVAILABLES") => Some(TimesType::OnlyAvailables),
+            Some("ALL_TIMES") => Some(TimesType::AllTimes),
+            Some(_) => None,
+        }
+    }
+}
+
+/// A service as booked: what it cost and took with that professional at booking time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookedService {
+    /// The catalogue service.
+    pub service_id: i64,
+    /// Its description.
+    pub description: String,
+    /// Minutes.
+    pub minutes: i64,
+    /// Price in cents.
+    pub cents: i64,
+}
+
+/// What a booking is: who, with whom, where, when and for what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Booking {
+    /// IdCompanyProfessional: the professional in the unit.
+    pub membership_id: i64,
+    /// The professional.
+    pub professional_id: i64,
+    /// The unit.
+    pub company_id: i64,
+    /// The client.
+    pub client_id: i64,
+    /// The day, on the unit's wall clock.
+    pub date: NaiveDate,
+    /// Start.
+    pub start: TimeOfDay,
+    /// End: the start plus the services' minutes.
+    pub end: TimeOfDay,
+    /// The services.
+    pub services: Vec<BookedService>,
+    /// Notes.
+    pub observation: String,
+    /// How it was checked.
+    pub times_type: TimesType,
+}
+
+impl Booking {
+    /// When it starts.
+    pub fn starts_at(&self) -> NaiveDateTime {
+        self.date.and_time(self.start.into())
+    }
+}
+
+/// Whether an appointment stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Standing {
+    /// Not booked yet.
+    #[default]
+    None,
+    /// Booked and not cancelled.
+    Active,
+    /// Cancelled.
+    Cancelled,
+}
+
+/// An appointment.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Appointment {
+    booking: Option<Booking>,
+    standing: Standing,
+    confirmed: bool,
+}
+
+impl Appointment {
+    /// The booking, `None` before it is made.
+    pub fn booking(&self) -> Option<&Booking> {
+        self.booking.as_ref()
+    }
+
+    /// Active or cancelled.
+    pub fn standing(&self) -> Standing {
+        self.standing
+    }
+
+    /// Whether the client confirmed it.
+    pub fn confirmed(&self) -> bool {
+        self.confirmed
+    }
+}
+
+/// What can be done with an appointment. `now` is the unit's wall clock.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppointmentCommand {
+    /// Book it.
+    Book(Booking),
+    /// Move it or change its services, client or notes.
+    Change {
+        /// The new booking.
+        booking: Booking,
+        /// Now.
+        now: NaiveDateTime,
+    },
+    /// The client confirmed it ('Confirmar').
+    Confirm,
+    /// Cancel it (`DELETE scheduling/{id}`).
+    Cancel,
+}
+
+/// What happened to an appointment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AppointmentEvent {
+    /// It was booked.
+    AppointmentBooked(Booking),
+    /// It was changed.
+    AppointmentChanged(Booking),
+    /// The client confirmed it.
+    AppointmentConfirmed,
+    /// It was cancelled.
+    AppointmentCancelled,
+}
+
+impl DomainEvent for AppointmentEvent {
+    fn event_type(&self) -> String {
+        match self {
+            AppointmentEvent::AppointmentBooked(_) => "AppointmentBooked",
+            AppointmentEvent::AppointmentChanged(_) => "AppointmentChanged",
+            AppointmentEvent::AppointmentConfirmed => "AppointmentConfirmed",
+            AppointmentEvent::AppointmentCancelled => "AppointmentCancelled",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        crate::EVENT_VERSION.to_owned()
+    }
+}
+
+/// Why an appointment command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AppointmentError {
+    /// The id is taken (an idempotent retry lands here).
+    #[error("Agendamento já cadastrado.")]
+    AlreadyBooked,
+    /// No such appointment.
+    #[error("Agendamento não encontrado.")]
+    NotFound,
+    /// It already started.
+    #[error("Não é possível editar um agendamento passado")]
+    InThePast,
+    /// It was cancelled.
+    #[error("Não é possível alterar um agendamento cancelado.")]
+    Cancelled,
+}
+
+impl Aggregate for Appointment {
+    const TYPE: &'static str = "Appointment";
+    type Command = AppointmentCommand;
+    type Event = AppointmentEvent;
+    type Error = AppointmentError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        if let AppointmentCommand::Book(booking) = command {
+            if self.booking.is_some() {
+                return Err(AppointmentError::AlreadyBooked);
+            }
+            sink.write(AppointmentEvent::AppointmentBooked(booking), self).await;
+            return Ok(());
+        }
+        let Some(current) = &self.booking else { return Err(AppointmentError::NotFound) };
+        if self.standing == Standing::Cancelled {
+            return Err(AppointmentError::Cancelled);
+        }
+        match command {
+            AppointmentCommand::Book(_) => unreachable!("handled above"),
+            AppointmentCommand::Change { booking, now } => {
+                if current.starts_at() <= now {
+                    return Err(AppointmentError::InThePast);
+                }
+                if *current != booking {
+                    sink.write(AppointmentEvent::AppointmentChanged(booking), self).await;
+                }
+            }
+            AppointmentCommand::Confirm => {
+                if !self.confirmed {
+                    sink.write(AppointmentEvent::AppointmentConfirmed, self).await;
+                }
+            }
+            AppointmentCommand::Cancel => sink.write(AppointmentEvent::AppointmentCancelled, self).await,
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            AppointmentEvent::AppointmentBooked(booking) => {
+                self.booking = Some(booking);
+                self.standing = Standing::Active;
+            }
+            AppointmentEvent::AppointmentChanged(booking) => self.booking = Some(booking),
+            AppointmentEvent::AppointmentConfirmed => self.confirmed = true,
+            AppointmentEvent::AppointmentCancelled => self.standing = Standing::Cancelled,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cqrs_es::test::TestFramework;
+
+    use super::*;
+
+    fn time(text: &str) -> TimeOfDay {
+        TimeOfDay::parse(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn booking() -> Booking {
+        Booking {
+            membership_id: 10,
+            professional_id: 4,
+            company_id: 1,
+            client_id: 7,
+            date: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap_or_default(),
+            start: time("09:00"),
+            end: time("09:30"),
+            services: vec![BookedService {
+                service_id: 1,
+                description: "Corte".into(),
+                minutes: 30,
+                cents: 4500,
+            }],
+            observation: String::new(),
+            times_type: TimesType::OnlyAvailables,
+        }
+    }
+
+    fn at(day: u32, hour: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 12, day).and_then(|d| d.and_hms_opt(hour, 0, 0)).unwrap_or_default()
+    }
+
+    #[test]
+    fn times_type_defaults_to_only_available_times() {
+        assert_eq!(TimesType::parse(None), Some(TimesType::OnlyAvailables));
+        assert_eq!(TimesType::parse(Some("ALL_TIMES")), Some(TimesType::AllTimes));
+        assert_eq!(TimesType::parse(Some("SOMETIMES")), None);
+    }
+
+    #[test]
+    fn booking_twice_with_one_id_is_refused() {
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Book(booking()))
+            .then_expect_error(AppointmentError::AlreadyBooked);
+    }
+
+    #[test]
+    fn a_future_appointment_can_be_moved_a_past_one_cannot() {
+        let moved = Booking { start: time("10:00"), end: time("10:30"), ..booking() };
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Change { booking: moved.clone(), now: at(1, 8) })
+            .then_expect_events(vec![AppointmentEvent::AppointmentChanged(moved.clone())]);
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Change { booking: moved, now: at(1, 9) })
+            .then_expect_error(AppointmentError::InThePast);
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Change { booking: booking(), now: at(1, 8) })
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_cancelled_appointment_is_final() {
+        let cancelled =
+            vec![AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::AppointmentCancelled];
+        TestFramework::<Appointment>::with(())
+            .given(cancelled.clone())
+            .when(AppointmentCommand::Cancel)
+            .then_expect_error(AppointmentError::Cancelled);
+        TestFramework::<Appointment>::with(())
+            .given(cancelled.clone())
+            .when(AppointmentCommand::Change { booking: booking(), now: at(1, 8) })
+            .then_expect_error(AppointmentError::Cancelled);
+        TestFramework::<Appointment>::with(())
+            .given(cancelled)
+            .when(AppointmentCommand::Confirm)
+            .then_expect_error(AppointmentError::Cancelled);
+        TestFramework::<Appointment>::with(())
+            .given_no_previous_events()
+            .when(AppointmentCommand::Cancel)
+            .then_expect_error(AppointmentError::NotFound);
+    }
+
+    #[test]
+    fn confirming_is_recorded_once() {
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Confirm)
+            .then_expect_events(vec![AppointmentEvent::AppointmentConfirmed]);
+        TestFramework::<Appointment>::with(())
+            .given(vec![
+                AppointmentEvent::AppointmentBooked(booking()),
+                AppointmentEvent::AppointmentConfirmed,
+            ])
+            .when(AppointmentCommand::Confirm)
+            .then_expect_events(vec![]);
+    }
+}

@@ -1,0 +1,239 @@
+//! Free-slot arithmetic: pure minute ranges within one day, on the unit's wall clock.
+//!
+//! A professional is free at a time when it lies inside one of their working periods and
+//! inside the unit's opening hours, outside their days off and the holidays, and outside
+//! every other active appointment. `ALL_TIMES` bookings lift working hours, days off and
+//! holidays, but stay inside the unit's opening hours, and never overlap another booking.
+
+use crate::validation::Period;
+
+/// Start times are offered on this grid, in minutes.
+pub const GRID_MINUTES: u16 = 15;
+/// Minutes in a day: a span may end at 24:00.
+pub const DAY_MINUTES: u16 = 24 * 60;
+
+/// A half-open range of minutes of one day, `[start, end)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    /// First minute.
+    pub start: u16,
+    /// Minute after the last.
+    pub end: u16,
+}
+
+impl Span {
+    /// The whole day.
+    pub const DAY: Span = Span { start: 0, end: DAY_MINUTES };
+
+    /// Whether the two spans share a minute.
+    pub fn overlaps(self, other: Span) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+
+    /// Whether `other` lies within this span.
+    pub fn contains(self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+impl From<Period> for Span {
+    fn from(period: Period) -> Self {
+        Span { start: period.start.minutes(), end: period.end.minutes() }
+    }
+}
+
+/// Everything that decides a professional's free time on one day.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DayRules {
+    /// Their working periods that day.
+    pub working: Vec<Span>,
+    /// The unit's opening period that day; `None` is closed.
+    pub opening: Option<Span>,
+    /// Days off and holidays touching the day.
+    pub blocked: Vec<Span>,
+    /// Their other active appointments.
+    pub busy: Vec<Span>,
+}
+
+/// Why a time is not available (the first rule it breaks, in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// Outside the professional's working periods.
+    OutsideWorkingHours,
+    /// Outside the unit's opening hours.
+    UnitClosed,
+    /// On a day off or a holiday.
+    Blocked,
+    /// Overlaps another appointment.
+    Busy,
+}
+
+impl DayRules {
+    /// Checks a span against every rule (`ONLY_AVAILABLES`).
+    pub fn check(&self, span: Span) -> Result<(), Unavailable> {
+        if !self.working.iter().any(|w| w.contains(span)) {
+            return Err(Unavailable::OutsideWorkingHours);
+        }
+        if !self.opening.is_some_and(|o| o.contains(span)) {
+            return Err(Unavailable::UnitClosed);
+        }
+        if self.blocked.iter().any(|b| b.overlaps(span)) {
+            return Err(Unavailable::Blocked);
+        }
+        self.check_overlap(span)
+    }
+
+    /// Checks a span as `ALL_TIMES` does: inside the unit's opening hours, and no overlap.
+    pub fn check_all_times(&self, span: Span) -> Result<(), Unavailable> {
+        if !self.opening.is_some_and(|o| o.contains(span)) {
+            return Err(Unavailable::UnitClosed);
+        }
+        self.check_overlap(span)
+    }
+
+    /// Checks only the overlap with other appointments.
+    pub fn check_overlap(&self, span: Span) -> Result<(), Unavailable> {
+        if self.busy.iter().any(|b| b.overlaps(span)) {
+            Err(Unavailable::Busy)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The free slots of `duration` minutes starting on the 15-minute grid at or after
+    /// `not_before`. With `all_times`, working hours, days off and holidays are ignored and
+    /// the candidates span the unit's opening hours.
+    pub fn free_slots(&self, duration: u16, not_before: u16, all_times: bool) -> Vec<Span> {
+        if duration == 0 {
+            return Vec::new();
+        }
+        let windows: Vec<Span> =
+            if all_times { self.opening.into_iter().collect() } else { self.working.clone() };
+        let mut slots = Vec::new();
+        for window in windows {
+            let first = window.start.max(not_before).div_ceil(GRID_MINUTES) * GRID_MINUTES;
+            let mut start = first;
+            while start + duration <= window.end {
+                let span = Span { start, end: start + duration };
+                let fits = if all_times { self.check_all_times(span) } else { self.check(span) };
+                if fits.is_ok() && slots.last() != Some(&span) {
+                    slots.push(span);
+                }
+                start += GRID_MINUTES;
+            }
+        }
+        slots.sort();
+        slots.dedup();
+        slots
+    }
+}
+
+/// The part of a multi-day range (days off, holidays) that falls on `day`. A range with a
+/// time window runs continuously from its first day's start time to its last day's end
+/// time; an all-day range blocks its days whole.
+pub fn blocked_on(
+    day: chrono::NaiveDate,
+    first: chrono::NaiveDate,
+    last: chrono::NaiveDate,
+    window: Option<Span>,
+) -> Option<Span> {
+    if day < first || day > last {
+        return None;
+    }
+    let Some(window) = window else { return Some(Span::DAY) };
+    let start = if day == first { window.start } else { 0 };
+    let end = if day == last { window.end } else { DAY_MINUTES };
+    (start < end).then_some(Span { start, end })
+}
+
+/// `HH:MM` of a minute of the day (24:00 for the end of the day).
+pub fn format_minutes(minutes: u16) -> String {
+    format!("{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+
+    fn span(start: &str, end: &str) -> Span {
+        let minutes = |t: &str| {
+            let (h, m) = t.split_once(':').unwrap_or(("0", "0"));
+            h.parse::<u16>().unwrap_or(0) * 60 + m.parse::<u16>().unwrap_or(0)
+        };
+        Span { start: minutes(start), end: minutes(end) }
+    }
+
+    fn rules() -> DayRules {
+        DayRules {
+            working: vec![span("09:00", "12:00"), span("13:00", "18:00")],
+            opening: Some(span("08:00", "20:00")),
+            blocked: vec![],
+            busy: vec![span("10:00", "10:45")],
+        }
+    }
+
+    #[test]
+    fn each_rule_can_refuse_a_time() {
+        let rules = rules();
+        assert_eq!(rules.check(span("09:00", "09:30")), Ok(()));
+        assert_eq!(
+            rules.check(span("11:45", "12:15")),
+            Err(Unavailable::OutsideWorkingHours),
+            "across lunch"
+        );
+        assert_eq!(rules.check(span("10:30", "11:00")), Err(Unavailable::Busy));
+        assert_eq!(rules.check(span("10:45", "11:15")), Ok(()), "back to back is fine");
+        let closed = DayRules { opening: Some(span("09:00", "17:00")), ..rules.clone() };
+        assert_eq!(closed.check(span("17:00", "17:30")), Err(Unavailable::UnitClosed));
+        let holiday = DayRules { blocked: vec![span("14:00", "15:00")], ..rules.clone() };
+        assert_eq!(holiday.check(span("14:45", "15:15")), Err(Unavailable::Blocked));
+        assert_eq!(
+            DayRules { opening: None, ..rules }.check(span("09:00", "09:30")),
+            Err(Unavailable::UnitClosed)
+        );
+    }
+
+    #[test]
+    fn free_slots_follow_the_grid_periods_and_bookings() {
+        let slots = rules().free_slots(30, 0, false);
+        let text: Vec<String> = slots.iter().map(|s| format_minutes(s.start)).collect();
+        // 09:00-12:00 minus 10:00-10:45, then 13:00-18:00, every 15 minutes.
+        assert_eq!(&text[..5], ["09:00", "09:15", "09:30", "10:45", "11:00"]);
+        assert!(text.contains(&"11:30".to_owned()) && !text.contains(&"11:45".to_owned()));
+        assert_eq!(text.last().map(String::as_str), Some("17:30"));
+        let later: Vec<String> =
+            rules().free_slots(30, 16 * 60 + 50, false).iter().map(|s| format_minutes(s.start)).collect();
+        assert_eq!(later, ["17:00", "17:15", "17:30"], "rounded up to the grid after now");
+        assert!(rules().free_slots(0, 0, false).is_empty());
+    }
+
+    #[test]
+    fn all_times_ignores_working_hours_and_days_off_but_never_overlaps() {
+        let rules = DayRules { working: vec![], blocked: vec![span("08:00", "20:00")], ..rules() };
+        let slots = rules.free_slots(60, 0, true);
+        assert_eq!(slots.first().map(|s| format_minutes(s.start)).as_deref(), Some("08:00"));
+        assert!(slots.iter().all(|s| !s.overlaps(span("10:00", "10:45"))));
+        assert_eq!(slots.last().map(|s| format_minutes(s.end)).as_deref(), Some("20:00"), "opening hours");
+        assert_eq!(rules.check_all_times(span("12:00", "12:30")), Ok(()), "lunch and a day off");
+        assert_eq!(rules.check_all_times(span("10:30", "11:00")), Err(Unavailable::Busy));
+        assert_eq!(rules.check_all_times(span("19:45", "20:15")), Err(Unavailable::UnitClosed));
+        assert!(DayRules { opening: None, ..rules }.free_slots(30, 0, true).is_empty(), "closed all day");
+    }
+
+    #[test]
+    fn ranges_block_their_days_continuously() {
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default();
+        let window = Some(span("14:00", "10:00"));
+        assert_eq!(blocked_on(day(1), day(1), day(3), window), Some(span("14:00", "24:00")));
+        assert_eq!(blocked_on(day(2), day(1), day(3), window), Some(Span::DAY));
+        assert_eq!(blocked_on(day(3), day(1), day(3), window), Some(span("00:00", "10:00")));
+        assert_eq!(blocked_on(day(4), day(1), day(3), window), None);
+        assert_eq!(blocked_on(day(2), day(2), day(2), None), Some(Span::DAY));
+        assert_eq!(
+            blocked_on(day(2), day(2), day(2), Some(span("12:00", "13:00"))),
+            Some(span("12:00", "13:00"))
+        );
+    }
+}

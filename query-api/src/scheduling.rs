@@ -1,0 +1,534 @@
+//! The agenda's reads (spec 01 §7): the day's appointments (`GET scheduling/professional`),
+//! one appointment for editing (`GET scheduling/{id}`), free times for the next 30 days
+//! (`GET no-auth/scheduling/available-times`) and the audit of an appointment
+//! (`GET scheduling/{id}/history`, ADMIN only).
+//!
+//! Free times are computed on each request from the read models (working hours, opening
+//! hours, days off, holidays, the agenda) with the pure rules of `domain::availability`.
+
+use std::collections::HashMap;
+
+use axum::extract::{RawQuery, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
+use navalha_domain::appointment::{BookedService, TimesType};
+use navalha_domain::availability::{format_minutes, DayRules, Span};
+use navalha_domain::professional::status as professional_status;
+use navalha_domain::validation::Period;
+use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
+use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::http::{Json, PathParam};
+use navalha_platform::ApiError;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::consistency::ReadAfter;
+use crate::history::{history, HistoryEntry};
+use crate::params::Params;
+use crate::AppState;
+
+/// How many days of free times `available-times` answers, today included.
+pub const FREE_TIME_DAYS: i64 = 30;
+/// Answer for an unknown appointment, or one the user may not see.
+pub const MSG_NOT_FOUND: &str = "Agendamento não encontrado.";
+/// Answer for an unknown unit, or one the user may not open.
+pub const MSG_COMPANY_NOT_FOUND: &str = "Barbearia não encontrada.";
+
+/// The read models free times are computed from.
+const FREE_TIME_MODELS: [&str; 5] = ["agenda", "professional", "company", "day_off", "holiday"];
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/scheduling/professional", get(day))
+        .route("/scheduling/{id}", get(one))
+        .route("/scheduling/{id}/history", get(audit))
+        .route("/no-auth/scheduling/available-times", get(available_times))
+}
+
+/// A unit as the agenda needs it.
+struct Unit {
+    active: bool,
+    /// Its wall clock now.
+    now: NaiveDateTime,
+}
+
+async fn unit(state: &AppState, company_id: i64) -> Result<Option<Unit>, ApiError> {
+    let row: Option<(bool, NaiveDateTime)> = sqlx::query_as(
+        "select status, (now() at time zone time_zone)::timestamp from rm_company.company where company_id = $1",
+    )
+    .bind(company_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(row.map(|(active, now)| Unit { active, now }))
+}
+
+/// The unit of an agenda read, when the principal may open it; 404 otherwise.
+async fn agenda_unit(state: &AppState, principal: &Principal, company_id: i64) -> Result<Unit, ApiError> {
+    unit(state, company_id)
+        .await?
+        .filter(|unit| principal.may_open_agenda_of(company_id, unit.active))
+        .ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))
+}
+
+/// The day asked for: `YYYY-MM-DD`, or an ISO date-time (a date picker's local midnight),
+/// read on the Brazilian clock (spec 01 §5: dates are handled at UTC-3).
+fn agenda_date(text: Option<&str>) -> Result<NaiveDate, ApiError> {
+    let invalid = || ApiError::field("date", "Digite uma data válida");
+    let text = text.ok_or_else(invalid)?;
+    if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Ok(date);
+    }
+    let brazil = chrono::FixedOffset::west_opt(3 * 3600).ok_or_else(invalid)?;
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|at| at.with_timezone(&brazil).date_naive())
+        .map_err(|_| invalid())
+}
+
+/// An appointment of the day list (spec 01 §3 'Appointment, day list item').
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct DayItem {
+    /// IdScheduling: 'Agendamento N.º {id}'.
+    pub id_scheduling: i64,
+    /// The professional.
+    pub id_professional: i64,
+    /// IdCompanyProfessional.
+    pub id_company_professional: i64,
+    /// The client.
+    pub id_user: i64,
+    /// Client's name.
+    pub user_name: String,
+    /// Client's phone, digits.
+    pub user_phone: String,
+    /// Whether that phone is on WhatsApp.
+    #[serde(rename = "UserWhatsApp")]
+    pub user_whatsapp: bool,
+    /// The day.
+    pub date: NaiveDate,
+    /// `HH:MM:SS`.
+    pub start_time: String,
+    /// `HH:MM:SS`.
+    pub end_time: String,
+    /// The services' names.
+    pub services: Vec<String>,
+    /// Notes, empty when none.
+    pub observation: String,
+    /// true booked, false cancelled.
+    pub status: bool,
+    /// Whether the client confirmed it ('Confirmar').
+    pub confirmation: bool,
+    /// `ALL_TIMES` or `ONLY_AVAILABLES`: how it was booked.
+    pub times_type: String,
+    /// The professional's agenda colour.
+    pub professional_color: String,
+    /// The professional's name.
+    pub professional_name: String,
+    /// The client's subscriptions: `[{IdSubscriptionUser}]` (none until the club exists).
+    pub subscription_user: Vec<Value>,
+}
+
+/// An appointment row with what the day list shows of its client and professional.
+#[derive(Debug, sqlx::FromRow)]
+struct AppointmentRow {
+    appointment_id: i64,
+    company_id: i64,
+    professional_id: i64,
+    membership_id: i64,
+    client_id: i64,
+    user_name: String,
+    user_phone: String,
+    user_whatsapp: bool,
+    date: NaiveDate,
+    start_time: String,
+    end_time: String,
+    services: sqlx::types::Json<Vec<BookedService>>,
+    observation: String,
+    status: bool,
+    confirmation: bool,
+    times_type: String,
+    professional_color: String,
+    professional_name: String,
+}
+
+const APPOINTMENT_ROWS: &str = "select a.appointment_id, a.company_id, a.professional_id, a.membership_id,
+        a.client_id, coalesce(c.name, '') as user_name, coalesce(c.phone, '') as user_phone,
+        coalesce(c.whatsapp, false) as user_whatsapp, a.date, a.start_time::text as start_time,
+        a.end_time::text as end_time, a.services, a.observation, a.status, a.confirmation, a.times_type,
+        coalesce(p.color, '') as professional_color, coalesce(p.name, '') as professional_name
+   from rm_agenda.appointment a
+   left join rm_agenda.client c on c.client_id = a.client_id
+   left join rm_agenda.professional p on p.professional_id = a.professional_id";
+
+fn day_item(row: AppointmentRow) -> DayItem {
+    DayItem {
+        id_scheduling: row.appointment_id,
+        id_professional: row.professional_id,
+        id_company_professional: row.membership_id,
+        id_user: row.client_id,
+        user_name: row.user_name,
+        user_phone: row.user_phone,
+        user_whatsapp: row.user_whatsapp,
+        date: row.date,
+        start_time: row.start_time,
+        end_time: row.end_time,
+        services: row.services.0.into_iter().map(|s| s.description).collect(),
+        observation: row.observation,
+        status: row.status,
+        confirmation: row.confirmation,
+        times_type: row.times_type,
+        professional_color: row.professional_color,
+        professional_name: row.professional_name,
+        subscription_user: Vec::new(),
+    }
+}
+
+/// `GET scheduling/professional?idCompany&date&idProfessional&idUser&status`: the day's
+/// appointments of a unit, by start time. `status` is 0 (or absent) for all, 1 booked,
+/// 2 cancelled (spec 01 §4). Roles that may not choose other professionals see their own.
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn day(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    RawQuery(query): RawQuery,
+) -> Result<(HeaderMap, Json<Vec<DayItem>>), ApiError> {
+    let params = Params::parse(query.as_deref())?;
+    let company_id =
+        params.id("idCompany")?.ok_or_else(|| ApiError::field("idCompany", "Escolha a barbearia"))?;
+    let date = agenda_date(params.text("date"))?;
+    let status = params.id("status")?.unwrap_or(0);
+    if !(0..=2).contains(&status) {
+        return Err(ApiError::field(
+            "status",
+            "Status inválido: use 0 (todos), 1 (confirmados) ou 2 (cancelados)",
+        ));
+    }
+    let mut professional_id = params.id("idProfessional")?;
+    if !auth.role.may_choose_any_professional() {
+        match professional_id {
+            Some(id) if id != auth.professional_id => return Err(ApiError::Forbidden),
+            _ => professional_id = Some(auth.professional_id),
+        }
+    }
+    agenda_unit(&state, &auth, company_id).await?;
+    let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let rows: Vec<AppointmentRow> = sqlx::query_as(&format!(
+        "{APPOINTMENT_ROWS}
+          where a.company_id = $1 and a.date = $2
+            and ($3::bigint is null or a.professional_id = $3)
+            and ($4::bigint is null or a.client_id = $4)
+            and ($5 = 0 or a.status = ($5 = 1))
+          order by a.start_time, p.name, a.appointment_id"
+    ))
+    .bind(company_id)
+    .bind(date)
+    .bind(professional_id)
+    .bind(params.id("idUser")?)
+    .bind(status)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok((consistency.headers(), Json(rows.into_iter().map(day_item).collect())))
+}
+
+/// The appointment, when the principal may see it: 404 for another unit's, 403 for a
+/// colleague's when the role may not act for others.
+async fn visible(state: &AppState, principal: &Principal, id: i64) -> Result<AppointmentRow, ApiError> {
+    let row: Option<AppointmentRow> =
+        sqlx::query_as(&format!("{APPOINTMENT_ROWS} where a.appointment_id = $1"))
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let not_found = || ApiError::NotFound(MSG_NOT_FOUND.to_owned());
+    let row = row.ok_or_else(not_found)?;
+    agenda_unit(state, principal, row.company_id).await.map_err(|_| not_found())?;
+    if !principal.may_act_for(row.professional_id) {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(row)
+}
+
+/// `GET scheduling/{id}`: the appointment as the edit form reads it (spec 01 §3
+/// 'Appointment (scheduling), read for editing'), plus what the card shows.
+async fn one(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let row = visible(&state, &auth, id).await?;
+    let (company_id, services) = (row.company_id, row.services.0.clone());
+    let item = day_item(row);
+    let body = json!({
+        "IdScheduling": item.id_scheduling,
+        "IdCompanyProfessional": item.id_company_professional,
+        "CompanyProfessional": {
+            "IdCompanyProfessional": item.id_company_professional,
+            "Professional": {
+                "IdProfessional": item.id_professional,
+                "Name": item.professional_name,
+                "Color": item.professional_color,
+            },
+            "Company": { "IdCompany": company_id },
+        },
+        "Date": item.date,
+        "StartTime": item.start_time,
+        "EndTime": item.end_time,
+        "SchedulingServices": services.iter().map(|s| json!({
+            "IdService": s.service_id,
+            "Description": s.description,
+            "Time": s.minutes,
+            "Value": s.cents as f64 / 100.0,
+        })).collect::<Vec<_>>(),
+        "IdUser": item.id_user,
+        "UserName": item.user_name,
+        "UserPhone": item.user_phone,
+        "UserWhatsApp": item.user_whatsapp,
+        "Observation": item.observation,
+        "Status": item.status,
+        "Confirmation": item.confirmation,
+        "TimesType": item.times_type,
+    });
+    Ok((consistency.headers(), Json(body)))
+}
+
+/// `GET scheduling/{id}/history`: every event of the appointment, in order, with who did
+/// it and which fields changed from what to what. ADMIN only (403 for everyone else).
+async fn audit(
+    State(state): State<AppState>,
+    _auth: Auth<AdminOnly>,
+    PathParam(id): PathParam<i64>,
+) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+    history(&state, "Appointment", id, MSG_NOT_FOUND).await
+}
+
+/// A professional offered by `available-times`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeProfessional {
+    /// The professional.
+    pub id_professional: i64,
+    /// Their membership in the unit (what a booking sends).
+    pub id_company_professional: i64,
+    /// Name.
+    pub name: String,
+    /// Agenda colour.
+    pub color: String,
+}
+
+/// A free time of one professional.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeHour {
+    /// `HH:MM`.
+    pub start: String,
+    /// `HH:MM`: the start plus that professional's times for the services.
+    pub end: String,
+    /// Whose.
+    pub id_professional: i64,
+}
+
+/// The free times of one day.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeDay {
+    /// `YYYY-MM-DD`.
+    pub short_date: NaiveDate,
+    /// By start, then by professional.
+    pub free_hours: Vec<FreeHour>,
+}
+
+/// The `available-times` answer.
+#[derive(Debug, Serialize)]
+pub struct FreeTimes {
+    /// Who can perform every chosen service.
+    pub professionals: Vec<FreeProfessional>,
+    /// Days with at least one free time.
+    pub times: Vec<FreeDay>,
+}
+
+/// `GET no-auth/scheduling/available-times?idCompany&idServices&timesType[&idProfessionals]
+/// [&idSchedulingEdit]`: free start times on the 15-minute grid for the next 30 days. Public
+/// (the mobile flow), but a signed-in professional who may not choose others gets only
+/// their own (spec 01 §5).
+#[tracing::instrument(skip_all)]
+async fn available_times(
+    State(state): State<AppState>,
+    auth: MaybeAuth,
+    read_after: ReadAfter,
+    RawQuery(query): RawQuery,
+) -> Result<(HeaderMap, Json<FreeTimes>), ApiError> {
+    let params = Params::parse(query.as_deref())?;
+    let company_id =
+        params.id("idCompany")?.ok_or_else(|| ApiError::field("idCompany", "Escolha a barbearia"))?;
+    let service_ids = params.ids("idServices")?;
+    if service_ids.is_empty() {
+        return Err(ApiError::field("idServices", "Escolha pelo menos um serviço"));
+    }
+    let times_type = TimesType::parse(params.text("timesType")).ok_or_else(|| {
+        ApiError::field("timesType", "Tipo de horário inválido: use ONLY_AVAILABLES ou ALL_TIMES")
+    })?;
+    let mut chosen = params.ids("idProfessionals")?;
+    if let Some(principal) = auth.0.as_ref().filter(|p| !p.role.may_choose_any_professional()) {
+        if !chosen.is_empty() && !chosen.contains(&principal.professional_id) {
+            return Ok((HeaderMap::new(), Json(FreeTimes { professionals: Vec::new(), times: Vec::new() })));
+        }
+        chosen = vec![principal.professional_id];
+    }
+    let editing = params.id("idSchedulingEdit")?;
+    let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
+    let unit = unit(&state, company_id)
+        .await?
+        .filter(|unit| unit.active)
+        .ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))?;
+    let answer = free_times(&state, company_id, &unit, &service_ids, &chosen, times_type, editing).await?;
+    Ok((consistency.headers(), Json(answer)))
+}
+
+async fn free_times(
+    state: &AppState,
+    company_id: i64,
+    unit: &Unit,
+    service_ids: &[i64],
+    chosen: &[i64],
+    times_type: TimesType,
+    editing: Option<i64>,
+) -> Result<FreeTimes, ApiError> {
+    // Active professionals of the unit offering every chosen service, with the total time.
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "select p.professional_id, m.membership_id, p.name, p.color, sum(o.minutes)::bigint
+           from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id
+           join rm_professional.offered_service o on o.professional_id = p.professional_id
+           join rm_professional.catalogue_service s on s.service_id = o.service_id
+          where m.company_id = $1 and p.status = $2 and o.active and s.active
+            and o.service_id = any($3)
+            and (cardinality($4::bigint[]) = 0 or p.professional_id = any($4))
+          group by p.professional_id, m.membership_id, p.name, p.color
+         having count(distinct o.service_id) = cardinality($3)
+          order by p.name, p.professional_id",
+    )
+    .bind(company_id)
+    .bind(professional_status::ACTIVE)
+    .bind(service_ids)
+    .bind(chosen)
+    .fetch_all(&state.pool)
+    .await?;
+    let professionals: Vec<FreeProfessional> = rows
+        .iter()
+        .map(|(id, membership, name, color, _)| FreeProfessional {
+            id_professional: *id,
+            id_company_professional: *membership,
+            name: name.clone(),
+            color: color.clone(),
+        })
+        .collect();
+    let durations: Vec<(i64, u16)> =
+        rows.iter().map(|row| (row.0, u16::try_from(row.4).unwrap_or(u16::MAX))).collect();
+    let ids: Vec<i64> = durations.iter().map(|(id, _)| *id).collect();
+    if ids.is_empty() {
+        return Ok(FreeTimes { professionals, times: Vec::new() });
+    }
+
+    let today = unit.now.date();
+    let last = today + Duration::days(FREE_TIME_DAYS - 1);
+    let mut working: HashMap<(i64, i16), Vec<Span>> = HashMap::new();
+    let days: Vec<(i64, i16, Value)> = sqlx::query_as(
+        "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_all(&state.pool)
+    .await?;
+    for (id, week_day, periods) in days {
+        let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
+        working.insert((id, week_day), periods.into_iter().map(Span::from).collect());
+    }
+    let opening: HashMap<i16, Span> = sqlx::query_as::<_, (i16, String, String)>(
+        "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
+    )
+    .bind(company_id)
+    .fetch_all(&state.pool)
+    .await?
+    .into_iter()
+    .filter_map(|(day, start, end)| Some((day, span_of(&start, &end)?)))
+    .collect();
+    let blocked = if times_type == TimesType::OnlyAvailables {
+        blocked_ranges(&state.pool, &ids, company_id, today, last).await?
+    } else {
+        Vec::new()
+    };
+    let mut busy: HashMap<(i64, NaiveDate), Vec<Span>> = HashMap::new();
+    let booked: Vec<(i64, NaiveDate, NaiveTime, NaiveTime)> = sqlx::query_as(
+        "select professional_id, date, start_time, end_time from rm_agenda.appointment
+          where professional_id = any($1) and date between $2 and $3 and status
+            and ($4::bigint is null or appointment_id <> $4)",
+    )
+    .bind(&ids)
+    .bind(today)
+    .bind(last)
+    .bind(editing)
+    .fetch_all(&state.pool)
+    .await?;
+    for (id, date, start, end) in booked {
+        busy.entry((id, date)).or_default().push(Span { start: minute_of(start), end: minute_of(end) });
+    }
+
+    let all_times = times_type == TimesType::AllTimes;
+    let mut times = Vec::new();
+    for offset in 0..FREE_TIME_DAYS {
+        let date = today + Duration::days(offset);
+        let week_day = date.weekday().num_days_from_sunday() as i16;
+        let not_before = if date == today { minute_of(unit.now.time()) } else { 0 };
+        let mut free_hours = Vec::new();
+        for (id, duration) in &durations {
+            let rules = DayRules {
+                working: working.get(&(*id, week_day)).cloned().unwrap_or_default(),
+                opening: opening.get(&week_day).copied(),
+                blocked: blocked.iter().filter_map(|range| range.on(date, *id)).collect(),
+                busy: busy.get(&(*id, date)).cloned().unwrap_or_default(),
+            };
+            free_hours.extend(rules.free_slots(*duration, not_before, all_times).into_iter().map(|slot| {
+                FreeHour {
+                    start: format_minutes(slot.start),
+                    end: format_minutes(slot.end),
+                    id_professional: *id,
+                }
+            }));
+        }
+        if !free_hours.is_empty() {
+            // Stable: professionals keep their order within one start time.
+            free_hours.sort_by(|a, b| a.start.cmp(&b.start));
+            times.push(FreeDay { short_date: date, free_hours });
+        }
+    }
+    Ok(FreeTimes { professionals, times })
+}
+
+fn minute_of(time: NaiveTime) -> u16 {
+    (time.signed_duration_since(NaiveTime::MIN).num_minutes()).clamp(0, 24 * 60) as u16
+}
+
+fn span_of(start: &str, end: &str) -> Option<Span> {
+    let minutes = |text: &str| navalha_domain::validation::TimeOfDay::parse(text).ok().map(|t| t.minutes());
+    Some(Span { start: minutes(start)?, end: minutes(end)? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_is_a_date_or_a_date_time_read_at_utc_minus_3() {
+        let day = |text: &str| agenda_date(Some(text)).ok();
+        let date = |d: u32| NaiveDate::from_ymd_opt(2026, 11, d);
+        assert_eq!(day("2026-11-23"), date(23));
+        assert_eq!(day("2026-11-23T03:00:00.000Z"), date(23), "local midnight as UTC");
+        assert_eq!(day("2026-11-24T01:30:00Z"), date(23), "22:30 in Brazil");
+        assert_eq!(day("2026-11-23T10:00:00-03:00"), date(23));
+        assert!(agenda_date(Some("23/11/2026")).is_err());
+        assert!(agenda_date(None).is_err());
+    }
+}
