@@ -260,7 +260,7 @@ pub const MSG_UNIT_CLOSED: &str = "A barbearia está fechada neste horário.";
 pub const MSG_BLOCKED: &str = "O profissional não atende neste horário (folga, férias ou feriado).";
 
 /// The `slot` metadata the database claims for a booking.
-fn slot_of(booking: &Booking) -> String {
+pub(crate) fn slot_of(booking: &Booking) -> String {
     let at = |time: TimeOfDay| booking.date.and_time(time.into()).format("%Y-%m-%dT%H:%M:%S").to_string();
     json!({ "professional_id": booking.professional_id, "start": at(booking.start), "end": at(booking.end) })
         .to_string()

@@ -966,3 +966,26 @@ async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_ov
     .expect("counts");
     assert_eq!(active, claimed, "the agenda and the database's claims agree");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let state = navalha_command_api::AppState::new(pool, Default::default()).await.expect("state");
+    let booked = navalha_command_api::seed::seed_demo_agenda(&state).await.expect("demo agenda");
+    assert!(booked > 40, "{booked}");
+    system.project().await;
+    let (active, cancelled, confirmed, outside): (i64, i64, i64, i64) = sqlx::query_as(
+        "select count(*) filter (where status), count(*) filter (where not status),
+                count(*) filter (where confirmation),
+                count(*) filter (where start_time < '09:00' or end_time > '21:00' or extract(dow from date) = 0)
+           from rm_agenda.appointment",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("counts");
+    assert_eq!(active + cancelled, booked as i64);
+    assert!(cancelled > 0 && confirmed > 0);
+    assert_eq!(outside, 0);
+    let claimed: i64 = sqlx::query_scalar("select count(*) from appointment_slot").fetch_one(&system.pool).await.expect("slots");
+    assert_eq!(claimed, active, "cancelled ones released their time");
+}
