@@ -179,10 +179,7 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
             _ => return Err(ApiError::field("idServices", "Serviço indisponível para este profissional")),
         }
     }
-    let minutes: i64 = services.iter().map(|s| s.minutes).sum();
-    let end = u16::try_from(i64::from(request.start.minutes()) + minutes)
-        .ok()
-        .and_then(TimeOfDay::from_minutes)
+    let end = Booking::end_of(request.start, &services)
         .ok_or_else(|| ApiError::field("startTime", "O atendimento precisa terminar até 23:59"))?;
     let booking = Booking {
         membership_id: request.membership_id,

@@ -422,7 +422,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
             let mut of_the_day = Vec::new();
             for (slot, start) in STARTS.iter().enumerate() {
                 let pick = index + slot + offset as usize;
-                if pick % 3 == 0 {
+                if pick.is_multiple_of(3) {
                     continue; // leave some free time
                 }
                 let services: Vec<BookedService> = offered
@@ -433,13 +433,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                     .cloned()
                     .collect();
                 let start = time(start)?;
-                let minutes: i64 = services.iter().map(|s| s.minutes).sum();
-                let Some(end) = u16::try_from(i64::from(start.minutes()) + minutes)
-                    .ok()
-                    .and_then(TimeOfDay::from_minutes)
-                else {
-                    continue;
-                };
+                let Some(end) = Booking::end_of(start, &services) else { continue };
                 let span = Span { start: start.minutes(), end: end.minutes() };
                 if services.is_empty() || rules.check(span).is_err() {
                     continue;
@@ -475,7 +469,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 booked += 1;
             }
             for (n, id) in of_the_day.iter().enumerate() {
-                if n % 3 == 0 {
+                if n.is_multiple_of(3) {
                     execute::<Appointment>(
                         &state.appointments,
                         &state.pool,
