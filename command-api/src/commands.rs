@@ -1,16 +1,17 @@
 //! Executing a command: metadata, bounded retries on concurrent changes, domain errors
 //! mapped to HTTP, and the position of what was appended.
 
+use std::collections::HashMap;
+
 use axum::http::HeaderMap;
-use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, AggregateContext, AggregateError, EventStore};
+use cqrs_es::{Aggregate, AggregateError};
 use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::Principal;
 use navalha_platform::error::MSG_CONCURRENT_CHANGE;
 use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
-use postgres_es::{PostgresCqrs, PostgresEventRepository};
+use postgres_es::PostgresCqrs;
 use sha2::Digest;
 use sqlx::PgPool;
 
@@ -146,12 +147,55 @@ fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> b
 
 /// The current state of an aggregate, replayed from its events.
 pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, ApiError> {
-    let store: PersistedEventStore<PostgresEventRepository, A> =
-        PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let mut context = store.load_aggregate(aggregate_id).await.map_err(|error| {
-        ApiError::Internal(anyhow::anyhow!("loading {} {aggregate_id}: {error}", A::TYPE))
-    })?;
-    Ok(std::mem::take(context.aggregate()))
+    Streams::fetch(pool, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+}
+
+/// The events of several streams, of any aggregate types, read in one round trip (a
+/// command that checks a client, a professional, a unit and services reads them at once).
+#[derive(Debug, Default)]
+pub struct Streams(HashMap<(String, String), Vec<serde_json::Value>>);
+
+impl Streams {
+    /// Reads the streams `(aggregate type, aggregate id)`.
+    pub async fn fetch(pool: &PgPool, wanted: &[(&str, String)]) -> Result<Self, ApiError> {
+        let mut types = Vec::with_capacity(wanted.len());
+        let mut ids = Vec::with_capacity(wanted.len());
+        for (aggregate_type, id) in wanted {
+            let seen = types.iter().zip(&ids).any(|(t, i)| t == aggregate_type && i == id);
+            if !seen {
+                types.push(*aggregate_type);
+                ids.push(id.as_str());
+            }
+        }
+        let rows: Vec<(String, String, serde_json::Value)> = sqlx::query_as(
+            "select e.aggregate_type, e.aggregate_id, e.payload
+               from unnest($1::text[], $2::text[]) as wanted (aggregate_type, aggregate_id)
+               join events e on e.aggregate_type = wanted.aggregate_type and e.aggregate_id = wanted.aggregate_id
+              order by e.aggregate_type, e.aggregate_id, e.sequence",
+        )
+        .bind(&types)
+        .bind(&ids)
+        .fetch_all(pool)
+        .await?;
+        let mut streams: HashMap<(String, String), Vec<serde_json::Value>> = HashMap::new();
+        for (aggregate_type, id, payload) in rows {
+            streams.entry((aggregate_type, id)).or_default().push(payload);
+        }
+        Ok(Self(streams))
+    }
+
+    /// Replays one of the streams read; one that has no events is the aggregate's default.
+    pub fn replay<A: Aggregate>(&self, aggregate_id: &str) -> Result<A, ApiError> {
+        let mut aggregate = A::default();
+        let key = (A::TYPE.to_owned(), aggregate_id.to_owned());
+        for payload in self.0.get(&key).into_iter().flatten() {
+            let event: A::Event = serde_json::from_value(payload.clone()).map_err(|error| {
+                ApiError::Internal(anyhow::anyhow!("replaying {} {aggregate_id}: {error}", A::TYPE))
+            })?;
+            aggregate.apply(event);
+        }
+        Ok(aggregate)
+    }
 }
 
 /// The position of a stream's last event, `None` for an empty stream.
