@@ -11,12 +11,55 @@ use navalha_platform::error::MSG_CONCURRENT_CHANGE;
 use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
-use postgres_es::PostgresCqrs;
+use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sha2::Digest;
 use sqlx::PgPool;
 
 /// How many times a command is retried when another one changed its aggregate first.
 pub const MAX_ATTEMPTS: usize = 3;
+
+/// The write side of one aggregate type: cqrs-es over postgres-es, and the waker that
+/// tells the projector about each commit.
+pub struct CommandStore<A: Aggregate> {
+    cqrs: PostgresCqrs<A>,
+    waker: ProjectorWaker,
+}
+
+impl<A: Aggregate<Services = ()>> CommandStore<A> {
+    /// The store of `A` on `pool`.
+    pub fn new(pool: PgPool, waker: ProjectorWaker) -> Self {
+        Self { cqrs: postgres_cqrs(pool, vec![], ()), waker }
+    }
+}
+
+/// Wakes the projector after commits with `NOTIFY navalha_events`, sent outside the events'
+/// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
+/// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
+/// being sent are merged into the next, so a burst of commits costs a few notifications.
+#[derive(Clone)]
+pub struct ProjectorWaker(tokio::sync::mpsc::Sender<()>);
+
+impl ProjectorWaker {
+    /// Starts the task that sends the notifications; it ends when the last waker is dropped.
+    pub fn start(pool: PgPool) -> Self {
+        let (sender, mut receiver) = tokio::sync::mpsc::channel(1);
+        tokio::spawn(async move {
+            while receiver.recv().await.is_some() {
+                if let Err(error) = sqlx::query("select pg_notify('navalha_events', '')").execute(&pool).await
+                {
+                    // The projector polls anyway; a lost wake-up only delays it.
+                    tracing::warn!(%error, "could not wake the projector");
+                }
+            }
+        });
+        Self(sender)
+    }
+
+    /// Asks for a notification; never waits.
+    pub fn wake(&self) {
+        let _ = self.0.try_send(());
+    }
+}
 
 /// A domain error that knows its HTTP answer.
 pub trait DomainError: std::error::Error {
@@ -99,7 +142,7 @@ pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Opt
 /// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times
 /// when a concurrent command wins the race, and returns the stream's position afterwards.
 pub async fn execute<A>(
-    cqrs: &PostgresCqrs<A>,
+    store: &CommandStore<A>,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -112,9 +155,12 @@ where
 {
     let mut attempt = 1;
     loop {
-        let result = cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
+        let result = store.cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
         match result {
-            Ok(()) => return stream_position(pool, A::TYPE, aggregate_id).await,
+            Ok(()) => {
+                store.waker.wake();
+                return stream_position(pool, A::TYPE, aggregate_id).await;
+            }
             Err(AggregateError::UserError(error)) => return Err(error.to_api()),
             Err(AggregateError::AggregateConflict) if attempt < MAX_ATTEMPTS => {
                 tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
@@ -245,7 +291,7 @@ pub struct Claim {
 /// value held by another aggregate answers 409 with the claim's message, before the command
 /// runs or, when a concurrent command took it first, after PostgreSQL refused the append.
 pub async fn execute_claiming<A>(
-    cqrs: &PostgresCqrs<A>,
+    store: &CommandStore<A>,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -278,7 +324,7 @@ where
     for (scope, value) in released {
         metadata = metadata.releasing(scope, value);
     }
-    match execute(cqrs, pool, aggregate_id, command, &metadata).await {
+    match execute(store, pool, aggregate_id, command, &metadata).await {
         Err(ApiError::Conflict(message)) => {
             Err(held_by_other().await?.unwrap_or(ApiError::Conflict(message)))
         }

@@ -986,6 +986,25 @@ async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool
     assert_eq!(active + cancelled, booked as i64);
     assert!(cancelled > 0 && confirmed > 0);
     assert_eq!(outside, 0);
-    let claimed: i64 = sqlx::query_scalar("select count(*) from appointment_slot").fetch_one(&system.pool).await.expect("slots");
+    let claimed: i64 = sqlx::query_scalar("select count(*) from appointment_slot")
+        .fetch_one(&system.pool)
+        .await
+        .expect("slots");
     assert_eq!(claimed, active, "cancelled ones released their time");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await.expect("listener");
+    listener.listen("navalha_events").await.expect("listen");
+    id_of(&book(&system, &token, body(d.barber1, next(Weekday::Tue), "10:00", &[d.haircut], d.client)).await);
+    // The bound only keeps a broken waker from hanging the test; it measures nothing.
+    let notification = tokio::time::timeout(std::time::Duration::from_secs(30), listener.recv())
+        .await
+        .expect("a notification")
+        .expect("listener");
+    assert_eq!(notification.channel(), "navalha_events");
 }
