@@ -9,17 +9,23 @@ interface TooltipProps {
 
 /**
  * Explains a control, typically why it is disabled. The wrapper, not the control, takes
- * hover and focus, because a disabled button gets neither.
+ * hover and focus, because a disabled button gets neither. The wrapper stays when there
+ * is nothing to say, so the control is never re-created (and keeps its focus).
  */
 export function Tooltip({ text, children, className }: TooltipProps) {
   const id = useId();
-  if (!text) return <>{children}</>;
   return (
-    <span className={`tooltip-anchor${className ? ` ${className}` : ''}`} tabIndex={0} aria-describedby={id}>
+    <span
+      className={`tooltip-anchor${className ? ` ${className}` : ''}`}
+      tabIndex={text ? 0 : undefined}
+      aria-describedby={text ? id : undefined}
+    >
       {children}
-      <span id={id} role="tooltip" className="tooltip">
-        {text}
-      </span>
+      {text && (
+        <span id={id} role="tooltip" className="tooltip">
+          {text}
+        </span>
+      )}
     </span>
   );
 }
