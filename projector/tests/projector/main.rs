@@ -178,3 +178,25 @@ async fn a_model_built_with_older_tables_is_rebuilt_on_start(pool: PgPool) {
     projector.kill().await.expect("stop");
     assert!(dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"client\""));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_model_moves_its_checkpoint_past_other_models_events_without_reading_them(pool: PgPool) {
+    let holidays = models::find("holiday").expect("model");
+    catch_up(&pool, holidays.as_ref()).await;
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 1, "client").await;
+    tx.commit().await.expect("commit");
+    let written: (i64, i64) = sqlx::query_as(
+        "select tx_id::text::bigint, global_position from events order by global_position desc limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("position");
+
+    let mut tx = pool.begin().await.expect("batch tx");
+    let outcome = engine::apply_batch(&mut tx, holidays.as_ref(), "rm_holiday", 1000).await.expect("batch");
+    tx.commit().await.expect("batch commit");
+    assert_eq!(outcome.events, 0, "a favourite is none of the holiday model's business");
+    // Yet a reader waiting for the favourite's position is not kept waiting by this model.
+    assert_eq!((outcome.checkpoint.tx_id, outcome.checkpoint.global_position), written);
+}
