@@ -31,6 +31,17 @@ pub trait Projection: Send + Sync {
     /// Applies one event. Runs inside the batch's transaction, with `search_path` set to the
     /// schema being built, so table names are written unqualified.
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()>;
+
+    /// Applies a batch of events, in order. A model with many events overrides it to write
+    /// them in bulk; the result must equal applying them one by one.
+    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        for event in events {
+            self.apply(conn, event).await.with_context(|| {
+                format!("{} applying {} at {}", self.name(), event.event_type, event.position)
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// The live schema of a model.
@@ -195,8 +206,9 @@ pub async fn last_below(conn: &mut PgConnection, horizon: i64) -> sqlx::Result<O
     Ok(row.map(|(tx_id, global_position)| Position { tx_id, global_position }))
 }
 
-/// Test hook: abort the process after applying this many events, before the batch commits,
-/// to prove that a crash mid-batch loses nothing (`NAVALHA_PROJECTOR_CRASH_AFTER`).
+/// Test hook: abort the process once a batch of at least this many events is applied,
+/// before it commits, to prove that a crash mid-batch loses nothing
+/// (`NAVALHA_PROJECTOR_CRASH_AFTER`).
 fn crash_after() -> Option<u64> {
     std::env::var("NAVALHA_PROJECTOR_CRASH_AFTER").ok()?.parse().ok()
 }
@@ -242,15 +254,10 @@ async fn apply_batch_inner(
     let Some(last) = last.filter(|last| *last > after) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });
     };
-    let crash_at = crash_after();
-    for (applied, event) in events.iter().enumerate() {
-        projection.apply(tx, event).await.with_context(|| {
-            format!("{} applying {} at {}", projection.name(), event.event_type, event.position)
-        })?;
-        if crash_at.is_some_and(|limit| applied as u64 + 1 >= limit) {
-            tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
-            std::process::abort();
-        }
+    projection.apply_all(tx, &events).await?;
+    if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
+        tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
+        std::process::abort();
     }
     sqlx::query(&format!(
         "update {schema}.checkpoint set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now()"

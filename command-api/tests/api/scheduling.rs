@@ -156,6 +156,24 @@ fn starts(answer: &Answer, date: NaiveDate, professional: i64) -> Vec<String> {
         .collect()
 }
 
+/// Rebuilt from the first event in bulk batches, the agenda equals the one the projector
+/// followed step by step.
+async fn assert_rebuild_equals_live(system: &System) {
+    let dump = || async {
+        sqlx::query_scalar::<_, String>(
+            "select coalesce(string_agg(a::text, E'\\n' order by appointment_id), '') from rm_agenda.appointment a",
+        )
+        .fetch_one(&system.pool)
+        .await
+        .expect("dump")
+    };
+    let live = dump().await;
+    assert!(!live.is_empty());
+    let agenda = navalha_projector::models::find("agenda").expect("model");
+    navalha_projector::rebuild::rebuild(&system.pool, agenda.as_ref(), false).await.expect("rebuild");
+    assert_eq!(dump().await, live);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edit_form(pool: PgPool) {
     let system = System::start(pool).await;
@@ -430,6 +448,7 @@ async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgP
     assert_eq!(by_client.body.as_array().map(Vec::len), Some(2));
     let missing = cancel(&system, &token, 999_999).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_rebuild_equals_live(&system).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -965,6 +984,8 @@ async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_ov
     .await
     .expect("counts");
     assert_eq!(active, claimed, "the agenda and the database's claims agree");
+
+    assert_rebuild_equals_live(&system).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
