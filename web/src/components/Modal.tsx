@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
 interface ModalProps {
@@ -14,6 +14,12 @@ interface ModalProps {
 /** A titled dialog closed by its X button or Escape (never by a stray click outside). */
 export function Modal({ open, title, onClose, children, footer, size = 'large', className }: ModalProps) {
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  // Keyboard users start inside the dialog.
+  useEffect(() => {
+    if (open) dialogRef.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -32,6 +38,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'large', 
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        ref={dialogRef}
+        tabIndex={-1}
       >
         <header className="modal-header">
           <h2 id={titleId} className="modal-title">
