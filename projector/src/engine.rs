@@ -168,7 +168,7 @@ pub async fn read_events(
           where aggregate_type = any($3)
             and (tx_id, global_position) > ($1::text::xid8, $2)
             and tx_id < $4::text::xid8
-          order by tx_id, global_position
+          order by events.tx_id, events.global_position
           limit $5",
     )
     .bind(after.tx_id.to_string())
@@ -198,7 +198,7 @@ pub async fn read_events(
 pub async fn last_below(conn: &mut PgConnection, horizon: i64) -> sqlx::Result<Option<Position>> {
     let row: Option<(i64, i64)> = sqlx::query_as(
         "select tx_id::text::bigint, global_position from events
-          where tx_id < $1::text::xid8 order by tx_id desc, global_position desc limit 1",
+          where tx_id < $1::text::xid8 order by events.tx_id desc, events.global_position desc limit 1",
     )
     .bind(horizon.to_string())
     .fetch_optional(conn)
@@ -277,7 +277,8 @@ async fn apply_batch_inner(
 /// The position of the newest committed event, as this transaction sees it.
 pub async fn last_committed(conn: &mut PgConnection) -> sqlx::Result<Position> {
     let row: Option<(i64, i64)> = sqlx::query_as(
-        "select tx_id::text::bigint, global_position from events order by tx_id desc, global_position desc limit 1",
+        "select tx_id::text::bigint, global_position from events
+          order by events.tx_id desc, events.global_position desc limit 1",
     )
     .fetch_optional(conn)
     .await?;
