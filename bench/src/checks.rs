@@ -143,3 +143,43 @@ pub async fn sample_activity(
         "mean_active_sessions_by_query": top.into_iter().map(|(q, n)| json!({"query": q, "mean_sessions": per_sample(n)})).collect::<Vec<_>>(),
     })
 }
+
+/// Whether pg_stat_statements is loaded (the launcher preloads it when PostgreSQL ships
+/// it); creates the extension in the bench database.
+pub async fn statements_available(pool: &PgPool) -> bool {
+    sqlx::query("create extension if not exists pg_stat_statements").execute(pool).await.is_ok()
+        && sqlx::query("select 1 from pg_stat_statements limit 1").execute(pool).await.is_ok()
+}
+
+/// Forgets the statistics gathered so far.
+pub async fn statements_reset(pool: &PgPool) -> anyhow::Result<()> {
+    sqlx::query("select pg_stat_statements_reset()").execute(pool).await?;
+    Ok(())
+}
+
+/// The statements of the bench database that took the most execution time since the last
+/// reset: calls, total and mean milliseconds, and share of all statements' time.
+pub async fn top_statements(pool: &PgPool, limit: i64) -> anyhow::Result<Vec<Value>> {
+    let rows: Vec<(i64, f64, f64, i64, f64, String)> = sqlx::query_as(
+        "select calls, total_exec_time, mean_exec_time, rows,
+                100 * total_exec_time / nullif(sum(total_exec_time) over (), 0),
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 200)
+           from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database())
+            and query not like '%pg_stat_statements%' and query not like '%pg_stat_activity%'
+          order by total_exec_time desc
+          limit $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(calls, total, mean, rows, share, query)| {
+            json!({
+                "calls": calls, "total_ms": total, "mean_ms": mean, "rows": rows,
+                "share_percent": share, "query": query,
+            })
+        })
+        .collect())
+}

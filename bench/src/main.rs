@@ -113,6 +113,10 @@ struct Cli {
     /// Seconds of each day-agenda step.
     #[arg(long, default_value_t = 5)]
     agenda_step_seconds: u64,
+    /// SQL to run after the migrations, to try a change (an index, a setting) without
+    /// touching the services; the results record it. Not for figures of record.
+    #[arg(long)]
+    extra_sql: Option<PathBuf>,
     /// A small, short run to try the suite (2,000 clients, 10,000 appointments, short loads).
     #[arg(long)]
     quick: bool,
@@ -253,6 +257,36 @@ fn parse_rebuild(output: &str) -> Vec<(String, u64, f64)> {
         .collect()
 }
 
+/// CPU milliseconds per request by process, and what the machine's cores allow at that cost.
+fn show_cpu(what: &str, cpu: &std::collections::BTreeMap<String, f64>) {
+    let total = cpu.get("total").copied().unwrap_or(0.0);
+    let parts: Vec<String> = cpu
+        .iter()
+        .filter(|(name, ms)| name.as_str() != "total" && **ms >= 0.005)
+        .map(|(name, ms)| format!("{name} {ms:.2}"))
+        .collect();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    note(&format!(
+        "CPU per {what} (ms): {} = {total:.2}, so {cores} cores allow at most ~{}/s",
+        parts.join(", "),
+        thousands(cores * 1000.0 / total.max(1e-9))
+    ));
+}
+
+/// The top statements of a phase, briefly.
+fn show_statements(top: &[Value]) {
+    note("statements by execution time (pg_stat_statements):");
+    for statement in top.iter().take(6) {
+        let query: String = statement["query"].as_str().unwrap_or_default().chars().take(90).collect();
+        note(&format!(
+            "  {:>5.1} %  {:>7} calls  {:>7.2} ms mean  {query}",
+            statement["share_percent"].as_f64().unwrap_or(0.0),
+            statement["calls"].as_i64().unwrap_or(0),
+            statement["mean_ms"].as_f64().unwrap_or(0.0),
+        ));
+    }
+}
+
 fn read_json(stats: &mut ReadStats) -> Value {
     json!({
         "concurrency": stats.concurrency,
@@ -325,7 +359,24 @@ async fn measure(
     launcher.run("command-api", &["migrate"], "migrate").await?;
     launcher.run("command-api", &["seed-demo"], "seed-demo").await?;
     let pool = PgPoolOptions::new().max_connections(4).connect(&url).await?;
+    let extra_sql = match &cli.extra_sql {
+        Some(path) => {
+            let sql = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+            note(&format!(
+                "what-if: running {} after the migrations (not the repository's schema)",
+                path.display()
+            ));
+            sqlx::raw_sql(&sql)
+                .execute(&pool)
+                .await
+                .with_context(|| format!("running {}", path.display()))?;
+            Some(sql)
+        }
+        None => None,
+    };
     let machine = machine(&pool).await;
+    let statements = checks::statements_available(&pool).await;
+    let mut statement_profiles = serde_json::Map::new();
     if let (Some(load), Some(cores)) = (machine["load_average_at_start"].as_f64(), machine["cores"].as_f64())
     {
         if load > cores / 2.0 {
@@ -407,6 +458,9 @@ async fn measure(
         "rebuilding every read model from the log ({} events): projector rebuild",
         thousands(log_events as f64)
     ));
+    if statements {
+        checks::statements_reset(&pool).await?;
+    }
     let rebuild_started = Instant::now();
     let (rebuild_output, rebuild_peak) =
         launcher.run_captured("projector", &["rebuild"], &[("RUST_LOG", "warn")]).await?;
@@ -420,6 +474,11 @@ async fn measure(
         ));
     }
     let rebuild_rate = log_events as f64 / rebuild_seconds;
+    if statements {
+        let top = checks::top_statements(&pool, 15).await?;
+        show_statements(&top);
+        statement_profiles.insert("rebuild".to_owned(), Value::Array(top));
+    }
     note(&format!(
         "all {} models: {:.1} s wall, {} log events/s",
         models.len(),
@@ -437,6 +496,9 @@ async fn measure(
         stack::wait_healthy(&client, service, Duration::from_secs(60)).await?;
         note(&format!("{} ready on {} (pid {})", service.name, service.addr, service.pid().unwrap_or(0)));
     }
+    let ticks = stack::clock_ticks();
+    let backend: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(&pool).await?;
+    let postmaster = u32::try_from(backend).ok().and_then(stack::parent_of);
     let command = format!("http://{command_addr}/api");
     let query = format!("http://{query_addr}/api");
     let token = workload::sign_in(&client, &command, ADMIN_EMAIL, ADMIN_PASSWORD).await?;
@@ -473,8 +535,12 @@ async fn measure(
     let first_day = today + chrono::Duration::days(1);
     let plan = BookingPlan::new(&data, &builder, first_day, cli.stale_share);
     let schedule = Schedule::from_dataset(&data, first_day);
+    if statements {
+        checks::statements_reset(&pool).await?;
+    }
     let (stop_sampling, stop_rx) = tokio::sync::watch::channel(false);
     let sampler = tokio::spawn(checks::sample_activity(pool.clone(), Duration::from_millis(100), stop_rx));
+    let cpu_before = stack::cpu_snapshot(services, postmaster, ticks);
     let mut booking = workload::booking_load(
         &api,
         plan,
@@ -488,8 +554,17 @@ async fn measure(
         },
     )
     .await?;
+    let booking_cpu = stack::cpu_per_request(
+        &cpu_before,
+        &stack::cpu_snapshot(services, postmaster, ticks),
+        booking.requests_total,
+    );
     let _ = stop_sampling.send(true);
     let activity = sampler.await.unwrap_or(Value::Null);
+    if statements {
+        let top = checks::top_statements(&pool, 15).await?;
+        statement_profiles.insert("booking".to_owned(), Value::Array(top));
+    }
     let answered = booking.ok + booking.conflicts;
     let booking_rate = answered as f64 / booking.seconds;
     note(&format!(
@@ -500,6 +575,9 @@ async fn measure(
         booking.conflicts_looked,
         booking.others
     ));
+    for (message, count) in &booking.conflict_messages {
+        note(&format!("409 x {count}: {message}"));
+    }
     for example in &booking.other_examples {
         note(&format!("unexpected answer: {example}"));
     }
@@ -509,6 +587,7 @@ async fn measure(
         ms(p(&mut booking.answered, 95.0)),
         ms(p(&mut booking.answered, 99.0))
     ));
+    show_cpu("booking", &booking_cpu);
     note(&format!(
         "lag probes: {} visible, {} missing, {} timed out, {} failed",
         booking.lag.visible.len(),
@@ -517,6 +596,9 @@ async fn measure(
         booking.lag.failed
     ));
 
+    if let Some(Value::Array(top)) = statement_profiles.get("booking") {
+        show_statements(top);
+    }
     step("checking for double bookings");
     if let Some(position) = booking.last_position {
         let waited = checks::wait_for_agenda(&pool, position, Duration::from_secs(120)).await?;
@@ -532,6 +614,9 @@ async fn measure(
     ));
 
     // ---------------------------------------------------------------- reads
+    if statements {
+        checks::statements_reset(&pool).await?;
+    }
     let big_unit = builder.company_id(0);
     let service_sets: Vec<Vec<i64>> = vec![
         vec![builder.service_id(0)],
@@ -543,6 +628,7 @@ async fn measure(
         "free times: anonymous GET no-auth/scheduling/available-times of the big unit ({} professionals), {} client(s), {} s",
         big_unit_staff, cli.read_concurrency, cli.read_seconds
     ));
+    let cpu_before = stack::cpu_snapshot(services, postmaster, ticks);
     let free_times = {
         let (client, query) = (api.client.clone(), api.query.clone());
         workload::closed_loop(
@@ -562,6 +648,11 @@ async fn measure(
         .await?
     };
     let mut free_times = free_times;
+    let free_times_cpu = stack::cpu_per_request(
+        &cpu_before,
+        &stack::cpu_snapshot(services, postmaster, ticks),
+        free_times.requests_total,
+    );
     note(&format!(
         "{}/s, p50 {} p99 {}, {} KB per answer, others {:?}",
         thousands(free_times.rate()),
@@ -573,6 +664,7 @@ async fn measure(
     if let Some(example) = &free_times.other_example {
         note(&format!("unexpected answer: {example}"));
     }
+    show_cpu("free-times answer", &free_times_cpu);
 
     step(&format!(
         "day agenda: GET scheduling/professional of the big unit, days of the loaded month, as admin; clients {:?}, {} s each",
@@ -582,9 +674,11 @@ async fn measure(
         .map(|d| month_from + chrono::Duration::days(d))
         .collect();
     let mut agenda_steps: Vec<ReadStats> = Vec::new();
+    let mut agenda_cpu = Vec::new();
     for level in &cli.agenda_levels {
         let (client, query, token, days) =
             (api.client.clone(), api.query.clone(), api.token.clone(), month_days.clone());
+        let cpu_before = stack::cpu_snapshot(services, postmaster, ticks);
         let mut stats = workload::closed_loop(
             &format!("agenda x{level}"),
             *level,
@@ -613,9 +707,22 @@ async fn measure(
         if let Some(example) = &stats.other_example {
             note(&format!("unexpected answer: {example}"));
         }
+        agenda_cpu.push(stack::cpu_per_request(
+            &cpu_before,
+            &stack::cpu_snapshot(services, postmaster, ticks),
+            stats.requests_total,
+        ));
         agenda_steps.push(stats);
     }
     let knee = workload::knee(&agenda_steps);
+    if let Some(cpu) = knee.and_then(|k| agenda_cpu.get(k)) {
+        show_cpu("day-agenda answer", cpu);
+    }
+    if statements {
+        let top = checks::top_statements(&pool, 15).await?;
+        show_statements(&top);
+        statement_profiles.insert("reads".to_owned(), Value::Array(top));
+    }
 
     // ---------------------------------------------------------------- memory
     let memory: Vec<(&str, Option<u64>)> = services.iter().map(|s| (s.name, s.peak_kb())).collect();
@@ -730,6 +837,12 @@ async fn measure(
     ));
     let table = report::render(&rows);
     println!("\n{table}\n");
+    if let Some(path) = &cli.extra_sql {
+        println!(
+            "What-if run: {} ran after the migrations; these are not the repository's figures.",
+            path.display()
+        );
+    }
     let missed = rows.iter().filter(|r| r.met == Some(false)).count();
     println!(
         "{} of {} goals met.",
@@ -751,6 +864,7 @@ async fn measure(
             "lag_every": cli.lag_every, "stale_share": cli.stale_share, "pgbench_seconds": cli.pgbench_seconds,
             "read_seconds": cli.read_seconds, "read_concurrency": cli.read_concurrency,
             "agenda_levels": cli.agenda_levels, "agenda_step_seconds": cli.agenda_step_seconds, "quick": cli.quick,
+            "extra_sql": extra_sql,
         },
         "dataset": {
             "today": today.to_string(),
@@ -782,12 +896,15 @@ async fn measure(
             "created": booking.ok,
             "conflicts": booking.conflicts,
             "conflicts_on_slots_picked_as_free": booking.conflicts_looked,
+            "conflict_messages": booking.conflict_messages,
             "others": booking.others,
             "other_examples": booking.other_examples,
             "outside_window": booking.outside_window,
             "seconds": booking.seconds,
             "latency_answered": booking.answered.summary(),
             "latency_created": booking.created.summary(),
+            "requests_total": booking.requests_total,
+            "cpu_ms_per_request": booking_cpu,
         },
         "projection_lag": {
             "visible": booking.lag.visible.summary(),
@@ -802,13 +919,15 @@ async fn measure(
             "active_in_read_model": doubles.active_read_model,
             "appointment_slot_rows": doubles.slot_rows,
         },
-        "available_times": read_json(&mut free_times),
+        "available_times": { "loop": read_json(&mut free_times), "cpu_ms_per_request": free_times_cpu },
         "day_agenda": {
             "knee": knee.map(|k| agenda_steps[k].concurrency),
             "steps": agenda_steps.iter_mut().map(read_json).collect::<Vec<_>>(),
+            "cpu_ms_per_request": agenda_cpu,
         },
         "memory_mb": memory.iter().map(|(n, kb)| (n.to_string(), json!(mb(*kb)))).collect::<serde_json::Map<_, _>>(),
         "db_activity_during_booking": activity,
+        "pg_stat_statements": statement_profiles,
         "table": rows.iter().map(Row::to_json).collect::<Vec<_>>(),
     });
     std::fs::create_dir_all(&cli.results_dir)?;

@@ -295,12 +295,16 @@ pub struct BookingStats {
     /// Of the 409s, those for a slot picked among the free times (a race with another
     /// client or a stale schedule), the rest being stale picks.
     pub conflicts_looked: u64,
+    /// The 409s by message (slot taken, outside working hours, ...).
+    pub conflict_messages: BTreeMap<String, u64>,
     /// Other answers (status → count) and transport errors (status 0), in the window.
     pub others: BTreeMap<u16, u64>,
     /// A few bodies of unexpected answers.
     pub other_examples: Vec<String>,
     /// Bookings made during the warm-up and after the window (not counted above).
     pub outside_window: u64,
+    /// Every booking request answered, warm-up included (for CPU per request).
+    pub requests_total: u64,
     /// Measured window in seconds.
     pub seconds: f64,
     /// Highest position answered.
@@ -442,6 +446,11 @@ async fn booking_worker(ctx: Arc<BookingContext>, worker: u64, seed: u64) -> Boo
                     stats.conflicts += 1;
                     stats.conflicts_looked += u64::from(choice.looked);
                     stats.answered.record(latency);
+                    let message = serde_json::from_str::<Value>(&text)
+                        .ok()
+                        .and_then(|v| v.get("message")?.as_str().map(str::to_owned))
+                        .unwrap_or_else(|| text.chars().take(120).collect());
+                    *stats.conflict_messages.entry(message).or_default() += 1;
                 }
             }
             other => {
@@ -537,6 +546,9 @@ pub async fn booking_load(
         total.ok += stats.ok;
         total.conflicts += stats.conflicts;
         total.conflicts_looked += stats.conflicts_looked;
+        for (message, count) in stats.conflict_messages {
+            *total.conflict_messages.entry(message).or_default() += count;
+        }
         total.outside_window += stats.outside_window;
         for (status, count) in stats.others {
             *total.others.entry(status).or_default() += count;
@@ -546,6 +558,9 @@ pub async fn booking_load(
     }
     ticker.abort();
     bar.finish_and_clear();
+    total.requests_total = ctx.progress_ok.load(Ordering::Relaxed)
+        + ctx.progress_conflicts.load(Ordering::Relaxed)
+        + ctx.progress_other.load(Ordering::Relaxed);
     drop(ctx);
     // The probes still running hold the last senders.
     while let Some(probe) = receiver.recv().await {
@@ -601,6 +616,8 @@ pub struct ReadStats {
     pub seconds: f64,
     /// Mean size of the answers, bytes.
     pub mean_bytes: u64,
+    /// Every request answered, warm-up included (for CPU per request).
+    pub requests_total: u64,
 }
 
 impl ReadStats {
@@ -693,6 +710,7 @@ where
         total.other_example = total.other_example.or(stats.other_example);
     }
     total.mean_bytes = bytes / total.ok.max(1);
+    total.requests_total = done.load(Ordering::Relaxed);
     ticker.abort();
     bar.finish_and_clear();
     Ok(total)

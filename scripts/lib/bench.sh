@@ -43,3 +43,14 @@ bench_wants_help() {
   done
   return 1
 }
+
+# pg_stat_statements, when the extension ships with this PostgreSQL: the bench reads
+# it to say which statements the time goes to. It must be preloaded, hence the restart.
+bench_enable_pg_stat_statements() {
+  local share
+  share=$("$PG_BIN/pg_config" --sharedir 2>/dev/null) || return 0
+  [[ -f $share/extension/pg_stat_statements.control ]] || return 0
+  pg_psql -c "alter system set shared_preload_libraries = 'pg_stat_statements'" &&
+    pg_run "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t 60 restart >/dev/null 2>&1 ||
+    die "PostgreSQL did not restart with pg_stat_statements (log: $PG_LOG)"
+}
