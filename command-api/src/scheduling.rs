@@ -214,15 +214,7 @@ async fn check_time(state: &AppState, checked: &Checked, except: Option<&str>) -
     if booking.times_type == TimesType::OnlyAvailables && booking.starts_at() < checked.now {
         return Err(ApiError::field("startTime", "Não é possível agendar em um horário passado"));
     }
-    let day_start = booking.date.and_time(chrono::NaiveTime::MIN);
-    let busy = busy_slots(
-        &state.pool,
-        &[booking.professional_id],
-        day_start,
-        day_start + chrono::Duration::days(1),
-        except,
-    )
-    .await?;
+    let busy = busy_slots(&state.pool, booking.professional_id, booking.date, except).await?;
     let weekday = booking.date.weekday().num_days_from_sunday() as usize;
     let mut rules = DayRules {
         busy: busy.iter().filter_map(|slot| slot.on(booking.date)).collect(),

@@ -102,30 +102,27 @@ pub async fn blocked_ranges(
         .collect())
 }
 
-/// Active appointments of `professionals` touching `[from, to)`, except `except` (the one
-/// being edited).
+/// Active appointments of `professional_id` starting on `day`, except `except` (the one
+/// being edited). Appointments never cross midnight, so these are all that touch the day.
 pub async fn busy_slots(
     pool: &PgPool,
-    professionals: &[i64],
-    from: NaiveDateTime,
-    to: NaiveDateTime,
+    professional_id: i64,
+    day: NaiveDate,
     except: Option<&str>,
 ) -> sqlx::Result<Vec<BusySlot>> {
-    let rows: Vec<(i64, NaiveDateTime, NaiveDateTime)> = sqlx::query_as(
-        "select professional_id, lower(during), upper(during) from appointment_slot
-          where professional_id = any($1) and during && tsrange($2, $3, '[)')
-            and ($4::text is null or appointment_id <> $4)",
+    let day_start = day.and_time(NaiveTime::MIN);
+    let rows: Vec<(NaiveDateTime, NaiveDateTime)> = sqlx::query_as(
+        "select lower(during), upper(during) from appointment_slot
+          where professional_id = $1 and lower(during) >= $2 and lower(during) < $3
+            and appointment_id is distinct from $4",
     )
-    .bind(professionals)
-    .bind(from)
-    .bind(to)
+    .bind(professional_id)
+    .bind(day_start)
+    .bind(day_start + chrono::Duration::days(1))
     .bind(except)
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(professional_id, start, end)| BusySlot { professional_id, start, end })
-        .collect())
+    Ok(rows.into_iter().map(|(start, end)| BusySlot { professional_id, start, end }).collect())
 }
 
 #[cfg(test)]
