@@ -9,11 +9,12 @@ import {
   companyId,
   createClient,
   dayLabel,
+  freeDay,
   goToDay,
   pickDay,
   runTag,
   serviceId,
-  signIn,
+  signInAs,
   toast,
   workingDayAhead,
 } from './support';
@@ -33,10 +34,15 @@ test('books, edits, confirms and cancels an appointment through the modal, seen 
   const client = `Cliente Agenda ${runTag()}`;
   const token = await apiToken(request, ADMIN.email);
   await createClient(request, token, client);
-  const day = workingDayAhead(2);
+  const idCompany = await companyId(request, token, CENTRO);
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
+    fromDate: workingDayAhead(2),
+    professionals: ['Diego Barbeiro'],
+  });
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');
   await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible();
   await choose(page, 'Barbearia', new RegExp(CENTRO));
@@ -145,7 +151,12 @@ test('a BARBER1 sees only their own agenda', async ({ page, request }) => {
   const token = await apiToken(request, ADMIN.email);
   const idCompany = await companyId(request, token, CENTRO);
   const idService = await serviceId(request, token, idCompany, 'Barba');
-  const day = workingDayAhead(3);
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService,
+    fromDate: workingDayAhead(3),
+    professionals: [BARBER1.name, BARBER2_NAME],
+  });
   for (const [name, professional] of [
     [own, BARBER1.name],
     [colleague, BARBER2_NAME],
@@ -154,9 +165,8 @@ test('a BARBER1 sees only their own agenda', async ({ page, request }) => {
     await bookFirstFree(request, token, { idCompany, professional, date: day, idUser, idService });
   }
 
-  await signIn(page, BARBER1.email, BARBER1.password);
   // A barber's menu starts at the agenda.
-  await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+  await signInAs(page, BARBER1.email, BARBER1.password, /\/dashboard\/scheduling$/);
   await expect(page.getByRole('combobox', { name: 'Profissional' })).toHaveValue(BARBER1.name);
   await expect(page.getByRole('combobox', { name: 'Profissional' })).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Barbearia' })).toBeDisabled();

@@ -1,15 +1,33 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, CENTRO, apiToken, createClient, pickDay, runTag, signIn, toast, workingDayAhead } from './support';
+import {
+  ADMIN,
+  CENTRO,
+  apiToken,
+  companyId,
+  createClient,
+  freeDay,
+  pickDay,
+  runTag,
+  serviceId,
+  signInAs,
+  toast,
+  workingDayAhead,
+} from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('the mobile scheduling screen books an appointment at 390 px', async ({ page, request }) => {
   const client = `Cliente Celular ${runTag()}`;
-  await createClient(request, await apiToken(request, ADMIN.email), client);
-  const day = workingDayAhead(4);
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService: await serviceId(request, token, idCompany, 'Barba'),
+    fromDate: workingDayAhead(4),
+  });
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');
 
   // The branch selector searches by name or city, whatever the case.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, recoveryCodeFor, sideMenu, signIn, toast } from './support';
+import { PASSWORD, recoveryCodeFor, sideMenu, signIn, signOut, toast } from './support';
 
 // An account no other test signs in with; its password is set back to the demo one.
 const ACCOUNT = 'padrao@navalha.dev';
@@ -46,9 +46,7 @@ test('recovers a password with the code e-mailed to the outbox', async ({ page }
   await expect(sideMenu(page)).toBeVisible();
 
   // The new password signs in.
-  await sideMenu(page).getByRole('button', { name: 'Sair', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Sair', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOut(page);
   await signIn(page, ACCOUNT, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard/);
 });

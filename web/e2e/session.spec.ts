@@ -50,7 +50,11 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
 
-  // The dashboard is closed again.
+  // The dashboard is closed again (once the stored session is gone: a reload in the same
+  // few milliseconds would find the old one).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('persist:navalha-session')?.includes('eyJ') ?? false))
+    .toBe(false);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
 });

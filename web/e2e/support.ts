@@ -19,6 +19,28 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/**
+ * Signs in and waits until the session is in local storage (redux-persist writes it a
+ * moment after the sign-in), so a page.goto that reloads the app keeps it.
+ */
+export async function signInAs(page: Page, email: string, password = PASSWORD, landing = /\/dashboard/) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(landing);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('persist:navalha-session')?.includes('eyJ') ?? false))
+    .toBe(true);
+}
+
+/** Signs out through the menu and waits until the stored session is gone too. */
+export async function signOut(page: Page) {
+  await sideMenu(page).getByRole('button', { name: 'Sair', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('persist:navalha-session')?.includes('eyJ') ?? false))
+    .toBe(false);
+}
+
 export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 
 /** A success or error toast with this text. */
@@ -133,6 +155,42 @@ interface FreeTimes {
   times: { shortDate: string; freeHours: { start: string; end: string; idProfessional: number }[] }[];
 }
 
+async function freeTimes(request: APIRequestContext, token: string, idCompany: number, idService: number) {
+  const free = await request.get(
+    `/api/no-auth/scheduling/available-times?idCompany=${idCompany}&idServices=[${idService}]&timesType=ONLY_AVAILABLES`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  expect(free.ok()).toBeTruthy();
+  return (await free.json()) as FreeTimes;
+}
+
+/**
+ * The first Tuesday-Saturday from `fromDate` on which each named professional (or, with
+ * none named, anyone) has a free time for the service: runs against a long-lived
+ * database fill days up.
+ */
+export async function freeDay(
+  request: APIRequestContext,
+  token: string,
+  opts: { idCompany: number; idService: number; fromDate: string; professionals?: string[] },
+): Promise<string> {
+  const answer = await freeTimes(request, token, opts.idCompany, opts.idService);
+  const ids = (opts.professionals ?? []).map((name) => {
+    const found = answer.professionals.find((p) => p.name === name);
+    expect(found, `${name} offers the service`).toBeTruthy();
+    return found!.idProfessional;
+  });
+  const day = answer.times.find((entry) => {
+    const weekday = new Date(`${entry.shortDate}T12:00:00Z`).getUTCDay();
+    if (entry.shortDate < opts.fromDate || weekday === 0 || weekday === 1) return false;
+    return ids.length
+      ? ids.every((id) => entry.freeHours.some((hour) => hour.idProfessional === id))
+      : entry.freeHours.length > 0;
+  });
+  expect(day, `a day from ${opts.fromDate} with free times`).toBeTruthy();
+  return day!.shortDate;
+}
+
 /** Books the first free time of a professional on a day, through the API. */
 export async function bookFirstFree(
   request: APIRequestContext,
@@ -140,12 +198,7 @@ export async function bookFirstFree(
   opts: { idCompany: number; professional: string; date: string; idUser: number; idService: number },
 ) {
   const auth = { Authorization: `Bearer ${token}` };
-  const free = await request.get(
-    `/api/no-auth/scheduling/available-times?idCompany=${opts.idCompany}&idServices=[${opts.idService}]&timesType=ONLY_AVAILABLES`,
-    { headers: auth },
-  );
-  expect(free.ok()).toBeTruthy();
-  const answer = (await free.json()) as FreeTimes;
+  const answer = await freeTimes(request, token, opts.idCompany, opts.idService);
   const professional = answer.professionals.find((p) => p.name === opts.professional);
   expect(professional, `${opts.professional} offers the service`).toBeTruthy();
   const hour = answer.times

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useId, useReducer, useRef } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef } from 'react';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
 import { SearchableSelect } from '@/components/SearchableSelect';
@@ -107,8 +107,8 @@ export function AppointmentModal({
   );
   // A failed call leaves no professionals and no times (spec 01 §8).
   const answer = timesQuery.isError ? undefined : timesQuery.currentData;
-  const allDates = availableDates(answer?.times, null);
-  const dates = availableDates(answer?.times, state.idProfessional);
+  const allDates = useMemo(() => availableDates(answer?.times, null), [answer]);
+  const dates = useMemo(() => availableDates(answer?.times, state.idProfessional), [answer, state.idProfessional]);
 
   // The first day with free times is shown until the user picks another.
   useEffect(() => {

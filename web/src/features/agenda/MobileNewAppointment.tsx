@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DatePicker } from '@/components/DatePicker';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
@@ -40,7 +40,7 @@ export function MobileNewAppointment({ idCompany, onDone }: MobileNewAppointment
       : skipToken,
   );
   const answer = timesQuery.isError ? undefined : timesQuery.currentData;
-  const dates = availableDates(answer?.times, null);
+  const dates = useMemo(() => availableDates(answer?.times, null), [answer]);
 
   useEffect(() => {
     if (!state.date && dates.length) dispatch(wizard.dateChosen(dates[0]));
