@@ -9,12 +9,16 @@ use navalha_domain::company::Company;
 use navalha_domain::day_off::DayOff;
 use navalha_domain::favorite_menu::FavoriteMenu;
 use navalha_domain::holiday::Holiday;
+use navalha_domain::partner_company::PartnerCompany;
+use navalha_domain::plan::Plan;
 use navalha_domain::professional::Professional;
 use navalha_domain::service::Service;
+use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::TokenVerifier;
 use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sqlx::PgPool;
 
+use crate::club::galaxpay::GalaxPay;
 use crate::config::Settings;
 use crate::identity::keys::SigningKeys;
 use crate::identity::mailer::Mailer;
@@ -51,6 +55,14 @@ pub struct AppState {
     pub days_off: Arc<PostgresCqrs<DayOff>>,
     /// Holidays.
     pub holidays: Arc<PostgresCqrs<Holiday>>,
+    /// Club plans.
+    pub plans: Arc<PostgresCqrs<Plan>>,
+    /// Club subscriptions.
+    pub subscriptions: Arc<PostgresCqrs<Subscription>>,
+    /// Partner companies.
+    pub partners: Arc<PostgresCqrs<PartnerCompany>>,
+    /// The payment provider.
+    pub galaxpay: GalaxPay,
 }
 
 impl AppState {
@@ -58,11 +70,18 @@ impl AppState {
     pub async fn new(pool: PgPool, settings: Settings) -> anyhow::Result<Self> {
         let keys = SigningKeys::load_or_create(&pool).await?;
         let mailer = Mailer::from_settings(&settings)?;
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?;
+        let galaxpay = GalaxPay::new(
+            http.clone(),
+            &settings.galaxpay_url,
+            &settings.galaxpay_id,
+            &settings.galaxpay_hash,
+        );
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             issuer: TokenIssuer::new(&keys, settings.token_hours)?,
             mailer,
-            http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?,
+            http,
             settings: Arc::new(settings),
             favorites: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             clients: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
@@ -72,6 +91,10 @@ impl AppState {
             appointments: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             days_off: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
             holidays: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            plans: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            subscriptions: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            partners: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            galaxpay,
             pool,
         })
     }
