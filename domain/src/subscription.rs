@@ -772,7 +772,7 @@ mod tests {
             source: ReportSource::Webhook { webhook_id: id, event: event.into() },
             report,
         };
-        let five = vec![
+        let five = [
             hook(
                 1,
                 "subscription.addTransaction",

@@ -281,6 +281,9 @@ pub struct SubscriberFilter {
     description: String,
 }
 
+/// id, plan, plan name, value, internal status, status, user id, name, phone, created at.
+type SubscriberRow = (i64, i64, String, i64, String, Option<String>, i64, String, String, DateTime<Utc>);
+
 const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     and ($2::bigint is null or s.plan_id = $2)
     and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)";
@@ -307,21 +310,20 @@ async fn subscribers(
             .bind(&digits_pattern)
             .fetch_one(&state.pool)
             .await?;
-    let rows: Vec<(i64, i64, String, i64, String, Option<String>, i64, String, String, DateTime<Utc>)> =
-        sqlx::query_as(&format!(
-            "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
+    let rows: Vec<SubscriberRow> = sqlx::query_as(&format!(
+        "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
                     s.user_id, s.user_name, s.phone, s.created_at
                from rm_club.subscription s where {SUBSCRIBER_WHERE}
               order by s.created_at desc, s.subscription_id desc limit $5 offset $6"
-        ))
-        .bind(&status)
-        .bind(plan)
-        .bind(&pattern)
-        .bind(&digits_pattern)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(&state.pool)
-        .await?;
+    ))
+    .bind(&status)
+    .bind(plan)
+    .bind(&pattern)
+    .bind(&digits_pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
     let content = rows
         .into_iter()
         .map(|(id, plan_id, plan_name, cents, internal, status, user_id, name, phone, created)| {
