@@ -6,9 +6,12 @@
 //! `partnerCompanies` as JSON lists (`[{"idCompany": 1, "idSubscriptionDetail": 3}]`; bare
 //! ids are accepted too), an optional `file` (the advertising image: JPEG, PNG or WebP, at
 //! most 5 MB, stored like the gallery's) and `excludeFile` (`true` removes the image).
+//! `POST` takes an `Idempotency-Key`: a retry with the same key and body answers the first
+//! plan's id and creates nothing.
 
-use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
 use navalha_domain::company::Company;
@@ -19,13 +22,15 @@ use navalha_domain::plan::{
     PLAN_SERVICE_SCOPE,
 };
 use navalha_domain::service::Service;
+use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    claim_holder, execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
+    claim_holder, execute, execute_claiming, idempotency_key, invalid, load, metadata_of, next_id,
+    position_headers, reserve_id, stream_position, Claim,
 };
 use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
 use crate::state::AppState;
@@ -164,16 +169,44 @@ pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> 
     Ok(plan)
 }
 
+/// Reads a multipart body kept as bytes (so that an Idempotency-Key can hash it).
+async fn multipart_of(headers: &HeaderMap, body: Bytes) -> Result<Multipart, ApiError> {
+    let mut request = axum::http::Request::new(axum::body::Body::from(body));
+    if let Some(content_type) = headers.get(header::CONTENT_TYPE) {
+        request.headers_mut().insert(header::CONTENT_TYPE, content_type.clone());
+    }
+    Multipart::from_request(request, &()).await.map_err(bad)
+}
+
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn create(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
-    multipart: Multipart,
+    headers: HeaderMap,
+    body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let body = read_body(multipart).await?;
-    let details = checked(&state, body, None).await?;
-    let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
+    let key = idempotency_key(&headers)?;
+    let form = read_body(multipart_of(&headers, body.clone()).await?).await?;
+    let details = checked(&state, form, None).await?;
+    let (id, retried) = reserve_id(
+        &state.pool,
+        "subscription_detail",
+        key.as_deref(),
+        auth.professional_id,
+        &body,
+        "subscription_detail_id_seq",
+    )
+    .await?;
+    if retried {
+        // The first request with this key may have created the plan: answer as it did.
+        let existing: Plan = load(&state.pool, &id.to_string()).await?;
+        if existing.details().is_some() {
+            let position = stream_position(&state.pool, Plan::TYPE, &id.to_string()).await?;
+            let answer = json!({ "IdSubscriptionDetail": id });
+            return Ok((StatusCode::CREATED, position_headers(position), Json(answer)));
+        }
+    }
     let position = execute::<Plan>(
         &state.plans,
         &state.pool,

@@ -316,6 +316,43 @@ async fn plans_are_created_listed_read_and_changed_by_admins_only(pool: PgPool) 
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn a_plan_created_again_with_the_same_idempotency_key_is_created_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let send = |fields: Vec<(&'static str, String)>| {
+        let system = &system;
+        let admin = admin.clone();
+        async move {
+            let request = Request::builder()
+                .method(Method::POST)
+                .uri("/api/subscription-details")
+                .header(header::AUTHORIZATION, format!("Bearer {admin}"))
+                .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"))
+                .header("Idempotency-Key", "plan-1")
+                .body(Body::from(multipart(&fields, None)))
+                .expect("request");
+            let response = system.command.clone().oneshot(request).await.expect("response");
+            let status = response.status();
+            let bytes = response.into_body().collect().await.expect("body").to_bytes();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap_or(Value::Null))
+        }
+    };
+    let first = send(plan_fields()).await;
+    let again = send(plan_fields()).await;
+    assert_eq!(first.0, StatusCode::CREATED, "{first:?}");
+    assert_eq!(first, again);
+    let other = send(with(&plan_fields(), "planName", "Outro")).await;
+    assert_eq!(other.0, StatusCode::UNPROCESSABLE_ENTITY, "{other:?}");
+    let plans: i64 = sqlx::query_scalar(
+        "select count(distinct aggregate_id) from events where aggregate_type = 'SubscriptionDetail'",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("count");
+    assert_eq!(plans, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
