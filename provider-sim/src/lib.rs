@@ -9,7 +9,7 @@
 //!   `webhookId` and `confirmHash`, POSTed to the configured address.
 //!
 //! State lives in memory. The controls under `/sim` (not part of GalaxPay) move charges
-//! through their statuses, add charges, change a subscription's status, list the webhooks
+//! through their statuses, add charges, show or change a subscription, list the webhooks
 //! sent and send one again; each takes `"webhook": false` to simulate a lost webhook.
 
 use std::collections::{BTreeMap, HashSet};
@@ -99,6 +99,7 @@ pub fn app(sim: Simulator) -> Router {
         .route("/v2/subscriptions/{id}/{type_id}", delete(cancel_subscription))
         .route("/sim/transactions/{id}/status", post(set_transaction_status))
         .route("/sim/subscriptions/{id}/charges", post(add_charge))
+        .route("/sim/subscriptions/{id}", get(show_subscription))
         .route("/sim/subscriptions/{id}/status", post(set_subscription_status))
         .route("/sim/webhooks", get(list_webhooks))
         .route("/sim/webhooks/{id}/resend", post(resend_webhook))
@@ -505,6 +506,13 @@ async fn set_subscription_status(
     };
     subscription["status"] = json!(status);
     Json(public(subscription)).into_response()
+}
+
+async fn show_subscription(State(sim): State<Simulator>, Path(id): Path<i64>) -> Response {
+    match sim.inner.lock().await.subscriptions.get(&id) {
+        Some(subscription) => Json(public(subscription)).into_response(),
+        None => error(StatusCode::NOT_FOUND, "Subscription not found."),
+    }
 }
 
 async fn list_webhooks(State(sim): State<Simulator>) -> Json<Value> {

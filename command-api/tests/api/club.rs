@@ -655,64 +655,68 @@ async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_no
     assert_eq!(state["AmountReceived"], 89.9);
 }
 
-/// Five webhooks from the simulator, delivered in several orders to five subscriptions,
-/// end in the same state (all 120 orders are checked on the aggregate's fold in
-/// `navalha_domain::subscription`).
+/// Every order of a five-webhook sequence from the simulator (two charges added, both paid,
+/// a third added and refused), each delivered to its own subscription over HTTP, ends in
+/// the same state.
 #[sqlx::test(migrations = "../migrations")]
-async fn webhooks_out_of_order_reach_the_same_state(pool: PgPool) {
+async fn webhooks_in_every_order_reach_the_same_state(pool: PgPool) {
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
-    let orders: [[usize; 5]; 6] = [
-        [0, 1, 2, 3, 4],
-        [4, 3, 2, 1, 0],
-        [2, 0, 4, 1, 3],
-        [1, 4, 0, 3, 2],
-        [3, 2, 1, 4, 0],
-        [0, 2, 4, 3, 1],
-    ];
-    let mut finals = Vec::new();
-    for order in orders {
-        let (_, id, created) = subscribe(&club, &admin).await;
-        let galax = created["GalaxPayId"].as_i64().expect("galax id");
-        let first =
-            detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
-        let held = json!({ "webhook": false });
-        let mut hooks = Vec::new();
-        hooks.push(
-            club.sim(
-                &format!("/sim/transactions/{first}/status"),
-                json!({ "status": "payedBoleto", "webhook": false }),
+    let plan = create_plan(&club.system, &admin).await;
+    let mut orders = Vec::new();
+    permutations(&mut vec![0, 1, 2, 3, 4], 0, &mut orders);
+    assert_eq!(orders.len(), 120);
+    let held = json!({ "webhook": false });
+    let mut ids = Vec::new();
+    for order in &orders {
+        let link = club
+            .http(
+                Method::POST,
+                "/api/checkout/create-user-token",
+                Some(&admin),
+                Some(json!({ "userId": 1, "planId": plan })),
             )
-            .await["webhook"]
-                .clone(),
-        );
+            .await;
+        let token = link.body["Token"].as_str().expect("token").to_owned();
+        let created = club
+            .http(
+                Method::POST,
+                "/api/checkout/subscribe",
+                None,
+                Some(json!({ "token": token, "paymentMethod": "boleto" })),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+        let galax = created.body["GalaxPayId"].as_i64().expect("galax id");
+        let remote = club.sim_get(&format!("/sim/subscriptions/{galax}")).await;
+        let first = remote["Transactions"][0]["galaxPayId"].as_i64().expect("tx");
+        let status = |id: i64, status: &str| {
+            (format!("/sim/transactions/{id}/status"), json!({ "status": status, "webhook": false }))
+        };
+        let (path, body) = status(first, "payedBoleto");
+        let mut hooks = vec![club.sim(&path, body).await["webhook"].clone()];
         let second = club.sim(&format!("/sim/subscriptions/{galax}/charges"), held.clone()).await;
         hooks.push(second["webhook"].clone());
-        let second_id = second["Transaction"]["galaxPayId"].as_i64().expect("tx");
-        hooks.push(
-            club.sim(
-                &format!("/sim/transactions/{second_id}/status"),
-                json!({ "status": "payedBoleto", "webhook": false }),
-            )
-            .await["webhook"]
-                .clone(),
-        );
+        let (path, body) = status(second["Transaction"]["galaxPayId"].as_i64().expect("tx"), "payedBoleto");
+        hooks.push(club.sim(&path, body).await["webhook"].clone());
         let third = club.sim(&format!("/sim/subscriptions/{galax}/charges"), held.clone()).await;
         hooks.push(third["webhook"].clone());
-        let third_id = third["Transaction"]["galaxPayId"].as_i64().expect("tx");
-        hooks.push(
-            club.sim(
-                &format!("/sim/transactions/{third_id}/status"),
-                json!({ "status": "denied", "webhook": false }),
-            )
-            .await["webhook"]
-                .clone(),
-        );
+        let (path, body) = status(third["Transaction"]["galaxPayId"].as_i64().expect("tx"), "denied");
+        hooks.push(club.sim(&path, body).await["webhook"].clone());
         for index in order {
-            let answer = post_webhook(&club.system, &hooks[index]).await;
+            let answer = post_webhook(&club.system, &hooks[*index]).await;
             assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
         }
-        let state = detail(&club, &admin, id, "").await;
+        ids.push(created.body["IdSubscriptionUser"].as_i64().expect("id"));
+    }
+    club.system.project().await;
+    let mut finals = Vec::new();
+    for id in ids {
+        let state = club
+            .system
+            .call(Method::GET, &format!("/api/subscription-user/{id}"), Some(&admin), None)
+            .await
+            .body;
         let statuses: Vec<Value> =
             state["Transactions"].as_array().expect("list").iter().map(|t| t["Status"].clone()).collect();
         finals.push((
@@ -724,7 +728,20 @@ async fn webhooks_out_of_order_reach_the_same_state(pool: PgPool) {
     }
     assert!(finals.windows(2).all(|w| w[0] == w[1]), "{finals:?}");
     assert_eq!(finals[0].0, [json!("payedBoleto"), json!("payedBoleto"), json!("denied")]);
-    assert_eq!(finals[0].1, "PENDING_PAYMENT");
+    assert_eq!(finals[0].1, "PENDING_PAYMENT", "the latest charge was refused");
+    assert_eq!((finals[0].2.clone(), finals[0].3.clone()), (json!(179.8), json!(0.0)));
+}
+
+fn permutations(items: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
+    if k == items.len() {
+        out.push(items.clone());
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, out);
+        items.swap(k, i);
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]
