@@ -64,6 +64,28 @@ pub fn router() -> Router<AppState> {
         .route("/subscription-user/{id}/timeline", get(timeline))
 }
 
+/// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`:
+/// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, newest first.
+pub async fn subscriptions_of(
+    pool: &sqlx::PgPool,
+    users: &[i64],
+) -> Result<std::collections::HashMap<i64, Vec<Value>>, ApiError> {
+    let rows: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
+        "select user_id, subscription_id, plan_id, plan_name, internal_status from rm_club.subscription
+          where user_id = any($1) order by created_at desc, subscription_id desc",
+    )
+    .bind(users)
+    .fetch_all(pool)
+    .await?;
+    let mut map: std::collections::HashMap<i64, Vec<Value>> = std::collections::HashMap::new();
+    for (user, id, plan, plan_name, status) in rows {
+        map.entry(user).or_default().push(json!({
+            "IdSubscriptionUser": id, "IdSubscriptionDetail": plan, "PlanName": plan_name, "InternalStatus": status,
+        }));
+    }
+    Ok(map)
+}
+
 fn money(cents: i64) -> f64 {
     cents as f64 / 100.0
 }

@@ -772,6 +772,12 @@ async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_
             .await;
         assert_eq!(answer.body["total"], total, "{query}: {answer:?}");
     }
+    let client = club.system.call(Method::GET, "/api/user/1", Some(&admin), None).await;
+    assert_eq!(client.body["SubscriptionUser"][0]["IdSubscriptionUser"], id, "{client:?}");
+    let clients =
+        club.system.call(Method::GET, "/api/user/filter?page=1&pageSize=100", Some(&admin), None).await;
+    let listed = clients.body["content"].as_array().expect("list").iter().find(|c| c["IdUser"] == 1).cloned();
+    assert_eq!(listed.map(|c| c["SubscriptionUser"][0]["IdSubscriptionUser"].clone()), Some(json!(id)));
     let forbidden = club.system.call(Method::GET, "/api/subscription-user", Some(&barber), None).await;
     assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
 
