@@ -119,106 +119,174 @@ impl From<SubscriptionStatus> for String {
 /// The provider's transaction (charge) statuses, spec 02 §4. Unknown values are kept.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "String", into = "String")]
-pub struct TransactionStatus(pub String);
+pub enum TransactionStatus {
+    /// notSend: not sent yet (to receive).
+    NotSend,
+    /// pendingBoleto: boleto open (to receive).
+    PendingBoleto,
+    /// pendingPix: Pix open (to receive).
+    PendingPix,
+    /// captured: card charge captured (received).
+    Captured,
+    /// payExternal: paid outside the provider (received).
+    PayExternal,
+    /// payedBoleto: boleto paid (received).
+    PayedBoleto,
+    /// lessValueBoleto: boleto paid with a lower value (received).
+    LessValueBoleto,
+    /// moreValueBoleto: boleto paid with a higher value (received).
+    MoreValueBoleto,
+    /// paidDuplicityBoleto: boleto paid twice (received).
+    PaidDuplicityBoleto,
+    /// payedPix: Pix paid (received).
+    PayedPix,
+    /// authorized: card charge authorized, not captured.
+    Authorized,
+    /// denied: denied by the card operator.
+    Denied,
+    /// reversed: reversed.
+    Reversed,
+    /// chargeback: charged back.
+    Chargeback,
+    /// cancel: cancelled manually.
+    Cancel,
+    /// cancelByContract: cancelled when the charge was cancelled.
+    CancelByContract,
+    /// free: exempt.
+    Free,
+    /// notCompensated: boleto written off for expiry.
+    NotCompensated,
+    /// unavailablePix: Pix unavailable.
+    UnavailablePix,
+    /// A value this version does not know, kept verbatim.
+    Other(String),
+}
 
 /// Statuses counted as 'amount to receive' (spec 02 §4).
-pub const TO_RECEIVE: [&str; 3] = ["notSend", "pendingBoleto", "pendingPix"];
+pub const TO_RECEIVE: [TransactionStatus; 3] =
+    [TransactionStatus::NotSend, TransactionStatus::PendingBoleto, TransactionStatus::PendingPix];
 /// Statuses counted as 'amount received' (spec 02 §4).
-pub const RECEIVED: [&str; 7] = [
-    "captured",
-    "payExternal",
-    "payedBoleto",
-    "lessValueBoleto",
-    "moreValueBoleto",
-    "paidDuplicityBoleto",
-    "payedPix",
+pub const RECEIVED: [TransactionStatus; 7] = [
+    TransactionStatus::Captured,
+    TransactionStatus::PayExternal,
+    TransactionStatus::PayedBoleto,
+    TransactionStatus::LessValueBoleto,
+    TransactionStatus::MoreValueBoleto,
+    TransactionStatus::PaidDuplicityBoleto,
+    TransactionStatus::PayedPix,
 ];
 /// The other statuses the provider sends (spec 02 §4): neither received nor to receive.
-pub const OTHER_STATUSES: [&str; 9] = [
-    "authorized",
-    "denied",
-    "reversed",
-    "chargeback",
-    "cancel",
-    "cancelByContract",
-    "free",
-    "notCompensated",
-    "unavailablePix",
+pub const OTHER_STATUSES: [TransactionStatus; 9] = [
+    TransactionStatus::Authorized,
+    TransactionStatus::Denied,
+    TransactionStatus::Reversed,
+    TransactionStatus::Chargeback,
+    TransactionStatus::Cancel,
+    TransactionStatus::CancelByContract,
+    TransactionStatus::Free,
+    TransactionStatus::NotCompensated,
+    TransactionStatus::UnavailablePix,
 ];
 
 impl TransactionStatus {
     /// A status by its provider spelling.
     pub fn of(code: &str) -> Self {
-        Self(code.to_owned())
+        Self::from(code.to_owned())
     }
 
     /// The provider's spelling.
     pub fn code(&self) -> &str {
-        &self.0
+        match self {
+            TransactionStatus::NotSend => "notSend",
+            TransactionStatus::PendingBoleto => "pendingBoleto",
+            TransactionStatus::PendingPix => "pendingPix",
+            TransactionStatus::Captured => "captured",
+            TransactionStatus::PayExternal => "payExternal",
+            TransactionStatus::PayedBoleto => "payedBoleto",
+            TransactionStatus::LessValueBoleto => "lessValueBoleto",
+            TransactionStatus::MoreValueBoleto => "moreValueBoleto",
+            TransactionStatus::PaidDuplicityBoleto => "paidDuplicityBoleto",
+            TransactionStatus::PayedPix => "payedPix",
+            TransactionStatus::Authorized => "authorized",
+            TransactionStatus::Denied => "denied",
+            TransactionStatus::Reversed => "reversed",
+            TransactionStatus::Chargeback => "chargeback",
+            TransactionStatus::Cancel => "cancel",
+            TransactionStatus::CancelByContract => "cancelByContract",
+            TransactionStatus::Free => "free",
+            TransactionStatus::NotCompensated => "notCompensated",
+            TransactionStatus::UnavailablePix => "unavailablePix",
+            TransactionStatus::Other(other) => other,
+        }
     }
 
     /// Counted in the amount to receive.
     pub fn is_to_receive(&self) -> bool {
-        TO_RECEIVE.contains(&self.0.as_str())
+        TO_RECEIVE.contains(self)
     }
 
     /// Counted in the amount received.
     pub fn is_received(&self) -> bool {
-        RECEIVED.contains(&self.0.as_str())
+        RECEIVED.contains(self)
     }
 
     /// One of the statuses spec 02 §4 lists.
     pub fn is_known(&self) -> bool {
-        self.is_to_receive() || self.is_received() || OTHER_STATUSES.contains(&self.0.as_str())
+        !matches!(self, TransactionStatus::Other(_))
     }
 
     /// Tie-break between two reports with the same statusDate: later stages win.
     fn rank(&self) -> u8 {
-        match self.0.as_str() {
-            "notSend" => 0,
-            "pendingBoleto" | "pendingPix" => 1,
-            "authorized" => 2,
-            code if RECEIVED.contains(&code) || code == "free" => 4,
+        match self {
+            TransactionStatus::NotSend => 0,
+            TransactionStatus::PendingBoleto | TransactionStatus::PendingPix => 1,
+            TransactionStatus::Authorized => 2,
+            status if status.is_received() || *status == TransactionStatus::Free => 4,
             _ => 3,
         }
     }
 
     /// The pt-BR description (StatusDescription when the provider sends none).
     pub fn label(&self) -> &str {
-        match self.0.as_str() {
-            "notSend" => "Ainda não enviada",
-            "pendingBoleto" => "Boleto em aberto",
-            "pendingPix" => "Pix em aberto",
-            "captured" => "Paga",
-            "payExternal" => "Paga fora do sistema",
-            "payedBoleto" => "Boleto pago",
-            "lessValueBoleto" => "Boleto pago com valor menor",
-            "moreValueBoleto" => "Boleto pago com valor maior",
-            "paidDuplicityBoleto" => "Boleto pago em duplicidade",
-            "payedPix" => "Pix pago",
-            "authorized" => "Autorizada",
-            "denied" => "Negada pela operadora",
-            "reversed" => "Estornada",
-            "chargeback" => "Chargeback",
-            "cancel" => "Cancelada manualmente",
-            "cancelByContract" => "Cancelada com a cobrança",
-            "free" => "Isenta",
-            "notCompensated" => "Baixa por decurso de prazo",
-            "unavailablePix" => "Pix indisponível",
-            other => other,
+        match self {
+            TransactionStatus::NotSend => "Ainda não enviada",
+            TransactionStatus::PendingBoleto => "Boleto em aberto",
+            TransactionStatus::PendingPix => "Pix em aberto",
+            TransactionStatus::Captured => "Paga",
+            TransactionStatus::PayExternal => "Paga fora do sistema",
+            TransactionStatus::PayedBoleto => "Boleto pago",
+            TransactionStatus::LessValueBoleto => "Boleto pago com valor menor",
+            TransactionStatus::MoreValueBoleto => "Boleto pago com valor maior",
+            TransactionStatus::PaidDuplicityBoleto => "Boleto pago em duplicidade",
+            TransactionStatus::PayedPix => "Pix pago",
+            TransactionStatus::Authorized => "Autorizada",
+            TransactionStatus::Denied => "Negada pela operadora",
+            TransactionStatus::Reversed => "Estornada",
+            TransactionStatus::Chargeback => "Chargeback",
+            TransactionStatus::Cancel => "Cancelada manualmente",
+            TransactionStatus::CancelByContract => "Cancelada com a cobrança",
+            TransactionStatus::Free => "Isenta",
+            TransactionStatus::NotCompensated => "Baixa por decurso de prazo",
+            TransactionStatus::UnavailablePix => "Pix indisponível",
+            TransactionStatus::Other(other) => other,
         }
     }
 }
 
 impl From<String> for TransactionStatus {
     fn from(text: String) -> Self {
-        Self(text)
+        TO_RECEIVE
+            .into_iter()
+            .chain(RECEIVED)
+            .chain(OTHER_STATUSES)
+            .find(|status| status.code() == text)
+            .unwrap_or(TransactionStatus::Other(text))
     }
 }
 
 impl From<TransactionStatus> for String {
     fn from(status: TransactionStatus) -> Self {
-        status.0
+        status.code().to_owned()
     }
 }
 
@@ -420,7 +488,7 @@ impl Subscription {
             return ContractStatus::Canceled;
         }
         match self.transactions().last() {
-            Some(latest) if latest.status.is_received() || latest.status.code() == "free" => {
+            Some(latest) if latest.status.is_received() || latest.status == TransactionStatus::Free => {
                 ContractStatus::Active
             }
             _ => ContractStatus::PendingPayment,
@@ -689,6 +757,13 @@ mod tests {
                 && !TransactionStatus::of("denied").is_to_receive()
         );
         assert!(!TransactionStatus::of("somethingNew").is_known());
+        assert_eq!(TransactionStatus::of("somethingNew"), TransactionStatus::Other("somethingNew".into()));
+        for status in TO_RECEIVE.into_iter().chain(RECEIVED).chain(OTHER_STATUSES) {
+            assert!(status.is_known());
+            assert_eq!(TransactionStatus::of(status.code()), status);
+            assert_eq!(serde_json::to_value(&status).unwrap_or_default(), serde_json::json!(status.code()));
+        }
+        assert_eq!(TO_RECEIVE.len() + RECEIVED.len() + OTHER_STATUSES.len(), 19);
     }
 
     #[test]

@@ -357,6 +357,8 @@ async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let base = plan_fields();
+    let long_description = "x".repeat(151);
+    let long_name = "x".repeat(61);
     let cases: Vec<(&'static str, &str, &str, &str)> = vec![
         ("description", "", "description", "Digite a descrição."),
         ("value", "", "value", "Digite o valor."),
@@ -373,6 +375,20 @@ async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
             "advertisingStart",
             "2025-06-01",
             "advertisingStart",
+            "Data deve estar entre as data de inicio e fim de validada",
+        ),
+        ("description", &long_description, "description", "A descrição deve ter no máximo 150 caracteres."),
+        ("value", "12345678,901", "value", "Digite o valor."),
+        ("planName", &long_name, "planName", "O nome do plano deve ter no máximo 60 caracteres."),
+        ("quantity", "101", "quantity", "A quantidade deve estar entre 0 e 100."),
+        ("paymentMethod", "", "paymentMethod", "Informe o método de pagamento."),
+        ("periodicity", "daily", "periodicity", "Informe a periodicidade."),
+        ("validityEnd", "31/12/2030", "validityEnd", "Digite uma data válida"),
+        ("advertisingEnd", "2026-01-15", "advertisingEnd", "Data deve ser maior que data inicio"),
+        (
+            "advertisingEnd",
+            "2031-01-15",
+            "advertisingEnd",
             "Data deve estar entre as data de inicio e fim de validada",
         ),
         ("companies", "[]", "companies", "Informe pelo menos uma empresa"),
