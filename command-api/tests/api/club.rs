@@ -671,6 +671,35 @@ async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_no
     assert_eq!(state["AmountReceived"], 89.9);
 }
 
+#[sqlx::test(migrations = "../migrations")]
+async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let (_, id, created) = subscribe(&club, &admin).await;
+    let remote = club.sim_get(&format!("/sim/subscriptions/{}", created["GalaxPayId"])).await;
+    let first = remote["Transactions"][0]["galaxPayId"].as_i64().expect("tx");
+    let hook = club
+        .sim(
+            &format!("/sim/transactions/{first}/status"),
+            json!({ "status": "payedBoleto", "webhook": false }),
+        )
+        .await["webhook"]
+        .clone();
+    let before = event_count(&club.system.pool).await;
+    let (a, b, c, d) = tokio::join!(
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+    );
+    for answer in [a, b, c, d] {
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    }
+    assert_eq!(event_count(&club.system.pool).await, before + 1);
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(state["AmountReceived"], 89.9);
+}
+
 /// Every order of a five-webhook sequence from the simulator (two charges added, both paid,
 /// a third added and refused), each delivered to its own subscription over HTTP, ends in
 /// the same state.
