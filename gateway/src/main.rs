@@ -2,7 +2,7 @@
 //! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
 //! command-api, paths unchanged; everything else is the built web app, with `index.html`
 //! for client-side routes. One GET writes and goes to command-api:
-//! `/api/subscription-user/{id}/updateData` (ADR 0006).
+//! `/api/subscription-user/{id}/updateData` (ADR 0008).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -80,7 +80,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// The one GET that writes (it reads the payment provider and appends what is new), served
-/// by command-api: `/api/subscription-user/{id}/updateData` (ADR 0006).
+/// by command-api: `/api/subscription-user/{id}/updateData` (ADR 0008).
 fn writes_on_get(path: &str) -> bool {
     path.strip_prefix("/api/subscription-user/")
         .and_then(|rest| rest.strip_suffix("/updateData"))

@@ -1,7 +1,7 @@
 //! Subscribers' commands: `DELETE subscription-user/{id}` (request cancellation, ADMIN
 //! only, refused once cancelled) and `GET subscription-user/{id}/updateData` (read the
 //! provider now and record what is new). The GET is served here, not by query-api, because
-//! it writes: the edge routes this one GET to command-api (ADR 0006).
+//! it writes: the edge routes this one GET to command-api (ADR 0008).
 //!
 //! Also the reconciliation job: every `NAVALHA_RECONCILE_SECONDS` it reads each
 //! subscription still in force from the provider and appends whatever the webhooks missed.
