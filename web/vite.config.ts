@@ -41,6 +41,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Whole-app flows type into several forms; two busy cores make them slow.
+    testTimeout: 15_000,
     // Two cores on CI, shared with the Rust build.
     pool: 'threads',
     poolOptions: { threads: { maxThreads: 2, minThreads: 1 } },

@@ -1,21 +1,65 @@
 //! Executing a command: metadata, bounded retries on concurrent changes, domain errors
 //! mapped to HTTP, and the position of what was appended.
 
+use std::collections::HashMap;
+
 use axum::http::HeaderMap;
-use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, AggregateContext, AggregateError, EventStore};
+use cqrs_es::{Aggregate, AggregateError};
 use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::Principal;
 use navalha_platform::error::MSG_CONCURRENT_CHANGE;
 use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
-use postgres_es::{PostgresCqrs, PostgresEventRepository};
+use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sha2::Digest;
 use sqlx::PgPool;
 
 /// How many times a command is retried when another one changed its aggregate first.
 pub const MAX_ATTEMPTS: usize = 3;
+
+/// The write side of one aggregate type: cqrs-es over postgres-es, and the waker that
+/// tells the projector about each commit.
+pub struct CommandStore<A: Aggregate> {
+    cqrs: PostgresCqrs<A>,
+    waker: ProjectorWaker,
+}
+
+impl<A: Aggregate<Services = ()>> CommandStore<A> {
+    /// The store of `A` on `pool`.
+    pub fn new(pool: PgPool, waker: ProjectorWaker) -> Self {
+        Self { cqrs: postgres_cqrs(pool, vec![], ()), waker }
+    }
+}
+
+/// Wakes the projector after commits with `NOTIFY navalha_events`, sent outside the events'
+/// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
+/// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
+/// being sent are merged into the next, so a burst of commits costs a few notifications.
+#[derive(Clone)]
+pub struct ProjectorWaker(tokio::sync::mpsc::Sender<()>);
+
+impl ProjectorWaker {
+    /// Starts the task that sends the notifications; it ends when the last waker is dropped.
+    pub fn start(pool: PgPool) -> Self {
+        let (sender, mut receiver) = tokio::sync::mpsc::channel(1);
+        tokio::spawn(async move {
+            while receiver.recv().await.is_some() {
+                if let Err(error) = sqlx::query("select pg_notify('navalha_events', '')").execute(&pool).await
+                {
+                    // The projector polls anyway; a lost wake-up only delays it.
+                    tracing::warn!(%error, "could not wake the projector");
+                }
+            }
+        });
+        Self(sender)
+    }
+
+    /// Asks for a notification; never waits.
+    pub fn wake(&self) {
+        let _ = self.0.try_send(());
+    }
+}
 
 /// A domain error that knows its HTTP answer.
 pub trait DomainError: std::error::Error {
@@ -98,7 +142,7 @@ pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Opt
 /// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times
 /// when a concurrent command wins the race, and returns the stream's position afterwards.
 pub async fn execute<A>(
-    cqrs: &PostgresCqrs<A>,
+    store: &CommandStore<A>,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -111,9 +155,12 @@ where
 {
     let mut attempt = 1;
     loop {
-        let result = cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
+        let result = store.cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
         match result {
-            Ok(()) => return stream_position(pool, A::TYPE, aggregate_id).await,
+            Ok(()) => {
+                store.waker.wake();
+                return stream_position(pool, A::TYPE, aggregate_id).await;
+            }
             Err(AggregateError::UserError(error)) => return Err(error.to_api()),
             Err(AggregateError::AggregateConflict) if attempt < MAX_ATTEMPTS => {
                 tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
@@ -146,12 +193,55 @@ fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> b
 
 /// The current state of an aggregate, replayed from its events.
 pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, ApiError> {
-    let store: PersistedEventStore<PostgresEventRepository, A> =
-        PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let mut context = store.load_aggregate(aggregate_id).await.map_err(|error| {
-        ApiError::Internal(anyhow::anyhow!("loading {} {aggregate_id}: {error}", A::TYPE))
-    })?;
-    Ok(std::mem::take(context.aggregate()))
+    Streams::fetch(pool, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+}
+
+/// The events of several streams, of any aggregate types, read in one round trip (a
+/// command that checks a client, a professional, a unit and services reads them at once).
+#[derive(Debug, Default)]
+pub struct Streams(HashMap<(String, String), Vec<serde_json::Value>>);
+
+impl Streams {
+    /// Reads the streams `(aggregate type, aggregate id)`.
+    pub async fn fetch(pool: &PgPool, wanted: &[(&str, String)]) -> Result<Self, ApiError> {
+        let mut types = Vec::with_capacity(wanted.len());
+        let mut ids = Vec::with_capacity(wanted.len());
+        for (aggregate_type, id) in wanted {
+            let seen = types.iter().zip(&ids).any(|(t, i)| t == aggregate_type && i == id);
+            if !seen {
+                types.push(*aggregate_type);
+                ids.push(id.as_str());
+            }
+        }
+        let rows: Vec<(String, String, serde_json::Value)> = sqlx::query_as(
+            "select e.aggregate_type, e.aggregate_id, e.payload
+               from unnest($1::text[], $2::text[]) as wanted (aggregate_type, aggregate_id)
+               join events e on e.aggregate_type = wanted.aggregate_type and e.aggregate_id = wanted.aggregate_id
+              order by e.aggregate_type, e.aggregate_id, e.sequence",
+        )
+        .bind(&types)
+        .bind(&ids)
+        .fetch_all(pool)
+        .await?;
+        let mut streams: HashMap<(String, String), Vec<serde_json::Value>> = HashMap::new();
+        for (aggregate_type, id, payload) in rows {
+            streams.entry((aggregate_type, id)).or_default().push(payload);
+        }
+        Ok(Self(streams))
+    }
+
+    /// Replays one of the streams read; one that has no events is the aggregate's default.
+    pub fn replay<A: Aggregate>(&self, aggregate_id: &str) -> Result<A, ApiError> {
+        let mut aggregate = A::default();
+        let key = (A::TYPE.to_owned(), aggregate_id.to_owned());
+        for payload in self.0.get(&key).into_iter().flatten() {
+            let event: A::Event = serde_json::from_value(payload.clone()).map_err(|error| {
+                ApiError::Internal(anyhow::anyhow!("replaying {} {aggregate_id}: {error}", A::TYPE))
+            })?;
+            aggregate.apply(event);
+        }
+        Ok(aggregate)
+    }
 }
 
 /// The position of a stream's last event, `None` for an empty stream.
@@ -201,7 +291,7 @@ pub struct Claim {
 /// value held by another aggregate answers 409 with the claim's message, before the command
 /// runs or, when a concurrent command took it first, after PostgreSQL refused the append.
 pub async fn execute_claiming<A>(
-    cqrs: &PostgresCqrs<A>,
+    store: &CommandStore<A>,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -234,7 +324,7 @@ where
     for (scope, value) in released {
         metadata = metadata.releasing(scope, value);
     }
-    match execute(cqrs, pool, aggregate_id, command, &metadata).await {
+    match execute(store, pool, aggregate_id, command, &metadata).await {
         Err(ApiError::Conflict(message)) => {
             Err(held_by_other().await?.unwrap_or(ApiError::Conflict(message)))
         }

@@ -19,6 +19,9 @@ async fn main() -> anyhow::Result<()> {
         Some(Command::SeedDemo(settings)) => {
             let state = AppState::new(pool, settings).await?;
             let loaded = seed::seed_demo(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            if loaded {
+                seed::seed_demo_agenda(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            }
             println!("{}", if loaded { "demo data loaded" } else { "demo data already present" });
         }
         Some(Command::Serve(args)) => serve(pool, args).await?,

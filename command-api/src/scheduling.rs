@@ -23,15 +23,16 @@ use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
 use navalha_domain::service::Service;
 use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
+use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
-use navalha_platform::calendar::{blocked_ranges, busy_slots, unit_now};
+use navalha_platform::calendar::{blocked_ranges, busy_slots};
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    execute, idempotency_key, invalid, load, metadata_of, position_headers, reserve_id, DomainError,
+    execute, idempotency_key, invalid, load, metadata_of, position_headers, reserve_id, DomainError, Streams,
     MSG_SLOT_TAKEN,
 };
 use crate::state::AppState;
@@ -137,38 +138,48 @@ struct Checked {
 /// Turns a checked form into a booking: the membership, the client and the services must
 /// exist and be active, and the unit visible to the caller.
 async fn booking_of(state: &AppState, principal: &Principal, request: Request) -> Result<Checked, ApiError> {
-    let owner: Option<(i64, i64)> = sqlx::query_as(
-        "select professional_id, company_id from rm_professional.membership where membership_id = $1",
+    // The membership's owner and the unit's clock come from the read models; everything
+    // the decision rests on is then replayed from the streams, in one round trip.
+    let owner: Option<(i64, i64, NaiveDateTime)> = sqlx::query_as(
+        "select m.professional_id, m.company_id, (now() at time zone c.time_zone)::timestamp
+           from rm_professional.membership m
+           join rm_company.company c on c.company_id = m.company_id
+          where m.membership_id = $1",
     )
     .bind(request.membership_id)
     .fetch_optional(&state.pool)
     .await?;
     let not_here = || ApiError::field("idCompanyProfessional", "Profissional não encontrado nesta unidade");
-    let (professional_id, company_id) = owner.ok_or_else(not_here)?;
-    let company: Company = load(&state.pool, &company_id.to_string()).await?;
-    let Some(profile) = company.profile().filter(|p| principal.may_open_agenda_of(company_id, p.status))
-    else {
+    let (professional_id, company_id, now) = owner.ok_or_else(not_here)?;
+    let mut wanted = vec![
+        (Company::TYPE, company_id.to_string()),
+        (Professional::TYPE, professional_id.to_string()),
+        (Client::TYPE, request.client_id.to_string()),
+    ];
+    wanted.extend(request.service_ids.iter().map(|id| (Service::TYPE, id.to_string())));
+    let streams = Streams::fetch(&state.pool, &wanted).await?;
+    let company: Company = streams.replay(&company_id.to_string())?;
+    if !company.profile().is_some_and(|p| principal.may_open_agenda_of(company_id, p.status)) {
         return Err(not_here());
-    };
+    }
     if !principal.may_act_for(professional_id) {
         return Err(ApiError::Forbidden);
     }
-    let now = unit_now(&state.pool, &profile.time_zone).await?;
-    let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+    let professional: Professional = streams.replay(&professional_id.to_string())?;
     let employment = professional.employment().ok_or_else(not_here)?;
     if employment.status != status::ACTIVE
         || !employment.memberships.iter().any(|m| m.id == request.membership_id && m.company_id == company_id)
     {
         return Err(not_here());
     }
-    let client: Client = load(&state.pool, &request.client_id.to_string()).await?;
+    let client: Client = streams.replay(&request.client_id.to_string())?;
     if !client.details().is_some_and(|d| d.status) {
         return Err(ApiError::field("idUser", "Cliente não encontrado ou inativo"));
     }
     let mut services = Vec::with_capacity(request.service_ids.len());
     for service_id in &request.service_ids {
         let offered = professional.services().iter().find(|s| s.service_id == *service_id && s.active);
-        let catalogue: Service = load(&state.pool, &service_id.to_string()).await?;
+        let catalogue: Service = streams.replay(&service_id.to_string())?;
         match (offered, catalogue.entry().filter(|e| e.active)) {
             (Some(offered), Some(entry)) => services.push(BookedService {
                 service_id: *service_id,
@@ -179,10 +190,7 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
             _ => return Err(ApiError::field("idServices", "Serviço indisponível para este profissional")),
         }
     }
-    let minutes: i64 = services.iter().map(|s| s.minutes).sum();
-    let end = u16::try_from(i64::from(request.start.minutes()) + minutes)
-        .ok()
-        .and_then(TimeOfDay::from_minutes)
+    let end = Booking::end_of(request.start, &services)
         .ok_or_else(|| ApiError::field("startTime", "O atendimento precisa terminar até 23:59"))?;
     let booking = Booking {
         membership_id: request.membership_id,
@@ -260,7 +268,7 @@ pub const MSG_UNIT_CLOSED: &str = "A barbearia está fechada neste horário.";
 pub const MSG_BLOCKED: &str = "O profissional não atende neste horário (folga, férias ou feriado).";
 
 /// The `slot` metadata the database claims for a booking.
-fn slot_of(booking: &Booking) -> String {
+pub(crate) fn slot_of(booking: &Booking) -> String {
     let at = |time: TimeOfDay| booking.date.and_time(time.into()).format("%Y-%m-%dT%H:%M:%S").to_string();
     json!({ "professional_id": booking.professional_id, "start": at(booking.start), "end": at(booking.end) })
         .to_string()

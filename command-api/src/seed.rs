@@ -14,7 +14,12 @@ use navalha_domain::validation::{Period, TimeOfDay};
 use navalha_domain::values::{Address, Cpf};
 use navalha_platform::ApiError;
 
-use crate::commands::{execute, next_id};
+use chrono::Datelike;
+use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, TimesType};
+use navalha_domain::availability::{DayRules, Span};
+use navalha_platform::calendar::unit_now;
+
+use crate::commands::{execute, load, next_id};
 use crate::identity::accounts::create_account;
 use crate::state::AppState;
 
@@ -374,6 +379,139 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
 
 /// Demo partner companies of the club (no screen edits them).
 pub const PARTNER_COMPANIES: &[&str] = &["Academia Forma Física", "Ótica Visão Clara"];
+
+/// Books the demo agenda: a week of appointments from today for every demo barber, at
+/// times inside their hours, through the same aggregate and slot claim as `POST
+/// scheduling/professional`. Some are confirmed by the client, one a day is cancelled.
+/// Separate from [`seed_demo`] so tests start from an empty agenda.
+pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
+    let metadata = EventMetadata::system("Carga de demonstração");
+    let clients: Vec<i64> = sqlx::query_scalar(
+        "select aggregate_id::bigint from events where aggregate_type = 'Client' and sequence = 1
+          order by global_position",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let mut active_clients = Vec::new();
+    for id in clients {
+        let client: Client = load(&state.pool, &id.to_string()).await?;
+        if client.details().is_some_and(|d| d.status) {
+            active_clients.push(id);
+        }
+    }
+    let mut booked = 0;
+    // Start times tried each day, shifted per barber so the timeline shows overlaps across
+    // columns but never within one.
+    const STARTS: [&str; 8] = ["09:00", "09:45", "10:30", "11:15", "13:00", "14:30", "16:00", "17:30"];
+    for (index, demo) in PROFESSIONALS.iter().enumerate().filter(|(_, d)| d.takes_appointments) {
+        let professional_id: i64 =
+            sqlx::query_scalar("select professional_id from staff_credential where email = $1")
+                .bind(demo.email)
+                .fetch_one(&state.pool)
+                .await?;
+        let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+        let Some(membership) = professional.employment().and_then(|e| e.memberships.first()).cloned() else {
+            continue;
+        };
+        let company: Company = load(&state.pool, &membership.company_id.to_string()).await?;
+        let time_zone = company.profile().map(|p| p.time_zone.clone()).unwrap_or_default();
+        let today = unit_now(&state.pool, &time_zone).await?.date();
+        let mut offered = Vec::new();
+        for service in professional.services().iter().filter(|s| s.active) {
+            let entry: Service = load(&state.pool, &service.service_id.to_string()).await?;
+            let description = entry.entry().map(|e| e.description.clone()).unwrap_or_default();
+            offered.push(BookedService {
+                service_id: service.service_id,
+                description,
+                minutes: service.minutes,
+                cents: service.cents,
+            });
+        }
+        for offset in 0..7 {
+            let date = today + chrono::Duration::days(offset);
+            let weekday = date.weekday().num_days_from_sunday() as usize;
+            let mut rules = DayRules {
+                working: professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect(),
+                opening: company.hours()[weekday].map(Span::from),
+                ..DayRules::default()
+            };
+            let mut of_the_day = Vec::new();
+            for (slot, start) in STARTS.iter().enumerate() {
+                let pick = index + slot + offset as usize;
+                if pick.is_multiple_of(3) {
+                    continue; // leave some free time
+                }
+                let services: Vec<BookedService> = offered
+                    .iter()
+                    .cycle()
+                    .skip(pick % offered.len().max(1))
+                    .take(1 + pick % 2)
+                    .cloned()
+                    .collect();
+                let start = time(start)?;
+                let Some(end) = Booking::end_of(start, &services) else { continue };
+                let span = Span { start: start.minutes(), end: end.minutes() };
+                if services.is_empty() || rules.check(span).is_err() {
+                    continue;
+                }
+                rules.busy.push(span);
+                let booking = Booking {
+                    membership_id: membership.id,
+                    professional_id,
+                    company_id: membership.company_id,
+                    client_id: active_clients[pick % active_clients.len().max(1)],
+                    date,
+                    start,
+                    end,
+                    services,
+                    observation: if pick % 4 == 1 {
+                        "Cliente prefere máquina 2 nas laterais".to_owned()
+                    } else {
+                        String::new()
+                    },
+                    times_type: TimesType::OnlyAvailables,
+                };
+                let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
+                let claimed = metadata.with("slot", crate::scheduling::slot_of(&booking));
+                execute::<Appointment>(
+                    &state.appointments,
+                    &state.pool,
+                    &id,
+                    AppointmentCommand::Book(booking),
+                    &claimed,
+                )
+                .await?;
+                of_the_day.push(id);
+                booked += 1;
+            }
+            for (n, id) in of_the_day.iter().enumerate() {
+                if n.is_multiple_of(3) {
+                    execute::<Appointment>(
+                        &state.appointments,
+                        &state.pool,
+                        id,
+                        AppointmentCommand::Confirm,
+                        &metadata,
+                    )
+                    .await?;
+                }
+            }
+            if let Some(last) = of_the_day.last().filter(|_| of_the_day.len() > 2) {
+                let released = metadata.with("slot_release", "true".to_owned());
+                execute::<Appointment>(
+                    &state.appointments,
+                    &state.pool,
+                    last,
+                    AppointmentCommand::Cancel,
+                    &released,
+                )
+                .await?;
+            }
+        }
+    }
+    tracing::info!(appointments = booked, "demo agenda");
+    Ok(booked)
+}
 
 /// Demo clients; the last one is inactive.
 pub const CLIENTS: &[&str] = &[

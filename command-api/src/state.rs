@@ -15,10 +15,10 @@ use navalha_domain::professional::Professional;
 use navalha_domain::service::Service;
 use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::TokenVerifier;
-use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sqlx::PgPool;
 
 use crate::club::galaxpay::GalaxPay;
+use crate::commands::{CommandStore, ProjectorWaker};
 use crate::config::Settings;
 use crate::identity::keys::SigningKeys;
 use crate::identity::mailer::Mailer;
@@ -40,27 +40,27 @@ pub struct AppState {
     /// Settings.
     pub settings: Arc<Settings>,
     /// Favourite menus.
-    pub favorites: Arc<PostgresCqrs<FavoriteMenu>>,
+    pub favorites: Arc<CommandStore<FavoriteMenu>>,
     /// Clients.
-    pub clients: Arc<PostgresCqrs<Client>>,
+    pub clients: Arc<CommandStore<Client>>,
     /// Units.
-    pub companies: Arc<PostgresCqrs<Company>>,
+    pub companies: Arc<CommandStore<Company>>,
     /// Professionals.
-    pub professionals: Arc<PostgresCqrs<Professional>>,
+    pub professionals: Arc<CommandStore<Professional>>,
     /// The service catalogue.
-    pub services: Arc<PostgresCqrs<Service>>,
+    pub services: Arc<CommandStore<Service>>,
     /// Appointments.
-    pub appointments: Arc<PostgresCqrs<Appointment>>,
+    pub appointments: Arc<CommandStore<Appointment>>,
     /// Days off and vacations.
-    pub days_off: Arc<PostgresCqrs<DayOff>>,
+    pub days_off: Arc<CommandStore<DayOff>>,
     /// Holidays.
-    pub holidays: Arc<PostgresCqrs<Holiday>>,
+    pub holidays: Arc<CommandStore<Holiday>>,
     /// Club plans.
-    pub plans: Arc<PostgresCqrs<Plan>>,
+    pub plans: Arc<CommandStore<Plan>>,
     /// Club subscriptions.
-    pub subscriptions: Arc<PostgresCqrs<Subscription>>,
+    pub subscriptions: Arc<CommandStore<Subscription>>,
     /// Partner companies.
-    pub partners: Arc<PostgresCqrs<PartnerCompany>>,
+    pub partners: Arc<CommandStore<PartnerCompany>>,
     /// The payment provider.
     pub galaxpay: GalaxPay,
 }
@@ -77,23 +77,24 @@ impl AppState {
             &settings.galaxpay_id,
             &settings.galaxpay_hash,
         );
+        let waker = ProjectorWaker::start(pool.clone());
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             issuer: TokenIssuer::new(&keys, settings.token_hours)?,
             mailer,
             http,
             settings: Arc::new(settings),
-            favorites: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            clients: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            companies: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            professionals: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            services: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            appointments: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            days_off: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            holidays: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            plans: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            subscriptions: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
-            partners: Arc::new(postgres_cqrs(pool.clone(), vec![], ())),
+            favorites: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            clients: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            companies: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            professionals: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            services: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            appointments: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            days_off: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            holidays: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            plans: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            subscriptions: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            partners: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             galaxpay,
             pool,
         })

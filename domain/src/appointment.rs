@@ -73,6 +73,13 @@ pub struct Booking {
 }
 
 impl Booking {
+    /// The end of a booking starting at `start`: the sum of the services' minutes later, or
+    /// `None` when that passes 23:59.
+    pub fn end_of(start: TimeOfDay, services: &[BookedService]) -> Option<TimeOfDay> {
+        let minutes: i64 = services.iter().map(|s| s.minutes).sum();
+        u16::try_from(i64::from(start.minutes()) + minutes).ok().and_then(TimeOfDay::from_minutes)
+    }
+
     /// When it starts.
     pub fn starts_at(&self) -> NaiveDateTime {
         self.date.and_time(self.start.into())
@@ -269,6 +276,14 @@ mod tests {
 
     fn at(day: u32, hour: u32) -> NaiveDateTime {
         NaiveDate::from_ymd_opt(2026, 12, day).and_then(|d| d.and_hms_opt(hour, 0, 0)).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_booking_ends_after_its_services_within_the_day() {
+        let service = |minutes| BookedService { service_id: 1, description: "x".into(), minutes, cents: 0 };
+        assert_eq!(Booking::end_of(time("09:00"), &[service(30), service(15)]), Some(time("09:45")));
+        assert_eq!(Booking::end_of(time("23:00"), &[service(59)]), Some(time("23:59")));
+        assert_eq!(Booking::end_of(time("23:30"), &[service(30)]), None, "24:00 is the next day");
     }
 
     #[test]

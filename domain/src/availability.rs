@@ -146,9 +146,13 @@ pub fn blocked_on(
     (start < end).then_some(Span { start, end })
 }
 
-/// `HH:MM` of a minute of the day (24:00 for the end of the day).
-pub fn format_minutes(minutes: u16) -> String {
-    format!("{:02}:{:02}", minutes / 60, minutes % 60)
+/// `HH:MM` of a minute of the day (24:00 for the end of the day). The labels are made once:
+/// a month of free times for a large unit holds tens of thousands of them.
+pub fn format_minutes(minutes: u16) -> &'static str {
+    static LABELS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        (0..=DAY_MINUTES).map(|m| format!("{:02}:{:02}", m / 60, m % 60)).collect()
+    });
+    LABELS.get(usize::from(minutes.min(DAY_MINUTES))).map_or("24:00", String::as_str)
 }
 
 #[cfg(test)]
@@ -198,12 +202,12 @@ mod tests {
     #[test]
     fn free_slots_follow_the_grid_periods_and_bookings() {
         let slots = rules().free_slots(30, 0, false);
-        let text: Vec<String> = slots.iter().map(|s| format_minutes(s.start)).collect();
+        let text: Vec<&str> = slots.iter().map(|s| format_minutes(s.start)).collect();
         // 09:00-12:00 minus 10:00-10:45, then 13:00-18:00, every 15 minutes.
         assert_eq!(&text[..5], ["09:00", "09:15", "09:30", "10:45", "11:00"]);
-        assert!(text.contains(&"11:30".to_owned()) && !text.contains(&"11:45".to_owned()));
-        assert_eq!(text.last().map(String::as_str), Some("17:30"));
-        let later: Vec<String> =
+        assert!(text.contains(&"11:30") && !text.contains(&"11:45"));
+        assert_eq!(text.last().copied(), Some("17:30"));
+        let later: Vec<&str> =
             rules().free_slots(30, 16 * 60 + 50, false).iter().map(|s| format_minutes(s.start)).collect();
         assert_eq!(later, ["17:00", "17:15", "17:30"], "rounded up to the grid after now");
         assert!(rules().free_slots(0, 0, false).is_empty());
@@ -213,9 +217,9 @@ mod tests {
     fn all_times_ignores_working_hours_and_days_off_but_never_overlaps() {
         let rules = DayRules { working: vec![], blocked: vec![span("08:00", "20:00")], ..rules() };
         let slots = rules.free_slots(60, 0, true);
-        assert_eq!(slots.first().map(|s| format_minutes(s.start)).as_deref(), Some("08:00"));
+        assert_eq!(slots.first().map(|s| format_minutes(s.start)), Some("08:00"));
         assert!(slots.iter().all(|s| !s.overlaps(span("10:00", "10:45"))));
-        assert_eq!(slots.last().map(|s| format_minutes(s.end)).as_deref(), Some("20:00"), "opening hours");
+        assert_eq!(slots.last().map(|s| format_minutes(s.end)), Some("20:00"), "opening hours");
         assert_eq!(rules.check_all_times(span("12:00", "12:30")), Ok(()), "lunch and a day off");
         assert_eq!(rules.check_all_times(span("10:30", "11:00")), Err(Unavailable::Busy));
         assert_eq!(rules.check_all_times(span("19:45", "20:15")), Err(Unavailable::UnitClosed));

@@ -31,6 +31,17 @@ pub trait Projection: Send + Sync {
     /// Applies one event. Runs inside the batch's transaction, with `search_path` set to the
     /// schema being built, so table names are written unqualified.
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()>;
+
+    /// Applies a batch of events, in order. A model with many events overrides it to write
+    /// them in bulk; the result must equal applying them one by one.
+    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        for event in events {
+            self.apply(conn, event).await.with_context(|| {
+                format!("{} applying {} at {}", self.name(), event.event_type, event.position)
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// The live schema of a model.
@@ -133,30 +144,37 @@ pub async fn lock_checkpoint(conn: &mut PgConnection, schema: &str) -> sqlx::Res
     Ok(Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") })
 }
 
-/// Reads up to `limit` committed events after `after`, in commit order. Only events of
-/// transactions older than every running one are read: a transaction still in flight may
-/// commit later with a smaller position, and must not be skipped.
+/// The commit horizon: every transaction below it has ended, so no event can still appear
+/// below it. Read once per batch, so that every query of the batch agrees on it.
+pub async fn commit_horizon(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(conn).await
+}
+
+/// Reads up to `limit` committed events of `aggregate_types` after `after` and below
+/// `horizon`, in commit order. A transaction still in flight may commit later with a
+/// smaller position, and must not be skipped: hence the horizon.
 pub async fn read_events(
     conn: &mut PgConnection,
     after: Position,
     aggregate_types: &[&str],
+    horizon: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<StoredEvent>> {
     let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
     let rows = sqlx::query(
-        "select aggregate_type, aggregate_id, sequence, event_type, event_version,
-                case when aggregate_type = any($3) then payload else 'null'::jsonb end as payload,
-                case when aggregate_type = any($3) then metadata else 'null'::jsonb end as metadata,
+        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata,
                 tx_id::text::bigint as tx_id, global_position, recorded_at
            from events
-          where (tx_id, global_position) > ($1::text::xid8, $2)
-            and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          where aggregate_type = any($3)
+            and (tx_id, global_position) > ($1::text::xid8, $2)
+            and tx_id < $4::text::xid8
           order by tx_id, global_position
-          limit $4",
+          limit $5",
     )
     .bind(after.tx_id.to_string())
     .bind(after.global_position)
     .bind(&types)
+    .bind(horizon.to_string())
     .bind(limit)
     .fetch_all(conn)
     .await?;
@@ -176,8 +194,21 @@ pub async fn read_events(
         .collect())
 }
 
-/// Test hook: abort the process after applying this many events, before the batch commits,
-/// to prove that a crash mid-batch loses nothing (`NAVALHA_PROJECTOR_CRASH_AFTER`).
+/// The position of the newest event below `horizon`, of any aggregate type.
+pub async fn last_below(conn: &mut PgConnection, horizon: i64) -> sqlx::Result<Option<Position>> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "select tx_id::text::bigint, global_position from events
+          where tx_id < $1::text::xid8 order by tx_id desc, global_position desc limit 1",
+    )
+    .bind(horizon.to_string())
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(tx_id, global_position)| Position { tx_id, global_position }))
+}
+
+/// Test hook: abort the process once a batch of at least this many events is applied,
+/// before it commits, to prove that a crash mid-batch loses nothing
+/// (`NAVALHA_PROJECTOR_CRASH_AFTER`).
 fn crash_after() -> Option<u64> {
     std::env::var("NAVALHA_PROJECTOR_CRASH_AFTER").ok()?.parse().ok()
 }
@@ -185,7 +216,7 @@ fn crash_after() -> Option<u64> {
 /// What one batch did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BatchOutcome {
-    /// Events read (and applied or skipped).
+    /// Events of the model applied.
     pub events: usize,
     /// The checkpoint after the batch.
     pub checkpoint: Position,
@@ -210,21 +241,23 @@ async fn apply_batch_inner(
 ) -> anyhow::Result<BatchOutcome> {
     sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
     let after = lock_checkpoint(tx, schema).await?;
-    let events = read_events(tx, after, projection.aggregate_types(), limit).await?;
-    let Some(last) = events.last().map(|event| event.position) else {
+    let horizon = commit_horizon(tx).await?;
+    let events = read_events(tx, after, projection.aggregate_types(), horizon, limit).await?;
+    // Only the model's own events are read. Once they are all applied up to the horizon, the
+    // checkpoint moves past the other models' events too, so that a reader waiting for the
+    // position of any write (read-your-writes) is never kept waiting by this model.
+    let caught_up = (events.len() as i64) < limit;
+    let last = match (events.last().map(|event| event.position), caught_up) {
+        (newest, true) => last_below(tx, horizon).await?.max(newest),
+        (newest, false) => newest,
+    };
+    let Some(last) = last.filter(|last| *last > after) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });
     };
-    let crash_at = crash_after();
-    for (applied, event) in events.iter().enumerate() {
-        if projection.aggregate_types().contains(&event.aggregate_type.as_str()) {
-            projection.apply(tx, event).await.with_context(|| {
-                format!("{} applying {} at {}", projection.name(), event.event_type, event.position)
-            })?;
-        }
-        if crash_at.is_some_and(|limit| applied as u64 + 1 >= limit) {
-            tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
-            std::process::abort();
-        }
+    projection.apply_all(tx, &events).await?;
+    if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
+        tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
+        std::process::abort();
     }
     sqlx::query(&format!(
         "update {schema}.checkpoint set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now()"

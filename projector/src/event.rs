@@ -18,7 +18,7 @@ pub struct StoredEvent {
     pub event_type: String,
     /// The payload's schema version.
     pub event_version: String,
-    /// The payload; `Null` when the reading model does not care about this aggregate type.
+    /// The payload.
     pub payload: Value,
     /// Who, where and when (see `navalha_domain::metadata`).
     pub metadata: Value,

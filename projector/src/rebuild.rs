@@ -9,7 +9,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::OnceLock;
+
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use sqlx::PgPool;
 
 use crate::engine::{self, Projection};
@@ -20,7 +22,7 @@ pub const REBUILD_BATCH: i64 = 5000;
 /// What a rebuild did.
 #[derive(Debug, Clone, Copy)]
 pub struct RebuildReport {
-    /// Events read.
+    /// Events of the model applied.
     pub events: u64,
     /// Wall time in seconds.
     pub seconds: f64,
@@ -63,8 +65,17 @@ async fn rebuild_inner(
     engine::create_schema(&mut tx, projection, &next).await?;
     tx.commit().await?;
 
-    let total: i64 = sqlx::query_scalar("select count(*) from events").fetch_one(pool).await?;
-    let bar = if show_progress { ProgressBar::new(total.max(0) as u64) } else { ProgressBar::hidden() };
+    let total: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
+        .bind(projection.aggregate_types())
+        .fetch_one(pool)
+        .await?;
+    let bar = if show_progress {
+        // Several models rebuild at once: their bars stack instead of overwriting each other.
+        static BARS: OnceLock<MultiProgress> = OnceLock::new();
+        BARS.get_or_init(MultiProgress::new).add(ProgressBar::new(total.max(0) as u64))
+    } else {
+        ProgressBar::hidden()
+    };
     bar.set_style(
         ProgressStyle::with_template(
             "{prefix:>20} [{bar:40.cyan/blue}] {pos}/{len} events  {per_sec}  eta {eta}",

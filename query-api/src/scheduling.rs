@@ -324,9 +324,9 @@ pub struct FreeProfessional {
 #[serde(rename_all = "camelCase")]
 pub struct FreeHour {
     /// `HH:MM`.
-    pub start: String,
+    pub start: &'static str,
     /// `HH:MM`: the start plus that professional's times for the services.
-    pub end: String,
+    pub end: &'static str,
     /// Whose.
     pub id_professional: i64,
 }
@@ -500,7 +500,7 @@ async fn free_times(
         }
         if !free_hours.is_empty() {
             // Stable: professionals keep their order within one start time.
-            free_hours.sort_by(|a, b| a.start.cmp(&b.start));
+            free_hours.sort_by_key(|hour| hour.start);
             times.push(FreeDay { short_date: date, free_hours });
         }
     }

@@ -1,6 +1,12 @@
-import { expect, type Page } from '@playwright/test';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export const ADMIN = { email: 'admin@navalha.dev', password: 'Navalha@2026' };
+export const PASSWORD = 'Navalha@2026';
+export const ADMIN = { email: 'admin@navalha.dev', password: PASSWORD };
+export const BARBER1 = { email: 'barbeiro1@navalha.dev', password: PASSWORD, name: 'Diego Barbeiro' };
+export const BARBER2_NAME = 'Eduardo Barbeiro';
+export const CENTRO = 'Navalha Centro';
 
 /** Signs in through the public pages, as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -14,3 +20,212 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** A success or error toast with this text. */
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+// ---------------------------------------------------------------------------
+// Dates on the unit's clock (UTC-3), independent of the machine's time zone.
+
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+const unitToday = () => new Date(Date.now() - 3 * 3600_000);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The first Tuesday-to-Saturday (the barbers' days) at least `minDaysAhead` days from today. */
+export function workingDayAhead(minDaysAhead: number): string {
+  const day = unitToday();
+  day.setUTCDate(day.getUTCDate() + minDaysAhead);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 1) day.setUTCDate(day.getUTCDate() + 1);
+  return iso(day);
+}
+
+/** '24 de novembro de 2026': how the calendars name a day. */
+export function dayLabel(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return `${d} de ${MONTHS[m - 1]} de ${y}`;
+}
+
+/** 'Novembro 2026': the calendar's month heading. */
+const monthLabel = (isoDate: string) => {
+  const [y, m] = isoDate.split('-').map(Number);
+  return `${MONTHS[m - 1][0].toUpperCase()}${MONTHS[m - 1].slice(1)} ${y}`;
+};
+
+/** Chooses a day in a calendar (a DatePicker), moving to its month first. */
+export async function pickDay(calendar: Locator, isoDate: string) {
+  const target = monthLabel(isoDate);
+  const heading = calendar.locator('.datepicker-month');
+  const [ty, tm] = isoDate.split('-').map(Number);
+  for (let i = 0; i < 24 && (await heading.textContent())?.trim() !== target; i += 1) {
+    const [name, year] = ((await heading.textContent()) ?? '').trim().split(' ');
+    const current = Number(year) * 12 + MONTHS.indexOf(name.toLowerCase());
+    const wanted = ty * 12 + (tm - 1);
+    await calendar.getByRole('button', { name: wanted > current ? 'Próximo mês' : 'Mês anterior' }).click();
+  }
+  await expect(heading).toHaveText(target);
+  await calendar.getByRole('button', { name: dayLabel(isoDate), exact: true }).click();
+}
+
+/** Opens the agenda's date picker and goes to a day. */
+export async function goToDay(page: Page, isoDate: string) {
+  await page.getByRole('button', { name: /^Dia exibido:/ }).click();
+  await pickDay(page.getByRole('group', { name: 'Escolher data' }), isoDate);
+}
+
+// ---------------------------------------------------------------------------
+// Data through the API (what a test needs, never the demo's exact appointments).
+
+export async function apiToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await request.post('/api/session-professional/login', { data: { email, password } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { Token: string }).Token;
+}
+
+/** A valid CPF from 9 random digits. */
+export function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0] + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, d, i) => total + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** A unique suffix for names this run creates. */
+export const runTag = () => Math.random().toString(36).slice(2, 8);
+
+/** Registers an active client and returns its id. */
+export async function createClient(request: APIRequestContext, token: string, name: string, whatsApp = true) {
+  const response = await request.post('/api/user/professional', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name,
+      cpf: randomCpf(),
+      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+      phone: `1197${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      whatsApp,
+      birthDate: '1990-05-20',
+      status: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { IdUser: number }).IdUser;
+}
+
+interface FreeTimes {
+  professionals: { idProfessional: number; idCompanyProfessional: number; name: string }[];
+  times: { shortDate: string; freeHours: { start: string; end: string; idProfessional: number }[] }[];
+}
+
+/** Books the first free time of a professional on a day, through the API. */
+export async function bookFirstFree(
+  request: APIRequestContext,
+  token: string,
+  opts: { idCompany: number; professional: string; date: string; idUser: number; idService: number },
+) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const free = await request.get(
+    `/api/no-auth/scheduling/available-times?idCompany=${opts.idCompany}&idServices=[${opts.idService}]&timesType=ONLY_AVAILABLES`,
+    { headers: auth },
+  );
+  expect(free.ok()).toBeTruthy();
+  const answer = (await free.json()) as FreeTimes;
+  const professional = answer.professionals.find((p) => p.name === opts.professional);
+  expect(professional, `${opts.professional} offers the service`).toBeTruthy();
+  const hour = answer.times
+    .find((day) => day.shortDate === opts.date)
+    ?.freeHours.find((h) => h.idProfessional === professional!.idProfessional);
+  expect(hour, `${opts.professional} has a free time on ${opts.date}`).toBeTruthy();
+  const booked = await request.post('/api/scheduling/professional', {
+    headers: auth,
+    data: {
+      idCompanyProfessional: professional!.idCompanyProfessional,
+      date: opts.date,
+      startTime: hour!.start,
+      endTime: hour!.end,
+      idServices: [opts.idService],
+      idUser: opts.idUser,
+      observation: '',
+      timesType: 'ONLY_AVAILABLES',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, start: hour!.start };
+}
+
+/** Id of a unit by name. */
+export async function companyId(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const response = await request.get('/api/company', { headers: { Authorization: `Bearer ${token}` } });
+  const companies = (await response.json()) as { IdCompany: number; Name: string }[];
+  const company = companies.find((c) => c.Name === name);
+  expect(company).toBeTruthy();
+  return company!.IdCompany;
+}
+
+/** Id of a service of a unit by name. */
+export async function serviceId(request: APIRequestContext, token: string, idCompany: number, name: string) {
+  const response = await request.get(`/api/service/company/${idCompany}`, { headers: { Authorization: `Bearer ${token}` } });
+  const services = (await response.json()) as { IdService: number; Description: string }[];
+  const service = services.find((s) => s.Description === name);
+  expect(service).toBeTruthy();
+  return service!.IdService;
+}
+
+// ---------------------------------------------------------------------------
+// The outbox: e-mails the system wrote instead of sending (NAVALHA_OUTBOX_DIR).
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+
+/** The newest e-mail to `to` written at or after `since`, if any. */
+async function newestMail(to: string, since: number): Promise<OutboxMail | null> {
+  const dir = process.env.NAVALHA_OUTBOX_DIR;
+  if (!dir) throw new Error('NAVALHA_OUTBOX_DIR is not set: the recovery test reads the code from the outbox');
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return null;
+  }
+  for (const name of names.reverse()) {
+    const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMail;
+    if (mail.to === to && Date.parse(mail.at) >= since) return mail;
+  }
+  return null;
+}
+
+/** Waits for the recovery e-mail and returns its 6-digit code. */
+export async function recoveryCodeFor(to: string, since: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = await newestMail(to, since);
+        code = /Seu código: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { message: `a recovery e-mail to ${to} in the outbox`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}

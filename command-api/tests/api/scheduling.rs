@@ -156,6 +156,24 @@ fn starts(answer: &Answer, date: NaiveDate, professional: i64) -> Vec<String> {
         .collect()
 }
 
+/// Rebuilt from the first event in bulk batches, the agenda equals the one the projector
+/// followed step by step.
+async fn assert_rebuild_equals_live(system: &System) {
+    let dump = || async {
+        sqlx::query_scalar::<_, String>(
+            "select coalesce(string_agg(a::text, E'\\n' order by appointment_id), '') from rm_agenda.appointment a",
+        )
+        .fetch_one(&system.pool)
+        .await
+        .expect("dump")
+    };
+    let live = dump().await;
+    assert!(!live.is_empty());
+    let agenda = navalha_projector::models::find("agenda").expect("model");
+    navalha_projector::rebuild::rebuild(&system.pool, agenda.as_ref(), false).await.expect("rebuild");
+    assert_eq!(dump().await, live);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edit_form(pool: PgPool) {
     let system = System::start(pool).await;
@@ -430,6 +448,7 @@ async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgP
     assert_eq!(by_client.body.as_array().map(Vec::len), Some(2));
     let missing = cancel(&system, &token, 999_999).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_rebuild_equals_live(&system).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -965,4 +984,48 @@ async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_ov
     .await
     .expect("counts");
     assert_eq!(active, claimed, "the agenda and the database's claims agree");
+
+    assert_rebuild_equals_live(&system).await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let state = navalha_command_api::AppState::new(pool, Default::default()).await.expect("state");
+    let booked = navalha_command_api::seed::seed_demo_agenda(&state).await.expect("demo agenda");
+    assert!(booked > 40, "{booked}");
+    system.project().await;
+    let (active, cancelled, confirmed, outside): (i64, i64, i64, i64) = sqlx::query_as(
+        "select count(*) filter (where status), count(*) filter (where not status),
+                count(*) filter (where confirmation),
+                count(*) filter (where start_time < '09:00' or end_time > '21:00' or extract(dow from date) = 0)
+           from rm_agenda.appointment",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("counts");
+    assert_eq!(active + cancelled, booked as i64);
+    assert!(cancelled > 0 && confirmed > 0);
+    assert_eq!(outside, 0);
+    let claimed: i64 = sqlx::query_scalar("select count(*) from appointment_slot")
+        .fetch_one(&system.pool)
+        .await
+        .expect("slots");
+    assert_eq!(claimed, active, "cancelled ones released their time");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await.expect("listener");
+    listener.listen("navalha_events").await.expect("listen");
+    id_of(&book(&system, &token, body(d.barber1, next(Weekday::Tue), "10:00", &[d.haircut], d.client)).await);
+    // The bound only keeps a broken waker from hanging the test; it measures nothing.
+    let notification = tokio::time::timeout(std::time::Duration::from_secs(30), listener.recv())
+        .await
+        .expect("a notification")
+        .expect("listener");
+    assert_eq!(notification.channel(), "navalha_events");
 }

@@ -2,6 +2,8 @@
 //! the professional (spec 01 §3 'Appointment, day list item'), and the appointment as the
 //! edit form reads it.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, Booking};
 use navalha_domain::client::{Client, ClientEvent};
@@ -15,31 +17,113 @@ use crate::event::StoredEvent;
 /// Builds `rm_agenda`.
 pub struct Agenda;
 
-async fn upsert(conn: &mut PgConnection, id: i64, booking: &Booking) -> anyhow::Result<()> {
-    sqlx::query(
-        "insert into appointment (appointment_id, company_id, membership_id, professional_id, client_id, date,
-                                  start_time, end_time, services, observation, times_type)
-         values ($1, $2, $3, $4, $5, $6, $7::time, $8::time, $9, $10, $11)
-         on conflict (appointment_id) do update
-            set company_id = excluded.company_id, membership_id = excluded.membership_id,
-                professional_id = excluded.professional_id, client_id = excluded.client_id, date = excluded.date,
-                start_time = excluded.start_time, end_time = excluded.end_time, services = excluded.services,
-                observation = excluded.observation, times_type = excluded.times_type",
-    )
-    .bind(id)
-    .bind(booking.company_id)
-    .bind(booking.membership_id)
-    .bind(booking.professional_id)
-    .bind(booking.client_id)
-    .bind(booking.date)
-    .bind(booking.start.to_string())
-    .bind(booking.end.to_string())
-    .bind(serde_json::to_value(&booking.services)?)
-    .bind(&booking.observation)
-    .bind(serde_json::to_value(booking.times_type)?.as_str().unwrap_or_default())
-    .execute(conn)
-    .await?;
+/// What a batch does to one appointment: its latest booking, if the batch has one, and
+/// whether it was confirmed or cancelled in the batch (both are final).
+#[derive(Default)]
+struct Folded {
+    booking: Option<Booking>,
+    confirmed: bool,
+    cancelled: bool,
+}
+
+/// Writes the folded appointments in two statements: an upsert of those with a booking,
+/// and an update of the flags of the others.
+async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::Result<()> {
+    let mut booked = Booked::default();
+    let (mut flag_ids, mut flag_confirmed, mut flag_cancelled) = (Vec::new(), Vec::new(), Vec::new());
+    for (id, fold) in folded {
+        match fold.booking {
+            Some(booking) => booked.push(id, &booking, fold.confirmed, fold.cancelled)?,
+            None => {
+                flag_ids.push(id);
+                flag_confirmed.push(fold.confirmed);
+                flag_cancelled.push(fold.cancelled);
+            }
+        }
+    }
+    if !booked.ids.is_empty() {
+        sqlx::query(
+            "insert into appointment (appointment_id, company_id, membership_id, professional_id, client_id, date,
+                                      start_time, end_time, services, observation, times_type, status, confirmation)
+             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::date[],
+                                  $7::time[], $8::time[], $9::jsonb[], $10::text[], $11::text[], $12::bool[], $13::bool[])
+             on conflict (appointment_id) do update
+                set company_id = excluded.company_id, membership_id = excluded.membership_id,
+                    professional_id = excluded.professional_id, client_id = excluded.client_id,
+                    date = excluded.date, start_time = excluded.start_time, end_time = excluded.end_time,
+                    services = excluded.services, observation = excluded.observation,
+                    times_type = excluded.times_type,
+                    status = appointment.status and excluded.status,
+                    confirmation = appointment.confirmation or excluded.confirmation",
+        )
+        .bind(&booked.ids)
+        .bind(&booked.companies)
+        .bind(&booked.memberships)
+        .bind(&booked.professionals)
+        .bind(&booked.clients)
+        .bind(&booked.dates)
+        .bind(&booked.starts)
+        .bind(&booked.ends)
+        .bind(&booked.services)
+        .bind(&booked.observations)
+        .bind(&booked.times_types)
+        .bind(&booked.statuses)
+        .bind(&booked.confirmations)
+        .execute(&mut *conn)
+        .await?;
+    }
+    if !flag_ids.is_empty() {
+        sqlx::query(
+            "update appointment a
+                set status = a.status and not f.cancelled, confirmation = a.confirmation or f.confirmed
+               from unnest($1::bigint[], $2::bool[], $3::bool[]) as f (appointment_id, confirmed, cancelled)
+              where a.appointment_id = f.appointment_id",
+        )
+        .bind(&flag_ids)
+        .bind(&flag_confirmed)
+        .bind(&flag_cancelled)
+        .execute(&mut *conn)
+        .await?;
+    }
     Ok(())
+}
+
+/// Bookings as columns, for one `unnest` insert.
+#[derive(Default)]
+struct Booked {
+    ids: Vec<i64>,
+    companies: Vec<i64>,
+    memberships: Vec<i64>,
+    professionals: Vec<i64>,
+    clients: Vec<i64>,
+    dates: Vec<chrono::NaiveDate>,
+    starts: Vec<chrono::NaiveTime>,
+    ends: Vec<chrono::NaiveTime>,
+    services: Vec<serde_json::Value>,
+    observations: Vec<String>,
+    times_types: Vec<String>,
+    statuses: Vec<bool>,
+    confirmations: Vec<bool>,
+}
+
+impl Booked {
+    fn push(&mut self, id: i64, booking: &Booking, confirmed: bool, cancelled: bool) -> anyhow::Result<()> {
+        self.ids.push(id);
+        self.companies.push(booking.company_id);
+        self.memberships.push(booking.membership_id);
+        self.professionals.push(booking.professional_id);
+        self.clients.push(booking.client_id);
+        self.dates.push(booking.date);
+        self.starts.push(booking.start.into());
+        self.ends.push(booking.end.into());
+        self.services.push(serde_json::to_value(&booking.services)?);
+        self.observations.push(booking.observation.clone());
+        self.times_types
+            .push(serde_json::to_value(booking.times_type)?.as_str().unwrap_or_default().to_owned());
+        self.statuses.push(!cancelled);
+        self.confirmations.push(confirmed);
+        Ok(())
+    }
 }
 
 #[async_trait]
@@ -83,6 +167,34 @@ impl Projection for Agenda {
 
     fn aggregate_types(&self) -> &'static [&'static str] {
         &[Appointment::TYPE, Client::TYPE, Professional::TYPE]
+    }
+
+    /// Appointment events, most of the log, are folded per appointment and written in bulk;
+    /// the few client and professional events are applied one by one, in order.
+    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        let mut folded: Vec<(i64, Folded)> = Vec::new();
+        let mut index: HashMap<i64, usize> = HashMap::new();
+        for event in events {
+            if event.aggregate_type != Appointment::TYPE {
+                self.apply(conn, event).await?;
+                continue;
+            }
+            let id = event.numeric_id()?;
+            let slot = *index.entry(id).or_insert_with(|| {
+                folded.push((id, Folded::default()));
+                folded.len() - 1
+            });
+            let fold = &mut folded[slot].1;
+            match event.decode::<AppointmentEvent>()? {
+                AppointmentEvent::AppointmentBooked(booking)
+                | AppointmentEvent::AppointmentChanged(booking) => {
+                    fold.booking = Some(booking);
+                }
+                AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
+                AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
+            }
+        }
+        write(conn, folded).await
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
@@ -130,23 +242,7 @@ impl Projection for Agenda {
             .await?;
             return Ok(());
         }
-        match event.decode::<AppointmentEvent>()? {
-            AppointmentEvent::AppointmentBooked(booking) | AppointmentEvent::AppointmentChanged(booking) => {
-                upsert(conn, id, &booking).await?;
-            }
-            AppointmentEvent::AppointmentConfirmed => {
-                sqlx::query("update appointment set confirmation = true where appointment_id = $1")
-                    .bind(id)
-                    .execute(conn)
-                    .await?;
-            }
-            AppointmentEvent::AppointmentCancelled => {
-                sqlx::query("update appointment set status = false where appointment_id = $1")
-                    .bind(id)
-                    .execute(conn)
-                    .await?;
-            }
-        }
+        self.apply_all(conn, std::slice::from_ref(event)).await?;
         Ok(())
     }
 }

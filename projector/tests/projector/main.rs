@@ -63,6 +63,17 @@ async fn a_projector_killed_mid_batch_ends_equal_to_a_full_rebuild(pool: PgPool)
         append_favorite(&mut tx, 10 + i, "client").await;
         tx.commit().await.expect("commit");
     }
+    // Other tests share the cluster, and their open transactions hold the commit horizon
+    // back: wait until it passes all 40, so that they form one batch, the torn one.
+    wait_until(Duration::from_secs(30), || async {
+        sqlx::query_scalar::<_, bool>(
+            "select pg_snapshot_xmin(pg_current_snapshot()) > (select tx_id from events order by tx_id desc limit 1)",
+        )
+        .fetch_one(&pool)
+        .await
+        .expect("horizon")
+    })
+    .await;
     let mut crashing = spawn_projector(&pool, Some(7)).await;
     let status = tokio::time::timeout(Duration::from_secs(30), crashing.wait())
         .await
@@ -177,4 +188,39 @@ async fn a_model_built_with_older_tables_is_rebuilt_on_start(pool: PgPool) {
     .await;
     projector.kill().await.expect("stop");
     assert!(dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"client\""));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_model_moves_its_checkpoint_past_other_models_events_without_reading_them(pool: PgPool) {
+    let holidays = models::find("holiday").expect("model");
+    catch_up(&pool, holidays.as_ref()).await;
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 1, "client").await;
+    tx.commit().await.expect("commit");
+    let written: (i64, i64) = sqlx::query_as(
+        "select tx_id::text::bigint, global_position from events order by global_position desc limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("position");
+
+    // Yet a reader waiting for the favourite's position is not kept waiting by this model
+    // (once the commit horizon, which other tests' transactions may hold back, passes it).
+    let started = Instant::now();
+    loop {
+        let mut tx = pool.begin().await.expect("batch tx");
+        let outcome =
+            engine::apply_batch(&mut tx, holidays.as_ref(), "rm_holiday", 1000).await.expect("batch");
+        tx.commit().await.expect("batch commit");
+        assert_eq!(outcome.events, 0, "a favourite is none of the holiday model's business");
+        if (outcome.checkpoint.tx_id, outcome.checkpoint.global_position) == written {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the checkpoint stays at {}",
+            outcome.checkpoint
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

@@ -38,6 +38,8 @@ export interface LoginRequest {
 export interface SocialLoginRequest {
   idUser: string;
   socialMedia: 'google';
+  /** The provider's access token; the server checks who owns it (ADR 0002). */
+  accessToken: string;
 }
 
 /** One favourite entry; the server answers MenuSlug, older payloads used slug. */

@@ -14,6 +14,10 @@ function favoritesServer(initial: string[] = []) {
   const reads: (string | null)[] = [];
   server.use(
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany, otherCompany])),
+    // The agenda's reads, for the tests that open it: an empty day.
+    http.get(apiUrl('professional/company/:id'), () => HttpResponse.json([])),
+    http.get(apiUrl('scheduling/professional'), () => HttpResponse.json([])),
+    http.get(apiUrl('user/filter'), () => HttpResponse.json({ content: [], total: 0, count: 0 })),
     http.get(apiUrl('professional-favorite-menu/'), ({ request }) => {
       reads.push(request.headers.get('X-Navalha-Position'));
       return HttpResponse.json([...favorites].map((slug): FavoriteMenu => ({ MenuSlug: slug })));

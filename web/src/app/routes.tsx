@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: '/login-email', element: <LoginEmailPage /> },
           { path: '/signup', element: <SignupPage /> },
           { path: '/sign-up-password', element: <SignUpPasswordPage /> },
+          // The other reading of the same step's address (spec 01 §2).
+          { path: '/SignupPassword', element: <SignUpPasswordPage /> },
           { path: '/send-recovery-email', element: <SendRecoveryEmailPage /> },
           { path: '/send-code-received', element: <SendCodeReceivedPage /> },
           { path: '/create-new-password', element: <CreateNewPasswordPage /> },

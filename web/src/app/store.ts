@@ -17,6 +17,7 @@ import {
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
 import { positionSlice } from '@/api/positionSlice';
+import { agendaSlice } from '@/features/agenda/agendaSlice';
 import { loadingSlice } from '@/state/loadingSlice';
 import { initialSessionState, sessionSlice } from '@/state/sessionSlice';
 import { initialUiState, uiSlice } from '@/state/uiSlice';
@@ -65,8 +66,8 @@ export const positionPersistConfig = {
   migrate: createMigrate(positionMigrations, { debug: false }),
 };
 
-// The RTK Query cache (api) and the loading overlay are never persisted.
-const rootReducer = combineSlices(api, loadingSlice, {
+// The RTK Query cache (api), the loading overlay and the agenda's filters are never persisted.
+const rootReducer = combineSlices(api, loadingSlice, agendaSlice, {
   session: persistReducer(sessionPersistConfig, sessionSlice.reducer),
   ui: persistReducer(uiPersistConfig, uiSlice.reducer),
   position: persistReducer(positionPersistConfig, positionSlice.reducer),

@@ -54,6 +54,14 @@ describe('session slice', () => {
     expect(state.selectedCompany).toBeNull();
   });
 
+  it('keeps the chosen company when the list is read again', () => {
+    let state = reduce(undefined, signedIn({ ...loginResponse(), user: { ...loginResponse().user, Companies: [ownCompany, otherCompany] } }));
+    state = reduce(state, companiesLoaded([ownCompany, otherCompany]));
+    state = reduce(state, companySelected(2));
+    state = reduce(state, companiesLoaded([ownCompany, otherCompany]));
+    expect(state.selectedCompany?.IdCompany).toBe(2);
+  });
+
   it('only lets an own company be selected', () => {
     let state = reduce(undefined, signedIn(loginResponse()));
     state = reduce(state, companiesLoaded([ownCompany, otherCompany]));

@@ -57,7 +57,10 @@ export const sessionSlice = createSlice({
     companiesLoaded(state, action: PayloadAction<CompanyDto[]>) {
       const own = new Set(state.companies.map((c) => c.IdCompany));
       state.companyList = action.payload.map((c) => ({ ...c, canHide: !own.has(c.IdCompany) }));
-      state.selectedCompany = state.companyList.find((c) => !c.canHide) ?? null;
+      // The first own company, unless the user already chose one that is still theirs (a
+      // screen re-reading the list must not undo the user's choice).
+      const kept = state.companyList.find((c) => !c.canHide && c.IdCompany === state.selectedCompany?.IdCompany);
+      state.selectedCompany = kept ?? state.companyList.find((c) => !c.canHide) ?? null;
     },
     companySelected(state, action: PayloadAction<number>) {
       const company = state.companyList.find((c) => c.IdCompany === action.payload);

@@ -1,6 +1,111 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { Icon } from '@/components/Icon';
+import { isPast } from '@/lib/dates';
+import { useGetUnitProfessionalsQuery } from './agendaApi';
+import { dayChosen, modalClosed, modalOpened, selectAgenda, viewChosen } from './agendaSlice';
+import { AgendaFilters } from './AgendaFilters';
+import { AppointmentCard } from './AppointmentCard';
+import { AppointmentModal } from './AppointmentModal';
+import { DayNavigator } from './DayNavigator';
+import { EMPTY_AGENDA, timelineColumns, useDay } from './day';
+import { useAgendaScope, useNarrowScreen, useNow } from './hooks';
+import { MobileScheduling } from './MobileScheduling';
+import { Timeline } from './Timeline';
+import { NOW_LINE_REFRESH_MS } from './timeline';
+import type { DayItem } from './types';
+import { useDayActions } from './useDayActions';
 
-// Placeholder until the screen is built.
+
+/** /dashboard/scheduling: the desktop agenda, or the mobile screen at 700 px or less. */
 export default function AgendaPage() {
-  return <PlaceholderPage title="Agenda" />;
+  const narrow = useNarrowScreen();
+  // Re-read the unit list (a new unit shows without signing in again).
+  useGetCompaniesQuery();
+  return narrow ? <MobileScheduling /> : <DesktopAgenda />;
+}
+
+function DesktopAgenda() {
+  const dispatch = useAppDispatch();
+  const now = useNow(NOW_LINE_REFRESH_MS);
+  const scope = useAgendaScope(now);
+  const agenda = useAppSelector(selectAgenda);
+  const professionals = useGetUnitProfessionalsQuery(scope.company?.IdCompany ?? skipToken);
+  const { items, loaded } = useDay(scope, agenda.status, agenda.idUser);
+  const { actions, dialogs } = useDayActions();
+  const past = (item: DayItem) => isPast(item.Date, item.StartTime, now);
+  const companyName = scope.company?.Name ?? '';
+
+  return (
+    <section className="page agenda">
+      <header className="agenda-header">
+        <h1 className="page-title">Agenda</h1>
+        <DayNavigator date={scope.date} today={scope.today} onChange={(iso) => dispatch(dayChosen(iso))} />
+      </header>
+      <AgendaFilters scope={scope} professionals={professionals.data ?? []} />
+
+      {items.length > 0 && (
+        <div className="view-toggle" role="group" aria-label="Visualização">
+          <button
+            type="button"
+            className={`toggle-button${agenda.view === 'list' ? ' toggle-button-on' : ''}`}
+            aria-pressed={agenda.view === 'list'}
+            onClick={() => dispatch(viewChosen('list'))}
+          >
+            <Icon name="list" /> Lista
+          </button>
+          <button
+            type="button"
+            className={`toggle-button${agenda.view === 'timeline' ? ' toggle-button-on' : ''}`}
+            aria-pressed={agenda.view === 'timeline'}
+            onClick={() => dispatch(viewChosen('timeline'))}
+          >
+            <Icon name="timeline" /> Linha do tempo
+          </button>
+        </div>
+      )}
+
+      {loaded && items.length === 0 && <p className="empty">{EMPTY_AGENDA}</p>}
+      {items.length > 0 && agenda.view === 'list' && (
+        <div className="appointment-list" role="list" aria-label="Agendamentos">
+          {items.map((item) => (
+            <div role="listitem" key={item.IdScheduling}>
+              <AppointmentCard item={item} companyName={companyName} past={past(item)} {...actions} />
+            </div>
+          ))}
+        </div>
+      )}
+      {items.length > 0 && agenda.view === 'timeline' && (
+        <Timeline
+          items={items}
+          columns={timelineColumns(professionals.data ?? [], items, scope.professional)}
+          date={scope.date}
+          today={scope.today}
+          now={now}
+          isPast={past}
+          {...actions}
+        />
+      )}
+
+      <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => dispatch(modalOpened(null))}>
+        <Icon name="add" size={28} />
+      </button>
+      {agenda.modal.open && (
+        <AppointmentModal
+          key={agenda.modal.idScheduling ?? 'new'}
+          idScheduling={agenda.modal.idScheduling}
+          companies={scope.companies}
+          defaultCompany={scope.company?.IdCompany ?? null}
+          mayChangeCompany={scope.mayChangeCompany}
+          onClose={() => dispatch(modalClosed())}
+          onSaved={(date) => {
+            dispatch(dayChosen(date));
+            dispatch(modalClosed());
+          }}
+        />
+      )}
+      {dialogs}
+    </section>
+  );
 }

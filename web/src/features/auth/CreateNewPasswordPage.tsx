@@ -1,10 +1,77 @@
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { AuthLayout } from '@/components/layout/AuthLayout';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { AuthLayout, hasBackHistory } from '@/components/layout/AuthLayout';
+import { TextField } from '@/components/TextField';
+import { loadingClosed, loadingOpened } from '@/state/loadingSlice';
+import { useResetPasswordMutation } from './authApi';
+import { PasswordChecklist } from './PasswordChecklist';
+import { newPasswordSchema, type NewPasswordForm } from './schemas';
+import type { RecoveryState } from './SendRecoveryEmailPage';
 
-// Password recovery, new password step: built in a later issue.
+export const RECOVERY_DATA_PARAM = 'recovery-data';
+
+/** Recovery, last step: reached from the code step (state) or the e-mailed link (query). */
 export default function CreateNewPasswordPage() {
   const [params] = useSearchParams();
-  const state = useLocation().state as object | null;
-  if (!params.get('recovery-data') && !state) return <Navigate to="/send-recovery-email" replace />;
-  return <AuthLayout title="Criar nova senha">{null}</AuthLayout>;
+  const state = useLocation().state as RecoveryState | null;
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<NewPasswordForm>({
+    resolver: yupResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = watch('password') ?? '';
+  const recoveryData = params.get(RECOVERY_DATA_PARAM) ?? '';
+
+  if (!recoveryData && !state) return <Navigate to="/send-recovery-email" replace />;
+
+  const onSubmit = async (values: NewPasswordForm) => {
+    dispatch(loadingOpened());
+    try {
+      await resetPassword({
+        cpfOrEmail: state?.cpfOrEmail ?? '',
+        recoveryCode: state?.recoveryCode ?? '',
+        newPassword: values.password,
+        recoveryData,
+      }).unwrap();
+      navigate('/dashboard', { replace: true });
+    } catch {
+      // The base query already told the user.
+    } finally {
+      dispatch(loadingClosed());
+    }
+  };
+
+  return (
+    <AuthLayout title="Criar nova senha" showBack={hasBackHistory()}>
+      <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirmação da senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <PasswordChecklist value={password} />
+        <button type="submit" className="button button-primary button-block" disabled={isLoading}>
+          Enviar
+        </button>
+      </form>
+    </AuthLayout>
+  );
 }

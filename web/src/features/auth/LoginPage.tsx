@@ -26,7 +26,7 @@ export default function LoginPage() {
     }
     dispatch(loadingOpened());
     try {
-      await loginSocialMedia({ idUser: account.id, socialMedia: 'google' }).unwrap();
+      await loginSocialMedia({ idUser: account.id, socialMedia: 'google', accessToken: account.accessToken }).unwrap();
       navigate('/dashboard', { replace: true });
     } catch {
       // The base query already told the user.

@@ -50,6 +50,7 @@ function loadScript(): Promise<void> {
 export interface GoogleAccount {
   id: string;
   email: string;
+  accessToken: string;
 }
 
 /** Asks the user for their Google account and returns its id and e-mail. */
@@ -67,7 +68,7 @@ export async function requestGoogleAccount(clientId: string): Promise<GoogleAcco
   });
   const response = await fetch(USER_INFO_URL, { headers: { Authorization: `Bearer ${accessToken}` } });
   if (!response.ok) throw new Error(`user info: ${response.status}`);
-  const info = (await response.json()) as Partial<GoogleAccount>;
+  const info = (await response.json()) as { id?: string; email?: string };
   if (!info.id) throw new Error('user info without id');
-  return { id: String(info.id), email: info.email ?? '' };
+  return { id: String(info.id), email: info.email ?? '', accessToken };
 }

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  BARBER1,
+  BARBER2_NAME,
+  CENTRO,
+  apiToken,
+  bookFirstFree,
+  companyId,
+  createClient,
+  dayLabel,
+  goToDay,
+  pickDay,
+  runTag,
+  serviceId,
+  signIn,
+  toast,
+  workingDayAhead,
+} from './support';
+
+/** Chooses an option of a searchable dropdown. */
+async function choose(page: Page, label: string, option: string | RegExp, scope = page.locator('body')) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const card = (page: Page, client: string) => page.getByRole('article').filter({ hasText: client });
+
+test('books, edits, confirms and cancels an appointment through the modal, seen in both views', async ({
+  page,
+  request,
+}) => {
+  const client = `Cliente Agenda ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, client);
+  const day = workingDayAhead(2);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/scheduling');
+  await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible();
+  await choose(page, 'Barbearia', new RegExp(CENTRO));
+  await expect(page.getByRole('combobox', { name: 'Barbearia' })).toHaveValue(CENTRO);
+
+  // CLIENT: 'Próximo' waits for a client, and says so.
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  const modal = page.getByRole('dialog', { name: 'Novo agendamento' });
+  const next = modal.getByRole('button', { name: 'Próximo' });
+  await expect(next).toBeDisabled();
+  await next.locator('..').hover();
+  await expect(modal.getByRole('tooltip')).toHaveText('Escolha o cliente');
+  await modal.getByLabel('Buscar cliente').fill(client);
+  await modal.getByRole('radio', { name: `Selecionar ${client}` }).check();
+  await expect(modal.getByText(/Mostrando 1 à 1 de 1 resultados/)).toBeVisible();
+  await next.click();
+
+  // SERVICE: price, minutes, running total and notes.
+  await expect(next).toBeDisabled();
+  await next.locator('..').hover();
+  await expect(modal.getByRole('tooltip')).toHaveText('Escolha pelo menos um serviço');
+  await modal.getByRole('checkbox', { name: /Corte de cabelo/ }).check();
+  await expect(modal.getByText(/Total: R\$\s?\d+,\d{2} · \d+ min/)).toBeVisible();
+  await modal.getByLabel('Observações').fill('Primeira visita');
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // TIME: professional, calendar limited to free days, times by period.
+  await expect(modal.getByRole('radio', { name: 'Somente disponíveis' })).toBeChecked();
+  await choose(page, 'Profissional', 'Diego Barbeiro', modal);
+  const confirm = modal.getByRole('button', { name: 'Confirmar' });
+  await pickDay(modal.getByRole('group', { name: 'Data do agendamento' }), day);
+  await expect(confirm).toBeDisabled();
+  const firstTime = modal.locator('.time-button').first();
+  const start = (await firstTime.textContent())!.trim();
+  await firstTime.click();
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: 'test-results/agenda-modal-time-1280.png' });
+  await confirm.click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  // The agenda moved to that day and shows it at once, in the list...
+  await expect(page.getByRole('button', { name: /^Dia exibido:/ })).toHaveAttribute('aria-label', new RegExp(dayLabel(day)));
+  const booked = card(page, client);
+  await expect(booked).toContainText(start);
+  await expect(booked).toContainText('Primeira visita');
+  await expect(booked).toContainText('Corte de cabelo');
+  // Out of the way of the screenshot.
+  await toast(page, 'Agendamento realizado com sucesso!').click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeHidden();
+  await page.screenshot({ path: 'test-results/agenda-list-1280.png' });
+
+  // ...and in the timeline, in Diego's column.
+  await page.getByRole('button', { name: 'Linha do tempo' }).click();
+  const diego = page.getByRole('list', { name: 'Agenda de Diego Barbeiro' });
+  await expect(diego.getByRole('listitem', { name: new RegExp(client) })).toBeVisible();
+  await page.screenshot({ path: 'test-results/agenda-timeline-1280.png', fullPage: true });
+  await page.getByRole('button', { name: 'Lista', exact: true }).click();
+
+  // Edit: starts at the services, prefilled; add a service and take another time.
+  const id = (await booked.getAttribute('aria-label'))!.match(/N\.º (\d+)/)![1];
+  await booked.getByRole('button', { name: `Opções do agendamento N.º ${id}` }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar agendamento' });
+  await expect(edit.getByRole('checkbox', { name: /Corte de cabelo/ })).toBeChecked();
+  await expect(edit.getByLabel('Observações')).toHaveValue('Primeira visita');
+  await edit.getByRole('checkbox', { name: /Sobrancelha/ }).check();
+  await edit.getByRole('button', { name: 'Próximo' }).click();
+  await expect(edit.getByRole('combobox', { name: 'Profissional' })).toHaveValue('Diego Barbeiro');
+  await pickDay(edit.getByRole('group', { name: 'Data do agendamento' }), day);
+  const times = edit.locator('.time-button');
+  const other = (await times.count()) > 1 ? times.nth(1) : times.first();
+  const newStart = (await other.textContent())!.trim();
+  await other.click();
+  await edit.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(booked).toContainText(newStart);
+  await expect(booked).toContainText('Corte de cabelo, Sobrancelha');
+
+  // Confirm.
+  await booked.getByRole('button', { name: `Opções do agendamento N.º ${id}` }).click();
+  await page.getByRole('menuitem', { name: 'Confirmar' }).click();
+  await expect(booked.getByText('Confirmado pelo cliente')).toBeVisible();
+
+  // Cancel, through the delete confirmation.
+  await booked.getByRole('button', { name: `Opções do agendamento N.º ${id}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancelar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Atencão!' });
+  await expect(dialog).toContainText('Deseja realmente excluir o agendamento?');
+  await expect(dialog).toContainText(`N.º ${id} - ${client} - ${newStart}`);
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(toast(page, `Agendamento N.º ${id} excluído com sucesso!`)).toBeVisible();
+  await expect(booked.getByText('Cancelado')).toBeVisible();
+
+  // The status filter leaves it out of the confirmed ones.
+  await choose(page, 'Status', 'Confirmado');
+  await expect(card(page, client)).toHaveCount(0);
+});
+
+test('a BARBER1 sees only their own agenda', async ({ page, request }) => {
+  const tag = runTag();
+  const own = `Cliente Diego ${tag}`;
+  const colleague = `Cliente Eduardo ${tag}`;
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Barba');
+  const day = workingDayAhead(3);
+  for (const [name, professional] of [
+    [own, BARBER1.name],
+    [colleague, BARBER2_NAME],
+  ]) {
+    const idUser = await createClient(request, token, name);
+    await bookFirstFree(request, token, { idCompany, professional, date: day, idUser, idService });
+  }
+
+  await signIn(page, BARBER1.email, BARBER1.password);
+  // A barber's menu starts at the agenda.
+  await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+  await expect(page.getByRole('combobox', { name: 'Profissional' })).toHaveValue(BARBER1.name);
+  await expect(page.getByRole('combobox', { name: 'Profissional' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Barbearia' })).toBeDisabled();
+  await goToDay(page, day);
+  await expect(card(page, own)).toBeVisible();
+  await expect(card(page, colleague)).toHaveCount(0);
+  for (const item of await page.getByRole('article').all()) {
+    await expect(item).toContainText(BARBER1.name);
+  }
+
+  await page.getByRole('button', { name: 'Linha do tempo' }).click();
+  await expect(page.getByRole('list', { name: `Agenda de ${BARBER1.name}` })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Agenda de ${BARBER2_NAME}` })).toHaveCount(0);
+});

@@ -1,0 +1,49 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'small' | 'large';
+  className?: string;
+}
+
+/** A titled dialog closed by its X button or Escape (never by a stray click outside). */
+export function Modal({ open, title, onClose, children, footer, size = 'large', className }: ModalProps) {
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  if (!open) return null;
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className={`modal modal-${size}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <header className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Fechar" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer && <footer className="modal-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '@/components/Icon';
+import { Tooltip } from '@/components/Tooltip';
+import { shortTime } from '@/lib/dates';
+import { formatPhone } from '@/lib/masks';
+import type { DayItem } from './types';
+import { confirmationMessage, whatsAppLink } from './whatsapp';
+
+export const PAST_EDIT_TOOLTIP = 'Não é possível editar um agendamento passado';
+
+export interface CardActions {
+  onEdit: (item: DayItem) => void;
+  onCancel: (item: DayItem) => void;
+  onConfirm: (item: DayItem) => void;
+  /** The phone is not on WhatsApp: ask before opening the link. */
+  onNotWhatsApp: (link: string) => void;
+}
+
+interface AppointmentCardProps extends CardActions {
+  item: DayItem;
+  companyName: string;
+  /** Whether the appointment has started already (it can no longer be edited). */
+  past: boolean;
+}
+
+/** One appointment of the list view. */
+export function AppointmentCard({ item, companyName, past, onEdit, onCancel, onConfirm, onNotWhatsApp }: AppointmentCardProps) {
+  const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
+  const subscription = item.SubscriptionUser?.[0];
+  return (
+    <article
+      className={`appointment-card${item.Status ? '' : ' appointment-cancelled'}`}
+      style={{ borderLeftColor: item.ProfessionalColor || undefined }}
+      aria-label={`Agendamento N.º ${item.IdScheduling}: ${item.UserName}, ${shortTime(item.StartTime)}`}
+    >
+      <header className="appointment-card-header">
+        <span className="appointment-time">
+          {shortTime(item.StartTime)} - {shortTime(item.EndTime)}
+        </span>
+        {item.Status && <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} />}
+      </header>
+      {(!item.Status || item.Confirmation) && (
+        <div className="appointment-badges">
+          {!item.Status && <span className="badge badge-danger">Cancelado</span>}
+          {item.Status && item.Confirmation && <span className="badge badge-success">Confirmado pelo cliente</span>}
+        </div>
+      )}
+      <h3 className="appointment-client">{item.UserName}</h3>
+      <dl className="appointment-details">
+        <div>
+          <dt>Telefone</dt>
+          <dd>
+            {formatPhone(item.UserPhone) || '-'}
+            {item.UserPhone && item.Status && (
+              <a
+                className="whatsapp-link"
+                href={link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Enviar confirmação pelo WhatsApp"
+                title="Enviar confirmação pelo WhatsApp"
+                onClick={(event) => {
+                  if (item.UserWhatsApp) return;
+                  event.preventDefault();
+                  onNotWhatsApp(link);
+                }}
+              >
+                <Icon name="whatsapp" size={18} />
+              </a>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Serviços</dt>
+          <dd>{item.Services.join(', ') || '-'}</dd>
+        </div>
+        <div>
+          <dt>Observações</dt>
+          <dd>{item.Observation?.trim() || '-'}</dd>
+        </div>
+        <div>
+          <dt>Profissional</dt>
+          <dd>
+            <span className="color-dot" style={{ background: item.ProfessionalColor || undefined }} aria-hidden="true" />
+            {item.ProfessionalName}
+          </dd>
+        </div>
+      </dl>
+      {subscription && (
+        <Link className="subscription-link" to={`/dashboard/subscription-user-detail-form/${subscription.IdSubscriptionUser}`}>
+          Assinante do clube
+        </Link>
+      )}
+    </article>
+  );
+}
+
+interface CardMenuProps extends Omit<CardActions, 'onNotWhatsApp'> {
+  item: DayItem;
+  past: boolean;
+}
+
+/** The options menu: Cancelar, Editar, Confirmar. */
+export function CardMenu({ item, past, onEdit, onCancel, onConfirm }: CardMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const act = (action: (item: DayItem) => void) => () => {
+    setOpen(false);
+    action(item);
+  };
+
+  return (
+    <div className="card-menu" ref={ref}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Opções do agendamento N.º ${item.IdScheduling}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name="moreVert" />
+      </button>
+      {open && (
+        <div id={menuId} role="menu" className="card-menu-list">
+          <button type="button" role="menuitem" onClick={act(onCancel)}>
+            Cancelar
+          </button>
+          <Tooltip text={past ? PAST_EDIT_TOOLTIP : null}>
+            <button type="button" role="menuitem" disabled={past} onClick={act(onEdit)}>
+              Editar
+            </button>
+          </Tooltip>
+          <button type="button" role="menuitem" disabled={item.Confirmation} onClick={act(onConfirm)}>
+            Confirmar
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

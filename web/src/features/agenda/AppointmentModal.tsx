@@ -1,0 +1,321 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useId, useReducer, useRef } from 'react';
+import { DatePicker } from '@/components/DatePicker';
+import { Modal } from '@/components/Modal';
+import { SearchableSelect } from '@/components/SearchableSelect';
+import { TextAreaField } from '@/components/TextField';
+import { Tooltip } from '@/components/Tooltip';
+import { shortTime } from '@/lib/dates';
+import { notifySuccess } from '@/lib/notify';
+import type { Company } from '@/state/sessionSlice';
+import {
+  useBookSchedulingMutation,
+  useChangeSchedulingMutation,
+  useGetAvailableTimesQuery,
+  useGetSchedulingQuery,
+  useGetUnitServicesQuery,
+} from './agendaApi';
+import { ClientSearch } from './ClientSearch';
+import { newIdempotencyKey } from './idempotency';
+import { ServicePicker } from './ServicePicker';
+import { TimePicker, availableDates } from './TimePicker';
+import type { SchedulingPayload, TimesType } from './types';
+import {
+  PREFILL_STAGGER_MS,
+  canConfirm,
+  canLeaveClientStep,
+  initialWizardState,
+  wizard,
+  wizardSlice,
+  type WizardState,
+  type WizardStep,
+} from './wizardSlice';
+
+export const BOOKED_MESSAGE = 'Agendamento realizado com sucesso!';
+export const CHOOSE_CLIENT_TOOLTIP = 'Escolha o cliente';
+export const CHOOSE_SERVICE_TOOLTIP = 'Escolha pelo menos um serviço';
+export const NO_DATES_TOOLTIP = 'Nenhum horário disponível nos próximos 30 dias.';
+export const CONFIRM_TOOLTIP = 'Escolha corretamente os serviços, a data, o horário e o cliente.';
+
+const STEPS: { step: WizardStep; label: string }[] = [
+  { step: 'CLIENT', label: 'Cliente' },
+  { step: 'SERVICE', label: 'Serviços' },
+  { step: 'TIME', label: 'Horário' },
+];
+
+interface AppointmentModalProps {
+  /** null creates, an id edits. */
+  idScheduling: number | null;
+  companies: Company[];
+  defaultCompany: number | null;
+  mayChangeCompany: boolean;
+  onClose: () => void;
+  /** After a successful save, with the appointment's day. */
+  onSaved: (date: string) => void;
+}
+
+/** 'Novo agendamento' / 'Editar agendamento': CLIENT, SERVICE, TIME. */
+export function AppointmentModal({
+  idScheduling,
+  companies,
+  defaultCompany,
+  mayChangeCompany,
+  onClose,
+  onSaved,
+}: AppointmentModalProps) {
+  const editing = idScheduling !== null;
+  const [state, dispatch] = useReducer(
+    wizardSlice.reducer,
+    undefined,
+    (): WizardState => ({ ...initialWizardState, idCompany: defaultCompany }),
+  );
+  const detail = useGetSchedulingQuery(idScheduling ?? skipToken);
+  const prefilled = useRef(false);
+
+  // Editing starts at SERVICE; services, professional and time arrive 500 ms apart.
+  useEffect(() => {
+    const data = detail.data;
+    if (!data || prefilled.current) return;
+    prefilled.current = true;
+    dispatch(wizard.editLoaded(data));
+    const professional = data.CompanyProfessional.Professional.IdProfessional;
+    const steps = [
+      () => dispatch(wizard.servicesPrefilled(data.SchedulingServices.map((s) => s.IdService))),
+      () => dispatch(wizard.professionalPrefilled(professional)),
+      () =>
+        dispatch(
+          wizard.timePrefilled({
+            date: data.Date,
+            hour: { start: shortTime(data.StartTime), end: shortTime(data.EndTime), idProfessional: professional },
+          }),
+        ),
+    ];
+    const timers = steps.map((step, index) => window.setTimeout(step, index * PREFILL_STAGGER_MS));
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [detail.data]);
+
+  const services = useGetUnitServicesQuery(state.idCompany ?? skipToken);
+  const timesQuery = useGetAvailableTimesQuery(
+    state.idCompany && state.serviceIds.length
+      ? {
+          idCompany: state.idCompany,
+          idServices: [...state.serviceIds].sort((a, b) => a - b),
+          timesType: state.timesType,
+          idSchedulingEdit: idScheduling,
+        }
+      : skipToken,
+  );
+  // A failed call leaves no professionals and no times (spec 01 §8).
+  const answer = timesQuery.isError ? undefined : timesQuery.currentData;
+  const allDates = availableDates(answer?.times, null);
+  const dates = availableDates(answer?.times, state.idProfessional);
+
+  // The first day with free times is shown until the user picks another.
+  useEffect(() => {
+    if (!state.date && dates.length && state.step === 'TIME') dispatch(wizard.dateChosen(dates[0]));
+  }, [state.date, dates, state.step]);
+
+  const [book, booking] = useBookSchedulingMutation();
+  const [change, changing] = useChangeSchedulingMutation();
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const saving = booking.isLoading || changing.isLoading;
+
+  const confirm = async () => {
+    if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
+    const hour = state.hour;
+    const membership =
+      answer?.professionals.find((p) => p.idProfessional === hour.idProfessional)?.idCompanyProfessional ??
+      (detail.data?.CompanyProfessional.Professional.IdProfessional === hour.idProfessional
+        ? detail.data.IdCompanyProfessional
+        : undefined);
+    if (membership === undefined) return;
+    const payload: SchedulingPayload = {
+      idCompanyProfessional: membership,
+      date: state.date,
+      startTime: hour.start,
+      endTime: hour.end,
+      idServices: state.serviceIds,
+      idUser: state.client.IdUser,
+      observation: state.observation.trim(),
+      timesType: state.timesType,
+    };
+    try {
+      if (editing) await change({ id: idScheduling, payload }).unwrap();
+      else await book({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
+      notifySuccess(BOOKED_MESSAGE);
+      dispatch(wizard.submitted());
+      onSaved(payload.date);
+    } catch {
+      // The base query showed the server's message; another attempt is another request.
+      idempotencyKey.current = newIdempotencyKey();
+    }
+  };
+
+  const step = state.step;
+  const servicesTooltip = !state.serviceIds.length
+    ? CHOOSE_SERVICE_TOOLTIP
+    : !timesQuery.isFetching && !allDates.length
+      ? NO_DATES_TOOLTIP
+      : null;
+
+  const footer = (
+    <>
+      {step !== 'CLIENT' && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => dispatch(wizard.stepChanged(step === 'TIME' ? 'SERVICE' : 'CLIENT'))}
+        >
+          Anterior
+        </button>
+      )}
+      {step === 'CLIENT' && (
+        <Tooltip text={canLeaveClientStep(state) ? null : CHOOSE_CLIENT_TOOLTIP}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canLeaveClientStep(state)}
+            onClick={() => dispatch(wizard.stepChanged('SERVICE'))}
+          >
+            Próximo
+          </button>
+        </Tooltip>
+      )}
+      {step === 'SERVICE' && (
+        <Tooltip text={servicesTooltip}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!state.serviceIds.length || !allDates.length}
+            onClick={() => dispatch(wizard.stepChanged('TIME'))}
+          >
+            Próximo
+          </button>
+        </Tooltip>
+      )}
+      {step === 'TIME' && (
+        <Tooltip text={canConfirm(state) ? null : CONFIRM_TOOLTIP}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canConfirm(state) || saving}
+            onClick={confirm}
+          >
+            Confirmar
+          </button>
+        </Tooltip>
+      )}
+    </>
+  );
+
+  return (
+    <Modal open title={editing ? 'Editar agendamento' : 'Novo agendamento'} onClose={onClose} footer={footer}>
+      <ol className="wizard-steps">
+        {STEPS.map((entry, index) => (
+          <li
+            key={entry.step}
+            className={entry.step === step ? 'wizard-step-current' : undefined}
+            aria-current={entry.step === step ? 'step' : undefined}
+          >
+            <span className="wizard-step-number">{index + 1}</span> {entry.label}
+          </li>
+        ))}
+      </ol>
+      {editing && !detail.data ? (
+        <p className="muted">Carregando...</p>
+      ) : (
+        <>
+          {step === 'CLIENT' && (
+            <section aria-label="Cliente">
+              {state.client && (
+                <p className="wizard-chosen">
+                  Cliente: <strong>{state.client.Name}</strong>
+                </p>
+              )}
+              <ClientSearch
+                selected={state.client?.IdUser ?? null}
+                onSelect={(client) => dispatch(wizard.clientChosen(client))}
+              />
+            </section>
+          )}
+          {step === 'SERVICE' && (
+            <section aria-label="Serviços" className="wizard-section">
+              <SearchableSelect
+                label="Barbearia"
+                options={companies.map((c) => ({ value: c.IdCompany, label: c.Name, detail: `${c.City} - ${c.State}` }))}
+                value={state.idCompany}
+                disabled={!mayChangeCompany}
+                onChange={(id) => dispatch(wizard.companyChanged(id))}
+              />
+              <ServicePicker
+                services={services.data}
+                chosen={state.serviceIds}
+                onToggle={(id) => dispatch(wizard.serviceToggled(id))}
+              />
+              <TextAreaField
+                label="Observações"
+                value={state.observation}
+                onChange={(text) => dispatch(wizard.observationChanged(text))}
+              />
+            </section>
+          )}
+          {step === 'TIME' && (
+            <section aria-label="Horário" className="wizard-time">
+              <div className="wizard-time-options">
+                <SearchableSelect
+                  label="Profissional"
+                  options={[
+                    { value: 0, label: 'Sem preferência' },
+                    ...(answer?.professionals ?? []).map((p) => ({ value: p.idProfessional, label: p.name })),
+                  ]}
+                  value={state.idProfessional ?? 0}
+                  onChange={(id) => dispatch(wizard.professionalChosen(id || null))}
+                />
+                <TimesTypeRadio value={state.timesType} onChange={(t) => dispatch(wizard.timesTypeChosen(t))} />
+              </div>
+              <div className="wizard-time-pickers">
+                <DatePicker
+                  value={state.date}
+                  availableDates={dates}
+                  onChange={(iso) => dispatch(wizard.dateChosen(iso))}
+                  label="Data do agendamento"
+                />
+                <TimePicker
+                  hasServices={state.serviceIds.length > 0}
+                  times={answer?.times}
+                  date={state.date}
+                  idProfessional={state.idProfessional}
+                  chosen={state.hour}
+                  loading={timesQuery.isFetching}
+                  onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
+                />
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function TimesTypeRadio({ value, onChange }: { value: TimesType; onChange: (value: TimesType) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="radio-group">
+      <legend className="visually-hidden">Horários</legend>
+      <label>
+        <input
+          type="radio"
+          name={name}
+          checked={value === 'ONLY_AVAILABLES'}
+          onChange={() => onChange('ONLY_AVAILABLES')}
+        />
+        Somente disponíveis
+      </label>
+      <label>
+        <input type="radio" name={name} checked={value === 'ALL_TIMES'} onChange={() => onChange('ALL_TIMES')} />
+        Todos os horários
+      </label>
+    </fieldset>
+  );
+}

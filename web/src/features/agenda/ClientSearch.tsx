@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Paginator } from '@/components/Paginator';
+import { TextField } from '@/components/TextField';
+import { formatCpf, formatPhone } from '@/lib/masks';
+import { useSearchClientsQuery } from './agendaApi';
+import { useDebounced } from './hooks';
+import type { ClientItem } from './types';
+
+/** Client search page size (spec 01 §9). */
+export const CLIENT_PAGE_SIZE = 5;
+/** Active clients only (spec 01 §9 'Client list default status filter'). */
+export const CLIENT_STATUS_ACTIVE = 1;
+export const NEW_CLIENT_PATH = '/dashboard/client/new';
+
+/** Opens the client registration in a new tab, keeping the modal as it is. */
+export const openNewClient = () => window.open(NEW_CLIENT_PATH, '_blank', 'noopener');
+
+interface ClientSearchProps {
+  selected: number | null;
+  onSelect: (client: ClientItem) => void;
+}
+
+/** Search by name, CPF or phone; Nome, E-mail, CPF, Telefone; 5 per page. */
+export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim(), 300);
+  const [page, setPage] = useState(1);
+  // A new search starts at the first page.
+  useEffect(() => setPage(1), [search]);
+  const { data, isFetching } = useSearchClientsQuery({
+    page,
+    pageSize: CLIENT_PAGE_SIZE,
+    search,
+    status: CLIENT_STATUS_ACTIVE,
+  });
+  const clients = data?.content ?? [];
+
+  return (
+    <div className="client-search">
+      <div className="client-search-bar">
+        <TextField
+          label="Buscar cliente"
+          variant="search"
+          value={text}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="button" className="button button-secondary" onClick={openNewClient}>
+          Novo cliente
+        </button>
+      </div>
+      <div className="table-wrap">
+        <table className="table" aria-busy={isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Selecionar</span>
+              </th>
+              <th scope="col">Nome</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">CPF</th>
+              <th scope="col">Telefone</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data && clients.length === 0 && (
+              <tr>
+                <td colSpan={5} className="table-empty">
+                  Nenhum usuário encontrado
+                </td>
+              </tr>
+            )}
+            {clients.map((client) => (
+              <tr
+                key={client.IdUser}
+                className={`table-row-selectable${client.IdUser === selected ? ' table-row-selected' : ''}`}
+                aria-selected={client.IdUser === selected}
+                onClick={() => onSelect(client)}
+              >
+                <td>
+                  <input
+                    type="radio"
+                    name="client"
+                    aria-label={`Selecionar ${client.Name}`}
+                    checked={client.IdUser === selected}
+                    onChange={() => onSelect(client)}
+                  />
+                </td>
+                <td>{client.Name}</td>
+                <td>{client.Email || '-'}</td>
+                <td>{formatCpf(client.Cpf) || '-'}</td>
+                <td>{formatPhone(client.Phone) || '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data && data.total > 0 && (
+        <Paginator page={page} pageSize={CLIENT_PAGE_SIZE} total={data.total} onPage={setPage} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { DatePicker } from '@/components/DatePicker';
+import { TextAreaField } from '@/components/TextField';
+import { Tooltip } from '@/components/Tooltip';
+import { notifySuccess } from '@/lib/notify';
+import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
+import { BOOKED_MESSAGE, CONFIRM_TOOLTIP } from './AppointmentModal';
+import { ClientSearchModal } from './ClientSearchModal';
+import { newIdempotencyKey } from './idempotency';
+import { ServicePicker } from './ServicePicker';
+import { TimePicker, availableDates } from './TimePicker';
+import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
+
+interface MobileNewAppointmentProps {
+  idCompany: number | null;
+  /** Leaves the flow; with the booked day after a booking. */
+  onDone: (bookedDate?: string) => void;
+}
+
+/** The mobile 'Novo agendamento' flow: services, free time, notes, then the client. */
+export function MobileNewAppointment({ idCompany, onDone }: MobileNewAppointmentProps) {
+  const [state, dispatch] = useReducer(
+    wizardSlice.reducer,
+    undefined,
+    (): WizardState => ({ ...initialWizardState, idCompany }),
+  );
+  const [searching, setSearching] = useState(false);
+
+  // The branch chosen in the top bar is the flow's unit.
+  useEffect(() => {
+    if (idCompany) dispatch(wizard.companyChanged(idCompany));
+  }, [idCompany]);
+
+  const services = useGetUnitServicesQuery(state.idCompany ?? skipToken);
+  // The mobile flow omits timesType (the server reads it as ONLY_AVAILABLES).
+  const timesQuery = useGetAvailableTimesQuery(
+    state.idCompany && state.serviceIds.length
+      ? { idCompany: state.idCompany, idServices: [...state.serviceIds].sort((a, b) => a - b) }
+      : skipToken,
+  );
+  const answer = timesQuery.isError ? undefined : timesQuery.currentData;
+  const dates = availableDates(answer?.times, null);
+
+  useEffect(() => {
+    if (!state.date && dates.length) dispatch(wizard.dateChosen(dates[0]));
+  }, [state.date, dates]);
+
+  const [book, booking] = useBookSchedulingMutation();
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const confirm = async () => {
+    if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
+    const hour = state.hour;
+    const membership = answer?.professionals.find((p) => p.idProfessional === hour.idProfessional);
+    if (!membership) return;
+    const date = state.date;
+    try {
+      await book({
+        payload: {
+          idCompanyProfessional: membership.idCompanyProfessional,
+          date,
+          startTime: hour.start,
+          endTime: hour.end,
+          idServices: state.serviceIds,
+          idUser: state.client.IdUser,
+          observation: state.observation.trim(),
+        },
+        idempotencyKey: idempotencyKey.current,
+      }).unwrap();
+      notifySuccess(BOOKED_MESSAGE);
+      dispatch(wizard.submitted());
+      onDone(date);
+    } catch {
+      idempotencyKey.current = newIdempotencyKey();
+    }
+  };
+
+  return (
+    <section className="mobile-new" aria-labelledby="mobile-new-title">
+      <h2 id="mobile-new-title" className="section-title">
+        Novo agendamento
+      </h2>
+      <ServicePicker services={services.data} chosen={state.serviceIds} onToggle={(id) => dispatch(wizard.serviceToggled(id))} />
+      <section className="mobile-times" aria-label="Horário">
+        {state.serviceIds.length > 0 && dates.length > 0 && (
+          <DatePicker
+            value={state.date}
+            availableDates={dates}
+            onChange={(iso) => dispatch(wizard.dateChosen(iso))}
+            label="Data do agendamento"
+          />
+        )}
+        <TimePicker
+          hasServices={state.serviceIds.length > 0}
+          times={answer?.times}
+          date={state.date}
+          idProfessional={null}
+          chosen={state.hour}
+          loading={timesQuery.isFetching}
+          onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
+        />
+      </section>
+      <TextAreaField
+        label="Observações"
+        value={state.observation}
+        onChange={(text) => dispatch(wizard.observationChanged(text))}
+      />
+      <section className="client-panel" aria-labelledby="client-panel-title">
+        <h3 id="client-panel-title">Cliente</h3>
+        <p>{state.client ? <strong>{state.client.Name}</strong> : <span className="muted">Nenhum cliente selecionado</span>}</p>
+        <button type="button" className="button button-secondary" onClick={() => setSearching(true)}>
+          Selecionar cliente
+        </button>
+      </section>
+      <div className="mobile-new-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            dispatch(wizard.servicesCleared());
+            onDone();
+          }}
+        >
+          Voltar
+        </button>
+        <Tooltip text={canConfirm(state) ? null : CONFIRM_TOOLTIP}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canConfirm(state) || booking.isLoading}
+            onClick={confirm}
+          >
+            Confirmar
+          </button>
+        </Tooltip>
+      </div>
+      <ClientSearchModal
+        open={searching}
+        selected={state.client?.IdUser ?? null}
+        onSelect={(client) => dispatch(wizard.clientChosen(client))}
+        onClose={() => setSearching(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { SearchableSelect } from '@/components/SearchableSelect';
+import { TextField } from '@/components/TextField';
+import { isPast } from '@/lib/dates';
+import { onlyDigits } from '@/lib/masks';
+import { companySelected, signedOut } from '@/state/sessionSlice';
+import { cancelledToggled, dayChosen, modalClosed, selectAgenda } from './agendaSlice';
+import { EMPTY_AGENDA, useDay } from './day';
+import { AppointmentCard } from './AppointmentCard';
+import { AppointmentModal } from './AppointmentModal';
+import { DayNavigator } from './DayNavigator';
+import { useAgendaScope, useNow } from './hooks';
+import { MobileNewAppointment } from './MobileNewAppointment';
+import { NOW_LINE_REFRESH_MS } from './timeline';
+import type { DayItem } from './types';
+import { useDayActions } from './useDayActions';
+
+/** Whether an appointment matches the list's search box (name, phone or service). */
+export function matchesSearch(item: DayItem, text: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const needle = fold(text.trim());
+  if (!needle) return true;
+  // A phone is searched by its digits, whatever the mask typed.
+  const phone = /^[\d\s()+-]+$/.test(needle) ? onlyDigits(needle) : '';
+  return (
+    fold(item.UserName).includes(needle) ||
+    item.Services.some((service) => fold(service).includes(needle)) ||
+    (phone.length > 0 && onlyDigits(item.UserPhone).includes(phone))
+  );
+}
+
+/** The scheduling screen at 700 px or less. */
+export function MobileScheduling() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const now = useNow(NOW_LINE_REFRESH_MS);
+  const scope = useAgendaScope(now);
+  const agenda = useAppSelector(selectAgenda);
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState('');
+  const [exiting, setExiting] = useState(false);
+  const { items, loaded } = useDay(scope, agenda.showCancelled ? 2 : 1, 0);
+  const { actions, dialogs } = useDayActions();
+  const shown = items.filter((item) => matchesSearch(item, search));
+  const cancelExit = useCallback(() => setExiting(false), []);
+
+  return (
+    <section className="page mobile-agenda">
+      <header className="mobile-topbar">
+        <SearchableSelect
+          label="Filial"
+          className="branch-select"
+          options={scope.companies.map((c) => ({ value: c.IdCompany, label: c.Name, detail: `${c.City} - ${c.State}` }))}
+          value={scope.company?.IdCompany ?? null}
+          onChange={(id) => dispatch(companySelected(id))}
+        />
+        <button type="button" className="button button-secondary mobile-exit" onClick={() => setExiting(true)}>
+          <Icon name="logout" /> Sair
+        </button>
+      </header>
+      <DayNavigator compact date={scope.date} today={scope.today} onChange={(iso) => dispatch(dayChosen(iso))} />
+
+      {creating ? (
+        <MobileNewAppointment
+          idCompany={scope.company?.IdCompany ?? null}
+          onDone={(bookedDate) => {
+            if (bookedDate) dispatch(dayChosen(bookedDate));
+            setCreating(false);
+          }}
+        />
+      ) : (
+        <section className="mobile-list" aria-labelledby="mobile-list-title">
+          <div className="mobile-list-head">
+            <h2 id="mobile-list-title" className="section-title">
+              Agendamentos
+            </h2>
+            <button type="button" className="button button-secondary button-small" onClick={() => dispatch(cancelledToggled())}>
+              {agenda.showCancelled ? 'Visualizar confirmados' : 'Visualizar cancelados'}
+            </button>
+          </div>
+          <TextField label="Buscar" variant="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          {loaded && shown.length === 0 && <p className="empty">{EMPTY_AGENDA}</p>}
+          <div className="appointment-list" role="list" aria-label="Agendamentos">
+            {shown.map((item) => (
+              <div role="listitem" key={item.IdScheduling}>
+                <AppointmentCard
+                  item={item}
+                  companyName={scope.company?.Name ?? ''}
+                  past={isPast(item.Date, item.StartTime, now)}
+                  {...actions}
+                />
+              </div>
+            ))}
+          </div>
+          <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => setCreating(true)}>
+            <Icon name="add" size={28} />
+          </button>
+        </section>
+      )}
+
+      {agenda.modal.open && (
+        <AppointmentModal
+          key={agenda.modal.idScheduling ?? 'new'}
+          idScheduling={agenda.modal.idScheduling}
+          companies={scope.companies}
+          defaultCompany={scope.company?.IdCompany ?? null}
+          mayChangeCompany={scope.mayChangeCompany}
+          onClose={() => dispatch(modalClosed())}
+          onSaved={(date) => {
+            dispatch(dayChosen(date));
+            dispatch(modalClosed());
+          }}
+        />
+      )}
+      {dialogs}
+      <ConfirmDialog
+        open={exiting}
+        title="Atencão!"
+        confirmLabel="Sair"
+        cancelLabel="Cancelar"
+        onConfirm={() => {
+          setExiting(false);
+          dispatch(signedOut());
+          navigate('/', { replace: true });
+        }}
+        onCancel={cancelExit}
+      >
+        <p>Deseja realmente sair ?</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatDateBR } from '@/lib/dates';
+import { DAY_PERIODS, offeredHours } from './wizardSlice';
+import type { FreeDay, FreeHour } from './types';
+
+export const NO_SERVICE_TIMES_MESSAGE = 'Para exibir os horários disponíveis, selecione ao menos um serviço.';
+export const noTimesMessage = (date: string) =>
+  `Nenhum horário disponível para a data selecionada (${formatDateBR(date)}). Selecione uma data válida.`;
+
+/** The days that have a free hour for the professional (null: anyone). */
+export function availableDates(times: FreeDay[] | undefined, idProfessional: number | null): string[] {
+  return (times ?? [])
+    .filter((day) => day.freeHours.some((hour) => idProfessional === null || hour.idProfessional === idProfessional))
+    .map((day) => day.shortDate);
+}
+
+interface TimePickerProps {
+  hasServices: boolean;
+  times: FreeDay[] | undefined;
+  date: string | null;
+  idProfessional: number | null;
+  chosen: FreeHour | null;
+  onChoose: (hour: FreeHour) => void;
+  loading?: boolean;
+}
+
+/** The chosen day's free hours grouped into Manhã, Tarde and Noite, or why there are none. */
+export function TimePicker({ hasServices, times, date, idProfessional, chosen, onChoose, loading }: TimePickerProps) {
+  if (!hasServices) return <p className="empty">{NO_SERVICE_TIMES_MESSAGE}</p>;
+  if (loading && !times) return <p className="muted">Carregando...</p>;
+  if (!date) return null;
+  const day = times?.find((entry) => entry.shortDate === date);
+  const groups = offeredHours(day?.freeHours ?? [], idProfessional);
+  if (DAY_PERIODS.every((period) => groups[period].length === 0)) {
+    return <p className="empty">{noTimesMessage(date)}</p>;
+  }
+  return (
+    <div className="time-groups">
+      {DAY_PERIODS.filter((period) => groups[period].length).map((period) => (
+        <section key={period} className="time-group" aria-label={period}>
+          <h4>{period}</h4>
+          <div className="time-buttons">
+            {groups[period].map((hour) => {
+              const selected = chosen?.start === hour.start && (idProfessional === null || chosen.idProfessional === hour.idProfessional);
+              return (
+                <button
+                  key={`${hour.start}-${hour.idProfessional}`}
+                  type="button"
+                  className={`time-button${selected ? ' time-button-selected' : ''}`}
+                  aria-pressed={selected}
+                  onClick={() => onChoose(hour)}
+                >
+                  {hour.start}
+                </button>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,504 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAY, NEXT_DAY, agendaServer, appointment } from '@/test/agendaServer';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+// 12:00 UTC is 09:00 on the unit's clock (UTC-3), on DAY.
+const NOW = new Date(`${DAY}T12:00:00Z`);
+
+const card = (name: string) => screen.getByRole('article', { name: new RegExp(name) });
+const options = async (user: ReturnType<typeof userEvent.setup>, id: number) =>
+  user.click(await screen.findByRole('button', { name: `Opções do agendamento N.º ${id}` }));
+
+function renderAgenda(role: Parameters<typeof signedInSession>[0] = 'ADMIN', overrides = {}) {
+  return renderApp('/dashboard/scheduling', { session: signedInSession(role, overrides) });
+}
+
+beforeEach(() => {
+  // Only Date is faked: timers, msw and user-event run normally.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  window.innerWidth = 1280;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('agenda, list view', () => {
+  it("shows today's appointments of the unit as cards", async () => {
+    const agenda = agendaServer([
+      appointment(1, { Observation: 'Máquina 2' }),
+      appointment(2, { StartTime: '13:00:00', EndTime: '14:00:00', Services: ['Barba', 'Corte de cabelo'], IdProfessional: 5 }),
+    ]);
+    renderAgenda();
+    expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeTruthy();
+    const first = await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect(within(first).getByText('10:00 - 10:30')).toBeTruthy();
+    expect(within(first).getByText('(11) 98765-0100')).toBeTruthy();
+    expect(within(first).getByText('Máquina 2')).toBeTruthy();
+    const second = card('N.º 2:');
+    expect(within(second).getByText('Barba, Corte de cabelo')).toBeTruthy();
+    // Empty observations show as '-'.
+    expect(within(second).getAllByText('-').length).toBeGreaterThan(0);
+    expect(within(second).getByText('Eduardo Barbeiro')).toBeTruthy();
+
+    const read = agenda.dayReads()[0].search;
+    expect(Object.fromEntries(read)).toEqual({ idCompany: '1', date: DAY, status: '0' });
+    expect(screen.getByLabelText('Hora atual').textContent).toMatch(/^09:00:\d{2}$/);
+    expect(screen.getByText('Hoje: 24/11/2026')).toBeTruthy();
+  });
+
+  it('moves between days; an empty day says so and offers no view toggle', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect(screen.getByRole('button', { name: 'Linha do tempo' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
+    expect(await screen.findByText('Nenhum agendamento encontrado...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Linha do tempo' })).toBeNull();
+    expect(agenda.dayReads().at(-1)!.search.get('date')).toBe(NEXT_DAY);
+    expect(screen.getByRole('button', { name: /Dia exibido: quarta-feira, 25 de novembro de 2026/ })).toBeTruthy();
+
+    // The date picker: pt-BR, weeks from Sunday.
+    await user.click(screen.getByRole('button', { name: /Dia exibido/ }));
+    const picker = screen.getByRole('dialog', { name: 'Selecione uma data' });
+    expect(within(picker).getAllByRole('columnheader')[0].textContent).toBe('Dom');
+    await user.click(within(picker).getByRole('button', { name: '24 de novembro de 2026' }));
+    expect(await screen.findByRole('article', { name: /N\.º 1:/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before cancelling, then shows the change at once with the position of the command', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    await options(user, 1);
+    await user.click(screen.getByRole('menuitem', { name: 'Cancelar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Atencão!' });
+    expect(within(dialog).getByText('Deseja realmente excluir o agendamento?')).toBeTruthy();
+    expect(within(dialog).getByText('N.º 1 - Rafael Araújo - 10:00')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+
+    expect(await screen.findByText('Agendamento N.º 1 excluído com sucesso!')).toBeTruthy();
+    expect(within(card('N.º 1:')).getByText('Cancelado')).toBeTruthy();
+    // Cancelled: no options any more.
+    expect(screen.queryByRole('button', { name: 'Opções do agendamento N.º 1' })).toBeNull();
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.headers.get('X-Navalha-Position')).toBe(agenda.lastPosition()));
+  });
+
+  it('confirms optimistically, before the server answers', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    const release = agenda.holdConfirms();
+    await options(user, 1);
+    await user.click(screen.getByRole('menuitem', { name: 'Confirmar' }));
+    expect(await within(card('N.º 1:')).findByText('Confirmado pelo cliente')).toBeTruthy();
+    expect(agenda.items.get(1)!.Confirmation).toBe(false);
+    release();
+    expect(await screen.findByText('Agendamento N.º 1 confirmado com sucesso!')).toBeTruthy();
+    await options(user, 1);
+    expect(screen.getByRole('menuitem', { name: 'Confirmar' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("links to WhatsApp with 55 and warns when the number is not WhatsApp", async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    agendaServer([appointment(1), appointment(2, { StartTime: '11:00:00', EndTime: '11:30:00', UserWhatsApp: false })]);
+    renderAgenda();
+    const link = within(await screen.findByRole('article', { name: /N\.º 1:/ })).getByRole('link', {
+      name: 'Enviar confirmação pelo WhatsApp',
+    });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987650100\?text=/);
+    expect(decodeURIComponent(link.getAttribute('href')!.split('text=')[1])).toContain('Navalha Centro');
+
+    await user.click(within(card('N.º 2:')).getByRole('link', { name: 'Enviar confirmação pelo WhatsApp' }));
+    const dialog = screen.getByRole('dialog', { name: 'Número não é WhatsApp' });
+    expect(within(dialog).getByText('O telefone escolhido não foi cadastrado pelo usuário como WhatsApp.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar mesmo assim' }));
+    expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/wa\.me\/5511987650101/), '_blank', 'noopener');
+  });
+
+  it('does not edit an appointment that has started', async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(1, { StartTime: '08:30:00', EndTime: '09:30:00' })]);
+    renderAgenda();
+    await options(user, 1);
+    const edit = screen.getByRole('menuitem', { name: 'Editar' });
+    expect(edit.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('tooltip').textContent).toBe('Não é possível editar um agendamento passado');
+  });
+
+  it('links a subscriber to their subscription', async () => {
+    agendaServer([appointment(1, { SubscriptionUser: [{ IdSubscriptionUser: 33 }] })]);
+    renderAgenda();
+    const link = await screen.findByRole('link', { name: 'Assinante do clube' });
+    expect(link.getAttribute('href')).toBe('/dashboard/subscription-user-detail-form/33');
+  });
+});
+
+describe('agenda filters and roles', () => {
+  it('lets an admin filter by professional and status', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1), appointment(2, { IdProfessional: 5, StartTime: '11:00:00' })]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 2:/ });
+    await user.click(screen.getByRole('combobox', { name: 'Profissional' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Caio Líder',
+      'Diego Barbeiro',
+      'Eduardo Barbeiro',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Diego Barbeiro' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: /N\.º 2:/ })).toBeNull());
+    expect(agenda.dayReads().at(-1)!.search.get('idProfessional')).toBe('4');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Confirmado', 'Cancelado']);
+    await user.click(screen.getByRole('option', { name: 'Cancelado' }));
+    expect(await screen.findByText('Nenhum agendamento encontrado...')).toBeTruthy();
+    expect(agenda.dayReads().at(-1)!.search.get('status')).toBe('2');
+  });
+
+  it('filters by a client found by name', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1), appointment(2, { StartTime: '11:00:00' })]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 2:/ });
+    const box = screen.getByRole('combobox', { name: 'Cliente' });
+    await user.click(box);
+    await user.type(box, 'thiago');
+    await user.click(await screen.findByRole('option', { name: /Thiago Nogueira/ }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: /N\.º 1:/ })).toBeNull());
+    expect(agenda.dayReads().at(-1)!.search.get('idUser')).toBe('2');
+    expect((box as HTMLInputElement).value).toBe('Thiago Nogueira');
+  });
+
+  it('keeps a BARBER1 on their own agenda and unit', async () => {
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda('BARBER1', { idProfessional: 4 });
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    const professional = screen.getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement;
+    expect(professional.value).toBe('Diego Barbeiro');
+    expect(professional.disabled).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Barbearia' }) as HTMLInputElement).disabled).toBe(true);
+    expect(agenda.dayReads()[0].search.get('idProfessional')).toBe('4');
+  });
+
+  it('lets a BARBER_LEADE choose professionals but not the unit', async () => {
+    agendaServer([appointment(1)]);
+    renderAgenda('BARBER_LEADE', { idProfessional: 3 });
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect((screen.getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).value).toBe('Todos');
+    expect((screen.getByRole('combobox', { name: 'Barbearia' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('agenda, timeline view', () => {
+  it('draws a coloured column per professional, lanes for overlaps and the current-time line today', async () => {
+    const user = userEvent.setup();
+    agendaServer([
+      appointment(1, { StartTime: '10:00:00', EndTime: '11:00:00' }),
+      appointment(2, { StartTime: '10:30:00', EndTime: '11:30:00' }),
+      appointment(3, { StartTime: '10:00:00', EndTime: '10:30:00', IdProfessional: 5 }),
+    ]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    expect(within(timeline).getAllByRole('list').map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Agenda de Caio Líder',
+      'Agenda de Diego Barbeiro',
+      'Agenda de Eduardo Barbeiro',
+    ]);
+    const diego = within(timeline).getByRole('list', { name: 'Agenda de Diego Barbeiro' });
+    const [first, second] = within(diego).getAllByRole('listitem');
+    expect([first.style.top, first.style.height, first.style.left, first.style.width]).toEqual(['122px', '122px', '0%', '50%']);
+    expect([second.style.left, second.style.width]).toEqual(['50%', '50%']);
+    const eduardo = within(within(timeline).getByRole('list', { name: 'Agenda de Eduardo Barbeiro' })).getByRole('listitem');
+    expect(eduardo.style.width).toBe('100%');
+    expect(within(timeline).getByText('9:00')).toBeTruthy();
+    expect(within(timeline).getByText('21:00')).toBeTruthy();
+    // 09:00 today: the line is at the top of the grid.
+    expect(screen.getByTestId('now-line').style.top).toBe('0px');
+
+    await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
+    await screen.findByText('Nenhum agendamento encontrado...');
+    expect(screen.queryByTestId('now-line')).toBeNull();
+  });
+});
+
+describe('appointment modal', () => {
+  it('books in three steps, with every disabled state, and shows the booking at once', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    const { store } = renderAgenda();
+    expect(await screen.findByText('Nenhum agendamento encontrado...')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    const modal = screen.getByRole('dialog', { name: 'Novo agendamento' });
+    const next = () => within(modal).getByRole('button', { name: 'Próximo' });
+
+    // CLIENT
+    expect(next().hasAttribute('disabled')).toBe(true);
+    expect(within(modal).getByRole('tooltip').textContent).toBe('Escolha o cliente');
+    expect(await within(modal).findByText('Mostrando 1 à 5 de 12 resultados')).toBeTruthy();
+    expect(within(modal).getAllByRole('columnheader').map((h) => h.textContent).slice(1)).toEqual([
+      'Nome',
+      'E-mail',
+      'CPF',
+      'Telefone',
+    ]);
+    await user.click(within(modal).getByRole('button', { name: 'Página 2' }));
+    expect(await within(modal).findByText('Mostrando 6 à 10 de 12 resultados')).toBeTruthy();
+    await user.type(within(modal).getByLabelText('Buscar cliente'), 'rafael');
+    // A new search starts at page 1.
+    expect(await within(modal).findByText('Mostrando 1 à 1 de 1 resultados')).toBeTruthy();
+    expect(within(modal).getByText('529.982.247-25')).toBeTruthy();
+    await user.click(within(modal).getByRole('row', { name: /Rafael Araújo/ }));
+    expect(within(modal).queryByRole('tooltip')).toBeNull();
+    await user.click(next());
+
+    // SERVICE
+    expect(within(modal).getByRole('tooltip').textContent).toBe('Escolha pelo menos um serviço');
+    await user.click(within(modal).getByRole('checkbox', { name: /Corte de cabelo/ }));
+    await user.click(within(modal).getByRole('checkbox', { name: /Sobrancelha/ }));
+    expect(within(modal).getByText(/Total:/).textContent!.replace(/\u00a0/g, ' ')).toBe('Total: R$ 80,00 · 45 min');
+    await user.type(within(modal).getByLabelText('Observações'), 'Primeira visita');
+    await waitFor(() => expect(next().hasAttribute('disabled')).toBe(false));
+    await user.click(next());
+
+    // TIME
+    const professional = within(modal).getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement;
+    expect(professional.value).toBe('Sem preferência');
+    expect((within(modal).getByRole('radio', { name: 'Somente disponíveis' }) as HTMLInputElement).checked).toBe(true);
+    // The first day with free times is chosen; other days are disabled.
+    expect(within(modal).getByRole('button', { name: '24 de novembro de 2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(modal).getByRole('button', { name: '26 de novembro de 2026' }).hasAttribute('disabled')).toBe(true);
+    for (const period of ['Manhã', 'Tarde', 'Noite']) expect(within(modal).getByRole('region', { name: period })).toBeTruthy();
+    // 'Sem preferência': 11:00 once, though two professionals are free then.
+    expect(within(modal).getAllByRole('button', { name: '11:00' })).toHaveLength(1);
+    const confirm = within(modal).getByRole('button', { name: 'Confirmar' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(within(modal).getByRole('tooltip').textContent).toBe(
+      'Escolha corretamente os serviços, a data, o horário e o cliente.',
+    );
+    await user.click(within(modal).getByRole('button', { name: '14:15' }));
+    await user.click(confirm);
+
+    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = agenda.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      idCompanyProfessional: 7,
+      date: DAY,
+      startTime: '14:15',
+      endTime: '14:45',
+      idServices: [1, 4],
+      idUser: 1,
+      observation: 'Primeira visita',
+      timesType: 'ONLY_AVAILABLES',
+    });
+    expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    const booked = await screen.findByRole('article', { name: /Rafael Araújo, 14:15/ });
+    expect(within(booked).getByText('Primeira visita')).toBeTruthy();
+    expect(agenda.dayReads().at(-1)!.headers.get('X-Navalha-Position')).toBe(agenda.lastPosition());
+    expect(store.getState().agenda.date).toBe(DAY);
+  });
+
+  it('tells when the chosen professional has no time that day, and takes ALL_TIMES', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    renderAgenda();
+    await screen.findByText('Nenhum agendamento encontrado...');
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    const modal = screen.getByRole('dialog', { name: 'Novo agendamento' });
+    await user.click(await within(modal).findByRole('row', { name: /Rafael Araújo/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await user.click(within(modal).getByRole('checkbox', { name: /Barba/ }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await within(modal).findByRole('button', { name: '11:00' });
+
+    // Diego has no time on the 25th.
+    await user.click(within(modal).getByRole('button', { name: '25 de novembro de 2026' }));
+    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Diego Barbeiro' }));
+    expect(
+      within(modal).getByText('Nenhum horário disponível para a data selecionada (25/11/2026). Selecione uma data válida.'),
+    ).toBeTruthy();
+
+    await user.click(within(modal).getByRole('radio', { name: 'Todos os horários' }));
+    await waitFor(() =>
+      expect(agenda.calls.at(-1)!.search.get('timesType')).toBe('ALL_TIMES'),
+    );
+    expect(agenda.calls.at(-1)!.search.get('idServices')).toBe('[2]');
+  });
+
+  it('edits from the services step, prefilled in steps, and saves with PUT', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '11:00:00', EndTime: '11:30:00', Observation: 'Máquina 2' })]);
+    renderAgenda();
+    await options(user, 9);
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    expect(await within(modal).findByRole('checkbox', { name: /Corte de cabelo/, checked: true })).toBeTruthy();
+    expect((within(modal).getByLabelText('Observações') as HTMLTextAreaElement).value).toBe('Máquina 2');
+    expect(within(modal).getByRole('region', { name: 'Serviços' })).toBeTruthy();
+
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    // Professional, then time, arrive after the stagger.
+    await waitFor(
+      () => expect((within(modal).getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).value).toBe('Diego Barbeiro'),
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
+      timeout: 3000,
+    });
+    expect(agenda.calls.find((c) => c.path === 'no-auth/scheduling/available-times')!.search.get('idSchedulingEdit')).toBe('9');
+
+    await user.click(within(modal).getByRole('button', { name: '14:15' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    const put = agenda.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('scheduling/professional/9');
+    expect(put.body).toMatchObject({ idCompanyProfessional: 7, date: DAY, startTime: '14:15', idServices: [1], idUser: 9 });
+    expect(await screen.findByRole('article', { name: /N\.º 9: .*, 14:15/ })).toBeTruthy();
+  });
+});
+
+describe('mobile scheduling screen', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+
+  it('lists confirmed or cancelled appointments with a search box', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([
+      appointment(1),
+      appointment(2, { StartTime: '11:00:00' }),
+      appointment(3, { StartTime: '12:00:00', Status: false }),
+    ]);
+    renderAgenda();
+    expect(await screen.findByRole('heading', { name: 'Agendamentos' })).toBeTruthy();
+    await screen.findByRole('article', { name: /N\.º 2:/ });
+    expect(agenda.dayReads()[0].search.get('status')).toBe('1');
+    expect(screen.queryByRole('article', { name: /N\.º 3:/ })).toBeNull();
+
+    await user.type(screen.getByLabelText('Buscar'), 'thiago');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Buscar'));
+    await user.type(screen.getByLabelText('Buscar'), '(11) 98765-0100');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/N\.º 1:/),
+    ]);
+    await user.clear(screen.getByLabelText('Buscar'));
+
+    await user.click(screen.getByRole('button', { name: 'Visualizar cancelados' }));
+    expect(await screen.findByRole('article', { name: /N\.º 3:/ })).toBeTruthy();
+    expect(agenda.dayReads().at(-1)!.search.get('status')).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Visualizar confirmados' }));
+    expect(await screen.findByRole('article', { name: /N\.º 1:/ })).toBeTruthy();
+  });
+
+  it('searches branches and signs out after confirming', async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(1)]);
+    const { router } = renderAgenda('ADMIN', {
+      companies: [
+        { IdCompany: 1, Name: 'Navalha Centro', City: 'São Paulo', State: 'SP', Status: true },
+        { IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG', Status: true },
+      ],
+    });
+    const branch = (await screen.findByRole('combobox', { name: 'Filial' })) as HTMLInputElement;
+    await user.click(branch);
+    await user.type(branch, 'BELO');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Navalha Savassi Belo Horizonte - MG']);
+    await user.click(screen.getByRole('option', { name: /Savassi/ }));
+    expect(branch.value).toBe('Navalha Savassi');
+
+    // The mobile top bar's, not the side menu's.
+    await user.click(screen.getAllByRole('button', { name: 'Sair' }).find((button) => !button.closest('nav'))!);
+    const dialog = screen.getAllByRole('dialog').find((d) => within(d).queryByText('Deseja realmente sair ?'))!;
+    await user.click(within(dialog).getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('books through the mobile flow, without timesType', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    renderAgenda();
+    await screen.findByText('Nenhum agendamento encontrado...');
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+
+    expect(screen.getByRole('heading', { name: 'Novo agendamento' })).toBeTruthy();
+    expect(screen.getByText('Para exibir os horários disponíveis, selecione ao menos um serviço.')).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirmar' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('tooltip').textContent).toBe('Escolha corretamente os serviços, a data, o horário e o cliente.');
+
+    await user.click(await screen.findByRole('checkbox', { name: /Barba/ }));
+    await user.click(await screen.findByRole('button', { name: '18:30' }));
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Selecionar cliente' }));
+    const search = screen.getByRole('dialog', { name: 'Buscar cliente' });
+    await user.type(within(search).getByLabelText('Buscar cliente'), 'nada disso');
+    expect(await within(search).findByText('Nenhum usuário encontrado')).toBeTruthy();
+    await user.clear(within(search).getByLabelText('Buscar cliente'));
+    await user.click(await within(search).findByRole('row', { name: /Gustavo Ribeiro/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Cliente' })).getByText('Gustavo Ribeiro')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    const post = agenda.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      idCompanyProfessional: 6,
+      date: DAY,
+      startTime: '18:30',
+      endTime: '19:00',
+      idServices: [2],
+      idUser: 3,
+      observation: '',
+    });
+    expect(agenda.calls.find((c) => c.path === 'no-auth/scheduling/available-times')!.search.has('timesType')).toBe(false);
+    expect(await screen.findByRole('article', { name: /Gustavo Ribeiro, 18:30/ })).toBeTruthy();
+  });
+
+  it("'Voltar' leaves the flow and clears the services", async () => {
+    const user = userEvent.setup();
+    agendaServer([]);
+    renderAgenda();
+    await screen.findByText('Nenhum agendamento encontrado...');
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Barba/ }));
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('heading', { name: 'Agendamentos' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    expect(((await screen.findByRole('checkbox', { name: /Barba/ })) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('live clock', () => {
+  it('ticks every second', async () => {
+    agendaServer([]);
+    renderAgenda();
+    const clock = await screen.findByLabelText('Hora atual');
+    const before = clock.textContent;
+    act(() => {
+      vi.setSystemTime(new Date(NOW.getTime() + 61_000));
+    });
+    await waitFor(() => expect(clock.textContent).not.toBe(before), { timeout: 2500 });
+    expect(clock.textContent).toMatch(/^09:01:0\d$/);
+  });
+});

@@ -1,0 +1,177 @@
+import { api } from '@/api/api';
+import type {
+  AvailableTimes,
+  AvailableTimesQuery,
+  ClientItem,
+  ClientQuery,
+  DayItem,
+  DayQuery,
+  Page,
+  SchedulingDetail,
+  SchedulingPayload,
+  UnitProfessional,
+  UnitService,
+} from './types';
+
+/** Query string of a call, leaving out empty parameters. */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** '[1,2]', the list format of the available-times call. */
+export const idList = (ids: number[]) => `[${ids.join(',')}]`;
+
+export const dayUrl = ({ idCompany, date, idProfessional, idUser, status }: DayQuery) =>
+  `scheduling/professional?${queryString({
+    idCompany,
+    date,
+    idProfessional: idProfessional || null,
+    idUser: idUser || null,
+    status,
+  })}`;
+
+export const availableTimesUrl = (query: AvailableTimesQuery) =>
+  `no-auth/scheduling/available-times?${queryString({
+    idCompany: query.idCompany,
+    idServices: idList(query.idServices),
+    timesType: query.timesType,
+    idProfessionals: query.idProfessionals?.length ? idList(query.idProfessionals) : null,
+    idSchedulingEdit: query.idSchedulingEdit ?? null,
+  })}`;
+
+const LIST = 'LIST';
+
+export const agendaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUnitProfessionals: build.query<UnitProfessional[], number>({
+      query: (idCompany) => `professional/company/${idCompany}`,
+      providesTags: [{ type: 'Professional', id: LIST }],
+    }),
+    getUnitServices: build.query<UnitService[], number>({
+      query: (idCompany) => `service/company/${idCompany}`,
+      providesTags: [{ type: 'Service', id: LIST }],
+    }),
+    getDay: build.query<DayItem[], DayQuery>({
+      query: dayUrl,
+      providesTags: (result) => [
+        { type: 'Scheduling', id: LIST },
+        ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
+      ],
+    }),
+    getScheduling: build.query<SchedulingDetail, number>({
+      query: (id) => `scheduling/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Scheduling', id }],
+    }),
+    getAvailableTimes: build.query<AvailableTimes, AvailableTimesQuery>({
+      query: availableTimesUrl,
+      providesTags: [{ type: 'AvailableTime', id: LIST }],
+      keepUnusedDataFor: 10,
+    }),
+    searchClients: build.query<Page<ClientItem>, ClientQuery>({
+      query: ({ page, pageSize, search, status }) =>
+        `user/filter?${queryString({ page, pageSize, search, status })}`,
+      providesTags: [{ type: 'Client', id: LIST }],
+    }),
+    bookScheduling: build.mutation<{ IdScheduling: number }, { payload: SchedulingPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'scheduling/professional',
+        method: 'POST',
+        body: payload,
+        // One key per modal submission: a double click or a retry books once.
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
+    changeScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload }>({
+      query: ({ id, payload }) => ({ url: `scheduling/professional/${id}`, method: 'PUT', body: payload }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Scheduling', id },
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
+    confirmScheduling: build.mutation<unknown, number>({
+      query: (id) => ({ url: `scheduling/${id}/confirm`, method: 'PUT' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = patchDayLists(dispatch, getState, id, (item) => {
+          item.Confirmation = true;
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+        }
+      },
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Scheduling', id },
+        { type: 'Scheduling', id: LIST },
+      ],
+    }),
+    cancelScheduling: build.mutation<unknown, number>({
+      query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = patchDayLists(dispatch, getState, id, (item) => {
+          item.Status = false;
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+        }
+      },
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Scheduling', id },
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
+  }),
+});
+
+type Dispatch = (action: unknown) => unknown;
+
+/**
+ * Optimistic update: changes the appointment in every cached day list at once (removing it
+ * from lists whose status filter it no longer matches); the tag invalidation then re-reads
+ * the lists at the command's position.
+ */
+function patchDayLists(dispatch: Dispatch, getState: () => unknown, id: number, change: (item: DayItem) => void) {
+  const state = getState() as Parameters<typeof agendaApi.util.selectInvalidatedBy>[0];
+  return agendaApi.util
+    .selectInvalidatedBy(state, [{ type: 'Scheduling', id }])
+    .filter((entry) => entry.endpointName === 'getDay')
+    .map((entry) =>
+      dispatch(
+        agendaApi.util.updateQueryData('getDay', entry.originalArgs as DayQuery, (draft) => {
+          const index = draft.findIndex((item) => item.IdScheduling === id);
+          if (index < 0) return;
+          change(draft[index]);
+          const { status } = entry.originalArgs as DayQuery;
+          const item = draft[index];
+          if ((status === 1 && !item.Status) || (status === 2 && item.Status)) draft.splice(index, 1);
+        }),
+      ) as { undo: () => void },
+    );
+}
+
+export const {
+  useGetUnitProfessionalsQuery,
+  useGetUnitServicesQuery,
+  useGetDayQuery,
+  useGetSchedulingQuery,
+  useLazyGetSchedulingQuery,
+  useGetAvailableTimesQuery,
+  useSearchClientsQuery,
+  useBookSchedulingMutation,
+  useChangeSchedulingMutation,
+  useConfirmSchedulingMutation,
+  useCancelSchedulingMutation,
+} = agendaApi;

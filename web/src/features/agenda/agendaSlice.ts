@@ -1,0 +1,112 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RoleType } from '@/api/types';
+import { companySelected, signedOut } from '@/state/sessionSlice';
+import type { StatusFilter } from './types';
+
+/** The agenda screen's client state: the day, the filters, the view and the modal. */
+export interface AgendaState {
+  /** The day shown, 'YYYY-MM-DD'; null follows today. */
+  date: string | null;
+  /** 0 means 'Todos'. */
+  idProfessional: number;
+  /** 0 means 'Todos'. */
+  idUser: number;
+  /** The chosen client's name, to show in the filter. */
+  clientName: string;
+  status: StatusFilter;
+  view: 'list' | 'timeline';
+  /** Mobile list: cancelled instead of confirmed appointments. */
+  showCancelled: boolean;
+  /** The appointment modal: closed, new (id null) or editing an id. */
+  modal: { open: boolean; idScheduling: number | null };
+}
+
+export const initialAgendaState: AgendaState = {
+  date: null,
+  idProfessional: 0,
+  idUser: 0,
+  clientName: '',
+  status: 0,
+  view: 'list',
+  showCancelled: false,
+  modal: { open: false, idScheduling: null },
+};
+
+export const agendaSlice = createSlice({
+  name: 'agenda',
+  initialState: initialAgendaState,
+  reducers: {
+    dayChosen(state, action: PayloadAction<string>) {
+      state.date = action.payload;
+    },
+    professionalFiltered(state, action: PayloadAction<number>) {
+      state.idProfessional = action.payload;
+    },
+    clientFiltered(state, action: PayloadAction<{ idUser: number; name: string }>) {
+      state.idUser = action.payload.idUser;
+      state.clientName = action.payload.idUser ? action.payload.name : '';
+    },
+    statusFiltered(state, action: PayloadAction<StatusFilter>) {
+      state.status = action.payload;
+    },
+    viewChosen(state, action: PayloadAction<AgendaState['view']>) {
+      state.view = action.payload;
+    },
+    cancelledToggled(state) {
+      state.showCancelled = !state.showCancelled;
+    },
+    modalOpened(state, action: PayloadAction<number | null>) {
+      state.modal = { open: true, idScheduling: action.payload };
+    },
+    modalClosed(state) {
+      state.modal = { open: false, idScheduling: null };
+    },
+  },
+  extraReducers: (builder) => {
+    // Another unit has other professionals.
+    builder.addCase(companySelected, (state) => {
+      state.idProfessional = 0;
+    });
+    builder.addCase(signedOut, () => initialAgendaState);
+  },
+  selectors: {
+    selectAgenda: (state) => state,
+    selectAgendaModal: (state) => state.modal,
+  },
+});
+
+export const {
+  dayChosen,
+  professionalFiltered,
+  clientFiltered,
+  statusFiltered,
+  viewChosen,
+  cancelledToggled,
+  modalOpened,
+  modalClosed,
+} = agendaSlice.actions;
+export const { selectAgenda, selectAgendaModal } = agendaSlice.selectors;
+
+// Role rules of spec 01 §6 for the agenda.
+
+const CHOOSE_ANY_PROFESSIONAL: RoleType[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE'];
+const CHANGE_COMPANY: RoleType[] = ['ADMIN', 'ATTENDANT'];
+
+/** ADMIN, ATTENDANT and BARBER_LEADE, and staff without a professional id, choose anyone. */
+export function mayChooseAnyProfessional(role: RoleType | null, idProfessional: number | null): boolean {
+  if (idProfessional === null || idProfessional === undefined) return true;
+  return role !== null && CHOOSE_ANY_PROFESSIONAL.includes(role);
+}
+
+/** ADMIN and ATTENDANT may change the company in the agenda filter. */
+export const mayChangeCompany = (role: RoleType | null) => role !== null && CHANGE_COMPANY.includes(role);
+
+/** The professional whose agenda is read: the filter, or one's own for the other roles. */
+export function effectiveProfessional(
+  chosen: number,
+  role: RoleType | null,
+  idProfessional: number | null,
+): number | null {
+  if (mayChooseAnyProfessional(role, idProfessional)) return chosen || null;
+  return idProfessional;
+}

@@ -1,0 +1,45 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetDayQuery } from './agendaApi';
+import type { AgendaScope } from './hooks';
+import type { TimelineColumn } from './Timeline';
+import type { DayItem, StatusFilter, UnitProfessional } from './types';
+import { useLoadingOverlay } from './useLoadingOverlay';
+
+export const EMPTY_AGENDA = 'Nenhum agendamento encontrado...';
+
+/** One timeline column per professional shown, plus anyone who has appointments. */
+export function timelineColumns(
+  professionals: UnitProfessional[],
+  items: DayItem[],
+  onlyProfessional: number | null,
+): TimelineColumn[] {
+  const columns: TimelineColumn[] = professionals
+    .filter((p) => onlyProfessional === null || p.IdProfessional === onlyProfessional)
+    .map((p) => ({ idProfessional: p.IdProfessional, name: p.Name, color: p.Color }));
+  for (const item of items) {
+    if (!columns.some((column) => column.idProfessional === item.IdProfessional)) {
+      columns.push({ idProfessional: item.IdProfessional, name: item.ProfessionalName, color: item.ProfessionalColor });
+    }
+  }
+  return columns;
+}
+
+/** The day's appointments of the unit, as the filters ask. */
+export function useDay(scope: AgendaScope, status: StatusFilter, idUser: number) {
+  const day = useGetDayQuery(
+    scope.company
+      ? {
+          idCompany: scope.company.IdCompany,
+          date: scope.date,
+          idProfessional: scope.professional,
+          idUser: idUser || null,
+          status,
+        }
+      : skipToken,
+  );
+  // The overlay shows while a day is read for the first time, not on the re-reads that
+  // follow the user's own changes.
+  useLoadingOverlay(day.isFetching && day.currentData === undefined);
+  return { items: day.currentData ?? [], loaded: day.currentData !== undefined };
+}
+

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HOUR_ROW_PX,
+  PX_PER_MINUTE,
+  TIMELINE_HEIGHT,
+  layoutLanes,
+  nowLineY,
+  spanOfTimes,
+  ticks,
+  yOf,
+} from './timeline';
+
+const at = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+};
+const span = (start: string, end: string) => ({ id: `${start}-${end}`, start: at(start), end: at(end) });
+const lay = (items: ReturnType<typeof span>[]) =>
+  Object.fromEntries(layoutLanes(items, (item) => item).map((p) => [p.item.id, [p.lane, p.lanes]]));
+
+describe('timeline grid', () => {
+  it('runs 9:00 to 21:00 at 2 px per minute in 122 px hour rows', () => {
+    expect(PX_PER_MINUTE).toBe(2);
+    expect(HOUR_ROW_PX).toBe(122);
+    expect(yOf(at('09:00'))).toBe(0);
+    expect(yOf(at('09:15'))).toBe(30);
+    expect(yOf(at('09:59'))).toBe(118);
+    expect(yOf(at('10:00'))).toBe(122);
+    expect(yOf(at('13:30'))).toBe(4 * 122 + 60);
+    expect(TIMELINE_HEIGHT).toBe(12 * 122);
+  });
+
+  it('clamps times outside the grid to its edges', () => {
+    expect(yOf(at('08:00'))).toBe(0);
+    expect(yOf(at('22:30'))).toBe(TIMELINE_HEIGHT);
+  });
+
+  it('ticks every 15 minutes, labelling whole hours', () => {
+    const all = ticks();
+    expect(all).toHaveLength(12 * 4 + 1);
+    expect(all.slice(0, 5).map((t) => t.label)).toEqual(['9:00', null, null, null, '10:00']);
+    expect(all.at(-1)).toEqual({ minutes: at('21:00'), y: TIMELINE_HEIGHT, label: '21:00' });
+  });
+
+  it('reads appointment times of the day list', () => {
+    expect(spanOfTimes('09:45:00', '10:30:00')).toEqual({ start: 585, end: 630 });
+  });
+});
+
+describe('lanes', () => {
+  it('keeps apart appointments that do not overlap, touching ones included', () => {
+    expect(lay([span('09:00', '09:30'), span('09:30', '10:00'), span('11:00', '12:00')])).toEqual({
+      '09:00-09:30': [0, 1],
+      '09:30-10:00': [0, 1],
+      '11:00-12:00': [0, 1],
+    });
+  });
+
+  it('puts overlapping appointments side by side', () => {
+    expect(lay([span('09:00', '10:00'), span('09:30', '10:30')])).toEqual({
+      '09:00-10:00': [0, 2],
+      '09:30-10:30': [1, 2],
+    });
+  });
+
+  it('reuses a lane freed inside a chain and shares the chain’s lane count', () => {
+    // A overlaps B, B overlaps C, C starts when A ends: C takes A's lane; all share 2 lanes.
+    expect(lay([span('09:00', '10:00'), span('09:30', '11:00'), span('10:00', '10:30'), span('12:00', '12:30')])).toEqual({
+      '09:00-10:00': [0, 2],
+      '09:30-11:00': [1, 2],
+      '10:00-10:30': [0, 2],
+      '12:00-12:30': [0, 1],
+    });
+  });
+
+  it('opens as many lanes as appointments at once', () => {
+    const placed = lay([span('14:00', '15:00'), span('14:00', '14:30'), span('14:15', '14:45')]);
+    expect(Object.values(placed).map(([, lanes]) => lanes)).toEqual([3, 3, 3]);
+    expect(Object.values(placed).map(([lane]) => lane).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('gives each appointment its top and height on the grid', () => {
+    const [placed] = layoutLanes([span('10:00', '10:45')], (item) => item);
+    expect(placed.top).toBe(122);
+    expect(placed.height).toBe(90);
+  });
+});
+
+describe('current-time line', () => {
+  it('shows only today, between 8h and 22h', () => {
+    expect(nowLineY('2026-11-24', '2026-11-24', at('10:00'))).toBe(122);
+    expect(nowLineY('2026-11-25', '2026-11-24', at('10:00'))).toBeNull();
+    expect(nowLineY('2026-11-24', '2026-11-24', at('07:59'))).toBeNull();
+    expect(nowLineY('2026-11-24', '2026-11-24', at('22:00'))).toBeNull();
+  });
+
+  it('sits on the grid edge before 9:00 and after 21:00', () => {
+    expect(nowLineY('2026-11-24', '2026-11-24', at('08:30'))).toBe(0);
+    expect(nowLineY('2026-11-24', '2026-11-24', at('21:30'))).toBe(TIMELINE_HEIGHT);
+  });
+});

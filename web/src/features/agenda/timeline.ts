@@ -1,0 +1,117 @@
+// Timeline arithmetic (spec 01 §2 'Timeline view', §9 'Agenda timeline'): pure functions,
+// so the layout is tested without a browser.
+
+import { minutesOf } from '@/lib/dates';
+
+/** The grid runs from 9:00 to 21:00. */
+export const TIMELINE_START = 9 * 60;
+export const TIMELINE_END = 21 * 60;
+/** A tick every 15 minutes. */
+export const TICK_MINUTES = 15;
+/** 2 px per minute... */
+export const PX_PER_MINUTE = 2;
+/** ...in hour rows of 122 px: 120 px of minutes plus a 2 px hour rule. */
+export const HOUR_ROW_PX = 122;
+export const HOUR_RULE_PX = HOUR_ROW_PX - 60 * PX_PER_MINUTE;
+/** The current-time line shows between 8h and 22h, on today only. */
+export const NOW_LINE_FROM = 8 * 60;
+export const NOW_LINE_UNTIL = 22 * 60;
+/** How often the current-time line moves. */
+export const NOW_LINE_REFRESH_MS = 60_000;
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/** Vertical position of a time of day (minutes since midnight), clamped to the grid. */
+export function yOf(minutes: number): number {
+  const offset = clamp(minutes, TIMELINE_START, TIMELINE_END) - TIMELINE_START;
+  return Math.floor(offset / 60) * HOUR_ROW_PX + (offset % 60) * PX_PER_MINUTE;
+}
+
+/** Height of the whole grid. */
+export const TIMELINE_HEIGHT = yOf(TIMELINE_END);
+
+export interface Tick {
+  minutes: number;
+  y: number;
+  /** Whole hours are labelled ('9:00'), the quarters are not. */
+  label: string | null;
+}
+
+export function ticks(): Tick[] {
+  const out: Tick[] = [];
+  for (let minutes = TIMELINE_START; minutes <= TIMELINE_END; minutes += TICK_MINUTES) {
+    out.push({
+      minutes,
+      y: yOf(minutes),
+      label: minutes % 60 === 0 ? `${minutes / 60}:00` : null,
+    });
+  }
+  return out;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Placed<T> {
+  item: T;
+  /** 0-based lane inside its group of overlapping items. */
+  lane: number;
+  /** Lanes of that group: each item gets 1/lanes of the column's width. */
+  lanes: number;
+  top: number;
+  height: number;
+}
+
+/**
+ * Places appointments of one column: items that overlap (directly or through a chain)
+ * form a group; each goes in the first lane free at its start, and every item of the group
+ * shares the group's lane count. Touching items (one ends as the next starts) do not overlap.
+ */
+export function layoutLanes<T>(items: T[], spanOf: (item: T) => Span): Placed<T>[] {
+  const sorted = items
+    .map((item) => ({ item, span: spanOf(item) }))
+    .sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const placed: Placed<T>[] = [];
+  let group: Placed<T>[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -Infinity;
+
+  const closeGroup = () => {
+    for (const entry of group) entry.lanes = laneEnds.length;
+    group = [];
+    laneEnds = [];
+  };
+
+  for (const { item, span } of sorted) {
+    if (span.start >= groupEnd) closeGroup();
+    let lane = laneEnds.findIndex((end) => end <= span.start);
+    if (lane < 0) {
+      lane = laneEnds.length;
+      laneEnds.push(span.end);
+    } else {
+      laneEnds[lane] = span.end;
+    }
+    groupEnd = group.length ? Math.max(groupEnd, span.end) : span.end;
+    const top = yOf(span.start);
+    const entry: Placed<T> = { item, lane, lanes: 1, top, height: Math.max(yOf(span.end) - top, 0) };
+    group.push(entry);
+    placed.push(entry);
+  }
+  closeGroup();
+  return placed;
+}
+
+/** The span of an appointment with 'HH:MM:SS' times. */
+export const spanOfTimes = (start: string, end: string): Span => ({ start: minutesOf(start), end: minutesOf(end) });
+
+/**
+ * Where the red current-time line goes, or null when it does not show: only when the day
+ * shown is today and the time is between 8h and 22h (clamped to the grid's edges).
+ */
+export function nowLineY(dayShown: string, today: string, minutesNow: number): number | null {
+  if (dayShown !== today) return null;
+  if (minutesNow < NOW_LINE_FROM || minutesNow >= NOW_LINE_UNTIL) return null;
+  return yOf(minutesNow);
+}

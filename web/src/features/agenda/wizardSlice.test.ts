@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { SchedulingDetail } from './types';
+import {
+  canConfirm,
+  canLeaveClientStep,
+  offeredHours,
+  periodOf,
+  wizard,
+  wizardSlice,
+  type WizardState,
+} from './wizardSlice';
+
+const reduce = wizardSlice.reducer;
+const client = { IdUser: 7, Name: 'Rafael Araújo' };
+const hour = { start: '13:00', end: '13:30', idProfessional: 4 };
+
+function ready(): WizardState {
+  let state = reduce(undefined, wizard.started({ idCompany: 1 }));
+  state = reduce(state, wizard.clientChosen(client));
+  state = reduce(state, wizard.serviceToggled(1));
+  state = reduce(state, wizard.dateChosen('2026-11-24'));
+  return reduce(state, wizard.hourChosen(hour));
+}
+
+const detail: SchedulingDetail = {
+  IdScheduling: 24,
+  IdCompanyProfessional: 7,
+  CompanyProfessional: {
+    IdCompanyProfessional: 7,
+    Professional: { IdProfessional: 4, Name: 'Diego Barbeiro', Color: '#FF9800' },
+    Company: { IdCompany: 1 },
+  },
+  Date: '2026-11-24',
+  StartTime: '09:00:00',
+  EndTime: '09:30:00',
+  SchedulingServices: [{ IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 55 }],
+  IdUser: 5,
+  UserName: 'Rafael Araújo',
+  UserPhone: '11987650104',
+  UserWhatsApp: true,
+  Observation: 'Máquina 2',
+  Status: true,
+  Confirmation: false,
+  TimesType: 'ALL_TIMES',
+};
+
+describe('appointment wizard', () => {
+  it('starts at CLIENT in the unit shown, with only available times', () => {
+    const state = reduce(undefined, wizard.started({ idCompany: 3 }));
+    expect(state).toMatchObject({ step: 'CLIENT', idCompany: 3, timesType: 'ONLY_AVAILABLES', serviceIds: [] });
+    expect(canLeaveClientStep(state)).toBe(false);
+    expect(canLeaveClientStep(reduce(state, wizard.clientChosen(client)))).toBe(true);
+  });
+
+  it('confirms only with a free hour, a client and a service', () => {
+    const state = ready();
+    expect(canConfirm(state)).toBe(true);
+    expect(canConfirm({ ...state, hour: null })).toBe(false);
+    expect(canConfirm({ ...state, client: null })).toBe(false);
+    expect(canConfirm({ ...state, serviceIds: [] })).toBe(false);
+  });
+
+  it('clears the time when the date, the services, the professional or the times type change', () => {
+    expect(reduce(ready(), wizard.dateChosen('2026-11-25')).hour).toBeNull();
+    expect(reduce(ready(), wizard.dateChosen('2026-11-24')).hour).toEqual(hour);
+    expect(reduce(ready(), wizard.serviceToggled(2)).hour).toBeNull();
+    expect(reduce(ready(), wizard.professionalChosen(5)).hour).toBeNull();
+    expect(reduce(ready(), wizard.timesTypeChosen('ALL_TIMES')).hour).toBeNull();
+  });
+
+  it('resets professionals, times and services when the unit changes', () => {
+    let state = reduce(ready(), wizard.professionalChosen(4));
+    state = reduce(state, wizard.companyChanged(2));
+    expect(state).toMatchObject({ idCompany: 2, serviceIds: [], idProfessional: null, date: null, hour: null });
+    expect(state.client).toEqual(client);
+  });
+
+  it('toggles services on and off', () => {
+    let state = reduce(undefined, wizard.serviceToggled(1));
+    state = reduce(state, wizard.serviceToggled(3));
+    expect(state.serviceIds).toEqual([1, 3]);
+    expect(reduce(state, wizard.serviceToggled(1)).serviceIds).toEqual([3]);
+  });
+
+  it('clears services, client and notes after a booking', () => {
+    const state = reduce(reduce(ready(), wizard.observationChanged('Máquina 2')), wizard.submitted());
+    expect(state).toMatchObject({ serviceIds: [], client: null, observation: '', hour: null });
+  });
+
+  it('edits from SERVICE, prefilled in steps (services, professional, time)', () => {
+    let state = reduce(undefined, wizard.editLoaded(detail));
+    expect(state).toMatchObject({
+      step: 'SERVICE',
+      idScheduling: 24,
+      idCompany: 1,
+      client: { IdUser: 5, Name: 'Rafael Araújo' },
+      observation: 'Máquina 2',
+      timesType: 'ALL_TIMES',
+      serviceIds: [],
+    });
+    state = reduce(state, wizard.servicesPrefilled([1]));
+    state = reduce(state, wizard.professionalPrefilled(4));
+    state = reduce(state, wizard.timePrefilled({ date: '2026-11-24', hour: { start: '09:00', end: '09:30', idProfessional: 4 } }));
+    expect(state).toMatchObject({ serviceIds: [1], idProfessional: 4, date: '2026-11-24', hour: { start: '09:00' } });
+    expect(canConfirm(state)).toBe(true);
+  });
+});
+
+describe('free hours', () => {
+  it('groups times into Manhã (before 12h), Tarde (12h to 17:59) and Noite (18h on)', () => {
+    expect(['09:00', '11:59', '12:00', '17:59', '18:00', '20:30'].map(periodOf)).toEqual([
+      'Manhã',
+      'Manhã',
+      'Tarde',
+      'Tarde',
+      'Noite',
+      'Noite',
+    ]);
+  });
+
+  const hours = [
+    { start: '09:00', end: '09:30', idProfessional: 3 },
+    { start: '09:00', end: '09:30', idProfessional: 4 },
+    { start: '13:00', end: '13:30', idProfessional: 4 },
+    { start: '18:15', end: '18:45', idProfessional: 3 },
+  ];
+
+  it("offers each start once with 'Sem preferência', taking the first professional free then", () => {
+    const groups = offeredHours(hours, null);
+    expect(groups['Manhã']).toEqual([hours[0]]);
+    expect(groups.Tarde).toEqual([hours[2]]);
+    expect(groups.Noite).toEqual([hours[3]]);
+  });
+
+  it("offers only a chosen professional's times", () => {
+    const groups = offeredHours(hours, 4);
+    expect(groups['Manhã']).toEqual([hours[1]]);
+    expect(groups.Tarde).toEqual([hours[2]]);
+    expect(groups.Noite).toEqual([]);
+  });
+});

@@ -1,0 +1,164 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ClientItem, FreeHour, SchedulingDetail, TimesType } from './types';
+
+// The three-step appointment modal (spec 01 §2, §4). Used with useReducer inside the
+// modal: its state lives and dies with the modal, like a form's.
+
+export type WizardStep = 'CLIENT' | 'SERVICE' | 'TIME';
+
+/** The client the wizard books for (what the search table shows). */
+export type WizardClient = Pick<ClientItem, 'IdUser' | 'Name'> & Partial<ClientItem>;
+
+export interface WizardState {
+  step: WizardStep;
+  /** Editing this appointment, or null for a new one. */
+  idScheduling: number | null;
+  client: WizardClient | null;
+  idCompany: number | null;
+  serviceIds: number[];
+  observation: string;
+  /** null is 'Sem preferência'. */
+  idProfessional: number | null;
+  timesType: TimesType;
+  date: string | null;
+  hour: FreeHour | null;
+}
+
+export const initialWizardState: WizardState = {
+  step: 'CLIENT',
+  idScheduling: null,
+  client: null,
+  idCompany: null,
+  serviceIds: [],
+  observation: '',
+  idProfessional: null,
+  timesType: 'ONLY_AVAILABLES',
+  date: null,
+  hour: null,
+};
+
+/** Delay between the steps of the edit prefill (services, professional, time). */
+export const PREFILL_STAGGER_MS = 500;
+
+export const wizardSlice = createSlice({
+  name: 'wizard',
+  initialState: initialWizardState,
+  reducers: {
+    started(_state, action: PayloadAction<{ idCompany: number | null }>) {
+      return { ...initialWizardState, idCompany: action.payload.idCompany };
+    },
+    /** Editing: client, unit and notes at once; the rest comes staggered. Starts at SERVICE. */
+    editLoaded(_state, action: PayloadAction<SchedulingDetail>) {
+      const detail = action.payload;
+      return {
+        ...initialWizardState,
+        step: 'SERVICE',
+        idScheduling: detail.IdScheduling,
+        client: { IdUser: detail.IdUser, Name: detail.UserName, Phone: detail.UserPhone },
+        idCompany: detail.CompanyProfessional.Company.IdCompany,
+        observation: detail.Observation ?? '',
+        timesType: detail.TimesType === 'ALL_TIMES' ? 'ALL_TIMES' : 'ONLY_AVAILABLES',
+      };
+    },
+    servicesPrefilled(state, action: PayloadAction<number[]>) {
+      state.serviceIds = action.payload;
+    },
+    professionalPrefilled(state, action: PayloadAction<number>) {
+      state.idProfessional = action.payload;
+    },
+    timePrefilled(state, action: PayloadAction<{ date: string; hour: FreeHour }>) {
+      state.date = action.payload.date;
+      state.hour = action.payload.hour;
+    },
+    clientChosen(state, action: PayloadAction<WizardClient>) {
+      state.client = action.payload;
+    },
+    stepChanged(state, action: PayloadAction<WizardStep>) {
+      state.step = action.payload;
+    },
+    /** Another unit: its professionals, times and services are other ones. */
+    companyChanged(state, action: PayloadAction<number>) {
+      if (state.idCompany === action.payload) return;
+      state.idCompany = action.payload;
+      state.serviceIds = [];
+      state.idProfessional = null;
+      state.date = null;
+      state.hour = null;
+    },
+    serviceToggled(state, action: PayloadAction<number>) {
+      const id = action.payload;
+      state.serviceIds = state.serviceIds.includes(id)
+        ? state.serviceIds.filter((other) => other !== id)
+        : [...state.serviceIds, id];
+      // Other services take another time: the free times are read again.
+      state.hour = null;
+    },
+    servicesCleared(state) {
+      state.serviceIds = [];
+      state.date = null;
+      state.hour = null;
+    },
+    observationChanged(state, action: PayloadAction<string>) {
+      state.observation = action.payload;
+    },
+    professionalChosen(state, action: PayloadAction<number | null>) {
+      state.idProfessional = action.payload;
+      state.hour = null;
+    },
+    timesTypeChosen(state, action: PayloadAction<TimesType>) {
+      state.timesType = action.payload;
+      state.hour = null;
+    },
+    /** Changing the date clears the chosen time. */
+    dateChosen(state, action: PayloadAction<string | null>) {
+      if (state.date === action.payload) return;
+      state.date = action.payload;
+      state.hour = null;
+    },
+    hourChosen(state, action: PayloadAction<FreeHour>) {
+      state.hour = action.payload;
+    },
+    /** After a booking: services, client and notes are cleared. */
+    submitted(state) {
+      state.serviceIds = [];
+      state.client = null;
+      state.observation = '';
+      state.hour = null;
+    },
+  },
+});
+
+export const wizard = wizardSlice.actions;
+
+export const canLeaveClientStep = (state: WizardState) => state.client !== null;
+export const canConfirm = (state: WizardState) =>
+  state.hour !== null && state.client !== null && state.serviceIds.length > 0;
+
+/** Times of day in the groups the modal shows them in. */
+export type DayPeriod = 'Manhã' | 'Tarde' | 'Noite';
+export const DAY_PERIODS: DayPeriod[] = ['Manhã', 'Tarde', 'Noite'];
+
+/** Manhã before 12h, Tarde 12h to 17:59, Noite 18h and after. */
+export function periodOf(time: string): DayPeriod {
+  const hour = Number(time.slice(0, 2));
+  if (hour < 12) return 'Manhã';
+  if (hour < 18) return 'Tarde';
+  return 'Noite';
+}
+
+/**
+ * The free hours to offer: a chosen professional's, or with 'Sem preferência' each start
+ * once (the first professional free then, in the answer's order), grouped by period.
+ */
+export function offeredHours(hours: FreeHour[], idProfessional: number | null): Record<DayPeriod, FreeHour[]> {
+  const groups: Record<DayPeriod, FreeHour[]> = { Manhã: [], Tarde: [], Noite: [] };
+  const seen = new Set<string>();
+  for (const hour of hours) {
+    if (idProfessional !== null && hour.idProfessional !== idProfessional) continue;
+    if (seen.has(hour.start)) continue;
+    seen.add(hour.start);
+    groups[periodOf(hour.start)].push(hour);
+  }
+  for (const period of DAY_PERIODS) groups[period].sort((a, b) => a.start.localeCompare(b.start));
+  return groups;
+}
