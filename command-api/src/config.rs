@@ -67,6 +67,26 @@ pub struct Settings {
     /// How long a sign-in token lasts, in hours.
     #[arg(long, env = "NAVALHA_TOKEN_HOURS", default_value_t = 12)]
     pub token_hours: i64,
+    /// The payment provider's (GalaxPay v2) API address: the real one, its sandbox, or the
+    /// local simulator (`provider-sim`).
+    #[arg(long, env = "NAVALHA_GALAXPAY_URL", default_value = "https://api.galaxpay.com.br/v2")]
+    pub galaxpay_url: String,
+    /// The provider account's GalaxId.
+    #[arg(long, env = "NAVALHA_GALAXPAY_ID", default_value = "")]
+    pub galaxpay_id: String,
+    /// The provider account's GalaxHash (API secret).
+    #[arg(long, env = "NAVALHA_GALAXPAY_HASH", default_value = "", hide_env_values = true)]
+    pub galaxpay_hash: String,
+    /// The webhook confirmation hash configured at the provider; webhooks without it are
+    /// refused. Empty refuses every webhook.
+    #[arg(long, env = "NAVALHA_GALAXPAY_WEBHOOK_HASH", default_value = "", hide_env_values = true)]
+    pub galaxpay_webhook_hash: String,
+    /// Seconds between two reconciliations with the provider; 0 turns the job off.
+    #[arg(long, env = "NAVALHA_RECONCILE_SECONDS", default_value_t = 300)]
+    pub reconcile_seconds: u64,
+    /// How long a checkout link lasts, in hours.
+    #[arg(long, env = "NAVALHA_CHECKOUT_TOKEN_HOURS", default_value_t = 72)]
+    pub checkout_token_hours: i64,
 }
 
 impl Default for Settings {
@@ -79,6 +99,12 @@ impl Default for Settings {
             public_url: "http://localhost:8080".to_owned(),
             media_dir: PathBuf::from(".data/media"),
             token_hours: 12,
+            galaxpay_url: "https://api.galaxpay.com.br/v2".to_owned(),
+            galaxpay_id: String::new(),
+            galaxpay_hash: String::new(),
+            galaxpay_webhook_hash: String::new(),
+            reconcile_seconds: 300,
+            checkout_token_hours: 72,
         }
     }
 }

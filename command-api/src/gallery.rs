@@ -115,7 +115,7 @@ async fn read_body(
 
 /// Writes a file under its content hash, through a temporary name so a reader never sees
 /// half a file.
-async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, ApiError> {
+pub async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, ApiError> {
     let hash: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
     let name = format!("{hash}.{extension}");
     let path = dir.join(&name);

@@ -3,6 +3,7 @@
 //! appended (`X-Navalha-Position`) so the next read can wait for them.
 
 pub mod clients;
+pub mod club;
 pub mod commands;
 pub mod companies;
 pub mod config;
@@ -33,7 +34,8 @@ pub fn app(state: AppState) -> Router {
         .merge(professionals::router())
         .merge(scheduling::router())
         .merge(days_off::router())
-        .merge(holidays::router());
+        .merge(holidays::router())
+        .merge(club::router());
     let router = Router::new()
         .nest("/api", api)
         .route(

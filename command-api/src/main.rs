@@ -35,6 +35,7 @@ async fn main() -> anyhow::Result<()> {
 
 async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(pool, args.settings).await?;
+    navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("binding {}", args.listen))?;

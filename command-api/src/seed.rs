@@ -361,8 +361,24 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         }
     }
     tracing::info!(clients = CLIENTS.len(), "demo clients");
+    for name in PARTNER_COMPANIES {
+        let id = next_id(&state.pool, "partner_company_id_seq").await?;
+        let command =
+            navalha_domain::partner_company::PartnerCompanyCommand::Register { name: (*name).to_owned() };
+        execute::<navalha_domain::partner_company::PartnerCompany>(
+            &state.partners,
+            &state.pool,
+            &id.to_string(),
+            command,
+            &metadata,
+        )
+        .await?;
+    }
     Ok(true)
 }
+
+/// Demo partner companies of the club (no screen edits them).
+pub const PARTNER_COMPANIES: &[&str] = &["Academia Forma Física", "Ótica Visão Clara"];
 
 /// Books the demo agenda: a week of appointments from today for every demo barber, at
 /// times inside their hours, through the same aggregate and slot claim as `POST

@@ -9,11 +9,15 @@ use navalha_domain::company::Company;
 use navalha_domain::day_off::DayOff;
 use navalha_domain::favorite_menu::FavoriteMenu;
 use navalha_domain::holiday::Holiday;
+use navalha_domain::partner_company::PartnerCompany;
+use navalha_domain::plan::Plan;
 use navalha_domain::professional::Professional;
 use navalha_domain::service::Service;
+use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::TokenVerifier;
 use sqlx::PgPool;
 
+use crate::club::galaxpay::GalaxPay;
 use crate::commands::{CommandStore, ProjectorWaker};
 use crate::config::Settings;
 use crate::identity::keys::SigningKeys;
@@ -51,6 +55,14 @@ pub struct AppState {
     pub days_off: Arc<CommandStore<DayOff>>,
     /// Holidays.
     pub holidays: Arc<CommandStore<Holiday>>,
+    /// Club plans.
+    pub plans: Arc<CommandStore<Plan>>,
+    /// Club subscriptions.
+    pub subscriptions: Arc<CommandStore<Subscription>>,
+    /// Partner companies.
+    pub partners: Arc<CommandStore<PartnerCompany>>,
+    /// The payment provider.
+    pub galaxpay: GalaxPay,
 }
 
 impl AppState {
@@ -58,12 +70,19 @@ impl AppState {
     pub async fn new(pool: PgPool, settings: Settings) -> anyhow::Result<Self> {
         let keys = SigningKeys::load_or_create(&pool).await?;
         let mailer = Mailer::from_settings(&settings)?;
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?;
+        let galaxpay = GalaxPay::new(
+            http.clone(),
+            &settings.galaxpay_url,
+            &settings.galaxpay_id,
+            &settings.galaxpay_hash,
+        );
         let waker = ProjectorWaker::start(pool.clone());
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             issuer: TokenIssuer::new(&keys, settings.token_hours)?,
             mailer,
-            http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build()?,
+            http,
             settings: Arc::new(settings),
             favorites: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             clients: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
@@ -73,6 +92,10 @@ impl AppState {
             appointments: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             days_off: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             holidays: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            plans: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            subscriptions: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            partners: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            galaxpay,
             pool,
         })
     }

@@ -128,6 +128,11 @@ impl Client {
         self.details.as_ref()
     }
 
+    /// The CPF digits, `None` before registration.
+    pub fn cpf(&self) -> Option<&str> {
+        self.cpf.as_deref()
+    }
+
     /// `PASSWORD`, or the social provider the client signs in with.
     pub fn login_type(&self) -> &str {
         self.social_logins.last().map_or(LOGIN_PASSWORD, String::as_str)

@@ -13,9 +13,12 @@ pub mod favorite_menu;
 pub mod holiday;
 pub mod menu;
 pub mod metadata;
+pub mod partner_company;
+pub mod plan;
 pub mod professional;
 pub mod role;
 pub mod service;
+pub mod subscription;
 pub mod validation;
 pub mod values;
 

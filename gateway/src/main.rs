@@ -1,7 +1,8 @@
 //! The development edge: one origin at http://localhost:8080, like nginx in production
 //! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
 //! command-api, paths unchanged; everything else is the built web app, with `index.html`
-//! for client-side routes.
+//! for client-side routes. One GET writes and goes to command-api:
+//! `/api/subscription-user/{id}/updateData` (ADR 0008).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -78,17 +79,23 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The one GET that writes (it reads the payment provider and appends what is new), served
+/// by command-api: `/api/subscription-user/{id}/updateData` (ADR 0008).
+fn writes_on_get(path: &str) -> bool {
+    path.strip_prefix("/api/subscription-user/")
+        .and_then(|rest| rest.strip_suffix("/updateData"))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+}
+
 async fn route(
     State(upstreams): State<Upstreams>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
 ) -> Response {
     if request.uri().path().starts_with("/api/") {
-        let upstream = if matches!(*request.method(), Method::GET | Method::HEAD) {
-            &upstreams.query_url
-        } else {
-            &upstreams.command_url
-        };
+        let reads =
+            matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
+        let upstream = if reads { &upstreams.query_url } else { &upstreams.command_url };
         return match proxy(&upstreams.client, upstream, peer, request).await {
             Ok(response) => response,
             Err(error) => {
@@ -142,4 +149,18 @@ async fn proxy(
     }
     let stream = answer.bytes_stream().map_err(std::io::Error::other);
     Ok(response.header(header::VIA, "1.1 navalha-gateway").body(Body::from_stream(stream))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::writes_on_get;
+
+    #[test]
+    fn only_update_data_is_a_writing_get() {
+        assert!(writes_on_get("/api/subscription-user/12/updateData"));
+        assert!(!writes_on_get("/api/subscription-user/12"));
+        assert!(!writes_on_get("/api/subscription-user//updateData"));
+        assert!(!writes_on_get("/api/subscription-user/1/2/updateData"));
+        assert!(!writes_on_get("/api/holiday/filter"));
+    }
 }

@@ -36,7 +36,7 @@ pub struct ClientItem {
     pub cpf: String,
     /// Active or not.
     pub status: bool,
-    /// The client's subscriptions (filled by the club's read model later).
+    /// The client's subscriptions, from the club's read model.
     #[sqlx(skip)]
     pub subscription_user: Vec<serde_json::Value>,
 }
@@ -96,7 +96,7 @@ async fn filter(
     .bind(&pattern)
     .fetch_one(&state.pool)
     .await?;
-    let content: Vec<ClientItem> = sqlx::query_as(
+    let mut content: Vec<ClientItem> = sqlx::query_as(
         "select client_id as id_user, name, phone, email, cpf, status from rm_client.client
           where ($1::boolean is null or status = $1)
             and ($2::text is null or search like lower(public.unaccent($2)))
@@ -109,6 +109,11 @@ async fn filter(
     .bind(offset)
     .fetch_all(&state.pool)
     .await?;
+    let ids: Vec<i64> = content.iter().map(|c| c.id_user).collect();
+    let mut subscriptions = crate::club::subscriptions_of(&state.pool, &ids).await?;
+    for client in &mut content {
+        client.subscription_user = subscriptions.remove(&client.id_user).unwrap_or_default();
+    }
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
@@ -140,6 +145,7 @@ async fn one(
     .fetch_optional(&state.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
+    let subscriptions = crate::club::subscriptions_of(&state.pool, &[row.client_id]).await?;
     Ok((
         consistency.headers(),
         Json(json!({
@@ -154,7 +160,7 @@ async fn one(
             "Status": row.status,
             "LoginType": row.login_type,
             "RecoveryCode": null,
-            "SubscriptionUser": [],
+            "SubscriptionUser": subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
         })),
     ))
 }

@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod clients;
+pub mod club;
 pub mod companies;
 pub mod consistency;
 pub mod days_off;
@@ -75,6 +76,7 @@ pub fn app(state: AppState) -> Router {
         .merge(holidays::router())
         .merge(scheduling::router())
         .merge(history::router())
+        .merge(club::router())
         .merge(openapi::router())
         .route("/health", get(health_check));
     let router = Router::new()

@@ -1,16 +1,19 @@
 # shellcheck shell=bash
-# The service stack: projector, command-api, query-api and the gateway, each a
-# supervised child with its own log. Used by `up` and by the end-to-end stage
+# The service stack: the payment provider simulator, projector, command-api,
+# query-api and the gateway, each a supervised child with its own log. Used by `up` and by the end-to-end stage
 # of `test`, with different addresses and log directories.
 #
 # Set before stack_start: BIN_DIR, DATABASE_URL (exported), STACK_LOG_DIR,
 # GATEWAY_ADDR, COMMAND_ADDR, QUERY_ADDR, PROJECTOR_ADDR, WEB_DIST,
-# NAVALHA_OUTBOX_DIR (exported).
+# NAVALHA_OUTBOX_DIR (exported); PROVIDER_SIM_ADDR (default 127.0.0.1:8090).
+# Unless NAVALHA_GALAXPAY_URL names a real provider, command-api is pointed at
+# the simulator, whose webhooks go back to command-api.
 
 SVC_NAMES=() SVC_PIDS=() SVC_LOGS=()
 # Log files, not terminals: no colour codes in them.
 PLAIN_LOGS=(env NO_COLOR=1)
-STACK_SERVICES=(projector command-api query-api gateway)
+STACK_SERVICES=(provider-sim projector command-api query-api gateway)
+STACK_SIM_URL_SET=0
 
 # Services die with the launcher even if it is killed with SIGKILL.
 if setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then HAVE_PDEATHSIG=1; else HAVE_PDEATHSIG=0; fi
@@ -31,7 +34,7 @@ start_service() {
 
 stack_check_binaries() {
   local b
-  for b in command-api projector query-api gateway; do
+  for b in provider-sim command-api projector query-api gateway; do
     [[ -x $BIN_DIR/$b ]] || die "$BIN_DIR/$b not found: did \`cargo build --workspace\` succeed?"
   done
 }
@@ -47,6 +50,7 @@ stack_check_ports() {
 
 stack_addr() {
   case $1 in
+    provider-sim) printf '%s' "${PROVIDER_SIM_ADDR:=${NAVALHA_PROVIDER_SIM_LISTEN:-127.0.0.1:8090}}" ;;
     projector) printf '%s' "$PROJECTOR_ADDR" ;;
     command-api) printf '%s' "$COMMAND_ADDR" ;;
     query-api) printf '%s' "$QUERY_ADDR" ;;
@@ -56,6 +60,7 @@ stack_addr() {
 
 stack_env_var() {
   case $1 in
+    provider-sim) printf NAVALHA_PROVIDER_SIM_LISTEN ;;
     projector) printf NAVALHA_PROJECTOR_HEALTH_LISTEN ;;
     command-api) printf NAVALHA_COMMAND_LISTEN ;;
     query-api) printf NAVALHA_QUERY_LISTEN ;;
@@ -73,9 +78,22 @@ stack_health_url() {
   fi
 }
 
-# stack_start: all four, the projector first so read models start catching up.
+# stack_start: all five, the simulator and the projector first.
 stack_start() {
   mkdir -p "$STACK_LOG_DIR" "$NAVALHA_OUTBOX_DIR"
+  local sim_addr
+  sim_addr=$(stack_addr provider-sim)
+  if [[ -z ${NAVALHA_GALAXPAY_URL:-} || $STACK_SIM_URL_SET == 1 ]]; then
+    STACK_SIM_URL_SET=1
+    export NAVALHA_GALAXPAY_URL="http://$(addr_connect "$sim_addr")/v2"
+    export NAVALHA_GALAXPAY_ID=${NAVALHA_GALAXPAY_ID:-5473}
+    export NAVALHA_GALAXPAY_HASH=${NAVALHA_GALAXPAY_HASH:-sim-galax-hash}
+    export NAVALHA_GALAXPAY_WEBHOOK_HASH=${NAVALHA_GALAXPAY_WEBHOOK_HASH:-sim-webhook-hash}
+  fi
+  start_service provider-sim "$STACK_LOG_DIR/provider-sim.log" \
+    "$BIN_DIR/provider-sim" --listen "$sim_addr" \
+    --webhook-url "http://$(addr_connect "$COMMAND_ADDR")/api/galaxpay/webhook" \
+    --public-url "http://$(addr_connect "$sim_addr")"
   start_service projector "$STACK_LOG_DIR/projector.log" \
     "$BIN_DIR/projector" run --health-listen "$PROJECTOR_ADDR"
   start_service command-api "$STACK_LOG_DIR/command-api.log" \

@@ -3,6 +3,7 @@
 
 mod access;
 mod clients;
+mod club;
 mod companies;
 mod days_off;
 mod favorites;

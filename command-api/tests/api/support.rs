@@ -98,7 +98,9 @@ impl System {
             None => request.body(Body::empty()),
         }
         .expect("request");
-        let app = if matches!(method, Method::GET | Method::HEAD) { &self.query } else { &self.command };
+        // The edge sends GET and HEAD to query-api, except the one writing GET (ADR 0008).
+        let reads = matches!(method, Method::GET | Method::HEAD) && !path.ends_with("/updateData");
+        let app = if reads { &self.query } else { &self.command };
         let response = app.clone().oneshot(request).await.expect("response");
         let status = response.status();
         let headers = response.headers().clone();

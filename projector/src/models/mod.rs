@@ -6,6 +6,7 @@ use crate::engine::Projection;
 
 pub mod agenda;
 pub mod client;
+pub mod club;
 pub mod company;
 pub mod day_off;
 pub mod favorite_menu;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(day_off::DaysOff),
         Arc::new(holiday::Holidays),
         Arc::new(agenda::Agenda),
+        Arc::new(club::Club),
     ]
 }
 

@@ -7,6 +7,7 @@ import SendCodeReceivedPage from '@/features/auth/SendCodeReceivedPage';
 import SendRecoveryEmailPage from '@/features/auth/SendRecoveryEmailPage';
 import SignUpPasswordPage from '@/features/auth/SignUpPasswordPage';
 import SignupPage from '@/features/auth/SignupPage';
+import CheckoutPage from '@/features/checkout/CheckoutPage';
 import { DashboardShell } from './DashboardShell';
 import { PublicOnly, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
@@ -35,6 +36,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [{ path: '/dashboard/*', element: <DashboardShell /> }],
       },
+      // The club's checkout link: public, whether or not someone is signed in.
+      { path: '/checkout', element: <CheckoutPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

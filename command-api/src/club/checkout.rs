@@ -1,0 +1,386 @@
+//! Checkout links and the public checkout (spec 02 §7 'Plans and checkout'):
+//!
+//! - `POST checkout/create-user-token` {userId, planId}: a link token for one client and
+//!   one plan (staff who reach the plans screen);
+//! - `POST checkout/send-user-token-email` {userId, planId}: the same, e-mailed to the
+//!   client; answers `true`;
+//! - `POST checkout/summary` {token}: public; the plan and the client the link is for;
+//! - `POST checkout/subscribe` {token, paymentMethod, card}: public; subscribes through the
+//!   payment provider.
+//!
+//! A token is 32 random bytes; only its SHA-256 is stored (`checkout_token`, never in an
+//! event). It expires after `NAVALHA_CHECKOUT_TOKEN_HOURS` and works once: subscribing
+//! consumes it in one UPDATE, so two tabs cannot both subscribe. If the provider then
+//! fails, the token is given back so the client can try again.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use axum::Router;
+use navalha_domain::client::Client;
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::plan::{Plan, PlanCommand, PlanDetails, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND};
+use navalha_domain::subscription::{Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails};
+use navalha_platform::auth::Auth;
+use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::ApiError;
+use rand::RngCore;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use super::galaxpay::{provider_now, NewSubscription};
+use super::plans::existing_plan;
+use super::PlanStaff;
+use crate::commands::{execute, load, next_id, position_headers, today};
+use crate::state::AppState;
+
+/// Unknown client.
+pub const MSG_CLIENT_NOT_FOUND: &str = "Cliente não encontrado.";
+/// Inactive client.
+pub const MSG_CLIENT_INACTIVE: &str = "Este cliente está inativo.";
+/// Inactive plan.
+pub const MSG_PLAN_INACTIVE: &str = "Este plano não está ativo.";
+/// Unknown token.
+pub const MSG_TOKEN_UNKNOWN: &str = "Link de assinatura inválido.";
+/// Expired or used token.
+pub const MSG_TOKEN_SPENT: &str = "Este link de assinatura expirou ou já foi usado.";
+/// Payment method other than creditcard or boleto.
+pub const MSG_PAYMENT_METHOD: &str = "Informe o método de pagamento.";
+/// Card data missing or malformed.
+pub const MSG_CARD: &str = "Informe os dados do cartão: número, nome impresso, validade (AAAA-MM) e CVV.";
+/// Subject of the link e-mail.
+pub const MAIL_SUBJECT: &str = "Seu link de assinatura";
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/checkout/create-user-token", post(create_token))
+        .route("/checkout/send-user-token-email", post(send_email))
+        .route("/checkout/summary", post(summary))
+        .route("/checkout/subscribe", post(subscribe))
+}
+
+/// `{userId, planId}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkRequest {
+    user_id: i64,
+    plan_id: i64,
+}
+
+fn hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Checks the client and plan, stores a new token and answers it with its link.
+async fn new_link(
+    state: &AppState,
+    staff_id: i64,
+    request: &LinkRequest,
+) -> Result<(String, String, Client, PlanDetails), ApiError> {
+    let client: Client = load(&state.pool, &request.user_id.to_string()).await?;
+    let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
+    if !details.status {
+        return Err(ApiError::Unprocessable(MSG_CLIENT_INACTIVE.to_owned()));
+    }
+    let plan = existing_plan(state, request.plan_id).await?;
+    let plan = plan.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
+    if !plan.active {
+        return Err(ApiError::Unprocessable(MSG_PLAN_INACTIVE.to_owned()));
+    }
+    let mut bytes = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    sqlx::query(
+        "insert into checkout_token (token_hash, user_id, plan_id, created_by, expires_at)
+         values ($1, $2, $3, $4, now() + make_interval(hours => $5))",
+    )
+    .bind(hash(&token))
+    .bind(request.user_id)
+    .bind(request.plan_id)
+    .bind(staff_id)
+    .bind(state.settings.checkout_token_hours as i32)
+    .execute(&state.pool)
+    .await?;
+    let link = format!("{}/checkout?token={token}", state.settings.public_url.trim_end_matches('/'));
+    Ok((token, link, client, plan))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn create_token(
+    State(state): State<AppState>,
+    auth: Auth<PlanStaff>,
+    Json(request): Json<LinkRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let (token, link, _, _) = new_link(&state, auth.professional_id, &request).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "Token": token, "Link": link }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn send_email(
+    State(state): State<AppState>,
+    auth: Auth<PlanStaff>,
+    Json(request): Json<LinkRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, link, client, plan) = new_link(&state, auth.professional_id, &request).await?;
+    let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
+    let text = format!(
+        "Olá, {}!\n\nVocê foi convidado para o plano {} da barbearia.\n\
+         Para assinar, acesse o link abaixo:\n\n{link}\n\n\
+         O link vale por {} horas e pode ser usado uma vez.",
+        details.name, plan.plan_name, state.settings.checkout_token_hours
+    );
+    state.mailer.send(&details.email, MAIL_SUBJECT, &text).await?;
+    Ok(Json(json!(true)))
+}
+
+/// `{token}`.
+#[derive(Debug, Deserialize)]
+pub struct TokenRequest {
+    token: String,
+}
+
+/// The client and plan of a token that can still be used.
+async fn usable(state: &AppState, token: &str) -> Result<(i64, i64), ApiError> {
+    let row: Option<(i64, i64, bool)> = sqlx::query_as(
+        "select user_id, plan_id, used_at is null and expires_at > now() from checkout_token where token_hash = $1",
+    )
+    .bind(hash(token))
+    .fetch_optional(&state.pool)
+    .await?;
+    match row {
+        None => Err(ApiError::NotFound(MSG_TOKEN_UNKNOWN.to_owned())),
+        Some((_, _, false)) => Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned())),
+        Some((user_id, plan_id, true)) => Ok((user_id, plan_id)),
+    }
+}
+
+/// The plan as the checkout page shows it.
+pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
+    json!({
+        "IdSubscriptionDetail": plan_id,
+        "PlanName": plan.plan_name,
+        "Description": plan.description,
+        "Value": plan.value_cents as f64 / 100.0,
+        "Periodicity": plan.periodicity.code(),
+        "Quantity": plan.quantity,
+        "PaymentMethod": plan.payment_method.code(),
+        "ItemsDetail": plan.items_detail,
+        "UrlImage": plan.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
+    })
+}
+
+async fn summary(
+    State(state): State<AppState>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (user_id, plan_id) = usable(&state, &request.token).await?;
+    let plan = existing_plan(&state, plan_id).await?;
+    let client: Client = load(&state.pool, &user_id.to_string()).await?;
+    let mut answer = plan_summary(plan_id, plan.details().ok_or_else(ApiError::not_found)?);
+    answer["User"] = json!({
+        "IdUser": user_id,
+        "Name": client.details().map(|d| d.name.clone()),
+        "Email": client.details().map(|d| d.email.clone()),
+    });
+    Ok(Json(answer))
+}
+
+/// `{token, paymentMethod, card: {number, holder, expiresAt, cvv}}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscribeRequest {
+    token: String,
+    payment_method: Option<String>,
+    card: Option<CardInput>,
+}
+
+/// A card as typed on the checkout page; sent to the provider, never stored.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CardInput {
+    number: String,
+    holder: String,
+    expires_at: String,
+    cvv: String,
+}
+
+fn checked_card(card: Option<&CardInput>) -> Result<Value, ApiError> {
+    let card = card.ok_or_else(|| ApiError::field("card", MSG_CARD))?;
+    let number: String = card.number.chars().filter(char::is_ascii_digit).collect();
+    let expiry_ok = card.expires_at.len() == 7
+        && card.expires_at.as_bytes()[4] == b'-'
+        && card.expires_at.chars().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit());
+    let cvv_ok = (3..=4).contains(&card.cvv.len()) && card.cvv.chars().all(|c| c.is_ascii_digit());
+    if !(13..=19).contains(&number.len()) || card.holder.trim().is_empty() || !expiry_ok || !cvv_ok {
+        return Err(ApiError::field("card", MSG_CARD));
+    }
+    Ok(
+        json!({ "number": number, "holder": card.holder.trim(), "expiresAt": card.expires_at, "cvv": card.cvv }),
+    )
+}
+
+/// Makes sure the provider knows the plan, creating it there on first use.
+async fn provider_plan(
+    state: &AppState,
+    plan_id: i64,
+    plan: &Plan,
+    origin: &RequestOrigin,
+) -> Result<i64, ApiError> {
+    if let Some(id) = plan.galax_pay_id() {
+        return Ok(id);
+    }
+    let details = plan.details().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
+    let galax_pay_id = state.galaxpay.create_plan(&format!("plan-{plan_id}"), details).await?;
+    let metadata = system_metadata("Integração com o provedor de pagamentos", origin);
+    execute::<Plan>(
+        &state.plans,
+        &state.pool,
+        &plan_id.to_string(),
+        PlanCommand::LinkToProvider { galax_pay_id },
+        &metadata,
+    )
+    .await?;
+    Ok(galax_pay_id)
+}
+
+/// Metadata of something the system does within a request (no staff member acting).
+pub fn system_metadata(reason: &str, origin: &RequestOrigin) -> EventMetadata {
+    EventMetadata {
+        request_id: origin.request_id.clone(),
+        client_ip: origin.client_ip.clone(),
+        ..EventMetadata::system(reason)
+    }
+}
+
+#[tracing::instrument(skip_all)]
+async fn subscribe(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    Json(request): Json<SubscribeRequest>,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+    let (user_id, plan_id) = usable(&state, &request.token).await?;
+    let plan = existing_plan(&state, plan_id).await?;
+    let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
+    let method = request.payment_method.clone().unwrap_or_else(|| details.payment_method.code().to_owned());
+    let card = match method.as_str() {
+        "boleto" => None,
+        "creditcard" => Some(checked_card(request.card.as_ref())?),
+        _ => return Err(ApiError::field("paymentMethod", MSG_PAYMENT_METHOD)),
+    };
+    let client: Client = load(&state.pool, &user_id.to_string()).await?;
+    let person =
+        client.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
+    // Consume the token first: of two concurrent requests only one gets past here.
+    let consumed = sqlx::query(
+        "update checkout_token set used_at = now()
+          where token_hash = $1 and used_at is null and expires_at > now()",
+    )
+    .bind(hash(&request.token))
+    .execute(&state.pool)
+    .await?;
+    if consumed.rows_affected() != 1 {
+        return Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned()));
+    }
+    let result =
+        create_subscription(&state, &origin, user_id, &client, &person, plan_id, &plan, &method, card).await;
+    match result {
+        Ok((id, position, answer)) => {
+            sqlx::query("update checkout_token set subscription_id = $2 where token_hash = $1")
+                .bind(hash(&request.token))
+                .bind(id)
+                .execute(&state.pool)
+                .await?;
+            Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
+        }
+        Err(error) => {
+            sqlx::query(
+                "update checkout_token set used_at = null where token_hash = $1 and subscription_id is null",
+            )
+            .bind(hash(&request.token))
+            .execute(&state.pool)
+            .await?;
+            Err(error)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn create_subscription(
+    state: &AppState,
+    origin: &RequestOrigin,
+    user_id: i64,
+    client: &Client,
+    person: &navalha_domain::client::ClientDetails,
+    plan_id: i64,
+    plan: &Plan,
+    method: &str,
+    card: Option<Value>,
+) -> Result<(i64, Option<navalha_platform::position::Position>, Value), ApiError> {
+    let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
+    let plan_galax_pay_id = provider_plan(state, plan_id, plan, origin).await?;
+    let id = next_id(&state.pool, "subscription_user_id_seq").await?;
+    let cpf = client.cpf().unwrap_or_default().to_owned();
+    let first_pay_day = today();
+    let remote = state
+        .galaxpay
+        .create_subscription(&NewSubscription {
+            my_id: id,
+            plan_galax_pay_id,
+            first_pay_day,
+            payment_method: method.to_owned(),
+            customer: json!({
+                "myId": format!("client-{user_id}"),
+                "name": person.name,
+                "document": cpf,
+                "emails": [person.email],
+                "phones": [person.phone.parse::<i64>().unwrap_or_default()],
+            }),
+            card,
+        })
+        .await?;
+    let payment_method =
+        navalha_domain::plan::PlanPaymentMethod::parse(method).unwrap_or(details.payment_method);
+    let subscription = SubscriptionDetails {
+        user: Subscriber {
+            user_id,
+            name: person.name.clone(),
+            email: person.email.clone(),
+            cpf,
+            phone: person.phone.clone(),
+            birth_date: person.birth_date,
+        },
+        plan_id,
+        plan_name: details.plan_name.clone(),
+        plan_value_cents: details.value_cents,
+        periodicity: details.periodicity,
+        quantity: details.quantity,
+        payment_method,
+        galax_pay_id: remote.galax_pay_id,
+        validity_start: details.validity_start,
+        validity_end: details.validity_end,
+        first_pay_day,
+        created_at: chrono::Utc::now(),
+    };
+    let report = remote.report(provider_now());
+    let metadata = system_metadata(&format!("Checkout de {}", person.name), origin);
+    let position = execute::<Subscription>(
+        &state.subscriptions,
+        &state.pool,
+        &id.to_string(),
+        SubscriptionCommand::Create { details: subscription, report: report.clone() },
+        &metadata,
+    )
+    .await?;
+    tracing::info!(subscription_id = id, galax_pay_id = remote.galax_pay_id, "subscription created");
+    let first = report.transactions.first();
+    let answer = json!({
+        "IdSubscriptionUser": id,
+        "GalaxPayId": remote.galax_pay_id,
+        "Status": report.subscription_status.as_ref().map(|s| s.code().to_owned()),
+        "BoletoPdf": first.and_then(|t| t.boleto_pdf.clone()),
+        "PixLink": first.and_then(|t| t.pix_link.clone()),
+    });
+    Ok((id, position, answer))
+}

@@ -1,0 +1,251 @@
+//! A client of the GalaxPay (Celcoin) v2 REST API: what the club needs and nothing more.
+//!
+//! - `POST /token` with HTTP Basic `galaxId:galaxHash` and a client-credentials style body
+//!   gives a bearer access token (kept in memory until shortly before it expires);
+//! - `POST /plans` creates a plan;
+//! - `POST /subscriptions` creates a subscription by `creditcard` or `boleto`;
+//! - `GET /subscriptions?galaxPayIds=..` reads subscriptions with their `Transactions`;
+//! - `DELETE /subscriptions/{id}/galaxPayId` cancels one.
+//!
+//! The base address is configurable (`NAVALHA_GALAXPAY_URL`): the real API, its sandbox,
+//! or the local simulator (`provider-sim`), which speaks the same protocol.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{NaiveDate, NaiveDateTime};
+use navalha_domain::plan::PlanDetails;
+use navalha_domain::subscription::{
+    ProviderReport, ProviderTransaction, SubscriptionStatus, TransactionStatus,
+};
+use navalha_platform::ApiError;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::Mutex;
+
+/// Answer when the provider cannot be reached or refuses a call.
+pub const MSG_PROVIDER_DOWN: &str = "Não foi possível comunicar com o provedor de pagamentos.";
+
+/// The scopes the club uses.
+const SCOPES: &str = "customers.read customers.write plans.read plans.write transactions.read \
+                      transactions.write webhooks.write cards.read cards.write subscriptions.read \
+                      subscriptions.write charges.read charges.write boletos.read";
+
+/// The provider's date-time format (its wall clock, Brasília).
+pub const DATE_TIME: &str = "%Y-%m-%d %H:%M:%S";
+
+/// A GalaxPay API client.
+#[derive(Clone)]
+pub struct GalaxPay {
+    http: reqwest::Client,
+    base: String,
+    galax_id: String,
+    galax_hash: String,
+    token: Arc<Mutex<Option<(String, Instant)>>>,
+}
+
+impl std::fmt::Debug for GalaxPay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GalaxPay").field("base", &self.base).field("galax_id", &self.galax_id).finish()
+    }
+}
+
+/// A subscription as the provider answers it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteSubscription {
+    /// galaxPayId.
+    pub galax_pay_id: i64,
+    /// myId: our IdSubscriptionUser.
+    #[serde(default)]
+    pub my_id: Option<String>,
+    /// status.
+    #[serde(default)]
+    pub status: Option<String>,
+    /// Transactions.
+    #[serde(rename = "Transactions", default)]
+    pub transactions: Vec<Value>,
+}
+
+/// What the club sends to create a subscription.
+#[derive(Debug, Clone)]
+pub struct NewSubscription {
+    /// Our id (myId).
+    pub my_id: i64,
+    /// The provider's plan id.
+    pub plan_galax_pay_id: i64,
+    /// First due date.
+    pub first_pay_day: NaiveDate,
+    /// `creditcard` or `boleto`.
+    pub payment_method: String,
+    /// The customer: our client id, name, CPF, e-mail, phone.
+    pub customer: Value,
+    /// The card, for `creditcard`: number, holder, expiresAt, cvv.
+    pub card: Option<Value>,
+}
+
+fn down(context: &str, error: impl std::fmt::Display) -> ApiError {
+    tracing::warn!(%error, context, "payment provider call failed");
+    ApiError::Unavailable(MSG_PROVIDER_DOWN.to_owned())
+}
+
+impl GalaxPay {
+    /// A client of the API at `base` (e.g. `https://api.galaxpay.com.br/v2`).
+    pub fn new(http: reqwest::Client, base: &str, galax_id: &str, galax_hash: &str) -> Self {
+        Self {
+            http,
+            base: base.trim_end_matches('/').to_owned(),
+            galax_id: galax_id.to_owned(),
+            galax_hash: galax_hash.to_owned(),
+            token: Arc::default(),
+        }
+    }
+
+    async fn access_token(&self) -> Result<String, ApiError> {
+        let mut cached = self.token.lock().await;
+        if let Some((token, until)) = cached.as_ref() {
+            if Instant::now() < *until {
+                return Ok(token.clone());
+            }
+        }
+        let response = self
+            .http
+            .post(format!("{}/token", self.base))
+            .basic_auth(&self.galax_id, Some(&self.galax_hash))
+            .json(&json!({ "grant_type": "authorization_code", "scope": SCOPES }))
+            .send()
+            .await
+            .map_err(|e| down("token", e))?;
+        if !response.status().is_success() {
+            return Err(down("token", response.status()));
+        }
+        let body: Value = response.json().await.map_err(|e| down("token", e))?;
+        let token = body["access_token"].as_str().ok_or_else(|| down("token", "no access_token"))?.to_owned();
+        let seconds = body["expires_in"].as_u64().unwrap_or(600);
+        // Renew a minute early so a token never expires in flight.
+        let until = Instant::now() + Duration::from_secs(seconds.saturating_sub(60).max(1));
+        *cached = Some((token.clone(), until));
+        Ok(token)
+    }
+
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let token = self.access_token().await?;
+        let mut request = self.http.request(method, format!("{}{path}", self.base)).bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.map_err(|e| down(path, e))?;
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        if !status.is_success() {
+            if status == reqwest::StatusCode::UNAUTHORIZED {
+                *self.token.lock().await = None;
+            }
+            return Err(down(path, format!("{status}: {body}")));
+        }
+        Ok(body)
+    }
+
+    /// `POST /plans`: creates the plan and answers its galaxPayId.
+    pub async fn create_plan(&self, my_id: &str, plan: &PlanDetails) -> Result<i64, ApiError> {
+        let body = json!({
+            "myId": my_id,
+            "name": plan.plan_name,
+            "periodicity": plan.periodicity.code(),
+            "quantity": plan.quantity,
+            "additionalInfo": plan.description,
+            "PlanPrices": [{ "payment": plan.payment_method.code(), "value": plan.value_cents }],
+        });
+        let answer = self.call(reqwest::Method::POST, "/plans", Some(body)).await?;
+        answer["Plan"]["galaxPayId"].as_i64().ok_or_else(|| down("plans", "no Plan.galaxPayId"))
+    }
+
+    /// `POST /subscriptions`: creates a subscription on a plan.
+    pub async fn create_subscription(&self, new: &NewSubscription) -> Result<RemoteSubscription, ApiError> {
+        let mut body = json!({
+            "myId": new.my_id.to_string(),
+            "planGalaxPayId": new.plan_galax_pay_id,
+            "firstPayDayDate": new.first_pay_day.to_string(),
+            "mainPaymentMethodId": new.payment_method,
+            "Customer": new.customer,
+        });
+        match new.payment_method.as_str() {
+            "creditcard" => {
+                body["PaymentMethodCreditCard"] = json!({ "Card": new.card.clone().unwrap_or(Value::Null) })
+            }
+            _ => body["PaymentMethodBoleto"] = json!({ "instructions": "Assinatura do clube" }),
+        }
+        let answer = self.call(reqwest::Method::POST, "/subscriptions", Some(body)).await?;
+        serde_json::from_value(answer["Subscription"].clone()).map_err(|e| down("subscriptions", e))
+    }
+
+    /// `GET /subscriptions?galaxPayIds=..`: one subscription with its transactions.
+    pub async fn subscription(&self, galax_pay_id: i64) -> Result<Option<RemoteSubscription>, ApiError> {
+        let path = format!("/subscriptions?galaxPayIds={galax_pay_id}&startAt=0&limit=1");
+        let answer = self.call(reqwest::Method::GET, &path, None).await?;
+        let list: Vec<RemoteSubscription> =
+            serde_json::from_value(answer["Subscriptions"].clone()).map_err(|e| down("subscriptions", e))?;
+        Ok(list.into_iter().find(|s| s.galax_pay_id == galax_pay_id))
+    }
+
+    /// `DELETE /subscriptions/{galaxPayId}/galaxPayId`: cancels it.
+    pub async fn cancel_subscription(&self, galax_pay_id: i64) -> Result<(), ApiError> {
+        self.call(reqwest::Method::DELETE, &format!("/subscriptions/{galax_pay_id}/galaxPayId"), None)
+            .await?;
+        Ok(())
+    }
+}
+
+fn text(value: &Value) -> Option<String> {
+    value.as_str().filter(|s| !s.is_empty()).map(str::to_owned)
+}
+
+/// Reads the provider's `YYYY-MM-DD HH:MM:SS` (or ISO) date-time.
+pub fn date_time(value: &Value) -> Option<NaiveDateTime> {
+    let text = value.as_str()?;
+    NaiveDateTime::parse_from_str(text, DATE_TIME)
+        .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S"))
+        .ok()
+        .or_else(|| chrono::DateTime::parse_from_rfc3339(text).ok().map(|d| d.naive_local()))
+}
+
+/// A provider `Transaction` object as the domain records it.
+pub fn transaction(value: &Value) -> Option<ProviderTransaction> {
+    let card = &value["CreditCard"]["Card"];
+    Some(ProviderTransaction {
+        galax_pay_id: value["galaxPayId"].as_i64()?,
+        installment: value["installment"].as_i64().unwrap_or(1),
+        value_cents: value["value"].as_i64().unwrap_or(0),
+        payday: value["payday"].as_str().and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
+        status: TransactionStatus::of(value["status"].as_str().unwrap_or_default()),
+        status_description: text(&value["statusDescription"]),
+        status_date: date_time(&value["statusDate"]),
+        card_number: text(&card["number"]),
+        card_brand: text(&card["Brand"]["name"]).or_else(|| text(&card["brand"])),
+        card_expires_at: text(&card["expiresAt"]),
+        boleto_pdf: text(&value["Boleto"]["pdf"]),
+        pix_link: text(&value["Pix"]["page"]),
+        created_at: date_time(&value["createdAt"]),
+    })
+}
+
+/// The provider's wall clock now (Brasília, UTC-3), to date reads of its state.
+pub fn provider_now() -> NaiveDateTime {
+    (chrono::Utc::now() - chrono::Duration::hours(3)).naive_utc()
+}
+
+impl RemoteSubscription {
+    /// What this read says, observed at `observed_at`.
+    pub fn report(&self, observed_at: NaiveDateTime) -> ProviderReport {
+        ProviderReport {
+            observed_at,
+            subscription_status: self.status.clone().map(SubscriptionStatus::from),
+            transactions: self.transactions.iter().filter_map(transaction).collect(),
+        }
+    }
+}

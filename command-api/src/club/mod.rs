@@ -1,0 +1,72 @@
+//! The subscription club (spec 02 §7 'Plans and checkout' and 'Subscribers'; issue 5):
+//! plans and their services, checkout links, subscriptions through the payment provider,
+//! the provider's webhooks and the reconciliation that catches what they missed.
+//!
+//! See docs/club.md for the calls, permissions, statuses and decisions.
+
+pub mod checkout;
+pub mod galaxpay;
+pub mod plans;
+pub mod subscribers;
+pub mod webhooks;
+
+use axum::Router;
+use navalha_domain::partner_company::PartnerCompanyError;
+use navalha_domain::plan::PlanError;
+use navalha_domain::role::Role;
+use navalha_domain::subscription::SubscriptionError;
+use navalha_platform::auth::Policy;
+use navalha_platform::ApiError;
+
+use crate::commands::DomainError;
+use crate::state::AppState;
+
+/// The routes of the club.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .merge(plans::router())
+        .merge(checkout::router())
+        .merge(subscribers::router())
+        .merge(webhooks::router())
+}
+
+/// Who works with plans and checkout links: ADMIN, ATTENDANT and DEFAULT reach the plans
+/// screens (spec 02 §6); writes to plans are ADMIN only.
+pub struct PlanStaff;
+impl Policy for PlanStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default];
+}
+
+/// Who reaches the subscribers screens: the plan staff and BARBER_LEADE (spec 02 §6).
+pub struct SubscriberStaff;
+impl Policy for SubscriberStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
+}
+
+impl DomainError for PlanError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            PlanError::AlreadyCreated | PlanError::ServiceAlreadyIncluded => {
+                ApiError::Conflict(self.to_string())
+            }
+            PlanError::NotFound | PlanError::ServiceNotFound => ApiError::NotFound(self.to_string()),
+        }
+    }
+}
+
+impl DomainError for SubscriptionError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            SubscriptionError::AlreadyCreated | SubscriptionError::AlreadyCanceled => {
+                ApiError::Conflict(self.to_string())
+            }
+            SubscriptionError::NotFound => ApiError::NotFound(self.to_string()),
+        }
+    }
+}
+
+impl DomainError for PartnerCompanyError {
+    fn to_api(&self) -> ApiError {
+        ApiError::Conflict(self.to_string())
+    }
+}

@@ -1,0 +1,341 @@
+//! Plans: `POST subscription-details`, `PUT subscription-details/{id}` (multipart), and
+//! plan services: `POST subscription-service/`, `PUT subscription-service/{id}`,
+//! `DELETE subscription-service/{id}` (spec 02 §7). ADMIN only (spec 02 §6).
+//!
+//! The multipart body carries the form's fields as text parts, `companies` and
+//! `partnerCompanies` as JSON lists (`[{"idCompany": 1, "idSubscriptionDetail": 3}]`; bare
+//! ids are accepted too), an optional `file` (the advertising image: JPEG, PNG or WebP, at
+//! most 5 MB, stored like the gallery's) and `excludeFile` (`true` removes the image).
+//! `POST` takes an `Idempotency-Key`: a retry with the same key and body answers the first
+//! plan's id and creates nothing.
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::routing::{post, put};
+use axum::Router;
+use navalha_domain::company::Company;
+use navalha_domain::partner_company::PartnerCompany;
+use navalha_domain::plan::{
+    Plan, PlanCommand, PlanDetails, PlanForm, PlanService, PlanServiceForm, MSG_COMPANY_REQUIRED,
+    MSG_NOT_FOUND, MSG_SERVICE_NOT_FOUND, MSG_UNKNOWN_COMPANY, MSG_UNKNOWN_PARTNER, MSG_UNKNOWN_SERVICE,
+    PLAN_SERVICE_SCOPE,
+};
+use navalha_domain::service::Service;
+use navalha_domain::Aggregate as _;
+use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::ApiError;
+use serde_json::{json, Value};
+
+use crate::commands::{
+    claim_holder, execute, execute_claiming, idempotency_key, invalid, load, metadata_of, next_id,
+    position_headers, reserve_id, stream_position, Claim,
+};
+use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
+use crate::state::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    let limit = DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024);
+    Router::new()
+        .route("/subscription-details", post(create).layer(limit))
+        .route("/subscription-details/{id}", put(change).layer(limit))
+        .route("/subscription-service", post(add_service))
+        .route("/subscription-service/", post(add_service))
+        .route("/subscription-service/{id}", put(change_service).delete(remove_service))
+}
+
+fn bad(error: impl std::fmt::Display) -> ApiError {
+    ApiError::BadRequest(format!("Envio inválido: {error}"))
+}
+
+/// Reads `[{"idCompany": 1}, ...]`, `[1, 2]` or an empty text into ids.
+fn ids(text: &str, key: &str, field: &str) -> Result<Vec<i64>, ApiError> {
+    let text = text.trim();
+    if text.is_empty() || text == "null" || text == "undefined" {
+        return Ok(Vec::new());
+    }
+    let list: Vec<Value> = serde_json::from_str(text)
+        .map_err(|_| ApiError::field(field, &format!("{field} deve ser uma lista JSON.")))?;
+    list.iter()
+        .map(|item| {
+            item.as_i64()
+                .or_else(|| item[key].as_i64())
+                .or_else(|| item[key].as_str().and_then(|s| s.parse().ok()))
+                .ok_or_else(|| ApiError::field(field, &format!("{field} deve ser uma lista JSON.")))
+        })
+        .collect()
+}
+
+/// The form, the new image (bytes and extension) and `excludeFile`.
+struct Body {
+    form: PlanForm,
+    file: Option<(Vec<u8>, &'static str)>,
+    exclude_file: bool,
+}
+
+async fn read_body(mut multipart: Multipart) -> Result<Body, ApiError> {
+    let mut form = PlanForm::default();
+    let mut file = None;
+    let mut exclude_file = false;
+    while let Some(mut field) = multipart.next_field().await.map_err(bad)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(bad)? {
+                bytes.extend_from_slice(&chunk);
+                if bytes.len() > MAX_IMAGE_BYTES {
+                    return Err(ApiError::field("file", MSG_TOO_BIG));
+                }
+            }
+            if !bytes.is_empty() {
+                let extension =
+                    image_extension(&bytes).ok_or_else(|| ApiError::field("file", MSG_BAD_TYPE))?;
+                file = Some((bytes, extension));
+            }
+            continue;
+        }
+        let text = field.text().await.map_err(bad)?;
+        let slot = match name.as_str() {
+            "description" => &mut form.description,
+            "value" => &mut form.value,
+            "status" => &mut form.status,
+            "discount" => &mut form.discount,
+            "advertisingStart" => &mut form.advertising_start,
+            "advertisingEnd" => &mut form.advertising_end,
+            "validityStart" => &mut form.validity_start,
+            "validityEnd" => &mut form.validity_end,
+            "allCompanies" => &mut form.all_companies,
+            "planName" => &mut form.plan_name,
+            "periodicity" => &mut form.periodicity,
+            "quantity" => &mut form.quantity,
+            "itemsDetail" => &mut form.items_detail,
+            "paymentMethod" => &mut form.payment_method,
+            "companies" => {
+                form.company_ids = ids(&text, "idCompany", "companies")?;
+                continue;
+            }
+            "partnerCompanies" => {
+                form.partner_company_ids = ids(&text, "idPartnerCompany", "partnerCompanies")?;
+                continue;
+            }
+            "excludeFile" => {
+                exclude_file = matches!(text.trim(), "true" | "1");
+                continue;
+            }
+            _ => continue,
+        };
+        *slot = Some(text);
+    }
+    Ok(Body { form, file, exclude_file })
+}
+
+/// Validates the form, checks the units and partners exist, and stores a new image.
+async fn checked(
+    state: &AppState,
+    body: Body,
+    current_image: Option<String>,
+) -> Result<PlanDetails, ApiError> {
+    let image = if body.exclude_file { None } else { current_image };
+    let mut details = body.form.validate(image).map_err(invalid)?;
+    for company_id in &details.company_ids {
+        let company: Company = load(&state.pool, &company_id.to_string()).await?;
+        if company.profile().is_none() {
+            return Err(ApiError::field("companies", MSG_UNKNOWN_COMPANY));
+        }
+    }
+    if !details.all_companies && details.company_ids.is_empty() {
+        return Err(ApiError::field("companies", MSG_COMPANY_REQUIRED));
+    }
+    for partner_id in &details.partner_company_ids {
+        let partner: PartnerCompany = load(&state.pool, &partner_id.to_string()).await?;
+        if partner.name().is_none() {
+            return Err(ApiError::field("partnerCompanies", MSG_UNKNOWN_PARTNER));
+        }
+    }
+    if let Some((bytes, extension)) = body.file {
+        details.image = Some(store(&state.settings.media_dir.join("gallery"), &bytes, extension).await?);
+    }
+    Ok(details)
+}
+
+/// The plan, or 404.
+pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> {
+    let plan: Plan = load(&state.pool, &id.to_string()).await?;
+    if plan.details().is_none() {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
+    }
+    Ok(plan)
+}
+
+/// Reads a multipart body kept as bytes (so that an Idempotency-Key can hash it).
+async fn multipart_of(headers: &HeaderMap, body: Bytes) -> Result<Multipart, ApiError> {
+    let mut request = axum::http::Request::new(axum::body::Body::from(body));
+    if let Some(content_type) = headers.get(header::CONTENT_TYPE) {
+        request.headers_mut().insert(header::CONTENT_TYPE, content_type.clone());
+    }
+    Multipart::from_request(request, &()).await.map_err(bad)
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn create(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+    let key = idempotency_key(&headers)?;
+    let form = read_body(multipart_of(&headers, body.clone()).await?).await?;
+    let details = checked(&state, form, None).await?;
+    let (id, retried) = reserve_id(
+        &state.pool,
+        "subscription_detail",
+        key.as_deref(),
+        auth.professional_id,
+        &body,
+        "subscription_detail_id_seq",
+    )
+    .await?;
+    if retried {
+        // The first request with this key may have created the plan: answer as it did.
+        let existing: Plan = load(&state.pool, &id.to_string()).await?;
+        if existing.details().is_some() {
+            let position = stream_position(&state.pool, Plan::TYPE, &id.to_string()).await?;
+            let answer = json!({ "IdSubscriptionDetail": id });
+            return Ok((StatusCode::CREATED, position_headers(position), Json(answer)));
+        }
+    }
+    let position = execute::<Plan>(
+        &state.plans,
+        &state.pool,
+        &id.to_string(),
+        PlanCommand::CreatePlan(details),
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    tracing::info!(plan_id = id, "plan created");
+    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionDetail": id }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_id = id))]
+async fn change(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    multipart: Multipart,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let plan = existing_plan(&state, id).await?;
+    let body = read_body(multipart).await?;
+    let details = checked(&state, body, plan.details().and_then(|d| d.image.clone())).await?;
+    let position = execute::<Plan>(
+        &state.plans,
+        &state.pool,
+        &id.to_string(),
+        PlanCommand::ChangePlan(details),
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    Ok((position_headers(position), Json(json!({ "IdSubscriptionDetail": id }))))
+}
+
+/// The catalogue entry of a chosen service, or 422 'Escolha um serviço'.
+async fn catalogue(state: &AppState, service_id: i64) -> Result<(String, i64), ApiError> {
+    let service: Service = load(&state.pool, &service_id.to_string()).await?;
+    let entry = service.entry().ok_or_else(|| ApiError::field("idService", MSG_UNKNOWN_SERVICE))?;
+    Ok((entry.description.clone(), entry.default_cents))
+}
+
+/// The plan holding a plan service, or 404.
+async fn plan_of_service(state: &AppState, id: i64) -> Result<(String, Plan), ApiError> {
+    let plan_id = claim_holder(&state.pool, PLAN_SERVICE_SCOPE, &id.to_string())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_SERVICE_NOT_FOUND.to_owned()))?;
+    let plan: Plan = load(&state.pool, &plan_id).await?;
+    if !plan.services().iter().any(|s| s.id == id) {
+        return Err(ApiError::NotFound(MSG_SERVICE_NOT_FOUND.to_owned()));
+    }
+    Ok((plan_id, plan))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn add_service(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    Json(form): Json<PlanServiceForm>,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+    let (service_id, discount) = form.validate().map_err(invalid)?;
+    let plan_id = form.id_subscription_detail.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
+    existing_plan(&state, plan_id).await?;
+    let (description, original_cents) = catalogue(&state, service_id).await?;
+    let id = next_id(&state.pool, "subscription_service_id_seq").await?;
+    let service = PlanService { id, service_id, description, original_cents, discount };
+    let claim = Claim {
+        scope: PLAN_SERVICE_SCOPE,
+        value: id.to_string(),
+        duplicate: "Serviço do plano já cadastrado.",
+    };
+    let position = execute_claiming::<Plan>(
+        &state.plans,
+        &state.pool,
+        &plan_id.to_string(),
+        PlanCommand::AddService(service),
+        &metadata_of(&auth, &origin),
+        &[claim],
+        &[],
+    )
+    .await?;
+    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
+async fn change_service(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(form): Json<PlanServiceForm>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let (plan_id, plan) = plan_of_service(&state, id).await?;
+    let (service_id, discount) = form.validate().map_err(invalid)?;
+    let current = plan.services().iter().find(|s| s.id == id).cloned();
+    // The same catalogue service keeps the price it had when added.
+    let service = match current {
+        Some(current) if current.service_id == service_id => PlanService { discount, ..current },
+        _ => {
+            let (description, original_cents) = catalogue(&state, service_id).await?;
+            PlanService { id, service_id, description, original_cents, discount }
+        }
+    };
+    let position = execute::<Plan>(
+        &state.plans,
+        &state.pool,
+        &plan_id,
+        PlanCommand::ChangeService(service),
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    Ok((position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
+async fn remove_service(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(StatusCode, HeaderMap), ApiError> {
+    let (plan_id, _) = plan_of_service(&state, id).await?;
+    let position = execute::<Plan>(
+        &state.plans,
+        &state.pool,
+        &plan_id,
+        PlanCommand::RemoveService { id },
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    Ok((StatusCode::NO_CONTENT, position_headers(position)))
+}

@@ -1,0 +1,159 @@
+//! Subscribers' commands: `DELETE subscription-user/{id}` (request cancellation, ADMIN
+//! only, refused once cancelled) and `GET subscription-user/{id}/updateData` (read the
+//! provider now and record what is new). The GET is served here, not by query-api, because
+//! it writes: the edge routes this one GET to command-api (ADR 0008).
+//!
+//! Also the reconciliation job: every `NAVALHA_RECONCILE_SECONDS` it reads each
+//! subscription still in force from the provider and appends whatever the webhooks missed.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::{delete, get};
+use axum::Router;
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::subscription::{
+    ReportSource, Subscription, SubscriptionCommand, SubscriptionError, MSG_NOT_FOUND,
+};
+use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::position::Position;
+use navalha_platform::ApiError;
+use serde_json::{json, Value};
+
+use super::checkout::system_metadata;
+use super::galaxpay::provider_now;
+use super::SubscriberStaff;
+use crate::commands::{execute, load, metadata_of, position_headers, DomainError};
+use crate::state::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/subscription-user/{id}", delete(cancel))
+        .route("/subscription-user/{id}/updateData", get(update_data))
+}
+
+async fn existing(state: &AppState, id: i64) -> Result<Subscription, ApiError> {
+    let subscription: Subscription = load(&state.pool, &id.to_string()).await?;
+    if subscription.details().is_none() {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
+    }
+    Ok(subscription)
+}
+
+/// Reads the provider and records what it says that is not known yet.
+pub async fn refresh(
+    state: &AppState,
+    id: i64,
+    subscription: &Subscription,
+    source: ReportSource,
+    metadata: &EventMetadata,
+) -> Result<Option<Position>, ApiError> {
+    let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
+    let Some(remote) = state.galaxpay.subscription(galax_pay_id).await? else {
+        tracing::warn!(subscription_id = id, galax_pay_id, "the provider does not know this subscription");
+        return Ok(None);
+    };
+    execute::<Subscription>(
+        &state.subscriptions,
+        &state.pool,
+        &id.to_string(),
+        SubscriptionCommand::Reconcile { source, report: remote.report(provider_now()) },
+        metadata,
+    )
+    .await
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
+async fn cancel(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let subscription = existing(&state, id).await?;
+    if subscription.contract_status() == navalha_domain::subscription::ContractStatus::Canceled {
+        return Err(SubscriptionError::AlreadyCanceled.to_api());
+    }
+    let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
+    state.galaxpay.cancel_subscription(galax_pay_id).await?;
+    let mut position = execute::<Subscription>(
+        &state.subscriptions,
+        &state.pool,
+        &id.to_string(),
+        SubscriptionCommand::RequestCancellation,
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    // Record the provider's own answer (status canceled, charges cancelled) right away.
+    let subscription = existing(&state, id).await?;
+    let metadata = system_metadata("Confirmação do cancelamento pelo provedor", &origin);
+    match refresh(&state, id, &subscription, ReportSource::Cancellation, &metadata).await {
+        Ok(after) => position = after.or(position),
+        Err(error) => tracing::warn!(%error, "reading the provider after cancelling failed"),
+    }
+    tracing::info!("cancellation requested");
+    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
+}
+
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
+async fn update_data(
+    State(state): State<AppState>,
+    auth: Auth<SubscriberStaff>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let subscription = existing(&state, id).await?;
+    let before = crate::commands::stream_position(&state.pool, "SubscriptionUser", &id.to_string()).await?;
+    let position =
+        refresh(&state, id, &subscription, ReportSource::OnDemand, &metadata_of(&auth, &origin)).await?;
+    let changed = position.is_some() && position != before;
+    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id, "Changed": changed }))))
+}
+
+/// One pass of reconciliation over every subscription still in force; answers how many
+/// subscriptions got new events.
+pub async fn reconcile_all(state: &AppState) -> anyhow::Result<usize> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "select distinct aggregate_id from events where aggregate_type = 'SubscriptionUser' order by 1",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let metadata = EventMetadata::system("Reconciliação com o provedor");
+    let mut changed = 0;
+    for id in ids {
+        let Ok(number) = id.parse::<i64>() else { continue };
+        let subscription: Subscription = load(&state.pool, &id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        // A cancelled subscription the provider has ended cannot change any more.
+        let ended = subscription.status().is_some_and(|s| s.is_ended());
+        if subscription.details().is_none() || (ended && subscription.to_receive_cents() == 0) {
+            continue;
+        }
+        let before = crate::commands::stream_position(&state.pool, "SubscriptionUser", &id).await;
+        match refresh(state, number, &subscription, ReportSource::Reconciliation, &metadata).await {
+            Ok(after) if after.is_some() && before.as_ref().ok() != Some(&after) => changed += 1,
+            Ok(_) => {}
+            Err(error) => tracing::warn!(subscription_id = number, %error, "reconciliation failed"),
+        }
+    }
+    Ok(changed)
+}
+
+/// Runs [`reconcile_all`] every `NAVALHA_RECONCILE_SECONDS` (0: never).
+pub fn spawn_reconciliation(state: AppState) {
+    let seconds = state.settings.reconcile_seconds;
+    if seconds == 0 {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(std::time::Duration::from_secs(seconds));
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticker.tick().await;
+            match reconcile_all(&state).await {
+                Ok(changed) => tracing::info!(changed, "reconciliation with the provider done"),
+                Err(error) => tracing::warn!(%error, "reconciliation with the provider failed"),
+            }
+        }
+    });
+}

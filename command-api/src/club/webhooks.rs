@@ -1,0 +1,123 @@
+//! `POST galaxpay/webhook`: the payment provider's webhooks (`transaction.updateStatus`,
+//! `subscription.addTransaction`). Public: the provider authenticates with `confirmHash`,
+//! the confirmation hash configured in its panel (`NAVALHA_GALAXPAY_WEBHOOK_HASH`).
+//!
+//! Order of checks, so that a refused webhook stores nothing:
+//! 1. the body is JSON with a `webhookId` (else 400);
+//! 2. `confirmHash` matches, compared in constant time (else 401);
+//! 3. a `webhookId` seen before must come with the same body: the same id with another body
+//!    is a replayed confirmation and is refused (401, like a wrong hash);
+//! 4. the subscription (`Subscription.myId`) exists (else 404).
+//!
+//! Then the webhook becomes a `ProviderReported` event on the subscription's stream; the
+//! aggregate ignores a webhook id it already has, so a repeated delivery changes nothing.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::Router;
+use navalha_domain::subscription::{ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus};
+use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::ApiError;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use super::checkout::system_metadata;
+use super::galaxpay::{date_time, provider_now, transaction};
+use crate::commands::{execute, load, position_headers};
+use crate::state::AppState;
+
+/// The events the club handles.
+pub const EVENTS: [&str; 2] = ["transaction.updateStatus", "subscription.addTransaction"];
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/galaxpay/webhook", post(receive))
+}
+
+/// Equal in constant time (for the lengths given).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn id_of(value: &Value) -> Option<i64> {
+    value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok()))
+}
+
+#[tracing::instrument(skip_all, fields(webhook_id))]
+async fn receive(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    body: Bytes,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let hook: Value =
+        serde_json::from_slice(&body).map_err(|_| ApiError::BadRequest("Webhook inválido.".to_owned()))?;
+    let webhook_id =
+        id_of(&hook["webhookId"]).ok_or_else(|| ApiError::BadRequest("Webhook sem webhookId.".to_owned()))?;
+    tracing::Span::current().record("webhook_id", webhook_id);
+    let expected = state.settings.galaxpay_webhook_hash.as_bytes();
+    let sent = hook["confirmHash"].as_str().unwrap_or_default().as_bytes();
+    if expected.is_empty() || !same(expected, sent) {
+        tracing::warn!("webhook with a wrong or missing confirmation hash refused");
+        return Err(ApiError::Unauthorized);
+    }
+    let digest = Sha256::digest(&body).to_vec();
+    let seen: Option<Vec<u8>> =
+        sqlx::query_scalar("select body_sha256 from provider_webhook where webhook_id = $1")
+            .bind(webhook_id)
+            .fetch_optional(&state.pool)
+            .await?;
+    if seen.as_ref().is_some_and(|seen| *seen != digest) {
+        tracing::warn!("webhook id reused with another body refused");
+        return Err(ApiError::Unauthorized);
+    }
+    let event = hook["event"].as_str().unwrap_or_default().to_owned();
+    if !EVENTS.contains(&event.as_str()) {
+        tracing::info!(event, "webhook event not used by the club");
+        return Ok((HeaderMap::new(), Json(json!({ "received": true }))));
+    }
+    let subscription_id = id_of(&hook["Subscription"]["myId"])
+        .or_else(|| id_of(&hook["Transaction"]["subscriptionMyId"]))
+        .ok_or_else(|| ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned()))?;
+    let subscription: Subscription = load(&state.pool, &subscription_id.to_string()).await?;
+    if subscription.details().is_none() {
+        return Err(ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned()));
+    }
+    let charge = transaction(&hook["Transaction"]);
+    let report = ProviderReport {
+        observed_at: date_time(&hook["Transaction"]["statusDate"]).unwrap_or_else(provider_now),
+        subscription_status: hook["Subscription"]["status"]
+            .as_str()
+            .map(|s| SubscriptionStatus::from(s.to_owned())),
+        transactions: charge.into_iter().collect(),
+    };
+    let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), &origin);
+    let position = execute::<Subscription>(
+        &state.subscriptions,
+        &state.pool,
+        &subscription_id.to_string(),
+        SubscriptionCommand::RecordWebhook { webhook_id, event, report },
+        &metadata,
+    )
+    .await?;
+    sqlx::query(
+        "insert into provider_webhook (webhook_id, body_sha256) values ($1, $2) on conflict do nothing",
+    )
+    .bind(webhook_id)
+    .bind(&digest)
+    .execute(&state.pool)
+    .await?;
+    Ok((position_headers(position), Json(json!({ "received": true }))))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hashes_compare_whole() {
+        assert!(super::same(b"abc", b"abc"));
+        assert!(!super::same(b"abc", b"abd"));
+        assert!(!super::same(b"abc", b"abcd"));
+        assert!(!super::same(b"", b"a"));
+    }
+}

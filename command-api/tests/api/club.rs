@@ -1,0 +1,1015 @@
+//! The subscription club: plans and their services, checkout links, subscribers, the
+//! provider's webhooks (refusals, duplicates, order), reconciliation, and the payment state
+//! at any moment. The provider is `provider-sim` on a real socket, and command-api is served
+//! on a real socket too so that the simulator's webhooks reach it over HTTP.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use tower::ServiceExt;
+
+use crate::support::{Answer, System};
+
+const BOUNDARY: &str = "navalha-club-boundary";
+const WEBHOOK_HASH: &str = "test-webhook-hash";
+
+/// The system plus the provider simulator, both listening on real sockets.
+pub struct Club {
+    pub system: System,
+    pub command_url: String,
+    pub query_url: String,
+    pub sim_url: String,
+    pub http: reqwest::Client,
+}
+
+async fn listener() -> (tokio::net::TcpListener, String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    (listener, format!("http://{addr}"))
+}
+
+impl Club {
+    pub async fn start(pool: PgPool) -> Club {
+        let (command_listener, command_url) = listener().await;
+        let (query_listener, query_url) = listener().await;
+        let (sim_listener, sim_url) = listener().await;
+        let sim = navalha_provider_sim::Simulator::new(navalha_provider_sim::Config {
+            galax_id: "5473".into(),
+            galax_hash: "test-galax-hash".into(),
+            webhook_url: Some(format!("{command_url}/api/galaxpay/webhook")),
+            webhook_hash: WEBHOOK_HASH.into(),
+            public_url: sim_url.clone(),
+        });
+        tokio::spawn(async move {
+            axum::serve(sim_listener, navalha_provider_sim::app(sim)).await.expect("sim");
+        });
+        let galaxpay_url = format!("{sim_url}/v2");
+        let system = System::start_with(pool, move |settings| {
+            settings.galaxpay_url = galaxpay_url;
+            settings.galaxpay_id = "5473".into();
+            settings.galaxpay_hash = "test-galax-hash".into();
+            settings.galaxpay_webhook_hash = WEBHOOK_HASH.into();
+            settings.reconcile_seconds = 0;
+        })
+        .await;
+        let command = system.command.clone();
+        tokio::spawn(async move {
+            axum::serve(command_listener, command.into_make_service_with_connect_info::<SocketAddr>())
+                .await
+                .expect("command-api");
+        });
+        let query = system.query.clone();
+        tokio::spawn(async move {
+            axum::serve(query_listener, query.into_make_service_with_connect_info::<SocketAddr>())
+                .await
+                .expect("query-api");
+        });
+        Club { system, command_url, query_url, sim_url, http: reqwest::Client::new() }
+    }
+
+    /// A JSON call over the network; GET goes to query-api unless `to_command`.
+    pub async fn http(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+        let base = if method == Method::GET { &self.query_url } else { &self.command_url };
+        self.http_to(base, method, path, token, body).await
+    }
+
+    pub async fn http_to(
+        &self,
+        base: &str,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
+        let method = reqwest::Method::from_bytes(method.as_str().as_bytes()).expect("method");
+        let mut request = self.http.request(method, format!("{base}{path}"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("response");
+        let status = StatusCode::from_u16(response.status().as_u16()).expect("status");
+        let mut headers = axum::http::HeaderMap::new();
+        for (name, value) in response.headers() {
+            if let (Ok(name), Ok(value)) = (
+                axum::http::HeaderName::from_bytes(name.as_str().as_bytes()),
+                axum::http::HeaderValue::from_bytes(value.as_bytes()),
+            ) {
+                headers.insert(name, value);
+            }
+        }
+        let body = response.json().await.unwrap_or(Value::Null);
+        Answer { status, headers, body }
+    }
+
+    /// A call to the simulator's controls.
+    pub async fn sim(&self, path: &str, body: Value) -> Value {
+        let response =
+            self.http.post(format!("{}{path}", self.sim_url)).json(&body).send().await.expect("sim");
+        assert!(response.status().is_success(), "{path}: {}", response.status());
+        response.json().await.expect("sim json")
+    }
+
+    pub async fn sim_get(&self, path: &str) -> Value {
+        self.http
+            .get(format!("{}{path}", self.sim_url))
+            .send()
+            .await
+            .expect("sim")
+            .json()
+            .await
+            .expect("json")
+    }
+}
+
+/// A GET to command-api in-process (`updateData`, which the edge routes there).
+pub async fn command_get(system: &System, path: &str, token: &str) -> Answer {
+    let request = Request::builder()
+        .uri(path)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .body(Body::empty())
+        .expect("request");
+    let response = system.command.clone().oneshot(request).await.expect("response");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.expect("body").to_bytes();
+    Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
+}
+
+/// A webhook POSTed in-process, as raw bytes.
+pub async fn post_webhook(system: &System, body: &Value) -> Answer {
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/galaxpay/webhook")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .expect("request");
+    let response = system.command.clone().oneshot(request).await.expect("response");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.expect("body").to_bytes();
+    Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
+}
+
+pub fn plan_fields() -> Vec<(&'static str, String)> {
+    vec![
+        ("planName", "Clube do corte".into()),
+        ("description", "Cortes ilimitados no mês".into()),
+        ("value", "89,90".into()),
+        ("status", "1".into()),
+        ("discount", "10".into()),
+        ("validityStart", "2026-01-01".into()),
+        ("validityEnd", "2030-12-31".into()),
+        ("advertisingStart", "2026-02-01".into()),
+        ("advertisingEnd", "2026-03-01".into()),
+        ("allCompanies", "false".into()),
+        ("companies", r#"[{"idCompany": 1, "idSubscriptionDetail": null}]"#.into()),
+        ("partnerCompanies", r#"[{"idPartnerCompany": 1}]"#.into()),
+        ("periodicity", "monthly".into()),
+        ("quantity", "12".into()),
+        ("itemsDetail", "4 cortes e 2 barbas".into()),
+        ("paymentMethod", "boleto".into()),
+    ]
+}
+
+fn png() -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.extend(std::iter::repeat_n(7u8, 64));
+    bytes
+}
+
+pub fn multipart(fields: &[(&str, String)], file: Option<Vec<u8>>) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend(
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes(),
+        );
+        body.extend(value.as_bytes());
+        body.extend(b"\r\n");
+    }
+    if let Some(bytes) = file {
+        body.extend(
+            format!(
+                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"plano.png\"\r\n\
+                 Content-Type: image/png\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend(bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+pub async fn save_plan(
+    system: &System,
+    token: &str,
+    method: Method,
+    path: &str,
+    fields: &[(&str, String)],
+) -> Answer {
+    system
+        .send_raw(
+            method,
+            path,
+            token,
+            &format!("multipart/form-data; boundary={BOUNDARY}"),
+            multipart(fields, None),
+        )
+        .await
+}
+
+fn with(fields: &[(&'static str, String)], name: &'static str, value: &str) -> Vec<(&'static str, String)> {
+    let mut list: Vec<_> = fields.iter().filter(|(n, _)| *n != name).cloned().collect();
+    if !value.is_empty() {
+        list.push((name, value.to_owned()));
+    }
+    list
+}
+
+async fn create_plan(system: &System, admin: &str) -> i64 {
+    let answer = save_plan(system, admin, Method::POST, "/api/subscription-details", &plan_fields()).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    answer.body["IdSubscriptionDetail"].as_i64().expect("plan id")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn plans_are_created_listed_read_and_changed_by_admins_only(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+
+    let refused =
+        save_plan(&system, &attendant, Method::POST, "/api/subscription-details", &plan_fields()).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+
+    let answer = system
+        .send_raw(
+            Method::POST,
+            "/api/subscription-details",
+            &admin,
+            &format!("multipart/form-data; boundary={BOUNDARY}"),
+            multipart(&plan_fields(), Some(png())),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    let id = answer.body["IdSubscriptionDetail"].as_i64().expect("id");
+    system.project().await;
+
+    let plan =
+        system.call(Method::GET, &format!("/api/subscription-details/{id}"), Some(&attendant), None).await;
+    assert_eq!(plan.status, StatusCode::OK, "{plan:?}");
+    assert_eq!(plan.body["PlanName"], "Clube do corte");
+    assert_eq!(plan.body["Value"], 89.9);
+    assert_eq!(plan.body["Status"], 1);
+    assert_eq!(plan.body["Quantity"], 12);
+    assert_eq!(plan.body["PaymentMethod"], "boleto");
+    assert_eq!(plan.body["companiesList"][0]["Company"]["IdCompany"], 1);
+    assert_eq!(plan.body["partnerCompanyList"][0]["PartnerCompany"]["IdPartnerCompany"], 1);
+    let image = plan.body["UrlImage"].as_str().expect("image").to_owned();
+    let (status, _, bytes) = system.get_bytes(&image).await;
+    assert_eq!((status, bytes), (StatusCode::OK, png()));
+
+    let list = system
+        .call(
+            Method::GET,
+            "/api/subscription-details?page=1&pageSize=5&description=corte&status=1&paymentMethod=boleto",
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!((list.body["total"].as_i64(), list.body["count"].as_i64()), (Some(1), Some(1)), "{list:?}");
+    assert_eq!(list.body["content"][0]["Subscribers"], 0);
+    let none = system
+        .call(Method::GET, "/api/subscription-details?paymentMethod=creditcard", Some(&admin), None)
+        .await;
+    assert_eq!(none.body["total"], 0);
+    let all = system.call(Method::GET, "/api/subscription-details/all", Some(&admin), None).await;
+    assert_eq!(all.body[0]["IdSubscriptionDetail"], id);
+    let partners = system.call(Method::GET, "/api/partner-company", Some(&admin), None).await;
+    assert_eq!(partners.body.as_array().map(Vec::len), Some(2), "{partners:?}");
+    assert!(partners.body[0]["IdPartnerCompany"].is_i64() && partners.body[0]["Name"].is_string());
+    let barber_reads = system.call(Method::GET, "/api/subscription-details", Some(&barber), None).await;
+    assert_eq!(barber_reads.status, StatusCode::FORBIDDEN);
+
+    let changed = with(&with(&plan_fields(), "planName", "Clube premium"), "excludeFile", "true");
+    let answer =
+        save_plan(&system, &admin, Method::PUT, &format!("/api/subscription-details/{id}"), &changed).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    system.project().await;
+    let plan = system.call(Method::GET, &format!("/api/subscription-details/{id}"), Some(&admin), None).await;
+    assert_eq!(plan.body["PlanName"], "Clube premium");
+    assert_eq!(plan.body["UrlImage"], Value::Null, "excludeFile removes the image");
+    let unknown =
+        save_plan(&system, &admin, Method::PUT, "/api/subscription-details/999", &plan_fields()).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let missing = system.call(Method::GET, "/api/subscription-details/999", Some(&admin), None).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_plan_created_again_with_the_same_idempotency_key_is_created_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let send = |fields: Vec<(&'static str, String)>| {
+        let system = &system;
+        let admin = admin.clone();
+        async move {
+            let request = Request::builder()
+                .method(Method::POST)
+                .uri("/api/subscription-details")
+                .header(header::AUTHORIZATION, format!("Bearer {admin}"))
+                .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"))
+                .header("Idempotency-Key", "plan-1")
+                .body(Body::from(multipart(&fields, None)))
+                .expect("request");
+            let response = system.command.clone().oneshot(request).await.expect("response");
+            let status = response.status();
+            let bytes = response.into_body().collect().await.expect("body").to_bytes();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap_or(Value::Null))
+        }
+    };
+    let first = send(plan_fields()).await;
+    let again = send(plan_fields()).await;
+    assert_eq!(first.0, StatusCode::CREATED, "{first:?}");
+    assert_eq!(first, again);
+    let other = send(with(&plan_fields(), "planName", "Outro")).await;
+    assert_eq!(other.0, StatusCode::UNPROCESSABLE_ENTITY, "{other:?}");
+    let plans: i64 = sqlx::query_scalar(
+        "select count(distinct aggregate_id) from events where aggregate_type = 'SubscriptionDetail'",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("count");
+    assert_eq!(plans, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let base = plan_fields();
+    let long_description = "x".repeat(151);
+    let long_name = "x".repeat(61);
+    let cases: Vec<(&'static str, &str, &str, &str)> = vec![
+        ("description", "", "description", "Digite a descrição."),
+        ("value", "", "value", "Digite o valor."),
+        ("status", "", "status", "Selecione o status."),
+        ("discount", "", "discount", "Digite o desconto"),
+        ("discount", "101", "discount", "O desconto deve estar entre 0 e 100."),
+        ("planName", "", "planName", "Informe o nome do plano"),
+        ("quantity", "", "quantity", "Digite a quantidade"),
+        ("paymentMethod", "pix", "paymentMethod", "Informe o método de pagamento."),
+        ("validityStart", "1899-01-01", "validityStart", "Digite uma data válida"),
+        ("validityStart", "2031-01-01", "validityStart", "Data deve ser menor que data fim"),
+        ("validityEnd", "2025-01-01", "validityEnd", "Data deve ser maior que data inicio"),
+        (
+            "advertisingStart",
+            "2025-06-01",
+            "advertisingStart",
+            "Data deve estar entre as data de inicio e fim de validada",
+        ),
+        ("description", &long_description, "description", "A descrição deve ter no máximo 150 caracteres."),
+        ("value", "12345678,901", "value", "Digite o valor."),
+        ("planName", &long_name, "planName", "O nome do plano deve ter no máximo 60 caracteres."),
+        ("quantity", "101", "quantity", "A quantidade deve estar entre 0 e 100."),
+        ("paymentMethod", "", "paymentMethod", "Informe o método de pagamento."),
+        ("periodicity", "daily", "periodicity", "Informe a periodicidade."),
+        ("validityEnd", "31/12/2030", "validityEnd", "Digite uma data válida"),
+        ("advertisingEnd", "2026-01-15", "advertisingEnd", "Data deve ser maior que data inicio"),
+        (
+            "advertisingEnd",
+            "2031-01-15",
+            "advertisingEnd",
+            "Data deve estar entre as data de inicio e fim de validada",
+        ),
+        ("companies", "[]", "companies", "Informe pelo menos uma empresa"),
+        ("companies", r#"[{"idCompany": 99}]"#, "companies", "Empresa não encontrada."),
+        (
+            "partnerCompanies",
+            r#"[{"idPartnerCompany": 99}]"#,
+            "partnerCompanies",
+            "Empresa parceira não encontrada.",
+        ),
+    ];
+    for (name, value, field, message) in cases {
+        let fields = with(&base, name, value);
+        let answer = save_plan(&system, &admin, Method::POST, "/api/subscription-details", &fields).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{name}={value}: {answer:?}");
+        assert_eq!(answer.body["errors"][field], message, "{name}={value}: {answer:?}");
+    }
+    let events: i64 =
+        sqlx::query_scalar("select count(*) from events where aggregate_type = 'SubscriptionDetail'")
+            .fetch_one(&system.pool)
+            .await
+            .expect("count");
+    assert_eq!(events, 0, "nothing stored when refused");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn plan_services_are_added_once_edited_listed_and_deleted(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let plan = create_plan(&system, &admin).await;
+    let add = |service: i64, discount: Value| json!({ "idService": service, "idSubscriptionDetail": plan, "discount": discount });
+
+    let refused = system
+        .call(Method::POST, "/api/subscription-service/", Some(&attendant), Some(add(1, json!(10))))
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    for (body, field, message) in [
+        (add(0, json!(10)), "idService", "Escolha um serviço"),
+        (add(1, Value::Null), "discount", "Informe o valor do desconto"),
+        (add(1, json!(150)), "discount", "O desconto deve estar entre 0 e 100."),
+        (add(999, json!(10)), "idService", "Escolha um serviço"),
+    ] {
+        let answer = system.call(Method::POST, "/api/subscription-service/", Some(&admin), Some(body)).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{answer:?}");
+        assert_eq!(answer.body["errors"][field], message);
+    }
+    let first =
+        system.call(Method::POST, "/api/subscription-service/", Some(&admin), Some(add(1, json!(10)))).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{first:?}");
+    let first_id = first.body["IdSubscriptionService"].as_i64().expect("id");
+    let again =
+        system.call(Method::POST, "/api/subscription-service/", Some(&admin), Some(add(1, json!(20)))).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "a service appears at most once per plan");
+    let second =
+        system.call(Method::POST, "/api/subscription-service", Some(&admin), Some(add(2, json!(0)))).await;
+    let second_id = second.body["IdSubscriptionService"].as_i64().expect("id");
+    let clash = system
+        .call(
+            Method::PUT,
+            &format!("/api/subscription-service/{second_id}"),
+            Some(&admin),
+            Some(add(1, json!(5))),
+        )
+        .await;
+    assert_eq!(clash.status, StatusCode::CONFLICT);
+    let edit = system
+        .call(
+            Method::PUT,
+            &format!("/api/subscription-service/{first_id}"),
+            Some(&admin),
+            Some(add(1, json!(50))),
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::OK, "{edit:?}");
+    system.project().await;
+    let list = system
+        .call(Method::GET, &format!("/api/subscription-service/services/{plan}"), Some(&admin), None)
+        .await;
+    assert_eq!(list.body.as_array().map(Vec::len), Some(2), "{list:?}");
+    let service = &list.body[0];
+    assert_eq!(service["Discount"], 50);
+    let original = service["OriginalValue"].as_f64().unwrap_or_default();
+    assert!((service["Value"].as_f64().unwrap_or_default() - original / 2.0).abs() < 0.011, "{service}");
+    let removed = system
+        .call(Method::DELETE, &format!("/api/subscription-service/{first_id}"), Some(&admin), None)
+        .await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    let gone = system
+        .call(Method::DELETE, &format!("/api/subscription-service/{first_id}"), Some(&admin), None)
+        .await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    system.project().await;
+    let list = system
+        .call(Method::GET, &format!("/api/subscription-service/services/{plan}"), Some(&admin), None)
+        .await;
+    assert_eq!(list.body.as_array().map(Vec::len), Some(1));
+}
+
+/// Creates a plan, a link for client 1 and a boleto subscription through the simulator.
+async fn subscribe(club: &Club, admin: &str) -> (i64, i64, Value) {
+    let plan = create_plan(&club.system, admin).await;
+    let link = club
+        .http(
+            Method::POST,
+            "/api/checkout/create-user-token",
+            Some(admin),
+            Some(json!({ "userId": 1, "planId": plan })),
+        )
+        .await;
+    assert_eq!(link.status, StatusCode::CREATED, "{link:?}");
+    let token = link.body["Token"].as_str().expect("token").to_owned();
+    let answer = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "boleto" })),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    let id = answer.body["IdSubscriptionUser"].as_i64().expect("id");
+    club.system.project().await;
+    (plan, id, answer.body)
+}
+
+async fn detail(club: &Club, token: &str, id: i64, query: &str) -> Value {
+    club.system.project().await;
+    let answer = club
+        .system
+        .call(Method::GET, &format!("/api/subscription-user/{id}{query}"), Some(token), None)
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    answer.body
+}
+
+async fn event_count(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select count(*) from events").fetch_one(pool).await.expect("count")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
+    let plan = create_plan(&club.system, &admin).await;
+    let body = json!({ "userId": 1, "planId": plan });
+
+    let refused =
+        club.http(Method::POST, "/api/checkout/create-user-token", Some(&barber), Some(body.clone())).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let unknown = club
+        .http(
+            Method::POST,
+            "/api/checkout/create-user-token",
+            Some(&admin),
+            Some(json!({ "userId": 999, "planId": plan })),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+
+    let sent = club
+        .http(Method::POST, "/api/checkout/send-user-token-email", Some(&admin), Some(body.clone()))
+        .await;
+    assert_eq!((sent.status, sent.body.clone()), (StatusCode::OK, json!(true)), "{sent:?}");
+    let mail = club.system.outbox().pop().expect("an e-mail");
+    let text = mail.to_string();
+    let token = text.split("token=").nth(1).expect("link").chars().take(64).collect::<String>();
+
+    let summary =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
+    assert_eq!(summary.status, StatusCode::OK, "{summary:?}");
+    assert_eq!(summary.body["PlanName"], "Clube do corte");
+    assert_eq!(summary.body["User"]["IdUser"], 1);
+
+    let bad_card = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "creditcard" })),
+        )
+        .await;
+    assert_eq!(bad_card.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let card =
+        json!({ "number": "4111 1111 1111 1111", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+    let paid = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "creditcard", "card": card })),
+        )
+        .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{paid:?}");
+    let again = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "boleto" })),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY, "a link works once");
+    let id = paid.body["IdSubscriptionUser"].as_i64().expect("id");
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(state["InternalStatus"], "ACTIVE", "{state}");
+    assert_eq!(state["Transactions"][0]["Status"], "captured");
+    assert_eq!(state["Transactions"][0]["CardNumber"], "************1111");
+
+    let link = club.http(Method::POST, "/api/checkout/create-user-token", Some(&admin), Some(body)).await;
+    let token = link.body["Token"].as_str().expect("token").to_owned();
+    sqlx::query("update checkout_token set expires_at = now() - interval '1 minute'")
+        .execute(&club.system.pool)
+        .await
+        .expect("expire");
+    let expired =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
+    assert_eq!(expired.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let unknown =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": "nope" }))).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_nothing(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let (_, id, _) = subscribe(&club, &admin).await;
+    let transaction_id =
+        detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
+    let hook = club
+        .sim(
+            &format!("/sim/transactions/{transaction_id}/status"),
+            json!({ "status": "payedBoleto", "webhook": false }),
+        )
+        .await["webhook"]
+        .clone();
+    let before = event_count(&club.system.pool).await;
+
+    let mut wrong = hook.clone();
+    wrong["confirmHash"] = json!("not-the-hash");
+    let mut missing = hook.clone();
+    missing.as_object_mut().map(|o| o.remove("confirmHash"));
+    for body in [wrong, missing] {
+        let answer = post_webhook(&club.system, &body).await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{answer:?}");
+    }
+    assert_eq!(event_count(&club.system.pool).await, before, "nothing stored");
+
+    let accepted = post_webhook(&club.system, &hook).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{accepted:?}");
+    let after = event_count(&club.system.pool).await;
+    assert_eq!(after, before + 1, "one event per accepted webhook");
+
+    let repeated = post_webhook(&club.system, &hook).await;
+    assert_eq!(repeated.status, StatusCode::OK, "a repeated delivery is acknowledged");
+    assert_eq!(event_count(&club.system.pool).await, after, "and changes nothing");
+
+    let mut replayed = hook.clone();
+    replayed["Transaction"]["status"] = json!("chargeback");
+    replayed["Transaction"]["statusDate"] = json!("2099-01-01 00:00:00");
+    let answer = post_webhook(&club.system, &replayed).await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "the hash of one webhook cannot carry another body");
+    assert_eq!(event_count(&club.system.pool).await, after);
+
+    let mut unknown = hook.clone();
+    unknown["webhookId"] = json!(987_654);
+    unknown["Subscription"]["myId"] = json!("424242");
+    let answer = post_webhook(&club.system, &unknown).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    let stored: i64 = sqlx::query_scalar("select count(*) from provider_webhook")
+        .fetch_one(&club.system.pool)
+        .await
+        .expect("count");
+    assert_eq!(stored, 1, "only the accepted webhook is remembered");
+
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(state["InternalStatus"], "ACTIVE");
+    assert_eq!(state["AmountReceived"], 89.9);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let (_, id, created) = subscribe(&club, &admin).await;
+    let remote = club.sim_get(&format!("/sim/subscriptions/{}", created["GalaxPayId"])).await;
+    let first = remote["Transactions"][0]["galaxPayId"].as_i64().expect("tx");
+    let hook = club
+        .sim(
+            &format!("/sim/transactions/{first}/status"),
+            json!({ "status": "payedBoleto", "webhook": false }),
+        )
+        .await["webhook"]
+        .clone();
+    let before = event_count(&club.system.pool).await;
+    let (a, b, c, d) = tokio::join!(
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+        post_webhook(&club.system, &hook),
+    );
+    for answer in [a, b, c, d] {
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    }
+    assert_eq!(event_count(&club.system.pool).await, before + 1);
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(state["AmountReceived"], 89.9);
+}
+
+/// Every order of a five-webhook sequence from the simulator (two charges added, both paid,
+/// a third added and refused), each delivered to its own subscription over HTTP, ends in
+/// the same state.
+#[sqlx::test(migrations = "../migrations")]
+async fn webhooks_in_every_order_reach_the_same_state(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let plan = create_plan(&club.system, &admin).await;
+    let mut orders = Vec::new();
+    permutations(&mut vec![0, 1, 2, 3, 4], 0, &mut orders);
+    assert_eq!(orders.len(), 120);
+    let held = json!({ "webhook": false });
+    let mut ids = Vec::new();
+    for order in &orders {
+        let link = club
+            .http(
+                Method::POST,
+                "/api/checkout/create-user-token",
+                Some(&admin),
+                Some(json!({ "userId": 1, "planId": plan })),
+            )
+            .await;
+        let token = link.body["Token"].as_str().expect("token").to_owned();
+        let created = club
+            .http(
+                Method::POST,
+                "/api/checkout/subscribe",
+                None,
+                Some(json!({ "token": token, "paymentMethod": "boleto" })),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+        let galax = created.body["GalaxPayId"].as_i64().expect("galax id");
+        let remote = club.sim_get(&format!("/sim/subscriptions/{galax}")).await;
+        let first = remote["Transactions"][0]["galaxPayId"].as_i64().expect("tx");
+        let status = |id: i64, status: &str| {
+            (format!("/sim/transactions/{id}/status"), json!({ "status": status, "webhook": false }))
+        };
+        let (path, body) = status(first, "payedBoleto");
+        let mut hooks = vec![club.sim(&path, body).await["webhook"].clone()];
+        let second = club.sim(&format!("/sim/subscriptions/{galax}/charges"), held.clone()).await;
+        hooks.push(second["webhook"].clone());
+        let (path, body) = status(second["Transaction"]["galaxPayId"].as_i64().expect("tx"), "payedBoleto");
+        hooks.push(club.sim(&path, body).await["webhook"].clone());
+        let third = club.sim(&format!("/sim/subscriptions/{galax}/charges"), held.clone()).await;
+        hooks.push(third["webhook"].clone());
+        let (path, body) = status(third["Transaction"]["galaxPayId"].as_i64().expect("tx"), "denied");
+        hooks.push(club.sim(&path, body).await["webhook"].clone());
+        for index in order {
+            let answer = post_webhook(&club.system, &hooks[*index]).await;
+            assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        }
+        ids.push(created.body["IdSubscriptionUser"].as_i64().expect("id"));
+    }
+    club.system.project().await;
+    let mut finals = Vec::new();
+    for id in ids {
+        let state = club
+            .system
+            .call(Method::GET, &format!("/api/subscription-user/{id}"), Some(&admin), None)
+            .await
+            .body;
+        let statuses: Vec<Value> =
+            state["Transactions"].as_array().expect("list").iter().map(|t| t["Status"].clone()).collect();
+        finals.push((
+            statuses,
+            state["InternalStatus"].clone(),
+            state["AmountReceived"].clone(),
+            state["AmountToReceive"].clone(),
+        ));
+    }
+    assert!(finals.windows(2).all(|w| w[0] == w[1]), "{finals:?}");
+    assert_eq!(finals[0].0, [json!("payedBoleto"), json!("payedBoleto"), json!("denied")]);
+    assert_eq!(finals[0].1, "PENDING_PAYMENT", "the latest charge was refused");
+    assert_eq!((finals[0].2.clone(), finals[0].3.clone()), (json!(179.8), json!(0.0)));
+}
+
+fn permutations(items: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
+    if k == items.len() {
+        out.push(items.clone());
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, out);
+        items.swap(k, i);
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_on_demand(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let attendant = club.system.sign_in("atendente@navalha.dev").await;
+    let leader = club.system.sign_in("lider@navalha.dev").await;
+    let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
+    let (plan, id, _) = subscribe(&club, &admin).await;
+
+    let list =
+        club.system.call(Method::GET, "/api/subscription-user?page=1&pageSize=5", Some(&leader), None).await;
+    assert_eq!(list.status, StatusCode::OK, "{list:?}");
+    assert_eq!(list.body["total"], 1);
+    assert_eq!(list.body["content"][0]["InternalStatus"], "PENDING_PAYMENT");
+    assert_eq!(list.body["content"][0]["User"]["IdUser"], 1);
+    for (query, total) in [
+        (format!("internalStatus=PENDING_PAYMENT&idSubscriptionDetail={plan}"), 1),
+        ("internalStatus=ACTIVE".to_owned(), 0),
+        ("idSubscriptionDetail=999".to_owned(), 0),
+        ("description=jo%C3%A3o".to_owned(), 1),
+        ("description=maria".to_owned(), 0),
+    ] {
+        let answer = club
+            .system
+            .call(Method::GET, &format!("/api/subscription-user?{query}"), Some(&admin), None)
+            .await;
+        assert_eq!(answer.body["total"], total, "{query}: {answer:?}");
+    }
+    let client = club.system.call(Method::GET, "/api/user/1", Some(&admin), None).await;
+    assert_eq!(client.body["SubscriptionUser"][0]["IdSubscriptionUser"], id, "{client:?}");
+    let clients =
+        club.system.call(Method::GET, "/api/user/filter?page=1&pageSize=100", Some(&admin), None).await;
+    let listed = clients.body["content"].as_array().expect("list").iter().find(|c| c["IdUser"] == 1).cloned();
+    assert_eq!(listed.map(|c| c["SubscriptionUser"][0]["IdSubscriptionUser"].clone()), Some(json!(id)));
+    let forbidden = club.system.call(Method::GET, "/api/subscription-user", Some(&barber), None).await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+
+    let state = detail(&club, &leader, id, "").await;
+    assert_eq!(state["User"]["IdUser"], 1);
+    assert_eq!(state["Status"], "active");
+    assert_eq!(
+        (state["AmountReceived"].clone(), state["AmountToReceive"].clone()),
+        (json!(0.0), json!(89.9))
+    );
+    assert_eq!(state["Transactions"][0]["Status"], "pendingBoleto");
+    assert!(state["Transactions"][0]["BoletoPdf"].is_string());
+
+    let updated =
+        command_get(&club.system, &format!("/api/subscription-user/{id}/updateData"), &leader).await;
+    assert_eq!(
+        (updated.status, updated.body["Changed"].clone()),
+        (StatusCode::OK, json!(false)),
+        "{updated:?}"
+    );
+
+    let refused =
+        club.http(Method::DELETE, &format!("/api/subscription-user/{id}"), Some(&attendant), None).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let cancelled =
+        club.http(Method::DELETE, &format!("/api/subscription-user/{id}"), Some(&admin), None).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{cancelled:?}");
+    let again = club.http(Method::DELETE, &format!("/api/subscription-user/{id}"), Some(&admin), None).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{again:?}");
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(state["InternalStatus"], "CANCELED");
+    assert_eq!(state["Status"], "canceled");
+    assert_eq!(state["Transactions"][0]["Status"], "cancelByContract");
+    assert_eq!(state["AmountToReceive"], 0.0);
+    let missing = club.http(Method::DELETE, "/api/subscription-user/999", Some(&admin), None).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+/// The whole path over real HTTP: plan, link by e-mail, boleto, payment, a lost webhook,
+/// reconciliation, amounts, and the state as of three instants with its timeline.
+#[sqlx::test(migrations = "../migrations")]
+async fn end_to_end_with_the_local_provider(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
+
+    // 1. Create a plan.
+    let response = club
+        .http
+        .post(format!("{}/api/subscription-details", club.command_url))
+        .bearer_auth(&admin)
+        .header("content-type", content_type)
+        .body(multipart(&plan_fields(), None))
+        .send()
+        .await
+        .expect("plan");
+    assert_eq!(response.status().as_u16(), 201);
+    let plan = response.json::<Value>().await.expect("json")["IdSubscriptionDetail"].as_i64().expect("id");
+
+    // 2. Send the link.
+    let sent = club
+        .http(
+            Method::POST,
+            "/api/checkout/send-user-token-email",
+            Some(&admin),
+            Some(json!({ "userId": 2, "planId": plan })),
+        )
+        .await;
+    assert_eq!(sent.body, json!(true), "{sent:?}");
+    let mail = club.system.outbox().pop().expect("mail").to_string();
+    let token: String = mail.split("token=").nth(1).expect("link").chars().take(64).collect();
+
+    // 3. Subscribe by boleto.
+    let summary =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
+    assert_eq!(summary.body["IdSubscriptionDetail"], plan);
+    let created = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "boleto" })),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdSubscriptionUser"].as_i64().expect("id");
+    let galax = created.body["GalaxPayId"].as_i64().expect("galax");
+    assert!(created.body["BoletoPdf"].is_string());
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let t1 = chrono::Utc::now();
+
+    // 4. Pay: the simulator sends the webhook over HTTP.
+    club.system.project().await;
+    let first =
+        club.http(Method::GET, &format!("/api/subscription-user/{id}"), Some(&admin), None).await.body
+            ["Transactions"][0]["GalaxPayId"]
+            .as_i64()
+            .expect("tx");
+    let paid =
+        club.sim(&format!("/sim/transactions/{first}/status"), json!({ "status": "payedBoleto" })).await;
+    assert_eq!(paid["Transaction"]["status"], "payedBoleto");
+    let hooks = club.sim_get("/sim/webhooks").await;
+    assert_eq!(hooks[0]["answer"], 200, "{hooks}");
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let t2 = chrono::Utc::now();
+
+    // 5. Miss a webhook: a new charge, then its payment, neither delivered.
+    let second = club.sim(&format!("/sim/subscriptions/{galax}/charges"), json!({ "webhook": false })).await;
+    let second_id = second["Transaction"]["galaxPayId"].as_i64().expect("tx");
+    club.sim(
+        &format!("/sim/transactions/{second_id}/status"),
+        json!({ "status": "payedBoleto", "webhook": false }),
+    )
+    .await;
+    let third = club.sim(&format!("/sim/subscriptions/{galax}/charges"), json!({ "webhook": false })).await;
+    let missed = detail(&club, &admin, id, "").await;
+    assert_eq!(missed["Transactions"].as_array().map(Vec::len), Some(1), "the webhooks were lost");
+
+    // 6. Reconcile: the job, then updateData which finds nothing more.
+    let changed = navalha_command_api::club::subscribers::reconcile_all(&reconcile_state(&club).await)
+        .await
+        .expect("reconcile");
+    assert_eq!(changed, 1);
+    let on_demand = club
+        .http_to(
+            &club.command_url,
+            Method::GET,
+            &format!("/api/subscription-user/{id}/updateData"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(on_demand.body["Changed"], false, "{on_demand:?}");
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let t3 = chrono::Utc::now();
+
+    // 7. Amounts now, and as of three instants.
+    let now = detail(&club, &admin, id, "").await;
+    assert_eq!(now["Transactions"].as_array().map(Vec::len), Some(3), "{now}");
+    assert_eq!(now["AmountReceived"], 179.8);
+    assert_eq!(now["AmountToReceive"], 89.9);
+    assert_eq!(now["InternalStatus"], "PENDING_PAYMENT", "the latest charge is open");
+    assert_eq!(now["Transactions"][2]["GalaxPayId"], third["Transaction"]["galaxPayId"]);
+    let as_of =
+        |t: chrono::DateTime<chrono::Utc>| format!("?asOf={}", crate::support::urlencode(&t.to_rfc3339()));
+    let at1 = detail(&club, &admin, id, &as_of(t1)).await;
+    assert_eq!(
+        (at1["InternalStatus"].clone(), at1["AmountReceived"].clone(), at1["AmountToReceive"].clone()),
+        (json!("PENDING_PAYMENT"), json!(0.0), json!(89.9))
+    );
+    let at2 = detail(&club, &admin, id, &as_of(t2)).await;
+    assert_eq!(
+        (at2["InternalStatus"].clone(), at2["AmountReceived"].clone(), at2["AmountToReceive"].clone()),
+        (json!("ACTIVE"), json!(89.9), json!(0.0))
+    );
+    assert_eq!(at2["Transactions"][0]["Status"], "payedBoleto");
+    let at3 = detail(&club, &admin, id, &as_of(t3)).await;
+    assert_eq!(at3["AmountReceived"], now["AmountReceived"]);
+    assert_eq!(at3["Transactions"], now["Transactions"]);
+    let before = club
+        .system
+        .call(Method::GET, &format!("/api/subscription-user/{id}?asOf=2000-01-01"), Some(&admin), None)
+        .await;
+    assert_eq!(before.status, StatusCode::NOT_FOUND, "it did not exist yet");
+
+    let timeline =
+        club.http(Method::GET, &format!("/api/subscription-user/{id}/timeline"), Some(&admin), None).await;
+    let reasons: Vec<&str> =
+        timeline.body.as_array().expect("list").iter().filter_map(|e| e["Reason"].as_str()).collect();
+    assert_eq!(reasons, ["checkout", "checkout", "webhook", "reconciliation"], "{timeline:?}");
+    let webhook = &timeline.body[2];
+    assert!(webhook["Source"]["WebhookId"].is_i64());
+    assert!(webhook["Changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .any(|c| c["Field"] == "InternalStatus" && c["To"] == "ACTIVE"));
+}
+
+/// A second command-api state on the same database and provider, for calling the job.
+async fn reconcile_state(club: &Club) -> navalha_command_api::AppState {
+    let settings = navalha_command_api::config::Settings {
+        galaxpay_url: format!("{}/v2", club.sim_url),
+        galaxpay_id: "5473".into(),
+        galaxpay_hash: "test-galax-hash".into(),
+        outbox_dir: club.system.outbox.path().to_path_buf(),
+        ..Default::default()
+    };
+    navalha_command_api::AppState::new(club.system.pool.clone(), settings).await.expect("state")
+}

@@ -1,0 +1,607 @@
+//! The subscription club's reads (spec 02 §7 'Plans and checkout', 'Subscribers'):
+//!
+//! - `GET subscription-details?page&pageSize&description&status&paymentMethod`,
+//!   `GET subscription-details/all`, `GET subscription-details/{id}`;
+//! - `GET partner-company`; `GET subscription-service/services/{subscriptionDetailId}`;
+//! - `GET subscription-user?page&pageSize&internalStatus&idSubscriptionDetail&description`;
+//! - `GET subscription-user/{id}`, and with `?asOf=<ISO time>` the subscription as it was
+//!   then, replayed from its stream;
+//! - `GET subscription-user/{id}/timeline`: every change, when and why.
+//!
+//! As-of and timeline replay the stream on purpose, like the audits (design.md). Plans are
+//! read by ADMIN, ATTENDANT and DEFAULT; subscribers (and the plan names for their filter)
+//! also by BARBER_LEADE (spec 02 §6).
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use navalha_domain::plan::Plan;
+use navalha_domain::role::Role;
+use navalha_domain::subscription::{
+    ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
+};
+use navalha_domain::Aggregate;
+use navalha_platform::auth::{Auth, Policy};
+use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::ApiError;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::clients::search_pattern;
+use crate::consistency::{Consistency, ReadAfter};
+use crate::paging::{Page, PageRequest};
+use crate::AppState;
+
+/// Unknown plan.
+pub const MSG_PLAN_NOT_FOUND: &str = "Plano não encontrado.";
+/// An `asOf` that is not a date or date-time.
+pub const MSG_BAD_AS_OF: &str = "asOf deve ser uma data ISO (AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS).";
+
+/// ADMIN, ATTENDANT and DEFAULT: the plans screens.
+pub struct PlanStaff;
+impl Policy for PlanStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default];
+}
+
+/// The plan staff and BARBER_LEADE: the subscribers screens.
+pub struct SubscriberStaff;
+impl Policy for SubscriberStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
+}
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/subscription-details", get(plans))
+        .route("/subscription-details/all", get(all_plans))
+        .route("/subscription-details/{id}", get(plan))
+        .route("/partner-company", get(partners))
+        .route("/subscription-service/services/{id}", get(plan_services))
+        .route("/subscription-user", get(subscribers))
+        .route("/subscription-user/{id}", get(subscriber))
+        .route("/subscription-user/{id}/timeline", get(timeline))
+}
+
+/// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`:
+/// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, newest first.
+pub async fn subscriptions_of(
+    pool: &sqlx::PgPool,
+    users: &[i64],
+) -> Result<std::collections::HashMap<i64, Vec<Value>>, ApiError> {
+    let rows: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
+        "select user_id, subscription_id, plan_id, plan_name, internal_status from rm_club.subscription
+          where user_id = any($1) order by created_at desc, subscription_id desc",
+    )
+    .bind(users)
+    .fetch_all(pool)
+    .await?;
+    let mut map: std::collections::HashMap<i64, Vec<Value>> = std::collections::HashMap::new();
+    for (user, id, plan, plan_name, status) in rows {
+        map.entry(user).or_default().push(json!({
+            "IdSubscriptionUser": id, "IdSubscriptionDetail": plan, "PlanName": plan_name, "InternalStatus": status,
+        }));
+    }
+    Ok(map)
+}
+
+fn money(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
+    read_after.wait(&state.watch, "club").await
+}
+
+/// `?page&pageSize&description&status&paymentMethod`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanFilter {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    #[serde(default)]
+    description: String,
+    status: Option<String>,
+    payment_method: Option<String>,
+}
+
+const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unaccent($1)))
+    and ($2::boolean is null or p.active = $2)
+    and ($3::text is null or p.payment_method = $3)";
+
+async fn plans(
+    State(state): State<AppState>,
+    _auth: Auth<PlanStaff>,
+    read_after: ReadAfter,
+    QueryParams(filter): QueryParams<PlanFilter>,
+) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
+    let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
+    let consistency = wait(&state, read_after).await?;
+    let pattern = search_pattern(&filter.description);
+    let active = match filter.status.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("1") | Some("true") => Some(true),
+        Some(_) => Some(false),
+    };
+    let method = filter.payment_method.filter(|m| !m.trim().is_empty());
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from rm_club.plan p where {PLAN_WHERE}"))
+        .bind(&pattern)
+        .bind(active)
+        .bind(&method)
+        .fetch_one(&state.pool)
+        .await?;
+    let rows: Vec<(i64, String, String, i64, bool, String, i64)> = sqlx::query_as(&format!(
+        "select p.plan_id, p.plan_name, p.description, p.value_cents, p.active, p.payment_method,
+                (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id)
+           from rm_club.plan p where {PLAN_WHERE}
+          order by p.plan_name, p.plan_id limit $4 offset $5"
+    ))
+    .bind(&pattern)
+    .bind(active)
+    .bind(&method)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
+    let content = rows
+        .into_iter()
+        .map(|(id, name, description, cents, active, method, subscribers)| {
+            json!({
+                "IdSubscriptionDetail": id, "PlanName": name, "Description": description,
+                "Value": money(cents), "Status": i32::from(active), "PaymentMethod": method,
+                "Subscribers": subscribers,
+            })
+        })
+        .collect();
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}
+
+async fn all_plans(
+    State(state): State<AppState>,
+    _auth: Auth<SubscriberStaff>,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+    let consistency = wait(&state, read_after).await?;
+    let rows: Vec<(i64, String, i64, bool)> = sqlx::query_as(
+        "select plan_id, plan_name, value_cents, active from rm_club.plan order by plan_name, plan_id",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let list = rows
+        .into_iter()
+        .map(|(id, name, cents, active)| {
+            json!({ "IdSubscriptionDetail": id, "PlanName": name, "Value": money(cents), "Status": i32::from(active) })
+        })
+        .collect();
+    Ok((consistency.headers(), Json(list)))
+}
+
+async fn plan(
+    State(state): State<AppState>,
+    _auth: Auth<PlanStaff>,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = wait(&state, read_after).await?;
+    let stored: Value = sqlx::query_scalar("select state from rm_club.plan where plan_id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
+    let plan: Plan = serde_json::from_value(stored).map_err(|e| ApiError::Internal(e.into()))?;
+    let details = plan.details().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
+    let companies: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "select id, c.name from unnest($1::bigint[]) id left join rm_company.company c on c.company_id = id
+          order by c.name, id",
+    )
+    .bind(&details.company_ids)
+    .fetch_all(&state.pool)
+    .await?;
+    let partners: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "select id, p.name from unnest($1::bigint[]) id
+           left join rm_club.partner_company p on p.partner_company_id = id order by p.name, id",
+    )
+    .bind(&details.partner_company_ids)
+    .fetch_all(&state.pool)
+    .await?;
+    let subscriptions: Vec<(i64, i64, String, String)> = sqlx::query_as(
+        "select subscription_id, user_id, user_name, internal_status from rm_club.subscription
+          where plan_id = $1 order by subscription_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    let answer = json!({
+        "IdSubscriptionDetail": id,
+        "PlanName": details.plan_name,
+        "Description": details.description,
+        "Value": money(details.value_cents),
+        "Status": i32::from(details.active),
+        "Discount": details.discount,
+        "UrlImage": details.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
+        "AdvertisingStart": details.advertising_start,
+        "AdvertisingEnd": details.advertising_end,
+        "ValidityStart": details.validity_start,
+        "ValidityEnd": details.validity_end,
+        "AllCompanies": details.all_companies,
+        "Periodicity": details.periodicity.code(),
+        "Quantity": details.quantity,
+        "InfiniteCharge": details.quantity == 0,
+        "GalaxPayId": plan.galax_pay_id(),
+        "PaymentMethod": details.payment_method.code(),
+        "ItemsDetail": details.items_detail,
+        "companiesList": companies.into_iter().map(|(id, name)| json!({
+            "Company": { "IdCompany": id, "Name": name.unwrap_or_default() }
+        })).collect::<Vec<_>>(),
+        "partnerCompanyList": partners.into_iter().map(|(id, name)| json!({
+            "PartnerCompany": { "IdPartnerCompany": id, "Name": name.unwrap_or_default() }
+        })).collect::<Vec<_>>(),
+        "subscriptionsList": subscriptions.into_iter().map(|(sid, uid, name, status)| json!({
+            "IdSubscriptionUser": sid, "IdUser": uid, "Name": name, "InternalStatus": status
+        })).collect::<Vec<_>>(),
+    });
+    Ok((consistency.headers(), Json(answer)))
+}
+
+async fn partners(
+    State(state): State<AppState>,
+    _auth: Auth<PlanStaff>,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+    let consistency = wait(&state, read_after).await?;
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("select partner_company_id, name from rm_club.partner_company order by name")
+            .fetch_all(&state.pool)
+            .await?;
+    let list = rows.into_iter().map(|(id, name)| json!({ "IdPartnerCompany": id, "Name": name })).collect();
+    Ok((consistency.headers(), Json(list)))
+}
+
+async fn plan_services(
+    State(state): State<AppState>,
+    _auth: Auth<PlanStaff>,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+    let consistency = wait(&state, read_after).await?;
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from rm_club.plan where plan_id = $1)")
+        .bind(id)
+        .fetch_one(&state.pool)
+        .await?;
+    if !exists {
+        return Err(ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()));
+    }
+    let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(
+        "select plan_service_id, service_id, description, original_cents, discount, value_cents
+           from rm_club.plan_service where plan_id = $1 order by plan_service_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    let list = rows
+        .into_iter()
+        .map(|(sid, service, description, original, discount, value)| {
+            json!({
+                "IdSubscriptionService": sid, "IdService": service, "Description": description,
+                "OriginalValue": money(original), "Discount": discount, "Value": money(value),
+            })
+        })
+        .collect();
+    Ok((consistency.headers(), Json(list)))
+}
+
+/// `?page&pageSize&internalStatus&idSubscriptionDetail&description`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriberFilter {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    internal_status: Option<String>,
+    id_subscription_detail: Option<String>,
+    #[serde(default)]
+    description: String,
+}
+
+/// id, plan, plan name, value, internal status, status, user id, name, phone, created at.
+type SubscriberRow = (i64, i64, String, i64, String, Option<String>, i64, String, String, DateTime<Utc>);
+
+const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
+    and ($2::bigint is null or s.plan_id = $2)
+    and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)";
+
+async fn subscribers(
+    State(state): State<AppState>,
+    _auth: Auth<SubscriberStaff>,
+    read_after: ReadAfter,
+    QueryParams(filter): QueryParams<SubscriberFilter>,
+) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
+    let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
+    let consistency = wait(&state, read_after).await?;
+    let status = filter.internal_status.filter(|s| !s.trim().is_empty() && s != "0");
+    // 'Todos' sends 0 or nothing.
+    let plan = filter.id_subscription_detail.and_then(|p| p.trim().parse::<i64>().ok()).filter(|p| *p != 0);
+    let pattern = search_pattern(&filter.description);
+    let digits: String = filter.description.chars().filter(char::is_ascii_digit).collect();
+    let digits_pattern = (!digits.is_empty()).then(|| format!("%{digits}%"));
+    let total: i64 =
+        sqlx::query_scalar(&format!("select count(*) from rm_club.subscription s where {SUBSCRIBER_WHERE}"))
+            .bind(&status)
+            .bind(plan)
+            .bind(&pattern)
+            .bind(&digits_pattern)
+            .fetch_one(&state.pool)
+            .await?;
+    let rows: Vec<SubscriberRow> = sqlx::query_as(&format!(
+        "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
+                    s.user_id, s.user_name, s.phone, s.created_at
+               from rm_club.subscription s where {SUBSCRIBER_WHERE}
+              order by s.created_at desc, s.subscription_id desc limit $5 offset $6"
+    ))
+    .bind(&status)
+    .bind(plan)
+    .bind(&pattern)
+    .bind(&digits_pattern)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.pool)
+    .await?;
+    let content = rows
+        .into_iter()
+        .map(|(id, plan_id, plan_name, cents, internal, status, user_id, name, phone, created)| {
+            json!({
+                "IdSubscriptionUser": id, "IdSubscriptionDetail": plan_id, "PlanName": plan_name,
+                "PlanValue": money(cents), "InternalStatus": internal, "Status": status,
+                "CreatedAt": created, "User": { "IdUser": user_id, "Name": name, "Phone": phone },
+            })
+        })
+        .collect();
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}
+
+/// The subscription as the detail screen shows it.
+pub fn render(id: i64, subscription: &Subscription) -> Value {
+    let Some(details) = subscription.details() else { return Value::Null };
+    let transactions: Vec<Value> = subscription
+        .transactions()
+        .into_iter()
+        .map(|t| {
+            json!({
+                "IdSubscriptionUserTransaction": t.galax_pay_id,
+                "Installment": t.installment,
+                "GalaxPayId": t.galax_pay_id,
+                "Value": money(t.value_cents),
+                "Payday": t.payday,
+                "PaydayDate": t.payday,
+                "Status": t.status.code(),
+                "StatusDescription": t.status_description.clone().unwrap_or_else(|| t.status.label().to_owned()),
+                "CardNumber": t.card_number,
+                "CardBrand": t.card_brand,
+                "CardExpiresAt": t.card_expires_at,
+                "BoletoPdf": t.boleto_pdf,
+                "PixLink": t.pix_link,
+                "CreatedAt": t.created_at,
+                "UpdatedAt": t.status_date,
+            })
+        })
+        .collect();
+    json!({
+        "IdSubscriptionUser": id,
+        "GalaxPayId": details.galax_pay_id,
+        "IdSubscriptionDetail": details.plan_id,
+        "PlanName": details.plan_name,
+        "PlanValue": money(details.plan_value_cents),
+        "ValidityStart": details.validity_start,
+        "ValidityEnd": details.validity_end,
+        "InternalStatus": subscription.contract_status().code(),
+        "Status": subscription.status().map(|s| s.code().to_owned()),
+        "StatusDescription": subscription.status().map(|s| s.label().to_owned()),
+        "MyId": id.to_string(),
+        "FirstPayDayDate": details.first_pay_day,
+        "CreatedAt": details.created_at,
+        "Quantity": details.quantity,
+        "Periodicity": details.periodicity.code(),
+        "MainPaymentMethodId": details.payment_method.code(),
+        "CancellationRequested": subscription.cancellation_requested(),
+        "AmountReceived": money(subscription.received_cents()),
+        "AmountToReceive": money(subscription.to_receive_cents()),
+        "User": {
+            "IdUser": details.user.user_id,
+            "Name": details.user.name,
+            "Email": details.user.email,
+            "Cpf": details.user.cpf,
+            "Phone": details.user.phone,
+            "BirthDate": details.user.birth_date,
+        },
+        "Transactions": transactions,
+    })
+}
+
+/// `?asOf`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AsOfParams {
+    as_of: Option<String>,
+}
+
+/// The units' offset (UTC-3): times without an offset are their wall clock.
+fn local() -> FixedOffset {
+    FixedOffset::west_opt(3 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("zero offset"))
+}
+
+/// Reads `asOf`: an RFC 3339 instant; a date-time without offset (the units' wall clock);
+/// or a bare date, meaning the end of that day there.
+pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
+    let text = text.trim();
+    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+        return Some(instant.with_timezone(&Utc));
+    }
+    for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"] {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(text, format) {
+            return local().from_local_datetime(&naive).single().map(|t| t.with_timezone(&Utc));
+        }
+    }
+    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+    let end = day.and_hms_milli_opt(23, 59, 59, 999)?;
+    local().from_local_datetime(&end).single().map(|t| t.with_timezone(&Utc))
+}
+
+type EventRow = (i64, DateTime<Utc>, Value, Value);
+
+async fn stream(state: &AppState, id: i64, until: Option<DateTime<Utc>>) -> Result<Vec<EventRow>, ApiError> {
+    Ok(sqlx::query_as(
+        "select sequence, recorded_at, payload, metadata from events
+          where aggregate_type = $1 and aggregate_id = $2 and ($3::timestamptz is null or recorded_at <= $3)
+          order by sequence",
+    )
+    .bind(Subscription::TYPE)
+    .bind(id.to_string())
+    .bind(until)
+    .fetch_all(&state.pool)
+    .await?)
+}
+
+fn decode(payload: &Value) -> Result<SubscriptionEvent, ApiError> {
+    serde_json::from_value(payload.clone()).map_err(|e| ApiError::Internal(e.into()))
+}
+
+async fn subscriber(
+    State(state): State<AppState>,
+    _auth: Auth<SubscriberStaff>,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+    QueryParams(params): QueryParams<AsOfParams>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let not_found = || ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned());
+    if let Some(text) = params.as_of.as_deref().filter(|t| !t.trim().is_empty()) {
+        let as_of = parse_as_of(text).ok_or_else(|| ApiError::BadRequest(MSG_BAD_AS_OF.to_owned()))?;
+        let mut subscription = Subscription::default();
+        for (_, _, payload, _) in stream(&state, id, Some(as_of)).await? {
+            subscription.apply(decode(&payload)?);
+        }
+        if subscription.details().is_none() {
+            return Err(not_found());
+        }
+        let mut answer = render(id, &subscription);
+        answer["AsOf"] = json!(as_of);
+        return Ok((HeaderMap::new(), Json(answer)));
+    }
+    let consistency = wait(&state, read_after).await?;
+    let stored: Value =
+        sqlx::query_scalar("select state from rm_club.subscription where subscription_id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?
+            .ok_or_else(not_found)?;
+    let subscription: Subscription =
+        serde_json::from_value(stored).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok((consistency.headers(), Json(render(id, &subscription))))
+}
+
+fn change(field: String, from: Value, to: Value) -> Option<Value> {
+    (from != to).then(|| json!({ "Field": field, "From": from, "To": to }))
+}
+
+/// What changed between two states of a subscription.
+fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
+    let status = |s: &Subscription| s.status().map(|s| json!(s.code())).unwrap_or(Value::Null);
+    let contract = |s: &Subscription| {
+        if s.details().is_some() {
+            json!(s.contract_status().code())
+        } else {
+            Value::Null
+        }
+    };
+    let mut list: Vec<Value> = [
+        change("Status".into(), status(before), status(after)),
+        change("InternalStatus".into(), contract(before), contract(after)),
+        change(
+            "AmountReceived".into(),
+            json!(money(before.received_cents())),
+            json!(money(after.received_cents())),
+        ),
+        change(
+            "AmountToReceive".into(),
+            json!(money(before.to_receive_cents())),
+            json!(money(after.to_receive_cents())),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    for transaction in after.transactions() {
+        let old = before.transactions().into_iter().find(|t| t.galax_pay_id == transaction.galax_pay_id);
+        let from = old.map(|t| json!(t.status.code())).unwrap_or(Value::Null);
+        list.extend(change(
+            format!("Transaction {} (parcela {})", transaction.galax_pay_id, transaction.installment),
+            from,
+            json!(transaction.status.code()),
+        ));
+    }
+    list
+}
+
+async fn timeline(
+    State(state): State<AppState>,
+    _auth: Auth<SubscriberStaff>,
+    PathParam(id): PathParam<i64>,
+) -> Result<Json<Vec<Value>>, ApiError> {
+    let rows = stream(&state, id, None).await?;
+    if rows.is_empty() {
+        return Err(ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned()));
+    }
+    let mut subscription = Subscription::default();
+    let mut entries = Vec::with_capacity(rows.len());
+    for (sequence, at, payload, metadata) in rows {
+        let event = decode(&payload)?;
+        let text = |key: &str| metadata[key].as_str().map(str::to_owned);
+        let staff = json!({
+            "UserId": text("user_id").and_then(|id| id.parse::<i64>().ok()),
+            "UserName": text("user_name"),
+            "Role": text("role"),
+        });
+        let (event_name, reason, source) = match &event {
+            SubscriptionEvent::SubscriptionCreated(_) => ("SubscriptionCreated", "checkout", Value::Null),
+            SubscriptionEvent::CancellationRequested => ("CancellationRequested", "staff", staff.clone()),
+            SubscriptionEvent::ProviderReported { source, .. } => match source {
+                ReportSource::Webhook { webhook_id, event } => {
+                    ("ProviderReported", "webhook", json!({ "WebhookId": webhook_id, "WebhookEvent": event }))
+                }
+                ReportSource::Reconciliation => ("ProviderReported", "reconciliation", Value::Null),
+                ReportSource::OnDemand => ("ProviderReported", "staff", staff.clone()),
+                ReportSource::Checkout => ("ProviderReported", "checkout", Value::Null),
+                ReportSource::Cancellation => ("ProviderReported", "cancellation", Value::Null),
+            },
+        };
+        let before = subscription.clone();
+        subscription.apply(event);
+        entries.push(json!({
+            "Sequence": sequence,
+            "At": at,
+            "Event": event_name,
+            "Reason": reason,
+            "Source": source,
+            "UserName": text("user_name"),
+            "Changes": changes(&before, &subscription),
+            "InternalStatus": subscription.contract_status().code(),
+            "Status": subscription.status().map(|s| s.code().to_owned()),
+            "AmountReceived": money(subscription.received_cents()),
+            "AmountToReceive": money(subscription.to_receive_cents()),
+        }));
+    }
+    Ok(Json(entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_as_of;
+
+    #[test]
+    fn as_of_reads_instants_wall_clock_times_and_days() {
+        let utc = |s: &str| parse_as_of(s).map(|t| t.to_rfc3339());
+        assert_eq!(utc("2027-03-03T10:00:00Z").as_deref(), Some("2027-03-03T10:00:00+00:00"));
+        assert_eq!(utc("2027-03-03T10:00:00").as_deref(), Some("2027-03-03T13:00:00+00:00"));
+        assert_eq!(utc("2027-03-03").as_deref(), Some("2027-03-04T02:59:59.999+00:00"));
+        assert_eq!(utc("03/03/2027"), None);
+    }
+}
