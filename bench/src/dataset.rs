@@ -334,7 +334,8 @@ fn working_hours(pattern: usize) -> [Vec<Period>; 7] {
     hours
 }
 
-/// Share of a professional's time booked on a day `offset` days from today.
+/// The chance that the next slot of a working period is booked, on a day `offset` days
+/// from today (an empty slot is skipped 15 or 30 minutes at a time).
 pub fn occupancy(offset: i64) -> f64 {
     match offset {
         o if o < 0 => 0.85,
