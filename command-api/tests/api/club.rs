@@ -491,6 +491,14 @@ async fn plan_services_are_added_once_edited_listed_and_deleted(pool: PgPool) {
 /// Creates a plan, a link for client 1 and a boleto subscription through the simulator.
 async fn subscribe(club: &Club, admin: &str) -> (i64, i64, Value) {
     let plan = create_plan(&club.system, admin).await;
+    let answer = subscribe_to(club, admin, plan).await;
+    let id = answer["IdSubscriptionUser"].as_i64().expect("id");
+    club.system.project().await;
+    (plan, id, answer)
+}
+
+/// A link to `plan` for client 1, used to subscribe by boleto: the checkout's answer.
+async fn subscribe_to(club: &Club, admin: &str, plan: i64) -> Value {
     let link = club
         .http(
             Method::POST,
@@ -510,9 +518,7 @@ async fn subscribe(club: &Club, admin: &str) -> (i64, i64, Value) {
         )
         .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
-    let id = answer.body["IdSubscriptionUser"].as_i64().expect("id");
-    club.system.project().await;
-    (plan, id, answer.body)
+    answer.body
 }
 
 async fn detail(club: &Club, token: &str, id: i64, query: &str) -> Value {
@@ -714,25 +720,8 @@ async fn webhooks_in_every_order_reach_the_same_state(pool: PgPool) {
     let held = json!({ "webhook": false });
     let mut ids = Vec::new();
     for order in &orders {
-        let link = club
-            .http(
-                Method::POST,
-                "/api/checkout/create-user-token",
-                Some(&admin),
-                Some(json!({ "userId": 1, "planId": plan })),
-            )
-            .await;
-        let token = link.body["Token"].as_str().expect("token").to_owned();
-        let created = club
-            .http(
-                Method::POST,
-                "/api/checkout/subscribe",
-                None,
-                Some(json!({ "token": token, "paymentMethod": "boleto" })),
-            )
-            .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
-        let galax = created.body["GalaxPayId"].as_i64().expect("galax id");
+        let created = subscribe_to(&club, &admin, plan).await;
+        let galax = created["GalaxPayId"].as_i64().expect("galax id");
         let remote = club.sim_get(&format!("/sim/subscriptions/{galax}")).await;
         let first = remote["Transactions"][0]["galaxPayId"].as_i64().expect("tx");
         let status = |id: i64, status: &str| {
@@ -752,7 +741,7 @@ async fn webhooks_in_every_order_reach_the_same_state(pool: PgPool) {
             let answer = post_webhook(&club.system, &hooks[*index]).await;
             assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
         }
-        ids.push(created.body["IdSubscriptionUser"].as_i64().expect("id"));
+        ids.push(created["IdSubscriptionUser"].as_i64().expect("id"));
     }
     club.system.project().await;
     let mut finals = Vec::new();

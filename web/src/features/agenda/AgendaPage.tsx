@@ -4,10 +4,10 @@ import { useAppDispatch, useAppSelector } from '@/app/store';
 import { Icon } from '@/components/Icon';
 import { isPast } from '@/lib/dates';
 import { useGetUnitProfessionalsQuery } from './agendaApi';
-import { dayChosen, modalClosed, modalOpened, selectAgenda, viewChosen } from './agendaSlice';
+import { dayChosen, modalOpened, selectAgenda, viewChosen } from './agendaSlice';
 import { AgendaFilters } from './AgendaFilters';
 import { AppointmentCard } from './AppointmentCard';
-import { AppointmentModal } from './AppointmentModal';
+import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
 import { EMPTY_AGENDA, timelineColumns, useDay } from './day';
 import { useAgendaScope, useNarrowScreen, useNow } from './hooks';
@@ -91,20 +91,7 @@ function DesktopAgenda() {
       <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => dispatch(modalOpened(null))}>
         <Icon name="add" size={28} />
       </button>
-      {agenda.modal.open && (
-        <AppointmentModal
-          key={agenda.modal.idScheduling ?? 'new'}
-          idScheduling={agenda.modal.idScheduling}
-          companies={scope.companies}
-          defaultCompany={scope.company?.IdCompany ?? null}
-          mayChangeCompany={scope.mayChangeCompany}
-          onClose={() => dispatch(modalClosed())}
-          onSaved={(date) => {
-            dispatch(dayChosen(date));
-            dispatch(modalClosed());
-          }}
-        />
-      )}
+      <AgendaAppointmentModal scope={scope} />
       {dialogs}
     </section>
   );

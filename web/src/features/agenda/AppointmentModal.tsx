@@ -7,7 +7,10 @@ import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
+import { useAppDispatch, useAppSelector } from '@/app/store';
 import type { Company } from '@/state/sessionSlice';
+import { dayChosen, modalClosed, selectAgenda } from './agendaSlice';
+import type { AgendaScope } from './hooks';
 import {
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
@@ -317,5 +320,29 @@ function TimesTypeRadio({ value, onChange }: { value: TimesType; onChange: (valu
         Todos os horários
       </label>
     </fieldset>
+  );
+}
+
+/**
+ * The appointment modal as the agenda screens open it (desktop and mobile): for the
+ * appointment in the agenda slice, closed on cancel, and moving the agenda to the booked day.
+ */
+export function AgendaAppointmentModal({ scope }: { scope: AgendaScope }) {
+  const dispatch = useAppDispatch();
+  const modal = useAppSelector(selectAgenda).modal;
+  if (!modal.open) return null;
+  return (
+    <AppointmentModal
+      key={modal.idScheduling ?? 'new'}
+      idScheduling={modal.idScheduling}
+      companies={scope.companies}
+      defaultCompany={scope.company?.IdCompany ?? null}
+      mayChangeCompany={scope.mayChangeCompany}
+      onClose={() => dispatch(modalClosed())}
+      onSaved={(date) => {
+        dispatch(dayChosen(date));
+        dispatch(modalClosed());
+      }}
+    />
   );
 }

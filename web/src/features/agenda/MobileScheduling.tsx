@@ -8,10 +8,10 @@ import { TextField } from '@/components/TextField';
 import { isPast } from '@/lib/dates';
 import { onlyDigits } from '@/lib/masks';
 import { companySelected, signedOut } from '@/state/sessionSlice';
-import { cancelledToggled, dayChosen, modalClosed, selectAgenda } from './agendaSlice';
+import { cancelledToggled, dayChosen, selectAgenda } from './agendaSlice';
 import { EMPTY_AGENDA, useDay } from './day';
 import { AppointmentCard } from './AppointmentCard';
-import { AppointmentModal } from './AppointmentModal';
+import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
 import { useAgendaScope, useNow } from './hooks';
 import { MobileNewAppointment } from './MobileNewAppointment';
@@ -102,20 +102,7 @@ export function MobileScheduling() {
         </section>
       )}
 
-      {agenda.modal.open && (
-        <AppointmentModal
-          key={agenda.modal.idScheduling ?? 'new'}
-          idScheduling={agenda.modal.idScheduling}
-          companies={scope.companies}
-          defaultCompany={scope.company?.IdCompany ?? null}
-          mayChangeCompany={scope.mayChangeCompany}
-          onClose={() => dispatch(modalClosed())}
-          onSaved={(date) => {
-            dispatch(dayChosen(date));
-            dispatch(modalClosed());
-          }}
-        />
-      )}
+      <AgendaAppointmentModal scope={scope} />
       {dialogs}
       <ConfirmDialog
         open={exiting}
