@@ -10,11 +10,12 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // /cep is the postal-code lookup the gateway forwards to ViaCEP (src/lib/cep.ts).
   server: {
-    proxy: { '/api': apiTarget },
+    proxy: { '/api': apiTarget, '/cep': apiTarget },
   },
   preview: {
-    proxy: { '/api': apiTarget },
+    proxy: { '/api': apiTarget, '/cep': apiTarget },
   },
   build: {
     outDir: 'dist',

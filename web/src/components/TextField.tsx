@@ -14,7 +14,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   addLabel?: string;
 }
 
-const maskLength: Record<MaskName, number> = { cpf: 14, cnpj: 18, cep: 9, phone: 15, time: 5 };
+const maskLength: Record<MaskName, number> = { cpf: 14, cnpj: 18, cep: 10, phone: 15, time: 5 };
 
 /**
  * Floating-label input with its error message; passwords get a visibility toggle, masked
@@ -48,7 +48,7 @@ export function TextField({
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <div className="field-control">
         <input
-          inputMode={mask ? 'numeric' : undefined}
+          inputMode={mask && mask !== 'cnpj' ? 'numeric' : undefined}
           maxLength={mask ? maskLength[mask] : undefined}
           {...inputProps}
           onChange={change}

@@ -17,7 +17,9 @@ describe('masks', () => {
     expect(maskCpf('5299822')).toBe('529.982.2');
     expect(maskCpf('52998224725999')).toBe('529.982.247-25');
     expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
-    expect(maskCep('01310a100')).toBe('01310-100');
+    expect(maskCep('01310a100')).toBe('01.310-100');
+    expect(maskCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(maskCnpj('12ABC34501DEXY')).toBe('12.ABC.345/01DE');
     expect(maskTime('930')).toBe('93:0');
     expect(maskTime('0930')).toBe('09:30');
   });
@@ -43,6 +45,10 @@ describe('masks', () => {
     expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
     expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
     expect(isValidCnpj('00000000000000')).toBe(false);
+    // Receita Federal's published example of the alphanumeric CNPJ.
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+    expect(isValidCnpj('12.ABC.345/01DE-3X')).toBe(false);
   });
 
   it('takes 24-hour HH:MM', () => {

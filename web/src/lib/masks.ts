@@ -20,8 +20,44 @@ function fill(pattern: string, value: string): string {
 }
 
 export const maskCpf = (value: string) => fill('000.000.000-00', value);
-export const maskCnpj = (value: string) => fill('00.000.000/0000-00', value);
-export const maskCep = (value: string) => fill('00000-000', value);
+export const maskCep = (value: string) => fill('00.000-000', value);
+
+/**
+ * CNPJ as typed: 99.999.999/9999-99, where the first 12 positions may also be letters
+ * (the alphanumeric CNPJ issued from July 2026, e.g. 12.ABC.345/01DE-35). The two check
+ * digits stay numeric.
+ */
+export function maskCnpj(value: string): string {
+  const chars = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  let kept = '';
+  for (const char of chars) {
+    if (kept.length >= 14) break;
+    if (kept.length >= 12 && !/\d/.test(char)) continue;
+    kept += char;
+  }
+  const pattern = '00.000.000/0000-00';
+  let out = '';
+  let next = 0;
+  for (const slot of pattern) {
+    if (next >= kept.length) break;
+    if (slot === '0') {
+      out += kept[next];
+      next += 1;
+    } else {
+      out += slot;
+    }
+  }
+  return out;
+}
+
+/** A CNPJ's 14 characters without punctuation, letters upper-cased. */
+export const cnpjCharacters = (value: string) => value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/** Display of a stored CNPJ (digits or alphanumeric). */
+export const formatCnpj = (value: string | null | undefined) => {
+  const chars = cnpjCharacters(value ?? '');
+  return chars.length === 14 ? maskCnpj(chars) : (value ?? '');
+};
 export const maskTime = (value: string) => fill('00:00', value);
 
 /** (XX) XXXX-XXXX for 10 digits, (XX) XXXXX-XXXX for 11, while typing too. */
@@ -65,18 +101,23 @@ export function isValidCpf(value: string): boolean {
   return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
 }
 
-/** 14 digits with both check digits right. */
+/**
+ * 14 characters with both check digits right (modulus 11). The first 12 may be letters
+ * (alphanumeric CNPJ, Receita Federal's rule: each character weighs its ASCII code minus
+ * 48, so digits keep their value); the last two are digits.
+ */
 export function isValidCnpj(value: string): boolean {
-  const digits = onlyDigits(value);
-  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
+  const chars = cnpjCharacters(value);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(chars) || /^(\d)\1{13}$/.test(chars)) return false;
+  const worth = (char: string) => char.charCodeAt(0) - 48;
   const check = (weights: number[]) => {
-    const sum = weights.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
+    const sum = weights.reduce((total, weight, i) => total + weight * worth(chars[i]), 0);
     const rest = sum % 11;
     return rest < 2 ? 0 : 11 - rest;
   };
   return (
-    check([5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(digits[12]) &&
-    check([6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(digits[13])
+    check([5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(chars[12]) &&
+    check([6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(chars[13])
   );
 }
 

@@ -1,0 +1,50 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { applyServerErrors } from './serverErrors';
+
+interface FormProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  /** Sends the valid values; a rejection with a 422 lands on the fields it names. */
+  onSubmit: (values: T) => Promise<unknown>;
+  /** Body field → form field, where the names differ. */
+  serverFieldOf?: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+}
+
+/**
+ * The one form pattern of the back office: react-hook-form with a schema resolver, the
+ * server's 422 `errors` set on the fields they name. Other failures are already toasted by
+ * the base query (spec 02 §8), so they are swallowed here.
+ */
+export function Form<T extends FieldValues>({ form, onSubmit, serverFieldOf, children, className, ...rest }: FormProps<T>) {
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await onSubmit(values);
+      } catch (failure) {
+        applyServerErrors(failure, form.setError, Object.keys(form.getValues()) as Path<T>[], serverFieldOf);
+      }
+    })(event);
+  return (
+    <form noValidate className={`entity-form${className ? ` ${className}` : ''}`} onSubmit={submit} aria-label={rest['aria-label']}>
+      {children}
+    </form>
+  );
+}
+
+/** A titled group of fields laid out on a responsive grid. */
+export function FormSection({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      {title && <legend className="form-section-title">{title}</legend>}
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The buttons row at the bottom of a form ('Cancelar', 'Salvar', ...). */
+export function FormButtons({ children }: { children: ReactNode }) {
+  return <div className="form-buttons">{children}</div>;
+}
