@@ -130,7 +130,9 @@ impl From<Cpf> for String {
     }
 }
 
-/// A CNPJ (company taxpayer number): 14 digits with both check digits right.
+/// A CNPJ (company taxpayer number): 14 characters with both check digits right. Since July
+/// 2026 the first 12 may be upper-case letters too (the alphanumeric CNPJ); the two check
+/// digits stay digits. Stored without punctuation, letters upper-cased.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Cnpj(String);
@@ -141,20 +143,28 @@ pub struct Cnpj(String);
 pub struct InvalidCnpj;
 
 impl Cnpj {
-    /// Parses a CNPJ, with or without its mask.
+    /// Parses a CNPJ, with or without its mask (dots, slash, hyphen, spaces). Any other
+    /// character is refused rather than dropped.
     pub fn parse(raw: &str) -> Result<Self, InvalidCnpj> {
-        let digits = only_digits(raw);
-        if digits.len() != 14 || all_same(&digits) {
+        if !raw.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-' | ' ')) {
             return Err(InvalidCnpj);
         }
-        let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+        let chars: Vec<u8> =
+            raw.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_uppercase()).collect();
+        if chars.len() != 14 || !chars[12..].iter().all(u8::is_ascii_digit) {
+            return Err(InvalidCnpj);
+        }
+        let text = String::from_utf8(chars.clone()).map_err(|_| InvalidCnpj)?;
+        if all_same(&text) && chars[0].is_ascii_digit() {
+            return Err(InvalidCnpj);
+        }
+        // Receita Federal's rule: each character weighs its ASCII code minus 48, so digits
+        // keep their value and 'A' is 17; then the usual modulus 11.
+        let worth = |c: u8| u32::from(c) - 48;
         let check = |len: usize| {
-            let weights: Vec<u32> = if len == 12 {
-                vec![5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-            } else {
-                vec![6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-            };
-            let sum: u32 = (0..len).map(|i| d[i] * weights[i]).sum();
+            let weights: &[u32] =
+                if len == 12 { &[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] } else { &[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] };
+            let sum: u32 = (0..len).map(|i| worth(chars[i]) * weights[i]).sum();
             let rest = sum % 11;
             if rest < 2 {
                 0
@@ -162,13 +172,13 @@ impl Cnpj {
                 11 - rest
             }
         };
-        if check(12) != d[12] || check(13) != d[13] {
+        if check(12) != worth(chars[12]) || check(13) != worth(chars[13]) {
             return Err(InvalidCnpj);
         }
-        Ok(Self(digits))
+        Ok(Self(text))
     }
 
-    /// The 14 digits.
+    /// The 14 characters, without punctuation.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -313,6 +323,17 @@ mod tests {
         assert!(Cnpj::parse("11.222.333/0001-81").is_ok());
         assert_eq!(Cnpj::parse("11.222.333/0001-82"), Err(InvalidCnpj));
         assert_eq!(Cnpj::parse("00000000000000"), Err(InvalidCnpj));
+    }
+
+    #[test]
+    fn alphanumeric_cnpj_is_accepted_with_its_check_digits() {
+        // Receita Federal's published example of the alphanumeric CNPJ (from July 2026).
+        assert_eq!(Cnpj::parse("12.ABC.345/01DE-35").map(|c| c.as_str().to_owned()), Ok("12ABC34501DE35".to_owned()));
+        assert_eq!(Cnpj::parse("12abc34501de35").map(|c| c.as_str().to_owned()), Ok("12ABC34501DE35".to_owned()));
+        assert_eq!(Cnpj::parse("12.ABC.345/01DE-36"), Err(InvalidCnpj));
+        assert_eq!(Cnpj::parse("12.ABC.345/01DE-3X"), Err(InvalidCnpj));
+        assert_eq!(Cnpj::parse("12.ABC.345/01DE-35\u{0}"), Err(InvalidCnpj));
+        assert_eq!(Cnpj::parse("12.ÁBC.345/01DE-35"), Err(InvalidCnpj));
     }
 
     #[test]

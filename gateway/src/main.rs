@@ -2,7 +2,9 @@
 //! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
 //! command-api, paths unchanged; everything else is the built web app, with `index.html`
 //! for client-side routes. One GET writes and goes to command-api:
-//! `/api/subscription-user/{id}/updateData` (ADR 0008).
+//! `/api/subscription-user/{id}/updateData` (ADR 0008). `/cep/{cep}/json/` is the
+//! postal-code lookup, forwarded to ViaCEP (`NAVALHA_CEP_URL`) so the browser only ever
+//! talks to its own origin.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -32,6 +34,9 @@ struct Cli {
     /// query-api's base address.
     #[arg(long, env = "NAVALHA_QUERY_URL", default_value = "http://127.0.0.1:8082")]
     query_url: String,
+    /// The postal-code service (ViaCEP's contract: GET {base}/{cep}/json/).
+    #[arg(long, env = "NAVALHA_CEP_URL", default_value = "https://viacep.com.br/ws")]
+    cep_url: String,
     /// The built web app.
     #[arg(long, env = "NAVALHA_WEB_DIST", default_value = "web/dist")]
     web_dist: PathBuf,
@@ -42,6 +47,7 @@ struct Upstreams {
     client: reqwest::Client,
     command_url: String,
     query_url: String,
+    cep_url: String,
     web_dist: PathBuf,
 }
 
@@ -66,6 +72,7 @@ async fn main() -> anyhow::Result<()> {
         client: reqwest::Client::builder().build()?,
         command_url: cli.command_url.trim_end_matches('/').to_owned(),
         query_url: cli.query_url.trim_end_matches('/').to_owned(),
+        cep_url: cli.cep_url.trim_end_matches('/').to_owned(),
         web_dist: cli.web_dist,
     };
     let app =
@@ -92,6 +99,9 @@ async fn route(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
 ) -> Response {
+    if let Some(rest) = request.uri().path().strip_prefix("/cep/") {
+        return postal_code(&upstreams, rest).await;
+    }
     if request.uri().path().starts_with("/api/") {
         let reads =
             matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
@@ -115,6 +125,50 @@ async fn route(
     match files.oneshot(request).await {
         Ok(response) => response.into_response(),
         Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
+    }
+}
+
+/// Longest wait for the postal-code service; the form stays usable without it.
+const CEP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// `{cep}/json/` with a short, plain CEP: the only lookups forwarded, so this edge is not
+/// an open proxy. A malformed CEP still reaches the service, which answers 400 as ViaCEP does.
+fn postal_code_path(rest: &str) -> Option<&str> {
+    let cep = rest.strip_suffix("/json/").or_else(|| rest.strip_suffix("/json"))?;
+    (!cep.is_empty() && cep.len() <= 16 && cep.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')).then_some(cep)
+}
+
+async fn postal_code(upstreams: &Upstreams, rest: &str) -> Response {
+    let Some(cep) = postal_code_path(rest) else {
+        return (StatusCode::NOT_FOUND, axum::Json(serde_json_message("CEP não encontrado."))).into_response();
+    };
+    let answer = upstreams.client.get(format!("{}/{cep}/json/", upstreams.cep_url)).timeout(CEP_TIMEOUT).send().await;
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(error) => {
+            tracing::warn!(%error, "postal-code service unreachable");
+            return (
+                StatusCode::BAD_GATEWAY,
+                axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")),
+            )
+                .into_response();
+        }
+    };
+    let status = answer.status();
+    let content_type = answer.headers().get(header::CONTENT_TYPE).cloned();
+    match answer.bytes().await {
+        Ok(body) => {
+            let mut response = (status, body).into_response();
+            if let Some(content_type) = content_type {
+                response.headers_mut().insert(header::CONTENT_TYPE, content_type);
+            }
+            response
+        }
+        Err(error) => {
+            tracing::warn!(%error, "postal-code answer unreadable");
+            (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")))
+                .into_response()
+        }
     }
 }
 
@@ -153,7 +207,17 @@ async fn proxy(
 
 #[cfg(test)]
 mod tests {
-    use super::writes_on_get;
+    use super::{postal_code_path, writes_on_get};
+
+    #[test]
+    fn only_postal_code_lookups_are_forwarded() {
+        assert_eq!(postal_code_path("01310100/json/"), Some("01310100"));
+        assert_eq!(postal_code_path("0131/json"), Some("0131"));
+        assert_eq!(postal_code_path("01310100/xml/"), None);
+        assert_eq!(postal_code_path("../../x/json/"), None);
+        assert_eq!(postal_code_path("/json/"), None);
+        assert_eq!(postal_code_path("01310100?x=1/json/"), None);
+    }
 
     #[test]
     fn only_update_data_is_a_writing_get() {

@@ -11,6 +11,10 @@
 //! State lives in memory. The controls under `/sim` (not part of GalaxPay) move charges
 //! through their statuses, add charges, show or change a subscription, list the webhooks
 //! sent and send one again; each takes `"webhook": false` to simulate a lost webhook.
+//!
+//! It also answers ViaCEP's postal-code lookups under `/ws` ([`viacep`]).
+
+pub mod viacep;
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
@@ -104,6 +108,7 @@ pub fn app(sim: Simulator) -> Router {
         .route("/sim/webhooks", get(list_webhooks))
         .route("/sim/webhooks/{id}/resend", post(resend_webhook))
         .route("/health", get(|| async { Json(json!({ "status": "ok", "service": "provider-sim" })) }))
+        .merge(viacep::router())
         .with_state(sim)
 }
 

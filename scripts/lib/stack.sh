@@ -7,13 +7,16 @@
 # GATEWAY_ADDR, COMMAND_ADDR, QUERY_ADDR, PROJECTOR_ADDR, WEB_DIST,
 # NAVALHA_OUTBOX_DIR (exported); PROVIDER_SIM_ADDR (default 127.0.0.1:8090).
 # Unless NAVALHA_GALAXPAY_URL names a real provider, command-api is pointed at
-# the simulator, whose webhooks go back to command-api.
+# the simulator, whose webhooks go back to command-api. Unless NAVALHA_CEP_URL
+# names a postal-code service, the gateway's CEP lookups go to the simulator's
+# ViaCEP twin (/ws), since the real ViaCEP is out of reach from here and from CI.
 
 SVC_NAMES=() SVC_PIDS=() SVC_LOGS=()
 # Log files, not terminals: no colour codes in them.
 PLAIN_LOGS=(env NO_COLOR=1)
 STACK_SERVICES=(provider-sim projector command-api query-api gateway)
 STACK_SIM_URL_SET=0
+STACK_CEP_URL_SET=0
 
 # Services die with the launcher even if it is killed with SIGKILL.
 if setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then HAVE_PDEATHSIG=1; else HAVE_PDEATHSIG=0; fi
@@ -89,6 +92,10 @@ stack_start() {
     export NAVALHA_GALAXPAY_ID=${NAVALHA_GALAXPAY_ID:-5473}
     export NAVALHA_GALAXPAY_HASH=${NAVALHA_GALAXPAY_HASH:-sim-galax-hash}
     export NAVALHA_GALAXPAY_WEBHOOK_HASH=${NAVALHA_GALAXPAY_WEBHOOK_HASH:-sim-webhook-hash}
+  fi
+  if [[ -z ${NAVALHA_CEP_URL:-} || $STACK_CEP_URL_SET == 1 ]]; then
+    STACK_CEP_URL_SET=1
+    export NAVALHA_CEP_URL="http://$(addr_connect "$sim_addr")/ws"
   fi
   start_service provider-sim "$STACK_LOG_DIR/provider-sim.log" \
     "$BIN_DIR/provider-sim" --listen "$sim_addr" \

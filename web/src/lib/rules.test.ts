@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { addressRules, clientBirthDateRule, cpfRule, isMobile, mobileRule, nameRule, professionalBirthDateRule } from './rules';
 
 const now = () => new Date('2026-11-23T15:00:00Z');
-const messageOf = (schema: yup.Schema, value: unknown) => {
+const messageOf = (schema: { validateSync: (value: unknown) => unknown }, value: unknown) => {
   try {
     schema.validateSync(value);
     return null;
