@@ -1,0 +1,80 @@
+import { api } from '@/api/api';
+import type { CatalogueService, OfferedService, OfferedServiceBody, StaffTarget, WorkingDay, WorkingDayBody } from './types';
+
+/** The cache tag of one target's data: 'Profile' for my profile, 'Professional' by id. */
+const tagOf = (target: StaffTarget) =>
+  target.kind === 'myProfile'
+    ? ({ type: 'Profile', id: 'MINE' } as const)
+    : ({ type: 'Professional', id: target.idProfessional } as const);
+
+const hoursUrl = (target: StaffTarget) =>
+  target.kind === 'myProfile'
+    ? 'professional-working-hours/my-profile'
+    : `professional-working-hours/professional/${target.idProfessional}`;
+
+const servicesUrl = (target: StaffTarget) =>
+  target.kind === 'myProfile' ? 'professional-service/my-profile' : `professional-service/professional/${target.idProfessional}`;
+
+const serviceUrl = (target: StaffTarget, id: number) =>
+  target.kind === 'myProfile'
+    ? `professional-service/${id}/my-profile`
+    : `professional-service/${id}/professional/${target.idProfessional}`;
+
+/** A random v4 UUID; crypto.randomUUID exists only on secure origins. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// Services change the agenda's pickers too (LIST tags of 'Service'/'Professional').
+const AGENDA_LISTS = [
+  { type: 'Service', id: 'LIST' },
+  { type: 'Professional', id: 'LIST' },
+] as const;
+
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getWorkingHours: build.query<WorkingDay[], StaffTarget>({
+      query: hoursUrl,
+      providesTags: (_r, _e, target) => [tagOf(target)],
+    }),
+    saveWorkingDay: build.mutation<unknown, { target: StaffTarget; body: WorkingDayBody }>({
+      query: ({ target, body }) => ({ url: `${hoursUrl(target)}/day`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
+    }),
+    getActiveServices: build.query<CatalogueService[], void>({
+      query: () => 'service/active',
+      providesTags: [{ type: 'Service', id: 'ACTIVE' }],
+    }),
+    getOfferedServices: build.query<OfferedService[], StaffTarget>({
+      query: servicesUrl,
+      providesTags: (_r, _e, target) => [tagOf(target), { type: 'Service', id: 'OFFERED' }],
+    }),
+    createOfferedService: build.mutation<unknown, { target: StaffTarget; body: OfferedServiceBody; idempotencyKey: string }>({
+      query: ({ target, body, idempotencyKey }) => ({
+        url: servicesUrl(target),
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
+    }),
+    updateOfferedService: build.mutation<unknown, { target: StaffTarget; id: number; body: OfferedServiceBody }>({
+      query: ({ target, id, body }) => ({ url: serviceUrl(target, id), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
+    }),
+  }),
+});
+
+export const {
+  useGetWorkingHoursQuery,
+  useSaveWorkingDayMutation,
+  useGetActiveServicesQuery,
+  useGetOfferedServicesQuery,
+  useCreateOfferedServiceMutation,
+  useUpdateOfferedServiceMutation,
+} = staffApi;
