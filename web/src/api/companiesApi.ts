@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { companiesLoaded } from '@/state/sessionSlice';
 import { api } from './api';
 import type { CompanyDto } from './types';
@@ -24,3 +25,12 @@ export const companiesApi = api.injectEndpoints({
 });
 
 export const { useGetCompaniesQuery } = companiesApi;
+
+/**
+ * Reads the session's company list again (after a unit is created or changed). Forced and
+ * unsubscribed: the screens that save a unit do not show the list, and a tag invalidation
+ * alone only refetches lists someone is subscribed to.
+ */
+export function refreshSessionCompanies(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) {
+  return dispatch(companiesApi.endpoints.getCompanies.initiate(undefined, { subscribe: false, forceRefetch: true }));
+}

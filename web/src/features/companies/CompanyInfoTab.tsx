@@ -1,0 +1,136 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AddressFields } from '@/components/form/AddressFields';
+import { Form, FormButtons, FormSection } from '@/components/form/Form';
+import { CheckboxField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
+import { TextAreaField, TextField } from '@/components/TextField';
+import { cnpjCharacters, formatCnpj, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
+import { notifySuccess } from '@/lib/notify';
+import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation } from './companyApi';
+import { newIdempotencyKey } from './idempotency';
+import { companySchema, EMPTY_COMPANY, type CompanyFormValues } from './schemas';
+import type { CompanyBody, CompanyDetail } from './types';
+
+const LIST = '/dashboard/company';
+
+/** The saved unit as form values (masks applied, as the user would have typed them). */
+export function toFormValues(company: CompanyDetail): CompanyFormValues {
+  return {
+    name: company.Name ?? '',
+    cnpj: formatCnpj(company.Cnpj),
+    email: company.Email ?? '',
+    phone: formatPhone(company.Phone),
+    whatsApp: !!company.WhatsApp,
+    status: company.Status === false ? 'false' : 'true',
+    facebook: company.Facebook ?? '',
+    instagram: company.Instagram ?? '',
+    observation: company.Observation ?? '',
+    zipCode: maskCep(company.ZipCode ?? ''),
+    street: company.Street ?? '',
+    number: company.Number ?? '',
+    complement: company.Complement ?? '',
+    district: company.District ?? '',
+    city: company.City ?? '',
+    state: company.State || '--',
+  };
+}
+
+/** Spec 02 §7: cnpj, phone and CEP without their masks. */
+export function toBody(values: CompanyFormValues): CompanyBody {
+  // The address rules are typed loosely (string | undefined).
+  const text = (value: string | undefined) => (value ?? '').trim();
+  return {
+    name: text(values.name),
+    cnpj: cnpjCharacters(values.cnpj),
+    email: text(values.email),
+    phone: onlyDigits(values.phone),
+    zipCode: onlyDigits(text(values.zipCode)),
+    whatsApp: !!values.whatsApp,
+    district: text(values.district),
+    state: text(values.state),
+    status: values.status === 'true',
+    facebook: text(values.facebook),
+    instagram: text(values.instagram),
+    observation: text(values.observation),
+    street: text(values.street),
+    number: text(values.number),
+    city: text(values.city),
+    complement: text(values.complement),
+  };
+}
+
+/** 'Barbearia': 'Informações da barbearia' and 'Endereço'; saving returns to the list. */
+export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const form = useForm<CompanyFormValues>({ resolver: yupResolver(companySchema), defaultValues: EMPTY_COMPANY });
+  const { register, formState, reset, control } = form;
+  const errors = formState.errors;
+  const { data } = useGetCompanyQuery(id ?? skipToken);
+  const [create] = useCreateCompanyMutation();
+  const [update] = useUpdateCompanyMutation();
+  // One key per submission: a failed attempt gets a new one, a retried request keeps it.
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    if (data && id !== null) reset(toFormValues(data));
+  }, [data, id, reset]);
+
+  const save = async (values: CompanyFormValues) => {
+    const body = toBody(values);
+    if (id === null) {
+      try {
+        await create({ body, idempotencyKey: idempotencyKey.current }).unwrap();
+      } catch (failure) {
+        idempotencyKey.current = newIdempotencyKey();
+        throw failure;
+      }
+      notifySuccess('Empresa cadastrada com sucesso!');
+    } else {
+      await update({ id, body }).unwrap();
+      notifySuccess('Informações atualizadas com sucesso!');
+    }
+    navigate(LIST);
+  };
+
+  const disabled = !canEdit;
+  return (
+    <Form form={form} onSubmit={save} aria-label="Empresa">
+      {/* Disables every field for roles that may not edit, the text box included. */}
+      <fieldset className="company-fields" disabled={disabled}>
+      <FormSection title="Informações da barbearia">
+        <TextField label="Nome" disabled={disabled} error={errors.name?.message} {...register('name')} />
+        <TextField label="CNPJ" mask="cnpj" autoCapitalize="characters" disabled={disabled} error={errors.cnpj?.message} {...register('cnpj')} />
+        <TextField label="E-mail" type="email" disabled={disabled} error={errors.email?.message} {...register('email')} />
+        <TextField label="Telefone" mask="phone" type="tel" disabled={disabled} error={errors.phone?.message} {...register('phone')} />
+        <SelectField label="Status" options={STATUS_OPTIONS} disabled={disabled} error={errors.status?.message} {...register('status')} />
+        <CheckboxField label="WhatsApp" disabled={disabled} {...register('whatsApp')} />
+        <TextField label="Facebook" type="url" disabled={disabled} error={errors.facebook?.message} {...register('facebook')} />
+        <TextField label="Instagram" type="url" disabled={disabled} error={errors.instagram?.message} {...register('instagram')} />
+        <div className="field-wide">
+          <Controller
+            control={control}
+            name="observation"
+            render={({ field }) => (
+              <TextAreaField label="Observação" value={field.value ?? ''} onChange={field.onChange} />
+            )}
+          />
+        </div>
+      </FormSection>
+      <FormSection title="Endereço">
+        <AddressFields form={form} zipField="zipCode" disabled={disabled} />
+      </FormSection>
+      </fieldset>
+      <FormButtons>
+        <button type="button" className="button button-secondary" onClick={() => navigate(LIST)}>
+          Cancelar
+        </button>
+        <button type="submit" className="button button-primary" disabled={disabled || formState.isSubmitting}>
+          Salvar
+        </button>
+      </FormButtons>
+    </Form>
+  );
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
+import { maskCnpj } from '@/lib/masks';
+import { toBody, toFormValues } from './CompanyInfoTab';
+import { companyDaySchema, companySchema, EMPTY_COMPANY, type CompanyFormValues } from './schemas';
+
+const VALID: CompanyFormValues = {
+  ...EMPTY_COMPANY,
+  name: 'Navalha Teste',
+  cnpj: '11.222.333/0001-81',
+  email: 'teste@navalha.dev',
+  phone: '(11) 98765-4321',
+  whatsApp: true,
+  facebook: 'https://facebook.com/navalha',
+  instagram: 'https://instagram.com/navalha',
+  zipCode: '01.042-001',
+  street: 'Rua Barão de Itapetininga',
+  number: '120',
+  district: 'República',
+  city: 'São Paulo',
+  state: 'SP',
+};
+
+/** Every field's first message, or {} when valid. */
+function errorsOf(schema: yup.AnyObjectSchema, values: object): Record<string, string> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const out: Record<string, string> = {};
+    for (const inner of (error as yup.ValidationError).inner) out[inner.path ?? ''] ??= inner.message;
+    return out;
+  }
+}
+
+describe('company schema (spec 02 §5 "Company")', () => {
+  it('accepts a valid unit, numeric or alphanumeric CNPJ', () => {
+    expect(errorsOf(companySchema, VALID)).toEqual({});
+    expect(errorsOf(companySchema, { ...VALID, cnpj: '12.ABC.345/01DE-35' })).toEqual({});
+    expect(maskCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('gives each empty field its message', () => {
+    expect(errorsOf(companySchema, { ...EMPTY_COMPANY, status: '' })).toEqual({
+      name: 'Digite o nome da barbearia',
+      cnpj: 'CNPJ inválido',
+      email: 'Digite o e-mail',
+      phone: 'Digite o número do celular',
+      status: 'Escolha um Status',
+      facebook: 'Informe o link do Facebook',
+      instagram: 'Informe o link do Instagram',
+      zipCode: 'Digite o CEP',
+      street: 'Digite o nome da rua completo',
+      number: 'Digite um número válido.',
+      district: 'Digite o bairro',
+      city: 'Digite a cidade',
+      state: 'Escolha um estado',
+    });
+  });
+
+  it.each([
+    ['cnpj', '11.222.333/0001-80', 'CNPJ inválido'],
+    ['cnpj', '12.ABC.345/01DE-36', 'CNPJ inválido'],
+    ['cnpj', '11.111.111/1111-11', 'CNPJ inválido'],
+    ['email', 'teste@navalha', 'E-mail inválido'],
+    ['phone', '(11) 3333-4444', 'Informe um número válido'],
+    ['status', '0', 'Escolha um Status'],
+    ['name', '   ', 'Digite o nome da barbearia'],
+    ['zipCode', '01.042-00', 'CEP inválido'],
+    ['street', 'Rua', 'Digite o nome da rua completo'],
+    ['number', '100000', 'Digite um número válido.'],
+    ['state', '--', 'Escolha um estado'],
+  ])('%s = %j: %s', (field, value, message) => {
+    expect(errorsOf(companySchema, { ...VALID, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('sends documents without masks and the status as a boolean (spec 02 §7)', () => {
+    const body = toBody({ ...VALID, cnpj: '12.ABC.345/01DE-35', status: 'false', observation: ' Perto do metrô ' });
+    expect(body).toMatchObject({
+      cnpj: '12ABC34501DE35',
+      phone: '11987654321',
+      zipCode: '01042001',
+      status: false,
+      whatsApp: true,
+      observation: 'Perto do metrô',
+      complement: '',
+    });
+  });
+
+  it('loads a saved unit with its masks', () => {
+    const values = toFormValues({
+      IdCompany: 7,
+      Name: 'Navalha Teste',
+      Cnpj: '11222333000181',
+      Email: 'teste@navalha.dev',
+      Phone: '11987654321',
+      WhatsApp: true,
+      Status: false,
+      Facebook: 'f',
+      Instagram: 'i',
+      Observation: null,
+      ZipCode: '01042001',
+      Street: 'Rua A B',
+      Number: '1',
+      District: 'Centro',
+      City: 'São Paulo',
+      State: 'SP',
+      Complement: null,
+    });
+    expect(values).toMatchObject({
+      cnpj: '11.222.333/0001-81',
+      phone: '(11) 98765-4321',
+      zipCode: '01.042-001',
+      status: 'false',
+      observation: '',
+      complement: '',
+    });
+  });
+});
+
+describe('company day schema (spec 02 §5 "Working-hours day", one period)', () => {
+  it('accepts a period, or both empty (closed)', () => {
+    expect(errorsOf(companyDaySchema, { start: '09:00', end: '19:00' })).toEqual({});
+    expect(errorsOf(companyDaySchema, { start: '', end: '' })).toEqual({});
+  });
+
+  it.each([
+    [{ start: '9:00', end: '19:00' }, { start: 'Formato incorreto.' }],
+    [{ start: '09:00', end: '24:00' }, { end: 'Formato incorreto.' }],
+    [{ start: '09:60', end: '19:00' }, { start: 'Formato incorreto.' }],
+    [{ start: '', end: '19:00' }, { start: 'Preencha a horário de início' }],
+    [{ start: '09:00', end: '' }, { end: 'Preencha a horário de fim' }],
+    [{ start: '19:00', end: '09:00' }, { end: 'Horário final menor que inicial' }],
+    [{ start: '09:00', end: '09:00' }, { end: 'Horário final menor que inicial' }],
+  ])('%j → %j', (values, expected) => {
+    expect(errorsOf(companyDaySchema, values)).toEqual(expected);
+  });
+});

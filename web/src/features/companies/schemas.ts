@@ -1,0 +1,71 @@
+import * as yup from 'yup';
+import { isValidTime } from '@/lib/masks';
+import { addressRules, cnpjRule, emailRule, mobileRule, whenFilled } from '@/lib/rules';
+
+// Spec 02 §5 'Company' and 'Working-hours day' (company day: one period). The server
+// (domain/src/company.rs) applies the same rules with the same texts.
+
+export const companySchema = yup.object({
+  name: yup.string().trim().required('Digite o nome da barbearia'),
+  cnpj: cnpjRule(),
+  email: emailRule(),
+  phone: mobileRule(),
+  whatsApp: yup.boolean().default(false),
+  // 'true' / 'false' from the select; 'Escolha um Status' only if it is ever left empty.
+  status: yup.string().required('Escolha um Status').oneOf(['true', 'false'], 'Escolha um Status'),
+  // Messages the spec does not give: the server's (docs/back-office.md).
+  facebook: yup.string().trim().required('Informe o link do Facebook'),
+  instagram: yup.string().trim().required('Informe o link do Instagram'),
+  observation: yup.string().default(''),
+  ...addressRules('zipCode'),
+});
+
+export type CompanyFormValues = yup.InferType<typeof companySchema>;
+
+export const EMPTY_COMPANY: CompanyFormValues = {
+  name: '',
+  cnpj: '',
+  email: '',
+  phone: '',
+  whatsApp: false,
+  // Spec 02 §4: a new unit is active.
+  status: 'true',
+  facebook: '',
+  instagram: '',
+  observation: '',
+  zipCode: '',
+  street: '',
+  number: '',
+  complement: '',
+  district: '',
+  city: '',
+  state: '--',
+};
+
+/**
+ * One period of a weekday. Both empty closes the day (the server reads it so); one of them
+ * alone asks for the other.
+ */
+export const companyDaySchema = yup.object({
+  start: yup
+    .string()
+    .default('')
+    .test('format', 'Formato incorreto.', whenFilled(isValidTime))
+    .test('required', 'Preencha a horário de início', function (start) {
+      return !!start || !this.parent.end;
+    }),
+  end: yup
+    .string()
+    .default('')
+    .test('format', 'Formato incorreto.', whenFilled(isValidTime))
+    .test('required', 'Preencha a horário de fim', function (end) {
+      return !!end || !this.parent.start;
+    })
+    .test('after', 'Horário final menor que inicial', function (end) {
+      const start: string = this.parent.start ?? '';
+      // 'HH:MM' strings compare as times.
+      return !end || !isValidTime(end) || !isValidTime(start) || end > start;
+    }),
+});
+
+export type CompanyDayValues = yup.InferType<typeof companyDaySchema>;

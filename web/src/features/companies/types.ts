@@ -1,0 +1,86 @@
+// Wire shapes of the unit screens (answers PascalCase, bodies camelCase; query-api/src/companies.rs).
+
+export interface Paged<T> {
+  content: T[];
+  total: number;
+  count: number;
+}
+
+/** A row of GET company/filter. */
+export interface CompanyListItem {
+  IdCompany: number;
+  Name: string;
+  Phone: string;
+  Cnpj: string;
+  Status: boolean;
+}
+
+export interface CompanyFilter {
+  page: number;
+  pageSize: number;
+  search: string;
+  /** '' all, '1' active, '2' inactive, '0' pending. */
+  status: string;
+}
+
+/** GET company/{id}. */
+export interface CompanyDetail {
+  IdCompany: number;
+  Name: string;
+  Cnpj: string;
+  Email: string;
+  Phone: string;
+  WhatsApp: boolean;
+  Status: boolean;
+  Facebook: string;
+  Instagram: string;
+  Observation: string | null;
+  ZipCode: string;
+  Street: string;
+  Number: string;
+  District: string;
+  City: string;
+  State: string;
+  Complement: string | null;
+}
+
+/** Body of POST company and PUT company/{id}. */
+export interface CompanyBody {
+  name: string;
+  cnpj: string;
+  email: string;
+  phone: string;
+  zipCode: string;
+  whatsApp: boolean;
+  district: string;
+  state: string;
+  status: boolean;
+  facebook: string;
+  instagram: string;
+  observation: string;
+  street: string;
+  number: string;
+  city: string;
+  complement: string;
+}
+
+/** One weekday of GET company-working-hours/{id}; a closed day has null times. */
+export interface CompanyDay {
+  WeekDay: number;
+  Start: string | null;
+  End: string | null;
+}
+
+/** Body of PUT company-working-hours/{id}/day; empty start and end close the day. */
+export interface CompanyDayBody {
+  weekDay: number;
+  start: string | null;
+  end: string | null;
+}
+
+/** An image of GET gallery-company/{idCompany}. */
+export interface GalleryImageDto {
+  IdGalleryCompany: number;
+  Sequence: number;
+  Url: string;
+}
