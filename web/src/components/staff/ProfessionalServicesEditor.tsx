@@ -152,7 +152,7 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
 
   return (
     <Modal open title={editing ? 'Editar Serviço' : 'Novo Serviço'} onClose={onClose} size="small">
-      <Form form={form} onSubmit={save} aria-label={editing ? 'Editar Serviço' : 'Novo Serviço'} className="staff-service-form">
+      <Form form={form} onSubmit={save} className="staff-service-form">
         <FormSection>
           <SelectField
             label="Serviço"
