@@ -66,7 +66,7 @@ test('a barber changes their Sunday hours', async ({ page, request }) => {
     await screenshots(page, 'profile-hours');
 
     await table.getByRole('button', { name: 'Editar Domingo' }).click();
-    const modal = page.getByRole('dialog', { name: 'Horário de trabalho - Domingo' });
+    const modal = page.getByRole('dialog', { name: 'Horário de Domingo' });
     const period = (name: string) => modal.getByRole('group', { name });
     const first = period('Primeiro horário');
     const second = period('Segundo horário');
@@ -83,7 +83,7 @@ test('a barber changes their Sunday hours', async ({ page, request }) => {
     await expect(first.getByText('Horário final menor que inicial')).toBeVisible();
     await expect(third.getByText('Preencha o segundo horário')).toBeVisible();
     await expect(third.getByText('Preencha a horário de fim')).toBeVisible();
-    await screenshots(page, 'profile-hours-modal');
+    await screenshots(page, 'profile-hours-modal', false);
 
     await first.getByLabel('Fim').fill('1200');
     await second.getByLabel('Início').fill('1100');
@@ -135,7 +135,7 @@ test('a barber edits one of their services', async ({ page, request }) => {
     await expect(created.getByText('Escolha um serviço')).toBeVisible();
     await expect(created.getByText('O campo Tempo é obrigatório')).toBeVisible();
     await expect(created.getByText('O campo Valor é obrigatório')).toBeVisible();
-    await screenshots(page, 'profile-service-modal');
+    await screenshots(page, 'profile-service-modal', false);
     await created.getByRole('button', { name: 'Cancelar' }).click();
     await expect(created).toBeHidden();
 

@@ -62,11 +62,14 @@ export async function restoreMyService(request: APIRequestContext, token: string
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
-/** Full-page screenshots at 1280 and 390 px wide into test-results/<name>-<width>.png. */
-export async function screenshots(page: Page, name: string) {
+/**
+ * Screenshots at 1280 and 390 px wide into test-results/<name>-<width>.png; full page, except
+ * for modals (a fixed backdrop over a scrolled page shows only the viewport's part).
+ */
+export async function screenshots(page: Page, name: string, fullPage = true) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

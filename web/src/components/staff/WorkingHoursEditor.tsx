@@ -120,8 +120,8 @@ function WorkingDayModal({ target, day, onClose }: { target: StaffTarget; day: W
   };
 
   return (
-    <Modal open title={`Horário de trabalho - ${WEEK_DAYS[day.WeekDay]}`} onClose={onClose} size="small">
-      <Form form={form} onSubmit={save} aria-label={`Horário de ${WEEK_DAYS[day.WeekDay]}`} className="staff-day-form">
+    <Modal open title={`Horário de ${WEEK_DAYS[day.WeekDay]}`} onClose={onClose} size="small">
+      <Form form={form} onSubmit={save} className="staff-day-form">
         {PERIODS.map((period) => (
           <FormSection key={period} title={PERIOD_LABELS[period]}>
             <TextField
