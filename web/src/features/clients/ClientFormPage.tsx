@@ -1,6 +1,193 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppSelector } from '@/app/store';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Form, FormButtons, FormSection } from '@/components/form/Form';
+import { CheckboxField, ReadOnlyField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { notifySuccess } from '@/lib/notify';
+import { selectRoleType } from '@/state/sessionSlice';
+import {
+  useCreateClientMutation,
+  useGetClientQuery,
+  useRemoveSocialLoginsMutation,
+  useUpdateClientMutation,
+} from './clientsApi';
+import { newIdempotencyKey } from './idempotency';
+import {
+  EMPTY_CLIENT,
+  clientPayload,
+  clientSchema,
+  clientValues,
+  lastAccessLabel,
+  loginTypeLabel,
+  mayEditClients,
+  type ClientFormValues,
+} from './schema';
+import { LOGIN_PASSWORD, type ClientDetail } from './types';
+import './clients.css';
 
-// Placeholder until the screen is built.
+const CLIENTS_PATH = '/dashboard/client';
+
+export const CREATED_MESSAGE = 'Cliente cadastrado com sucesso!';
+export const UPDATED_MESSAGE = 'Informações atualizadas com sucesso!';
+export const SOCIAL_REMOVED_MESSAGE = 'Redes sociais removidas com sucesso!';
+
+/** The status select: a placeholder, then Ativo / Inativo (spec 02 §5 'Escolha um Status'). */
+const STATUS_SELECT_OPTIONS = [{ value: '', label: 'Selecione' }, ...STATUS_OPTIONS];
+
+/** /dashboard/client/new and /dashboard/client/{idClient} (edit when the id is numeric). */
 export default function ClientFormPage() {
-  return <PlaceholderPage title="Cliente" />;
+  const { idClient = 'new' } = useParams();
+  const id = /^\d+$/.test(idClient) ? Number(idClient) : null;
+  const { data: client, isError } = useGetClientQuery(id ?? 0, { skip: id === null });
+
+  if (id !== null && !client) {
+    return (
+      <ClientPageFrame title="Cliente">
+        <p className="empty">{isError ? 'Nenhum registro encontrado' : 'Carregando...'}</p>
+      </ClientPageFrame>
+    );
+  }
+  // Keyed by id so a new client's form never keeps another's values.
+  return <ClientForm key={id ?? 'new'} client={client ?? null} />;
+}
+
+function ClientPageFrame({ title, children }: { title: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  // Opened in a new tab (the agenda's 'Novo cliente'), there is nothing to go back to.
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(CLIENTS_PATH));
+  return (
+    <section className="page client-form-page">
+      <header className="page-header">
+        <button type="button" className="icon-button" aria-label="Voltar" onClick={back}>
+          <Icon name="arrowBack" />
+        </button>
+        <h1 className="page-title">{title}</h1>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function ClientForm({ client }: { client: ClientDetail | null }) {
+  const navigate = useNavigate();
+  const role = useAppSelector(selectRoleType);
+  const canEdit = mayEditClients(role);
+  const isNew = client === null;
+  const form = useForm<ClientFormValues>({
+    resolver: yupResolver(clientSchema(isNew)),
+    defaultValues: client ? clientValues(client) : EMPTY_CLIENT,
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [createClient] = useCreateClientMutation();
+  const [updateClient] = useUpdateClientMutation();
+  const [removeSocialLogins, { isLoading: removing }] = useRemoveSocialLoginsMutation();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const save = async (values: ClientFormValues) => {
+    const payload = clientPayload(values);
+    if (client) {
+      await updateClient({ id: client.IdUser, payload }).unwrap();
+      notifySuccess(UPDATED_MESSAGE);
+    } else {
+      try {
+        await createClient({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
+      } catch (failure) {
+        // Another attempt is another request.
+        idempotencyKey.current = newIdempotencyKey();
+        throw failure;
+      }
+      notifySuccess(CREATED_MESSAGE);
+    }
+    navigate(CLIENTS_PATH);
+  };
+
+  const removeSocial = async () => {
+    if (!client) return;
+    try {
+      await removeSocialLogins(client.IdUser).unwrap();
+      notifySuccess(SOCIAL_REMOVED_MESSAGE);
+    } catch {
+      // The base query showed the server's message.
+    } finally {
+      setConfirmOpen(false);
+    }
+  };
+
+  const loginType = client?.LoginType ?? LOGIN_PASSWORD;
+  const showRemoveSocial = !!client && canEdit && loginType.toUpperCase() !== LOGIN_PASSWORD;
+
+  return (
+    <ClientPageFrame title={isNew ? 'Novo cliente' : 'Cliente'}>
+      <Form form={form} onSubmit={save} aria-label="Dados do cliente">
+        {/* Roles that may not save see the client read-only (spec 02 §6). */}
+        <fieldset className="client-fields" disabled={!canEdit}>
+          <FormSection title="Dados do cliente">
+            <TextField
+              label="Nome completo"
+              className="field-wide"
+              autoComplete="off"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField label="CPF" mask="cpf" disabled={!isNew} error={errors.cpf?.message} {...register('cpf')} />
+            <TextField label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+            <TextField label="Celular" mask="phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+            <CheckboxField label="WhatsApp" {...register('whatsApp')} />
+            <TextField
+              label="Data de nascimento"
+              type="date"
+              max="9999-12-31"
+              error={errors.birthDate?.message}
+              {...register('birthDate')}
+            />
+            <SelectField label="Status" options={STATUS_SELECT_OPTIONS} error={errors.status?.message} {...register('status')} />
+          </FormSection>
+          {client && (
+            <FormSection title="Acesso ao aplicativo">
+              <ReadOnlyField label="Último acesso ao app" value={lastAccessLabel(client.LastAccess)} />
+              <ReadOnlyField label="Tipo de login" value={loginTypeLabel(loginType)} />
+              {client.RecoveryCode && <ReadOnlyField label="Código de recuperação" value={client.RecoveryCode} />}
+              {showRemoveSocial && (
+                <div className="client-social">
+                  <button type="button" className="button button-danger" onClick={() => setConfirmOpen(true)}>
+                    Remover login social
+                  </button>
+                </div>
+              )}
+            </FormSection>
+          )}
+        </fieldset>
+        <FormButtons>
+          <Link className="button button-secondary" to={CLIENTS_PATH}>
+            Cancelar
+          </Link>
+          {canEdit && (
+            <button type="submit" className="button button-primary" disabled={isSubmitting}>
+              Salvar
+            </button>
+          )}
+        </FormButtons>
+      </Form>
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Atencão!"
+        confirmLabel="Remover"
+        cancelLabel="Fechar"
+        onConfirm={() => void (removing || removeSocial())}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        <p>Deseja realmente remover todos os logins com redes sociais?</p>
+        <p className="client-social-note">Depois disso, o cliente deverá entrar com e-mail e senha.</p>
+      </ConfirmDialog>
+    </ClientPageFrame>
+  );
 }

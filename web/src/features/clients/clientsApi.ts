@@ -1,0 +1,63 @@
+import { api } from '@/api/api';
+import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, Page } from './types';
+
+const LIST = 'LIST';
+
+/** Query string of a call, leaving out empty parameters. */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+export const clientFilterUrl = ({ page, pageSize, search, status }: ClientFilter) =>
+  `user/filter?${queryString({ page, pageSize, search: search.trim(), status })}`;
+
+export const clientsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getClients: build.query<Page<ClientListItem>, ClientFilter>({
+      query: clientFilterUrl,
+      // The same list tag as the agenda's client search, so a save there re-reads it too.
+      providesTags: (result) => [
+        { type: 'Client', id: LIST },
+        ...(result?.content ?? []).map((client) => ({ type: 'Client' as const, id: client.IdUser })),
+      ],
+    }),
+    getClient: build.query<ClientDetail, number>({
+      query: (id) => `user/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+    createClient: build.mutation<{ IdUser: number }, { payload: ClientPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'user/professional',
+        method: 'POST',
+        body: payload,
+        // One key per submission: a double click or a retry registers the client once.
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [{ type: 'Client', id: LIST }],
+    }),
+    updateClient: build.mutation<{ IdUser: number }, { id: number; payload: ClientPayload }>({
+      query: ({ id, payload }) => ({ url: `user/${id}`, method: 'PUT', body: { ...payload, cpf: null } }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Client', id },
+        { type: 'Client', id: LIST },
+      ],
+    }),
+    removeSocialLogins: build.mutation<unknown, number>({
+      query: (idUser) => ({ url: 'user/remove-all-login-social', method: 'PUT', body: { idUser } }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+  }),
+});
+
+export const {
+  useGetClientsQuery,
+  useGetClientQuery,
+  useCreateClientMutation,
+  useUpdateClientMutation,
+  useRemoveSocialLoginsMutation,
+} = clientsApi;

@@ -1,0 +1,56 @@
+// Wire shapes of the clients' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7).
+
+export interface Page<T> {
+  content: T[];
+  total: number;
+  count: number;
+}
+
+export interface ClientSubscription {
+  IdSubscriptionUser: number;
+  IdSubscriptionDetail?: number;
+  PlanName?: string;
+  InternalStatus?: string;
+}
+
+/** A row of GET user/filter. */
+export interface ClientListItem {
+  IdUser: number;
+  Name: string;
+  Phone: string;
+  Email: string;
+  Cpf: string;
+  Status: boolean;
+  SubscriptionUser?: ClientSubscription[] | null;
+}
+
+/** GET user/{id}. */
+export interface ClientDetail extends ClientListItem {
+  WhatsApp: boolean;
+  BirthDate: string | null;
+  LastAccess: string | null;
+  LoginType: string | null;
+  RecoveryCode: string | null;
+}
+
+export interface ClientFilter {
+  page: number;
+  pageSize: number;
+  search: string;
+  /** '' all, '1' active, '2' inactive, '0' pending. */
+  status: string;
+}
+
+/** Body of POST user/professional and PUT user/{id} (cpf null when editing). */
+export interface ClientPayload {
+  name: string;
+  cpf: string | null;
+  email: string;
+  phone: string;
+  whatsApp: boolean;
+  birthDate: string | null;
+  status: boolean;
+}
+
+/** The login type of a client who signs in with e-mail and password only. */
+export const LOGIN_PASSWORD = 'PASSWORD';
