@@ -202,6 +202,19 @@ test('ADMIN registers a unit, sets its hours and orders its gallery', async ({ p
   await page.getByRole('tab', { name: 'Galeria de fotos' }).click();
   await expect(images).toHaveCount(2);
   await shot(page, 'companies-gallery-390');
+
+  // Deactivated, the unit leaves the default (active) list and shows under 'Inativo'; this
+  // also keeps the long-lived database's active units to the demo's.
+  await page.getByRole('tab', { name: 'Barbearia' }).click();
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Inativo' });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
+  await page.getByLabel('Busque pela unidade, telefone ou CNPJ').fill(name);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(table).toContainText('Nenhum registro encontrado');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Inativo' });
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toContainText('Inativo');
 });
 
 test('roles other than ADMIN see units read-only', async ({ page }) => {
