@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ownCompany, signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { clientFilterUrl } from './clientsApi';
+import { EMPTY_CLIENT, clientPayload, clientSchema, loginTypeLabel, type ClientFormValues } from './schema';
+import type { ClientDetail, ClientListItem } from './types';
+
+// 12:00 UTC on 24 Nov 2026 is 09:00 on the unit's clock.
+const NOW = () => new Date('2026-11-24T12:00:00Z');
+const VALID: ClientFormValues = {
+  name: 'Joana Prado',
+  cpf: '529.982.247-25',
+  email: 'joana@example.com',
+  phone: '(11) 98765-4321',
+  whatsApp: true,
+  birthDate: '1990-05-20',
+  status: 'true',
+};
+
+/** The messages of every field that fails (one per field: yup stops at the first). */
+async function errorsOf(values: Partial<ClientFormValues>, isNew = true) {
+  try {
+    await clientSchema(isNew, NOW).validate({ ...VALID, ...values }, { abortEarly: false });
+    return {};
+  } catch (failure) {
+    const { inner } = failure as { inner: { path: string; message: string }[] };
+    return Object.fromEntries(inner.map((error) => [error.path, error.message]));
+  }
+}
+
+describe('client schema (spec 02 §5 Client)', () => {
+  it('accepts a valid client', async () => {
+    expect(await errorsOf({})).toEqual({});
+    expect(await errorsOf({ birthDate: '' })).toEqual({});
+    expect(await errorsOf({ birthDate: '-' })).toEqual({});
+  });
+
+  it('requires each field with its message', async () => {
+    expect(await errorsOf({ ...EMPTY_CLIENT, status: '' })).toEqual({
+      name: 'Digite o nome completo',
+      cpf: 'Digite o CPF',
+      email: 'Digite o e-mail',
+      phone: 'Digite o número do celular',
+      status: 'Escolha um Status',
+    });
+  });
+
+  it('checks the name, e-mail, mobile, CPF and birth date', async () => {
+    expect(await errorsOf({ name: 'Joana' })).toEqual({ name: 'Digite o nome completo' });
+    expect(await errorsOf({ name: 'Jo Al' })).toEqual({ name: 'Digite o nome completo' });
+    expect(await errorsOf({ email: 'joana@exemplo' })).toEqual({ email: 'E-mail inválido' });
+    expect(await errorsOf({ phone: '(91) 98765-4321' })).toEqual({ phone: 'Informe um número válido' });
+    expect(await errorsOf({ phone: '(11) 88765-4321' })).toEqual({ phone: 'Informe um número válido' });
+    expect(await errorsOf({ cpf: '012.345.678-90' })).toEqual({ cpf: 'CPF inválido' });
+    expect(await errorsOf({ cpf: '111.111.111-11' })).toEqual({ cpf: 'CPF inválido' });
+    expect(await errorsOf({ cpf: '529.982.247-24' })).toEqual({ cpf: 'CPF inválido' });
+    expect(await errorsOf({ birthDate: '1900-12-31' })).toEqual({ birthDate: 'Digite uma data válida' });
+    expect(await errorsOf({ birthDate: '2026-11-25' })).toEqual({ birthDate: 'Digite uma data válida' });
+    expect(await errorsOf({ birthDate: '2026-11-24' })).toEqual({});
+  });
+
+  it('does not check the CPF when editing (it is disabled and sent as null)', async () => {
+    expect(await errorsOf({ cpf: '' }, false)).toEqual({});
+  });
+
+  it('sends digits, a trimmed name, a null empty birth date and a boolean status', () => {
+    expect(clientPayload({ ...VALID, name: '  Joana   Prado ', birthDate: '', status: 'false' })).toEqual({
+      name: 'Joana Prado',
+      cpf: '52998224725',
+      email: 'joana@example.com',
+      phone: '11987654321',
+      whatsApp: true,
+      birthDate: null,
+      status: false,
+    });
+    expect(loginTypeLabel('PASSWORD')).toBe('E-mail e senha');
+    expect(loginTypeLabel('GOOGLE')).toBe('Google');
+  });
+
+  it('lists with page, size, search and status', () => {
+    expect(clientFilterUrl({ page: 2, pageSize: 5, search: ' Maria ', status: '1' })).toBe(
+      'user/filter?page=2&pageSize=5&search=Maria&status=1',
+    );
+    expect(clientFilterUrl({ page: 1, pageSize: 5, search: '', status: '' })).toBe('user/filter?page=1&pageSize=5');
+  });
+});
+
+const maria: ClientDetail = {
+  IdUser: 2,
+  Name: 'Maria Aparecida Souza',
+  Phone: '11987650101',
+  Email: 'maria1@exemplo.com',
+  Cpf: '30000001350',
+  Status: true,
+  WhatsApp: true,
+  BirthDate: '1985-03-02',
+  LastAccess: null,
+  LoginType: 'GOOGLE',
+  RecoveryCode: null,
+  SubscriptionUser: [{ IdSubscriptionUser: 9 }],
+};
+
+/** A tiny client server: the list, one client, the writes it received. */
+function clientsServer() {
+  const state = { client: { ...maria }, reads: [] as URLSearchParams[], writes: [] as { method: string; url: string; body: unknown; key: string | null }[] };
+  const listItem = (): ClientListItem => ({ ...state.client });
+  server.use(
+    http.get(apiUrl('company'), () => HttpResponse.json([ownCompany])),
+    http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
+    http.get(apiUrl('user/filter'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      state.reads.push(params);
+      const rows = params.get('status') === '2' ? [] : [listItem()];
+      return HttpResponse.json({ content: rows, total: rows.length, count: rows.length });
+    }),
+    http.get(apiUrl('user/:id'), () => HttpResponse.json(state.client)),
+    http.post(apiUrl('user/professional'), async ({ request }) => {
+      state.writes.push({ method: 'POST', url: request.url, body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      return HttpResponse.json({ IdUser: 30 }, { status: 201 });
+    }),
+    http.put(apiUrl('user/remove-all-login-social'), async ({ request }) => {
+      state.writes.push({ method: 'PUT', url: request.url, body: await request.json(), key: null });
+      state.client = { ...state.client, LoginType: 'PASSWORD' };
+      return HttpResponse.json({ IdUser: 2, LoginType: 'PASSWORD' });
+    }),
+    http.put(apiUrl('user/:id'), async ({ request }) => {
+      const body = (await request.json()) as { name: string };
+      state.writes.push({ method: 'PUT', url: request.url, body, key: null });
+      state.client = { ...state.client, Name: body.name };
+      return HttpResponse.json({ IdUser: 2 });
+    }),
+  );
+  return state;
+}
+
+describe('clients screens', () => {
+  it('lists active clients with subscription, edit and WhatsApp actions; a row opens the form', async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    const { router } = renderApp('/dashboard/client', { session: signedInSession('ADMIN') });
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    const row = (await within(table).findByText('Maria Aparecida Souza')).closest('tr')!;
+    expect(Object.fromEntries(state.reads[0])).toEqual({ page: '1', pageSize: '5', status: '1' });
+    expect(within(row).getByText('(11) 98765-0101')).toBeTruthy();
+    expect(within(row).getByText('Ativo')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Assinatura de Maria Aparecida Souza' }).getAttribute('href')).toBe(
+      '/dashboard/subscription-user-detail-form/9',
+    );
+    expect(within(row).getByRole('link', { name: 'WhatsApp de Maria Aparecida Souza' }).getAttribute('href')).toBe(
+      'https://wa.me/5511987650101',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Status'), '2');
+    await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    expect(await within(table).findByText('Nenhum registro encontrado')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Limpar' }));
+    await user.click(await within(table).findByText('Maria Aparecida Souza'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client/2'));
+  });
+
+  it('edits a client (cpf null), and removes social logins after the confirmation', async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    const { router } = renderApp('/dashboard/client/2', { session: signedInSession('ATTENDANT') });
+    const name = await screen.findByLabelText('Nome completo');
+    expect((name as HTMLInputElement).value).toBe('Maria Aparecida Souza');
+    expect((screen.getByLabelText('CPF') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Tipo de login') as HTMLInputElement).value).toBe('Google');
+
+    await user.click(screen.getByRole('button', { name: 'Remover login social' }));
+    const dialog = screen.getByRole('dialog', { name: 'Atencão!' });
+    expect(dialog.textContent).toContain('Deseja realmente remover todos os logins com redes sociais?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Redes sociais removidas com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remover login social' })).toBeNull());
+    expect(state.writes[0].body).toEqual({ idUser: 2 });
+
+    await user.clear(name);
+    await user.type(name, 'Maria Souza Lima');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(state.writes[1]).toMatchObject({
+      method: 'PUT',
+      body: { name: 'Maria Souza Lima', cpf: null, email: 'maria1@exemplo.com', phone: '11987650101', whatsApp: true, birthDate: '1985-03-02', status: true },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client'));
+  });
+
+  it('registers a client with an Idempotency-Key and goes back to the list', async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    const { router } = renderApp('/dashboard/client/new', { session: signedInSession('ADMIN') });
+    await user.type(await screen.findByLabelText('Nome completo'), 'Joana Prado');
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
+    await user.type(screen.getByLabelText('E-mail'), 'joana@example.com');
+    await user.type(screen.getByLabelText('Celular'), '11987654321');
+    expect(screen.queryByLabelText('Tipo de login')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeTruthy();
+    expect(state.writes[0]).toMatchObject({
+      method: 'POST',
+      body: { name: 'Joana Prado', cpf: '52998224725', email: 'joana@example.com', phone: '11987654321', whatsApp: true, birthDate: null, status: true },
+    });
+    expect(state.writes[0].key).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client'));
+  });
+
+  it('a barber reads clients: no registration, the form read-only, no social-login removal', async () => {
+    clientsServer();
+    renderApp('/dashboard/client/2', { session: signedInSession('BARBER1') });
+    const name = await screen.findByLabelText('Nome completo');
+    expect(name.matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remover login social' })).toBeNull();
+  });
+});
