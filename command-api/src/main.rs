@@ -21,6 +21,7 @@ async fn main() -> anyhow::Result<()> {
             let loaded = seed::seed_demo(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
             if loaded {
                 seed::seed_demo_agenda(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+                seed::seed_demo_showcase(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
             }
             println!("{}", if loaded { "demo data loaded" } else { "demo data already present" });
         }

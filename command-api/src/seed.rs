@@ -2,7 +2,11 @@
 //! The accounts are listed in README.md.
 
 use navalha_domain::client::{Client, ClientCommand, ClientDetails, CPF_SCOPE};
-use navalha_domain::company::{Company, CompanyCommand, CompanyProfile, CNPJ_SCOPE, DEFAULT_TIME_ZONE};
+use navalha_domain::company::{
+    Company, CompanyCommand, CompanyProfile, GalleryImage, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
+};
+use navalha_domain::day_off::{DayOff, DayOffCommand, DayOffDetails};
+use navalha_domain::holiday::{Holiday, HolidayCommand, HolidayDetails};
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::professional::{
     status as professional_status, Employment, Membership, OfferedService, PersonalData, Professional,
@@ -375,6 +379,106 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         .await?;
     }
     Ok(true)
+}
+
+/// The demo units' gallery pictures, in [`COMPANIES`]' order, three each (drawn by
+/// `scripts/demo-gallery.py`).
+const GALLERY: [[&[u8]; 3]; 3] = [
+    [
+        include_bytes!("../demo/gallery/centro-fachada.jpg"),
+        include_bytes!("../demo/gallery/centro-salao.jpg"),
+        include_bytes!("../demo/gallery/centro-ferramentas.jpg"),
+    ],
+    [
+        include_bytes!("../demo/gallery/savassi-fachada.jpg"),
+        include_bytes!("../demo/gallery/savassi-salao.jpg"),
+        include_bytes!("../demo/gallery/savassi-ferramentas.jpg"),
+    ],
+    [
+        include_bytes!("../demo/gallery/batel-fachada.jpg"),
+        include_bytes!("../demo/gallery/batel-salao.jpg"),
+        include_bytes!("../demo/gallery/batel-ferramentas.jpg"),
+    ],
+];
+
+/// The showcase on top of [`seed_demo`] and [`seed_demo_agenda`], so every back-office
+/// screen of `./navalha up` has something believable: each unit's photo gallery, the next
+/// two national holidays for every unit, and a barber's vacation. Separate from
+/// [`seed_demo`] because the Rust tests count holidays and days off from a known start.
+pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
+    let metadata = EventMetadata::system("Carga de demonstração");
+    let company_ids: Vec<i64> = sqlx::query_scalar(
+        "select aggregate_id::bigint from events where aggregate_type = 'Company' and sequence = 1
+          order by global_position limit 3",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let dir = state.settings.media_dir.join("gallery");
+    for (company_id, pictures) in company_ids.iter().zip(GALLERY) {
+        let mut images = Vec::new();
+        for bytes in pictures {
+            let file = crate::gallery::store(&dir, bytes, "jpg").await?;
+            images.push(GalleryImage { id: next_id(&state.pool, "gallery_image_id_seq").await?, file });
+        }
+        let command = CompanyCommand::SaveGallery(images);
+        execute::<Company>(&state.companies, &state.pool, &company_id.to_string(), command, &metadata)
+            .await?;
+    }
+
+    let today = unit_now(&state.pool, DEFAULT_TIME_ZONE).await?.date();
+    let christmas = |year| chrono::NaiveDate::from_ymd_opt(year, 12, 25);
+    let new_year = |year| chrono::NaiveDate::from_ymd_opt(year, 1, 1);
+    let next = |date: fn(i32) -> Option<chrono::NaiveDate>| {
+        date(today.year()).filter(|day| *day >= today).or_else(|| date(today.year() + 1))
+    };
+    for (description, day) in [("Natal", next(christmas)), ("Confraternização Universal", next(new_year))] {
+        let day = day.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("demo holiday date")))?;
+        let details = HolidayDetails {
+            description: description.to_owned(),
+            start_date: day,
+            end_date: day,
+            all_day: true,
+            start_time: None,
+            end_time: None,
+            all_companies: true,
+            company_ids: Vec::new(),
+        };
+        let id = next_id(&state.pool, "holiday_id_seq").await?;
+        let command = HolidayCommand::CreateHoliday(details);
+        execute::<Holiday>(&state.holidays, &state.pool, &id.to_string(), command, &metadata).await?;
+    }
+
+    // Gabriel (Savassi) takes a week of vacation in about six weeks: far from the days the
+    // demo agenda and the end-to-end tests book.
+    let gabriel: i64 = sqlx::query_scalar(
+        "select aggregate_id::bigint from events
+          where aggregate_type = 'Professional' and sequence = 1
+            and payload #>> '{ProfessionalRegistered,personal,email}' = $1",
+    )
+    .bind("gabriel@navalha.dev")
+    .fetch_one(&state.pool)
+    .await?;
+    let start = today + chrono::Duration::days(42);
+    let details = DayOffDetails {
+        professional_id: gabriel,
+        description: "Férias".to_owned(),
+        date_start: start,
+        date_end: start + chrono::Duration::days(6),
+        all_day: true,
+        start_time: None,
+        end_time: None,
+    };
+    let id = next_id(&state.pool, "day_off_id_seq").await?;
+    execute::<DayOff>(
+        &state.days_off,
+        &state.pool,
+        &id.to_string(),
+        DayOffCommand::ScheduleDayOff(details),
+        &metadata,
+    )
+    .await?;
+    tracing::info!("demo gallery, holidays and a vacation");
+    Ok(())
 }
 
 /// Demo partner companies of the club (no screen edits them).

@@ -162,8 +162,11 @@ impl Cnpj {
         // keep their value and 'A' is 17; then the usual modulus 11.
         let worth = |c: u8| u32::from(c) - 48;
         let check = |len: usize| {
-            let weights: &[u32] =
-                if len == 12 { &[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] } else { &[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] };
+            let weights: &[u32] = if len == 12 {
+                &[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+            } else {
+                &[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+            };
             let sum: u32 = (0..len).map(|i| worth(chars[i]) * weights[i]).sum();
             let rest = sum % 11;
             if rest < 2 {
@@ -328,8 +331,14 @@ mod tests {
     #[test]
     fn alphanumeric_cnpj_is_accepted_with_its_check_digits() {
         // Receita Federal's published example of the alphanumeric CNPJ (from July 2026).
-        assert_eq!(Cnpj::parse("12.ABC.345/01DE-35").map(|c| c.as_str().to_owned()), Ok("12ABC34501DE35".to_owned()));
-        assert_eq!(Cnpj::parse("12abc34501de35").map(|c| c.as_str().to_owned()), Ok("12ABC34501DE35".to_owned()));
+        assert_eq!(
+            Cnpj::parse("12.ABC.345/01DE-35").map(|c| c.as_str().to_owned()),
+            Ok("12ABC34501DE35".to_owned())
+        );
+        assert_eq!(
+            Cnpj::parse("12abc34501de35").map(|c| c.as_str().to_owned()),
+            Ok("12ABC34501DE35".to_owned())
+        );
         assert_eq!(Cnpj::parse("12.ABC.345/01DE-36"), Err(InvalidCnpj));
         assert_eq!(Cnpj::parse("12.ABC.345/01DE-3X"), Err(InvalidCnpj));
         assert_eq!(Cnpj::parse("12.ABC.345/01DE-35\u{0}"), Err(InvalidCnpj));

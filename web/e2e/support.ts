@@ -67,11 +67,13 @@ const MONTHS = [
 const unitToday = () => new Date(Date.now() - 3 * 3600_000);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The first Tuesday-to-Saturday (the barbers' days) at least `minDaysAhead` days from today. */
+/** The first Tuesday-to-Saturday (the barbers' days), not a demo holiday, at least `minDaysAhead` days from today. */
 export function workingDayAhead(minDaysAhead: number): string {
   const day = unitToday();
   day.setUTCDate(day.getUTCDate() + minDaysAhead);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 1) day.setUTCDate(day.getUTCDate() + 1);
+  // The demo holidays (Natal, Confraternização Universal) close every unit.
+  const holiday = (d: Date) => ['12-25', '01-01'].includes(iso(d).slice(5));
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 1 || holiday(day)) day.setUTCDate(day.getUTCDate() + 1);
   return iso(day);
 }
 

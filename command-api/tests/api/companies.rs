@@ -271,3 +271,25 @@ async fn only_admins_write_units_and_nobody_sees_units_they_may_not(pool: PgPool
     let listed = system.call(Method::GET, "/api/company/filter?status=", Some(&barber), None).await;
     assert_eq!(names(&listed), ["Navalha Batel"]);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_unit_with_an_alphanumeric_cnpj_is_registered_and_found_by_it(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let created = system
+        .call(Method::POST, "/api/company", Some(&admin), Some(company("Navalha Alfa", "12.abc.345/01de-35")))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdCompany"].as_i64().expect("id");
+    system.project().await;
+    let read = system.call(Method::GET, &format!("/api/company/{id}"), Some(&admin), None).await;
+    assert_eq!(read.body["Cnpj"], "12ABC34501DE35");
+    let found = system.call(Method::GET, "/api/company/filter?search=12ABC345", Some(&admin), None).await;
+    assert_eq!(found.body["total"], 1, "{found:?}");
+
+    let wrong = system
+        .call(Method::POST, "/api/company", Some(&admin), Some(company("Navalha Beta", "12.ABC.345/01DE-36")))
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.body["errors"]["cnpj"], "CNPJ inválido");
+}

@@ -153,3 +153,55 @@ async fn anything_but_five_small_images_is_refused_and_nothing_is_stored(pool: P
     let (status, _, _) = system.get_bytes("/api/media/gallery/..%2F..%2Fetc%2Fpasswd").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_showcase_gives_every_unit_photos_two_holidays_and_a_vacation(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let settings = navalha_command_api::config::Settings {
+        media_dir: system.media.path().to_path_buf(),
+        ..Default::default()
+    };
+    let state = navalha_command_api::AppState::new(pool, settings).await.expect("state");
+    navalha_command_api::seed::seed_demo_showcase(&state).await.expect("showcase");
+    system.project().await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+
+    let units =
+        system.call(Method::GET, "/api/company/filter?pageSize=10&status=1", Some(&admin), None).await;
+    let ids: Vec<i64> = units.body["content"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .map(|u| u["IdCompany"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(ids.len(), 3);
+    for id in ids {
+        let gallery =
+            system.call(Method::GET, &format!("/api/gallery-company/{id}"), Some(&admin), None).await;
+        let images = gallery.body.as_array().expect("images");
+        assert_eq!(images.len(), 3, "unit {id}");
+        let url = images[0]["Url"].as_str().expect("url");
+        let file =
+            system.call(Method::GET, url.trim_start_matches("http://localhost:8080"), None, None).await;
+        assert_eq!(file.status, StatusCode::OK, "{url}");
+    }
+
+    let holidays = system.call(Method::GET, "/api/holiday/filter?pageSize=10", Some(&admin), None).await;
+    let names: Vec<&str> = holidays.body["content"]
+        .as_array()
+        .expect("holidays")
+        .iter()
+        .filter_map(|h| h["Description"].as_str())
+        .collect();
+    assert!(names.contains(&"Natal") && names.contains(&"Confraternização Universal"), "{names:?}");
+
+    let gabriel: i64 = sqlx::query_scalar(
+        "select professional_id from staff_credential where email = 'gabriel@navalha.dev'",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("gabriel");
+    let days_off = system.call(Method::GET, &format!("/api/day-off/{gabriel}"), Some(&admin), None).await;
+    assert_eq!(days_off.body["total"], 1, "{:?}", days_off.body);
+    assert_eq!(days_off.body["content"][0]["Description"], "Férias");
+}
