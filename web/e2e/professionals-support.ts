@@ -86,3 +86,18 @@ export async function createDayOff(
   const response = await request.post('/api/day-off', { headers: { Authorization: `Bearer ${token}` }, data: body });
   expect(response.status(), await response.text()).toBe(201);
 }
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** Moves a calendar (a DatePicker) to the month of a day, without choosing it. */
+export async function showMonth(calendar: Locator, isoDate: string) {
+  const heading = calendar.locator('.datepicker-month');
+  const [year, month] = isoDate.split('-').map(Number);
+  const target = `${MONTHS[month - 1][0].toUpperCase()}${MONTHS[month - 1].slice(1)} ${year}`;
+  for (let i = 0; i < 24 && (await heading.textContent())?.trim() !== target; i += 1) {
+    const [name, shown] = ((await heading.textContent()) ?? '').trim().split(' ');
+    const current = Number(shown) * 12 + MONTHS.indexOf(name.toLowerCase());
+    await calendar.getByRole('button', { name: year * 12 + month - 1 > current ? 'Próximo mês' : 'Mês anterior' }).click();
+  }
+  await expect(heading).toHaveText(target);
+}

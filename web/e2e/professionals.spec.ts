@@ -22,6 +22,7 @@ import {
   dateBR,
   freeTimesOf,
   maskedCpf,
+  showMonth,
   weekdayOf,
 } from './professionals-support';
 
@@ -231,12 +232,7 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await expect.poll(async () => (await free()).days.has(day)).toBe(false);
   modal = await agendaTimeStep(page, client, 'Corte de cabelo', name);
   const calendar = modal.getByRole('group', { name: 'Data do agendamento' });
-  await expect(calendar.locator('.datepicker-month')).toBeVisible();
-  // Walk to the day's month, then see it cannot be chosen.
-  const month = await calendar.locator('.datepicker-month').textContent();
-  if (!month?.toLowerCase().includes(dayLabel(day).split(' de ')[1])) {
-    await calendar.getByRole('button', { name: 'Próximo mês' }).click();
-  }
+  await showMonth(calendar, day);
   await expect(calendar.getByRole('button', { name: dayLabel(day), exact: true })).toBeDisabled();
   await modal.getByRole('button', { name: 'Fechar' }).click();
 
@@ -250,6 +246,13 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await expect(toast(page, 'Folga/férias excluída com sucesso!')).toBeVisible();
   await expect(daysOff).toContainText('Nenhum registro encontrado');
   await expect.poll(async () => (await free()).days.get(day)?.[0]).toBe('09:00');
+
+  // --- Inactive: the agenda stops offering them (and runs do not pile up barbers in it).
+  await page.getByRole('tab', { name: 'Informações' }).click();
+  await info.getByLabel('Status', { exact: true }).selectOption({ label: 'Inativo' });
+  await info.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
+  await expect.poll(async () => (await free()).offered).toBe(false);
 });
 
 for (const width of [1280, 390]) {

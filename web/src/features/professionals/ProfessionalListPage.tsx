@@ -20,6 +20,7 @@ import { FeatureIcon } from './icons';
 import { PROFESSIONAL_STATUS_LABEL } from './palette';
 import { useFilterProfessionalsQuery } from './professionalsApi';
 import type { ProfessionalItem } from './types';
+import './professionals.css';
 
 // Every status at first: a professional is created pending, and saving returns here.
 const DEFAULT_FILTERS = { search: '', status: '' };
@@ -83,7 +84,7 @@ export default function ProfessionalListPage() {
       title="Profissionais"
       actions={
         isAdmin && (
-          <Link to="/dashboard/professional/new" className="button button-primary">
+          <Link to="/dashboard/professional/new" className="button button-primary link-button">
             <Icon name="add" /> Novo profissional
           </Link>
         )
@@ -93,6 +94,7 @@ export default function ProfessionalListPage() {
           <TextField
             label="Busque pelo nome, telefone, e-mail ou CPF"
             variant="search"
+            className="professional-search"
             value={filters.draft.search}
             onChange={(event) => filters.edit('search', event.target.value)}
           />
