@@ -38,6 +38,7 @@ function professionalServer({ typesFail = false } = {}) {
   const posted: { body: unknown; key: string | null }[] = [];
   const put: unknown[] = [];
   let typesCalls = 0;
+  let detailReads = 0;
   server.use(
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
@@ -50,7 +51,10 @@ function professionalServer({ typesFail = false } = {}) {
             { IdTypeProfile: 4, Type: 'BARBER1', Description: 'Barbeiro 1' },
           ]);
     }),
-    http.get(apiUrl('professional/9'), () => HttpResponse.json(detail)),
+    http.get(apiUrl('professional/9'), () => {
+      detailReads += 1;
+      return HttpResponse.json(detail);
+    }),
     http.get(apiUrl('professional/filter'), () => HttpResponse.json({ content: [], total: 0, count: 0 })),
     http.post(apiUrl('professional'), async ({ request }) => {
       posted.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
@@ -61,7 +65,7 @@ function professionalServer({ typesFail = false } = {}) {
       return HttpResponse.json({ IdProfessional: 9 });
     }),
   );
-  return { posted, put, typesCalls: () => typesCalls };
+  return { posted, put, typesCalls: () => typesCalls, detailReads: () => detailReads };
 }
 
 const open = (path: string, role: RoleType = 'ADMIN') => renderApp(path, { session: signedInSession(role) });
@@ -101,6 +105,8 @@ describe('professional form', () => {
 
     expect(await screen.findByText('Profissional cadastrado com sucesso!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/professional'));
+    // The list answered: no call is left to outlive the test's handlers.
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
     expect(posted).toHaveLength(1);
     expect(posted[0].key).toMatch(/^[0-9a-f-]{36}$/);
     expect(posted[0].body).toEqual({
@@ -126,8 +132,8 @@ describe('professional form', () => {
   });
 
   it('edits a professional, keeping their other units', async () => {
-    const { put } = professionalServer();
-    open('/dashboard/professional/9');
+    const { put, detailReads } = professionalServer();
+    const { router } = open('/dashboard/professional/9');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Informações do profissional' });
     await waitFor(() => expect(within(form).getByLabelText('Nome completo')).toHaveProperty('value', 'Diego Barbeiro'));
@@ -143,6 +149,10 @@ describe('professional form', () => {
     await user.selectOptions(within(form).getByLabelText('Status'), 'Inativo');
     await user.click(within(form).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/professional'));
+    // The list and the saved professional's re-read answered before the handlers go.
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeTruthy();
+    await waitFor(() => expect(detailReads()).toBe(2));
     expect(put).toHaveLength(1);
     expect(put[0]).toMatchObject({ status: 2, idCompany: 1, idsCompanies: [2], color: '#FF9800', idTypeProfile: 4, cep: '01042001' });
   });
