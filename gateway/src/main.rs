@@ -135,14 +135,17 @@ const CEP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(8);
 /// an open proxy. A malformed CEP still reaches the service, which answers 400 as ViaCEP does.
 fn postal_code_path(rest: &str) -> Option<&str> {
     let cep = rest.strip_suffix("/json/").or_else(|| rest.strip_suffix("/json"))?;
-    (!cep.is_empty() && cep.len() <= 16 && cep.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')).then_some(cep)
+    (!cep.is_empty() && cep.len() <= 16 && cep.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .then_some(cep)
 }
 
 async fn postal_code(upstreams: &Upstreams, rest: &str) -> Response {
     let Some(cep) = postal_code_path(rest) else {
-        return (StatusCode::NOT_FOUND, axum::Json(serde_json_message("CEP não encontrado."))).into_response();
+        return (StatusCode::NOT_FOUND, axum::Json(serde_json_message("CEP não encontrado.")))
+            .into_response();
     };
-    let answer = upstreams.client.get(format!("{}/{cep}/json/", upstreams.cep_url)).timeout(CEP_TIMEOUT).send().await;
+    let answer =
+        upstreams.client.get(format!("{}/{cep}/json/", upstreams.cep_url)).timeout(CEP_TIMEOUT).send().await;
     let answer = match answer {
         Ok(answer) => answer,
         Err(error) => {
@@ -166,7 +169,10 @@ async fn postal_code(upstreams: &Upstreams, rest: &str) -> Response {
         }
         Err(error) => {
             tracing::warn!(%error, "postal-code answer unreadable");
-            (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")))
+            (
+                StatusCode::BAD_GATEWAY,
+                axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")),
+            )
                 .into_response()
         }
     }

@@ -274,7 +274,7 @@ describe('dashboard shell', () => {
     await act(() => router.navigate('/dashboard/professional'));
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
     await act(() => router.navigate('/dashboard/profile'));
-    expect(await screen.findByRole('heading', { name: 'Meu Perfil' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Meu perfil' })).toBeTruthy();
   });
 
   it('signs out silently when the server answers 401', async () => {

@@ -95,7 +95,7 @@ describe('inputs', () => {
     };
     expect(await typed('CPF', '52998224725')).toBe('529.982.247-25');
     expect(await typed('Celular', '11987654321')).toBe('(11) 98765-4321');
-    expect(await typed('CEP', '01310100')).toBe('01310-100');
+    expect(await typed('CEP', '01310100')).toBe('01.310-100');
     expect(await typed('CNPJ', '11222333000181')).toBe('11.222.333/0001-81');
     expect(await typed('Horário', '0930')).toBe('09:30');
   });

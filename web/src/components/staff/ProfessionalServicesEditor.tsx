@@ -8,10 +8,10 @@ import { Modal } from '@/components/Modal';
 import { NumberField } from '@/components/NumberField';
 import { formatBRL } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
-import { EditIcon } from './EditIcon';
+import { Icon } from '@/components/Icon';
 import { SERVICE_MAX_MINUTES, SERVICE_MONEY_MAX_DIGITS, serviceSchema, type ServiceFormValues } from './schemas';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import {
-  newIdempotencyKey,
   useCreateOfferedServiceMutation,
   useGetActiveServicesQuery,
   useGetOfferedServicesQuery,
@@ -54,7 +54,7 @@ export function ProfessionalServicesEditor({ target, canEdit }: Props) {
             setEditing(s);
           }}
         >
-          <EditIcon />
+          <Icon name="edit" />
         </button>
       ),
     });

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '@/components/list/ListPage';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { notifySuccess } from '@/lib/notify';
-import { EditIcon } from './EditIcon';
+import { Icon } from '@/components/Icon';
 import { DAY_FIELDS, PERIODS, workingDaySchema, type DayField, type DayForm } from './schemas';
 import { useGetWorkingHoursQuery, useSaveWorkingDayMutation } from './staffApi';
 import type { StaffTarget, WorkingDay } from './types';
@@ -69,7 +69,7 @@ export function WorkingHoursEditor({ target, canEdit }: Props) {
           title="Editar"
           onClick={() => setEditing(day)}
         >
-          <EditIcon />
+          <Icon name="edit" />
         </button>
       ),
     });

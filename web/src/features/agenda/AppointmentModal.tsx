@@ -19,7 +19,7 @@ import {
   useGetUnitServicesQuery,
 } from './agendaApi';
 import { ClientSearch } from './ClientSearch';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { TimePicker, availableDates } from './TimePicker';
 import type { SchedulingPayload, TimesType } from './types';

@@ -7,7 +7,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
 import { BOOKED_MESSAGE, CONFIRM_TOOLTIP } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { TimePicker, availableDates } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';

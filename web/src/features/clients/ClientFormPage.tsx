@@ -16,7 +16,7 @@ import {
   useRemoveSocialLoginsMutation,
   useUpdateClientMutation,
 } from './clientsApi';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import {
   EMPTY_CLIENT,
   clientPayload,

@@ -17,7 +17,6 @@ import { formatPhone } from '@/lib/masks';
 import { whatsAppLink } from '@/lib/whatsapp';
 import { selectRoleType } from '@/state/sessionSlice';
 import { useGetClientsQuery } from './clientsApi';
-import { EditIcon } from './EditIcon';
 import { mayEditClients, reachesSubscriptions } from './schema';
 import type { ClientListItem } from './types';
 import './clients.css';
@@ -78,7 +77,7 @@ export default function ClientListPage() {
               aria-label={`${canEdit ? 'Editar' : 'Ver'} ${client.Name}`}
               title={canEdit ? 'Editar' : 'Ver'}
             >
-              <EditIcon />
+              <Icon name="edit" />
             </Link>
             {client.Phone && (
               <a

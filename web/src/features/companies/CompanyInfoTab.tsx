@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '@/components/TextField';
 import { cnpjCharacters, formatCnpj, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation } from './companyApi';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { companySchema, EMPTY_COMPANY, type CompanyFormValues } from './schemas';
 import type { CompanyBody, CompanyDetail } from './types';
 

@@ -12,7 +12,6 @@ import {
   moveItem,
   type GalleryItem,
 } from './gallery';
-import { DeleteIcon, UploadIcon } from './icons';
 
 /** dataTransfer type of a reorder drag (tells it apart from files dragged in). */
 const REORDER = 'application/x-navalha-gallery-index';
@@ -176,7 +175,7 @@ export function GalleryTab({ id, canEdit }: { id: number; canEdit: boolean }) {
                     title="Excluir"
                     onClick={() => remove(index)}
                   >
-                    <DeleteIcon />
+                    <Icon name="delete" />
                   </button>
                   <button
                     type="button"
@@ -197,7 +196,7 @@ export function GalleryTab({ id, canEdit }: { id: number; canEdit: boolean }) {
       )}
       {canEdit && room > 0 && (
         <div className={`gallery-dropzone${dropping ? ' gallery-dropzone-active' : ''}`} data-testid="gallery-dropzone" {...dropZoneProps}>
-          <UploadIcon size={32} />
+          <Icon name="upload" size={32} />
           <p>Arraste as imagens até aqui ou</p>
           <label className="button button-secondary gallery-pick">
             Escolher imagens

@@ -7,7 +7,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { notifySuccess } from '@/lib/notify';
 import { useGetCompanyHoursQuery, useSetCompanyDayMutation } from './companyApi';
-import { EditIcon } from './icons';
+import { Icon } from '@/components/Icon';
 import { companyDaySchema, type CompanyDayValues } from './schemas';
 import type { CompanyDay } from './types';
 
@@ -43,7 +43,7 @@ export function WorkingHoursTab({ id, canEdit }: { id: number; canEdit: boolean 
           disabled={!canEdit}
           onClick={() => setEditing(day)}
         >
-          <EditIcon />
+          <Icon name="edit" />
         </button>
       ),
     },

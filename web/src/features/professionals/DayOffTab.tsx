@@ -10,8 +10,7 @@ import { DataTable, LIST_PAGE_SIZE, type Column } from '@/components/list/ListPa
 import { Paginator } from '@/components/Paginator';
 import { formatDateBR } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
-import { FeatureIcon } from './icons';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import {
   useCreateDayOffMutation,
   useDeleteDayOffMutation,
@@ -86,10 +85,10 @@ export function DayOffTab({ idProfessional, canEdit }: DayOffTabProps) {
       cell: (row) => (
         <>
           <button type="button" className="icon-button" aria-label={`Editar ${row.Description}`} title="Editar" onClick={() => setEditing(row)}>
-            <FeatureIcon name="edit" />
+            <Icon name="edit" />
           </button>
           <button type="button" className="icon-button" aria-label={`Excluir ${row.Description}`} title="Excluir" onClick={() => setRemoving(row)}>
-            <FeatureIcon name="delete" />
+            <Icon name="delete" />
           </button>
         </>
       ),

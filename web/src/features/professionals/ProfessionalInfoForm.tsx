@@ -9,7 +9,7 @@ import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, SelectField } from '@/components/form/fields';
 import { formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
 import { notifySuccess } from '@/lib/notify';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { PALETTE, PROFESSIONAL_STATUS_OPTIONS } from './palette';
 import { useCreateProfessionalMutation, useGetTypesProfileQuery, useUpdateProfessionalMutation } from './professionalsApi';
 import { emptyProfessional, professionalSchema, type ProfessionalValues } from './schemas';

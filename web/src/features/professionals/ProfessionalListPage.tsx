@@ -16,7 +16,6 @@ import {
 import { formatPhone } from '@/lib/masks';
 import { whatsAppLink } from '@/lib/whatsapp';
 import { selectRoleType } from '@/state/sessionSlice';
-import { FeatureIcon } from './icons';
 import { PROFESSIONAL_STATUS_LABEL } from './palette';
 import { useFilterProfessionalsQuery } from './professionalsApi';
 import type { ProfessionalItem } from './types';
@@ -59,7 +58,7 @@ export default function ProfessionalListPage() {
             title="Editar"
             {...stopRowClick}
           >
-            <FeatureIcon name="edit" />
+            <Icon name="edit" />
           </Link>
           {row.Phone && (
             <a
