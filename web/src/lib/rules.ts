@@ -114,3 +114,15 @@ export const STATES = [
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 export const STATE_OPTIONS = [{ value: '--', label: 'Selecione' }, ...STATES.map((uf) => ({ value: uf, label: uf }))];
+
+/** A professional's personal data and address (the professional form and 'Meu perfil'). */
+export const professionalPersonalRules = (now: () => Date = () => new Date()) => ({
+  // Two words of at least 2 characters, as the server checks.
+  name: nameRule('Digite o nome completo', 2),
+  cpf: cpfRule(),
+  email: emailRule(),
+  phone: mobileRule(),
+  whatsApp: yup.boolean().default(false),
+  birthDate: professionalBirthDateRule(now),
+  ...addressRules('cep'),
+});

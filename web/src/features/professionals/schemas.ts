@@ -1,15 +1,6 @@
 import * as yup from 'yup';
 import { isValidTime } from '@/lib/masks';
-import {
-  addressRules,
-  cpfRule,
-  emailRule,
-  mobileRule,
-  nameRule,
-  parseIsoDate,
-  professionalBirthDateRule,
-  whenFilled,
-} from '@/lib/rules';
+import { parseIsoDate, professionalPersonalRules, whenFilled } from '@/lib/rules';
 import { PALETTE_HEX } from './palette';
 
 // The professional form and the day-off form with spec 02 §5's messages (the server,
@@ -65,13 +56,7 @@ const chosen = (message: string) =>
 
 export const professionalSchema = (now: () => Date = () => new Date()) =>
   yup.object({
-    name: nameRule('Digite o nome completo', 2),
-    cpf: cpfRule(),
-    email: emailRule(),
-    phone: mobileRule(),
-    whatsApp: yup.boolean().default(false),
-    birthDate: professionalBirthDateRule(now),
-    ...addressRules('cep'),
+    ...professionalPersonalRules(now),
     idCompany: chosen('Escolha a empresa'),
     color: yup
       .string()

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
-import { addressRules, cpfRule, emailRule, mobileRule, nameRule, professionalBirthDateRule } from '@/lib/rules';
+import { professionalPersonalRules } from '@/lib/rules';
 import type { MyProfile, MyProfilePayload } from './types';
 
 export interface ProfileFormValues {
@@ -22,14 +22,7 @@ export interface ProfileFormValues {
 /** Spec 02 §5 'Professional and my profile' (the personal part). */
 export const profileSchema = (now: () => Date = () => new Date()) =>
   yup.object({
-    // Two words of at least 2 characters, as the server checks.
-    name: nameRule('Digite o nome completo', 2),
-    cpf: cpfRule(),
-    email: emailRule(),
-    phone: mobileRule(),
-    whatsApp: yup.boolean().default(false),
-    birthDate: professionalBirthDateRule(now),
-    ...addressRules('cep'),
+    ...professionalPersonalRules(now),
   }) as yup.ObjectSchema<ProfileFormValues>;
 
 /** The form's values of the loaded profile. */
