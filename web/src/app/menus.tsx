@@ -11,10 +11,10 @@ const ProfessionalListPage = lazy(() => import('@/features/professionals/Profess
 const ProfessionalFormPage = lazy(() => import('@/features/professionals/ProfessionalFormPage'));
 const CompanyListPage = lazy(() => import('@/features/companies/CompanyListPage'));
 const CompanyFormPage = lazy(() => import('@/features/companies/CompanyFormPage'));
-const PlanListPage = lazy(() => import('@/features/subscriptions/PlanListPage'));
-const PlanFormPage = lazy(() => import('@/features/subscriptions/PlanFormPage'));
-const SubscriberListPage = lazy(() => import('@/features/subscriptions/SubscriberListPage'));
-const SubscriberFormPage = lazy(() => import('@/features/subscriptions/SubscriberFormPage'));
+const PlanListPage = lazy(() => import('@/features/plans/PlanListPage'));
+const PlanFormPage = lazy(() => import('@/features/plans/PlanFormPage'));
+const SubscriberListPage = lazy(() => import('@/features/subscribers/SubscriberListPage'));
+const SubscriberFormPage = lazy(() => import('@/features/subscribers/SubscriberFormPage'));
 const HolidayListPage = lazy(() => import('@/features/holidays/HolidayListPage'));
 const HolidayFormPage = lazy(() => import('@/features/holidays/HolidayFormPage'));
 const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
