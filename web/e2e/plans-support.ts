@@ -1,0 +1,56 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Helpers of plans.spec.ts.
+
+/** A 16x12 orange PNG: the server checks the image's bytes, not its name. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAAFUlEQVR4nGM4EaBBEmIY1TCqATsCACp48AE9ullEAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Creates an active plan for every unit through the API; returns its id. */
+export async function createPlan(request: APIRequestContext, token: string, planName: string) {
+  const response = await request.post('/api/subscription-details', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      planName,
+      description: 'Plano criado pelo teste',
+      value: '59.90',
+      status: '1',
+      discount: '0',
+      validityStart: '2026-01-01',
+      validityEnd: '2030-12-31',
+      allCompanies: 'true',
+      periodicity: 'monthly',
+      quantity: '6',
+      itemsDetail: '',
+      paymentMethod: 'creditcard',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { IdSubscriptionDetail: number }).IdSubscriptionDetail;
+}
+
+/** The newest e-mail to `to` since `since` in NAVALHA_OUTBOX_DIR, or null (none, or no outbox). */
+export async function checkoutMailTo(to: string, since: number): Promise<string | null> {
+  const dir = process.env.NAVALHA_OUTBOX_DIR;
+  if (!dir) return null;
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().reverse();
+  for (const name of names) {
+    const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as { to: string; at: string; text: string };
+    if (mail.to === to && Date.parse(mail.at) >= since) return mail.text;
+  }
+  return null;
+}
+
+/** Screenshots of the current page at 1280 and 390 px into test-results/<name>-<width>.png. */
+export async function screenshots(page: Page, name: string, before390?: () => Promise<void>) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  if (before390) await before390();
+  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
