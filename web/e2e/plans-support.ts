@@ -46,11 +46,12 @@ export async function checkoutMailTo(to: string, since: number): Promise<string 
 }
 
 /** Screenshots of the current page at 1280 and 390 px into test-results/<name>-<width>.png. */
-export async function screenshots(page: Page, name: string, before390?: () => Promise<void>) {
+export async function screenshots(page: Page, name: string) {
+  // Toasts of the steps before would hide the screen's top.
+  const style = '.Toastify { display: none !important; }';
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true, style });
   await page.setViewportSize({ width: 390, height: 844 });
-  if (before390) await before390();
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true, style });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -177,7 +177,7 @@ test.describe('plans as ADMIN', () => {
   });
 });
 
-test('an ATTENDANT sees a plan read-only and sends its link', async ({ page, request }) => {
+test('an ATTENDANT sees a plan read-only and may send its link', async ({ page, request }) => {
   const planName = `Clube Leitura ${stamp()}`;
   const id = await createPlan(request, await apiToken(request, ADMIN.email), planName);
 
@@ -187,6 +187,10 @@ test('an ATTENDANT sees a plan read-only and sends its link', async ({ page, req
   await expect(page.getByRole('link', { name: 'Novo plano' })).toHaveCount(0);
   await page.getByLabel('Busque pelo nome ou descrição').fill(planName);
   await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await page.getByRole('button', { name: `Enviar link de ${planName}` }).click();
+  const send = page.getByRole('dialog', { name: 'Enviar link do plano' });
+  await expect(send.getByRole('link', { name: 'Novo cliente' })).toHaveAttribute('href', '/dashboard/client/new');
+  await send.getByRole('button', { name: 'Fechar' }).click();
   await page.getByRole('link', { name: `Ver ${planName}` }).click();
 
   await expect(page).toHaveURL(new RegExp(`/subscription-detail-form/${id}$`));
@@ -196,6 +200,8 @@ test('an ATTENDANT sees a plan read-only and sends its link', async ({ page, req
   await expect(page.getByLabel('Forma de pagamento')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Atualizar' })).toBeDisabled();
   await expect(page.getByLabel('Escolher imagem')).toHaveCount(0);
+  await expect(page.getByLabel('ID no GalaxPay')).toHaveValue('Ainda não enviado');
+  await screenshots(page, 'plan-form-readonly');
   await page.getByRole('tab', { name: 'Serviços' }).click();
   await expect(page.getByText('Nenhum serviço encontrado')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adicionar serviço' })).toHaveCount(0);

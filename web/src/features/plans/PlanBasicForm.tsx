@@ -159,6 +159,9 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
             )}
           />
           <SelectField label="Status" options={PLAN_STATUS_OPTIONS} error={errors.status?.message} {...register('status')} />
+        </FormSection>
+
+        <FormSection title="Vigência">
           <TextField label="Início da vigência" type="date" max="9999-12-31" error={errors.validityStart?.message} {...register('validityStart')} />
           <TextField label="Fim da vigência" type="date" max="9999-12-31" error={errors.validityEnd?.message} {...register('validityEnd')} />
         </FormSection>
@@ -261,7 +264,7 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
               O plano já está no provedor de pagamentos: a cobrança não pode mais ser alterada.
             </p>
           )}
-          <ReadOnlyField label="ID no GalaxPay" value={plan?.GalaxPayId != null ? String(plan.GalaxPayId) : ''} />
+          <ReadOnlyField label="ID no GalaxPay" value={plan?.GalaxPayId != null ? String(plan.GalaxPayId) : 'Ainda não enviado'} />
           <fieldset className="plan-fieldset-contents" disabled={atProvider}>
             <CheckboxField
               label="Cobrança infinita"
