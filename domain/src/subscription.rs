@@ -554,6 +554,8 @@ pub enum SubscriptionCommand {
     },
     /// Staff asked to cancel (the provider already accepted it).
     RequestCancellation,
+    /// Staff sent the client a reminder of a pending payment (the WhatsApp charge reminder).
+    RecordReminder,
 }
 
 /// What happened to a subscription.
@@ -570,6 +572,8 @@ pub enum SubscriptionEvent {
     },
     /// Staff asked for cancellation.
     CancellationRequested,
+    /// Staff reminded the client of a pending payment.
+    ReminderSent,
 }
 
 impl DomainEvent for SubscriptionEvent {
@@ -578,6 +582,7 @@ impl DomainEvent for SubscriptionEvent {
             SubscriptionEvent::SubscriptionCreated(_) => "SubscriptionCreated",
             SubscriptionEvent::ProviderReported { .. } => "ProviderReported",
             SubscriptionEvent::CancellationRequested => "CancellationRequested",
+            SubscriptionEvent::ReminderSent => "ReminderSent",
         }
         .to_owned()
     }
@@ -599,6 +604,9 @@ pub enum SubscriptionError {
     /// Already cancelled.
     #[error("Esta assinatura já está cancelada.")]
     AlreadyCanceled,
+    /// A reminder for a subscription whose payments are up to date.
+    #[error("Esta assinatura não tem pagamento pendente.")]
+    NothingPending,
 }
 
 impl Aggregate for Subscription {
@@ -640,10 +648,19 @@ impl Aggregate for Subscription {
                 }
             }
             SubscriptionCommand::RequestCancellation => {
-                if self.contract_status() == ContractStatus::Canceled {
+                // The provider may report its cancellation (a webhook) before it answers the
+                // request to cancel: the request is still recorded, once, with who made it.
+                // Callers refuse to cancel what had already ended before they asked.
+                if self.cancellation_requested {
                     return Err(SubscriptionError::AlreadyCanceled);
                 }
                 sink.write(SubscriptionEvent::CancellationRequested, self).await;
+            }
+            SubscriptionCommand::RecordReminder => {
+                if self.contract_status() != ContractStatus::PendingPayment {
+                    return Err(SubscriptionError::NothingPending);
+                }
+                sink.write(SubscriptionEvent::ReminderSent, self).await;
             }
         }
         Ok(())
@@ -659,6 +676,8 @@ impl Aggregate for Subscription {
                 self.fold(&report);
             }
             SubscriptionEvent::CancellationRequested => self.cancellation_requested = true,
+            // A reminder changes nothing of the payment state; it is there for the history.
+            SubscriptionEvent::ReminderSent => {}
         }
     }
 }
@@ -838,6 +857,42 @@ mod tests {
             .given_no_previous_events()
             .when(SubscriptionCommand::RequestCancellation)
             .then_expect_error(SubscriptionError::NotFound);
+    }
+
+    #[test]
+    fn a_cancellation_the_provider_reported_first_is_still_recorded() {
+        let mut reported = created();
+        reported.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::Webhook { webhook_id: 9, event: "transaction.updateStatus".into() },
+            report: report(at(2, 9), "canceled", vec![charge(1, 1, "cancelByContract", at(2, 9))]),
+        });
+        TestFramework::<Subscription>::with(())
+            .given(reported)
+            .when(SubscriptionCommand::RequestCancellation)
+            .then_expect_events(vec![SubscriptionEvent::CancellationRequested]);
+    }
+
+    #[test]
+    fn a_reminder_is_recorded_only_while_a_payment_is_pending() {
+        TestFramework::<Subscription>::with(())
+            .given(created())
+            .when(SubscriptionCommand::RecordReminder)
+            .then_expect_events(vec![SubscriptionEvent::ReminderSent]);
+        let mut paid = created();
+        paid.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::Reconciliation,
+            report: report(at(2, 9), "active", vec![charge(1, 1, "payedBoleto", at(2, 9))]),
+        });
+        TestFramework::<Subscription>::with(())
+            .given(paid)
+            .when(SubscriptionCommand::RecordReminder)
+            .then_expect_error(SubscriptionError::NothingPending);
+        let mut cancelled = created();
+        cancelled.push(SubscriptionEvent::CancellationRequested);
+        TestFramework::<Subscription>::with(())
+            .given(cancelled)
+            .when(SubscriptionCommand::RecordReminder)
+            .then_expect_error(SubscriptionError::NothingPending);
     }
 
     /// Five webhooks in every one of their 120 orders reach one final state.

@@ -65,14 +65,16 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`:
-/// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, newest first.
+/// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, those still in
+/// force first, then newest first: screens that show one subscription show the first.
 pub async fn subscriptions_of(
     pool: &sqlx::PgPool,
     users: &[i64],
 ) -> Result<std::collections::HashMap<i64, Vec<Value>>, ApiError> {
     let rows: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
         "select user_id, subscription_id, plan_id, plan_name, internal_status from rm_club.subscription
-          where user_id = any($1) order by created_at desc, subscription_id desc",
+          where user_id = any($1)
+          order by internal_status = 'CANCELED', created_at desc, subscription_id desc",
     )
     .bind(users)
     .fetch_all(pool)
@@ -502,6 +504,28 @@ fn change(field: String, from: Value, to: Value) -> Option<Value> {
     (from != to).then(|| json!({ "Field": field, "From": from, "To": to }))
 }
 
+/// The charges that appeared (`From` null) or changed status between two states:
+/// `[{GalaxPayId, Installment, Value, From, To}]`.
+fn charge_changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
+    after
+        .transactions()
+        .into_iter()
+        .filter_map(|charge| {
+            let old = before.transactions().into_iter().find(|t| t.galax_pay_id == charge.galax_pay_id);
+            let from = old.map(|t| t.status.code());
+            (from != Some(charge.status.code())).then(|| {
+                json!({
+                    "GalaxPayId": charge.galax_pay_id,
+                    "Installment": charge.installment,
+                    "Value": money(charge.value_cents),
+                    "From": from,
+                    "To": charge.status.code(),
+                })
+            })
+        })
+        .collect()
+}
+
 /// What changed between two states of a subscription.
 fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
     let status = |s: &Subscription| s.status().map(|s| json!(s.code())).unwrap_or(Value::Null);
@@ -529,14 +553,9 @@ fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
     .into_iter()
     .flatten()
     .collect();
-    for transaction in after.transactions() {
-        let old = before.transactions().into_iter().find(|t| t.galax_pay_id == transaction.galax_pay_id);
-        let from = old.map(|t| json!(t.status.code())).unwrap_or(Value::Null);
-        list.extend(change(
-            format!("Transaction {} (parcela {})", transaction.galax_pay_id, transaction.installment),
-            from,
-            json!(transaction.status.code()),
-        ));
+    for charge in charge_changes(before, after) {
+        let field = format!("Transaction {} (parcela {})", charge["GalaxPayId"], charge["Installment"]);
+        list.extend(change(field, charge["From"].clone(), charge["To"].clone()));
     }
     list
 }
@@ -562,7 +581,12 @@ async fn timeline(
         });
         let (event_name, reason, source) = match &event {
             SubscriptionEvent::SubscriptionCreated(_) => ("SubscriptionCreated", "checkout", Value::Null),
-            SubscriptionEvent::CancellationRequested => ("CancellationRequested", "staff", staff.clone()),
+            // Staff cancel; the checkout cancels on its own when the first card charge is denied.
+            SubscriptionEvent::CancellationRequested if metadata.get("user_id").is_some() => {
+                ("CancellationRequested", "staff", staff.clone())
+            }
+            SubscriptionEvent::CancellationRequested => ("CancellationRequested", "checkout", Value::Null),
+            SubscriptionEvent::ReminderSent => ("ReminderSent", "staff", staff.clone()),
             SubscriptionEvent::ProviderReported { source, .. } => match source {
                 ReportSource::Webhook { webhook_id, event } => {
                     ("ProviderReported", "webhook", json!({ "WebhookId": webhook_id, "WebhookEvent": event }))
@@ -583,6 +607,7 @@ async fn timeline(
             "Source": source,
             "UserName": text("user_name"),
             "Changes": changes(&before, &subscription),
+            "Charges": charge_changes(&before, &subscription),
             "InternalStatus": subscription.contract_status().code(),
             "Status": subscription.status().map(|s| s.code().to_owned()),
             "AmountReceived": money(subscription.received_cents()),

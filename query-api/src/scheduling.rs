@@ -126,7 +126,7 @@ pub struct DayItem {
     pub professional_color: String,
     /// The professional's name.
     pub professional_name: String,
-    /// The client's subscriptions: `[{IdSubscriptionUser}]` (none until the club exists).
+    /// The client's subscriptions, those in force first (`club::subscriptions_of`).
     pub subscription_user: Vec<Value>,
 }
 
@@ -162,7 +162,7 @@ const APPOINTMENT_ROWS: &str = "select a.appointment_id, a.company_id, a.profess
    left join rm_agenda.client c on c.client_id = a.client_id
    left join rm_agenda.professional p on p.professional_id = a.professional_id";
 
-fn day_item(row: AppointmentRow) -> DayItem {
+fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> DayItem {
     DayItem {
         id_scheduling: row.appointment_id,
         id_professional: row.professional_id,
@@ -181,7 +181,7 @@ fn day_item(row: AppointmentRow) -> DayItem {
         times_type: row.times_type,
         professional_color: row.professional_color,
         professional_name: row.professional_name,
-        subscription_user: Vec::new(),
+        subscription_user: subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
     }
 }
 
@@ -230,7 +230,9 @@ async fn day(
     .bind(status)
     .fetch_all(&state.pool)
     .await?;
-    Ok((consistency.headers(), Json(rows.into_iter().map(day_item).collect())))
+    let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
+    let subscriptions = crate::club::subscriptions_of(&state.pool, &clients).await?;
+    Ok((consistency.headers(), Json(rows.into_iter().map(|row| day_item(row, &subscriptions)).collect())))
 }
 
 /// The appointment, when the principal may see it: 404 for another unit's, 403 for a
@@ -261,7 +263,8 @@ async fn one(
     let consistency = read_after.wait(&state.watch, "agenda").await?;
     let row = visible(&state, &auth, id).await?;
     let (company_id, services) = (row.company_id, row.services.0.clone());
-    let item = day_item(row);
+    let subscriptions = crate::club::subscriptions_of(&state.pool, &[row.client_id]).await?;
+    let item = day_item(row, &subscriptions);
     let body = json!({
         "IdScheduling": item.id_scheduling,
         "IdCompanyProfessional": item.id_company_professional,

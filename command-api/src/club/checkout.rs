@@ -20,7 +20,10 @@ use axum::Router;
 use navalha_domain::client::Client;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::plan::{Plan, PlanCommand, PlanDetails, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND};
-use navalha_domain::subscription::{Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails};
+use navalha_domain::subscription::{
+    ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
+    TransactionStatus,
+};
 use navalha_platform::auth::Auth;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
@@ -49,6 +52,13 @@ pub const MSG_TOKEN_SPENT: &str = "Este link de assinatura expirou ou já foi us
 pub const MSG_PAYMENT_METHOD: &str = "Informe o método de pagamento.";
 /// Card data missing or malformed.
 pub const MSG_CARD: &str = "Informe os dados do cartão: número, nome impresso, validade (AAAA-MM) e CVV.";
+/// A link for a client without a CPF: the provider needs the payer's document.
+pub const MSG_CLIENT_CPF: &str = "Cadastre o CPF do cliente antes de enviar o link de assinatura.";
+/// A checkout by a client without a CPF.
+pub const MSG_SUBSCRIBER_CPF: &str =
+    "Seu cadastro está sem CPF. Peça à barbearia para completá-lo e tente novamente.";
+/// A payment method the plan does not accept.
+pub const MSG_METHOD_NOT_OFFERED: &str = "Este plano não aceita este método de pagamento.";
 /// Subject of the link e-mail.
 pub const MAIL_SUBJECT: &str = "Seu link de assinatura";
 
@@ -83,6 +93,9 @@ async fn new_link(
     let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     if !details.status {
         return Err(ApiError::Unprocessable(MSG_CLIENT_INACTIVE.to_owned()));
+    }
+    if client.cpf().is_none_or(str::is_empty) {
+        return Err(ApiError::Unprocessable(MSG_CLIENT_CPF.to_owned()));
     }
     let plan = existing_plan(state, request.plan_id).await?;
     let plan = plan.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
@@ -265,6 +278,9 @@ async fn subscribe(
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
     let method = request.payment_method.clone().unwrap_or_else(|| details.payment_method.code().to_owned());
     let card = match method.as_str() {
+        "boleto" | "creditcard" if method != details.payment_method.code() => {
+            return Err(ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED));
+        }
         "boleto" => None,
         "creditcard" => Some(checked_card(request.card.as_ref())?),
         _ => return Err(ApiError::field("paymentMethod", MSG_PAYMENT_METHOD)),
@@ -272,6 +288,10 @@ async fn subscribe(
     let client: Client = load(&state.pool, &user_id.to_string()).await?;
     let person =
         client.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
+    // Checked before anything reaches the provider, which refuses a payer without a document.
+    if client.cpf().is_none_or(str::is_empty) {
+        return Err(ApiError::Unprocessable(MSG_SUBSCRIBER_CPF.to_owned()));
+    }
     // Consume the token first: of two concurrent requests only one gets past here.
     let consumed = sqlx::query(
         "update checkout_token set used_at = now()
@@ -303,6 +323,42 @@ async fn subscribe(
             .await?;
             Err(error)
         }
+    }
+}
+
+/// A first card charge the card operator denied: the subscription must not go on billing a
+/// card that failed, so it is cancelled at the provider (and recorded, for the history), and
+/// the client is told why. The caller gives the link back for another try.
+async fn first_charge_denied(
+    state: &AppState,
+    origin: &RequestOrigin,
+    id: i64,
+    denied: &ProviderTransaction,
+) -> ApiError {
+    tracing::info!(subscription_id = id, "first card charge denied; cancelling the subscription");
+    let metadata = system_metadata("Cartão recusado na primeira cobrança", origin);
+    let cancelled = match load::<Subscription>(&state.pool, &id.to_string()).await {
+        Ok(subscription) => {
+            super::subscribers::cancel_everywhere(state, id, &subscription, &metadata, origin)
+                .await
+                .map(|_| ())
+        }
+        Err(error) => Err(error),
+    };
+    if let Err(error) = cancelled {
+        tracing::error!(subscription_id = id, %error, "cancelling after a denied first charge failed");
+    }
+    let reason = denied.status_description.as_deref().filter(|d| !d.trim().is_empty());
+    ApiError::field("card", &card_denied_message(reason))
+}
+
+/// What the client reads when the card operator refuses the first charge.
+pub fn card_denied_message(reason: Option<&str>) -> String {
+    match reason {
+        Some(reason) => format!(
+            "O pagamento foi recusado pela operadora do cartão ({reason}). Confira os dados ou use outro cartão."
+        ),
+        None => "O pagamento foi recusado pela operadora do cartão. Confira os dados ou use outro cartão.".to_owned(),
     }
 }
 
@@ -375,6 +431,9 @@ async fn create_subscription(
     .await?;
     tracing::info!(subscription_id = id, galax_pay_id = remote.galax_pay_id, "subscription created");
     let first = report.transactions.first();
+    if let Some(denied) = first.filter(|t| t.status == TransactionStatus::Denied) {
+        return Err(first_charge_denied(state, origin, id, denied).await);
+    }
     let answer = json!({
         "IdSubscriptionUser": id,
         "GalaxPayId": remote.galax_pay_id,

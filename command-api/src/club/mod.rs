@@ -57,9 +57,9 @@ impl DomainError for PlanError {
 impl DomainError for SubscriptionError {
     fn to_api(&self) -> ApiError {
         match self {
-            SubscriptionError::AlreadyCreated | SubscriptionError::AlreadyCanceled => {
-                ApiError::Conflict(self.to_string())
-            }
+            SubscriptionError::AlreadyCreated
+            | SubscriptionError::AlreadyCanceled
+            | SubscriptionError::NothingPending => ApiError::Conflict(self.to_string()),
             SubscriptionError::NotFound => ApiError::NotFound(self.to_string()),
         }
     }

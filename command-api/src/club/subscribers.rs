@@ -1,6 +1,7 @@
 //! Subscribers' commands: `DELETE subscription-user/{id}` (request cancellation, ADMIN
-//! only, refused once cancelled) and `GET subscription-user/{id}/updateData` (read the
-//! provider now and record what is new). The GET is served here, not by query-api, because
+//! only, refused once cancelled), `POST subscription-user/{id}/reminder` (record that staff
+//! reminded the client of a pending payment) and `GET subscription-user/{id}/updateData`
+//! (read the provider now and record what is new). The GET is served here, not by query-api, because
 //! it writes: the edge routes this one GET to command-api (ADR 0008).
 //!
 //! Also the reconciliation job: every `NAVALHA_RECONCILE_SECONDS` it reads each
@@ -8,7 +9,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::{delete, get};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::subscription::{
@@ -31,6 +32,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/subscription-user/{id}", delete(cancel))
         .route("/subscription-user/{id}/updateData", get(update_data))
+        .route("/subscription-user/{id}/reminder", post(reminder))
 }
 
 async fn existing(state: &AppState, id: i64) -> Result<Subscription, ApiError> {
@@ -64,6 +66,34 @@ pub async fn refresh(
     .await
 }
 
+/// Cancels at the provider, records who asked (`metadata`), then records the provider's own
+/// answer (status canceled, charges cancelled) right away.
+pub async fn cancel_everywhere(
+    state: &AppState,
+    id: i64,
+    subscription: &Subscription,
+    metadata: &EventMetadata,
+    origin: &RequestOrigin,
+) -> Result<Option<Position>, ApiError> {
+    let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
+    state.galaxpay.cancel_subscription(galax_pay_id).await?;
+    let mut position = execute::<Subscription>(
+        &state.subscriptions,
+        &state.pool,
+        &id.to_string(),
+        SubscriptionCommand::RequestCancellation,
+        metadata,
+    )
+    .await?;
+    let subscription = existing(state, id).await?;
+    let confirmation = system_metadata("Confirmação do cancelamento pelo provedor", origin);
+    match refresh(state, id, &subscription, ReportSource::Cancellation, &confirmation).await {
+        Ok(after) => position = after.or(position),
+        Err(error) => tracing::warn!(%error, "reading the provider after cancelling failed"),
+    }
+    Ok(position)
+}
+
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
 async fn cancel(
     State(state): State<AppState>,
@@ -75,24 +105,30 @@ async fn cancel(
     if subscription.contract_status() == navalha_domain::subscription::ContractStatus::Canceled {
         return Err(SubscriptionError::AlreadyCanceled.to_api());
     }
-    let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
-    state.galaxpay.cancel_subscription(galax_pay_id).await?;
-    let mut position = execute::<Subscription>(
+    let position =
+        cancel_everywhere(&state, id, &subscription, &metadata_of(&auth, &origin), &origin).await?;
+    tracing::info!("cancellation requested");
+    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
+}
+
+/// The WhatsApp charge reminder opens a chat in the staff member's browser; this records
+/// that it was sent, so the subscription's history shows who reminded the client and when.
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
+async fn reminder(
+    State(state): State<AppState>,
+    auth: Auth<SubscriberStaff>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    existing(&state, id).await?;
+    let position = execute::<Subscription>(
         &state.subscriptions,
         &state.pool,
         &id.to_string(),
-        SubscriptionCommand::RequestCancellation,
+        SubscriptionCommand::RecordReminder,
         &metadata_of(&auth, &origin),
     )
     .await?;
-    // Record the provider's own answer (status canceled, charges cancelled) right away.
-    let subscription = existing(&state, id).await?;
-    let metadata = system_metadata("Confirmação do cancelamento pelo provedor", &origin);
-    match refresh(&state, id, &subscription, ReportSource::Cancellation, &metadata).await {
-        Ok(after) => position = after.or(position),
-        Err(error) => tracing::warn!(%error, "reading the provider after cancelling failed"),
-    }
-    tracing::info!("cancellation requested");
     Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
 }
 

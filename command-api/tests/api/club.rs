@@ -540,7 +540,10 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
-    let plan = create_plan(&club.system, &admin).await;
+    let card_plan = with(&plan_fields(), "paymentMethod", "creditcard");
+    let created =
+        save_plan(&club.system, &admin, Method::POST, "/api/subscription-details", &card_plan).await;
+    let plan = created.body["IdSubscriptionDetail"].as_i64().expect("plan id");
     let body = json!({ "userId": 1, "planId": plan });
 
     let refused =
@@ -570,25 +573,45 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     assert_eq!(summary.body["PlanName"], "Clube do corte");
     assert_eq!(summary.body["User"]["IdUser"], 1);
 
-    let bad_card = club
-        .http(
-            Method::POST,
-            "/api/checkout/subscribe",
-            None,
-            Some(json!({ "token": token, "paymentMethod": "creditcard" })),
-        )
-        .await;
+    let subscribe = |request: Value| club.http(Method::POST, "/api/checkout/subscribe", None, Some(request));
+    let by_boleto = subscribe(json!({ "token": token, "paymentMethod": "boleto" })).await;
+    assert_eq!(by_boleto.status, StatusCode::UNPROCESSABLE_ENTITY, "a card plan takes no boleto");
+    assert_eq!(by_boleto.body["errors"]["paymentMethod"], "Este plano não aceita este método de pagamento.");
+    let bad_card = subscribe(json!({ "token": token, "paymentMethod": "creditcard" })).await;
     assert_eq!(bad_card.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A card the operator denies: the client is told why, nothing goes on billing it, and
+    // the same link works for another card.
+    let denied_card =
+        json!({ "number": "4111 1111 1111 0000", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+    let denied =
+        subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": denied_card })).await;
+    assert_eq!(denied.status, StatusCode::UNPROCESSABLE_ENTITY, "{denied:?}");
+    let message = denied.body["errors"]["card"].as_str().expect("card error");
+    assert!(message.starts_with("O pagamento foi recusado pela operadora do cartão"), "{message}");
+    club.system.project().await;
+    let list = club
+        .system
+        .call(Method::GET, &format!("/api/subscription-user?idSubscriptionDetail={plan}"), Some(&admin), None)
+        .await;
+    assert_eq!(list.body["total"], 1, "{list:?}");
+    let denied_id = list.body["content"][0]["IdSubscriptionUser"].as_i64().expect("id");
+    let state = detail(&club, &admin, denied_id, "").await;
+    assert_eq!(state["InternalStatus"], "CANCELED", "{state}");
+    assert_eq!(state["Status"], "canceled", "cancelled at the provider too");
+    let timeline = club
+        .http(Method::GET, &format!("/api/subscription-user/{denied_id}/timeline"), Some(&admin), None)
+        .await;
+    let cancelled =
+        timeline.body.as_array().expect("entries").iter().find(|e| e["Event"] == "CancellationRequested");
+    assert_eq!(
+        cancelled.map(|e| (&e["Reason"], &e["UserName"])),
+        Some((&json!("checkout"), &json!("Cartão recusado na primeira cobrança")))
+    );
+
     let card =
         json!({ "number": "4111 1111 1111 1111", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
-    let paid = club
-        .http(
-            Method::POST,
-            "/api/checkout/subscribe",
-            None,
-            Some(json!({ "token": token, "paymentMethod": "creditcard", "card": card })),
-        )
-        .await;
+    let paid = subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": card })).await;
     assert_eq!(paid.status, StatusCode::CREATED, "{paid:?}");
     let again = club
         .http(
@@ -1001,4 +1024,110 @@ async fn reconcile_state(club: &Club) -> navalha_command_api::AppState {
         ..Default::default()
     };
     navalha_command_api::AppState::new(club.system.pool.clone(), settings).await.expect("state")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let plan = create_plan(&club.system, &admin).await;
+    // Clients imported before the CPF was required: a copy of client 1 without one.
+    sqlx::query(
+        "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+         select aggregate_type, '990001', sequence, event_type, event_version,
+                jsonb_set(payload, '{ClientRegistered,cpf}', '\"\"'), '{\"user_name\": \"importação\"}'
+           from events where aggregate_type = 'Client' and aggregate_id = '1' and sequence = 1",
+    )
+    .execute(&club.system.pool)
+    .await
+    .expect("import");
+    for path in ["/api/checkout/create-user-token", "/api/checkout/send-user-token-email"] {
+        let answer = club
+            .http(Method::POST, path, Some(&admin), Some(json!({ "userId": 990001, "planId": plan })))
+            .await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {answer:?}");
+        assert_eq!(answer.message(), "Cadastre o CPF do cliente antes de enviar o link de assinatura.");
+    }
+    // A link made before (straight into the table) meets the same check at checkout.
+    let token = "f".repeat(64);
+    sqlx::query(
+        "insert into checkout_token (token_hash, user_id, plan_id, created_by, expires_at)
+         values (sha256($1::bytea), 990001, $2, 1, now() + interval '1 hour')",
+    )
+    .bind(token.as_bytes())
+    .bind(plan)
+    .execute(&club.system.pool)
+    .await
+    .expect("token");
+    let answer = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "boleto" })),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{answer:?}");
+    assert!(answer.message().starts_with("Seu cadastro está sem CPF"), "{answer:?}");
+    assert_eq!(club.sim_get("/sim/webhooks").await, json!([]), "the provider heard nothing");
+    let used: bool =
+        sqlx::query_scalar("select used_at is not null from checkout_token where user_id = 990001")
+            .fetch_one(&club.system.pool)
+            .await
+            .expect("token row");
+    assert!(!used, "the link was not spent");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn reminders_charges_and_the_agenda_show_in_a_subscription_history(pool: PgPool) {
+    use crate::scheduling::{body, book, day_list, demo, id_of, next};
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let leader = club.system.sign_in("lider@navalha.dev").await;
+    let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
+    let (_, id, _) = subscribe(&club, &admin).await;
+
+    // The agenda's card links to the client's subscription.
+    let ids = demo(&club.system).await;
+    let day = next(chrono::Weekday::Tue);
+    let booked = book(&club.system, &admin, body(ids.barber1, day, "10:00", &[ids.haircut], 1)).await;
+    let appointment = id_of(&booked);
+    let list = day_list(&club.system, &admin, ids.centro, day, "").await;
+    let card = list.body.as_array().expect("day").iter().find(|a| a["IdScheduling"] == appointment).cloned();
+    assert_eq!(card.map(|c| c["SubscriptionUser"][0]["IdSubscriptionUser"].clone()), Some(json!(id)));
+
+    // A reminder is recorded by who sent it, only while a payment is pending.
+    let reminder = format!("/api/subscription-user/{id}/reminder");
+    assert_eq!(club.http(Method::POST, &reminder, Some(&barber), None).await.status, StatusCode::FORBIDDEN);
+    let sent = club.http(Method::POST, &reminder, Some(&leader), None).await;
+    assert_eq!(sent.status, StatusCode::OK, "{sent:?}");
+    club.system.project().await;
+    let first =
+        detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("charge");
+    club.sim(&format!("/sim/transactions/{first}/status"), json!({ "status": "payedBoleto" })).await;
+    let paid = club.http(Method::POST, &reminder, Some(&leader), None).await;
+    assert_eq!(paid.status, StatusCode::CONFLICT, "{paid:?}");
+    assert_eq!(paid.message(), "Esta assinatura não tem pagamento pendente.");
+
+    let timeline =
+        club.http(Method::GET, &format!("/api/subscription-user/{id}/timeline"), Some(&admin), None).await;
+    let entries = timeline.body.as_array().expect("entries");
+    let events: Vec<&str> = entries.iter().filter_map(|e| e["Event"].as_str()).collect();
+    assert_eq!(
+        events,
+        ["SubscriptionCreated", "ProviderReported", "ReminderSent", "ProviderReported"],
+        "{timeline:?}"
+    );
+    assert_eq!((&entries[2]["Reason"], entries[2]["UserName"].is_string()), (&json!("staff"), true));
+    assert_eq!(
+        entries[1]["Charges"],
+        json!([{ "GalaxPayId": first, "Installment": 1, "Value": 89.9, "From": null, "To": "pendingBoleto" }]),
+        "the charge appears"
+    );
+    assert_eq!(entries[2]["Charges"], json!([]), "a reminder changes no charge");
+    assert_eq!(
+        entries[3]["Charges"],
+        json!([{ "GalaxPayId": first, "Installment": 1, "Value": 89.9, "From": "pendingBoleto", "To": "payedBoleto" }]),
+        "the charge is paid"
+    );
 }

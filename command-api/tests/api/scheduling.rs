@@ -18,7 +18,7 @@ fn today() -> NaiveDate {
 }
 
 /// The first `weekday` after today (1 to 7 days ahead), so always in the future.
-fn next(weekday: Weekday) -> NaiveDate {
+pub(crate) fn next(weekday: Weekday) -> NaiveDate {
     let mut day = today() + Duration::days(1);
     while day.weekday() != weekday {
         day += Duration::days(1);
@@ -36,11 +36,11 @@ fn last_open_day() -> NaiveDate {
 }
 
 /// Demo ids, looked up rather than assumed.
-struct Demo {
-    centro: i64,
+pub(crate) struct Demo {
+    pub(crate) centro: i64,
     savassi: i64,
     /// Memberships (IdCompanyProfessional) in Centro.
-    barber1: i64,
+    pub(crate) barber1: i64,
     barber2: i64,
     /// Gabriel's, in Savassi.
     gabriel: i64,
@@ -48,12 +48,12 @@ struct Demo {
     barber1_id: i64,
     barber2_id: i64,
     /// Services.
-    haircut: i64,
+    pub(crate) haircut: i64,
     beard: i64,
     eyebrows: i64,
     pigmentation: i64,
     /// An active client, and the inactive one.
-    client: i64,
+    pub(crate) client: i64,
     other_client: i64,
     inactive_client: i64,
 }
@@ -62,7 +62,7 @@ async fn scalar(system: &System, sql: &str, bind: &str) -> i64 {
     sqlx::query_scalar(sql).bind(bind).fetch_one(&system.pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
-async fn demo(system: &System) -> Demo {
+pub(crate) async fn demo(system: &System) -> Demo {
     let membership = "select m.membership_id from rm_professional.membership m
                         join staff_credential c on c.professional_id = m.professional_id
                        where c.email = $1 order by m.position limit 1";
@@ -88,7 +88,7 @@ async fn demo(system: &System) -> Demo {
     }
 }
 
-fn body(membership: i64, date: NaiveDate, start: &str, services: &[i64], client: i64) -> Value {
+pub(crate) fn body(membership: i64, date: NaiveDate, start: &str, services: &[i64], client: i64) -> Value {
     json!({
         "idCompanyProfessional": membership, "date": date.to_string(), "startTime": start,
         "endTime": null, "idServices": services, "idUser": client, "observation": "",
@@ -101,7 +101,7 @@ fn all_times(mut body: Value) -> Value {
     body
 }
 
-async fn book(system: &System, token: &str, body: Value) -> Answer {
+pub(crate) async fn book(system: &System, token: &str, body: Value) -> Answer {
     system.call(Method::POST, "/api/scheduling/professional", Some(token), Some(body)).await
 }
 
@@ -113,12 +113,18 @@ async fn cancel(system: &System, token: &str, id: i64) -> Answer {
     system.call(Method::DELETE, &format!("/api/scheduling/{id}"), Some(token), None).await
 }
 
-fn id_of(answer: &Answer) -> i64 {
+pub(crate) fn id_of(answer: &Answer) -> i64 {
     assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
     answer.body["IdScheduling"].as_i64().expect("IdScheduling")
 }
 
-async fn day_list(system: &System, token: &str, company: i64, date: NaiveDate, extra: &str) -> Answer {
+pub(crate) async fn day_list(
+    system: &System,
+    token: &str,
+    company: i64,
+    date: NaiveDate,
+    extra: &str,
+) -> Answer {
     system.project().await;
     system
         .call(

@@ -42,10 +42,47 @@ describe('checkout page', () => {
     expect(sent).toEqual([{ token: 'abc', paymentMethod: 'boleto' }]);
   });
 
+  it('offers only the payment method the plan accepts', async () => {
+    server.use(http.post(apiUrl('checkout/summary'), () => HttpResponse.json(summary)));
+    renderApp('/checkout?token=abc');
+    expect(await screen.findByLabelText('Boleto')).toBeTruthy();
+    expect(screen.queryByLabelText('Cartão de crédito')).toBeNull();
+  });
+
+  it('tells the client a denied card and lets them try again with the same link', async () => {
+    const denied = 'O pagamento foi recusado pela operadora do cartão (Negada). Confira os dados ou use outro cartão.';
+    let attempts = 0;
+    server.use(
+      http.post(apiUrl('checkout/summary'), () => HttpResponse.json({ ...summary, PaymentMethod: 'creditcard' })),
+      http.post(apiUrl('checkout/subscribe'), () => {
+        attempts += 1;
+        return attempts === 1
+          ? HttpResponse.json({ message: denied, errors: { card: denied } }, { status: 422 })
+          : HttpResponse.json(
+              { IdSubscriptionUser: 9, GalaxPayId: 4, Status: 'active', BoletoPdf: null, PixLink: null },
+              { status: 201 },
+            );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/checkout?token=abc');
+    await user.type(await screen.findByLabelText('Número do cartão'), '4111111111110000');
+    await user.type(screen.getByLabelText('Nome impresso no cartão'), 'JOAO C');
+    await user.type(screen.getByLabelText('Validade (AAAA-MM)'), '2030-12');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.click(screen.getByRole('button', { name: 'Assinar' }));
+    expect((await screen.findAllByText(denied)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Clube do corte' })).toBeTruthy();
+    await user.clear(screen.getByLabelText('Número do cartão'));
+    await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111');
+    await user.click(screen.getByRole('button', { name: 'Assinar' }));
+    expect(await screen.findByRole('heading', { name: 'Assinatura realizada!' })).toBeTruthy();
+  });
+
   it('sends the card when paying by card', async () => {
     const sent: unknown[] = [];
     server.use(
-      http.post(apiUrl('checkout/summary'), () => HttpResponse.json(summary)),
+      http.post(apiUrl('checkout/summary'), () => HttpResponse.json({ ...summary, PaymentMethod: 'creditcard' })),
       http.post(apiUrl('checkout/subscribe'), async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(
@@ -56,8 +93,7 @@ describe('checkout page', () => {
     );
     const user = userEvent.setup();
     renderApp('/checkout?token=abc');
-    await user.click(await screen.findByLabelText('Cartão de crédito'));
-    await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111');
+    await user.type(await screen.findByLabelText('Número do cartão'), '4111111111111111');
     await user.type(screen.getByLabelText('Nome impresso no cartão'), 'JOAO C');
     await user.type(screen.getByLabelText('Validade (AAAA-MM)'), '2030-12');
     await user.type(screen.getByLabelText('CVV'), '123');

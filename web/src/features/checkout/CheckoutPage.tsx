@@ -2,27 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
+import { fieldErrorsOf } from '@/components/form/serverErrors';
+import { paymentMethodLabel, periodicityLabel } from '@/lib/club';
+import { formatBRL } from '@/lib/money';
 import { useCheckoutSummaryQuery, useSubscribeMutation, type PaymentMethod } from './checkoutApi';
 
-const PERIODICITY: Record<string, string> = {
-  weekly: 'Semanal',
-  biweekly: 'Quinzenal',
-  monthly: 'Mensal',
-  bimonthly: 'Bimestral',
-  quarterly: 'Trimestral',
-  biannual: 'Semestral',
-  yearly: 'Anual',
-};
-
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** The public checkout: the link's plan, then a subscription by boleto or card. */
+/** The public checkout: the link's plan, then a subscription by the method the plan accepts. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const summary = useCheckoutSummaryQuery(token, { skip: !token });
   const [subscribe, subscription] = useSubscribeMutation();
-  const [method, setMethod] = useState<PaymentMethod>('boleto');
+  const [chosen, setMethod] = useState<PaymentMethod | null>(null);
   const [card, setCard] = useState({ number: '', holder: '', expiresAt: '', cvv: '' });
 
   if (!token || summary.isError) {
@@ -40,6 +31,11 @@ export default function CheckoutPage() {
     );
   }
   const plan = summary.data;
+  // The server refuses any other method; offering only the plan's keeps the client from a dead end.
+  const offered: PaymentMethod[] = [plan.PaymentMethod];
+  const method = chosen && offered.includes(chosen) ? chosen : offered[0];
+  // A refused card (or bad card data) comes back as a 422 naming `card`: shown by the card fields.
+  const cardError = fieldErrorsOf(subscription.error)?.card;
 
   if (subscription.data) {
     return (
@@ -73,26 +69,19 @@ export default function CheckoutPage() {
         <p>{plan.Description}</p>
         {plan.ItemsDetail && <p>{plan.ItemsDetail}</p>}
         <p>
-          <strong>{money.format(plan.Value)}</strong> · {PERIODICITY[plan.Periodicity] ?? plan.Periodicity}
+          <strong>{formatBRL(plan.Value)}</strong> · {periodicityLabel(plan.Periodicity)}
           {plan.Quantity > 0 ? ` · ${plan.Quantity} cobranças` : ''}
         </p>
       </section>
       <form onSubmit={submit} noValidate>
         <fieldset>
           <legend>Forma de pagamento</legend>
-          <label>
-            <input type="radio" name="method" checked={method === 'boleto'} onChange={() => setMethod('boleto')} />
-            Boleto
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="method"
-              checked={method === 'creditcard'}
-              onChange={() => setMethod('creditcard')}
-            />
-            Cartão de crédito
-          </label>
+          {offered.map((option) => (
+            <label key={option}>
+              <input type="radio" name="method" checked={method === option} onChange={() => setMethod(option)} />
+              {paymentMethodLabel(option)}
+            </label>
+          ))}
         </fieldset>
         {method === 'creditcard' && (
           <>
@@ -100,6 +89,11 @@ export default function CheckoutPage() {
             <TextField label="Nome impresso no cartão" autoComplete="cc-name" {...field('holder')} />
             <TextField label="Validade (AAAA-MM)" autoComplete="cc-exp" {...field('expiresAt')} />
             <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" {...field('cvv')} />
+            {cardError && (
+              <p className="field-error" role="alert">
+                {cardError}
+              </p>
+            )}
           </>
         )}
         <button type="submit" className="button button-primary button-block" disabled={subscription.isLoading}>
