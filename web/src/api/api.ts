@@ -39,6 +39,17 @@ const isRead = (method: string | undefined) => {
 };
 
 /**
+ * An endpoint's `extraOptions`: `quiet` leaves the failure toast to the screen, for calls
+ * whose failures have their own messages or are expected (a reminder recorded on a best-effort
+ * basis, a past view before the record existed). A 401 still signs out.
+ */
+export interface CallOptions {
+  quiet?: boolean;
+}
+
+export const QUIET: CallOptions = { quiet: true };
+
+/**
  * Every call goes through here: adds the read-your-writes position to reads,
  * records the position of every answer, and applies the error catalogue once
  * for the whole app (spec 01 §8).
@@ -64,7 +75,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       const outcome = classifyError(result.error);
       if (outcome.kind === 'signOut') {
         api.dispatch(signedOut());
-      } else {
+      } else if (!(extraOptions as CallOptions | undefined)?.quiet) {
         notifyError(outcome.message);
       }
     }

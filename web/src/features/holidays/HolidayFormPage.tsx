@@ -17,7 +17,7 @@ import {
   useGetHolidayQuery,
   useUpdateHolidayMutation,
 } from './holidaysApi';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '@/components/form/MultiSelect';
 import { EMPTY_HOLIDAY, holidayPayload, holidaySchema, holidayValues, mayEditHolidays, type HolidayFormValues } from './schema';
 import type { Holiday } from './types';
 import './holidays.css';

@@ -12,7 +12,7 @@ import { TextField } from '@/components/TextField';
 import { PERIODICITIES, PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '@/components/form/MultiSelect';
 import { planPath, PLANS_PATH } from './paths';
 import { useCreatePlanMutation, useGetPartnerCompaniesQuery, useUpdatePlanMutation } from './plansApi';
 import {

@@ -1,7 +1,4 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { api, API_BASE_PATH, POSITION_HEADER, REQUEST_TIMEOUT_MS } from '@/api/api';
-import { positionReceived } from '@/api/positionSlice';
-import { signedOut, type SessionState } from '@/state/sessionSlice';
+import { api, QUIET } from '@/api/api';
 import type {
   CatalogueService,
   CheckoutLinkBody,
@@ -37,30 +34,6 @@ export const planFilterUrl = ({ page, pageSize, description, status, paymentMeth
 /** The send-link search: active clients only (spec 02 §2). */
 export const planClientsUrl = ({ page, pageSize, search }: PlanClientFilter) =>
   `user/filter?${queryString({ page, pageSize, search: search.trim(), status: 1 })}`;
-
-const silentFetch = fetchBaseQuery({
-  baseUrl: new URL(API_BASE_PATH, window.location.origin).href,
-  timeout: REQUEST_TIMEOUT_MS,
-  prepareHeaders: (headers, { getState }) => {
-    const { token } = (getState() as { session: SessionState }).session;
-    headers.set('Authorization', token ? `Bearer ${token}` : '');
-    return headers;
-  },
-});
-
-/**
- * The checkout-link calls go around the shared base query's toast: their failures have
- * their own messages (spec 02 §8 'Ocorreu um erro ao gerar o link do usuario.' ...), and
- * one failure must raise one toast. The screen shows the server's message when there is one,
- * the spec's otherwise (see linkFailureMessage). Position and 401 are handled as usual.
- */
-const quietly: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
-  const result = await silentFetch(args, queryApi, extraOptions);
-  const answered = result.meta?.response?.headers.get(POSITION_HEADER);
-  if (answered) queryApi.dispatch(positionReceived(answered));
-  if (result.error?.status === 401) queryApi.dispatch(signedOut());
-  return { data: result.data, error: result.error } as Awaited<ReturnType<typeof silentFetch>>;
-};
 
 export const plansApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -114,13 +87,15 @@ export const plansApi = api.injectEndpoints({
       query: planClientsUrl,
       providesTags: [{ type: 'Client', id: 'LIST' }],
     }),
+    // Their failures have their own messages (spec 02 §8), shown by the screen: one toast
+    // per failure, the server's message when it gives one (see linkFailureMessage).
     createCheckoutToken: build.mutation<CheckoutToken, CheckoutLinkBody>({
-      queryFn: (body, queryApi, extraOptions) =>
-        quietly({ url: 'checkout/create-user-token', method: 'POST', body }, queryApi, extraOptions) as never,
+      query: (body) => ({ url: 'checkout/create-user-token', method: 'POST', body }),
+      extraOptions: QUIET,
     }),
     sendCheckoutEmail: build.mutation<unknown, CheckoutLinkBody>({
-      queryFn: (body, queryApi, extraOptions) =>
-        quietly({ url: 'checkout/send-user-token-email', method: 'POST', body }, queryApi, extraOptions) as never,
+      query: (body) => ({ url: 'checkout/send-user-token-email', method: 'POST', body }),
+      extraOptions: QUIET,
     }),
   }),
 });

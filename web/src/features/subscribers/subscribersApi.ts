@@ -1,7 +1,4 @@
-import { fetchBaseQuery, type BaseQueryApi, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { api, API_BASE_PATH, POSITION_HEADER, REQUEST_TIMEOUT_MS } from '@/api/api';
-import { positionReceived } from '@/api/positionSlice';
-import { signedOut, type SessionState } from '@/state/sessionSlice';
+import { api, QUIET } from '@/api/api';
 import type {
   Page,
   PlanOption,
@@ -34,30 +31,6 @@ export const subscriberFilterUrl = ({ page, pageSize, description, idSubscriptio
 
 export const subscriberAsOfUrl = (id: number, asOf: string) => `subscription-user/${id}?${queryString({ asOf })}`;
 
-const rawQuietQuery = fetchBaseQuery({
-  baseUrl: new URL(API_BASE_PATH, window.location.origin).href,
-  timeout: REQUEST_TIMEOUT_MS,
-  prepareHeaders: (headers, { getState }) => {
-    const { token } = (getState() as { session: SessionState }).session;
-    headers.set('Authorization', token ? `Bearer ${token}` : '');
-    return headers;
-  },
-});
-
-/**
- * The app's base query toasts every failure. Two calls here handle their own failures:
- * the charge reminder is best effort (fire and forget) and a past view answers 404 for an
- * instant before the subscription existed, which the screen explains in place. This one
- * keeps the position bookkeeping and the silent sign-out on 401, and toasts nothing.
- */
-async function quietQuery(args: string | FetchArgs, queryApi: BaseQueryApi) {
-  const result = await rawQuietQuery(args, queryApi, {});
-  const answered = result.meta?.response?.headers.get(POSITION_HEADER);
-  if (answered) queryApi.dispatch(positionReceived(answered));
-  if (result.error?.status === 401) queryApi.dispatch(signedOut());
-  return result;
-}
-
 export const subscribersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSubscribers: build.query<Page<SubscriberListItem>, SubscriberFilter>({
@@ -77,13 +50,10 @@ export const subscribersApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'SubscriptionUser', id }],
     }),
     /** The subscription as it stood at an instant: the past does not change, so no tags. */
+    // A 404 means the subscription did not exist yet; the screen says so in place.
     getSubscriberAsOf: build.query<SubscriptionDetail, { id: number; asOf: string }>({
-      queryFn: async ({ id, asOf }, queryApi) => {
-        const result = await quietQuery(subscriberAsOfUrl(id, asOf), queryApi);
-        return result.error
-          ? { error: result.error as FetchBaseQueryError }
-          : { data: result.data as SubscriptionDetail };
-      },
+      query: ({ id, asOf }) => subscriberAsOfUrl(id, asOf),
+      extraOptions: QUIET,
     }),
     getSubscriberTimeline: build.query<TimelineEntry[], number>({
       query: (id) => `subscription-user/${id}/timeline`,
@@ -105,12 +75,10 @@ export const subscribersApi = api.injectEndpoints({
       ],
     }),
     /** Records a WhatsApp charge reminder in the history; never fails in the user's face. */
-    sendSubscriberReminder: build.mutation<{ recorded: boolean }, number>({
-      queryFn: async (id, queryApi) => {
-        const result = await quietQuery({ url: `subscription-user/${id}/reminder`, method: 'POST' }, queryApi);
-        return { data: { recorded: !result.error } };
-      },
-      invalidatesTags: (result, _error, id) => (result?.recorded ? [{ type: 'SubscriptionUser', id }] : []),
+    sendSubscriberReminder: build.mutation<unknown, number>({
+      query: (id) => ({ url: `subscription-user/${id}/reminder`, method: 'POST' }),
+      extraOptions: QUIET,
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'SubscriptionUser', id }]),
     }),
   }),
 });
