@@ -24,8 +24,21 @@ pub enum Command {
     Migrate,
     /// Load the demo data unless it is already there, and exit.
     SeedDemo(Settings),
+    /// Load the club's demo plans and subscribers through the running provider simulator
+    /// (its webhooks reach the running command-api), unless a subscription exists; exit.
+    SeedDemoClub(SeedClubArgs),
     /// Serve HTTP.
     Serve(ServeArgs),
+}
+
+/// Arguments of `seed-demo-club`.
+#[derive(Debug, Args)]
+pub struct SeedClubArgs {
+    /// The simulator's own controls (not GalaxPay's API), to pay and deny charges.
+    #[arg(long, env = "NAVALHA_PROVIDER_SIM_URL", default_value = "http://127.0.0.1:8090")]
+    pub provider_sim_url: String,
+    #[command(flatten)]
+    pub settings: Settings,
 }
 
 /// Arguments of `serve`.

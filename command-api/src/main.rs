@@ -1,4 +1,4 @@
-//! command-api: `migrate`, `seed-demo`, or `serve` (the default).
+//! command-api: `migrate`, `seed-demo`, `seed-demo-club`, or `serve` (the default).
 
 use anyhow::Context;
 use clap::Parser;
@@ -24,6 +24,13 @@ async fn main() -> anyhow::Result<()> {
                 seed::seed_demo_showcase(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
             }
             println!("{}", if loaded { "demo data loaded" } else { "demo data already present" });
+        }
+        Some(Command::SeedDemoClub(args)) => {
+            let state = AppState::new(pool, args.settings).await?;
+            let loaded = navalha_command_api::club::demo::seed_demo_club(&state, &args.provider_sim_url)
+                .await
+                .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            println!("{}", if loaded { "club demo data loaded" } else { "club demo data already present" });
         }
         Some(Command::Serve(args)) => serve(pool, args).await?,
         None => {

@@ -82,7 +82,12 @@ impl Simulator {
             .timeout(std::time::Duration::from_secs(10))
             .build()
             .unwrap_or_else(|_| reqwest::Client::new());
-        Self { config: Arc::new(config), inner: Arc::default(), http }
+        // Ids continue from the clock, not from 1: the simulator keeps nothing across restarts
+        // but command-api does, and it takes a webhook id seen before with another body for a
+        // replay. GalaxPay's own ids never repeat either.
+        let first_id = chrono::Utc::now().timestamp_millis();
+        let inner = Inner { next_id: first_id, next_webhook: first_id, ..Inner::default() };
+        Self { config: Arc::new(config), inner: Arc::new(Mutex::new(inner)), http }
     }
 
     /// Points webhooks at `url` (tests learn the address after binding).
@@ -482,7 +487,12 @@ async fn add_charge(
             .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
             .map(|d| next_payday(d, subscription["periodicity"].as_str().unwrap_or("monthly")))
             .unwrap_or_else(|| now().date());
-        let transaction = new_transaction(&sim, &mut inner, &subscription, installment, payday);
+        let mut transaction = new_transaction(&sim, &mut inner, &subscription, installment, payday);
+        // `{"status": "denied"}`: the charge starts in that status (a card refused on renewal).
+        if let Some(status) = body["status"].as_str() {
+            transaction["status"] = json!(status);
+            transaction["statusDescription"] = json!(status);
+        }
         let Some(stored) = inner.subscriptions.get_mut(&id) else {
             return error(StatusCode::NOT_FOUND, "Subscription not found.");
         };

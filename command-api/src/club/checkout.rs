@@ -362,8 +362,11 @@ pub fn card_denied_message(reason: Option<&str>) -> String {
     }
 }
 
+/// Subscribes a client to a plan at the provider and records it: `(IdSubscriptionUser,
+/// position, the checkout's answer)`. A denied first card charge is an error (see
+/// [`first_charge_denied`]).
 #[allow(clippy::too_many_arguments)]
-async fn create_subscription(
+pub async fn create_subscription(
     state: &AppState,
     origin: &RequestOrigin,
     user_id: i64,

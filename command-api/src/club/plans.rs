@@ -15,6 +15,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
 use navalha_domain::company::Company;
+use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
     Plan, PlanCommand, PlanDetails, PlanForm, PlanService, PlanServiceForm, MSG_COMPANY_REQUIRED,
@@ -25,6 +26,7 @@ use navalha_domain::service::Service;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
@@ -269,8 +271,21 @@ async fn add_service(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
     let (service_id, discount) = form.validate().map_err(invalid)?;
     let plan_id = form.id_subscription_detail.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
-    existing_plan(&state, plan_id).await?;
-    let (description, original_cents) = catalogue(&state, service_id).await?;
+    let (id, position) =
+        add_plan_service(&state, plan_id, service_id, discount, &metadata_of(&auth, &origin)).await?;
+    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+}
+
+/// Adds a catalogue service to a plan at its default price: the new IdSubscriptionService.
+pub async fn add_plan_service(
+    state: &AppState,
+    plan_id: i64,
+    service_id: i64,
+    discount: i64,
+    metadata: &EventMetadata,
+) -> Result<(i64, Option<Position>), ApiError> {
+    existing_plan(state, plan_id).await?;
+    let (description, original_cents) = catalogue(state, service_id).await?;
     let id = next_id(&state.pool, "subscription_service_id_seq").await?;
     let service = PlanService { id, service_id, description, original_cents, discount };
     let claim = Claim {
@@ -283,12 +298,12 @@ async fn add_service(
         &state.pool,
         &plan_id.to_string(),
         PlanCommand::AddService(service),
-        &metadata_of(&auth, &origin),
+        metadata,
         &[claim],
         &[],
     )
     .await?;
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+    Ok((id, position))
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]

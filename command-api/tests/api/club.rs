@@ -1131,3 +1131,42 @@ async fn reminders_charges_and_the_agenda_show_in_a_subscription_history(pool: P
         "the charge is paid"
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_club_demo_is_loaded_once_through_the_provider(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let state = reconcile_state(&club).await;
+    let loaded = navalha_command_api::club::demo::seed_demo_club(&state, &club.sim_url).await.expect("demo");
+    assert!(loaded);
+    club.system.project().await;
+    let plans = club.system.call(Method::GET, "/api/subscription-details/all", Some(&admin), None).await;
+    assert_eq!(plans.body.as_array().map(Vec::len), Some(2), "{plans:?}");
+    let list =
+        club.system.call(Method::GET, "/api/subscription-user?page=1&pageSize=10", Some(&admin), None).await;
+    assert_eq!(list.body["total"], 4, "{list:?}");
+    let mut seen = Vec::new();
+    for row in list.body["content"].as_array().expect("rows") {
+        let id = row["IdSubscriptionUser"].as_i64().expect("id");
+        let state = detail(&club, &admin, id, "").await;
+        let charges: Vec<&str> = state["Transactions"]
+            .as_array()
+            .expect("charges")
+            .iter()
+            .filter_map(|t| t["Status"].as_str())
+            .collect();
+        seen.push((state["InternalStatus"].as_str().unwrap_or_default().to_owned(), charges.join(",")));
+    }
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            ("ACTIVE".to_owned(), "payedBoleto,payedBoleto".to_owned()),
+            ("CANCELED".to_owned(), "cancelByContract".to_owned()),
+            ("PENDING_PAYMENT".to_owned(), "captured,denied".to_owned()),
+            ("PENDING_PAYMENT".to_owned(), "pendingBoleto".to_owned()),
+        ]
+    );
+    let again = navalha_command_api::club::demo::seed_demo_club(&state, &club.sim_url).await.expect("again");
+    assert!(!again, "loaded once");
+}
