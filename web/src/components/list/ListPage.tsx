@@ -108,13 +108,19 @@ export function useListFilters<F extends object>(defaults: F) {
   const [draft, setDraft] = useState(defaults);
   const [applied, setApplied] = useState(defaults);
   const [page, setPage] = useState(1);
+  const edit = <K extends keyof F>(key: K, value: F[K]) => setDraft((current) => ({ ...current, [key]: value }));
   return {
     draft,
     applied,
     page,
     setPage,
     /** Changes one filter field of the draft. */
-    edit: <K extends keyof F>(key: K, value: F[K]) => setDraft((current) => ({ ...current, [key]: value })),
+    edit,
+    /** `value` and `onChange` of a text or select filter bound to one string field of the draft. */
+    field: <K extends { [P in keyof F]: F[P] extends string ? P : never }[keyof F]>(key: K) => ({
+      value: draft[key] as string,
+      onChange: (event: { target: { value: string } }) => edit(key, event.target.value as F[K]),
+    }),
     search: () => {
       setApplied(draft);
       setPage(1);

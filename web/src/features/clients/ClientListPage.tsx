@@ -114,14 +114,12 @@ export default function ClientListPage() {
             label="Busque pelo nome, telefone ou email"
             variant="search"
             autoComplete="off"
-            value={filters.draft.search}
-            onChange={(event) => filters.edit('search', event.target.value)}
+            {...filters.field('search')}
           />
           <SelectField
             label="Status"
             options={STATUS_FILTER_OPTIONS}
-            value={filters.draft.status}
-            onChange={(event) => filters.edit('status', event.target.value)}
+            {...filters.field('status')}
           />
         </ListFilters>
       }

@@ -47,14 +47,12 @@ export default function CompanyListPage() {
           <TextField
             label="Busque pela unidade, telefone ou CNPJ"
             variant="search"
-            value={filters.draft.search}
-            onChange={(event) => filters.edit('search', event.target.value)}
+            {...filters.field('search')}
           />
           <SelectField
             label="Status"
             options={STATUS_FILTER_OPTIONS}
-            value={filters.draft.status}
-            onChange={(event) => filters.edit('status', event.target.value)}
+            {...filters.field('status')}
           />
         </ListFilters>
       }

@@ -61,8 +61,7 @@ export default function HolidayListPage() {
             label="Busque pela descrição"
             variant="search"
             autoComplete="off"
-            value={filters.draft.search}
-            onChange={(event) => filters.edit('search', event.target.value)}
+            {...filters.field('search')}
           />
         </ListFilters>
       }

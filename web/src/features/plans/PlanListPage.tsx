@@ -112,20 +112,17 @@ export default function PlanListPage() {
               variant="search"
               autoComplete="off"
               className="plan-search"
-              value={filters.draft.description}
-              onChange={(event) => filters.edit('description', event.target.value)}
+              {...filters.field('description')}
             />
             <SelectField
               label="Forma de pagamento"
               options={PAYMENT_FILTER_OPTIONS}
-              value={filters.draft.paymentMethod}
-              onChange={(event) => filters.edit('paymentMethod', event.target.value)}
+              {...filters.field('paymentMethod')}
             />
             <SelectField
               label="Status"
               options={STATUS_FILTER_OPTIONS}
-              value={filters.draft.status}
-              onChange={(event) => filters.edit('status', event.target.value)}
+              {...filters.field('status')}
             />
           </ListFilters>
         }

@@ -94,14 +94,12 @@ export default function ProfessionalListPage() {
             label="Busque pelo nome, telefone, e-mail ou CPF"
             variant="search"
             className="professional-search"
-            value={filters.draft.search}
-            onChange={(event) => filters.edit('search', event.target.value)}
+            {...filters.field('search')}
           />
           <SelectField
             label="Status"
             options={STATUS_FILTER_OPTIONS}
-            value={filters.draft.status}
-            onChange={(event) => filters.edit('status', event.target.value)}
+            {...filters.field('status')}
           />
         </ListFilters>
       }

@@ -108,20 +108,17 @@ export default function SubscriberListPage() {
             variant="search"
             autoComplete="off"
             className="subscriber-search"
-            value={filters.draft.description}
-            onChange={(event) => filters.edit('description', event.target.value)}
+            {...filters.field('description')}
           />
           <SelectField
             label="Plano"
             options={planOptions}
-            value={filters.draft.idSubscriptionDetail}
-            onChange={(event) => filters.edit('idSubscriptionDetail', event.target.value)}
+            {...filters.field('idSubscriptionDetail')}
           />
           <SelectField
             label="Status"
             options={STATUS_OPTIONS}
-            value={filters.draft.internalStatus}
-            onChange={(event) => filters.edit('internalStatus', event.target.value)}
+            {...filters.field('internalStatus')}
           />
         </ListFilters>
       }
