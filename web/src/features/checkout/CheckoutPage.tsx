@@ -1,20 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
 import { fieldErrorsOf } from '@/components/form/serverErrors';
 import { paymentMethodLabel, periodicityLabel } from '@/lib/club';
 import { formatBRL } from '@/lib/money';
-import { useCheckoutSummaryQuery, useSubscribeMutation, type PaymentMethod } from './checkoutApi';
+import {
+  CARD_DATA_MISSING,
+  CARD_REFUSED_BY_TOKENIZER,
+  CardTokenizerError,
+  cardDataComplete,
+  tokenizeCard,
+  type CardData,
+} from './cardTokenizer';
+import { useCheckoutSummaryQuery, useSubscribeMutation, type CheckoutPrice, type PaymentMethod } from './checkoutApi';
+import './checkout.css';
 
-/** The public checkout: the link's plan, then a subscription by the method the plan accepts. */
+export const CARD_UNAVAILABLE = 'Pagamento por cartão indisponível no momento.';
+
+const EMPTY_CARD: CardData = { number: '', holder: '', expiresAt: '', cvv: '' };
+
+/** The public checkout: the link's plan, then a subscription by one of the methods it accepts. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const summary = useCheckoutSummaryQuery(token, { skip: !token });
   const [subscribe, subscription] = useSubscribeMutation();
   const [chosen, setMethod] = useState<PaymentMethod | null>(null);
-  const [card, setCard] = useState({ number: '', holder: '', expiresAt: '', cvv: '' });
+  // The card lives only here: it goes to the provider's tokenizer, never to Navalha.
+  const [card, setCard] = useState<CardData>(EMPTY_CARD);
+  // A problem found before the server is asked (fields, script, tokenizer).
+  const [localCardError, setLocalCardError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
 
   if (!token || summary.isError) {
     return (
@@ -32,10 +50,19 @@ export default function CheckoutPage() {
   }
   const plan = summary.data;
   // The server refuses any other method; offering only the plan's keeps the client from a dead end.
-  const offered: PaymentMethod[] = [plan.PaymentMethod];
-  const method = chosen && offered.includes(chosen) ? chosen : offered[0];
-  // A refused card (or bad card data) comes back as a 422 naming `card`: shown by the card fields.
-  const cardError = fieldErrorsOf(subscription.error)?.card;
+  const offered: CheckoutPrice[] = plan.Prices?.length
+    ? plan.Prices
+    : [{ PaymentMethod: plan.PaymentMethod, Value: plan.Value }];
+  const price = offered.find((option) => option.PaymentMethod === chosen) ?? offered[0];
+  const method = price.PaymentMethod;
+  const tokenizer = plan.CardTokenizer;
+  const cardUnavailable = method === 'creditcard' && !tokenizer;
+  // A refused card comes back as a 422 naming `card`: shown by the card fields.
+  const serverErrors = fieldErrorsOf(subscription.error);
+  // The last answer's refusal is hidden while a new attempt is under way.
+  const cardError = localCardError ?? (busy ? undefined : serverErrors?.card);
+  const methodError = serverErrors?.paymentMethod;
+  const working = busy || subscription.isLoading;
 
   if (subscription.data) {
     return (
@@ -52,52 +79,107 @@ export default function CheckoutPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void subscribe({ token, paymentMethod: method, card: method === 'creditcard' ? card : undefined });
+  const pay = async () => {
+    if (method !== 'creditcard') {
+      await subscribe({ token, paymentMethod: method });
+      return;
+    }
+    if (!tokenizer) return;
+    if (!cardDataComplete(card)) {
+      setLocalCardError(CARD_DATA_MISSING);
+      return;
+    }
+    let hash: string;
+    try {
+      hash = await tokenizeCard(tokenizer, card);
+    } catch (failure) {
+      setLocalCardError(failure instanceof CardTokenizerError ? failure.message : CARD_REFUSED_BY_TOKENIZER);
+      return;
+    }
+    await subscribe({ token, paymentMethod: method, card: { hash } });
   };
-  const field = (key: keyof typeof card) => ({
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // One submission at a time: the button is disabled too, but a fast Enter is not.
+    if (submitting.current || cardUnavailable) return;
+    submitting.current = true;
+    setBusy(true);
+    setLocalCardError(null);
+    try {
+      await pay();
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+  const field = (key: keyof CardData) => ({
     value: card[key],
     onChange: (e: { target: { value: string } }) => setCard({ ...card, [key]: e.target.value }),
   });
 
   return (
     <AuthLayout title="Assinatura">
-      <section aria-label="Plano">
+      <section aria-label="Plano" className="checkout-plan">
         <h2>{plan.PlanName}</h2>
         {plan.User.Name && <p>Olá, {plan.User.Name}!</p>}
         <p>{plan.Description}</p>
         {plan.ItemsDetail && <p>{plan.ItemsDetail}</p>}
         <p>
-          <strong>{formatBRL(plan.Value)}</strong> · {periodicityLabel(plan.Periodicity)}
+          <strong>{formatBRL(price.Value)}</strong> · {periodicityLabel(plan.Periodicity)}
           {plan.Quantity > 0 ? ` · ${plan.Quantity} cobranças` : ''}
         </p>
       </section>
-      <form onSubmit={submit} noValidate>
-        <fieldset>
+      <form onSubmit={submit} noValidate className="checkout-form">
+        <fieldset className="checkout-methods" disabled={working}>
           <legend>Forma de pagamento</legend>
           {offered.map((option) => (
-            <label key={option}>
-              <input type="radio" name="method" checked={method === option} onChange={() => setMethod(option)} />
-              {paymentMethodLabel(option)}
+            <label key={option.PaymentMethod} className="checkout-method">
+              <input
+                type="radio"
+                name="method"
+                checked={method === option.PaymentMethod}
+                onChange={() => {
+                  setMethod(option.PaymentMethod);
+                  setLocalCardError(null);
+                }}
+              />
+              <span>
+                {paymentMethodLabel(option.PaymentMethod)} · {formatBRL(option.Value)}
+              </span>
             </label>
           ))}
+          {methodError && (
+            <p className="field-error" role="alert">
+              {methodError}
+            </p>
+          )}
         </fieldset>
-        {method === 'creditcard' && (
-          <>
-            <TextField label="Número do cartão" inputMode="numeric" autoComplete="cc-number" {...field('number')} />
-            <TextField label="Nome impresso no cartão" autoComplete="cc-name" {...field('holder')} />
-            <TextField label="Validade (AAAA-MM)" autoComplete="cc-exp" {...field('expiresAt')} />
-            <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" {...field('cvv')} />
-            {cardError && (
-              <p className="field-error" role="alert">
-                {cardError}
-              </p>
-            )}
-          </>
-        )}
-        <button type="submit" className="button button-primary button-block" disabled={subscription.isLoading}>
-          Assinar
+        {method === 'creditcard' &&
+          (tokenizer ? (
+            <fieldset className="checkout-card" disabled={working} aria-label="Dados do cartão">
+              <TextField label="Número do cartão" inputMode="numeric" autoComplete="cc-number" {...field('number')} />
+              <TextField label="Nome impresso no cartão" autoComplete="cc-name" {...field('holder')} />
+              <TextField label="Validade (AAAA-MM)" autoComplete="cc-exp" {...field('expiresAt')} />
+              <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" {...field('cvv')} />
+              {cardError && (
+                <p className="field-error" role="alert">
+                  {cardError}
+                </p>
+              )}
+            </fieldset>
+          ) : (
+            <p className="field-error" role="alert">
+              {CARD_UNAVAILABLE}
+            </p>
+          ))}
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={working || cardUnavailable}
+          aria-busy={working || undefined}
+        >
+          {working ? 'Processando…' : 'Assinar'}
         </button>
       </form>
     </AuthLayout>

@@ -1,4 +1,13 @@
 import { api } from '@/api/api';
+import type { CardTokenizerConfig } from './cardTokenizer';
+
+export type PaymentMethod = 'creditcard' | 'boleto';
+
+/** A method the plan accepts and its price. */
+export interface CheckoutPrice {
+  PaymentMethod: PaymentMethod;
+  Value: number;
+}
 
 /** The plan and client a checkout link is for (`POST checkout/summary`). */
 export interface CheckoutSummary {
@@ -12,21 +21,17 @@ export interface CheckoutSummary {
   ItemsDetail: string;
   UrlImage: string | null;
   User: { IdUser: number; Name: string | null; Email: string | null };
-}
-
-export type PaymentMethod = 'creditcard' | 'boleto';
-
-export interface CardInput {
-  number: string;
-  holder: string;
-  expiresAt: string;
-  cvv: string;
+  /** The accepted methods, the main one (PaymentMethod, Value) first. */
+  Prices: CheckoutPrice[];
+  /** The provider's browser tokenizer; null: card payment cannot be offered now. */
+  CardTokenizer: CardTokenizerConfig | null;
 }
 
 export interface SubscribeRequest {
   token: string;
   paymentMethod: PaymentMethod;
-  card?: CardInput;
+  /** Only the provider's hash of the card: the card itself never reaches Navalha. */
+  card?: { hash: string };
 }
 
 export interface SubscribeResponse {

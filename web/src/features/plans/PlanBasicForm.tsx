@@ -9,7 +9,7 @@ import { Icon } from '@/components/Icon';
 import { MoneyField } from '@/components/MoneyField';
 import { NumberField } from '@/components/NumberField';
 import { TextField } from '@/components/TextField';
-import { PERIODICITIES, PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
+import { paymentMethodLabel, PERIODICITIES, PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 import { MultiSelect } from '@/components/form/MultiSelect';
@@ -18,6 +18,7 @@ import { useCreatePlanMutation, useGetPartnerCompaniesQuery, useUpdatePlanMutati
 import {
   EMPTY_PLAN,
   imageRefusal,
+  otherMethodOf,
   PLAN_DESCRIPTION_MAX,
   PLAN_IMAGE_TYPES,
   PLAN_NAME_MAX,
@@ -32,6 +33,9 @@ export const CREATED_MESSAGE = 'Plano de assinatura crido com sucesso!';
 export const UPDATED_MESSAGE = 'Plano de assinatura atualizado com sucesso!';
 
 const PAYMENT_OPTIONS = [{ value: '', label: 'Selecione' }, ...PLAN_PAYMENT_METHODS];
+
+/** The server names the other method's price `prices` (docs/club.md). */
+const SERVER_FIELDS = { prices: 'otherValue' };
 
 /** 'Dados básicos': the plan's fields, its units and partners, 'Divulgação' and 'Integração'. */
 export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canEdit: boolean }) {
@@ -56,6 +60,8 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
   } = form;
   const allCompanies = watch('allCompanies');
   const infiniteCharge = watch('infiniteCharge');
+  const otherMethod = otherMethodOf(watch('paymentMethod'));
+  const acceptsOther = watch('acceptsOther');
   // Once the provider knows the plan its charging terms are fixed there: the 'Integração'
   // fields are shown, not edited. A plan not yet at the provider may still change them.
   const atProvider = plan?.GalaxPayId != null;
@@ -116,7 +122,7 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
   const validate = { shouldValidate: isSubmitted };
 
   return (
-    <Form form={form} onSubmit={save} aria-label="Dados básicos do plano">
+    <Form form={form} onSubmit={save} serverFieldOf={SERVER_FIELDS} aria-label="Dados básicos do plano">
       {/* Only ADMIN creates or edits plans; the others read them (spec 02 §6). */}
       <fieldset className="plan-fields" disabled={!canEdit}>
         <FormSection title="Plano">
@@ -301,6 +307,32 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
               error={errors.paymentMethod?.message}
               {...register('paymentMethod')}
             />
+            {/* The other method, with its own price: offered once a main method is chosen. */}
+            {otherMethod && (
+              <CheckboxField
+                label={`Aceitar também ${paymentMethodLabel(otherMethod)}`}
+                {...register('acceptsOther', {
+                  onChange: (event) => {
+                    if (!event.target.checked) clearErrors('otherValue');
+                  },
+                })}
+              />
+            )}
+            {otherMethod && acceptsOther && (
+              <Controller
+                control={control}
+                name="otherValue"
+                render={({ field, fieldState }) => (
+                  <MoneyField
+                    label={`Valor no ${paymentMethodLabel(otherMethod)}`}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    disabled={!canEdit || atProvider}
+                  />
+                )}
+              />
+            )}
           </fieldset>
         </FormSection>
       </fieldset>

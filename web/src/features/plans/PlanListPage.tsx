@@ -13,7 +13,7 @@ import {
   type Column,
 } from '@/components/list/ListPage';
 import { TextField } from '@/components/TextField';
-import { PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
+import { paymentMethodLabel, PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
 import { formatBRL } from '@/lib/money';
 import { selectRoleType } from '@/state/sessionSlice';
 import { planPath } from './paths';
@@ -53,7 +53,22 @@ export default function PlanListPage() {
   const columns: Column<PlanListItem>[] = [
     { header: 'Nome', cell: (plan) => <span className="plan-name">{plan.PlanName}</span> },
     { header: 'Descrição', cell: (plan) => <span className="plan-description">{plan.Description}</span> },
-    { header: 'Valor', cell: (plan) => <span className="plan-nowrap">{formatBRL(plan.Value)}</span> },
+    {
+      header: 'Valor',
+      cell: (plan) => (
+        <>
+          <span className="plan-nowrap">{formatBRL(plan.Value)}</span>
+          {/* The prices of the methods accepted besides the main one. */}
+          {(plan.Prices ?? [])
+            .filter((price) => price.PaymentMethod !== plan.PaymentMethod)
+            .map((price) => (
+              <span key={price.PaymentMethod} className="plan-other-price muted">
+                {paymentMethodLabel(price.PaymentMethod)}: {formatBRL(price.Value)}
+              </span>
+            ))}
+        </>
+      ),
+    },
     { header: 'Assinantes', cell: (plan) => plan.Subscribers },
     {
       header: 'Status',

@@ -9,6 +9,7 @@ import { offeredServices } from './PlanServicesTab';
 import { planClientsUrl, planFilterUrl } from './plansApi';
 import {
   EMPTY_PLAN,
+  otherMethodOf,
   planFormData,
   planSchema,
   planServiceSchema,
@@ -36,6 +37,8 @@ const VALID: PlanFormValues = {
   quantity: 12,
   periodicity: 'monthly',
   paymentMethod: 'boleto',
+  acceptsOther: false,
+  otherValue: 0,
 };
 
 async function errorsOf<T extends object>(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: T) {
@@ -105,6 +108,20 @@ describe('plan schema (spec 02 §5 Plan form)', () => {
     });
     expect(await planErrors({ advertisingStart: '1800-01-01' })).toEqual({ advertisingStart: 'Digite uma data válida' });
   });
+
+  it('a price for the other method: required above zero and within the value limit, only when accepted', async () => {
+    expect(otherMethodOf('boleto')).toBe('creditcard');
+    expect(otherMethodOf('creditcard')).toBe('boleto');
+    expect(otherMethodOf('')).toBeNull();
+    expect(await planErrors({ acceptsOther: true, otherValue: 0 })).toEqual({ otherValue: 'Digite o valor.' });
+    expect(await planErrors({ acceptsOther: true, otherValue: 10_000_000 })).toEqual({ otherValue: 'Digite o valor.' });
+    expect(await planErrors({ acceptsOther: true, otherValue: 79.9 })).toEqual({});
+    expect(await planErrors({ acceptsOther: false, otherValue: 0 })).toEqual({});
+    // No main method: nothing else to accept, only the main method's message.
+    expect(await planErrors({ paymentMethod: '', acceptsOther: true, otherValue: 0 })).toEqual({
+      paymentMethod: 'Informe o método de pagamento.',
+    });
+  });
 });
 
 describe('plan service schema (spec 02 §5 Plan service form)', () => {
@@ -154,6 +171,7 @@ describe('plan calls', () => {
       paymentMethod: 'boleto',
       companies: '[{"idCompany":1,"idSubscriptionDetail":7}]',
       partnerCompanies: '[{"idPartnerCompany":2,"idSubscriptionDetail":7}]',
+      prices: '[]',
     });
     expect(body.get('file')).toBeInstanceOf(File);
     expect(body.has('excludeFile')).toBe(false);
@@ -163,6 +181,34 @@ describe('plan calls', () => {
     expect(infinite.get('companies')).toBe('[]');
     expect(infinite.get('excludeFile')).toBe('true');
     expect(infinite.has('file')).toBe(false);
+  });
+
+  it('sends the other accepted method and its price as `prices`', () => {
+    const withCard = planFormData({ ...VALID, acceptsOther: true, otherValue: 99.5 }, 7, { file: null, exclude: false });
+    expect(withCard.get('prices')).toBe('[{"paymentMethod":"creditcard","value":"99.50"}]');
+    const withBoleto = planFormData({ ...VALID, paymentMethod: 'creditcard', acceptsOther: true, otherValue: 79.9 }, null, {
+      file: null,
+      exclude: false,
+    });
+    expect(withBoleto.get('prices')).toBe('[{"paymentMethod":"boleto","value":"79.90"}]');
+    // Unchecked: the typed price stays in the form but is not sent.
+    expect(planFormData({ ...VALID, acceptsOther: false, otherValue: 79.9 }, 7, { file: null, exclude: false }).get('prices')).toBe('[]');
+  });
+
+  it('loads the other method and its price from Prices', () => {
+    expect(planValues({ ...ouroDetail, Prices: [{ PaymentMethod: 'boleto', Value: 129.9 }] })).toMatchObject({
+      acceptsOther: false,
+      otherValue: 0,
+    });
+    expect(
+      planValues({
+        ...ouroDetail,
+        Prices: [
+          { PaymentMethod: 'boleto', Value: 129.9 },
+          { PaymentMethod: 'creditcard', Value: 139.9 },
+        ],
+      }),
+    ).toMatchObject({ paymentMethod: 'boleto', acceptsOther: true, otherValue: 139.9 });
   });
 
   it('builds the list and client-search URLs', () => {
@@ -189,6 +235,10 @@ const ouro: PlanListItem = {
   Value: 129.9,
   Status: 1,
   PaymentMethod: 'boleto',
+  Prices: [
+    { PaymentMethod: 'boleto', Value: 129.9 },
+    { PaymentMethod: 'creditcard', Value: 139.9 },
+  ],
   Subscribers: 2,
 };
 
@@ -251,6 +301,7 @@ describe('plans screens', () => {
     const table = await screen.findByRole('table', { name: 'Planos' });
     await within(table).findByText('Clube Ouro');
     expect(within(table).getByText(/R\$\s129,90/)).toBeTruthy();
+    expect(within(table).getByText(/^Cartão de crédito: R\$\s139,90$/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Novo plano' })).toBeTruthy();
     await user.type(screen.getByLabelText('Busque pelo nome ou descrição'), 'prata');
     await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
@@ -320,6 +371,11 @@ describe('plans screens', () => {
     expect(screen.getByLabelText('Forma de pagamento').matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Periodicidade').matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Cobrança infinita').matches(':disabled')).toBe(true);
+    const acceptsCard = screen.getByLabelText('Aceitar também Cartão de crédito') as HTMLInputElement;
+    expect(acceptsCard.checked).toBe(true);
+    expect(acceptsCard.matches(':disabled')).toBe(true);
+    expect((screen.getByLabelText('Valor no Cartão de crédito') as HTMLInputElement).value).toMatch(/139,90/);
+    expect(screen.getByLabelText('Valor no Cartão de crédito').matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Nome do plano').matches(':disabled')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(await screen.findByText('Plano de assinatura atualizado com sucesso!')).toBeTruthy();
@@ -329,6 +385,49 @@ describe('plans screens', () => {
     expect(body.get('quantity')).toBe('12');
     expect(body.get('itemsDetail')).toBe('4 cortes');
     expect(body.get('companies')).toBe('[{"idCompany":1,"idSubscriptionDetail":3}]');
+    expect(body.get('prices')).toBe('[{"paymentMethod":"creditcard","value":"139.90"}]');
+  });
+
+  it('a plan not yet at the provider accepts the other method at its own price', async () => {
+    const user = userEvent.setup();
+    const state = plansServer();
+    let refuse = true;
+    server.use(
+      http.get(apiUrl('subscription-details/:id'), () =>
+        HttpResponse.json({ ...ouroDetail, GalaxPayId: null, Prices: [{ PaymentMethod: 'boleto', Value: 129.9 }] }),
+      ),
+      http.put(apiUrl('subscription-details/:id'), async ({ request }) => {
+        state.writes.push({ method: 'PUT', url: request.url, body: await request.formData() });
+        if (refuse) {
+          refuse = false;
+          return HttpResponse.json({ message: 'Digite o valor.', errors: { prices: 'Digite o valor.' } }, { status: 422 });
+        }
+        return HttpResponse.json({ IdSubscriptionDetail: 3 });
+      }),
+    );
+    renderApp('/dashboard/subscription-detail-form/3', { session: signedInSession('ADMIN') });
+    const accepts = (await screen.findByLabelText('Aceitar também Cartão de crédito')) as HTMLInputElement;
+    expect(accepts.checked).toBe(false);
+    expect(screen.queryByLabelText('Valor no Cartão de crédito')).toBeNull();
+    await user.click(accepts);
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    // The browser asks for the price first.
+    expect(await screen.findByText('Digite o valor.')).toBeTruthy();
+    expect(state.writes).toHaveLength(0);
+    await user.type(screen.getByLabelText('Valor no Cartão de crédito'), '13990');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    // The server's refusal of `prices` lands on the same field.
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect((await screen.findAllByText('Digite o valor.')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Valor no Cartão de crédito').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Plano de assinatura atualizado com sucesso!')).toBeTruthy();
+    expect((state.writes[1].body as FormData).get('prices')).toBe('[{"paymentMethod":"creditcard","value":"139.90"}]');
+
+    // Changing the main method offers the other one; unchecking sends none.
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'creditcard');
+    await user.click(screen.getByLabelText('Aceitar também Boleto'));
+    expect(screen.queryByLabelText('Valor no Boleto')).toBeNull();
   });
 
   it('an ATTENDANT reads a plan: fields and buttons disabled', async () => {

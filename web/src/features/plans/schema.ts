@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { PLAN_PAYMENT_METHODS } from '@/lib/club';
 import { parseIsoDate } from '@/lib/rules';
 import type { PlanDetail, PlanService } from './types';
 
@@ -50,6 +51,16 @@ export interface PlanFormValues {
   quantity: number | '';
   periodicity: string;
   paymentMethod: string;
+  /** The plan accepts the other method too ('Aceitar também ...'). */
+  acceptsOther: boolean;
+  /** The other method's price, in reais (sent in `prices`). */
+  otherValue: number;
+}
+
+/** The method a plan may accept besides its main one; none until a main one is chosen. */
+export function otherMethodOf(main: string): string | null {
+  if (!PLAN_PAYMENT_METHODS.some((method) => method.value === main)) return null;
+  return PLAN_PAYMENT_METHODS.find((method) => method.value !== main)?.value ?? null;
 }
 
 /** A real 'YYYY-MM-DD' after the year 1900 (spec 02 §9 'plan dates after 1900'). */
@@ -132,6 +143,16 @@ export const planSchema = yup.object({
     }),
   periodicity: yup.string().required(MSG.periodicity),
   paymentMethod: yup.string().required(MSG.paymentMethod).oneOf(['creditcard', 'boleto'], MSG.paymentMethod),
+  acceptsOther: yup.boolean().default(false),
+  // Checked only while there is another method to accept (a main one is chosen).
+  otherValue: yup
+    .number()
+    .typeError(MSG.value)
+    .test('value', MSG.value, function (value) {
+      const parent = this.parent as PlanFormValues;
+      if (!parent.acceptsOther || !otherMethodOf(parent.paymentMethod)) return true;
+      return value != null && value > 0 && value <= PLAN_VALUE_MAX;
+    }),
 }) as unknown as yup.ObjectSchema<PlanFormValues>;
 
 /** An advertising date lies within a well-formed validity period. */
@@ -158,12 +179,15 @@ export const EMPTY_PLAN: PlanFormValues = {
   quantity: '',
   periodicity: 'monthly',
   paymentMethod: '',
+  acceptsOther: false,
+  otherValue: 0,
 };
 
 const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
 
 export function planValues(plan: PlanDetail): PlanFormValues {
   const infinite = plan.InfiniteCharge ?? plan.Quantity === 0;
+  const other = (plan.Prices ?? []).find((price) => price.PaymentMethod !== plan.PaymentMethod);
   return {
     planName: plan.PlanName,
     description: plan.Description,
@@ -181,6 +205,8 @@ export function planValues(plan: PlanDetail): PlanFormValues {
     quantity: infinite ? '' : plan.Quantity,
     periodicity: plan.Periodicity || 'monthly',
     paymentMethod: plan.PaymentMethod ?? '',
+    acceptsOther: other != null,
+    otherValue: other?.Value ?? 0,
   };
 }
 
@@ -194,10 +220,12 @@ export interface PlanImage {
 /**
  * The multipart body of POST subscription-details and PUT subscription-details/{id}
  * (spec 02 §7): text fields, `companies`/`partnerCompanies` as JSON lists, the image.
- * An infinite plan sends quantity 0.
+ * An infinite plan sends quantity 0. `prices` lists the methods accepted besides the main
+ * one (docs/club.md): `[]` when the plan accepts only its main method.
  */
 export function planFormData(values: PlanFormValues, id: number | null, image: PlanImage, itemsDetail = ''): FormData {
   const idSubscriptionDetail = id ?? 0;
+  const other = values.acceptsOther ? otherMethodOf(values.paymentMethod) : null;
   const body = new FormData();
   const text: Record<string, string> = {
     planName: values.planName.trim(),
@@ -220,6 +248,7 @@ export function planFormData(values: PlanFormValues, id: number | null, image: P
     partnerCompanies: JSON.stringify(
       values.partnerCompanies.map((idPartnerCompany) => ({ idPartnerCompany, idSubscriptionDetail })),
     ),
+    prices: JSON.stringify(other ? [{ paymentMethod: other, value: values.otherValue.toFixed(2) }] : []),
   };
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   if (image.file) body.append('file', image.file);

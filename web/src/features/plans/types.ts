@@ -1,6 +1,12 @@
 // Wire shapes of the plans' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7,
 // docs/club.md).
 
+/** One accepted payment method and its price: the plan's main method first. */
+export interface PlanPrice {
+  PaymentMethod: string;
+  Value: number;
+}
+
 export interface Page<T> {
   content: T[];
   total: number;
@@ -16,6 +22,8 @@ export interface PlanListItem {
   /** 1 active, 0 inactive. */
   Status: number;
   PaymentMethod: string;
+  /** Every accepted method with its price, the main one (PaymentMethod, Value) first. */
+  Prices: PlanPrice[];
   /** How many subscriptions the plan has. */
   Subscribers: number;
 }
@@ -50,6 +58,8 @@ export interface PlanDetail {
   /** Present once the payment provider knows the plan. */
   GalaxPayId: number | null;
   PaymentMethod: string;
+  /** Every accepted method with its price, the main one (PaymentMethod, Value) first. */
+  Prices: PlanPrice[];
   ItemsDetail: string | null;
   companiesList: { Company: { IdCompany: number; Name: string } }[];
   partnerCompanyList: { PartnerCompany: { IdPartnerCompany: number; Name: string } }[];
