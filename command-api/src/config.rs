@@ -94,6 +94,14 @@ pub struct Settings {
     /// refused. Empty refuses every webhook.
     #[arg(long, env = "NAVALHA_GALAXPAY_WEBHOOK_HASH", default_value = "", hide_env_values = true)]
     pub galaxpay_webhook_hash: String,
+    /// GalaxPay's browser-side card tokenizer (checkout.js), which the checkout page loads
+    /// so that card numbers go from the browser to the provider and never through Navalha.
+    #[arg(long, env = "NAVALHA_GALAXPAY_JS_URL", default_value = "https://js.cel.cash/checkout.min.js")]
+    pub galaxpay_js_url: String,
+    /// The provider account's public token for the tokenizer (not a secret: the page shows
+    /// it). Empty: no card payments are offered.
+    #[arg(long, env = "NAVALHA_GALAXPAY_PUBLIC_TOKEN", default_value = "")]
+    pub galaxpay_public_token: String,
     /// Seconds between two reconciliations with the provider; 0 turns the job off.
     #[arg(long, env = "NAVALHA_RECONCILE_SECONDS", default_value_t = 300)]
     pub reconcile_seconds: u64,
@@ -116,6 +124,8 @@ impl Default for Settings {
             galaxpay_id: String::new(),
             galaxpay_hash: String::new(),
             galaxpay_webhook_hash: String::new(),
+            galaxpay_js_url: "https://js.cel.cash/checkout.min.js".to_owned(),
+            galaxpay_public_token: String::new(),
             reconcile_seconds: 300,
             checkout_token_hours: 72,
         }

@@ -47,6 +47,9 @@ pub const MSG_QUANTITY: &str = "Digite a quantidade";
 pub const MSG_QUANTITY_RANGE: &str = "A quantidade deve estar entre 0 e 100.";
 /// Missing or unknown payment method.
 pub const MSG_PAYMENT_METHOD: &str = "Informe o método de pagamento.";
+/// A change to the charging terms of a plan the provider already has.
+pub const MSG_TERMS_AT_PROVIDER: &str =
+    "O plano já está no provedor de pagamentos: a cobrança não pode mais ser alterada.";
 /// Unknown periodicity.
 pub const MSG_PERIODICITY: &str = "Informe a periodicidade.";
 /// Invalid date.
@@ -178,8 +181,60 @@ pub struct PlanDetails {
     pub quantity: i64,
     /// ItemsDetail: free text of what the plan includes.
     pub items_detail: String,
-    /// PaymentMethod.
+    /// PaymentMethod: the main method, charged `value_cents`.
     pub payment_method: PlanPaymentMethod,
+    /// The other method the plan accepts, at its own price (GalaxPay's PlanPrices hold one
+    /// price per method). Empty for plans saved before prices per method existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_prices: Vec<MethodPrice>,
+}
+
+/// A payment method a plan accepts and its price per charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MethodPrice {
+    /// The method.
+    pub payment_method: PlanPaymentMethod,
+    /// Its price in cents, per charge.
+    pub value_cents: i64,
+}
+
+impl PlanDetails {
+    /// Every method the plan accepts with its price, the main one first.
+    pub fn prices(&self) -> Vec<MethodPrice> {
+        let main = MethodPrice { payment_method: self.payment_method, value_cents: self.value_cents };
+        std::iter::once(main).chain(self.other_prices.iter().copied()).collect()
+    }
+
+    /// `Prices` as the plan answers (query-api's and the checkout's) show them:
+    /// `[{PaymentMethod, Value}]` in reais, the main method first.
+    pub fn prices_answer(&self) -> serde_json::Value {
+        self.prices()
+            .iter()
+            .map(|p| {
+                serde_json::json!({ "PaymentMethod": p.payment_method.code(), "Value": p.value_cents as f64 / 100.0 })
+            })
+            .collect()
+    }
+
+    /// The form fields of the charging terms (prices, methods, periodicity, number of
+    /// charges) that differ in `new`: once the provider has the plan, these are its.
+    pub fn charging_changes(&self, new: &PlanDetails) -> Vec<&'static str> {
+        [
+            ("value", self.value_cents != new.value_cents),
+            ("paymentMethod", self.payment_method != new.payment_method),
+            ("prices", self.other_prices != new.other_prices),
+            ("periodicity", self.periodicity != new.periodicity),
+            ("quantity", self.quantity != new.quantity),
+        ]
+        .into_iter()
+        .filter_map(|(field, changed)| changed.then_some(field))
+        .collect()
+    }
+
+    /// The price of a charge by `method`, if the plan accepts it.
+    pub fn price_for(&self, method: PlanPaymentMethod) -> Option<i64> {
+        self.prices().into_iter().find(|p| p.payment_method == method).map(|p| p.value_cents)
+    }
 }
 
 /// The plan form's text fields as sent in the multipart body of
@@ -218,6 +273,9 @@ pub struct PlanForm {
     pub company_ids: Vec<i64>,
     /// partnerCompanies, already read from their JSON list.
     pub partner_company_ids: Vec<i64>,
+    /// prices: the other methods' prices, already read from their JSON list as
+    /// `(paymentMethod, value)` texts.
+    pub other_prices: Vec<(String, String)>,
 }
 
 fn present(text: &Option<String>) -> Option<&str> {
@@ -294,6 +352,7 @@ impl PlanForm {
         };
         let payment_method = present(&self.payment_method).and_then(PlanPaymentMethod::parse);
         errors.check(payment_method.is_none(), "paymentMethod", MSG_PAYMENT_METHOD);
+        let other_prices = self.checked_other_prices(payment_method, &mut errors);
         // The form always sends one; absent means monthly, the provider's default.
         let periodicity = match present(&self.periodicity) {
             None => Some(Periodicity::Monthly),
@@ -370,9 +429,40 @@ impl PlanForm {
                 quantity,
                 items_detail: present(&self.items_detail).unwrap_or_default().to_owned(),
                 payment_method,
+                other_prices,
             }),
             _ => Err(errors),
         }
+    }
+}
+
+impl PlanForm {
+    /// The other methods' prices: one per method, the main method's entry ignored (its
+    /// price is `value`).
+    fn checked_other_prices(
+        &self,
+        main: Option<PlanPaymentMethod>,
+        errors: &mut FieldErrors,
+    ) -> Vec<MethodPrice> {
+        let mut prices: Vec<MethodPrice> = Vec::new();
+        for (method, value) in &self.other_prices {
+            let Some(payment_method) = PlanPaymentMethod::parse(method) else {
+                errors.add("prices", MSG_PAYMENT_METHOD);
+                continue;
+            };
+            let value_cents = Some(value.trim())
+                .filter(|v| !v.is_empty() && v.chars().count() <= 10)
+                .and_then(|v| money_cents(&serde_json::Value::String(v.to_owned())))
+                .filter(|cents| *cents > 0);
+            let Some(value_cents) = value_cents else {
+                errors.add("prices", MSG_VALUE);
+                continue;
+            };
+            if Some(payment_method) != main && prices.iter().all(|p| p.payment_method != payment_method) {
+                prices.push(MethodPrice { payment_method, value_cents });
+            }
+        }
+        prices
     }
 }
 
@@ -650,6 +740,7 @@ mod tests {
             payment_method: some("boleto"),
             company_ids: vec![2, 1, 2],
             partner_company_ids: vec![],
+            other_prices: vec![],
         }
     }
 
@@ -670,6 +761,35 @@ mod tests {
         assert!(details.active);
         let all = PlanForm { all_companies: Some("true".into()), ..form() }.validate(None);
         assert_eq!(all.map(|d| d.company_ids), Ok(vec![]), "every unit clears the list");
+    }
+
+    #[test]
+    fn a_plan_may_accept_a_second_method_at_its_own_price() {
+        let pair = |m: &str, v: &str| (m.to_owned(), v.to_owned());
+        let both =
+            PlanForm { other_prices: vec![pair("creditcard", "99,90"), pair("boleto", "1")], ..form() }
+                .validate(None)
+                .unwrap_or_else(|e| panic!("{e:?}"));
+        let boleto = MethodPrice { payment_method: PlanPaymentMethod::Boleto, value_cents: 8990 };
+        let card = MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 9990 };
+        assert_eq!(both.prices(), [boleto, card], "the main method first; its own entry is ignored");
+        assert_eq!(both.price_for(PlanPaymentMethod::Creditcard), Some(9990));
+        assert_eq!(details().price_for(PlanPaymentMethod::Creditcard), None);
+        for (entry, message) in [
+            (pair("pix", "10"), MSG_PAYMENT_METHOD),
+            (pair("creditcard", "0"), MSG_VALUE),
+            (pair("creditcard", ""), MSG_VALUE),
+        ] {
+            let refused = PlanForm { other_prices: vec![entry], ..form() }.validate(None).err();
+            assert_eq!(refused.as_ref().and_then(|e| e.get("prices")), Some(message));
+        }
+        // Plans saved before prices per method existed still read.
+        let mut stored = serde_json::to_value(details()).unwrap_or_default();
+        assert!(stored.get("other_prices").is_none(), "an empty list is not written");
+        stored["other_prices"] = serde_json::Value::Null;
+        stored.as_object_mut().map(|o| o.remove("other_prices"));
+        let read: PlanDetails = serde_json::from_value(stored).unwrap_or_else(|e| panic!("{e}"));
+        assert!(read.other_prices.is_empty());
     }
 
     #[test]

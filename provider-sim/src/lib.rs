@@ -12,11 +12,13 @@
 //! through their statuses, add charges, show or change a subscription, list the webhooks
 //! sent and send one again; each takes `"webhook": false` to simulate a lost webhook.
 //!
-//! It also answers ViaCEP's postal-code lookups under `/ws` ([`viacep`]).
+//! It also serves GalaxPay's browser-side card tokenizer ([`cards`]) and answers ViaCEP's
+//! postal-code lookups under `/ws` ([`viacep`]).
 
+pub mod cards;
 pub mod viacep;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
@@ -55,6 +57,9 @@ pub struct Config {
     /// The address this simulator is reached at, for boleto and Pix links.
     #[arg(long, env = "NAVALHA_PROVIDER_SIM_PUBLIC_URL", default_value = "http://127.0.0.1:8090")]
     pub public_url: String,
+    /// The account's public token, which the browser-side card tokenizer sends.
+    #[arg(long, env = "NAVALHA_GALAXPAY_PUBLIC_TOKEN", default_value = "sim-public-token")]
+    pub public_token: String,
 }
 
 #[derive(Debug, Default)]
@@ -65,6 +70,8 @@ struct Inner {
     plans: BTreeMap<i64, Value>,
     subscriptions: BTreeMap<i64, Value>,
     webhooks: Vec<Value>,
+    /// Card hashes the tokenizer handed out: the card and when.
+    card_hashes: HashMap<String, (Value, NaiveDateTime)>,
 }
 
 /// The simulator's shared state.
@@ -113,6 +120,7 @@ pub fn app(sim: Simulator) -> Router {
         .route("/sim/webhooks", get(list_webhooks))
         .route("/sim/webhooks/{id}/resend", post(resend_webhook))
         .route("/health", get(|| async { Json(json!({ "status": "ok", "service": "provider-sim" })) }))
+        .merge(cards::router())
         .merge(viacep::router())
         .with_state(sim)
 }
@@ -272,9 +280,25 @@ async fn create_subscription(
     else {
         return error(StatusCode::BAD_REQUEST, "firstPayDayDate is required.");
     };
-    if method == "creditcard" && body["PaymentMethodCreditCard"]["Card"]["number"].as_str().is_none() {
-        return error(StatusCode::BAD_REQUEST, "PaymentMethodCreditCard.Card is required.");
+    // A card comes as a tokenizer hash (spent here) or, as GalaxPay also accepts, in full.
+    let mut card_payment = body["PaymentMethodCreditCard"].clone();
+    if method == "creditcard" {
+        if let Some(hash) = card_payment["Card"]["hash"].as_str() {
+            let Some(card) = cards::redeem(&mut inner.card_hashes, hash) else {
+                return error(StatusCode::BAD_REQUEST, "Card hash is invalid, used or expired.");
+            };
+            card_payment["Card"] = card;
+        }
+        if card_payment["Card"]["number"].as_str().is_none() {
+            return error(StatusCode::BAD_REQUEST, "PaymentMethodCreditCard.Card is required.");
+        }
     }
+    // Each method has its price in the plan's PlanPrices.
+    let prices = plan["PlanPrices"].as_array().cloned().unwrap_or_default();
+    let Some(price) = prices.iter().find(|p| p["payment"] == method.as_str()) else {
+        return error(StatusCode::BAD_REQUEST, "The plan has no price for this payment method.");
+    };
+    let value = price["value"].clone();
     inner.next_id += 1;
     let id = inner.next_id;
     let mut subscription = json!({
@@ -282,7 +306,7 @@ async fn create_subscription(
         "myId": body["myId"].as_str().map(str::to_owned).unwrap_or_else(|| id.to_string()),
         "planGalaxPayId": plan["galaxPayId"],
         "planMyId": plan["myId"],
-        "value": plan["PlanPrices"][0]["value"],
+        "value": value,
         "quantity": plan["quantity"],
         "periodicity": plan["periodicity"],
         "firstPayDayDate": first_payday.to_string(),
@@ -290,7 +314,7 @@ async fn create_subscription(
         "status": "active",
         "createdAt": now().format(DATE_TIME).to_string(),
         "Customer": body["Customer"],
-        "PaymentMethodCreditCard": body["PaymentMethodCreditCard"],
+        "PaymentMethodCreditCard": card_payment,
     });
     let first = new_transaction(&sim, &mut inner, &subscription, 1, first_payday);
     subscription["Transactions"] = json!([first]);

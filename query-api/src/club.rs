@@ -17,7 +17,7 @@ use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
-use navalha_domain::plan::Plan;
+use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::role::Role;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
@@ -110,7 +110,8 @@ pub struct PlanFilter {
 
 const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unaccent($1)))
     and ($2::boolean is null or p.active = $2)
-    and ($3::text is null or p.payment_method = $3)";
+    and ($3::text is null or p.payment_method = $3
+         or p.state #> '{details,other_prices}' @> jsonb_build_array(jsonb_build_object('payment_method', $3::text)))";
 
 async fn plans(
     State(state): State<AppState>,
@@ -133,9 +134,9 @@ async fn plans(
         .bind(&method)
         .fetch_one(&state.pool)
         .await?;
-    let rows: Vec<(i64, String, String, i64, bool, String, i64)> = sqlx::query_as(&format!(
-        "select p.plan_id, p.plan_name, p.description, p.value_cents, p.active, p.payment_method,
-                (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id)
+    let rows: Vec<(i64, i64, Value)> = sqlx::query_as(&format!(
+        "select p.plan_id, (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id),
+                p.state -> 'details'
            from rm_club.plan p where {PLAN_WHERE}
           order by p.plan_name, p.plan_id limit $4 offset $5"
     ))
@@ -148,14 +149,17 @@ async fn plans(
     .await?;
     let content = rows
         .into_iter()
-        .map(|(id, name, description, cents, active, method, subscribers)| {
-            json!({
-                "IdSubscriptionDetail": id, "PlanName": name, "Description": description,
-                "Value": money(cents), "Status": i32::from(active), "PaymentMethod": method,
+        .map(|(id, subscribers, details)| {
+            let details: PlanDetails =
+                serde_json::from_value(details).map_err(|e| ApiError::Internal(e.into()))?;
+            Ok(json!({
+                "IdSubscriptionDetail": id, "PlanName": details.plan_name, "Description": details.description,
+                "Value": money(details.value_cents), "Status": i32::from(details.active),
+                "PaymentMethod": details.payment_method.code(), "Prices": details.prices_answer(),
                 "Subscribers": subscribers,
-            })
+            }))
         })
-        .collect();
+        .collect::<Result<Vec<_>, ApiError>>()?;
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
@@ -232,6 +236,7 @@ async fn plan(
         "InfiniteCharge": details.quantity == 0,
         "GalaxPayId": plan.galax_pay_id(),
         "PaymentMethod": details.payment_method.code(),
+        "Prices": details.prices_answer(),
         "ItemsDetail": details.items_detail,
         "companiesList": companies.into_iter().map(|(id, name)| json!({
             "Company": { "IdCompany": id, "Name": name.unwrap_or_default() }

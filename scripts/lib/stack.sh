@@ -92,6 +92,9 @@ stack_start() {
     export NAVALHA_GALAXPAY_ID=${NAVALHA_GALAXPAY_ID:-5473}
     export NAVALHA_GALAXPAY_HASH=${NAVALHA_GALAXPAY_HASH:-sim-galax-hash}
     export NAVALHA_GALAXPAY_WEBHOOK_HASH=${NAVALHA_GALAXPAY_WEBHOOK_HASH:-sim-webhook-hash}
+    # The checkout page loads the simulator's copy of GalaxPay's card tokenizer.
+    export NAVALHA_GALAXPAY_JS_URL="http://$(addr_connect "$sim_addr")/checkout.min.js"
+    export NAVALHA_GALAXPAY_PUBLIC_TOKEN=${NAVALHA_GALAXPAY_PUBLIC_TOKEN:-sim-public-token}
   fi
   if [[ -z ${NAVALHA_CEP_URL:-} || $STACK_CEP_URL_SET == 1 ]]; then
     STACK_CEP_URL_SET=1

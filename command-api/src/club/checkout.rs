@@ -5,8 +5,11 @@
 //! - `POST checkout/send-user-token-email` {userId, planId}: the same, e-mailed to the
 //!   client; answers `true`;
 //! - `POST checkout/summary` {token}: public; the plan and the client the link is for;
-//! - `POST checkout/subscribe` {token, paymentMethod, card}: public; subscribes through the
-//!   payment provider.
+//! - `POST checkout/subscribe` {token, paymentMethod, card: {hash}}: public; subscribes
+//!   through the payment provider at the price of the chosen method.
+//!
+//! Card numbers never reach Navalha: the page tokenizes the card in the browser with the
+//! provider's checkout.js (`CardTokenizer` in the summary) and sends only the hash.
 //!
 //! A token is 32 random bytes; only its SHA-256 is stored (`checkout_token`, never in an
 //! event). It expires after `NAVALHA_CHECKOUT_TOKEN_HOURS` and works once: subscribing
@@ -19,7 +22,9 @@ use axum::routing::post;
 use axum::Router;
 use navalha_domain::client::Client;
 use navalha_domain::metadata::EventMetadata;
-use navalha_domain::plan::{Plan, PlanCommand, PlanDetails, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND};
+use navalha_domain::plan::{
+    Plan, PlanCommand, PlanDetails, PlanPaymentMethod, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
+};
 use navalha_domain::subscription::{
     ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
     TransactionStatus,
@@ -50,7 +55,7 @@ pub const MSG_TOKEN_UNKNOWN: &str = "Link de assinatura inválido.";
 pub const MSG_TOKEN_SPENT: &str = "Este link de assinatura expirou ou já foi usado.";
 /// Payment method other than creditcard or boleto.
 pub const MSG_PAYMENT_METHOD: &str = "Informe o método de pagamento.";
-/// Card data missing or malformed.
+/// No card hash: the card was not tokenized.
 pub const MSG_CARD: &str = "Informe os dados do cartão: número, nome impresso, validade (AAAA-MM) e CVV.";
 /// A link for a client without a CPF: the provider needs the payer's document.
 pub const MSG_CLIENT_CPF: &str = "Cadastre o CPF do cliente antes de enviar o link de assinatura.";
@@ -179,6 +184,7 @@ pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
         "Periodicity": plan.periodicity.code(),
         "Quantity": plan.quantity,
         "PaymentMethod": plan.payment_method.code(),
+        "Prices": plan.prices_answer(),
         "ItemsDetail": plan.items_detail,
         "UrlImage": plan.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
     })
@@ -197,10 +203,21 @@ async fn summary(
         "Name": client.details().map(|d| d.name.clone()),
         "Email": client.details().map(|d| d.email.clone()),
     });
+    let settings = &state.settings;
+    answer["CardTokenizer"] = if settings.galaxpay_public_token.is_empty() {
+        Value::Null
+    } else {
+        json!({
+            "ScriptUrl": settings.galaxpay_js_url,
+            "PublicToken": settings.galaxpay_public_token,
+            // checkout.js takes `true` for production and `false` for the sandbox.
+            "Production": !settings.galaxpay_url.contains("sandbox"),
+        })
+    };
     Ok(Json(answer))
 }
 
-/// `{token, paymentMethod, card: {number, holder, expiresAt, cvv}}`.
+/// `{token, paymentMethod, card: {hash}}`.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscribeRequest {
@@ -209,29 +226,20 @@ pub struct SubscribeRequest {
     card: Option<CardInput>,
 }
 
-/// A card as typed on the checkout page; sent to the provider, never stored.
+/// The card as the provider's tokenizer left it in the browser: only its hash. Card
+/// fields sent alongside are not even read.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
 pub struct CardInput {
-    number: String,
-    holder: String,
-    expires_at: String,
-    cvv: String,
+    hash: Option<String>,
 }
 
 fn checked_card(card: Option<&CardInput>) -> Result<Value, ApiError> {
-    let card = card.ok_or_else(|| ApiError::field("card", MSG_CARD))?;
-    let number: String = card.number.chars().filter(char::is_ascii_digit).collect();
-    let expiry_ok = card.expires_at.len() == 7
-        && card.expires_at.as_bytes()[4] == b'-'
-        && card.expires_at.chars().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit());
-    let cvv_ok = (3..=4).contains(&card.cvv.len()) && card.cvv.chars().all(|c| c.is_ascii_digit());
-    if !(13..=19).contains(&number.len()) || card.holder.trim().is_empty() || !expiry_ok || !cvv_ok {
+    let hash = card.and_then(|c| c.hash.as_deref()).map(str::trim).unwrap_or_default();
+    let well_formed = (8..=512).contains(&hash.len()) && hash.chars().all(|c| c.is_ascii_graphic());
+    if !well_formed {
         return Err(ApiError::field("card", MSG_CARD));
     }
-    Ok(
-        json!({ "number": number, "holder": card.holder.trim(), "expiresAt": card.expires_at, "cvv": card.cvv }),
-    )
+    Ok(json!({ "hash": hash }))
 }
 
 /// Makes sure the provider knows the plan, creating it there on first use.
@@ -276,14 +284,17 @@ async fn subscribe(
     let (user_id, plan_id) = usable(&state, &request.token).await?;
     let plan = existing_plan(&state, plan_id).await?;
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
-    let method = request.payment_method.clone().unwrap_or_else(|| details.payment_method.code().to_owned());
-    let card = match method.as_str() {
-        "boleto" | "creditcard" if method != details.payment_method.code() => {
-            return Err(ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED));
-        }
-        "boleto" => None,
-        "creditcard" => Some(checked_card(request.card.as_ref())?),
-        _ => return Err(ApiError::field("paymentMethod", MSG_PAYMENT_METHOD)),
+    let method = match request.payment_method.as_deref() {
+        None => details.payment_method,
+        Some(text) => PlanPaymentMethod::parse(text)
+            .ok_or_else(|| ApiError::field("paymentMethod", MSG_PAYMENT_METHOD))?,
+    };
+    if details.price_for(method).is_none() {
+        return Err(ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED));
+    }
+    let card = match method {
+        PlanPaymentMethod::Boleto => None,
+        PlanPaymentMethod::Creditcard => Some(checked_card(request.card.as_ref())?),
     };
     let client: Client = load(&state.pool, &user_id.to_string()).await?;
     let person =
@@ -304,7 +315,7 @@ async fn subscribe(
         return Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned()));
     }
     let result =
-        create_subscription(&state, &origin, user_id, &client, &person, plan_id, &plan, &method, card).await;
+        create_subscription(&state, &origin, user_id, &client, &person, plan_id, &plan, method, card).await;
     match result {
         Ok((id, position, answer)) => {
             sqlx::query("update checkout_token set subscription_id = $2 where token_hash = $1")
@@ -374,10 +385,12 @@ pub async fn create_subscription(
     person: &navalha_domain::client::ClientDetails,
     plan_id: i64,
     plan: &Plan,
-    method: &str,
+    method: PlanPaymentMethod,
     card: Option<Value>,
 ) -> Result<(i64, Option<navalha_platform::position::Position>, Value), ApiError> {
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
+    let price_cents =
+        details.price_for(method).ok_or_else(|| ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED))?;
     let plan_galax_pay_id = provider_plan(state, plan_id, plan, origin).await?;
     let id = next_id(&state.pool, "subscription_user_id_seq").await?;
     let cpf = client.cpf().unwrap_or_default().to_owned();
@@ -388,7 +401,7 @@ pub async fn create_subscription(
             my_id: id,
             plan_galax_pay_id,
             first_pay_day,
-            payment_method: method.to_owned(),
+            payment_method: method.code().to_owned(),
             customer: json!({
                 "myId": format!("client-{user_id}"),
                 "name": person.name,
@@ -399,8 +412,6 @@ pub async fn create_subscription(
             card,
         })
         .await?;
-    let payment_method =
-        navalha_domain::plan::PlanPaymentMethod::parse(method).unwrap_or(details.payment_method);
     let subscription = SubscriptionDetails {
         user: Subscriber {
             user_id,
@@ -412,10 +423,10 @@ pub async fn create_subscription(
         },
         plan_id,
         plan_name: details.plan_name.clone(),
-        plan_value_cents: details.value_cents,
+        plan_value_cents: price_cents,
         periodicity: details.periodicity,
         quantity: details.quantity,
-        payment_method,
+        payment_method: method,
         galax_pay_id: remote.galax_pay_id,
         validity_start: details.validity_start,
         validity_end: details.validity_end,

@@ -7,7 +7,7 @@
 
 use navalha_domain::client::Client;
 use navalha_domain::metadata::EventMetadata;
-use navalha_domain::plan::{Periodicity, Plan, PlanCommand, PlanDetails, PlanPaymentMethod};
+use navalha_domain::plan::{MethodPrice, Periodicity, Plan, PlanCommand, PlanDetails, PlanPaymentMethod};
 use navalha_domain::subscription::{ReportSource, Subscription};
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
@@ -62,6 +62,7 @@ pub async fn seed_demo_club(state: &AppState, sim_url: &str) -> Result<bool, Api
             quantity,
             items_detail: String::new(),
             payment_method: method,
+            other_prices: Vec::new(),
         };
     let boleto = create_plan(
         state,
@@ -72,13 +73,17 @@ pub async fn seed_demo_club(state: &AppState, sim_url: &str) -> Result<bool, Api
     .await?;
     let card = create_plan(
         state,
-        plan(
-            "Clube Navalha Cartão",
-            "Cortes ilimitados, cobrança no cartão",
-            11990,
-            PlanPaymentMethod::Creditcard,
-            0,
-        ),
+        PlanDetails {
+            // Card by default, boleto accepted at a higher price.
+            other_prices: vec![MethodPrice { payment_method: PlanPaymentMethod::Boleto, value_cents: 12990 }],
+            ..plan(
+                "Clube Navalha Cartão",
+                "Cortes ilimitados, cobrança no cartão",
+                11990,
+                PlanPaymentMethod::Creditcard,
+                0,
+            )
+        },
         &[("Corte de cabelo", 100), ("Sobrancelha", 100)],
         &metadata,
     )
@@ -192,12 +197,16 @@ async fn subscribe(
     let client: Client = load(&state.pool, &client_id.to_string()).await?;
     let person = client.details().cloned().ok_or_else(ApiError::not_found)?;
     let (method, card) = match story {
-        Story::CardDenied => (
-            "creditcard",
-            Some(json!({ "number": "4111111111111111", "holder": person.name.to_uppercase(),
-                         "expiresAt": "2030-12", "cvv": "123" })),
-        ),
-        _ => ("boleto", None),
+        Story::CardDenied => {
+            // As the checkout page does: the card goes to the provider's tokenizer, Navalha
+            // keeps only the hash.
+            let card = json!({ "number": "4111111111111111", "holder": person.name.to_uppercase(),
+                               "expiresAt": "2030-12", "cvv": "123" });
+            let body = json!({ "publicToken": state.settings.galaxpay_public_token, "Card": card });
+            let hash = sim.post("/js/card-hash", body).await?["hash"].as_str().map(str::to_owned);
+            (PlanPaymentMethod::Creditcard, Some(json!({ "hash": hash })))
+        }
+        _ => (PlanPaymentMethod::Boleto, None),
     };
     let (id, _, answer) =
         create_subscription(state, &origin, client_id, &client, &person, plan_id, &plan, method, card)

@@ -26,6 +26,10 @@ use tokio::sync::Mutex;
 /// Answer when the provider cannot be reached or refuses a call.
 pub const MSG_PROVIDER_DOWN: &str = "Não foi possível comunicar com o provedor de pagamentos.";
 
+/// The provider refused a card hash (spent, expired or from another account).
+pub const MSG_CARD_HASH_REFUSED: &str =
+    "Não foi possível usar os dados deste cartão. Digite-os novamente e tente outra vez.";
+
 /// The scopes the club uses.
 const SCOPES: &str = "customers.read customers.write plans.read plans.write transactions.read \
                       transactions.write webhooks.write cards.read cards.write subscriptions.read \
@@ -80,7 +84,7 @@ pub struct NewSubscription {
     pub payment_method: String,
     /// The customer: our client id, name, CPF, e-mail, phone.
     pub customer: Value,
-    /// The card, for `creditcard`: number, holder, expiresAt, cvv.
+    /// The card, for `creditcard`: `{hash}` from the provider's browser-side tokenizer.
     pub card: Option<Value>,
 }
 
@@ -134,6 +138,19 @@ impl GalaxPay {
         path: &str,
         body: Option<Value>,
     ) -> Result<Value, ApiError> {
+        self.call_or_refused(method, path, body)
+            .await?
+            .map_err(|(status, body)| down(path, format!("{status}: {body}")))
+    }
+
+    /// Like [`Self::call`], but a 400 (the provider refused the request itself) comes back as
+    /// `Ok(Err((status, body)))` for the caller to explain.
+    async fn call_or_refused(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Result<Value, (reqwest::StatusCode, Value)>, ApiError> {
         let token = self.access_token().await?;
         let mut request = self.http.request(method, format!("{}{path}", self.base)).bearer_auth(token);
         if let Some(body) = body {
@@ -142,13 +159,16 @@ impl GalaxPay {
         let response = request.send().await.map_err(|e| down(path, e))?;
         let status = response.status();
         let body: Value = response.json().await.unwrap_or(Value::Null);
+        if status == reqwest::StatusCode::BAD_REQUEST {
+            return Ok(Err((status, body)));
+        }
         if !status.is_success() {
             if status == reqwest::StatusCode::UNAUTHORIZED {
                 *self.token.lock().await = None;
             }
             return Err(down(path, format!("{status}: {body}")));
         }
-        Ok(body)
+        Ok(Ok(body))
     }
 
     /// `POST /plans`: creates the plan and answers its galaxPayId.
@@ -159,7 +179,9 @@ impl GalaxPay {
             "periodicity": plan.periodicity.code(),
             "quantity": plan.quantity,
             "additionalInfo": plan.description,
-            "PlanPrices": [{ "payment": plan.payment_method.code(), "value": plan.value_cents }],
+            "PlanPrices": plan.prices().iter()
+                .map(|p| json!({ "payment": p.payment_method.code(), "value": p.value_cents }))
+                .collect::<Vec<_>>(),
         });
         let answer = self.call(reqwest::Method::POST, "/plans", Some(body)).await?;
         answer["Plan"]["galaxPayId"].as_i64().ok_or_else(|| down("plans", "no Plan.galaxPayId"))
@@ -180,7 +202,15 @@ impl GalaxPay {
             }
             _ => body["PaymentMethodBoleto"] = json!({ "instructions": "Assinatura do clube" }),
         }
-        let answer = self.call(reqwest::Method::POST, "/subscriptions", Some(body)).await?;
+        let answer = match self.call_or_refused(reqwest::Method::POST, "/subscriptions", Some(body)).await? {
+            Ok(answer) => answer,
+            // A card hash lives minutes and works once: the client types the card again.
+            Err((_, refusal)) if new.card.is_some() => {
+                tracing::warn!(%refusal, "the provider refused the card");
+                return Err(ApiError::field("card", MSG_CARD_HASH_REFUSED));
+            }
+            Err((status, refusal)) => return Err(down("subscriptions", format!("{status}: {refusal}"))),
+        };
         serde_json::from_value(answer["Subscription"].clone()).map_err(|e| down("subscriptions", e))
     }
 

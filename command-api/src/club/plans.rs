@@ -4,7 +4,8 @@
 //!
 //! The multipart body carries the form's fields as text parts, `companies` and
 //! `partnerCompanies` as JSON lists (`[{"idCompany": 1, "idSubscriptionDetail": 3}]`; bare
-//! ids are accepted too), an optional `file` (the advertising image: JPEG, PNG or WebP, at
+//! ids are accepted too), `prices` as a JSON list of the other payment methods' prices
+//! (`[{"paymentMethod": "boleto", "value": "79.90"}]`), an optional `file` (the advertising image: JPEG, PNG or WebP, at
 //! most 5 MB, stored like the gallery's) and `excludeFile` (`true` removes the image).
 //! `POST` takes an `Idempotency-Key`: a retry with the same key and body answers the first
 //! plan's id and creates nothing.
@@ -19,10 +20,11 @@ use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
     Plan, PlanCommand, PlanDetails, PlanForm, PlanService, PlanServiceForm, MSG_COMPANY_REQUIRED,
-    MSG_NOT_FOUND, MSG_SERVICE_NOT_FOUND, MSG_UNKNOWN_COMPANY, MSG_UNKNOWN_PARTNER, MSG_UNKNOWN_SERVICE,
-    PLAN_SERVICE_SCOPE,
+    MSG_NOT_FOUND, MSG_SERVICE_NOT_FOUND, MSG_TERMS_AT_PROVIDER, MSG_UNKNOWN_COMPANY, MSG_UNKNOWN_PARTNER,
+    MSG_UNKNOWN_SERVICE, PLAN_SERVICE_SCOPE,
 };
 use navalha_domain::service::Service;
+use navalha_domain::validation::FieldErrors;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -66,6 +68,28 @@ fn ids(text: &str, key: &str, field: &str) -> Result<Vec<i64>, ApiError> {
                 .or_else(|| item[key].as_i64())
                 .or_else(|| item[key].as_str().and_then(|s| s.parse().ok()))
                 .ok_or_else(|| ApiError::field(field, &format!("{field} deve ser uma lista JSON.")))
+        })
+        .collect()
+}
+
+/// Reads `[{"paymentMethod": "boleto", "value": "79.90"}]` (value as text or number) into
+/// `(method, value)` texts for the form's rules; an empty text is no other method.
+fn method_prices(text: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let text = text.trim();
+    if text.is_empty() || text == "null" || text == "undefined" {
+        return Ok(Vec::new());
+    }
+    let refused = || ApiError::field("prices", "prices deve ser uma lista JSON.");
+    let list: Vec<Value> = serde_json::from_str(text).map_err(|_| refused())?;
+    list.iter()
+        .map(|item| {
+            let method = item["paymentMethod"].as_str().ok_or_else(refused)?;
+            let value = match &item["value"] {
+                Value::String(value) => value.clone(),
+                Value::Number(value) => value.to_string(),
+                _ => String::new(),
+            };
+            Ok((method.to_owned(), value))
         })
         .collect()
 }
@@ -120,6 +144,10 @@ async fn read_body(mut multipart: Multipart) -> Result<Body, ApiError> {
             }
             "partnerCompanies" => {
                 form.partner_company_ids = ids(&text, "idPartnerCompany", "partnerCompanies")?;
+                continue;
+            }
+            "prices" => {
+                form.other_prices = method_prices(&text)?;
                 continue;
             }
             "excludeFile" => {
@@ -232,6 +260,17 @@ async fn change(
     let plan = existing_plan(&state, id).await?;
     let body = read_body(multipart).await?;
     let details = checked(&state, body, plan.details().and_then(|d| d.image.clone())).await?;
+    // The provider charges what it was given when the plan was created there; Navalha's
+    // copy must not say otherwise.
+    if let (Some(_), Some(current)) = (plan.galax_pay_id(), plan.details()) {
+        let mut errors = FieldErrors::default();
+        for field in current.charging_changes(&details) {
+            errors.add(field, MSG_TERMS_AT_PROVIDER);
+        }
+        if !errors.is_empty() {
+            return Err(invalid(errors));
+        }
+    }
     let position = execute::<Plan>(
         &state.plans,
         &state.pool,

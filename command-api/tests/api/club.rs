@@ -16,6 +16,7 @@ use crate::support::{Answer, System};
 
 const BOUNDARY: &str = "navalha-club-boundary";
 const WEBHOOK_HASH: &str = "test-webhook-hash";
+const PUBLIC_TOKEN: &str = "test-public-token";
 
 /// The system plus the provider simulator, both listening on real sockets.
 pub struct Club {
@@ -43,13 +44,17 @@ impl Club {
             webhook_url: Some(format!("{command_url}/api/galaxpay/webhook")),
             webhook_hash: WEBHOOK_HASH.into(),
             public_url: sim_url.clone(),
+            public_token: PUBLIC_TOKEN.into(),
         });
         tokio::spawn(async move {
             axum::serve(sim_listener, navalha_provider_sim::app(sim)).await.expect("sim");
         });
         let galaxpay_url = format!("{sim_url}/v2");
+        let js_url = format!("{sim_url}/checkout.min.js");
         let system = System::start_with(pool, move |settings| {
             settings.galaxpay_url = galaxpay_url;
+            settings.galaxpay_js_url = js_url;
+            settings.galaxpay_public_token = PUBLIC_TOKEN.into();
             settings.galaxpay_id = "5473".into();
             settings.galaxpay_hash = "test-galax-hash".into();
             settings.galaxpay_webhook_hash = WEBHOOK_HASH.into();
@@ -106,6 +111,17 @@ impl Club {
         }
         let body = response.json().await.unwrap_or(Value::Null);
         Answer { status, headers, body }
+    }
+
+    /// What the checkout page's tokenizer does in the browser: the card goes to the
+    /// provider, which answers a hash.
+    pub async fn card_hash(&self, number: &str) -> String {
+        let card = json!({ "number": number, "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+        let body = json!({ "publicToken": PUBLIC_TOKEN, "Card": card });
+        let response =
+            self.http.post(format!("{}/js/card-hash", self.sim_url)).body(body.to_string()).send().await;
+        let answer: Value = response.expect("tokenizer").json().await.expect("tokenizer json");
+        answer["hash"].as_str().expect("hash").to_owned()
     }
 
     /// A call to the simulator's controls.
@@ -579,11 +595,26 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     assert_eq!(by_boleto.body["errors"]["paymentMethod"], "Este plano não aceita este método de pagamento.");
     let bad_card = subscribe(json!({ "token": token, "paymentMethod": "creditcard" })).await;
     assert_eq!(bad_card.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Card numbers are not taken: only the provider's tokenizer sees them.
+    let raw =
+        json!({ "number": "4111111111111111", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+    let raw = subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": raw })).await;
+    assert_eq!(raw.body["errors"]["card"], navalha_command_api::club::checkout::MSG_CARD, "{raw:?}");
+    let unknown_hash = json!({ "hash": "not-a-hash-the-provider-gave" });
+    let unknown_hash =
+        subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": unknown_hash })).await;
+    assert_eq!(
+        (unknown_hash.status, &unknown_hash.body["errors"]["card"]),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &json!(navalha_command_api::club::galaxpay::MSG_CARD_HASH_REFUSED)
+        ),
+        "a spent or unknown hash asks for the card again"
+    );
 
     // A card the operator denies: the client is told why, nothing goes on billing it, and
     // the same link works for another card.
-    let denied_card =
-        json!({ "number": "4111 1111 1111 0000", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+    let denied_card = json!({ "hash": club.card_hash("4111 1111 1111 0000").await });
     let denied =
         subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": denied_card })).await;
     assert_eq!(denied.status, StatusCode::UNPROCESSABLE_ENTITY, "{denied:?}");
@@ -609,8 +640,7 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
         Some((&json!("checkout"), &json!("Cartão recusado na primeira cobrança")))
     );
 
-    let card =
-        json!({ "number": "4111 1111 1111 1111", "holder": "JOAO C", "expiresAt": "2030-12", "cvv": "123" });
+    let card = json!({ "hash": club.card_hash("4111 1111 1111 1111").await });
     let paid = subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": card })).await;
     assert_eq!(paid.status, StatusCode::CREATED, "{paid:?}");
     let again = club
@@ -1020,6 +1050,7 @@ async fn reconcile_state(club: &Club) -> navalha_command_api::AppState {
         galaxpay_url: format!("{}/v2", club.sim_url),
         galaxpay_id: "5473".into(),
         galaxpay_hash: "test-galax-hash".into(),
+        galaxpay_public_token: PUBLIC_TOKEN.into(),
         outbox_dir: club.system.outbox.path().to_path_buf(),
         ..Default::default()
     };
@@ -1169,4 +1200,118 @@ async fn the_club_demo_is_loaded_once_through_the_provider(pool: PgPool) {
     );
     let again = navalha_command_api::club::demo::seed_demo_club(&state, &club.sim_url).await.expect("again");
     assert!(!again, "loaded once");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    // Card at R$ 89,90 (the main method), boleto accepted at R$ 99,90.
+    let fields = with(
+        &with(&plan_fields(), "paymentMethod", "creditcard"),
+        "prices",
+        r#"[{"paymentMethod":"boleto","value":"99,90"}]"#,
+    );
+    for (prices, message) in [
+        (r#"[{"paymentMethod":"pix","value":"10"}]"#, "Informe o método de pagamento."),
+        (r#"[{"paymentMethod":"boleto","value":"0"}]"#, "Digite o valor."),
+        ("boleto", "prices deve ser uma lista JSON."),
+    ] {
+        let refused = save_plan(
+            &club.system,
+            &admin,
+            Method::POST,
+            "/api/subscription-details",
+            &with(&fields, "prices", prices),
+        )
+        .await;
+        assert_eq!(
+            (refused.status, &refused.body["errors"]["prices"]),
+            (StatusCode::UNPROCESSABLE_ENTITY, &json!(message))
+        );
+    }
+    let created = save_plan(&club.system, &admin, Method::POST, "/api/subscription-details", &fields).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let plan = created.body["IdSubscriptionDetail"].as_i64().expect("plan id");
+    club.system.project().await;
+    let prices = json!([{ "PaymentMethod": "creditcard", "Value": 89.9 }, { "PaymentMethod": "boleto", "Value": 99.9 }]);
+    let read =
+        club.system.call(Method::GET, &format!("/api/subscription-details/{plan}"), Some(&admin), None).await;
+    assert_eq!(read.body["Prices"], prices, "{read:?}");
+    // The list's method filter finds a plan by any method it accepts.
+    let by_boleto = club
+        .system
+        .call(
+            Method::GET,
+            "/api/subscription-details?page=1&pageSize=50&paymentMethod=boleto",
+            Some(&admin),
+            None,
+        )
+        .await;
+    let row = by_boleto.body["content"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["IdSubscriptionDetail"] == plan)
+        .cloned();
+    assert_eq!(row.map(|r| r["Prices"].clone()), Some(prices.clone()), "{by_boleto:?}");
+
+    let link = club
+        .http(
+            Method::POST,
+            "/api/checkout/create-user-token",
+            Some(&admin),
+            Some(json!({ "userId": 1, "planId": plan })),
+        )
+        .await;
+    let token = link.body["Token"].as_str().expect("token").to_owned();
+    let summary =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
+    assert_eq!(summary.body["Prices"], prices);
+    let tokenizer = &summary.body["CardTokenizer"];
+    assert_eq!((&tokenizer["PublicToken"], &tokenizer["Production"]), (&json!(PUBLIC_TOKEN), &json!(true)));
+    let script_url = tokenizer["ScriptUrl"].as_str().expect("script url");
+    let script = club.http.get(script_url).send().await.expect("script");
+    assert!(script.headers()["content-type"]
+        .to_str()
+        .unwrap_or_default()
+        .starts_with("application/javascript"));
+    assert!(script.text().await.unwrap_or_default().contains("hashCreditCard"), "the tokenizer's API");
+    // The page that tokenizes is on the shop's origin; the wrong public token gets no hash.
+    let wrong = club
+        .http
+        .post(format!("{}/js/card-hash", club.sim_url))
+        .body(json!({ "publicToken": "other", "Card": {} }).to_string())
+        .send()
+        .await
+        .expect("tokenizer");
+    assert_eq!(wrong.status(), reqwest::StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong.headers()["access-control-allow-origin"], "*");
+
+    let answer = club
+        .http(
+            Method::POST,
+            "/api/checkout/subscribe",
+            None,
+            Some(json!({ "token": token, "paymentMethod": "boleto" })),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    let id = answer.body["IdSubscriptionUser"].as_i64().expect("id");
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!((&state["PlanValue"], &state["MainPaymentMethodId"]), (&json!(99.9), &json!("boleto")));
+    assert_eq!(state["Transactions"][0]["Value"], 99.9, "the provider charges the boleto price");
+    let remote = club.sim_get(&format!("/sim/subscriptions/{}", answer.body["GalaxPayId"])).await;
+    assert_eq!(remote["value"], 9990);
+
+    // The provider now has the plan: its charging terms stay as it has them.
+    let path = format!("/api/subscription-details/{plan}");
+    let cheaper = with(&fields, "prices", r#"[{"paymentMethod":"boleto","value":"79,90"}]"#);
+    let refused = save_plan(&club.system, &admin, Method::PUT, &path, &with(&cheaper, "value", "9,90")).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
+    let message = json!(navalha_domain::plan::MSG_TERMS_AT_PROVIDER);
+    assert_eq!((&refused.body["errors"]["prices"], &refused.body["errors"]["value"]), (&message, &message));
+    let renamed =
+        save_plan(&club.system, &admin, Method::PUT, &path, &with(&fields, "planName", "Clube novo")).await;
+    assert_eq!(renamed.status, StatusCode::OK, "the rest of the plan still changes: {renamed:?}");
 }
