@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // Helpers of plans.spec.ts.
 
@@ -10,14 +10,22 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** Creates an active plan for every unit through the API; returns its id. */
-export async function createPlan(request: APIRequestContext, token: string, planName: string) {
+export interface PlanTerms {
+  /** The main method's price, '59.90' or '59,90'. */
+  value?: string;
+  paymentMethod?: 'creditcard' | 'boleto';
+  /** The other accepted methods and their prices. */
+  prices?: { paymentMethod: 'creditcard' | 'boleto'; value: string }[];
+}
+
+/** Creates an active monthly plan for every unit through the API (card at R$ 59,90 unless told); returns its id. */
+export async function createPlan(request: APIRequestContext, token: string, planName: string, terms: PlanTerms = {}) {
   const response = await request.post('/api/subscription-details', {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
       planName,
       description: 'Plano criado pelo teste',
-      value: '59.90',
+      value: terms.value ?? '59.90',
       status: '1',
       discount: '0',
       validityStart: '2026-01-01',
@@ -26,7 +34,8 @@ export async function createPlan(request: APIRequestContext, token: string, plan
       periodicity: 'monthly',
       quantity: '6',
       itemsDetail: '',
-      paymentMethod: 'creditcard',
+      paymentMethod: terms.paymentMethod ?? 'creditcard',
+      prices: JSON.stringify(terms.prices ?? []),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -53,5 +62,15 @@ export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/${name}-1280.png`, fullPage: true, style });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true, style });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Screenshots of one part of the page (a form section) at 1280 and 390 px. */
+export async function sectionScreenshots(section: Locator, name: string) {
+  const page = section.page();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await section.screenshot({ path: `test-results/${name}-${width}.png` });
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

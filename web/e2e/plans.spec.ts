@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiToken, createClient, PASSWORD, signInAs, toast } from './support';
-import { checkoutMailTo, createPlan, PNG, screenshots } from './plans-support';
+import { checkoutMailTo, createPlan, PNG, screenshots, sectionScreenshots } from './plans-support';
 
 // Plans ('Planos', spec 02 §2, §5, §7) against the running system. Every run makes its own
 // plan and client with unique names: the database outlives the tests.
@@ -44,8 +44,8 @@ test.describe('plans as ADMIN', () => {
 
     await page.getByLabel('Nome do plano').fill(planName);
     await page.getByLabel('Descrição').fill('Cortes e barba com desconto o mês inteiro');
-    await page.getByLabel('Valor').fill('12990');
-    await expect(page.getByLabel('Valor')).toHaveValue(/129,90/);
+    await page.getByLabel('Valor', { exact: true }).fill('12990');
+    await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(/129,90/);
     await page.getByLabel('Desconto (%)').fill('5');
     await page.getByLabel('Início da vigência').fill('2026-01-01');
     await page.getByLabel('Fim da vigência').fill('2030-12-31');
@@ -65,7 +65,14 @@ test.describe('plans as ADMIN', () => {
     await page.getByLabel('Cobrança infinita').uncheck();
     await page.getByLabel('Quantidade de cobranças').fill('12');
     await page.getByLabel('Periodicidade').selectOption('monthly');
-    await page.getByLabel('Forma de pagamento').selectOption('boleto');
+    // Card is the main method at the plan's value; boleto is accepted too, at its own price.
+    await expect(page.getByLabel(/^Aceitar também/)).toHaveCount(0);
+    await page.getByLabel('Forma de pagamento').selectOption('creditcard');
+    await page.getByLabel('Aceitar também Boleto').check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByRole('group', { name: 'Integração' }).getByText('Digite o valor.')).toBeVisible();
+    await page.getByLabel('Valor no Boleto').fill('11990');
+    await expect(page.getByLabel('Valor no Boleto')).toHaveValue(/119,90/);
     await page.getByRole('button', { name: 'Salvar' }).click();
 
     await expect(toast(page, 'Plano de assinatura crido com sucesso!')).toBeVisible();
@@ -75,7 +82,11 @@ test.describe('plans as ADMIN', () => {
     await expect(page.getByLabel('Nome do plano')).toHaveValue(planName);
     await expect(page.getByLabel('Quantidade de cobranças')).toHaveValue('12');
     await expect(page.getByRole('list', { name: 'Empresas parceiras escolhidas' })).toContainText('Academia Forma Física');
+    await expect(page.getByLabel('Forma de pagamento')).toHaveValue('creditcard');
+    await expect(page.getByLabel('Aceitar também Boleto')).toBeChecked();
+    await expect(page.getByLabel('Valor no Boleto')).toHaveValue(/119,90/);
     await screenshots(page, 'plan-form-basic');
+    await sectionScreenshots(page.getByRole('group', { name: 'Integração' }), 'plan-form-integration');
 
     // An update keeps the image and says so.
     await page.getByLabel('Desconto (%)').fill('10');
@@ -131,6 +142,7 @@ test.describe('plans as ADMIN', () => {
     await page.getByRole('button', { name: 'Pesquisar' }).click();
     const row = page.getByRole('table', { name: 'Planos' }).getByRole('row').filter({ hasText: planName });
     await expect(row).toContainText('R$ 129,90');
+    await expect(row).toContainText(/Boleto: R\$\s119,90/);
     await expect(row).toContainText('Ativo');
     await expect(row.getByRole('cell').nth(3)).toHaveText('0');
     await screenshots(page, 'plan-list');
@@ -179,7 +191,9 @@ test.describe('plans as ADMIN', () => {
 
 test('an ATTENDANT sees a plan read-only and may send its link', async ({ page, request }) => {
   const planName = `Clube Leitura ${stamp()}`;
-  const id = await createPlan(request, await apiToken(request, ADMIN.email), planName);
+  const id = await createPlan(request, await apiToken(request, ADMIN.email), planName, {
+    prices: [{ paymentMethod: 'boleto', value: '49,90' }],
+  });
 
   await signInAs(page, ATTENDANT, PASSWORD);
   await page.goto(LIST);
@@ -196,8 +210,12 @@ test('an ATTENDANT sees a plan read-only and may send its link', async ({ page, 
   await expect(page).toHaveURL(new RegExp(`/subscription-detail-form/${id}$`));
   await expect(page.getByLabel('Nome do plano')).toHaveValue(planName);
   await expect(page.getByLabel('Nome do plano')).toBeDisabled();
-  await expect(page.getByLabel('Valor')).toBeDisabled();
+  await expect(page.getByLabel('Valor', { exact: true })).toBeDisabled();
   await expect(page.getByLabel('Forma de pagamento')).toBeDisabled();
+  await expect(page.getByLabel('Aceitar também Boleto')).toBeChecked();
+  await expect(page.getByLabel('Aceitar também Boleto')).toBeDisabled();
+  await expect(page.getByLabel('Valor no Boleto')).toHaveValue(/49,90/);
+  await expect(page.getByLabel('Valor no Boleto')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Atualizar' })).toBeDisabled();
   await expect(page.getByLabel('Escolher imagem')).toHaveCount(0);
   await expect(page.getByLabel('ID no GalaxPay')).toHaveValue('Ainda não enviado');

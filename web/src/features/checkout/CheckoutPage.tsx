@@ -115,7 +115,11 @@ export default function CheckoutPage() {
   };
   const field = (key: keyof CardData) => ({
     value: card[key],
-    onChange: (e: { target: { value: string } }) => setCard({ ...card, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      setCard({ ...card, [key]: e.target.value });
+      // The browser's own complaint is about what was there before.
+      setLocalCardError(null);
+    },
   });
 
   return (

@@ -56,7 +56,7 @@ export default function PlanListPage() {
     {
       header: 'Valor',
       cell: (plan) => (
-        <>
+        <span className="plan-prices">
           <span className="plan-nowrap">{formatBRL(plan.Value)}</span>
           {/* The prices of the methods accepted besides the main one. */}
           {(plan.Prices ?? [])
@@ -66,7 +66,7 @@ export default function PlanListPage() {
                 {paymentMethodLabel(price.PaymentMethod)}: {formatBRL(price.Value)}
               </span>
             ))}
-        </>
+        </span>
       ),
     },
     { header: 'Assinantes', cell: (plan) => plan.Subscribers },

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiToken, createClient, runTag } from './support';
+import { createPlan, screenshots } from './plans-support';
+
+// Card checkout against the running system: the card goes from the browser to the
+// provider's checkout.js (provider-sim's stand-in) and only its hash reaches Navalha.
+// provider-sim denies the first charge of a card ending in 0000.
+test('a client pays by card: a denied card keeps the link, a good one subscribes', async ({ page, request }) => {
+  const token = await apiToken(request, ADMIN.email);
+  const headers = { Authorization: `Bearer ${token}` };
+  const planName = `Clube Cartão ${runTag()}`;
+  // Card first at R$ 89,90, boleto also accepted at R$ 79,90.
+  const planId = await createPlan(request, token, planName, {
+    value: '89,90',
+    paymentMethod: 'creditcard',
+    prices: [{ paymentMethod: 'boleto', value: '79,90' }],
+  });
+  const clientId = await createClient(request, token, `Cliente Cartão ${runTag()} Lima`);
+  const link = await request.post('/api/checkout/create-user-token', { headers, data: { userId: clientId, planId } });
+  expect(link.status(), await link.text()).toBe(201);
+  const { Token: linkToken } = (await link.json()) as { Token: string };
+
+  // What the browser sends to Navalha: never the card.
+  const subscribeBodies: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/checkout/subscribe')) subscribeBodies.push(sent.postData() ?? '');
+  });
+
+  await page.goto(`/checkout?token=${linkToken}`);
+  await expect(page.getByRole('heading', { name: planName })).toBeVisible();
+  const card = page.getByRole('radio', { name: /Cartão de crédito · R\$\s89,90/ });
+  const boleto = page.getByRole('radio', { name: /Boleto · R\$\s79,90/ });
+  await expect(card).toBeChecked();
+  await expect(boleto).not.toBeChecked();
+  const plan = page.getByRole('region', { name: 'Plano' });
+  await expect(plan).toContainText(/R\$\s89,90 · Mensal/);
+  await boleto.check();
+  await expect(plan).toContainText(/R\$\s79,90 · Mensal/);
+  await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
+  await screenshots(page, 'checkout-two-methods-boleto');
+  await card.check();
+  await expect(plan).toContainText(/R\$\s89,90 · Mensal/);
+
+  // The fields are checked in the browser first.
+  const cardFields = page.getByRole('group', { name: 'Dados do cartão' });
+  await page.getByRole('button', { name: 'Assinar' }).click();
+  await expect(cardFields.getByRole('alert')).toHaveText(
+    'Informe os dados do cartão: número, nome impresso, validade (AAAA-MM) e CVV.',
+  );
+  expect(subscribeBodies).toHaveLength(0);
+
+  const fill = async (number: string) => {
+    await page.getByLabel('Número do cartão').fill(number);
+    await page.getByLabel('Nome impresso no cartão').fill('JOAO C LIMA');
+    await page.getByLabel('Validade (AAAA-MM)').fill('2030-12');
+    await page.getByLabel('CVV').fill('123');
+  };
+
+  // A card the operator denies: told on the card fields; the same link still works.
+  await fill('4111111111110000');
+  await screenshots(page, 'checkout-two-methods');
+  await page.getByRole('button', { name: 'Assinar' }).click();
+  await expect(cardFields.getByRole('alert')).toContainText('O pagamento foi recusado pela operadora do cartão');
+  await expect(page.getByRole('heading', { name: planName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Assinar' })).toBeEnabled();
+  await screenshots(page, 'checkout-card-denied');
+
+  await fill('4111111111111111');
+  await page.getByRole('button', { name: 'Assinar' }).click();
+  await expect(page.getByRole('heading', { name: 'Assinatura realizada!' })).toBeVisible();
+
+  expect(subscribeBodies).toHaveLength(2);
+  for (const body of subscribeBodies) {
+    const sent = JSON.parse(body) as { paymentMethod: string; card: Record<string, unknown> };
+    expect(sent.paymentMethod).toBe('creditcard');
+    expect(Object.keys(sent.card)).toEqual(['hash']);
+    expect(body).not.toContain('4111111111');
+    expect(body).not.toMatch(/cvv|holder|expiresAt|number/);
+  }
+
+  // The link works once.
+  await page.reload();
+  await expect(page.getByText('Este link de assinatura é inválido, expirou ou já foi usado.')).toBeVisible();
+});
