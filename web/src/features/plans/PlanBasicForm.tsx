@@ -146,7 +146,8 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
             control={control}
             name="value"
             render={({ field, fieldState }) => (
-              <MoneyField label="Valor" value={field.value} onChange={field.onChange} error={fieldState.error?.message} disabled={!canEdit} />
+              // The price is a charging term too: fixed once the provider has the plan.
+              <MoneyField label="Valor" value={field.value} onChange={field.onChange} error={fieldState.error?.message} disabled={!canEdit || atProvider} />
             )}
           />
           <Controller
