@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -18,6 +18,10 @@ pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
 /// Message for an aggregate that kept changing under the command.
 pub const MSG_CONCURRENT_CHANGE: &str =
     "O registro foi alterado por outra pessoa ao mesmo tempo. Tente novamente.";
+/// Message for a body that is not JSON where JSON is expected.
+pub const MSG_NOT_JSON: &str = "Envie o corpo como JSON (Content-Type: application/json).";
+/// Message for a body past the limit of its route.
+pub const MSG_TOO_LARGE: &str = "O envio excede o tamanho máximo permitido.";
 /// Message for any failure whose detail must not reach the client.
 pub const MSG_INTERNAL: &str = "Ocorreu um erro inesperado. Tente novamente em instantes.";
 
@@ -50,6 +54,9 @@ pub enum ApiError {
     /// 422: the request is well formed but cannot be carried out.
     #[error("{0}")]
     Unprocessable(String),
+    /// 413: the body is larger than the route takes.
+    #[error("{MSG_TOO_LARGE}")]
+    PayloadTooLarge,
     /// 429: too many attempts.
     #[error("{0}")]
     TooManyRequests(String),
@@ -91,6 +98,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Validation { .. } | ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -104,12 +112,23 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Self::PayloadTooLarge
+        } else {
+            Self::BadRequest("Não foi possível ler o corpo da requisição.".to_owned())
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return Self::PayloadTooLarge;
+        }
         let message = match rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                "Envie o corpo como JSON (Content-Type: application/json).".to_owned()
-            }
+            JsonRejection::MissingJsonContentType(_) => MSG_NOT_JSON.to_owned(),
             JsonRejection::JsonDataError(error) => {
                 // axum's text reads "...target type: <field path>: <serde message>".
                 let text = error.body_text();

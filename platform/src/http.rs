@@ -1,23 +1,106 @@
 //! Extractors and layers every service uses.
 
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Query};
 use axum::http::request::Parts;
-use axum::http::{HeaderName, HeaderValue, Request};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Request};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, MSG_NOT_JSON};
 
 /// Header carrying the request id, set by the edge or made here.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// JSON body extractor and response whose rejections use [`ApiError`]'s shape.
-#[derive(Debug, Clone, Copy, Default, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// Answer to text with control characters: PostgreSQL refuses NUL in text and JSON, and no
+/// field of Navalha has a use for the others (line breaks and tabs in bodies excepted).
+pub const MSG_CONTROL_CHARACTERS: &str = "O envio contém caracteres de controle, que não são aceitos.";
+
+/// JSON body extractor and response whose rejections use [`ApiError`]'s shape: 400 for a
+/// malformed body or one with control characters (other than line breaks and tabs), 413
+/// past the body limit.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request<Body>, state: &S) -> Result<Self, ApiError> {
+        if !is_json(request.headers()) {
+            return Err(ApiError::BadRequest(MSG_NOT_JSON.to_owned()));
+        }
+        let bytes = Bytes::from_request(request, state).await?;
+        if has_control_escape(&bytes) {
+            return Err(ApiError::BadRequest(MSG_CONTROL_CHARACTERS.to_owned()));
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        Ok(Json(value))
+    }
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(content_type) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Whether a JSON text escapes a control character (`\u0000`..`\u001f`, `\u007f`..`\u009f`)
+/// other than tab, line feed and carriage return. Raw control characters are already invalid
+/// JSON inside strings; escapes are where they hide.
+fn has_control_escape(json: &[u8]) -> bool {
+    let mut i = 0;
+    while i < json.len() {
+        if json[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match json.get(i + 1) {
+            Some(b'u') => {
+                let code = json
+                    .get(i + 2..i + 6)
+                    .and_then(|hex| std::str::from_utf8(hex).ok())
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok());
+                if code
+                    .and_then(char::from_u32)
+                    .is_some_and(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                {
+                    return true;
+                }
+                i += 6;
+            }
+            // `\\`, `\"`, `\n` and the like: skip the escaped character.
+            _ => i += 2,
+        }
+    }
+    false
+}
+
+/// Whether percent-encoded text (a path or query string) holds a control character.
+fn has_encoded_control(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                decoded.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).chars().any(char::is_control)
+}
 
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
@@ -25,15 +108,39 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// Query-string extractor whose rejections use [`ApiError`]'s shape.
-#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
-#[from_request(via(Query), rejection(ApiError))]
+/// Query-string extractor whose rejections use [`ApiError`]'s shape; control characters
+/// are refused with 400.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct QueryParams<T>(pub T);
 
-/// Path extractor whose rejections use [`ApiError`]'s shape.
-#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if parts.uri.query().is_some_and(has_encoded_control) {
+            return Err(ApiError::BadRequest(MSG_CONTROL_CHARACTERS.to_owned()));
+        }
+        let Query(value) = Query::<T>::from_request_parts(parts, state).await?;
+        Ok(QueryParams(value))
+    }
+}
+
+/// Path extractor whose rejections use [`ApiError`]'s shape; control characters are
+/// refused with 400.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PathParam<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PathParam<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if has_encoded_control(parts.uri.path()) {
+            return Err(ApiError::BadRequest(MSG_CONTROL_CHARACTERS.to_owned()));
+        }
+        let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state).await?;
+        Ok(PathParam(value))
+    }
+}
 
 /// Who is on the other end of the request: its id and address, for logs and metadata.
 #[derive(Debug, Clone)]
@@ -85,4 +192,23 @@ pub fn with_request_tracing<S: Clone + Send + Sync + 'static>(router: Router<S>)
 /// Builds a header value from text known to be visible ASCII.
 pub fn header_value(text: &str) -> HeaderValue {
     HeaderValue::from_str(text).unwrap_or_else(|_| HeaderValue::from_static("invalid"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{has_control_escape, has_encoded_control};
+
+    #[test]
+    fn control_characters_are_found_where_they_hide() {
+        assert!(has_control_escape(br#"{"name": "a\u0000b"}"#));
+        assert!(has_control_escape(br#"{"name": "\u001B[31m"}"#));
+        assert!(has_control_escape(br#"{"name": "\u0085"}"#), "C1 controls too");
+        assert!(!has_control_escape(br#"{"text": "line\nbreak\ttab\u000a\u00e9"}"#));
+        assert!(!has_control_escape(br#"{"path": "C:\\u0000"}"#), "an escaped backslash, then text");
+        assert!(has_encoded_control("paymentMethod=boleto%00"));
+        assert!(has_encoded_control("/api/x/%0a"));
+        assert!(has_encoded_control("q=%C2%85"));
+        assert!(!has_encoded_control("description=Jo%C3%A3o+da+Silva&page=1"));
+        assert!(!has_encoded_control("q=100%"), "a stray percent sign is text");
+    }
 }

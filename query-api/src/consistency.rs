@@ -23,12 +23,15 @@ const POLL: Duration = Duration::from_millis(50);
 pub struct ProjectionWatch {
     pool: PgPool,
     commits: watch::Receiver<u64>,
+    /// A streaming replica's log may trail the position a client got from the primary.
+    replica: bool,
 }
 
 impl ProjectionWatch {
     /// Starts the listening task.
     pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
         let (sender, commits) = watch::channel(0_u64);
+        let replica: bool = sqlx::query_scalar("select pg_is_in_recovery()").fetch_one(&pool).await?;
         let listen_pool = pool.clone();
         tokio::spawn(async move {
             loop {
@@ -38,7 +41,7 @@ impl ProjectionWatch {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        Ok(Self { pool, commits })
+        Ok(Self { pool, commits, replica })
     }
 
     /// The checkpoint of a live read model.
@@ -51,16 +54,51 @@ impl ProjectionWatch {
         Ok(Position { tx_id, global_position })
     }
 
+    /// Whether `target` lies past the end of the log: no transaction has committed it, and
+    /// none ever will (a forged or stale header). Never so on a replica, whose log may trail.
+    async fn beyond_log_end(&self, target: Position) -> Result<bool, ApiError> {
+        if self.replica {
+            return Ok(false);
+        }
+        let (last_position, next_tx): (i64, i64) = sqlx::query_as(
+            "select coalesce((select max(global_position) from events), 0),
+                    pg_snapshot_xmax(pg_current_snapshot())::text::bigint",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(target.global_position > last_position || target.tx_id >= next_tx)
+    }
+
     /// Waits until `model` has applied `target`, at most [`MAX_WAIT`].
     pub async fn wait(&self, model: &str, target: Position) -> Result<Consistency, ApiError> {
         let started = Instant::now();
+        self.wait_until(model, target, started, started + MAX_WAIT).await
+    }
+
+    /// Waits until `model` has applied `target` or `deadline` passes; a position past the
+    /// log's end is answered at once.
+    async fn wait_until(
+        &self,
+        model: &str,
+        target: Position,
+        started: Instant,
+        deadline: Instant,
+    ) -> Result<Consistency, ApiError> {
         let mut commits = self.commits.clone();
+        let mut log_end_checked = false;
         loop {
             commits.mark_unchanged();
             if self.checkpoint(model).await? >= target {
                 return Ok(Consistency::Reached { waited: started.elapsed() });
             }
-            let left = MAX_WAIT.saturating_sub(started.elapsed());
+            if !log_end_checked {
+                log_end_checked = true;
+                if self.beyond_log_end(target).await? {
+                    tracing::warn!(model, %target, "a read asked for a position past the log's end");
+                    return Ok(Consistency::TimedOut { waited: started.elapsed() });
+                }
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 tracing::warn!(model, %target, "read model did not reach the position in time");
                 return Ok(Consistency::TimedOut { waited: started.elapsed() });
@@ -147,24 +185,18 @@ impl ReadAfter {
 }
 
 impl ReadAfter {
-    /// Waits for every model an answer reads; the answer is as fresh as the slowest.
+    /// Waits for every model an answer reads, all within one [`MAX_WAIT`]; the answer is as
+    /// fresh as the slowest.
     pub async fn wait_all(self, watch: &ProjectionWatch, models: &[&str]) -> Result<Consistency, ApiError> {
-        let mut combined = Consistency::NotAsked;
+        let Some(target) = self.0 else { return Ok(Consistency::NotAsked) };
+        let started = Instant::now();
+        let deadline = started + MAX_WAIT;
+        let mut combined = Consistency::Reached { waited: Duration::ZERO };
         for model in models {
-            combined = match (combined, self.wait(watch, model).await?) {
-                (Consistency::NotAsked, next) => next,
-                (
-                    Consistency::TimedOut { waited: a },
-                    Consistency::Reached { waited: b } | Consistency::TimedOut { waited: b },
-                )
-                | (Consistency::Reached { waited: a }, Consistency::TimedOut { waited: b }) => {
-                    Consistency::TimedOut { waited: a + b }
-                }
-                (Consistency::Reached { waited: a }, Consistency::Reached { waited: b }) => {
-                    Consistency::Reached { waited: a + b }
-                }
-                (current, Consistency::NotAsked) => current,
-            };
+            combined = watch.wait_until(model, target, started, deadline).await?;
+            if matches!(combined, Consistency::TimedOut { .. }) {
+                break;
+            }
         }
         Ok(combined)
     }

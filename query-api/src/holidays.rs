@@ -79,14 +79,7 @@ const VISIBLE: &str = "($1 or h.all_companies or exists (
 
 /// Waits for the user's last write on holidays and, for fresh unit names, on units.
 async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
-    let holidays = read_after.wait(&state.watch, "holiday").await?;
-    match holidays {
-        Consistency::Reached { .. } => {
-            read_after.wait(&state.watch, "company").await?;
-            Ok(holidays)
-        }
-        other => Ok(other),
-    }
+    read_after.wait_all(&state.watch, &["holiday", "company"]).await
 }
 
 fn sees_all(principal: &Principal) -> bool {

@@ -23,12 +23,17 @@ impl PageRequest {
     pub fn limit_offset(self) -> Result<(i64, i64), ApiError> {
         let page = self.page.unwrap_or(1);
         let size = self.page_size.unwrap_or(DEFAULT_PAGE_SIZE);
-        if page < 1 || !(1..=MAX_PAGE_SIZE).contains(&size) {
-            return Err(ApiError::BadRequest(format!(
+        let invalid = || {
+            ApiError::BadRequest(format!(
                 "Paginação inválida: page a partir de 1 e pageSize entre 1 e {MAX_PAGE_SIZE}."
-            )));
+            ))
+        };
+        if page < 1 || !(1..=MAX_PAGE_SIZE).contains(&size) {
+            return Err(invalid());
         }
-        Ok((size, (page - 1) * size))
+        // A page far past any list is still a valid (empty) page, not an overflow.
+        let offset = (page - 1).checked_mul(size).ok_or_else(invalid)?;
+        Ok((size, offset))
     }
 }
 
@@ -53,5 +58,20 @@ impl<T> Page<T> {
     /// No items.
     pub fn empty() -> Self {
         Self::new(Vec::new(), 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_bounded_and_never_overflow() {
+        let request = |page, size| PageRequest { page: Some(page), page_size: Some(size) }.limit_offset();
+        assert_eq!(request(3, 5).ok(), Some((5, 10)));
+        assert!(request(0, 5).is_err());
+        assert!(request(1, MAX_PAGE_SIZE + 1).is_err());
+        assert!(request(i64::MAX, 100).is_err(), "the offset would overflow");
+        assert!(request(i64::MAX / 100, 100).is_ok());
     }
 }

@@ -12,7 +12,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
 use navalha_domain::company::Company;
@@ -200,8 +200,16 @@ pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> 
 }
 
 /// Reads a multipart body kept as bytes (so that an Idempotency-Key can hash it).
-async fn multipart_of(headers: &HeaderMap, body: Bytes) -> Result<Multipart, ApiError> {
+/// The multipart reader of a body already read (to hash it for the Idempotency-Key). The
+/// request's extensions go along: they carry the route's body limit, without which the
+/// reader falls back to axum's 2 MB.
+async fn multipart_of(
+    headers: &HeaderMap,
+    extensions: Extensions,
+    body: Bytes,
+) -> Result<Multipart, ApiError> {
     let mut request = axum::http::Request::new(axum::body::Body::from(body));
+    *request.extensions_mut() = extensions;
     if let Some(content_type) = headers.get(header::CONTENT_TYPE) {
         request.headers_mut().insert(header::CONTENT_TYPE, content_type.clone());
     }
@@ -214,10 +222,11 @@ async fn create(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     headers: HeaderMap,
+    extensions: Extensions,
     body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
     let key = idempotency_key(&headers)?;
-    let form = read_body(multipart_of(&headers, body.clone()).await?).await?;
+    let form = read_body(multipart_of(&headers, extensions, body.clone()).await?).await?;
     let details = checked(&state, form, None).await?;
     let (id, retried) = reserve_id(
         &state.pool,

@@ -14,7 +14,7 @@ use tower::ServiceExt;
 
 use crate::support::{Answer, System};
 
-const BOUNDARY: &str = "navalha-club-boundary";
+pub const BOUNDARY: &str = "navalha-club-boundary";
 const WEBHOOK_HASH: &str = "test-webhook-hash";
 const PUBLIC_TOKEN: &str = "test-public-token";
 

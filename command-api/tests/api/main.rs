@@ -10,6 +10,7 @@ mod favorites;
 mod gallery;
 mod google;
 mod holidays;
+mod hostile;
 mod openapi;
 mod professionals;
 mod recovery;

@@ -1,0 +1,101 @@
+//! Hostile and careless input: numbers past every bound, control characters, bodies past
+//! their limits and read-your-writes positions nobody wrote. Each answers a clear 4xx in the
+//! JSON error shape, never a panic or a 500.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use sqlx::PgPool;
+
+use crate::club::{multipart, plan_fields, BOUNDARY};
+use crate::support::System;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn numbers_past_their_bounds_and_control_characters_answer_400(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    for path in [
+        "/api/subscription-details?page=9223372036854775807&pageSize=100",
+        "/api/subscription-details?page=99999999999999999999",
+        "/api/subscription-details?pageSize=-1",
+        "/api/subscription-details?paymentMethod=boleto%00",
+        "/api/subscription-user?internalStatus=%00",
+        "/api/subscription-user?description=%1B%5B31m",
+        "/api/user/filter?description=a%00b",
+    ] {
+        let answer = system.call(Method::GET, path, Some(&admin), None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}: {answer:?}");
+        assert!(!answer.message().is_empty(), "{path}: a message in the JSON shape");
+    }
+    let far = system
+        .call(Method::GET, "/api/subscription-details?page=1000000&pageSize=100", Some(&admin), None)
+        .await;
+    assert_eq!((far.status, &far.body["count"]), (StatusCode::OK, &json!(0)), "a far page is just empty");
+
+    // In JSON, a control character hides in an escape; line breaks and tabs are text.
+    let holiday =
+        |name: &str| json!({ "name": name, "date": "2031-09-07", "allCompanies": true, "companies": [] });
+    let refused =
+        system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday("Feriado\u{0}"))).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{refused:?}");
+    assert_eq!(refused.message(), navalha_platform::http::MSG_CONTROL_CHARACTERS);
+    let escape = system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday("\u{1b}[31mx"))).await;
+    assert_eq!(escape.status, StatusCode::BAD_REQUEST, "{escape:?}");
+    let path = system.call(Method::GET, "/api/subscription-details/1%00", Some(&admin), None).await;
+    assert_eq!(path.status, StatusCode::BAD_REQUEST, "{path:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let huge = format!(r#"{{"name": "{}"}}"#, "x".repeat(3 * 1024 * 1024));
+    let answer =
+        system.send_raw(Method::POST, "/api/holiday", &admin, "application/json", huge.into_bytes()).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{answer:?}");
+    assert_eq!(answer.message(), navalha_platform::error::MSG_TOO_LARGE);
+
+    // A 4 MB image is within the documented 5 MB, on create as on change.
+    let mut image = b"\x89PNG\r\n\x1a\n".to_vec();
+    image.resize(4 * 1024 * 1024, 7);
+    let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
+    let body = multipart(&plan_fields(), Some(image.clone()));
+    let created =
+        system.send_raw(Method::POST, "/api/subscription-details", &admin, &content_type, body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdSubscriptionDetail"].as_i64().expect("id");
+    let body = multipart(&plan_fields(), Some(image));
+    let path = format!("/api/subscription-details/{id}");
+    let changed = system.send_raw(Method::PUT, &path, &admin, &content_type, body).await;
+    assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
+    let mut too_big = b"\x89PNG\r\n\x1a\n".to_vec();
+    too_big.resize(5 * 1024 * 1024 + 1, 7);
+    let body = multipart(&plan_fields(), Some(too_big));
+    let refused = system.send_raw(Method::PUT, &path, &admin, &content_type, body).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
+    assert_eq!(refused.body["errors"]["file"], "Cada imagem deve ter no máximo 5 MB.");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_position_nobody_wrote_is_answered_at_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    for position in ["999999999.1", "9223372036854775807.9223372036854775807"] {
+        let answer = system
+            .call_with(
+                Method::GET,
+                "/api/holiday/filter",
+                Some(&admin),
+                None,
+                &[("x-navalha-position", position)],
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        let consistency = answer.headers["x-navalha-consistency"].to_str().unwrap_or_default().to_owned();
+        // Past the log's end there is nothing to wait for: no wait up to the 2 s cap.
+        let waited: u64 = consistency
+            .strip_prefix("timeout; waited-ms=")
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or_else(|| panic!("{position}: {consistency}"));
+        assert!(waited < 2000, "{position}: {consistency}");
+    }
+}

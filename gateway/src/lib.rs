@@ -1,0 +1,293 @@
+//! The development edge: one origin at http://localhost:8080, like nginx in production
+//! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
+//! command-api, paths unchanged; everything else is the built web app, with `index.html`
+//! for client-side routes. One GET writes and goes to command-api:
+//! `/api/subscription-user/{id}/updateData` (ADR 0008). `/cep/{cep}/json/` is the
+//! postal-code lookup, forwarded to ViaCEP (`NAVALHA_CEP_URL`) so the browser only ever
+//! talks to its own origin.
+//!
+//! Every answer carries the security headers of [`security_headers`], and request bodies
+//! past [`MAX_BODY_BYTES`] are refused here with 413 in the API's JSON shape, before any
+//! service reads them.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use futures_util::TryStreamExt;
+use navalha_platform::error::MSG_TOO_LARGE;
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The largest request body forwarded: a gallery of five 5 MB images and its fields
+/// (command-api's largest route limit). Each route's own, smaller limit is command-api's.
+pub const MAX_BODY_BYTES: usize = 27 * 1024 * 1024;
+
+/// Where the edge sends what.
+#[derive(Clone)]
+pub struct Upstreams {
+    /// HTTP client for the upstreams.
+    pub client: reqwest::Client,
+    /// command-api's base address.
+    pub command_url: String,
+    /// query-api's base address.
+    pub query_url: String,
+    /// The postal-code service's base address.
+    pub cep_url: String,
+    /// The built web app.
+    pub web_dist: PathBuf,
+    /// Origins the pages may load scripts from and call besides their own (the payment
+    /// provider's card tokenizer).
+    pub script_origins: Vec<String>,
+}
+
+/// The edge's application.
+pub fn app(upstreams: Upstreams) -> Router {
+    let csp = HeaderValue::from_str(&content_security_policy(&upstreams.script_origins))
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'"));
+    Router::new()
+        .route("/gateway/health", get(|| async { "ok" }))
+        .fallback(route)
+        .with_state(upstreams)
+        .layer(axum::middleware::map_response(move |response: Response| {
+            let csp = csp.clone();
+            async move { security_headers(response, csp) }
+        }))
+}
+
+/// The page's Content-Security-Policy: its own origin, Google sign-in (script, frame and
+/// user-info call), and the card tokenizer's origin. No inline scripts, no framing.
+pub fn content_security_policy(script_origins: &[String]) -> String {
+    let extra = script_origins.join(" ");
+    format!(
+        "default-src 'self'; script-src 'self' https://accounts.google.com {extra}; \
+         connect-src 'self' https://accounts.google.com https://www.googleapis.com {extra}; \
+         frame-src https://accounts.google.com; style-src 'self' 'unsafe-inline' https://accounts.google.com; \
+         img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// The origin (`scheme://host[:port]`) of an address, if it has one.
+pub fn origin_of(url: &str) -> Option<String> {
+    let url = reqwest::Url::parse(url).ok()?;
+    let origin = url.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
+}
+
+/// Adds the security headers to every answer, keeping any an upstream set itself.
+fn security_headers(mut response: Response, csp: HeaderValue) -> Response {
+    let headers = response.headers_mut();
+    let fixed = [
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        // Checkout links carry their token in the address: never send it to other origins.
+        (header::REFERRER_POLICY, HeaderValue::from_static("same-origin")),
+        (header::CONTENT_SECURITY_POLICY, csp),
+    ];
+    for (name, value) in fixed {
+        headers.entry(name).or_insert(value);
+    }
+    response
+}
+
+fn too_large() -> Response {
+    (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(serde_json_message(MSG_TOO_LARGE))).into_response()
+}
+
+/// The body, read whole up to [`MAX_BODY_BYTES`]: a service that refuses a large body
+/// early would otherwise cut the stream this edge is still forwarding (a 502 instead of
+/// its 413).
+async fn bounded(request: Request) -> Result<Request, Response> {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+        return Err(too_large());
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| too_large())?;
+    Ok(Request::from_parts(parts, Body::from(bytes)))
+}
+
+/// Headers that describe one connection, not the message, and must not be forwarded.
+const HOP_BY_HOP: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "host",
+];
+
+/// The one GET that writes (it reads the payment provider and appends what is new), served
+/// by command-api: `/api/subscription-user/{id}/updateData` (ADR 0008).
+fn writes_on_get(path: &str) -> bool {
+    path.strip_prefix("/api/subscription-user/")
+        .and_then(|rest| rest.strip_suffix("/updateData"))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+}
+
+async fn route(
+    State(upstreams): State<Upstreams>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+) -> Response {
+    let request = match bounded(request).await {
+        Ok(request) => request,
+        Err(refused) => return refused,
+    };
+    if let Some(rest) = request.uri().path().strip_prefix("/cep/") {
+        return postal_code(&upstreams, rest).await;
+    }
+    if request.uri().path().starts_with("/api/") {
+        let reads =
+            matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
+        let upstream = if reads { &upstreams.query_url } else { &upstreams.command_url };
+        return match proxy(&upstreams.client, upstream, peer, request).await {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::error!(%error, "upstream unreachable");
+                (
+                    StatusCode::BAD_GATEWAY,
+                    axum::Json(serde_json_message(
+                        "Serviço indisponível no momento. Tente novamente em instantes.",
+                    )),
+                )
+                    .into_response()
+            }
+        };
+    }
+    let index = upstreams.web_dist.join("index.html");
+    let files = ServeDir::new(&upstreams.web_dist).fallback(ServeFile::new(index));
+    match files.oneshot(request).await {
+        Ok(response) => response.into_response(),
+        Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
+    }
+}
+
+/// Longest wait for the postal-code service; the form stays usable without it.
+const CEP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// `{cep}/json/` with a short, plain CEP: the only lookups forwarded, so this edge is not
+/// an open proxy. A malformed CEP still reaches the service, which answers 400 as ViaCEP does.
+fn postal_code_path(rest: &str) -> Option<&str> {
+    let cep = rest.strip_suffix("/json/").or_else(|| rest.strip_suffix("/json"))?;
+    (!cep.is_empty() && cep.len() <= 16 && cep.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .then_some(cep)
+}
+
+async fn postal_code(upstreams: &Upstreams, rest: &str) -> Response {
+    let Some(cep) = postal_code_path(rest) else {
+        return (StatusCode::NOT_FOUND, axum::Json(serde_json_message("CEP não encontrado.")))
+            .into_response();
+    };
+    let answer =
+        upstreams.client.get(format!("{}/{cep}/json/", upstreams.cep_url)).timeout(CEP_TIMEOUT).send().await;
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(error) => {
+            tracing::warn!(%error, "postal-code service unreachable");
+            return (
+                StatusCode::BAD_GATEWAY,
+                axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")),
+            )
+                .into_response();
+        }
+    };
+    let status = answer.status();
+    let content_type = answer.headers().get(header::CONTENT_TYPE).cloned();
+    match answer.bytes().await {
+        Ok(body) => {
+            let mut response = (status, body).into_response();
+            if let Some(content_type) = content_type {
+                response.headers_mut().insert(header::CONTENT_TYPE, content_type);
+            }
+            response
+        }
+        Err(error) => {
+            tracing::warn!(%error, "postal-code answer unreadable");
+            (
+                StatusCode::BAD_GATEWAY,
+                axum::Json(serde_json_message("Serviço de CEP indisponível no momento.")),
+            )
+                .into_response()
+        }
+    }
+}
+
+fn serde_json_message(message: &str) -> std::collections::BTreeMap<&'static str, String> {
+    std::collections::BTreeMap::from([("message", message.to_owned())])
+}
+
+async fn proxy(
+    client: &reqwest::Client,
+    upstream: &str,
+    peer: SocketAddr,
+    request: Request,
+) -> anyhow::Result<Response> {
+    let (parts, body) = request.into_parts();
+    let path_and_query = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let body = axum::body::to_bytes(body, MAX_BODY_BYTES).await?;
+    let mut outgoing = client.request(parts.method.clone(), format!("{upstream}{path_and_query}")).body(body);
+    for (name, value) in &parts.headers {
+        if !HOP_BY_HOP.contains(&name.as_str()) && name != "x-forwarded-for" {
+            outgoing = outgoing.header(name, value);
+        }
+    }
+    // This edge is the first hop: the peer is the client.
+    outgoing = outgoing.header(HeaderName::from_static("x-forwarded-for"), peer.ip().to_string());
+    let answer = outgoing.send().await?;
+    let mut response = Response::builder().status(answer.status());
+    for (name, value) in answer.headers() {
+        if !HOP_BY_HOP.contains(&name.as_str()) {
+            response = response.header(name, value);
+        }
+    }
+    let stream = answer.bytes_stream().map_err(std::io::Error::other);
+    Ok(response.header(header::VIA, "1.1 navalha-gateway").body(Body::from_stream(stream))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{origin_of, postal_code_path, writes_on_get};
+
+    #[test]
+    fn the_tokenizers_origin_is_allowed() {
+        assert_eq!(origin_of("https://js.cel.cash/checkout.min.js").as_deref(), Some("https://js.cel.cash"));
+        assert_eq!(
+            origin_of("http://127.0.0.1:8090/checkout.min.js").as_deref(),
+            Some("http://127.0.0.1:8090")
+        );
+        assert_eq!(origin_of("not a url"), None);
+    }
+
+    #[test]
+    fn only_postal_code_lookups_are_forwarded() {
+        assert_eq!(postal_code_path("01310100/json/"), Some("01310100"));
+        assert_eq!(postal_code_path("0131/json"), Some("0131"));
+        assert_eq!(postal_code_path("01310100/xml/"), None);
+        assert_eq!(postal_code_path("../../x/json/"), None);
+        assert_eq!(postal_code_path("/json/"), None);
+        assert_eq!(postal_code_path("01310100?x=1/json/"), None);
+    }
+
+    #[test]
+    fn only_update_data_is_a_writing_get() {
+        assert!(writes_on_get("/api/subscription-user/12/updateData"));
+        assert!(!writes_on_get("/api/subscription-user/12"));
+        assert!(!writes_on_get("/api/subscription-user//updateData"));
+        assert!(!writes_on_get("/api/subscription-user/1/2/updateData"));
+        assert!(!writes_on_get("/api/holiday/filter"));
+    }
+}

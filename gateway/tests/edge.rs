@@ -1,0 +1,90 @@
+//! The edge over real sockets, in front of a stand-in service that refuses large bodies
+//! early as command-api does.
+
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::post;
+use axum::Router;
+use navalha_gateway::{app, Upstreams, MAX_BODY_BYTES};
+
+async fn serve(router: Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+            .await
+            .expect("serve");
+    });
+    format!("http://{addr}")
+}
+
+async fn edge() -> (String, tempfile::TempDir) {
+    // The service: 2 MB bodies at most, like axum's default on command-api's JSON routes.
+    let service = Router::new()
+        .route("/api/echo", post(|body: Bytes| async move { body.len().to_string() }))
+        .layer(DefaultBodyLimit::max(2 * 1024 * 1024));
+    let service_url = serve(service).await;
+    let web = tempfile::tempdir().expect("dir");
+    std::fs::write(web.path().join("index.html"), "<!doctype html><title>Navalha</title>").expect("index");
+    let upstreams = Upstreams {
+        client: reqwest::Client::new(),
+        command_url: service_url.clone(),
+        query_url: service_url,
+        cep_url: "http://127.0.0.1:9".to_owned(),
+        web_dist: web.path().to_path_buf(),
+        script_origins: vec!["https://js.cel.cash".to_owned()],
+    };
+    (serve(app(upstreams)).await, web)
+}
+
+#[tokio::test]
+async fn bodies_past_the_limit_get_413_in_the_api_shape_not_502() {
+    let (edge, _web) = edge().await;
+    let http = reqwest::Client::new();
+    let small = http.post(format!("{edge}/api/echo")).body(vec![b'x'; 1024]).send().await.expect("small");
+    assert_eq!(small.text().await.expect("text"), "1024");
+    // Past the service's own limit: its 413 comes through, not a broken stream's 502.
+    let large = http.post(format!("{edge}/api/echo")).body(vec![b'x'; 3 * 1024 * 1024]).send().await;
+    assert_eq!(large.expect("large").status(), reqwest::StatusCode::PAYLOAD_TOO_LARGE);
+    // Past the edge's limit, declared or streamed: refused here.
+    for chunked in [false, true] {
+        let bytes = vec![b'x'; MAX_BODY_BYTES + 1];
+        let body = if chunked {
+            let chunks =
+                bytes.chunks(1024 * 1024).map(|c| Ok::<_, std::io::Error>(c.to_vec())).collect::<Vec<_>>();
+            reqwest::Body::wrap_stream(futures_util::stream::iter(chunks))
+        } else {
+            reqwest::Body::from(bytes)
+        };
+        let answer = http.post(format!("{edge}/api/echo")).body(body).send().await.expect("huge");
+        assert_eq!(answer.status(), reqwest::StatusCode::PAYLOAD_TOO_LARGE, "chunked: {chunked}");
+        let json: serde_json::Value = answer.json().await.expect("json");
+        assert_eq!(json["message"], navalha_platform::error::MSG_TOO_LARGE);
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let (edge, _web) = edge().await;
+    let http = reqwest::Client::new();
+    let answers = [
+        http.get(format!("{edge}/")).send().await.expect("page"),
+        http.get(format!("{edge}/dashboard/scheduling")).send().await.expect("client route"),
+        http.post(format!("{edge}/api/echo")).body("x").send().await.expect("api"),
+        http.get(format!("{edge}/cep/01310100/json/")).send().await.expect("cep down"),
+    ];
+    for answer in answers {
+        let headers = answer.headers();
+        let header =
+            |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        assert_eq!(header("x-content-type-options"), "nosniff", "{}", answer.url());
+        assert_eq!(header("referrer-policy"), "same-origin");
+        let csp = header("content-security-policy");
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(csp.contains("script-src 'self' https://accounts.google.com https://js.cel.cash"), "{csp}");
+        let scripts = csp.split(';').find(|d| d.trim_start().starts_with("script-src")).unwrap_or_default();
+        assert!(!scripts.contains("unsafe"), "no inline or eval'd scripts: {scripts}");
+    }
+}
