@@ -345,6 +345,53 @@ mod tests {
         assert_eq!(Cnpj::parse("12.ÁBC.345/01DE-35"), Err(InvalidCnpj));
     }
 
+    /// python-stdnum's published vectors (tests/test_br_cnpj.doctest, test_br_cpf.doctest and
+    /// the doctests of stdnum/br/cnpj.py and cpf.py), with Receita Federal's alphanumeric
+    /// example.
+    #[test]
+    fn documents_match_python_stdnum_test_vectors() {
+        let valid_cnpjs = [
+            "07.195.358/0001-66",
+            "08.807.432/0001-10",
+            "11.015.248/0001-42",
+            "11.017.153/0001-68",
+            "11.017.153/0002-49",
+            "11.017.153/0003-20",
+            "11.017.153/0005-91",
+            "11.980.459/0001-15",
+            "14.847.283/0001-16",
+            "14.847.283/0002-05",
+            "14.847.283/0003-88",
+            "14.847.283/0004-69",
+            "14.847.283/0005-40",
+            "16.727.230.0001-97",
+            "18.090.575/0001-08",
+            "18.090.575/0002-99",
+            "18.090.575/0003-70",
+            "18.090.575/0004-50",
+            "18.090.575/0005-31",
+            "22.610.961/0001-50",
+            "44.407.989/0001-28",
+            "47.080.619/0001-17",
+            "53.612.734/0001-98",
+            "61882613000194",
+            "69.435.154/0001-02",
+            "16.727.230/0001-97",
+            "12.ABC.345/01DE-35",
+        ];
+        for cnpj in valid_cnpjs {
+            assert!(Cnpj::parse(cnpj).is_ok(), "{cnpj}");
+        }
+        assert_eq!(Cnpj::parse("16.727.230.0001-98"), Err(InvalidCnpj), "wrong check digit");
+        assert_eq!(Cnpj::parse("16.727.230/0001=97"), Err(InvalidCnpj), "invalid delimiter");
+        for cpf in ["39053344705", "390.533.447-05"] {
+            assert!(Cpf::parse(cpf).is_ok(), "{cpf}");
+        }
+        for cpf in ["23100299900", "231.002.999-00", ""] {
+            assert_eq!(Cpf::parse(cpf), Err(InvalidCpf), "{cpf}");
+        }
+    }
+
     #[test]
     fn password_checklist_reports_each_rule() {
         assert!(PasswordChecklist::of("Navalha@2026").all());

@@ -59,3 +59,24 @@ describe('masks', () => {
     expect(isValidTime('12:60')).toBe(false);
   });
 });
+
+// python-stdnum's published vectors (tests/test_br_cnpj.doctest, test_br_cpf.doctest), the
+// same the server's tests use, plus Receita Federal's alphanumeric example.
+describe('documents against python-stdnum test vectors', () => {
+  it('accepts every valid CNPJ and CPF and refuses the invalid ones', () => {
+    const validCnpjs = [
+      '07.195.358/0001-66', '08.807.432/0001-10', '11.015.248/0001-42', '11.017.153/0001-68',
+      '11.017.153/0002-49', '11.017.153/0003-20', '11.017.153/0005-91', '11.980.459/0001-15',
+      '14.847.283/0001-16', '14.847.283/0002-05', '14.847.283/0003-88', '14.847.283/0004-69',
+      '14.847.283/0005-40', '18.090.575/0001-08', '18.090.575/0002-99', '18.090.575/0003-70',
+      '18.090.575/0004-50', '18.090.575/0005-31', '22.610.961/0001-50', '44.407.989/0001-28',
+      '47.080.619/0001-17', '53.612.734/0001-98', '61882613000194', '69.435.154/0001-02',
+      '16.727.230/0001-97', '12.ABC.345/01DE-35',
+    ];
+    expect(validCnpjs.filter((cnpj) => !isValidCnpj(cnpj))).toEqual([]);
+    expect(isValidCnpj('16.727.230/0001-98')).toBe(false);
+    expect(isValidCpf('390.533.447-05')).toBe(true);
+    expect(isValidCpf('39053344705')).toBe(true);
+    expect(isValidCpf('231.002.999-00')).toBe(false);
+  });
+});
