@@ -47,13 +47,19 @@ interface Detail {
 
 /** The subscription of a client (by a unique name), as the detail call answers it. */
 export async function subscriptionOf(request: APIRequestContext, token: string, clientName: string): Promise<Detail> {
-  const list = await request.get(`/api/subscription-user?page=1&pageSize=5&description=${encodeURIComponent(clientName)}`, {
-    headers: auth(token),
-  });
-  expect(list.ok(), await list.text()).toBeTruthy();
-  const { content } = (await list.json()) as { content: { IdSubscriptionUser: number }[] };
-  expect(content).toHaveLength(1);
-  const detail = await request.get(`/api/subscription-user/${content[0].IdSubscriptionUser}`, { headers: auth(token) });
+  // The checkout page's answer carries no read position for this API client: wait for the
+  // read model to list the new subscriber, as a person reloading the list would.
+  let id = 0;
+  await expect(async () => {
+    const list = await request.get(`/api/subscription-user?page=1&pageSize=5&description=${encodeURIComponent(clientName)}`, {
+      headers: auth(token),
+    });
+    expect(list.ok(), await list.text()).toBeTruthy();
+    const { content } = (await list.json()) as { content: { IdSubscriptionUser: number }[] };
+    expect(content).toHaveLength(1);
+    id = content[0].IdSubscriptionUser;
+  }).toPass({ timeout: 10_000 });
+  const detail = await request.get(`/api/subscription-user/${id}`, { headers: auth(token) });
   expect(detail.ok()).toBeTruthy();
   return (await detail.json()) as Detail;
 }
