@@ -290,6 +290,14 @@ fn truthy(text: Option<&str>) -> Option<bool> {
     }
 }
 
+/// A plan price as typed (`"49.90"`, `"49,90"`, at most 10 characters), in cents above zero.
+fn price_cents(text: &str) -> Option<i64> {
+    Some(text)
+        .filter(|v| v.chars().count() <= 10)
+        .and_then(|v| money_cents(&serde_json::Value::String(v.to_owned())))
+        .filter(|cents| *cents > 0)
+}
+
 fn integer(text: Option<&str>) -> Option<i64> {
     text?.parse::<f64>().ok().filter(|v| v.fract() == 0.0 && v.is_finite()).map(|v| v as i64)
 }
@@ -317,10 +325,7 @@ impl PlanForm {
         let plan_name = present(&self.plan_name).unwrap_or_default().to_owned();
         errors.check(plan_name.is_empty(), "planName", MSG_PLAN_NAME);
         errors.check(plan_name.chars().count() > 60, "planName", MSG_PLAN_NAME_LONG);
-        let value_cents = present(&self.value)
-            .filter(|v| v.chars().count() <= 10)
-            .and_then(|v| money_cents(&serde_json::Value::String(v.to_owned())))
-            .filter(|cents| *cents > 0);
+        let value_cents = present(&self.value).and_then(price_cents);
         errors.check(value_cents.is_none(), "value", MSG_VALUE);
         let active = truthy(present(&self.status));
         errors.check(active.is_none(), "status", MSG_STATUS);
@@ -450,11 +455,7 @@ impl PlanForm {
                 errors.add("prices", MSG_PAYMENT_METHOD);
                 continue;
             };
-            let value_cents = Some(value.trim())
-                .filter(|v| !v.is_empty() && v.chars().count() <= 10)
-                .and_then(|v| money_cents(&serde_json::Value::String(v.to_owned())))
-                .filter(|cents| *cents > 0);
-            let Some(value_cents) = value_cents else {
+            let Some(value_cents) = price_cents(value.trim()) else {
                 errors.add("prices", MSG_VALUE);
                 continue;
             };

@@ -13,8 +13,9 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -103,7 +104,7 @@ fn too_large() -> Response {
 /// The body, read whole up to [`MAX_BODY_BYTES`]: a service that refuses a large body
 /// early would otherwise cut the stream this edge is still forwarding (a 502 instead of
 /// its 413).
-async fn bounded(request: Request) -> Result<Request, Response> {
+async fn bounded(request: Request) -> Result<(Parts, Bytes), Response> {
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -114,7 +115,7 @@ async fn bounded(request: Request) -> Result<Request, Response> {
     }
     let (parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| too_large())?;
-    Ok(Request::from_parts(parts, Body::from(bytes)))
+    Ok((parts, bytes))
 }
 
 /// Headers that describe one connection, not the message, and must not be forwarded.
@@ -143,10 +144,6 @@ async fn route(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
 ) -> Response {
-    let request = match bounded(request).await {
-        Ok(request) => request,
-        Err(refused) => return refused,
-    };
     if let Some(rest) = request.uri().path().strip_prefix("/cep/") {
         return postal_code(&upstreams, rest).await;
     }
@@ -154,7 +151,11 @@ async fn route(
         let reads =
             matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
         let upstream = if reads { &upstreams.query_url } else { &upstreams.command_url };
-        return match proxy(&upstreams.client, upstream, peer, request).await {
+        let (parts, body) = match bounded(request).await {
+            Ok(read) => read,
+            Err(refused) => return refused,
+        };
+        return match proxy(&upstreams.client, upstream, peer, parts, body).await {
             Ok(response) => response,
             Err(error) => {
                 tracing::error!(%error, "upstream unreachable");
@@ -234,11 +235,10 @@ async fn proxy(
     client: &reqwest::Client,
     upstream: &str,
     peer: SocketAddr,
-    request: Request,
+    parts: Parts,
+    body: Bytes,
 ) -> anyhow::Result<Response> {
-    let (parts, body) = request.into_parts();
     let path_and_query = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let body = axum::body::to_bytes(body, MAX_BODY_BYTES).await?;
     let mut outgoing = client.request(parts.method.clone(), format!("{upstream}{path_and_query}")).body(body);
     for (name, value) in &parts.headers {
         if !HOP_BY_HOP.contains(&name.as_str()) && name != "x-forwarded-for" {

@@ -515,6 +515,12 @@ async fn subscribe(club: &Club, admin: &str) -> (i64, i64, Value) {
 
 /// A link to `plan` for client 1, used to subscribe by boleto: the checkout's answer.
 async fn subscribe_to(club: &Club, admin: &str, plan: i64) -> Value {
+    let token = link_token(club, admin, plan).await;
+    subscribe_by_boleto(club, &token).await
+}
+
+/// The token of a new checkout link to `plan` for client 1.
+async fn link_token(club: &Club, admin: &str, plan: i64) -> String {
     let link = club
         .http(
             Method::POST,
@@ -524,7 +530,11 @@ async fn subscribe_to(club: &Club, admin: &str, plan: i64) -> Value {
         )
         .await;
     assert_eq!(link.status, StatusCode::CREATED, "{link:?}");
-    let token = link.body["Token"].as_str().expect("token").to_owned();
+    link.body["Token"].as_str().expect("token").to_owned()
+}
+
+/// Subscribes by boleto with a link's token: the checkout's answer.
+async fn subscribe_by_boleto(club: &Club, token: &str) -> Value {
     let answer = club
         .http(
             Method::POST,
@@ -1256,15 +1266,7 @@ async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
         .cloned();
     assert_eq!(row.map(|r| r["Prices"].clone()), Some(prices.clone()), "{by_boleto:?}");
 
-    let link = club
-        .http(
-            Method::POST,
-            "/api/checkout/create-user-token",
-            Some(&admin),
-            Some(json!({ "userId": 1, "planId": plan })),
-        )
-        .await;
-    let token = link.body["Token"].as_str().expect("token").to_owned();
+    let token = link_token(&club, &admin, plan).await;
     let summary =
         club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
     assert_eq!(summary.body["Prices"], prices);
@@ -1288,20 +1290,12 @@ async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
     assert_eq!(wrong.status(), reqwest::StatusCode::UNAUTHORIZED);
     assert_eq!(wrong.headers()["access-control-allow-origin"], "*");
 
-    let answer = club
-        .http(
-            Method::POST,
-            "/api/checkout/subscribe",
-            None,
-            Some(json!({ "token": token, "paymentMethod": "boleto" })),
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
-    let id = answer.body["IdSubscriptionUser"].as_i64().expect("id");
+    let answer = subscribe_by_boleto(&club, &token).await;
+    let id = answer["IdSubscriptionUser"].as_i64().expect("id");
     let state = detail(&club, &admin, id, "").await;
     assert_eq!((&state["PlanValue"], &state["MainPaymentMethodId"]), (&json!(99.9), &json!("boleto")));
     assert_eq!(state["Transactions"][0]["Value"], 99.9, "the provider charges the boleto price");
-    let remote = club.sim_get(&format!("/sim/subscriptions/{}", answer.body["GalaxPayId"])).await;
+    let remote = club.sim_get(&format!("/sim/subscriptions/{}", answer["GalaxPayId"])).await;
     assert_eq!(remote["value"], 9990);
 
     // The provider now has the plan: its charging terms stay as it has them.

@@ -50,9 +50,7 @@ export default function CheckoutPage() {
   }
   const plan = summary.data;
   // The server refuses any other method; offering only the plan's keeps the client from a dead end.
-  const offered: CheckoutPrice[] = plan.Prices?.length
-    ? plan.Prices
-    : [{ PaymentMethod: plan.PaymentMethod, Value: plan.Value }];
+  const offered: CheckoutPrice[] = plan.Prices;
   const price = offered.find((option) => option.PaymentMethod === chosen) ?? offered[0];
   const method = price.PaymentMethod;
   const tokenizer = plan.CardTokenizer;

@@ -187,7 +187,7 @@ const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : 
 
 export function planValues(plan: PlanDetail): PlanFormValues {
   const infinite = plan.InfiniteCharge ?? plan.Quantity === 0;
-  const other = (plan.Prices ?? []).find((price) => price.PaymentMethod !== plan.PaymentMethod);
+  const other = plan.Prices.find((price) => price.PaymentMethod !== plan.PaymentMethod);
   return {
     planName: plan.PlanName,
     description: plan.Description,
