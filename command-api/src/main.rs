@@ -13,7 +13,13 @@ async fn main() -> anyhow::Result<()> {
     let pool = db::connect(&cli.database_url, 20).await?;
     match cli.command {
         Some(Command::Migrate) => {
+            // After a restore into another cluster the events' transaction ids are ahead of
+            // this cluster's: new events would sort before them and the projector would not
+            // see them. Before the migrations (which might append) and after them.
+            let limit = max_xid_advance()?;
+            db::advance_transaction_counter(&pool, limit).await?;
             sqlx::migrate!("../migrations").run(&pool).await.context("migrating")?;
+            db::advance_transaction_counter(&pool, limit).await?;
             tracing::info!("migrations applied");
         }
         Some(Command::SeedDemo(settings)) => {
@@ -39,6 +45,15 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How many transaction ids `migrate` may hand out to pass restored events (about 40 s for
+/// the default); beyond it, it stops and says how to use pg_resetwal instead.
+fn max_xid_advance() -> anyhow::Result<i64> {
+    match std::env::var("NAVALHA_MIGRATE_MAX_XID_ADVANCE") {
+        Ok(value) => value.trim().parse().context("NAVALHA_MIGRATE_MAX_XID_ADVANCE must be a whole number"),
+        Err(_) => Ok(10_000_000),
+    }
 }
 
 async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {

@@ -31,6 +31,109 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<PgPool> 
     }
 }
 
+/// How many transaction ids the cluster must still hand out before its counter passes the
+/// newest event's `tx_id`: 0 unless the events were restored from another cluster, whose
+/// counter was further on. The projector reads only below the commit horizon
+/// (docs/adr/0001-projection-ordering.md), so it would not see such events until then, and
+/// new events would be ordered before them. 0 as well when there is no event log yet.
+pub async fn transaction_ids_behind(pool: &PgPool) -> sqlx::Result<i64> {
+    let log: Option<String> =
+        sqlx::query_scalar("select to_regclass('events')::text").fetch_one(pool).await?;
+    if log.is_none() {
+        return Ok(0);
+    }
+    sqlx::query_scalar(
+        "select greatest(0, coalesce((select tx_id::text::bigint from events order by tx_id desc limit 1), 0) + 1
+                            - pg_snapshot_xmax(pg_current_snapshot())::text::bigint)",
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// The event log is ahead of the cluster's transaction counter (a restore into another
+/// cluster), by more than `command-api migrate` may burn.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the event log holds transaction ids up to {newest} but this cluster has only reached {next}: the \
+     events were restored from another cluster, and the projector would skip them until the cluster \
+     passes them. Advancing by {behind} ids is more than {limit} (NAVALHA_MIGRATE_MAX_XID_ADVANCE). \
+     Stop PostgreSQL, run `pg_resetwal -D <data directory> -e {epoch} -x {xid:#x}`, start it, and \
+     run `command-api migrate` again (docs/operations.md, \"Restoring into a new cluster\")"
+)]
+pub struct TransactionCounterBehind {
+    /// The newest event's `tx_id`.
+    pub newest: i64,
+    /// The cluster's next transaction id.
+    pub next: i64,
+    /// Ids to hand out before the counter passes `newest`.
+    pub behind: i64,
+    /// The most `advance_transaction_counter` was allowed to hand out.
+    pub limit: i64,
+    /// `pg_resetwal -e`: the epoch of the next id it should set.
+    pub epoch: i64,
+    /// `pg_resetwal -x`: past `newest`, rounded up to a multiple of 0x100000, so that its
+    /// commit-log page starts empty (pg_resetwal's documentation).
+    pub xid: i64,
+}
+
+impl TransactionCounterBehind {
+    fn new(newest: i64, next: i64, limit: i64) -> Self {
+        const SEGMENT: i64 = 0x10_0000;
+        let target = (newest + 1 + SEGMENT - 1) / SEGMENT * SEGMENT;
+        // Transaction ids 0 to 2 are reserved: an epoch's first segment would start on them.
+        let target = if target & 0xFFFF_FFFF == 0 { target + SEGMENT } else { target };
+        Self {
+            newest,
+            next,
+            behind: newest + 1 - next,
+            limit,
+            epoch: target >> 32,
+            xid: target & 0xFFFF_FFFF,
+        }
+    }
+}
+
+/// Hands out transaction ids until the cluster's counter passes the newest event's `tx_id`,
+/// up to `limit` of them (about 250 000 a second); returns how many it handed out. After a
+/// restore into another cluster this puts new events after the restored ones and lets the
+/// projector read them. Run it before the services start: an event appended meanwhile
+/// would take an id below the restored ones.
+pub async fn advance_transaction_counter(pool: &PgPool, limit: i64) -> anyhow::Result<i64> {
+    const CHUNK: i64 = 1_000_000;
+    let mut behind = transaction_ids_behind(pool).await?;
+    if behind == 0 {
+        return Ok(0);
+    }
+    if behind > limit {
+        let (newest, next): (i64, i64) = sqlx::query_as(
+            "select (select tx_id::text::bigint from events order by tx_id desc limit 1),
+                    pg_snapshot_xmax(pg_current_snapshot())::text::bigint",
+        )
+        .fetch_one(pool)
+        .await?;
+        return Err(TransactionCounterBehind::new(newest, next, limit).into());
+    }
+    let mut advanced = 0;
+    tracing::warn!(
+        behind,
+        "the event log is ahead of this cluster's transaction counter (restored?): advancing it"
+    );
+    while behind > 0 {
+        // One transaction id per COMMIT; a DO block may commit when run on its own, with the
+        // simple protocol. Nothing is written, so the commits do not wait for the disk.
+        let ids = behind.min(CHUNK);
+        sqlx::raw_sql(&format!(
+            "do $$ begin for i in 1..{ids} loop perform pg_current_xact_id(); commit; end loop; end $$"
+        ))
+        .execute(pool)
+        .await?;
+        advanced += ids;
+        tracing::info!(advanced, "transaction ids handed out");
+        behind = transaction_ids_behind(pool).await?;
+    }
+    Ok(advanced)
+}
+
 /// Waits for SIGINT or SIGTERM, for graceful shutdown.
 pub async fn shutdown_signal() {
     let interrupt = tokio::signal::ctrl_c();

@@ -41,10 +41,27 @@ async fn main() -> anyhow::Result<()> {
     telemetry::init("projector");
     let cli = Cli::parse();
     let pool = db::connect(&cli.database_url, 16).await?;
+    refuse_events_from_the_future(&pool).await?;
     match cli.command.unwrap_or(Command::Run { health_listen: "127.0.0.1:8083".parse()? }) {
         Command::Run { health_listen } => run(pool, cli.database_url, health_listen).await,
         Command::Rebuild { model } => rebuild_models(pool, model).await,
     }
+}
+
+/// Events restored from another cluster can carry transaction ids this cluster has not
+/// reached. The projector reads only below the commit horizon (ADR 0001), so it would build
+/// the read models without them, and silently: refuse to start instead.
+async fn refuse_events_from_the_future(pool: &PgPool) -> anyhow::Result<()> {
+    let behind =
+        db::transaction_ids_behind(pool).await.context("comparing the event log with the cluster")?;
+    anyhow::ensure!(
+        behind == 0,
+        "refusing to start: the event log holds transaction ids {behind} past this cluster's counter. The \
+         events were restored from another cluster, and read models built now would leave them out. Run \
+         `command-api migrate`, which advances the counter (or says how to with pg_resetwal); see \
+         docs/operations.md, \"Restoring into a new cluster\""
+    );
+    Ok(())
 }
 
 async fn run(pool: PgPool, database_url: String, health_listen: SocketAddr) -> anyhow::Result<()> {

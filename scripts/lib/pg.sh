@@ -182,3 +182,73 @@ pg_start_scratch_cluster() {
   pg_init "$PG_DATA" "${init_args[@]}" || die "initdb failed"
   pg_start "${settings[@]}" || die "PostgreSQL did not start (log: $PG_LOG)"
 }
+
+# The services' roles (docs/deploy.md, "Database roles"): navalha_owner runs the migrations
+# and owns the tables; command-api, query-api and the projector log in with their own role,
+# which the migrations give only what that service uses. Trusted on loopback, like postgres.
+PG_ROLES=(navalha_owner navalha_command navalha_query navalha_projector)
+
+# pg_role_url ROLE DB
+pg_role_url() { printf 'postgres://%s@127.0.0.1:%s/%s' "$1" "$PG_PORT" "$2"; }
+
+# pg_setup_roles DB: the roles (with LOGIN: a migration makes them without it when missing),
+# DB (made when missing) owned by navalha_owner, and what an earlier layout left to the
+# superuser handed over: tables and functions to the owner, read models to the projector.
+pg_setup_roles() {
+  local db=$1 role
+  for role in "${PG_ROLES[@]}"; do
+    # A test's migration may create the same role at the same moment: retry once.
+    pg_psql -c "do \$\$ begin
+        if exists (select 1 from pg_roles where rolname = '$role') then alter role $role login;
+        else create role $role login; end if; end \$\$" 2>/dev/null ||
+      pg_psql -c "alter role $role login" || return 1
+  done
+  pg_psql -c "grant navalha_projector to navalha_owner" || return 1
+  pg_ensure_database "$db" || return 1
+  pg_psql -c "alter database \"$db\" owner to navalha_owner" \
+    -c "grant create on database \"$db\" to navalha_projector" || return 1
+  pg_psql -d "$db" <<'SQL'
+do $$
+declare
+    statement text;
+begin
+    for statement in
+        select format('alter table %s owner to navalha_owner', c.oid::regclass)
+          from pg_class c
+         where c.relowner = 'postgres'::regrole
+           and c.relnamespace = 'public'::regnamespace
+           and c.relkind in ('r', 'p', 'v', 'm', 'S')
+           and not exists (select 1 from pg_depend d
+                            where d.classid = 'pg_class'::regclass and d.objid = c.oid
+                              and d.deptype in ('a', 'i', 'e'))
+        union all
+        select format('alter routine %s owner to navalha_owner', p.oid::regprocedure)
+          from pg_proc p
+         where p.proowner = 'postgres'::regrole
+           and p.pronamespace = 'public'::regnamespace
+           and not exists (select 1 from pg_depend d
+                            where d.classid = 'pg_proc'::regclass and d.objid = p.oid
+                              and d.deptype = 'e')
+        union all
+        select format('alter table %s owner to navalha_projector', c.oid::regclass)
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where c.relowner = 'postgres'::regrole
+           and n.nspname like 'rm\_%'
+           and c.relkind in ('r', 'p', 'v', 'm', 'S')
+           and not exists (select 1 from pg_depend d
+                            where d.classid = 'pg_class'::regclass and d.objid = c.oid
+                              and d.deptype in ('a', 'i'))
+        union all
+        select format('alter schema %I owner to navalha_projector; '
+                      'grant usage on schema %1$I to navalha_command, navalha_query; '
+                      'grant select on all tables in schema %1$I to navalha_command, navalha_query',
+                      nspname)
+          from pg_namespace
+         where nspname like 'rm\_%' and nspowner = 'postgres'::regrole
+    loop
+        execute statement;
+    end loop;
+end
+$$;
+SQL
+}

@@ -3,7 +3,7 @@
 # query-api and the gateway, each a supervised child with its own log. Used by `up` and by the end-to-end stage
 # of `test`, with different addresses and log directories.
 #
-# Set before stack_start: BIN_DIR, DATABASE_URL (exported), STACK_LOG_DIR,
+# Set before stack_start: BIN_DIR, DATABASE_URL (exported; or stack_use_roles), STACK_LOG_DIR,
 # GATEWAY_ADDR, COMMAND_ADDR, QUERY_ADDR, PROJECTOR_ADDR, WEB_DIST,
 # NAVALHA_OUTBOX_DIR (exported); PROVIDER_SIM_ADDR (default 127.0.0.1:8090).
 # Unless NAVALHA_GALAXPAY_URL names a real provider, command-api is pointed at
@@ -17,6 +17,23 @@ PLAIN_LOGS=(env NO_COLOR=1)
 STACK_SERVICES=(provider-sim projector command-api query-api gateway)
 STACK_SIM_URL_SET=0
 STACK_CEP_URL_SET=0
+# Each part's connection string; empty means DATABASE_URL (a developer's own database).
+STACK_DB_OWNER='' STACK_DB_COMMAND='' STACK_DB_QUERY='' STACK_DB_PROJECTOR=''
+
+# stack_use_roles DB: migrations as navalha_owner, each service as its own role, on the
+# private cluster's database DB (after pg_setup_roles DB), as in production (docs/deploy.md).
+stack_use_roles() {
+  STACK_DB_OWNER=$(pg_role_url navalha_owner "$1")
+  STACK_DB_COMMAND=$(pg_role_url navalha_command "$1")
+  STACK_DB_QUERY=$(pg_role_url navalha_query "$1")
+  STACK_DB_PROJECTOR=$(pg_role_url navalha_projector "$1")
+}
+
+# stack_db PART: the connection string of owner, command, query or projector.
+stack_db() {
+  local var="STACK_DB_${1^^}"
+  printf '%s' "${!var:-$DATABASE_URL}"
+}
 
 # Services die with the launcher even if it is killed with SIGKILL.
 if setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then HAVE_PDEATHSIG=1; else HAVE_PDEATHSIG=0; fi
@@ -104,11 +121,11 @@ stack_start() {
     "$BIN_DIR/provider-sim" --listen "$sim_addr" \
     --webhook-url "http://$(addr_connect "$COMMAND_ADDR")/api/galaxpay/webhook" \
     --public-url "http://$(addr_connect "$sim_addr")"
-  start_service projector "$STACK_LOG_DIR/projector.log" \
+  start_service projector "$STACK_LOG_DIR/projector.log" DATABASE_URL="$(stack_db projector)" \
     "$BIN_DIR/projector" run --health-listen "$PROJECTOR_ADDR"
-  start_service command-api "$STACK_LOG_DIR/command-api.log" \
+  start_service command-api "$STACK_LOG_DIR/command-api.log" DATABASE_URL="$(stack_db command)" \
     "$BIN_DIR/command-api" serve --listen "$COMMAND_ADDR"
-  start_service query-api "$STACK_LOG_DIR/query-api.log" \
+  start_service query-api "$STACK_LOG_DIR/query-api.log" DATABASE_URL="$(stack_db query)" \
     "$BIN_DIR/query-api" serve --listen "$QUERY_ADDR"
   start_service gateway "$STACK_LOG_DIR/gateway.log" \
     "$BIN_DIR/gateway" --listen "$GATEWAY_ADDR" \
