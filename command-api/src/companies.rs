@@ -1,5 +1,6 @@
 //! Units: `POST company`, `PUT company/{id}` and `PUT company-working-hours/{id}/day`
-//! (spec 02 §7). Only ADMIN writes them (spec 02 §6), and only for units they may see.
+//! (spec 02 §7). Only ADMIN writes them (spec 02 §6), and only for units they belong to;
+//! the ADMIN who registers a unit becomes a member of it.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -17,6 +18,7 @@ use serde_json::{json, Value};
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
 };
+use crate::professionals::join_company;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -27,12 +29,57 @@ pub fn router() -> Router<AppState> {
         .route("/company-working-hours/{id}/day", put(set_day))
 }
 
-/// Loads a unit the caller may see; any other id is 404, so ids of other units leak nothing.
+/// Loads a unit the caller belongs to; any other id is 404, so ids of other units leak
+/// nothing.
 pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -> Result<Company, ApiError> {
+    if !principal.belongs_to(id) {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
+    }
     let company: Company = load(&state.pool, &id.to_string()).await?;
     match company.profile() {
-        Some(profile) if principal.may_see_company(id, profile.status) => Ok(company),
-        _ => Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned())),
+        Some(_) => Ok(company),
+        None => Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned())),
+    }
+}
+
+/// 'Todas as empresas' chosen, for a holiday or a plan, by an admin who is not in every unit.
+pub const MSG_NOT_EVERY_COMPANY: &str = "Você não pertence a todas as unidades.";
+
+/// Whether something that covers these units (or every unit, `all`) is wholly within the
+/// principal's units: what writing a holiday or a plan takes, since it acts on each unit.
+pub async fn within_own_units(
+    state: &AppState,
+    principal: &Principal,
+    all: bool,
+    company_ids: &[i64],
+) -> Result<bool, ApiError> {
+    if !all {
+        return Ok(principal.belongs_to_all(company_ids));
+    }
+    let every: Vec<i64> =
+        sqlx::query_scalar("select distinct aggregate_id::bigint from events where aggregate_type = $1")
+            .bind(<Company as navalha_domain::Aggregate>::TYPE)
+            .fetch_all(&state.pool)
+            .await?;
+    Ok(principal.belongs_to_all(&every))
+}
+
+/// Refuses a holiday or plan that touches units outside the principal's: 404 when it
+/// touches none of theirs (it does not exist for them), 403 when they see it but it
+/// reaches further.
+pub async fn writable_across_units(
+    state: &AppState,
+    principal: &Principal,
+    all: bool,
+    company_ids: &[i64],
+    not_found: &str,
+) -> Result<(), ApiError> {
+    if within_own_units(state, principal, all, company_ids).await? {
+        Ok(())
+    } else if all || company_ids.iter().any(|id| principal.belongs_to(*id)) {
+        Err(ApiError::Forbidden)
+    } else {
+        Err(ApiError::NotFound(not_found.to_owned()))
     }
 }
 
@@ -56,6 +103,8 @@ async fn register(
         &[],
     )
     .await?;
+    // Without this, the unit would be out of its own creator's reach.
+    let position = join_company(&state, &auth, &origin, id).await?.or(position);
     tracing::info!(company_id = id, "company registered");
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdCompany": id }))))
 }

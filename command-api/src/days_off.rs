@@ -33,9 +33,8 @@ impl DomainError for DayOffError {
     }
 }
 
-/// Checks that the professional exists and is within the admin's reach: a unit in common,
-/// or a role that sees every unit. Anything else is a 404, so ids of other units leak
-/// nothing.
+/// Checks that the professional exists and is within the admin's reach: a unit in common.
+/// Anything else is a 404, so ids of other units leak nothing.
 pub async fn professional_in_reach(
     state: &AppState,
     principal: &Principal,

@@ -1,21 +1,22 @@
 //! Holidays: `POST holiday`, `PUT holiday/{id}`, `DELETE holiday/{id}` (spec 02 §7).
-//! Only ADMIN creates, edits or deletes holidays (spec 02 §6).
+//! Only ADMIN creates, edits or deletes holidays (spec 02 §6), and only holidays of units
+//! they belong to.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
-use navalha_domain::company::Company;
 use navalha_domain::holiday::{
     Holiday, HolidayCommand, HolidayDetails, HolidayError, HolidayForm, MSG_NOT_FOUND, MSG_UNKNOWN_COMPANY,
 };
-use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
+use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -32,24 +33,29 @@ impl DomainError for HolidayError {
     }
 }
 
-/// Validates the form and checks that every chosen unit exists.
-async fn checked(state: &AppState, form: &HolidayForm) -> Result<HolidayDetails, ApiError> {
+/// Validates the form and checks that every chosen unit exists and is the admin's.
+async fn checked(
+    state: &AppState,
+    principal: &Principal,
+    form: &HolidayForm,
+) -> Result<HolidayDetails, ApiError> {
     let details = form.validate().map_err(invalid)?;
     for company_id in &details.company_ids {
-        let company: Company = load(&state.pool, &company_id.to_string()).await?;
-        if company.profile().is_none() {
+        if visible_company(state, principal, *company_id).await.is_err() {
             return Err(ApiError::field("idsCompanies", MSG_UNKNOWN_COMPANY));
         }
+    }
+    if !within_own_units(state, principal, details.all_companies, &details.company_ids).await? {
+        return Err(ApiError::field("allCompanies", MSG_NOT_EVERY_COMPANY));
     }
     Ok(details)
 }
 
-async fn existing(state: &AppState, id: i64) -> Result<(), ApiError> {
+/// The holiday, when it exists and every unit it covers is the admin's.
+async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
     let holiday: Holiday = load(&state.pool, &id.to_string()).await?;
-    match holiday.current() {
-        Some(_) => Ok(()),
-        None => Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned())),
-    }
+    let details = holiday.current().ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
+    writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND).await
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
@@ -59,7 +65,7 @@ async fn create(
     origin: RequestOrigin,
     Json(form): Json<HolidayForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let details = checked(&state, &form).await?;
+    let details = checked(&state, &auth, &form).await?;
     let id = next_id(&state.pool, "holiday_id_seq").await?;
     let position = execute::<Holiday>(
         &state.holidays,
@@ -81,8 +87,8 @@ async fn change(
     PathParam(id): PathParam<i64>,
     Json(form): Json<HolidayForm>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    existing(&state, id).await?;
-    let details = checked(&state, &form).await?;
+    existing(&state, &auth, id).await?;
+    let details = checked(&state, &auth, &form).await?;
     let position = execute::<Holiday>(
         &state.holidays,
         &state.pool,
@@ -101,7 +107,7 @@ async fn remove(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
-    existing(&state, id).await?;
+    existing(&state, &auth, id).await?;
     let position = execute::<Holiday>(
         &state.holidays,
         &state.pool,

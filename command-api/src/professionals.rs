@@ -1,6 +1,6 @@
 //! Professionals, their working hours and their services (spec 02 §7).
 //!
-//! ADMIN registers and edits professionals of the units they may see, with their hours and
+//! ADMIN registers and edits professionals of the units they belong to, with their hours and
 //! services (spec 02 §6). Every professional edits their own profile, hours and services
 //! through the `my-profile` calls, which never take an id: the id is the caller's.
 
@@ -41,17 +41,16 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Loads a professional the caller may manage: one who works in a unit the caller belongs
-/// to, or anyone for the roles that see every unit. Others are 404, so ids leak nothing.
+/// to. Others are 404, so ids leak nothing.
 async fn visible_professional(
     state: &AppState,
     principal: &Principal,
     id: i64,
 ) -> Result<Professional, ApiError> {
     let professional: Professional = load(&state.pool, &id.to_string()).await?;
-    let visible = professional.employment().is_some_and(|employment| {
-        principal.role.sees_all_companies()
-            || employment.company_ids().iter().any(|c| principal.belongs_to(*c))
-    });
+    let visible = professional
+        .employment()
+        .is_some_and(|employment| principal.reaches_professional_of(&employment.company_ids()));
     if visible {
         Ok(professional)
     } else {
@@ -92,26 +91,57 @@ async fn sync_credential(state: &AppState, id: i64, personal: &PersonalData) -> 
 }
 
 /// The employment an admin's form asks for, keeping the membership ids of units the
-/// professional stays in (appointments point at them).
+/// professional stays in (appointments point at them). The admin adds and removes only
+/// units they belong to; the professional's other units stay as they are.
 async fn employment_of(
     state: &AppState,
     principal: &Principal,
     input: EmploymentInput,
     current: Option<&Employment>,
 ) -> Result<Employment, ApiError> {
+    let current_memberships = current.map(|e| e.memberships.as_slice()).unwrap_or_default();
     let mut memberships = Vec::with_capacity(input.company_ids.len());
     for company_id in input.company_ids {
-        if visible_company(state, principal, company_id).await.is_err() {
-            return Err(ApiError::field("idCompany", "Escolha a empresa"));
-        }
-        let kept = current.and_then(|e| e.memberships.iter().find(|m| m.company_id == company_id)).copied();
+        let kept = current_memberships.iter().find(|m| m.company_id == company_id).copied();
         let membership = match kept {
             Some(membership) => membership,
-            None => Membership { id: next_id(&state.pool, "company_professional_id_seq").await?, company_id },
+            None => {
+                if visible_company(state, principal, company_id).await.is_err() {
+                    return Err(ApiError::field("idCompany", "Escolha a empresa"));
+                }
+                Membership { id: next_id(&state.pool, "company_professional_id_seq").await?, company_id }
+            }
         };
         memberships.push(membership);
     }
+    let out_of_reach = current_memberships
+        .iter()
+        .filter(|m| !principal.belongs_to(m.company_id) && !memberships.contains(m))
+        .copied()
+        .collect::<Vec<_>>();
+    memberships.extend(out_of_reach);
     Ok(Employment { color: input.color, role: input.role, status: input.status, memberships })
+}
+
+/// Makes the principal a member of a unit they just registered.
+pub async fn join_company(
+    state: &AppState,
+    principal: &Principal,
+    origin: &RequestOrigin,
+    company_id: i64,
+) -> Result<Option<navalha_platform::position::Position>, ApiError> {
+    let professional: Professional = load(&state.pool, &principal.professional_id.to_string()).await?;
+    let mut employment = professional.employment().cloned().ok_or_else(ApiError::not_found)?;
+    let id = next_id(&state.pool, "company_professional_id_seq").await?;
+    employment.memberships.push(Membership { id, company_id });
+    execute::<Professional>(
+        &state.professionals,
+        &state.pool,
+        &principal.professional_id.to_string(),
+        ProfessionalCommand::UpdateEmployment(employment),
+        &metadata_of(principal, origin),
+    )
+    .await
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]

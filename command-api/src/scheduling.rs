@@ -159,7 +159,7 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
     wanted.extend(request.service_ids.iter().map(|id| (Service::TYPE, id.to_string())));
     let streams = Streams::fetch(&state.pool, &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
-    if !company.profile().is_some_and(|p| principal.may_open_agenda_of(company_id, p.status)) {
+    if company.profile().is_none() || !principal.belongs_to(company_id) {
         return Err(not_here());
     }
     if !principal.may_act_for(professional_id) {
@@ -313,16 +313,14 @@ async fn book(
     Ok((StatusCode::CREATED, position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
 }
 
-/// Loads an appointment the caller may touch: in a unit they see, and their own for
+/// Loads an appointment the caller may touch: in a unit they belong to, and their own for
 /// BARBER1 and BARBER2. Others are 404 (another unit) or 403 (a colleague's).
 async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<Appointment, ApiError> {
     let appointment: Appointment = load(&state.pool, &id.to_string()).await?;
-    let booking =
-        appointment.booking().ok_or_else(|| ApiError::NotFound("Agendamento não encontrado.".to_owned()))?;
-    let company: Company = load(&state.pool, &booking.company_id.to_string()).await?;
-    if !company.profile().is_some_and(|p| principal.may_open_agenda_of(booking.company_id, p.status)) {
-        return Err(ApiError::NotFound("Agendamento não encontrado.".to_owned()));
-    }
+    let booking = appointment
+        .booking()
+        .filter(|booking| principal.belongs_to(booking.company_id))
+        .ok_or_else(|| ApiError::NotFound("Agendamento não encontrado.".to_owned()))?;
     if !principal.may_act_for(booking.professional_id) {
         return Err(ApiError::Forbidden);
     }

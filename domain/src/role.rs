@@ -46,6 +46,11 @@ impl Role {
         Role::ALL.into_iter().find(|role| role.id() == id)
     }
 
+    /// The role with the given wire name, if any.
+    pub fn from_code(code: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|role| role.code() == code)
+    }
+
     /// The wire name (`ADMIN`, `BARBER_LEADE`, ...).
     pub fn code(self) -> &'static str {
         match self {
@@ -95,6 +100,7 @@ mod tests {
     fn ids_round_trip_and_codes_match_serde() {
         for role in Role::ALL {
             assert_eq!(Role::from_id(role.id()), Some(role));
+            assert_eq!(Role::from_code(role.code()), Some(role));
             let json = serde_json::to_string(&role).unwrap_or_default();
             assert_eq!(json, format!("\"{}\"", role.code()));
         }

@@ -15,6 +15,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use chrono::Utc;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use navalha_domain::professional::status;
 use navalha_domain::role::Role;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
@@ -70,29 +71,17 @@ pub struct Principal {
 }
 
 impl Principal {
-    /// Whether the professional belongs to the unit.
+    /// Whether the professional belongs to the unit: the one rule for reaching a unit's
+    /// data (issue 12; spec 01 §6: only units the user belongs to can be selected). Ids of
+    /// other units answer 404, as if they did not exist.
     pub fn belongs_to(&self, company_id: i64) -> bool {
         self.companies.contains(&company_id)
     }
 
-    /// Whether the unit is visible at all: members see it, roles that see every active unit
-    /// see it when it is active, and ADMIN, who manages units, sees every unit.
-    pub fn may_see_company(&self, company_id: i64, company_active: bool) -> bool {
-        match self.company_scope() {
-            CompanyScope::Members => self.belongs_to(company_id),
-            CompanyScope::MembersAndActive => self.belongs_to(company_id) || company_active,
-            CompanyScope::All => true,
-        }
-    }
-
-    /// Whether the principal works in the agenda of the unit: ADMIN and ATTENDANT in any unit
-    /// they see (they change the agenda's unit), everyone else in their own units only.
-    pub fn may_open_agenda_of(&self, company_id: i64, company_active: bool) -> bool {
-        if self.role.may_change_agenda_company() {
-            self.may_see_company(company_id, company_active)
-        } else {
-            self.belongs_to(company_id)
-        }
+    /// Whether every one of these units is the principal's: what writing something that
+    /// covers several units (a holiday, a plan) takes.
+    pub fn belongs_to_all(&self, company_ids: &[i64]) -> bool {
+        company_ids.iter().all(|id| self.belongs_to(*id))
     }
 
     /// Whether the principal may see and book the agenda of `professional_id`: the roles
@@ -101,33 +90,10 @@ impl Principal {
         self.role.may_choose_any_professional() || self.professional_id == professional_id
     }
 
-    /// Which units the principal sees; SQL filters bind it as a number (see [`CompanyScope`]).
-    pub fn company_scope(&self) -> CompanyScope {
-        match self.role {
-            Role::Admin => CompanyScope::All,
-            role if role.sees_all_companies() => CompanyScope::MembersAndActive,
-            _ => CompanyScope::Members,
-        }
-    }
-
-    /// Whether a professional of these units is within reach: a unit in common, or a role
-    /// that sees every unit.
+    /// Whether a professional of these units is within reach: a unit in common.
     pub fn reaches_professional_of(&self, companies: &[i64]) -> bool {
-        self.role.sees_all_companies() || companies.iter().any(|id| self.belongs_to(*id))
+        companies.iter().any(|id| self.belongs_to(*id))
     }
-}
-
-/// The units a principal sees. As a number in SQL: `(company_id = any(:companies) or
-/// (:scope = 1 and status) or :scope = 2)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(i16)]
-pub enum CompanyScope {
-    /// Only the units they belong to.
-    Members = 0,
-    /// Those, plus every active unit.
-    MembersAndActive = 1,
-    /// Every unit.
-    All = 2,
 }
 
 /// Verifies tokens with the public key, loaded from the database once.
@@ -171,13 +137,18 @@ impl TokenVerifier {
             })?;
         let claims = data.claims;
         let professional_id = claims.sub.parse().map_err(|_| ApiError::Unauthorized)?;
-        Ok(Principal {
-            professional_id,
-            name: claims.name,
-            email: claims.email,
-            role: claims.role,
-            companies: claims.companies,
-        })
+        // Role and units as they are now, not as they were at sign-in.
+        let access: Option<(String, i16, Vec<i64>)> =
+            sqlx::query_as("select role, status, companies from staff_access where professional_id = $1")
+                .bind(professional_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some((role, _, companies)) = access.filter(|(_, status, _)| *status != status::INACTIVE) else {
+            tracing::info!(professional_id, "token of an inactive or unknown professional refused");
+            return Err(ApiError::Unauthorized);
+        };
+        let role = Role::from_code(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role}"))?;
+        Ok(Principal { professional_id, name: claims.name, email: claims.email, role, companies })
     }
 }
 
@@ -285,12 +256,13 @@ mod tests {
     }
 
     #[test]
-    fn only_admins_and_attendants_open_other_units_agendas_and_only_leaders_act_for_others() {
-        assert!(principal(Role::Attendant, vec![2]).may_open_agenda_of(1, true));
-        assert!(!principal(Role::Attendant, vec![2]).may_open_agenda_of(1, false));
-        assert!(principal(Role::Admin, vec![]).may_open_agenda_of(1, false));
-        assert!(!principal(Role::BarberLeade, vec![2]).may_open_agenda_of(1, true));
-        assert!(principal(Role::Barber1, vec![1]).may_open_agenda_of(1, true));
+    fn units_are_reached_by_membership_whatever_the_role() {
+        for role in Role::ALL {
+            assert!(principal(role, vec![1, 2]).belongs_to(2));
+            assert!(!principal(role, vec![2]).belongs_to(1), "{role:?}");
+            assert!(principal(role, vec![1, 2]).belongs_to_all(&[2, 1]));
+            assert!(!principal(role, vec![1]).belongs_to_all(&[1, 3]));
+        }
         assert!(principal(Role::BarberLeade, vec![1]).may_act_for(9));
         assert!(!principal(Role::Barber2, vec![1]).may_act_for(9));
         assert!(!principal(Role::Default, vec![1]).may_act_for(9));
@@ -298,10 +270,11 @@ mod tests {
     }
 
     #[test]
-    fn professionals_are_reached_through_a_shared_unit_or_a_role_that_sees_all() {
+    fn professionals_are_reached_through_a_shared_unit() {
         assert!(principal(Role::Default, vec![2]).reaches_professional_of(&[1, 2]));
         assert!(!principal(Role::Default, vec![2]).reaches_professional_of(&[1, 3]));
         assert!(!principal(Role::Barber1, vec![1]).reaches_professional_of(&[]));
-        assert!(principal(Role::Admin, vec![2]).reaches_professional_of(&[1]));
+        assert!(!principal(Role::Admin, vec![2]).reaches_professional_of(&[1]));
+        assert!(!principal(Role::Admin, vec![2]).reaches_professional_of(&[]));
     }
 }

@@ -36,10 +36,13 @@ pub struct CompanyItem {
     pub state: String,
     /// Active or not.
     pub status: bool,
+    /// Whether the user belongs to the unit: only those can be selected (spec 01 §6) or
+    /// reached by any other call.
+    pub member: bool,
 }
 
 /// The units the user may see: their own, plus every active unit for the roles that see
-/// them all (spec 01 §6).
+/// them all (spec 01 §6), each saying whether the user belongs to it.
 async fn companies(
     State(state): State<AppState>,
     auth: Auth,
@@ -47,7 +50,7 @@ async fn companies(
 ) -> Result<(HeaderMap, Json<Vec<CompanyItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "company").await?;
     let rows: Vec<CompanyItem> = sqlx::query_as(
-        "select company_id as id_company, name, city, state, status
+        "select company_id as id_company, name, city, state, status, company_id = any($1) as member
            from rm_company.company
           where company_id = any($1) or ($2 and status)
           order by name, company_id",

@@ -23,7 +23,7 @@ use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
 use navalha_domain::Aggregate;
-use navalha_platform::auth::{Auth, Policy};
+use navalha_platform::auth::{Auth, Policy, Principal};
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
@@ -108,6 +108,55 @@ pub struct PlanFilter {
     payment_method: Option<String>,
 }
 
+/// Plans the principal reaches (`$param` their units): plans of every unit, or of one of
+/// theirs. Subscriptions are reached through their plan.
+fn plan_in_reach(param: usize) -> String {
+    format!(
+        "((p.state #>> '{{details,all_companies}}')::boolean
+          or exists (select 1 from jsonb_array_elements_text(p.state #> '{{details,company_ids}}') c
+                      where c::bigint = any(${param})))"
+    )
+}
+
+/// 404 unless the plan exists and the principal reaches it.
+async fn ensure_plan_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+    let reached: bool = sqlx::query_scalar(&format!(
+        "select exists (select 1 from rm_club.plan p where p.plan_id = $1 and {})",
+        plan_in_reach(2)
+    ))
+    .bind(id)
+    .bind(&principal.companies)
+    .fetch_one(&state.pool)
+    .await?;
+    if reached {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))
+    }
+}
+
+/// 404 unless the subscription exists and the principal reaches its plan.
+async fn ensure_subscription_in_reach(
+    state: &AppState,
+    principal: &Principal,
+    id: i64,
+) -> Result<(), ApiError> {
+    let reached: bool = sqlx::query_scalar(&format!(
+        "select exists (select 1 from rm_club.subscription s join rm_club.plan p on p.plan_id = s.plan_id
+                         where s.subscription_id = $1 and {})",
+        plan_in_reach(2)
+    ))
+    .bind(id)
+    .bind(&principal.companies)
+    .fetch_one(&state.pool)
+    .await?;
+    if reached {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned()))
+    }
+}
+
 const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unaccent($1)))
     and ($2::boolean is null or p.active = $2)
     and ($3::text is null or p.payment_method = $3
@@ -115,7 +164,7 @@ const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unacce
 
 async fn plans(
     State(state): State<AppState>,
-    _auth: Auth<PlanStaff>,
+    auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     QueryParams(filter): QueryParams<PlanFilter>,
 ) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
@@ -128,23 +177,29 @@ async fn plans(
         Some(_) => Some(false),
     };
     let method = filter.payment_method.filter(|m| !m.trim().is_empty());
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from rm_club.plan p where {PLAN_WHERE}"))
-        .bind(&pattern)
-        .bind(active)
-        .bind(&method)
-        .fetch_one(&state.pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from rm_club.plan p where {PLAN_WHERE} and {}",
+        plan_in_reach(4)
+    ))
+    .bind(&pattern)
+    .bind(active)
+    .bind(&method)
+    .bind(&auth.companies)
+    .fetch_one(&state.pool)
+    .await?;
     let rows: Vec<(i64, i64, Value)> = sqlx::query_as(&format!(
         "select p.plan_id, (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id),
                 p.state -> 'details'
-           from rm_club.plan p where {PLAN_WHERE}
-          order by p.plan_name, p.plan_id limit $4 offset $5"
+           from rm_club.plan p where {PLAN_WHERE} and {}
+          order by p.plan_name, p.plan_id limit $4 offset $5",
+        plan_in_reach(6)
     ))
     .bind(&pattern)
     .bind(active)
     .bind(&method)
     .bind(limit)
     .bind(offset)
+    .bind(&auth.companies)
     .fetch_all(&state.pool)
     .await?;
     let content = rows
@@ -165,13 +220,16 @@ async fn plans(
 
 async fn all_plans(
     State(state): State<AppState>,
-    _auth: Auth<SubscriberStaff>,
+    auth: Auth<SubscriberStaff>,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
-    let rows: Vec<(i64, String, i64, bool)> = sqlx::query_as(
-        "select plan_id, plan_name, value_cents, active from rm_club.plan order by plan_name, plan_id",
-    )
+    let rows: Vec<(i64, String, i64, bool)> = sqlx::query_as(&format!(
+        "select plan_id, plan_name, value_cents, active from rm_club.plan p where {}
+          order by plan_name, plan_id",
+        plan_in_reach(1)
+    ))
+    .bind(&auth.companies)
     .fetch_all(&state.pool)
     .await?;
     let list = rows
@@ -185,11 +243,12 @@ async fn all_plans(
 
 async fn plan(
     State(state): State<AppState>,
-    _auth: Auth<PlanStaff>,
+    auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = wait(&state, read_after).await?;
+    ensure_plan_in_reach(&state, &auth, id).await?;
     let stored: Value = sqlx::query_scalar("select state from rm_club.plan where plan_id = $1")
         .bind(id)
         .fetch_optional(&state.pool)
@@ -267,18 +326,12 @@ async fn partners(
 
 async fn plan_services(
     State(state): State<AppState>,
-    _auth: Auth<PlanStaff>,
+    auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
-    let exists: bool = sqlx::query_scalar("select exists (select 1 from rm_club.plan where plan_id = $1)")
-        .bind(id)
-        .fetch_one(&state.pool)
-        .await?;
-    if !exists {
-        return Err(ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()));
-    }
+    ensure_plan_in_reach(&state, &auth, id).await?;
     let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(
         "select plan_service_id, service_id, description, original_cents, discount, value_cents
            from rm_club.plan_service where plan_id = $1 order by plan_service_id",
@@ -315,11 +368,12 @@ type SubscriberRow = (i64, i64, String, i64, String, Option<String>, i64, String
 
 const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     and ($2::bigint is null or s.plan_id = $2)
-    and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)";
+    and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)
+    and exists (select 1 from rm_club.plan p where p.plan_id = s.plan_id and";
 
 async fn subscribers(
     State(state): State<AppState>,
-    _auth: Auth<SubscriberStaff>,
+    auth: Auth<SubscriberStaff>,
     read_after: ReadAfter,
     QueryParams(filter): QueryParams<SubscriberFilter>,
 ) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
@@ -331,19 +385,23 @@ async fn subscribers(
     let pattern = search_pattern(&filter.description);
     let digits: String = filter.description.chars().filter(char::is_ascii_digit).collect();
     let digits_pattern = (!digits.is_empty()).then(|| format!("%{digits}%"));
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from rm_club.subscription s where {SUBSCRIBER_WHERE}"))
-            .bind(&status)
-            .bind(plan)
-            .bind(&pattern)
-            .bind(&digits_pattern)
-            .fetch_one(&state.pool)
-            .await?;
+    let total: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from rm_club.subscription s where {SUBSCRIBER_WHERE} {})",
+        plan_in_reach(5)
+    ))
+    .bind(&status)
+    .bind(plan)
+    .bind(&pattern)
+    .bind(&digits_pattern)
+    .bind(&auth.companies)
+    .fetch_one(&state.pool)
+    .await?;
     let rows: Vec<SubscriberRow> = sqlx::query_as(&format!(
         "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
                     s.user_id, s.user_name, s.phone, s.created_at
-               from rm_club.subscription s where {SUBSCRIBER_WHERE}
-              order by s.created_at desc, s.subscription_id desc limit $5 offset $6"
+               from rm_club.subscription s where {SUBSCRIBER_WHERE} {})
+              order by s.created_at desc, s.subscription_id desc limit $5 offset $6",
+        plan_in_reach(7)
     ))
     .bind(&status)
     .bind(plan)
@@ -351,6 +409,7 @@ async fn subscribers(
     .bind(&digits_pattern)
     .bind(limit)
     .bind(offset)
+    .bind(&auth.companies)
     .fetch_all(&state.pool)
     .await?;
     let content = rows
@@ -474,12 +533,14 @@ fn decode(payload: &Value) -> Result<SubscriptionEvent, ApiError> {
 
 async fn subscriber(
     State(state): State<AppState>,
-    _auth: Auth<SubscriberStaff>,
+    auth: Auth<SubscriberStaff>,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
     QueryParams(params): QueryParams<AsOfParams>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let not_found = || ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned());
+    let consistency = wait(&state, read_after).await?;
+    ensure_subscription_in_reach(&state, &auth, id).await?;
     if let Some(text) = params.as_of.as_deref().filter(|t| !t.trim().is_empty()) {
         let as_of = parse_as_of(text).ok_or_else(|| ApiError::BadRequest(MSG_BAD_AS_OF.to_owned()))?;
         let mut subscription = Subscription::default();
@@ -493,7 +554,6 @@ async fn subscriber(
         answer["AsOf"] = json!(as_of);
         return Ok((HeaderMap::new(), Json(answer)));
     }
-    let consistency = wait(&state, read_after).await?;
     let stored: Value =
         sqlx::query_scalar("select state from rm_club.subscription where subscription_id = $1")
             .bind(id)
@@ -567,9 +627,10 @@ fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
 
 async fn timeline(
     State(state): State<AppState>,
-    _auth: Auth<SubscriberStaff>,
+    auth: Auth<SubscriberStaff>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<Value>>, ApiError> {
+    ensure_subscription_in_reach(&state, &auth, id).await?;
     let rows = stream(&state, id, None).await?;
     if rows.is_empty() {
         return Err(ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned()));

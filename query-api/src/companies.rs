@@ -30,9 +30,9 @@ pub fn router() -> Router<AppState> {
         .route("/media/gallery/{file}", get(image))
 }
 
-/// The filter every company read applies (`$1` the user's units, `$2` their
-/// [`navalha_platform::auth::CompanyScope`]).
-const VISIBLE: &str = "(c.company_id = any($1) or ($2 = 1 and c.status) or $2 = 2)";
+/// The filter every company read applies (`$1` the user's units): a user reaches only the
+/// units they belong to, whatever their role.
+const VISIBLE: &str = "c.company_id = any($1)";
 
 /// Answer for an unknown or invisible company.
 fn not_found() -> ApiError {
@@ -42,10 +42,9 @@ fn not_found() -> ApiError {
 /// Whether `principal` may see unit `id`.
 pub async fn ensure_visible(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
     let visible: bool = sqlx::query_scalar(&format!(
-        "select exists (select 1 from rm_company.company c where c.company_id = $3 and {VISIBLE})"
+        "select exists (select 1 from rm_company.company c where c.company_id = $2 and {VISIBLE})"
     ))
     .bind(&principal.companies)
-    .bind(principal.company_scope() as i16)
     .bind(id)
     .fetch_one(&state.pool)
     .await?;
@@ -120,23 +119,21 @@ async fn filter(
     let pattern = search_pattern(&params.search);
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
     let condition = format!(
-        "{VISIBLE} and ($3::boolean is null or c.status = $3)
-           and ($4::text is null or c.search like lower(public.unaccent($4)))"
+        "{VISIBLE} and ($2::boolean is null or c.status = $2)
+           and ($3::text is null or c.search like lower(public.unaccent($3)))"
     );
     let total: i64 =
         sqlx::query_scalar(&format!("select count(*) from rm_company.company c where {condition}"))
             .bind(&auth.companies)
-            .bind(auth.company_scope() as i16)
             .bind(status)
             .bind(&pattern)
             .fetch_one(&state.pool)
             .await?;
     let content: Vec<CompanyItem> = sqlx::query_as(&format!(
         "select c.company_id as id_company, c.name, c.phone, c.cnpj, c.status from rm_company.company c
-          where {condition} order by c.search, c.company_id limit $5 offset $6"
+          where {condition} order by c.search, c.company_id limit $4 offset $5"
     ))
     .bind(&auth.companies)
-    .bind(auth.company_scope() as i16)
     .bind(status)
     .bind(&pattern)
     .bind(limit)

@@ -162,17 +162,19 @@ async fn client(
 
 async fn professional(
     State(state): State<AppState>,
-    _auth: Auth<AdminOnly>,
+    auth: Auth<AdminOnly>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+    crate::professionals::ensure_readable(&state, &auth, id).await?;
     history(&state, "Professional", id, "Profissional não encontrado.").await
 }
 
 async fn company(
     State(state): State<AppState>,
-    _auth: Auth<AdminOnly>,
+    auth: Auth<AdminOnly>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+    crate::companies::ensure_visible(&state, &auth, id).await?;
     history(&state, "Company", id, "Empresa não encontrada.").await
 }
 

@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
 use chrono::NaiveDate;
-use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::auth::Auth;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
@@ -72,18 +72,14 @@ const COLUMNS: &str = "h.holiday_id as id_holiday, h.description, h.start_date, 
                     left join rm_company.company c on c.company_id = hc.company_id
                    where hc.holiday_id = h.holiday_id), '[]'::json) as companies";
 
-/// Who sees a holiday (`$1` sees every unit, `$2` the user's units).
-const VISIBLE: &str = "($1 or h.all_companies or exists (
+/// Who sees a holiday (`$1` the user's units): one of all units, or of one of theirs.
+const VISIBLE: &str = "(h.all_companies or exists (
         select 1 from rm_holiday.holiday_company hc
-         where hc.holiday_id = h.holiday_id and hc.company_id = any($2)))";
+         where hc.holiday_id = h.holiday_id and hc.company_id = any($1)))";
 
 /// Waits for the user's last write on holidays and, for fresh unit names, on units.
 async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
     read_after.wait_all(&state.watch, &["holiday", "company"]).await
-}
-
-fn sees_all(principal: &Principal) -> bool {
-    principal.role.sees_all_companies()
 }
 
 async fn filter(
@@ -97,20 +93,18 @@ async fn filter(
     let pattern = search_pattern(&params.search);
     let total: i64 = sqlx::query_scalar(&format!(
         "select count(*) from rm_holiday.holiday h
-          where {VISIBLE} and ($3::text is null or h.search like lower(public.unaccent($3)))"
+          where {VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))"
     ))
-    .bind(sees_all(&auth))
     .bind(&auth.companies)
     .bind(&pattern)
     .fetch_one(&state.pool)
     .await?;
     let content: Vec<HolidayItem> = sqlx::query_as(&format!(
         "select {COLUMNS} from rm_holiday.holiday h
-          where {VISIBLE} and ($3::text is null or h.search like lower(public.unaccent($3)))
+          where {VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))
           order by h.start_date desc, h.holiday_id desc
-          limit $4 offset $5"
+          limit $3 offset $4"
     ))
-    .bind(sees_all(&auth))
     .bind(&auth.companies)
     .bind(&pattern)
     .bind(limit)
@@ -128,9 +122,8 @@ async fn one(
 ) -> Result<(HeaderMap, Json<HolidayItem>), ApiError> {
     let consistency = wait(&state, read_after).await?;
     let holiday: HolidayItem = sqlx::query_as(&format!(
-        "select {COLUMNS} from rm_holiday.holiday h where {VISIBLE} and h.holiday_id = $3"
+        "select {COLUMNS} from rm_holiday.holiday h where {VISIBLE} and h.holiday_id = $2"
     ))
-    .bind(sees_all(&auth))
     .bind(&auth.companies)
     .bind(id)
     .fetch_optional(&state.pool)

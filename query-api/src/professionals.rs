@@ -40,12 +40,9 @@ pub fn router() -> Router<AppState> {
         .route("/professional-service/professional/{id}", get(services))
 }
 
-/// Professionals in a unit the principal may see (`$1` their units, `$2` their
-/// [`navalha_platform::auth::CompanyScope`]).
+/// Professionals in a unit the principal belongs to (`$1` their units).
 const VISIBLE: &str = "exists (select 1 from rm_professional.membership m
-                                join rm_company.company c on c.company_id = m.company_id
-                               where m.professional_id = p.professional_id
-                                 and (c.company_id = any($1) or ($2 = 1 and c.status) or $2 = 2))";
+                               where m.professional_id = p.professional_id and m.company_id = any($1))";
 
 fn not_found() -> ApiError {
     ApiError::NotFound("Profissional não encontrado.".to_owned())
@@ -53,7 +50,7 @@ fn not_found() -> ApiError {
 
 /// Checks that `principal` may read professional `id`: themself, or, for the roles that
 /// reach the professionals screen, one working in a unit they may see.
-async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+pub async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
     if principal.professional_id == id {
         return Ok(());
     }
@@ -61,10 +58,9 @@ async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -> Re
         return Err(ApiError::Forbidden);
     }
     let visible: bool = sqlx::query_scalar(&format!(
-        "select exists (select 1 from rm_professional.professional p where p.professional_id = $3 and {VISIBLE})"
+        "select exists (select 1 from rm_professional.professional p where p.professional_id = $2 and {VISIBLE})"
     ))
     .bind(&principal.companies)
-    .bind(principal.company_scope() as i16)
     .bind(id)
     .fetch_one(&state.pool)
     .await?;
@@ -122,13 +118,12 @@ async fn filter(
     let pattern = search_pattern(&params.search);
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
     let condition = format!(
-        "{VISIBLE} and ($3::smallint is null or p.status = $3)
-           and ($4::text is null or p.search like lower(public.unaccent($4)))"
+        "{VISIBLE} and ($2::smallint is null or p.status = $2)
+           and ($3::text is null or p.search like lower(public.unaccent($3)))"
     );
     let total: i64 =
         sqlx::query_scalar(&format!("select count(*) from rm_professional.professional p where {condition}"))
             .bind(&auth.companies)
-            .bind(auth.company_scope() as i16)
             .bind(status)
             .bind(&pattern)
             .fetch_one(&state.pool)
@@ -136,10 +131,9 @@ async fn filter(
     let content: Vec<ProfessionalItem> = sqlx::query_as(&format!(
         "select p.professional_id as id_professional, p.name, p.phone, p.email, p.status
            from rm_professional.professional p
-          where {condition} order by p.search, p.professional_id limit $5 offset $6"
+          where {condition} order by p.search, p.professional_id limit $4 offset $5"
     ))
     .bind(&auth.companies)
-    .bind(auth.company_scope() as i16)
     .bind(status)
     .bind(&pattern)
     .bind(limit)

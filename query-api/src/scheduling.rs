@@ -65,12 +65,12 @@ async fn unit(state: &AppState, company_id: i64) -> Result<Option<Unit>, ApiErro
     Ok(row.map(|(active, now)| Unit { active, now }))
 }
 
-/// The unit of an agenda read, when the principal may open it; 404 otherwise.
+/// The unit of an agenda read, when the principal belongs to it; 404 otherwise.
 async fn agenda_unit(state: &AppState, principal: &Principal, company_id: i64) -> Result<Unit, ApiError> {
-    unit(state, company_id)
-        .await?
-        .filter(|unit| principal.may_open_agenda_of(company_id, unit.active))
-        .ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))
+    if !principal.belongs_to(company_id) {
+        return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
+    }
+    unit(state, company_id).await?.ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))
 }
 
 /// The day asked for: `YYYY-MM-DD`, or an ISO date-time (a date picker's local midnight),
@@ -302,9 +302,13 @@ async fn one(
 /// it and which fields changed from what to what. ADMIN only (403 for everyone else).
 async fn audit(
     State(state): State<AppState>,
-    _auth: Auth<AdminOnly>,
+    auth: Auth<AdminOnly>,
+    read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+    // The unit comes from the agenda's model: wait for the caller's last write to reach it.
+    read_after.wait(&state.watch, "agenda").await?;
+    visible(&state, &auth, id).await?;
     history(&state, "Appointment", id, MSG_NOT_FOUND).await
 }
 

@@ -29,7 +29,7 @@ use navalha_domain::subscription::{
     ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
     TransactionStatus,
 };
-use navalha_platform::auth::Auth;
+use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::RngCore;
@@ -38,7 +38,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::galaxpay::{provider_now, NewSubscription};
-use super::plans::existing_plan;
+use super::plans::{existing_plan, plan_in_reach};
 use super::PlanStaff;
 use crate::commands::{execute, load, next_id, position_headers, today};
 use crate::state::AppState;
@@ -91,7 +91,7 @@ fn hash(token: &str) -> Vec<u8> {
 /// Checks the client and plan, stores a new token and answers it with its link.
 async fn new_link(
     state: &AppState,
-    staff_id: i64,
+    staff: &Principal,
     request: &LinkRequest,
 ) -> Result<(String, String, Client, PlanDetails), ApiError> {
     let client: Client = load(&state.pool, &request.user_id.to_string()).await?;
@@ -102,7 +102,7 @@ async fn new_link(
     if client.cpf().is_none_or(str::is_empty) {
         return Err(ApiError::Unprocessable(MSG_CLIENT_CPF.to_owned()));
     }
-    let plan = existing_plan(state, request.plan_id).await?;
+    let plan = plan_in_reach(state, staff, request.plan_id).await?;
     let plan = plan.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
     if !plan.active {
         return Err(ApiError::Unprocessable(MSG_PLAN_INACTIVE.to_owned()));
@@ -117,7 +117,7 @@ async fn new_link(
     .bind(hash(&token))
     .bind(request.user_id)
     .bind(request.plan_id)
-    .bind(staff_id)
+    .bind(staff.professional_id)
     .bind(state.settings.checkout_token_hours as i32)
     .execute(&state.pool)
     .await?;
@@ -131,7 +131,7 @@ async fn create_token(
     auth: Auth<PlanStaff>,
     Json(request): Json<LinkRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (token, link, _, _) = new_link(&state, auth.professional_id, &request).await?;
+    let (token, link, _, _) = new_link(&state, &auth, &request).await?;
     Ok((StatusCode::CREATED, Json(json!({ "Token": token, "Link": link }))))
 }
 
@@ -141,7 +141,7 @@ async fn send_email(
     auth: Auth<PlanStaff>,
     Json(request): Json<LinkRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, link, client, plan) = new_link(&state, auth.professional_id, &request).await?;
+    let (_, link, client, plan) = new_link(&state, &auth, &request).await?;
     let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     let text = format!(
         "Olá, {}!\n\nVocê foi convidado para o plano {} da barbearia.\n\

@@ -15,7 +15,6 @@ use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
-use navalha_domain::company::Company;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
@@ -26,7 +25,7 @@ use navalha_domain::plan::{
 use navalha_domain::service::Service;
 use navalha_domain::validation::FieldErrors;
 use navalha_domain::Aggregate as _;
-use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
@@ -36,6 +35,7 @@ use crate::commands::{
     claim_holder, execute, execute_claiming, idempotency_key, invalid, load, metadata_of, next_id,
     position_headers, reserve_id, stream_position, Claim,
 };
+use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
 use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
 use crate::state::AppState;
 
@@ -161,19 +161,23 @@ async fn read_body(mut multipart: Multipart) -> Result<Body, ApiError> {
     Ok(Body { form, file, exclude_file })
 }
 
-/// Validates the form, checks the units and partners exist, and stores a new image.
+/// Validates the form, checks the units exist and are the admin's and the partners exist,
+/// and stores a new image.
 async fn checked(
     state: &AppState,
+    principal: &Principal,
     body: Body,
     current_image: Option<String>,
 ) -> Result<PlanDetails, ApiError> {
     let image = if body.exclude_file { None } else { current_image };
     let mut details = body.form.validate(image).map_err(invalid)?;
     for company_id in &details.company_ids {
-        let company: Company = load(&state.pool, &company_id.to_string()).await?;
-        if company.profile().is_none() {
+        if visible_company(state, principal, *company_id).await.is_err() {
             return Err(ApiError::field("companies", MSG_UNKNOWN_COMPANY));
         }
+    }
+    if !within_own_units(state, principal, details.all_companies, &details.company_ids).await? {
+        return Err(ApiError::field("allCompanies", MSG_NOT_EVERY_COMPANY));
     }
     if !details.all_companies && details.company_ids.is_empty() {
         return Err(ApiError::field("companies", MSG_COMPANY_REQUIRED));
@@ -195,6 +199,30 @@ pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> 
     let plan: Plan = load(&state.pool, &id.to_string()).await?;
     if plan.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
+    }
+    Ok(plan)
+}
+
+/// The plan, when staff reach it: 404 unless it is of every unit or of one of theirs.
+pub async fn plan_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<Plan, ApiError> {
+    let plan = existing_plan(state, id).await?;
+    let seen = plan
+        .details()
+        .is_some_and(|d| d.all_companies || d.company_ids.iter().any(|c| principal.belongs_to(*c)));
+    if seen {
+        Ok(plan)
+    } else {
+        Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()))
+    }
+}
+
+/// The plan, when the admin may change it: every unit it covers is theirs (404 when it
+/// covers none of theirs, 403 when it covers others too).
+async fn writable_plan(state: &AppState, principal: &Principal, id: i64) -> Result<Plan, ApiError> {
+    let plan = existing_plan(state, id).await?;
+    if let Some(details) = plan.details() {
+        writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND)
+            .await?;
     }
     Ok(plan)
 }
@@ -227,7 +255,7 @@ async fn create(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
     let key = idempotency_key(&headers)?;
     let form = read_body(multipart_of(&headers, extensions, body.clone()).await?).await?;
-    let details = checked(&state, form, None).await?;
+    let details = checked(&state, &auth, form, None).await?;
     let (id, retried) = reserve_id(
         &state.pool,
         "subscription_detail",
@@ -266,9 +294,9 @@ async fn change(
     PathParam(id): PathParam<i64>,
     multipart: Multipart,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let plan = existing_plan(&state, id).await?;
+    let plan = writable_plan(&state, &auth, id).await?;
     let body = read_body(multipart).await?;
-    let details = checked(&state, body, plan.details().and_then(|d| d.image.clone())).await?;
+    let details = checked(&state, &auth, body, plan.details().and_then(|d| d.image.clone())).await?;
     // The provider charges what it was given when the plan was created there; Navalha's
     // copy must not say otherwise.
     if let (Some(_), Some(current)) = (plan.galax_pay_id(), plan.details()) {
@@ -298,12 +326,18 @@ async fn catalogue(state: &AppState, service_id: i64) -> Result<(String, i64), A
     Ok((entry.description.clone(), entry.default_cents))
 }
 
-/// The plan holding a plan service, or 404.
-async fn plan_of_service(state: &AppState, id: i64) -> Result<(String, Plan), ApiError> {
+/// The plan holding a plan service, when the admin may change it; or 404.
+async fn plan_of_service(
+    state: &AppState,
+    principal: &Principal,
+    id: i64,
+) -> Result<(String, Plan), ApiError> {
     let plan_id = claim_holder(&state.pool, PLAN_SERVICE_SCOPE, &id.to_string())
         .await?
+        .and_then(|plan_id| plan_id.parse::<i64>().ok())
         .ok_or_else(|| ApiError::NotFound(MSG_SERVICE_NOT_FOUND.to_owned()))?;
-    let plan: Plan = load(&state.pool, &plan_id).await?;
+    let plan = writable_plan(state, principal, plan_id).await?;
+    let plan_id = plan_id.to_string();
     if !plan.services().iter().any(|s| s.id == id) {
         return Err(ApiError::NotFound(MSG_SERVICE_NOT_FOUND.to_owned()));
     }
@@ -319,6 +353,7 @@ async fn add_service(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
     let (service_id, discount) = form.validate().map_err(invalid)?;
     let plan_id = form.id_subscription_detail.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
+    writable_plan(&state, &auth, plan_id).await?;
     let (id, position) =
         add_plan_service(&state, plan_id, service_id, discount, &metadata_of(&auth, &origin)).await?;
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
@@ -362,7 +397,7 @@ async fn change_service(
     PathParam(id): PathParam<i64>,
     Json(form): Json<PlanServiceForm>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let (plan_id, plan) = plan_of_service(&state, id).await?;
+    let (plan_id, plan) = plan_of_service(&state, &auth, id).await?;
     let (service_id, discount) = form.validate().map_err(invalid)?;
     let current = plan.services().iter().find(|s| s.id == id).cloned();
     // The same catalogue service keeps the price it had when added.
@@ -391,7 +426,7 @@ async fn remove_service(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
-    let (plan_id, _) = plan_of_service(&state, id).await?;
+    let (plan_id, _) = plan_of_service(&state, &auth, id).await?;
     let position = execute::<Plan>(
         &state.plans,
         &state.pool,

@@ -15,7 +15,7 @@ use navalha_domain::metadata::EventMetadata;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionCommand, SubscriptionError, MSG_NOT_FOUND,
 };
-use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 
 use super::checkout::system_metadata;
 use super::galaxpay::provider_now;
+use super::plans::plan_in_reach;
 use super::SubscriberStaff;
 use crate::commands::{execute, load, metadata_of, position_headers, DomainError};
 use crate::state::AppState;
@@ -40,6 +41,16 @@ async fn existing(state: &AppState, id: i64) -> Result<Subscription, ApiError> {
     if subscription.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
+    Ok(subscription)
+}
+
+/// The subscription, when staff reach its plan; 404 otherwise.
+async fn in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<Subscription, ApiError> {
+    let subscription = existing(state, id).await?;
+    let plan_id = subscription.details().map(|d| d.plan_id).unwrap_or_default();
+    plan_in_reach(state, principal, plan_id)
+        .await
+        .map_err(|_| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     Ok(subscription)
 }
 
@@ -101,7 +112,7 @@ async fn cancel(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let subscription = existing(&state, id).await?;
+    let subscription = in_reach(&state, &auth, id).await?;
     if subscription.contract_status() == navalha_domain::subscription::ContractStatus::Canceled {
         return Err(SubscriptionError::AlreadyCanceled.to_api());
     }
@@ -120,7 +131,7 @@ async fn reminder(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    existing(&state, id).await?;
+    in_reach(&state, &auth, id).await?;
     let position = execute::<Subscription>(
         &state.subscriptions,
         &state.pool,
@@ -139,7 +150,7 @@ async fn update_data(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let subscription = existing(&state, id).await?;
+    let subscription = in_reach(&state, &auth, id).await?;
     let before = crate::commands::stream_position(&state.pool, "SubscriptionUser", &id.to_string()).await?;
     let position =
         refresh(&state, id, &subscription, ReportSource::OnDemand, &metadata_of(&auth, &origin)).await?;

@@ -514,7 +514,7 @@ async fn subscribe(club: &Club, admin: &str) -> (i64, i64, Value) {
 }
 
 /// A link to `plan` for client 1, used to subscribe by boleto: the checkout's answer.
-async fn subscribe_to(club: &Club, admin: &str, plan: i64) -> Value {
+pub async fn subscribe_to(club: &Club, admin: &str, plan: i64) -> Value {
     let token = link_token(club, admin, plan).await;
     subscribe_by_boleto(club, &token).await
 }

@@ -260,10 +260,12 @@ async fn only_admins_write_holidays_and_staff_see_those_of_their_units(pool: PgP
     assert_eq!(seen.body["total"], 2);
     let hidden = system.call(Method::GET, &format!("/api/holiday/{}", ids[2]), Some(&barber), None).await;
     assert_eq!((hidden.status, hidden.message()), (StatusCode::NOT_FOUND, "Feriado não encontrado."));
-    // The barber leader reaches the holiday screen and sees every unit's.
+    // The barber leader reaches the holiday screen, and also sees only their units' holidays.
     let leader = system.sign_in("lider@navalha.dev").await;
     let all = system.call(Method::GET, "/api/holiday/filter", Some(&leader), None).await;
-    assert_eq!((all.status, all.body["total"].clone()), (StatusCode::OK, json!(3)));
+    assert_eq!((all.status, all.body["total"].clone()), (StatusCode::OK, json!(2)));
+    let admin_sees = system.call(Method::GET, "/api/holiday/filter", Some(&admin), None).await;
+    assert_eq!(admin_sees.body["total"], 3, "the admin belongs to the three units");
     let unknown = system.call(Method::GET, "/api/holiday/4242", Some(&admin), None).await;
     assert_eq!((unknown.status, unknown.message()), (StatusCode::NOT_FOUND, "Feriado não encontrado."));
     assert_eq!(

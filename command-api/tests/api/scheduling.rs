@@ -615,6 +615,7 @@ async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where(pool:
     assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
     system.call(Method::PUT, &format!("/api/scheduling/{id}/confirm"), Some(&attendant), None).await;
     cancel(&system, &admin, id).await;
+    system.project().await;
 
     let path = format!("/api/scheduling/{id}/history");
     for token in [&attendant, &leader] {

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import { companiesLoaded } from '@/state/sessionSlice';
 import { api } from './api';
 import type { CompanyDto } from './types';
@@ -25,6 +26,15 @@ export const companiesApi = api.injectEndpoints({
 });
 
 export const { useGetCompaniesQuery } = companiesApi;
+
+/**
+ * The units the user belongs to: the only ones a form may assign a professional, holiday or
+ * plan to (the server refuses the others as unknown).
+ */
+export function useMemberCompanies(): CompanyDto[] | undefined {
+  const { data } = useGetCompaniesQuery();
+  return useMemo(() => data?.filter((company) => company.Member !== false), [data]);
+}
 
 /**
  * Reads the session's company list again (after a unit is created or changed). Forced and

@@ -14,6 +14,8 @@ export interface CompanyDto {
   City: string;
   State: string;
   Status: boolean;
+  /** Whether the user belongs to the unit (GET company only); only those can be selected. */
+  Member?: boolean;
 }
 
 export interface LoginUser {

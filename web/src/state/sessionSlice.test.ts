@@ -48,6 +48,16 @@ describe('session slice', () => {
     expect(state.selectedCompany?.IdCompany).toBe(1);
   });
 
+  it('trusts the server on membership over the sign-in answer (a unit registered since)', () => {
+    let state = reduce(undefined, signedIn(loginResponse()));
+    state = reduce(state, companiesLoaded([{ ...ownCompany, Member: false }, { ...otherCompany, Member: true }]));
+    expect(state.companyList.map((c) => [c.IdCompany, c.canHide])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(state.selectedCompany?.IdCompany).toBe(2);
+  });
+
   it('selects nothing when the user belongs to none of the companies', () => {
     let state = reduce(undefined, signedIn({ ...loginResponse(), user: { ...loginResponse().user, Companies: [] } }));
     state = reduce(state, companiesLoaded([otherCompany]));

@@ -56,7 +56,8 @@ export const sessionSlice = createSlice({
     },
     companiesLoaded(state, action: PayloadAction<CompanyDto[]>) {
       const own = new Set(state.companies.map((c) => c.IdCompany));
-      state.companyList = action.payload.map((c) => ({ ...c, canHide: !own.has(c.IdCompany) }));
+      // The server says who belongs where now (a unit the user just registered included).
+      state.companyList = action.payload.map((c) => ({ ...c, canHide: !(c.Member ?? own.has(c.IdCompany)) }));
       // The first own company, unless the user already chose one that is still theirs (a
       // screen re-reading the list must not undo the user's choice).
       const kept = state.companyList.find((c) => !c.canHide && c.IdCompany === state.selectedCompany?.IdCompany);

@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useMemberCompanies } from '@/api/companiesApi';
 import { useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
@@ -64,7 +64,7 @@ function HolidayPageFrame({ title, children }: { title: string; children: ReactN
 function HolidayForm({ holiday }: { holiday: Holiday | null }) {
   const navigate = useNavigate();
   const canEdit = mayEditHolidays(useAppSelector(selectRoleType));
-  const { data: companies } = useGetCompaniesQuery();
+  const companies = useMemberCompanies();
   const form = useForm<HolidayFormValues>({
     resolver: yupResolver(holidaySchema),
     defaultValues: holiday ? holidayValues(holiday) : EMPTY_HOLIDAY,

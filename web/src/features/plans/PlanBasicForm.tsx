@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useMemberCompanies } from '@/api/companiesApi';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, ReadOnlyField, SelectField } from '@/components/form/fields';
 import { Icon } from '@/components/Icon';
@@ -40,7 +40,7 @@ const SERVER_FIELDS = { prices: 'otherValue' };
 /** 'Dados básicos': the plan's fields, its units and partners, 'Divulgação' and 'Integração'. */
 export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canEdit: boolean }) {
   const navigate = useNavigate();
-  const { data: companies } = useGetCompaniesQuery();
+  const companies = useMemberCompanies();
   const { data: partners } = useGetPartnerCompaniesQuery();
   const [createPlan] = useCreatePlanMutation();
   const [updatePlan] = useUpdatePlanMutation();

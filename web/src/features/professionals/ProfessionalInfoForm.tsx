@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useMemberCompanies } from '@/api/companiesApi';
 import { TextField } from '@/components/TextField';
 import { AddressFields } from '@/components/form/AddressFields';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
@@ -82,7 +82,7 @@ export function ProfessionalInfoForm({ detail, canEdit }: ProfessionalInfoFormPr
   });
   const { register, formState, reset } = form;
   const errors = formState.errors;
-  const { data: companies } = useGetCompaniesQuery();
+  const companies = useMemberCompanies();
   const { data: types } = useGetTypesProfileQuery();
   const [create] = useCreateProfessionalMutation();
   const [update] = useUpdateProfessionalMutation();

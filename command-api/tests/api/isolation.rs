@@ -1,0 +1,436 @@
+//! Isolation between units (issue 12): every endpoint, called by every role from Navalha
+//! Centro with the ids of Navalha Batel's unit, professional, day off, holiday,
+//! appointment, plan and subscriber, answers as if they did not exist (404, or 422 on the
+//! field that names them), or 403 where the role may not call the endpoint at all. Lists
+//! never return Batel's rows. Nothing is written.
+
+use axum::http::{Method, StatusCode};
+use navalha_command_api::identity::register::create_invite;
+use navalha_domain::role::Role;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::club::{plan_fields, save_plan, subscribe_to, Club};
+use crate::companies::company;
+use crate::support::System;
+
+const ALL: &[Role] = &Role::ALL;
+const ADMIN: &[Role] = &[Role::Admin];
+const PLAN_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default];
+const SUBSCRIBER_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
+/// Roles whose menu has the professionals screen (spec 01 §6).
+const PROFESSIONAL_SCREEN: &[Role] = &[Role::Admin, Role::Default];
+
+/// A CPF with valid check digits, from nine digits.
+fn cpf(base: u64) -> String {
+    let mut digits: Vec<u64> = format!("{base:09}").chars().map(|c| u64::from(c as u8 - b'0')).collect();
+    for length in [9, 10] {
+        let sum: u64 =
+            digits.iter().take(length).enumerate().map(|(i, d)| d * (length as u64 + 1 - i as u64)).sum();
+        let rest = sum * 10 % 11;
+        digits.push(if rest == 10 { 0 } else { rest });
+    }
+    digits.iter().map(u64::to_string).collect()
+}
+
+/// The admin's professional form for a staff member of `role` in `company`.
+fn staff_form(role: Role, company: i64) -> Value {
+    json!({
+        "name": format!("Pessoa {}", role.description()), "cpf": cpf(310_000_000 + role.id() as u64),
+        "email": format!("{}@centro.navalha.dev", role.code().to_lowercase()), "phone": "(11) 9 8765-4321",
+        "whatsApp": true, "birthDate": "1992-05-20", "cep": "01042-001", "street": "Rua Barão de Itapetininga",
+        "number": "50", "district": "República", "city": "São Paulo", "state": "SP", "complement": "",
+        "idCompany": company, "color": "#FF9800", "idTypeProfile": role.id(),
+    })
+}
+
+/// A signed-in staff member of `role` who belongs to `company` only: their id and token.
+async fn staff(system: &System, admin: &str, role: Role, company: i64) -> (i64, String) {
+    let created =
+        system.call(Method::POST, "/api/professional", Some(admin), Some(staff_form(role, company))).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdProfessional"].as_i64().expect("id");
+    let invite = create_invite(&system.pool, id).await.expect("invite");
+    let done = system
+        .call(
+            Method::PUT,
+            "/api/no-auth/professional/complete-register",
+            None,
+            Some(json!({ "completeRegister": invite, "password": "Centro@123" })),
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{done:?}");
+    (id, done.body["Token"].as_str().expect("token").to_owned())
+}
+
+async fn scalar(system: &System, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&system.pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// One call with Batel's ids, the roles that may call the endpoint at all, and what they get.
+struct Case {
+    method: Method,
+    path: String,
+    body: Option<Value>,
+    multipart: Option<Vec<(&'static str, String)>>,
+    roles: &'static [Role],
+    expected: Expected,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Expected {
+    NotFound,
+    /// 422 on this field: the body names a unit or professional the caller does not have.
+    Field(&'static str),
+}
+
+fn case(method: Method, path: String, body: Option<Value>, roles: &'static [Role]) -> Case {
+    Case { method, path, body, multipart: None, roles, expected: Expected::NotFound }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let system = &club.system;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let centro =
+        scalar(system, "select company_id from rm_company.company where name = 'Navalha Centro'").await;
+    let batel =
+        scalar(system, "select company_id from rm_company.company where name = 'Navalha Batel'").await;
+
+    // Batel's things, made by the admin of every unit.
+    let heitor =
+        scalar(system, "select professional_id from staff_credential where email = 'heitor@navalha.dev'")
+            .await;
+    let day_off = system
+        .call(
+            Method::POST,
+            "/api/day-off",
+            Some(&admin),
+            Some(json!({"description": "Folga", "dateStart": "2030-01-07", "dateEnd": "2030-01-07",
+                        "allDay": true, "startTime": null, "endTime": null, "idProfessional": heitor})),
+        )
+        .await;
+    assert_eq!(day_off.status, StatusCode::CREATED, "{day_off:?}");
+    let day_off = day_off.body["IdDayOff"].as_i64().expect("day off");
+    let holiday_body = json!({"description": "Aniversário de Curitiba", "startDate": "2030-03-29",
+                              "endDate": "2030-03-29", "allDay": true, "startTime": null, "endTime": null,
+                              "idsCompanies": [batel]});
+    let holiday = system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday_body.clone())).await;
+    let holiday = holiday.body["IdHoliday"].as_i64().expect("holiday");
+    let mut plan_form = plan_fields();
+    plan_form.retain(|(name, _)| *name != "companies");
+    plan_form.push(("companies", format!(r#"[{{"idCompany": {batel}}}]"#)));
+    let plan = save_plan(system, &admin, Method::POST, "/api/subscription-details", &plan_form).await;
+    assert_eq!(plan.status, StatusCode::CREATED, "{plan:?}");
+    let plan = plan.body["IdSubscriptionDetail"].as_i64().expect("plan");
+    let haircut = scalar(
+        system,
+        "select service_id from rm_professional.catalogue_service where description = 'Corte de cabelo'",
+    )
+    .await;
+    let plan_service = system
+        .call(
+            Method::POST,
+            "/api/subscription-service",
+            Some(&admin),
+            Some(json!({"idService": haircut, "idSubscriptionDetail": plan, "discount": 10})),
+        )
+        .await;
+    let plan_service = plan_service.body["IdSubscriptionService"].as_i64().expect("plan service");
+    let subscriber = subscribe_to(&club, &admin, plan).await;
+    let subscriber = subscriber["IdSubscriptionUser"].as_i64().expect("subscriber");
+    system.project().await;
+    let membership = scalar(
+        system,
+        &format!("select membership_id from rm_professional.membership where professional_id = {heitor} and company_id = {batel}"),
+    )
+    .await;
+    let booking_at = |start: &str| {
+        json!({
+            "idCompanyProfessional": membership, "date": "2030-01-08", "startTime": start, "endTime": null,
+            "idServices": [haircut], "idUser": 1, "observation": "", "timesType": "ALL_TIMES",
+        })
+    };
+    let booked = system
+        .call(Method::POST, "/api/scheduling/professional", Some(&admin), Some(booking_at("10:00")))
+        .await;
+    assert_eq!(booked.status, StatusCode::CREATED, "{booked:?}");
+    let appointment = booked.body["IdScheduling"].as_i64().expect("appointment");
+    let booking_body = booking_at("11:00");
+    let offered = scalar(
+        system,
+        &format!(
+            "select offered_id from rm_professional.offered_service where professional_id = {heitor} limit 1"
+        ),
+    )
+    .await;
+    let service_form =
+        json!({"idService": haircut, "time": 30, "value": "45,00", "combo": false, "status": true});
+    let week_day = json!({"weekDay": 1, "periods": [{"startTime": "09:00", "endTime": "12:00"}]});
+
+    let cases = vec![
+        // Units.
+        case(Method::GET, format!("/api/company/{batel}"), None, ALL),
+        case(Method::GET, format!("/api/company-working-hours/{batel}"), None, ALL),
+        case(Method::GET, format!("/api/gallery-company/{batel}"), None, ALL),
+        case(Method::GET, format!("/api/company/{batel}/history"), None, ADMIN),
+        case(
+            Method::PUT,
+            format!("/api/company/{batel}"),
+            Some(company("Navalha Batel", "11.222.333/0001-81")),
+            ADMIN,
+        ),
+        case(
+            Method::PUT,
+            format!("/api/company-working-hours/{batel}/day"),
+            Some(json!({"weekDay": 1, "startTime": "09:00", "endTime": "18:00"})),
+            ADMIN,
+        ),
+        // Professionals.
+        case(Method::GET, format!("/api/professional/{heitor}"), None, PROFESSIONAL_SCREEN),
+        case(
+            Method::GET,
+            format!("/api/professional-working-hours/professional/{heitor}"),
+            None,
+            PROFESSIONAL_SCREEN,
+        ),
+        case(
+            Method::GET,
+            format!("/api/professional-service/professional/{heitor}"),
+            None,
+            PROFESSIONAL_SCREEN,
+        ),
+        case(Method::GET, format!("/api/professional/{heitor}/history"), None, ADMIN),
+        case(Method::GET, format!("/api/professional/company/{batel}"), None, ALL),
+        case(Method::GET, format!("/api/service/company/{batel}"), None, ALL),
+        case(
+            Method::PUT,
+            format!("/api/professional-working-hours/professional/{heitor}/day"),
+            Some(week_day),
+            ADMIN,
+        ),
+        case(
+            Method::POST,
+            format!("/api/professional-service/professional/{heitor}"),
+            Some(service_form.clone()),
+            ADMIN,
+        ),
+        case(
+            Method::PUT,
+            format!("/api/professional-service/{offered}/professional/{heitor}"),
+            Some(service_form),
+            ADMIN,
+        ),
+        // Days off.
+        case(Method::GET, format!("/api/day-off/{heitor}"), None, ADMIN),
+        case(
+            Method::POST,
+            "/api/day-off".into(),
+            Some(json!({"description": "Folga", "dateStart": "2030-01-09", "dateEnd": "2030-01-09",
+                        "allDay": true, "startTime": null, "endTime": null, "idProfessional": heitor})),
+            ADMIN,
+        ),
+        case(
+            Method::PUT,
+            format!("/api/day-off/{day_off}"),
+            Some(json!({"description": "Folga longa", "dateStart": "2030-01-07", "dateEnd": "2030-01-08",
+                        "allDay": true, "startTime": null, "endTime": null, "idProfessional": heitor})),
+            ADMIN,
+        ),
+        case(Method::DELETE, format!("/api/day-off/{day_off}"), None, ADMIN),
+        // Holidays.
+        case(Method::GET, format!("/api/holiday/{holiday}"), None, ALL),
+        case(Method::PUT, format!("/api/holiday/{holiday}"), Some(holiday_body.clone()), ADMIN),
+        case(Method::DELETE, format!("/api/holiday/{holiday}"), None, ADMIN),
+        Case {
+            expected: Expected::Field("idsCompanies"),
+            ..case(Method::POST, "/api/holiday".into(), Some(holiday_body), ADMIN)
+        },
+        // The agenda.
+        case(
+            Method::GET,
+            format!("/api/scheduling/professional?idCompany={batel}&date=2030-01-08"),
+            None,
+            ALL,
+        ),
+        case(Method::GET, format!("/api/scheduling/{appointment}"), None, ALL),
+        case(Method::GET, format!("/api/scheduling/{appointment}/history"), None, ADMIN),
+        case(
+            Method::PUT,
+            format!("/api/scheduling/professional/{appointment}"),
+            Some(booking_body.clone()),
+            ALL,
+        ),
+        case(Method::PUT, format!("/api/scheduling/{appointment}/confirm"), None, ALL),
+        case(Method::DELETE, format!("/api/scheduling/{appointment}"), None, ALL),
+        Case {
+            expected: Expected::Field("idCompanyProfessional"),
+            ..case(Method::POST, "/api/scheduling/professional".into(), Some(booking_body), ALL)
+        },
+        // The club.
+        case(Method::GET, format!("/api/subscription-details/{plan}"), None, PLAN_STAFF),
+        case(Method::GET, format!("/api/subscription-service/services/{plan}"), None, PLAN_STAFF),
+        Case {
+            multipart: Some(plan_form.clone()),
+            ..case(Method::PUT, format!("/api/subscription-details/{plan}"), None, ADMIN)
+        },
+        Case {
+            multipart: Some(plan_form),
+            expected: Expected::Field("companies"),
+            ..case(Method::POST, "/api/subscription-details".into(), None, ADMIN)
+        },
+        case(
+            Method::POST,
+            "/api/subscription-service".into(),
+            Some(json!({"idService": haircut, "idSubscriptionDetail": plan, "discount": 5})),
+            ADMIN,
+        ),
+        case(
+            Method::PUT,
+            format!("/api/subscription-service/{plan_service}"),
+            Some(json!({"idService": haircut, "idSubscriptionDetail": plan, "discount": 5})),
+            ADMIN,
+        ),
+        case(Method::DELETE, format!("/api/subscription-service/{plan_service}"), None, ADMIN),
+        case(
+            Method::POST,
+            "/api/checkout/create-user-token".into(),
+            Some(json!({"userId": 1, "planId": plan})),
+            PLAN_STAFF,
+        ),
+        case(
+            Method::POST,
+            "/api/checkout/send-user-token-email".into(),
+            Some(json!({"userId": 1, "planId": plan})),
+            PLAN_STAFF,
+        ),
+        case(Method::GET, format!("/api/subscription-user/{subscriber}"), None, SUBSCRIBER_STAFF),
+        case(
+            Method::GET,
+            format!("/api/subscription-user/{subscriber}?asOf=2030-01-01T00:00:00Z"),
+            None,
+            SUBSCRIBER_STAFF,
+        ),
+        case(Method::GET, format!("/api/subscription-user/{subscriber}/timeline"), None, SUBSCRIBER_STAFF),
+        case(Method::GET, format!("/api/subscription-user/{subscriber}/updateData"), None, SUBSCRIBER_STAFF),
+        case(Method::POST, format!("/api/subscription-user/{subscriber}/reminder"), None, SUBSCRIBER_STAFF),
+        case(Method::DELETE, format!("/api/subscription-user/{subscriber}"), None, ADMIN),
+    ];
+
+    let mut leaks = Vec::new();
+    for role in Role::ALL {
+        let (_, token) = staff(system, &admin, role, centro).await;
+        let after_sign_up = scalar(system, "select count(*) from events").await;
+        for case in &cases {
+            let answer = match &case.multipart {
+                Some(fields) => save_plan(system, &token, case.method.clone(), &case.path, fields).await,
+                None => system.call(case.method.clone(), &case.path, Some(&token), case.body.clone()).await,
+            };
+            let wanted = if !case.roles.contains(&role) {
+                (StatusCode::FORBIDDEN, None)
+            } else {
+                match case.expected {
+                    Expected::NotFound => (StatusCode::NOT_FOUND, None),
+                    Expected::Field(field) => (StatusCode::UNPROCESSABLE_ENTITY, Some(field)),
+                }
+            };
+            let field_ok = wanted.1.is_none_or(|field| answer.body["errors"][field].is_string());
+            if answer.status != wanted.0 || !field_ok {
+                leaks.push(format!(
+                    "{role:?} {} {}: {} {}",
+                    case.method, case.path, answer.status, answer.body
+                ));
+            }
+        }
+        assert_eq!(
+            scalar(system, "select count(*) from events").await,
+            after_sign_up,
+            "{role:?} wrote something"
+        );
+
+        // Lists leave Batel's rows out.
+        system.project().await;
+        let lists = [
+            ("/api/company/filter?pageSize=50", "IdCompany", batel),
+            ("/api/professional/filter?pageSize=50", "IdProfessional", heitor),
+            ("/api/holiday/filter?pageSize=50", "IdHoliday", holiday),
+            ("/api/subscription-details?pageSize=50", "IdSubscriptionDetail", plan),
+            ("/api/subscription-user?pageSize=50", "IdSubscriptionUser", subscriber),
+        ];
+        for (path, key, foreign) in lists {
+            let answer = system.call(Method::GET, path, Some(&token), None).await;
+            let rows = answer.body["content"].as_array().cloned().unwrap_or_default();
+            if rows.iter().any(|row| row[key] == json!(foreign)) {
+                leaks.push(format!("{role:?} GET {path} lists {key} {foreign}"));
+            }
+        }
+        let all_plans = system.call(Method::GET, "/api/subscription-details/all", Some(&token), None).await;
+        if all_plans
+            .body
+            .as_array()
+            .is_some_and(|list| list.iter().any(|p| p["IdSubscriptionDetail"] == json!(plan)))
+        {
+            leaks.push(format!("{role:?} GET /api/subscription-details/all lists plan {plan}"));
+        }
+    }
+    assert!(leaks.is_empty(), "{} answers differ:\n{}", leaks.len(), leaks.join("\n"));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_new_unit_is_its_creators_and_role_changes_and_deactivation_apply_at_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let centro =
+        scalar(&system, "select company_id from rm_company.company where name = 'Navalha Centro'").await;
+    let (id, token) = staff(&system, &admin, Role::Admin, centro).await;
+
+    // The unit an admin registers is theirs at once, with the token they already hold.
+    let created = system
+        .call(
+            Method::POST,
+            "/api/company",
+            Some(&token),
+            Some(company("Navalha Água Verde", "11.444.777/0001-61")),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let unit = created.body["IdCompany"].as_i64().expect("unit");
+    system.project().await;
+    assert_eq!(
+        system.call(Method::GET, &format!("/api/company/{unit}"), Some(&token), None).await.status,
+        StatusCode::OK
+    );
+    let listed = system.call(Method::GET, "/api/company", Some(&token), None).await;
+    let member: Vec<(i64, bool)> = listed
+        .body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| (c["IdCompany"].as_i64().unwrap_or_default(), c["Member"].as_bool().unwrap_or_default()))
+        .collect();
+    assert!(member.contains(&(unit, true)) && member.contains(&(centro, true)), "{member:?}");
+    assert!(member.iter().any(|(_, member)| !member), "other active units are listed, not as the user's");
+    // The admin of every unit does not reach it: they do not belong to it.
+    assert_eq!(
+        system.call(Method::GET, &format!("/api/company/{unit}"), Some(&admin), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // A role change applies to the next request, not when the token expires.
+    let history = format!("/api/company/{centro}/history");
+    assert_eq!(system.call(Method::GET, &history, Some(&token), None).await.status, StatusCode::OK);
+    let mut form = staff_form(Role::Barber1, centro);
+    form["status"] = json!(1);
+    let changed =
+        system.call(Method::PUT, &format!("/api/professional/{id}"), Some(&admin), Some(form.clone())).await;
+    assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
+    assert_eq!(system.call(Method::GET, &history, Some(&token), None).await.status, StatusCode::FORBIDDEN);
+    // So does a deactivation: the token is refused.
+    form["status"] = json!(2);
+    let deactivated =
+        system.call(Method::PUT, &format!("/api/professional/{id}"), Some(&admin), Some(form)).await;
+    assert_eq!(deactivated.status, StatusCode::OK, "{deactivated:?}");
+    let refused = system.call(Method::GET, "/api/company", Some(&token), None).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+}
