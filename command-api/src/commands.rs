@@ -12,7 +12,6 @@ use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
 use postgres_es::{postgres_cqrs, PostgresCqrs};
-use sha2::Digest;
 use sqlx::PgPool;
 
 /// How many times a command is retried when another one changed its aggregate first.
@@ -330,56 +329,4 @@ where
         }
         other => other,
     }
-}
-
-/// An `Idempotency-Key` header, if the request has one.
-pub fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    match headers.get("idempotency-key") {
-        None => Ok(None),
-        Some(value) => {
-            let key = value.to_str().map(str::trim).unwrap_or_default();
-            if key.is_empty() || key.len() > 200 {
-                return Err(ApiError::BadRequest("Cabeçalho Idempotency-Key inválido.".to_owned()));
-            }
-            Ok(Some(key.to_owned()))
-        }
-    }
-}
-
-/// The id a creating command uses. Without a key, a new one from `sequence`. With a key,
-/// the id reserved by the first request with that key (so a retry re-runs the same
-/// creation, which the aggregate refuses as already done), or 422 when the key was used
-/// with another body.
-pub async fn reserve_id(
-    pool: &PgPool,
-    scope: &str,
-    key: Option<&str>,
-    user_id: i64,
-    body: &[u8],
-    sequence: &str,
-) -> Result<(i64, bool), ApiError> {
-    let Some(key) = key else { return Ok((next_id(pool, sequence).await?, false)) };
-    let hash = sha2::Sha256::digest(body).to_vec();
-    let fresh = next_id(pool, sequence).await?;
-    let row: (String, Vec<u8>) = sqlx::query_as(
-        "insert into idempotency_key (scope, key, user_id, request_hash, aggregate_id)
-         values ($1, $2, $3, $4, $5)
-         on conflict (scope, user_id, key) do update set scope = excluded.scope
-         returning aggregate_id, request_hash",
-    )
-    .bind(scope)
-    .bind(key)
-    .bind(user_id)
-    .bind(&hash)
-    .bind(fresh.to_string())
-    .fetch_one(pool)
-    .await?;
-    if row.1 != hash {
-        return Err(ApiError::Unprocessable(
-            "Esta Idempotency-Key já foi usada com outro pedido.".to_owned(),
-        ));
-    }
-    let id: i64 =
-        row.0.parse().map_err(|_| ApiError::Internal(anyhow::anyhow!("idempotency id {}", row.0)))?;
-    Ok((id, id != fresh))
 }

@@ -11,6 +11,7 @@ pub mod days_off;
 pub mod favorites;
 pub mod gallery;
 pub mod holidays;
+pub mod idempotency;
 pub mod identity;
 pub mod professionals;
 pub mod scheduling;
@@ -45,6 +46,7 @@ pub fn app(state: AppState) -> Router {
             }),
         )
         .fallback(|| async { navalha_platform::ApiError::NotFound("Endereço não encontrado.".to_owned()) })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::layer))
         .with_state(state);
     http::with_request_tracing(router)
 }

@@ -59,6 +59,7 @@ fn max_xid_advance() -> anyhow::Result<i64> {
 async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(pool, args.settings).await?;
     navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
+    navalha_command_api::idempotency::spawn_forgetting(state.pool.clone());
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("binding {}", args.listen))?;

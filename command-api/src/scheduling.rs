@@ -32,8 +32,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    execute, idempotency_key, invalid, load, metadata_of, position_headers, reserve_id, DomainError, Streams,
-    MSG_SLOT_TAKEN,
+    execute, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams, MSG_SLOT_TAKEN,
 };
 use crate::state::AppState;
 
@@ -271,34 +270,11 @@ async fn book(
     State(state): State<AppState>,
     auth: Auth,
     origin: RequestOrigin,
-    headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
-    let key = idempotency_key(&headers)?;
     let checked = booking_of(&state, &auth, parse(&body)?).await?;
-    let (id, retried) = reserve_id(
-        &state.pool,
-        "scheduling",
-        key.as_deref(),
-        auth.professional_id,
-        &body,
-        "appointment_id_seq",
-    )
-    .await?;
+    let id = next_id(&state.pool, "appointment_id_seq").await?;
     let aggregate_id = id.to_string();
-    if retried {
-        // The first request with this key may have booked already: answer as it did.
-        let existing: Appointment = load(&state.pool, &aggregate_id).await?;
-        if existing.booking().is_some() {
-            let position =
-                crate::commands::stream_position(&state.pool, "Appointment", &aggregate_id).await?;
-            return Ok((
-                StatusCode::CREATED,
-                position_headers(position),
-                axum::Json(json!({ "IdScheduling": id })),
-            ));
-        }
-    }
     check_time(&state, &checked, None).await?;
     let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
     let position = execute::<Appointment>(

@@ -24,7 +24,6 @@ use navalha_domain::plan::{
 };
 use navalha_domain::service::Service;
 use navalha_domain::validation::FieldErrors;
-use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
@@ -32,8 +31,7 @@ use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    claim_holder, execute, execute_claiming, idempotency_key, invalid, load, metadata_of, next_id,
-    position_headers, reserve_id, stream_position, Claim,
+    claim_holder, execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
 };
 use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
 use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
@@ -253,27 +251,9 @@ async fn create(
     extensions: Extensions,
     body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let key = idempotency_key(&headers)?;
-    let form = read_body(multipart_of(&headers, extensions, body.clone()).await?).await?;
+    let form = read_body(multipart_of(&headers, extensions, body).await?).await?;
     let details = checked(&state, &auth, form, None).await?;
-    let (id, retried) = reserve_id(
-        &state.pool,
-        "subscription_detail",
-        key.as_deref(),
-        auth.professional_id,
-        &body,
-        "subscription_detail_id_seq",
-    )
-    .await?;
-    if retried {
-        // The first request with this key may have created the plan: answer as it did.
-        let existing: Plan = load(&state.pool, &id.to_string()).await?;
-        if existing.details().is_some() {
-            let position = stream_position(&state.pool, Plan::TYPE, &id.to_string()).await?;
-            let answer = json!({ "IdSubscriptionDetail": id });
-            return Ok((StatusCode::CREATED, position_headers(position), Json(answer)));
-        }
-    }
+    let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
     let position = execute::<Plan>(
         &state.plans,
         &state.pool,

@@ -231,15 +231,19 @@ pub async fn save_plan(
     path: &str,
     fields: &[(&str, String)],
 ) -> Answer {
-    system
-        .send_raw(
-            method,
-            path,
-            token,
-            &format!("multipart/form-data; boundary={BOUNDARY}"),
-            multipart(fields, None),
-        )
-        .await
+    save_plan_with(system, token, method, path, fields, &[]).await
+}
+
+pub async fn save_plan_with(
+    system: &System,
+    token: &str,
+    method: Method,
+    path: &str,
+    fields: &[(&str, String)],
+    headers: &[(&str, &str)],
+) -> Answer {
+    let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
+    system.send_raw_with(method, path, token, &content_type, multipart(fields, None), headers).await
 }
 
 fn with(fields: &[(&'static str, String)], name: &'static str, value: &str) -> Vec<(&'static str, String)> {

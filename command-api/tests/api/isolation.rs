@@ -22,7 +22,7 @@ const SUBSCRIBER_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default,
 const PROFESSIONAL_SCREEN: &[Role] = &[Role::Admin, Role::Default];
 
 /// A CPF with valid check digits, from nine digits.
-fn cpf(base: u64) -> String {
+pub fn cpf(base: u64) -> String {
     let mut digits: Vec<u64> = format!("{base:09}").chars().map(|c| u64::from(c as u8 - b'0')).collect();
     for length in [9, 10] {
         let sum: u64 =
@@ -63,7 +63,7 @@ async fn staff(system: &System, admin: &str, role: Role, company: i64) -> (i64, 
     (id, done.body["Token"].as_str().expect("token").to_owned())
 }
 
-async fn scalar(system: &System, sql: &str) -> i64 {
+pub async fn scalar(system: &System, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&system.pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 

@@ -11,6 +11,7 @@ mod gallery;
 mod google;
 mod holidays;
 mod hostile;
+mod idempotency;
 mod isolation;
 mod openapi;
 mod professionals;

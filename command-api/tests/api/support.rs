@@ -122,13 +122,28 @@ impl System {
         content_type: &str,
         bytes: Vec<u8>,
     ) -> Answer {
-        let request = Request::builder()
+        self.send_raw_with(method, path, token, content_type, bytes, &[]).await
+    }
+
+    /// [`Self::send_raw`] with more headers.
+    pub async fn send_raw_with(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        content_type: &str,
+        bytes: Vec<u8>,
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut request = Request::builder()
             .method(method)
             .uri(path)
             .header(header::AUTHORIZATION, format!("Bearer {token}"))
-            .header(header::CONTENT_TYPE, content_type)
-            .body(Body::from(bytes))
-            .expect("request");
+            .header(header::CONTENT_TYPE, content_type);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(Body::from(bytes)).expect("request");
         let response = self.command.clone().oneshot(request).await.expect("response");
         let status = response.status();
         let headers = response.headers().clone();

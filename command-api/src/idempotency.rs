@@ -1,0 +1,282 @@
+//! `Idempotency-Key` on every create: one layer over command-api's `POST` routes.
+//!
+//! The first request with a key runs; its answer (status, the headers a client reads, body)
+//! is stored under (caller, key). A retry with the same key and body gets that answer again,
+//! with `Idempotent-Replayed: true`, and nothing runs twice. A duplicate that arrives while
+//! the first is still running waits for it rather than racing it (never a 409 for a create
+//! that succeeded). The same key with another body is a 422. Keys last 24 hours.
+//!
+//! The first request runs in its own task, so a client that hangs up cannot leave a create
+//! half answered: the answer is stored whether or not anyone is still listening. A server
+//! error is not stored (the row is removed), so a retry runs again. A request still "in
+//! flight" after [`STALE_AFTER`] was lost with its process, and the next retry takes over.
+
+use std::time::Duration;
+
+use axum::body::{to_bytes, Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use navalha_platform::auth::TokenVerifier;
+use navalha_platform::ApiError;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+
+use crate::state::AppState;
+
+/// The request header.
+pub const HEADER: &str = "idempotency-key";
+/// Set on an answer given again.
+pub const REPLAYED: &str = "idempotent-replayed";
+/// How long a key is remembered.
+pub const KEEP_HOURS: i32 = 24;
+/// After this, a request still in flight is taken to be lost (the apps' timeout is 60 s).
+pub const STALE_AFTER: Duration = Duration::from_secs(90);
+/// How often a waiting duplicate looks for the first request's answer.
+const POLL: Duration = Duration::from_millis(25);
+/// The largest body the layer reads; the routes' own limits are smaller and still apply.
+const MAX_BODY_BYTES: usize = 27 * 1024 * 1024;
+/// The answer headers stored and given again.
+const KEPT_HEADERS: [&str; 3] = ["content-type", "x-navalha-position", "location"];
+
+pub const MSG_INVALID_KEY: &str = "Cabeçalho Idempotency-Key inválido.";
+pub const MSG_OTHER_BODY: &str = "Esta Idempotency-Key já foi usada com outro pedido.";
+
+/// Paths whose `POST` creates nothing to deduplicate: sign-in and recovery answer secrets
+/// that must not be stored, and the provider's webhooks are deduplicated by their own ids.
+fn exempt(path: &str) -> bool {
+    path.starts_with("/api/session-professional/") || path.starts_with("/api/galaxpay/")
+}
+
+/// The layer: `axum::middleware::from_fn_with_state(state, idempotency::layer)`.
+pub async fn layer(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if request.method() != Method::POST || exempt(request.uri().path()) {
+        return next.run(request).await;
+    }
+    let Some(key) = request.headers().get(HEADER) else { return next.run(request).await };
+    let key = match key.to_str().map(str::trim) {
+        Ok(key) if !key.is_empty() && key.len() <= 200 => key.to_owned(),
+        _ => return ApiError::BadRequest(MSG_INVALID_KEY.to_owned()).into_response(),
+    };
+    match run_once(&state, key, request, next).await {
+        Ok(response) => response,
+        Err(error) => error.into_response(),
+    }
+}
+
+/// Who a key belongs to: the signed-in staff member, or everyone without a session (the
+/// checkout), whose bodies carry their own secret (the link's token).
+async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> String {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|token| !token.is_empty());
+    match token {
+        Some(token) => match verifier.verify(token).await {
+            Ok(principal) => format!("staff:{}", principal.professional_id),
+            // The route answers 401 itself; the key is not recorded for a bad token.
+            Err(_) => String::new(),
+        },
+        None => "anonymous".to_owned(),
+    }
+}
+
+async fn run_once(state: &AppState, key: String, request: Request, next: Next) -> Result<Response, ApiError> {
+    let caller = caller(&TokenVerifier::new(state.pool.clone()), request.headers()).await;
+    if caller.is_empty() {
+        return Ok(next.run(request).await);
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| ApiError::PayloadTooLarge)?;
+    let mut hash = Sha256::new();
+    hash.update(parts.method.as_str());
+    hash.update(b" ");
+    hash.update(parts.uri.path());
+    hash.update(b"\n");
+    hash.update(&bytes);
+    let hash = hash.finalize().to_vec();
+    let request = Request::from_parts(parts, Body::from(bytes));
+    let pool = &state.pool;
+    loop {
+        match claim(pool, &caller, &key, &hash).await? {
+            Claimed::Mine(started_at) => {
+                return Ok(run_and_store(pool, &caller, &key, started_at, request, next).await)
+            }
+            Claimed::OtherBody => return Err(ApiError::Unprocessable(MSG_OTHER_BODY.to_owned())),
+            Claimed::Answered(response) => return Ok(response),
+            Claimed::InFlight => tokio::time::sleep(POLL).await,
+        }
+    }
+}
+
+/// What the key's row says.
+enum Claimed {
+    /// This request runs: the row is new, expired, or its first request was lost. The value
+    /// marks this run, so a lost run that finishes late cannot overwrite the answer.
+    Mine(chrono::DateTime<chrono::Utc>),
+    /// The first request's answer.
+    Answered(Response),
+    /// The first request is still running.
+    InFlight,
+    /// The key was used with another request.
+    OtherBody,
+}
+
+/// A key's row: the request's hash, and the answer once there is one.
+type StoredRow = (Vec<u8>, Option<i16>, Option<Value>, Option<Vec<u8>>);
+
+async fn claim(pool: &PgPool, caller: &str, key: &str, hash: &[u8]) -> Result<Claimed, ApiError> {
+    // New, expired (another body may take it), or lost in flight (the same body only).
+    let mine: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar(
+        "insert into idempotent_request (caller, key, request_hash)
+         values ($1, $2, $3)
+         on conflict (caller, key) do update
+            set request_hash = excluded.request_hash, started_at = now(), created_at = now(),
+                status = null, headers = null, body = null
+          where idempotent_request.created_at < now() - make_interval(hours => $4)
+             or (idempotent_request.status is null
+                 and idempotent_request.request_hash = excluded.request_hash
+                 and idempotent_request.started_at < now() - make_interval(secs => $5))
+         returning started_at",
+    )
+    .bind(caller)
+    .bind(key)
+    .bind(hash)
+    .bind(KEEP_HOURS)
+    .bind(STALE_AFTER.as_secs_f64())
+    .fetch_optional(pool)
+    .await?;
+    if let Some(started_at) = mine {
+        return Ok(Claimed::Mine(started_at));
+    }
+    let row: Option<StoredRow> = sqlx::query_as(
+        "select request_hash, status, headers, body from idempotent_request where caller = $1 and key = $2",
+    )
+    .bind(caller)
+    .bind(key)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        // Removed after a server error between the two statements: claim it again.
+        None => Claimed::InFlight,
+        Some((stored, _, _, _)) if stored != hash => Claimed::OtherBody,
+        Some((_, Some(status), headers, body)) => Claimed::Answered(replay(status, headers, body)),
+        Some(_) => Claimed::InFlight,
+    })
+}
+
+/// Runs the request in its own task and stores its answer under the key.
+async fn run_and_store(
+    pool: &PgPool,
+    caller: &str,
+    key: &str,
+    started_at: chrono::DateTime<chrono::Utc>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (pool, caller, key) = (pool.clone(), caller.to_owned(), key.to_owned());
+    let task = tokio::spawn(async move {
+        let response = next.run(request).await;
+        let (parts, body) = response.into_parts();
+        let bytes = to_bytes(body, MAX_BODY_BYTES).await.unwrap_or_default();
+        if let Err(error) =
+            store(&pool, &caller, &key, started_at, parts.status, &parts.headers, &bytes).await
+        {
+            tracing::error!(%error, "could not store an idempotent answer");
+        }
+        Response::from_parts(parts, Body::from(bytes))
+    });
+    match task.await {
+        Ok(response) => response,
+        Err(error) => {
+            tracing::error!(%error, "an idempotent request failed");
+            ApiError::Internal(anyhow::anyhow!("idempotent request: {error}")).into_response()
+        }
+    }
+}
+
+async fn store(
+    pool: &PgPool,
+    caller: &str,
+    key: &str,
+    started_at: chrono::DateTime<chrono::Utc>,
+    status: StatusCode,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(), sqlx::Error> {
+    if status.is_server_error() {
+        sqlx::query("delete from idempotent_request where caller = $1 and key = $2 and started_at = $3")
+            .bind(caller)
+            .bind(key)
+            .bind(started_at)
+            .execute(pool)
+            .await?;
+        return Ok(());
+    }
+    let kept: Map<String, Value> = KEPT_HEADERS
+        .iter()
+        .filter_map(|name| {
+            let value = headers.get(*name)?.to_str().ok()?;
+            Some(((*name).to_owned(), Value::String(value.to_owned())))
+        })
+        .collect();
+    sqlx::query(
+        "update idempotent_request set status = $4, headers = $5, body = $6
+          where caller = $1 and key = $2 and started_at = $3",
+    )
+    .bind(caller)
+    .bind(key)
+    .bind(started_at)
+    .bind(status.as_u16() as i16)
+    .bind(Value::Object(kept))
+    .bind(body.to_vec())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// The stored answer, given again.
+fn replay(status: i16, headers: Option<Value>, body: Option<Vec<u8>>) -> Response {
+    let status = u16::try_from(status).ok().and_then(|s| StatusCode::from_u16(s).ok());
+    let mut response = Response::new(Body::from(body.unwrap_or_default()));
+    *response.status_mut() = status.unwrap_or(StatusCode::OK);
+    for (name, value) in headers.as_ref().and_then(Value::as_object).into_iter().flatten() {
+        let (Ok(name), Some(Ok(value))) =
+            (HeaderName::try_from(name.as_str()), value.as_str().map(HeaderValue::from_str))
+        else {
+            continue;
+        };
+        response.headers_mut().insert(name, value);
+    }
+    response.headers_mut().insert(REPLAYED, HeaderValue::from_static("true"));
+    response
+}
+
+/// Forgets expired keys every hour, for as long as the process runs.
+pub fn spawn_forgetting(pool: PgPool) {
+    tokio::spawn(async move {
+        let mut hourly = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            hourly.tick().await;
+            match forget_expired(&pool).await {
+                Ok(0) => {}
+                Ok(forgotten) => tracing::info!(forgotten, "expired idempotency keys forgotten"),
+                Err(error) => tracing::warn!(%error, "could not forget expired idempotency keys"),
+            }
+        }
+    });
+}
+
+/// Forgets keys older than [`KEEP_HOURS`]; answers how many.
+pub async fn forget_expired(pool: &PgPool) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("delete from idempotent_request where created_at < now() - make_interval(hours => $1)")
+            .bind(KEEP_HOURS)
+            .execute(pool)
+            .await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,218 @@
+//! `Idempotency-Key` on every create (issue 12): the same key and request give the first
+//! answer, even to duplicates sent while the first is still running; another request under
+//! the same key is a 422; keys expire after 24 hours; a request lost in flight is taken over.
+
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::club::{plan_fields, save_plan_with};
+use crate::companies::company;
+use crate::isolation::{cpf, scalar};
+use crate::scheduling::{body, demo};
+use crate::support::{Answer, System};
+
+const REPLAYED: &str = "idempotent-replayed";
+
+/// A Tuesday far ahead, free in every test.
+fn date() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2030, 1, 8).expect("date")
+}
+
+async fn events(system: &System) -> i64 {
+    scalar(system, "select count(*) from events").await
+}
+
+async fn send(system: &System, token: Option<&str>, path: &str, body: &Value, key: &str) -> Answer {
+    system.call_with(Method::POST, path, token, Some(body.clone()), &[("idempotency-key", key)]).await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let d = demo(&system).await;
+    let heitor =
+        scalar(&system, "select professional_id from staff_credential where email = 'heitor@navalha.dev'")
+            .await;
+    let mut booking = body(d.barber1, date(), "10:00", &[d.haircut], d.client);
+    booking["timesType"] = json!("ALL_TIMES");
+    let creates: Vec<(String, Value)> = vec![
+        ("/api/company".into(), company("Navalha Portão", "11.444.777/0001-61")),
+        (
+            "/api/user/professional".into(),
+            json!({"name": "Otávio Ramos", "cpf": cpf(412_000_001), "email": "otavio@exemplo.com",
+                   "phone": "(11) 9 8765-0000", "whatsApp": true, "birthDate": "1990-04-01", "status": true}),
+        ),
+        (
+            "/api/professional".into(),
+            json!({"name": "Íris Tesoura", "cpf": cpf(412_000_002), "email": "iris@navalha.dev",
+                   "phone": "(11) 9 8765-4321", "whatsApp": true, "birthDate": "1992-05-20", "cep": "01042-001",
+                   "street": "Rua Barão de Itapetininga", "number": "50", "district": "República",
+                   "city": "São Paulo", "state": "SP", "complement": "", "idCompany": d.centro,
+                   "color": "#FF9800", "idTypeProfile": 4}),
+        ),
+        (
+            "/api/day-off".into(),
+            json!({"description": "Folga", "dateStart": "2030-01-07", "dateEnd": "2030-01-07", "allDay": true,
+                   "startTime": null, "endTime": null, "idProfessional": heitor}),
+        ),
+        (
+            "/api/holiday".into(),
+            json!({"description": "Feriado", "startDate": "2030-03-29", "endDate": "2030-03-29", "allDay": true,
+                   "startTime": null, "endTime": null, "idsCompanies": [d.centro]}),
+        ),
+        ("/api/professional-favorite-menu/".into(), json!({"slug": "holiday"})),
+        ("/api/scheduling/professional".into(), booking),
+        (
+            "/api/professional-service/my-profile".into(),
+            json!({"idService": d.haircut, "time": 30, "value": "45,00", "combo": false, "status": true}),
+        ),
+    ];
+    for (n, (path, request)) in creates.iter().enumerate() {
+        let key = format!("create-{n}");
+        let before = events(&system).await;
+        let first = send(&system, Some(&admin), path, request, &key).await;
+        assert!(first.status.is_success(), "{path}: {first:?}");
+        assert!(first.headers.get(REPLAYED).is_none());
+        let written = events(&system).await;
+        assert!(written > before, "{path} wrote nothing");
+        for _ in 0..4 {
+            let again = send(&system, Some(&admin), path, request, &key).await;
+            assert_eq!((again.status, &again.body), (first.status, &first.body), "{path}");
+            assert_eq!(again.headers[REPLAYED], "true", "{path}");
+            assert_eq!(
+                again.headers.get("x-navalha-position"),
+                first.headers.get("x-navalha-position"),
+                "{path}"
+            );
+        }
+        assert_eq!(events(&system).await, written, "{path} was written again");
+        // The same key for another request is refused, and writes nothing.
+        let mut other = request.clone();
+        other["__other"] = json!(n);
+        let reused = send(&system, Some(&admin), path, &other, &key).await;
+        assert_eq!(
+            (reused.status, reused.message()),
+            (StatusCode::UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada com outro pedido."),
+            "{path}"
+        );
+        assert_eq!(events(&system).await, written, "{path}");
+    }
+
+    // Another user's identical key is theirs alone.
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let (path, request) = &creates[1];
+    let theirs = send(&system, Some(&attendant), path, request, "create-1").await;
+    assert!(theirs.headers.get(REPLAYED).is_none(), "{theirs:?}");
+
+    // A multipart create, the plan, too.
+    let plan = |key: &'static str| {
+        let system = &system;
+        let admin = admin.clone();
+        async move {
+            save_plan_with(
+                system,
+                &admin,
+                Method::POST,
+                "/api/subscription-details",
+                &plan_fields(),
+                &[("idempotency-key", key)],
+            )
+            .await
+        }
+    };
+    let first = plan("plan-1").await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let again = plan("plan-1").await;
+    assert_eq!((first.status, &first.body), (again.status, &again.body));
+    assert_eq!(again.headers[REPLAYED], "true");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn duplicates_sent_together_wait_for_the_first_and_get_its_answer(pool: PgPool) {
+    let system = Arc::new(System::start(pool).await);
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let d = demo(&system).await;
+    let mut booking = body(d.barber1, date(), "10:00", &[d.haircut], d.client);
+    booking["timesType"] = json!("ALL_TIMES");
+    let before = events(&system).await;
+    let mut requests = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (system, admin, booking) = (system.clone(), admin.clone(), booking.clone());
+        requests.spawn(async move {
+            send(&system, Some(&admin), "/api/scheduling/professional", &booking, "together").await
+        });
+    }
+    let answers: Vec<Answer> = requests.join_all().await;
+    for answer in &answers {
+        assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+        assert_eq!(answer.body, answers[0].body);
+    }
+    assert_eq!(answers.iter().filter(|a| a.headers.get(REPLAYED).is_none()).count(), 1, "one ran");
+    assert_eq!(events(&system).await, before + 1, "one appointment");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let holiday = |description: &str| {
+        json!({"description": description, "startDate": "2030-03-29", "endDate": "2030-03-29", "allDay": true,
+               "startTime": null, "endTime": null, "idsCompanies": [1]})
+    };
+    let first = send(&system, Some(&admin), "/api/holiday", &holiday("Feriado um"), "day").await;
+    assert_eq!(first.status, StatusCode::CREATED, "{first:?}");
+
+    // A key still in flight makes a duplicate wait for the answer.
+    sqlx::query("update idempotent_request set status = null, started_at = now() where key = 'day'")
+        .execute(&system.pool)
+        .await
+        .expect("in flight");
+    let one = holiday("Feriado um");
+    let waiting = send(&system, Some(&admin), "/api/holiday", &one, "day");
+    let finish = async {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        sqlx::query("update idempotent_request set status = 201 where key = 'day'")
+            .execute(&system.pool)
+            .await
+            .expect("answered");
+    };
+    let (waited, ()) = tokio::join!(waiting, finish);
+    assert_eq!((waited.status, &waited.body), (StatusCode::CREATED, &first.body));
+    assert_eq!(waited.headers[REPLAYED], "true");
+
+    // Lost in flight (its process died): the retry runs it.
+    sqlx::query("update idempotent_request set status = null, started_at = now() - interval '5 minutes' where key = 'day'")
+        .execute(&system.pool)
+        .await
+        .expect("lost");
+    let taken_over = send(&system, Some(&admin), "/api/holiday", &holiday("Feriado um"), "day").await;
+    assert_eq!(taken_over.status, StatusCode::CREATED);
+    assert!(taken_over.headers.get(REPLAYED).is_none());
+
+    // After a day the key is free for any request.
+    assert_eq!(
+        send(&system, Some(&admin), "/api/holiday", &holiday("Feriado dois"), "day").await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    sqlx::query("update idempotent_request set created_at = now() - interval '25 hours' where key = 'day'")
+        .execute(&system.pool)
+        .await
+        .expect("aged");
+    let fresh = send(&system, Some(&admin), "/api/holiday", &holiday("Feriado dois"), "day").await;
+    assert_eq!(fresh.status, StatusCode::CREATED, "{fresh:?}");
+    assert_ne!(fresh.body, first.body);
+    sqlx::query("update idempotent_request set created_at = now() - interval '25 hours'")
+        .execute(&system.pool)
+        .await
+        .expect("aged");
+    assert!(navalha_command_api::idempotency::forget_expired(&system.pool).await.expect("forget") >= 1);
+
+    // A key that is not one is a 400.
+    let long = "k".repeat(201);
+    let bad = send(&system, Some(&admin), "/api/holiday", &holiday("Feriado três"), &long).await;
+    assert_eq!((bad.status, bad.message()), (StatusCode::BAD_REQUEST, "Cabeçalho Idempotency-Key inválido."));
+}
