@@ -86,7 +86,7 @@ async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> String {
 }
 
 async fn run_once(state: &AppState, key: String, request: Request, next: Next) -> Result<Response, ApiError> {
-    let caller = caller(&TokenVerifier::new(state.pool.clone()), request.headers()).await;
+    let caller = caller(&state.verifier, request.headers()).await;
     if caller.is_empty() {
         return Ok(next.run(request).await);
     }

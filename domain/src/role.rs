@@ -75,7 +75,8 @@ impl Role {
         }
     }
 
-    /// Roles that see every active unit, not only the ones they belong to (spec 01 §6).
+    /// Roles to whom `GET company` lists every active unit, not only their own (spec 01 §6).
+    /// They still reach and select only the units they belong to.
     pub fn sees_all_companies(self) -> bool {
         matches!(self, Role::Admin | Role::Attendant | Role::BarberLeade)
     }
@@ -83,12 +84,6 @@ impl Role {
     /// Roles that may pick any professional in the agenda (spec 01 §6).
     pub fn may_choose_any_professional(self) -> bool {
         matches!(self, Role::Admin | Role::Attendant | Role::BarberLeade)
-    }
-
-    /// Roles that may change the unit in the agenda's filter (spec 01 §6); the others work
-    /// in the units they belong to.
-    pub fn may_change_agenda_company(self) -> bool {
-        matches!(self, Role::Admin | Role::Attendant)
     }
 }
 
