@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use navalha_platform::Secret;
 
 /// Navalha's write side.
 #[derive(Debug, Parser)]
@@ -11,7 +12,7 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     /// PostgreSQL connection string.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
-    pub database_url: String,
+    pub database_url: Secret,
     /// What to do; `serve` when absent.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -51,16 +52,17 @@ pub struct ServeArgs {
     pub settings: Settings,
 }
 
-/// Settings shared by every subcommand that executes commands.
+/// Settings shared by every subcommand that executes commands. Secrets are [`Secret`]s, so
+/// that a `Debug` print of the settings (a log line) never shows them.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
     /// Where e-mails are written when no SMTP server is configured.
     #[arg(long, env = "NAVALHA_OUTBOX_DIR", default_value = ".data/outbox")]
     pub outbox_dir: PathBuf,
     /// SMTP server, e.g. `smtp://user:pass@host:587` or `smtps://...`; without it e-mails
-    /// go to the log and the outbox folder.
+    /// go to the outbox folder (the log names the file, never the text).
     #[arg(long, env = "NAVALHA_SMTP_URL", hide_env_values = true)]
-    pub smtp_url: Option<String>,
+    pub smtp_url: Option<Secret>,
     /// Sender of the e-mails.
     #[arg(long, env = "NAVALHA_MAIL_FROM", default_value = "Navalha <nao-responda@navalha.dev>")]
     pub mail_from: String,
@@ -89,11 +91,11 @@ pub struct Settings {
     pub galaxpay_id: String,
     /// The provider account's GalaxHash (API secret).
     #[arg(long, env = "NAVALHA_GALAXPAY_HASH", default_value = "", hide_env_values = true)]
-    pub galaxpay_hash: String,
+    pub galaxpay_hash: Secret,
     /// The webhook confirmation hash configured at the provider; webhooks without it are
     /// refused. Empty refuses every webhook.
     #[arg(long, env = "NAVALHA_GALAXPAY_WEBHOOK_HASH", default_value = "", hide_env_values = true)]
-    pub galaxpay_webhook_hash: String,
+    pub galaxpay_webhook_hash: Secret,
     /// GalaxPay's browser-side card tokenizer (checkout.js), which the checkout page loads
     /// so that card numbers go from the browser to the provider and never through Navalha.
     #[arg(long, env = "NAVALHA_GALAXPAY_JS_URL", default_value = "https://js.cel.cash/checkout.min.js")]
@@ -122,12 +124,47 @@ impl Default for Settings {
             token_hours: 12,
             galaxpay_url: "https://api.galaxpay.com.br/v2".to_owned(),
             galaxpay_id: String::new(),
-            galaxpay_hash: String::new(),
-            galaxpay_webhook_hash: String::new(),
+            galaxpay_hash: Secret::default(),
+            galaxpay_webhook_hash: Secret::default(),
             galaxpay_js_url: "https://js.cel.cash/checkout.min.js".to_owned(),
             galaxpay_public_token: String::new(),
             reconcile_seconds: 300,
             checkout_token_hours: 72,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::{Cli, Command};
+
+    #[test]
+    fn a_debug_print_of_the_settings_shows_no_secret() {
+        let cli = Cli::try_parse_from([
+            "command-api",
+            "--database-url",
+            "postgres://navalha_command:db-password-1@db/navalha",
+            "serve",
+            "--smtp-url",
+            "smtps://mailer:smtp-password-2@smtp.example:465",
+            "--galaxpay-hash",
+            "galax-hash-3",
+            "--galaxpay-webhook-hash",
+            "webhook-hash-4",
+        ])
+        .expect("flags parse");
+        let Some(Command::Serve(serve)) = &cli.command else { panic!("serve expected") };
+        assert_eq!(serve.settings.galaxpay_hash.expose(), "galax-hash-3");
+        assert_eq!(
+            serve.settings.smtp_url.as_ref().map(|url| url.expose()),
+            Some("smtps://mailer:smtp-password-2@smtp.example:465")
+        );
+        let printed = format!("{cli:?} {cli:#?}");
+        for secret in ["db-password-1", "smtp-password-2", "galax-hash-3", "webhook-hash-4"] {
+            assert!(!printed.contains(secret), "{secret} printed in {printed}");
+        }
+        assert!(printed.contains("[redacted]"));
     }
 }

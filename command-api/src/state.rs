@@ -75,7 +75,7 @@ impl AppState {
             http.clone(),
             &settings.galaxpay_url,
             &settings.galaxpay_id,
-            &settings.galaxpay_hash,
+            settings.galaxpay_hash.expose(),
         );
         let waker = ProjectorWaker::start(pool.clone());
         Ok(Self {

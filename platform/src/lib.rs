@@ -8,6 +8,8 @@ pub mod error;
 pub mod health;
 pub mod http;
 pub mod position;
+pub mod secret;
 pub mod telemetry;
 
 pub use error::ApiError;
+pub use secret::Secret;

@@ -7,7 +7,7 @@ use anyhow::Context;
 use axum::routing::get;
 use axum::Router;
 use clap::{Parser, Subcommand};
-use navalha_platform::{db, health, telemetry};
+use navalha_platform::{db, health, telemetry, Secret};
 use navalha_projector::{models, rebuild, worker};
 use sqlx::PgPool;
 
@@ -16,7 +16,7 @@ use sqlx::PgPool;
 struct Cli {
     /// PostgreSQL connection string.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
-    database_url: String,
+    database_url: Secret,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -40,7 +40,7 @@ enum Command {
 async fn main() -> anyhow::Result<()> {
     telemetry::init("projector");
     let cli = Cli::parse();
-    let pool = db::connect(&cli.database_url, 16).await?;
+    let pool = db::connect(cli.database_url.expose(), 16).await?;
     refuse_events_from_the_future(&pool).await?;
     match cli.command.unwrap_or(Command::Run { health_listen: "127.0.0.1:8083".parse()? }) {
         Command::Run { health_listen } => run(pool, cli.database_url, health_listen).await,
@@ -64,9 +64,9 @@ async fn refuse_events_from_the_future(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn run(pool: PgPool, database_url: String, health_listen: SocketAddr) -> anyhow::Result<()> {
+async fn run(pool: PgPool, database_url: Secret, health_listen: SocketAddr) -> anyhow::Result<()> {
     for projection in models::all() {
-        tokio::spawn(worker::run(pool.clone(), database_url.clone(), projection));
+        tokio::spawn(worker::run(pool.clone(), database_url.expose().to_owned(), projection));
     }
     let app = Router::new()
         .route(

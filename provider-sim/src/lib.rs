@@ -27,6 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
+use navalha_platform::Secret;
 use rand::RngCore;
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
@@ -42,7 +43,7 @@ pub struct Config {
     pub galax_id: String,
     /// The account's GalaxHash accepted at `/v2/token`.
     #[arg(long, env = "NAVALHA_GALAXPAY_HASH", default_value = "sim-galax-hash", hide_env_values = true)]
-    pub galax_hash: String,
+    pub galax_hash: Secret,
     /// Where webhooks are POSTed; none are sent without it.
     #[arg(long, env = "NAVALHA_PROVIDER_SIM_WEBHOOK_URL")]
     pub webhook_url: Option<String>,
@@ -53,7 +54,7 @@ pub struct Config {
         default_value = "sim-webhook-hash",
         hide_env_values = true
     )]
-    pub webhook_hash: String,
+    pub webhook_hash: Secret,
     /// The address this simulator is reached at, for boleto and Pix links.
     #[arg(long, env = "NAVALHA_PROVIDER_SIM_PUBLIC_URL", default_value = "http://127.0.0.1:8090")]
     pub public_url: String,
@@ -152,8 +153,10 @@ fn base64(bytes: &[u8]) -> String {
 }
 
 async fn token(State(sim): State<Simulator>, headers: HeaderMap) -> Response {
-    let expected =
-        format!("Basic {}", base64(format!("{}:{}", sim.config.galax_id, sim.config.galax_hash).as_bytes()));
+    let expected = format!(
+        "Basic {}",
+        base64(format!("{}:{}", sim.config.galax_id, sim.config.galax_hash.expose()).as_bytes())
+    );
     let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
     if sent != expected {
         return error(StatusCode::UNAUTHORIZED, "Invalid credentials.");
@@ -398,7 +401,7 @@ async fn webhook(
             "id": inner.next_webhook,
             "event": event,
             "webhookId": inner.next_webhook,
-            "confirmHash": sim.config.webhook_hash,
+            "confirmHash": sim.config.webhook_hash.expose(),
             "Transaction": transaction,
             "Subscription": summary,
         });
@@ -584,5 +587,16 @@ mod tests {
         let day = NaiveDate::from_ymd_opt(2027, 1, 31).unwrap_or_default();
         assert_eq!(next_payday(day, "monthly").to_string(), "2027-02-28");
         assert_eq!(next_payday(day, "weekly").to_string(), "2027-02-07");
+    }
+
+    #[test]
+    fn a_debug_print_of_the_settings_shows_no_hash() {
+        let config = Config {
+            galax_hash: "galax-hash-1".into(),
+            webhook_hash: "webhook-hash-2".into(),
+            ..Config::default()
+        };
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("galax-hash-1") && !printed.contains("webhook-hash-2"), "{printed}");
     }
 }

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use navalha_platform::{db, telemetry};
+use navalha_platform::{db, telemetry, Secret};
 use navalha_query_api::{app, AppState};
 
 #[derive(Parser)]
@@ -12,7 +12,7 @@ use navalha_query_api::{app, AppState};
 struct Cli {
     /// PostgreSQL connection string.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
-    database_url: String,
+    database_url: Secret,
     /// Where command-api stores uploaded images (the units' galleries).
     #[arg(long, env = "NAVALHA_MEDIA_DIR", default_value = navalha_query_api::DEFAULT_MEDIA_DIR)]
     media_dir: std::path::PathBuf,
@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
         Some(Command::Serve { listen }) => listen,
         None => "127.0.0.1:8082".parse()?,
     };
-    let pool = db::connect(&cli.database_url, 30).await?;
+    let pool = db::connect(cli.database_url.expose(), 30).await?;
     let mut state = AppState::new(pool).await?;
     state.media_dir = cli.media_dir;
     let listener =

@@ -56,7 +56,7 @@ async fn receive(
     let webhook_id =
         id_of(&hook["webhookId"]).ok_or_else(|| ApiError::BadRequest("Webhook sem webhookId.".to_owned()))?;
     tracing::Span::current().record("webhook_id", webhook_id);
-    let expected = state.settings.galaxpay_webhook_hash.as_bytes();
+    let expected = state.settings.galaxpay_webhook_hash.expose().as_bytes();
     let sent = hook["confirmHash"].as_str().unwrap_or_default().as_bytes();
     if expected.is_empty() || !same(expected, sent) {
         tracing::warn!("webhook with a wrong or missing confirmation hash refused");

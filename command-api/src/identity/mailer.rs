@@ -1,5 +1,5 @@
-//! Outgoing e-mail: over SMTP when configured, otherwise to the log and an outbox folder a
-//! developer (or an end-to-end test) can read.
+//! Outgoing e-mail: over SMTP when configured, otherwise to an outbox folder a developer (or
+//! an end-to-end test) can read, with a log line that names the file.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,7 +23,7 @@ pub enum Mailer {
         /// The sender.
         from: Mailbox,
     },
-    /// One JSON file per e-mail in this folder, and a log line.
+    /// One JSON file per e-mail in this folder, and a log line (without the text).
     Outbox {
         /// The folder.
         dir: PathBuf,
@@ -38,7 +38,7 @@ impl Mailer {
         match &settings.smtp_url {
             Some(url) => Ok(Mailer::Smtp {
                 transport: Box::new(
-                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
                         .context("NAVALHA_SMTP_URL is not a valid SMTP address")?
                         .build(),
                 ),
@@ -75,7 +75,8 @@ impl Mailer {
                 tokio::fs::write(dir.join(&name), serde_json::to_vec_pretty(&body).unwrap_or_default())
                     .await
                     .map_err(|error| ApiError::Internal(error.into()))?;
-                tracing::info!(to, subject, file = %dir.join(&name).display(), text, "e-mail written to the outbox");
+                // Not the text: it holds recovery codes and link tokens. The file has it.
+                tracing::info!(to, subject, file = %dir.join(&name).display(), "e-mail written to the outbox");
             }
         }
         Ok(())

@@ -68,7 +68,7 @@ async fn smtp_server(received: Arc<Mutex<Received>>) -> String {
 async fn recovery_codes_are_sent_over_smtp_when_it_is_configured(pool: PgPool) {
     let received = Arc::new(Mutex::new(Received::default()));
     let url = smtp_server(received.clone()).await;
-    let system = System::start_with(pool, |settings| settings.smtp_url = Some(url)).await;
+    let system = System::start_with(pool, |settings| settings.smtp_url = Some(url.into())).await;
     let answer = system
         .call(
             Method::POST,
