@@ -66,13 +66,18 @@ pub struct Settings {
     /// Sender of the e-mails.
     #[arg(long, env = "NAVALHA_MAIL_FROM", default_value = "Navalha <nao-responda@navalha.dev>")]
     pub mail_from: String,
-    /// The identity provider's user-info address, where Google access tokens are checked.
+    /// Google's token-information address, where the server learns who owns an access
+    /// token and which app it was issued to.
     #[arg(
         long,
-        env = "NAVALHA_GOOGLE_USERINFO_URL",
-        default_value = "https://openidconnect.googleapis.com/v1/userinfo"
+        env = "NAVALHA_GOOGLE_TOKENINFO_URL",
+        default_value = "https://oauth2.googleapis.com/tokeninfo"
     )]
-    pub google_userinfo_url: String,
+    pub google_tokeninfo_url: String,
+    /// Navalha's OAuth client id at Google (the web app's `VITE_GOOGLE_CLIENT_ID`): only
+    /// access tokens issued to it sign in. Empty turns Google sign-in off.
+    #[arg(long, env = "NAVALHA_GOOGLE_CLIENT_ID", default_value = "")]
+    pub google_client_id: String,
     /// The web app's public address, for links in e-mails.
     #[arg(long, env = "NAVALHA_PUBLIC_URL", default_value = "http://localhost:8080")]
     pub public_url: String,
@@ -118,7 +123,8 @@ impl Default for Settings {
             outbox_dir: PathBuf::from(".data/outbox"),
             smtp_url: None,
             mail_from: "Navalha <nao-responda@navalha.dev>".to_owned(),
-            google_userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".to_owned(),
+            google_tokeninfo_url: "https://oauth2.googleapis.com/tokeninfo".to_owned(),
+            google_client_id: String::new(),
             public_url: "http://localhost:8080".to_owned(),
             media_dir: PathBuf::from(".data/media"),
             token_hours: 12,

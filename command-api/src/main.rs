@@ -60,6 +60,7 @@ async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(pool, args.settings).await?;
     navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
     navalha_command_api::idempotency::spawn_forgetting(state.pool.clone());
+    navalha_command_api::identity::spawn_background(state.clone());
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("binding {}", args.listen))?;

@@ -32,19 +32,18 @@ pub const ALGORITHM: Algorithm = Algorithm::EdDSA;
 /// The id of the signing key row.
 pub const SIGNING_KEY_ID: &str = "primary";
 
-/// What a token says about its bearer.
+/// What a token says about its bearer. Role and units are not in it: they are read on
+/// every request, as they are now.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Claims {
     /// The professional's id, as text (JWT convention).
     pub sub: String,
+    /// The sign-in session (a row of `staff_session`), which 'Sair' and a password reset end.
+    pub sid: String,
     /// Display name.
     pub name: String,
     /// Sign-in e-mail.
     pub email: String,
-    /// Role at sign-in.
-    pub role: Role,
-    /// Units the professional belongs to.
-    pub companies: Vec<i64>,
     /// Always [`AUDIENCE`].
     pub aud: String,
     /// Always [`ISSUER`].
@@ -60,6 +59,8 @@ pub struct Claims {
 pub struct Principal {
     /// The professional's id.
     pub professional_id: i64,
+    /// The sign-in session the token belongs to.
+    pub session_id: uuid::Uuid,
     /// Display name.
     pub name: String,
     /// Sign-in e-mail.
@@ -123,12 +124,13 @@ impl TokenVerifier {
             .await
     }
 
-    /// Checks signature, algorithm, audience, issuer and expiry.
+    /// Checks signature, algorithm, audience, issuer and expiry, then that the session is
+    /// still open and the professional active.
     pub async fn verify(&self, token: &str) -> Result<Principal, ApiError> {
         let mut validation = Validation::new(ALGORITHM);
         validation.set_audience(&[AUDIENCE]);
         validation.set_issuer(&[ISSUER]);
-        validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
+        validation.set_required_spec_claims(&["exp", "aud", "iss", "sub", "sid"]);
         validation.leeway = 30;
         let data =
             jsonwebtoken::decode::<Claims>(token, self.key().await?, &validation).map_err(|error| {
@@ -137,18 +139,24 @@ impl TokenVerifier {
             })?;
         let claims = data.claims;
         let professional_id = claims.sub.parse().map_err(|_| ApiError::Unauthorized)?;
-        // Role and units as they are now, not as they were at sign-in.
-        let access: Option<(String, i16, Vec<i64>)> =
-            sqlx::query_as("select role, status, companies from staff_access where professional_id = $1")
-                .bind(professional_id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let session_id: uuid::Uuid = claims.sid.parse().map_err(|_| ApiError::Unauthorized)?;
+        // The session still open, and role and units as they are now, not at sign-in.
+        let access: Option<(String, i16, Vec<i64>)> = sqlx::query_as(
+            "select a.role, a.status, a.companies
+               from staff_session s join staff_access a using (professional_id)
+              where s.session_id = $1::uuid and s.professional_id = $2
+                and s.revoked_at is null and s.expires_at > now()",
+        )
+        .bind(session_id.to_string())
+        .bind(professional_id)
+        .fetch_optional(&self.pool)
+        .await?;
         let Some((role, _, companies)) = access.filter(|(_, status, _)| *status != status::INACTIVE) else {
-            tracing::info!(professional_id, "token of an inactive or unknown professional refused");
+            tracing::info!(professional_id, "token of an ended session or an inactive professional refused");
             return Err(ApiError::Unauthorized);
         };
         let role = Role::from_code(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role}"))?;
-        Ok(Principal { professional_id, name: claims.name, email: claims.email, role, companies })
+        Ok(Principal { professional_id, session_id, name: claims.name, email: claims.email, role, companies })
     }
 }
 
@@ -252,7 +260,14 @@ mod tests {
     use super::*;
 
     fn principal(role: Role, companies: Vec<i64>) -> Principal {
-        Principal { professional_id: 1, name: "Ana".into(), email: "ana@navalha.dev".into(), role, companies }
+        Principal {
+            professional_id: 1,
+            session_id: uuid::Uuid::nil(),
+            name: "Ana".into(),
+            email: "ana@navalha.dev".into(),
+            role,
+            companies,
+        }
     }
 
     #[test]

@@ -57,9 +57,14 @@ pub enum ApiError {
     /// 413: the body is larger than the route takes.
     #[error("{MSG_TOO_LARGE}")]
     PayloadTooLarge,
-    /// 429: too many attempts.
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// 429: too many attempts; answered with `Retry-After`.
+    #[error("{message}")]
+    TooManyRequests {
+        /// What to tell the user.
+        message: String,
+        /// Seconds until trying again may succeed.
+        retry_after_seconds: u64,
+    },
     /// 503: a dependency is down.
     #[error("{0}")]
     Unavailable(String),
@@ -99,7 +104,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Validation { .. } | ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -171,6 +176,10 @@ impl IntoResponse for ApiError {
             ApiError::Validation { errors, .. } => Some(errors),
             _ => None,
         };
-        (status, axum::Json(ErrorBody { message: &message, errors })).into_response()
+        let mut response = (status, axum::Json(ErrorBody { message: &message, errors })).into_response();
+        if let ApiError::TooManyRequests { retry_after_seconds, .. } = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
+        }
+        response
     }
 }

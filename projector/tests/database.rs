@@ -67,8 +67,9 @@ async fn each_service_role_reaches_only_what_its_service_uses(pool: PgPool) {
     let allowed = [
         (
             "navalha_command",
-            "insert into login_attempt (email, succeeded, client_ip) values ('a@b.c', false, '::1')",
+            "insert into access_attempt (door, subject, client_ip) values ('login', 'a@b.c', '::1')",
         ),
+        ("navalha_query", "select session_id, revoked_at from staff_session"),
         ("navalha_command", "select nextval('appointment_id_seq')"),
         ("navalha_command", "select private_key from signing_key"),
         ("navalha_query", "select signing_key_id, public_key from signing_key"),
@@ -83,8 +84,10 @@ async fn each_service_role_reaches_only_what_its_service_uses(pool: PgPool) {
         ("navalha_query", "select * from recovery_code"),
         (
             "navalha_query",
-            "insert into login_attempt (email, succeeded, client_ip) values ('a@b.c', false, '::1')",
+            "insert into access_attempt (door, subject, client_ip) values ('login', 'a@b.c', '::1')",
         ),
+        ("navalha_query", "update staff_session set revoked_at = null"),
+        ("navalha_query", "select * from recovery_request"),
         ("navalha_projector", "select * from staff_credential"),
         ("navalha_projector", "select nextval('appointment_id_seq')"),
         ("navalha_command", "create schema rm_probe"),

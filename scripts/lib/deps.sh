@@ -76,7 +76,8 @@ web_install_args() {
   [[ -f $ROOT/web/package-lock.json ]] || how=install
   WEB_INSTALL=(-C "$ROOT/web" env PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm "$how" --no-audit --no-fund)
 }
-WEB_BUILD=(-C "$ROOT/web" npm run build)
+# The Google button uses the same client id the server checks tokens against.
+WEB_BUILD=(-C "$ROOT/web" env "VITE_GOOGLE_CLIENT_ID=${VITE_GOOGLE_CLIENT_ID:-${NAVALHA_GOOGLE_CLIENT_ID:-}}" npm run build)
 
 # The built app is stale when any source file is newer than dist/index.html.
 web_dist_stale() {

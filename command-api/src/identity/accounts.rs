@@ -36,24 +36,31 @@ pub async fn create_account(
     Ok(())
 }
 
-/// Finds an account by e-mail (any case) or CPF (with or without mask).
-pub async fn find_by_email_or_cpf(pool: &PgPool, cpf_or_email: &str) -> Result<Option<i64>, ApiError> {
+/// What the user typed in a "CPF or e-mail" field, as one key: `cpf:` and the digits when
+/// it reads as a CPF, `email:` and the lowercased text otherwise.
+pub fn identifier_key(cpf_or_email: &str) -> String {
     let text = cpf_or_email.trim();
     let digits = navalha_domain::values::only_digits(text);
-    let by_cpf = !text.contains('@') && digits.len() == 11;
-    let id = sqlx::query_scalar(if by_cpf {
-        "select professional_id from staff_credential where cpf = $1"
+    if !text.contains('@') && digits.len() == 11 {
+        format!("cpf:{digits}")
     } else {
-        "select professional_id from staff_credential where email = lower($1)"
-    })
-    .bind(if by_cpf { digits } else { text.to_owned() })
-    .fetch_optional(pool)
-    .await?;
-    Ok(id)
+        format!("email:{}", text.to_lowercase())
+    }
 }
 
-/// Sets a new password and forgives earlier failed sign-ins, so a user locked out by
-/// someone guessing can get back in by resetting.
+/// Finds an account by e-mail (any case) or CPF (with or without mask).
+pub async fn find_by_email_or_cpf(pool: &PgPool, cpf_or_email: &str) -> Result<Option<i64>, ApiError> {
+    let key = identifier_key(cpf_or_email);
+    let (sql, value) = match key.split_once(':') {
+        Some(("cpf", digits)) => ("select professional_id from staff_credential where cpf = $1", digits),
+        _ => ("select professional_id from staff_credential where email = $1", &key["email:".len()..]),
+    };
+    Ok(sqlx::query_scalar(sql).bind(value).fetch_optional(pool).await?)
+}
+
+/// Sets a new password, forgives earlier failed sign-ins (a user locked out by someone
+/// guessing gets back in by resetting) and ends every open session: whoever knew the old
+/// password is signed out at once.
 pub async fn set_password(
     conn: &mut sqlx::PgConnection,
     professional_id: i64,
@@ -67,7 +74,8 @@ pub async fn set_password(
     )
     .bind(professional_id)
     .bind(hashed)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    super::session::end_sessions(conn, professional_id).await?;
     Ok(())
 }

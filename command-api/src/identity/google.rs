@@ -1,7 +1,8 @@
 //! `POST session-professional/login-social-media`: sign-in with Google.
 //!
-//! The browser's word is not trusted: the server asks the provider's user-info address
-//! who owns the access token, and keys the account by the answer's `sub`.
+//! The browser's word is not trusted: the server asks the provider's token-information
+//! address who owns the access token and which app it was issued to, refuses tokens issued
+//! to any app but Navalha (`NAVALHA_GOOGLE_CLIENT_ID`), and keys the account by `sub`.
 
 use axum::extract::State;
 use navalha_platform::http::{Json, RequestOrigin};
@@ -29,15 +30,33 @@ pub(crate) struct SocialLoginBody {
     access_token: String,
 }
 
-/// The fields of the provider's user-info answer that matter here. OpenID Connect names
-/// the account `sub`; Google's older endpoint names it `id`.
+/// The fields of Google's token-information answer that matter here.
 #[derive(Debug, Deserialize)]
-struct UserInfo {
+struct TokenInfo {
+    /// The app (OAuth client id) the token was issued to.
+    aud: Option<String>,
+    /// The app that asked for it; Google sets it equal to `aud` for the browser's tokens.
+    azp: Option<String>,
     sub: Option<String>,
-    id: Option<String>,
     email: Option<String>,
-    email_verified: Option<bool>,
-    verified_email: Option<bool>,
+    /// Google answers the text "true"; a JSON boolean is taken too.
+    email_verified: Option<Flag>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Flag {
+    Bool(bool),
+    Text(String),
+}
+
+impl Flag {
+    fn is_true(&self) -> bool {
+        match self {
+            Flag::Bool(value) => *value,
+            Flag::Text(text) => text == "true",
+        }
+    }
 }
 
 #[tracing::instrument(skip_all)]
@@ -52,8 +71,18 @@ pub(crate) async fn login_social_media(
     if body.access_token.trim().is_empty() {
         return Err(ApiError::field("accessToken", "Informe o token de acesso do Google."));
     }
-    let info = fetch_user_info(&state, body.access_token.trim()).await?;
-    let Some(sub) = info.sub.clone().or(info.id.clone()).filter(|sub| !sub.is_empty()) else {
+    let client_id = state.settings.google_client_id.as_str();
+    if client_id.is_empty() {
+        tracing::warn!("Google sign-in tried, but NAVALHA_GOOGLE_CLIENT_ID is not set");
+        return Err(ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()));
+    }
+    let info = fetch_token_info(&state, body.access_token.trim()).await?;
+    // A token another app obtained from the same person must not open their account here.
+    if info.aud.as_deref() != Some(client_id) || info.azp.as_deref().is_some_and(|azp| azp != client_id) {
+        tracing::warn!(client_ip = %origin.client_ip, "Google token issued to another app refused");
+        return Err(ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()));
+    }
+    let Some(sub) = info.sub.clone().filter(|sub| !sub.is_empty()) else {
         return Err(ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()));
     };
     if body.id_user.as_deref().is_some_and(|claimed| !claimed.is_empty() && claimed != sub) {
@@ -68,22 +97,26 @@ pub(crate) async fn login_social_media(
     };
     let account = load_account(&state, professional_id).await?;
     tracing::info!(professional_id, "signed in with Google");
-    Ok(Json(session_response(&state, &account)?))
+    Ok(Json(session_response(&state, &account).await?))
 }
 
-async fn fetch_user_info(state: &AppState, access_token: &str) -> Result<UserInfo, ApiError> {
-    let response =
-        state.http.get(&state.settings.google_userinfo_url).bearer_auth(access_token).send().await.map_err(
-            |error| {
-                tracing::warn!(%error, "identity provider unreachable");
-                ApiError::Unavailable(MSG_PROVIDER_REFUSED.to_owned())
-            },
-        )?;
+async fn fetch_token_info(state: &AppState, access_token: &str) -> Result<TokenInfo, ApiError> {
+    let response = state
+        .http
+        .get(&state.settings.google_tokeninfo_url)
+        .query(&[("access_token", access_token)])
+        .send()
+        .await
+        .map_err(|error| {
+            // Without the address: it carries the token.
+            tracing::warn!(error = %error.without_url(), "identity provider unreachable");
+            ApiError::Unavailable(MSG_PROVIDER_REFUSED.to_owned())
+        })?;
     if !response.status().is_success() {
         tracing::info!(status = %response.status(), "identity provider refused the token");
         return Err(ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()));
     }
-    response.json::<UserInfo>().await.map_err(|_| ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()))
+    response.json::<TokenInfo>().await.map_err(|_| ApiError::Unprocessable(MSG_PROVIDER_REFUSED.to_owned()))
 }
 
 async fn linked_account(state: &AppState, sub: &str) -> Result<Option<i64>, ApiError> {
@@ -98,9 +131,9 @@ async fn linked_account(state: &AppState, sub: &str) -> Result<Option<i64>, ApiE
 async fn link_by_verified_email(
     state: &AppState,
     sub: &str,
-    info: &UserInfo,
+    info: &TokenInfo,
 ) -> Result<Option<i64>, ApiError> {
-    let verified = info.email_verified.or(info.verified_email).unwrap_or(false);
+    let verified = info.email_verified.as_ref().is_some_and(Flag::is_true);
     let Some(email) = info.email.as_deref().filter(|_| verified) else {
         return Ok(None);
     };

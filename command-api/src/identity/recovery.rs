@@ -1,8 +1,12 @@
 //! Password recovery (spec 01 §2, §7): a 6-digit code and a link, e-mailed together.
 //!
 //! Codes and link tokens are stored only as hashes, live 10 minutes, die after 5 wrong
-//! tries, and work once. Asking for a code answers the same whether or not the account
-//! exists.
+//! tries, and work once; wrong codes also count per account across codes (throttle.rs), so
+//! asking for a new code gives no fresh guesses.
+//!
+//! Asking for a code only records the request: [`spawn_mailer`] makes the code and sends
+//! the e-mail after the answer. So the answer is the same, in body and in time, whether or
+//! not the account exists and whether or not the mail server is up.
 
 use axum::extract::State;
 use navalha_domain::values::RECOVERY_PASSWORD;
@@ -14,8 +18,9 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
-use super::accounts::{find_by_email_or_cpf, set_password};
+use super::accounts::{find_by_email_or_cpf, identifier_key, set_password};
 use super::session::{load_account, session_response, SessionResponse};
+use super::throttle;
 use crate::state::AppState;
 
 /// How long a code and its link stay valid.
@@ -76,19 +81,123 @@ pub(crate) async fn request_code(
     if body.cpf_or_email.trim().is_empty() {
         return Err(ApiError::field("cpfOrEmail", "Digite seu e-mail."));
     }
-    if let Some(professional_id) = find_by_email_or_cpf(&state.pool, &body.cpf_or_email).await? {
-        send_code(&state, professional_id).await?;
-    } else {
-        tracing::info!(client_ip = %origin.client_ip, "recovery asked for an unknown account");
-    }
+    // Every request counts: each one may be an e-mail to someone's inbox.
+    let key = identifier_key(&body.cpf_or_email);
+    throttle::enter(&state.pool, throttle::RECOVERY_REQUEST, &key, &origin.client_ip, None).await?;
+    sqlx::query("insert into recovery_request (cpf_or_email) values ($1)")
+        .bind(body.cpf_or_email.trim())
+        .execute(&state.pool)
+        .await?;
+    sqlx::query("select pg_notify($1, '')").bind(MAILER_CHANNEL).execute(&state.pool).await?;
     Ok(Json(json!({ "message": "Código enviado com sucesso." })))
 }
 
-async fn send_code(state: &AppState, professional_id: i64) -> Result<(), ApiError> {
+/// Where a new recovery request wakes the mailer.
+const MAILER_CHANNEL: &str = "navalha_recovery_request";
+/// How often the mailer looks for requests whose e-mail failed, to try again.
+const MAILER_POLL: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Makes the codes asked for and e-mails them, after the answers: at once when woken,
+/// and every few seconds for e-mails that failed. Instances share the work through
+/// `for update skip locked`.
+pub fn spawn_mailer(state: AppState) {
+    tokio::spawn(async move {
+        loop {
+            let listener = async {
+                let mut listener = sqlx::postgres::PgListener::connect_with(&state.pool).await?;
+                listener.listen(MAILER_CHANNEL).await?;
+                Ok::<_, sqlx::Error>(listener)
+            };
+            let mut listener = match listener.await {
+                Ok(listener) => listener,
+                Err(error) => {
+                    tracing::warn!(%error, "recovery mailer cannot listen; retrying");
+                    tokio::time::sleep(MAILER_POLL).await;
+                    continue;
+                }
+            };
+            loop {
+                while let Some(handled) = handle_next_request(&state).await.transpose() {
+                    if let Err(error) = handled {
+                        tracing::warn!(%error, "recovery e-mail failed; it will be tried again");
+                        break;
+                    }
+                }
+                if let Ok(Err(error)) = tokio::time::timeout(MAILER_POLL, listener.recv()).await {
+                    tracing::warn!(%error, "recovery mailer lost its listener");
+                    break;
+                }
+            }
+        }
+    });
+}
+
+/// Handles the oldest pending request: `Ok(None)` when there is none, an error when its
+/// e-mail could not be sent (then it waits a little longer before each new try).
+pub async fn handle_next_request(state: &AppState) -> Result<Option<()>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let request: Option<(i64, String, bool)> = sqlx::query_as(
+        "select recovery_request_id, cpf_or_email, requested_at < now() - make_interval(mins => $1)
+           from recovery_request
+          where done_at is null and next_attempt_at <= now()
+          order by recovery_request_id limit 1
+            for update skip locked",
+    )
+    .bind(CODE_MINUTES)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((request_id, cpf_or_email, too_old)) = request else {
+        return Ok(None);
+    };
+    let outcome = match find_by_email_or_cpf(&state.pool, &cpf_or_email).await? {
+        // A code mailed after it would have expired helps nobody.
+        _ if too_old => {
+            tracing::warn!(request_id, "recovery request given up: its code would have expired");
+            Ok(())
+        }
+        None => {
+            tracing::info!(request_id, "recovery asked for an unknown account; nothing sent");
+            Ok(())
+        }
+        Some(professional_id) => send_code(state, &mut tx, professional_id).await,
+    };
+    match outcome {
+        Ok(()) => {
+            sqlx::query("update recovery_request set done_at = now() where recovery_request_id = $1")
+                .bind(request_id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(Some(()))
+        }
+        Err(error) => {
+            drop(tx); // the code made for the failed e-mail goes with it
+            sqlx::query(
+                "update recovery_request
+                    set attempts = attempts + 1,
+                        next_attempt_at = now() + make_interval(secs => least(60, power(2, attempts)))
+                  where recovery_request_id = $1",
+            )
+            .bind(request_id)
+            .execute(&state.pool)
+            .await?;
+            Err(error)
+        }
+    }
+}
+
+/// Forgets requests handled more than a day ago.
+pub async fn forget_old_requests(pool: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("delete from recovery_request where requested_at < now() - interval '1 day'")
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+async fn send_code(state: &AppState, tx: &mut PgConnection, professional_id: i64) -> Result<(), ApiError> {
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let salt: [u8; 16] = rand::thread_rng().gen();
     let link_token = random_token();
-    let mut tx = state.pool.begin().await?;
     // A new code replaces the ones before it.
     sqlx::query(
         "update recovery_code set superseded_at = now()
@@ -112,7 +221,6 @@ async fn send_code(state: &AppState, professional_id: i64) -> Result<(), ApiErro
         .bind(professional_id)
         .fetch_one(&mut *tx)
         .await?;
-    tx.commit().await?;
     let link = format!(
         "{}/create-new-password?recovery-data={link_token}",
         state.settings.public_url.trim_end_matches('/')
@@ -124,6 +232,7 @@ async fn send_code(state: &AppState, professional_id: i64) -> Result<(), ApiErro
          Se você não fez este pedido, ignore este e-mail."
     );
     state.mailer.send(&email, "Navalha: código para alterar sua senha", &text).await?;
+    tracing::info!(professional_id, "recovery code e-mailed");
     Ok(())
 }
 
@@ -150,10 +259,22 @@ async fn open_code_for(conn: &mut PgConnection, professional_id: i64) -> Result<
     Ok(row.map(|(id, professional_id, salt, hash)| OpenCode { id, professional_id, salt, hash }))
 }
 
-/// Checks a code; a wrong one counts against the code's tries (committed even though the
-/// answer is an error).
-async fn check_code(state: &AppState, cpf_or_email: &str, code: &str) -> Result<Option<OpenCode>, ApiError> {
-    let Some(professional_id) = find_by_email_or_cpf(&state.pool, cpf_or_email).await? else {
+/// Checks a code; a wrong one counts against the code's tries and the account's
+/// (committed even though the answer is an error).
+async fn check_code(
+    state: &AppState,
+    client_ip: &str,
+    cpf_or_email: &str,
+    code: &str,
+) -> Result<Option<OpenCode>, ApiError> {
+    let account = find_by_email_or_cpf(&state.pool, cpf_or_email).await?;
+    // Per account, whether typed as e-mail or CPF; unknown ones by what was typed.
+    let subject = match account {
+        Some(professional_id) => format!("account:{professional_id}"),
+        None => identifier_key(cpf_or_email),
+    };
+    let attempt = throttle::enter(&state.pool, throttle::RECOVERY_GUESS, &subject, client_ip, None).await?;
+    let Some(professional_id) = account else {
         return Ok(None);
     };
     let mut tx = state.pool.begin().await?;
@@ -161,6 +282,7 @@ async fn check_code(state: &AppState, cpf_or_email: &str, code: &str) -> Result<
         return Ok(None);
     };
     if sha256(&[&open.salt, code.trim().as_bytes()]) == open.hash {
+        attempt.succeeded(&state.pool).await?;
         return Ok(Some(open));
     }
     sqlx::query("update recovery_code set wrong_attempts = wrong_attempts + 1 where recovery_code_id = $1")
@@ -174,12 +296,13 @@ async fn check_code(state: &AppState, cpf_or_email: &str, code: &str) -> Result<
 #[tracing::instrument(skip_all)]
 pub(crate) async fn validate_code(
     State(state): State<AppState>,
+    origin: RequestOrigin,
     Json(body): Json<ValidateCodeBody>,
 ) -> Result<Json<Value>, ApiError> {
     if body.recovery_code.trim().is_empty() {
         return Err(ApiError::field("recoveryCode", "Digite o código."));
     }
-    match check_code(&state, &body.cpf_or_email, &body.recovery_code).await? {
+    match check_code(&state, &origin.client_ip, &body.cpf_or_email, &body.recovery_code).await? {
         Some(_) => Ok(Json(json!({ "message": "Código validado com sucesso." }))),
         None => Err(ApiError::Unprocessable(MSG_BAD_CODE.to_owned())),
     }
@@ -188,6 +311,7 @@ pub(crate) async fn validate_code(
 #[tracing::instrument(skip_all)]
 pub(crate) async fn reset_password(
     State(state): State<AppState>,
+    origin: RequestOrigin,
     Json(body): Json<ResetBody>,
 ) -> Result<Json<SessionResponse>, ApiError> {
     if let Some(message) = RECOVERY_PASSWORD.check(&body.new_password) {
@@ -209,7 +333,7 @@ pub(crate) async fn reset_password(
         row
     } else {
         drop(tx);
-        let checked = check_code(&state, &body.cpf_or_email, &body.recovery_code).await?;
+        let checked = check_code(&state, &origin.client_ip, &body.cpf_or_email, &body.recovery_code).await?;
         tx = state.pool.begin().await?;
         match checked {
             // Lock it again in this transaction: only one reset may use it.
@@ -231,5 +355,5 @@ pub(crate) async fn reset_password(
     tx.commit().await?;
     tracing::info!(professional_id, "password reset");
     let account = load_account(&state, professional_id).await?;
-    Ok(Json(session_response(&state, &account)?))
+    Ok(Json(session_response(&state, &account).await?))
 }

@@ -75,5 +75,5 @@ pub(crate) async fn complete_register(
     set_password(&mut tx, professional_id, &body.password).await?;
     tx.commit().await?;
     let account = load_account(&state, professional_id).await?;
-    Ok(Json(session_response(&state, &account)?))
+    Ok(Json(session_response(&state, &account).await?))
 }

@@ -3,6 +3,7 @@
 use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
+use navalha_platform::auth::now_seconds;
 use navalha_platform::ApiError;
 use serde::Serialize;
 
@@ -127,10 +128,22 @@ pub struct SessionRole {
     pub description: &'static str,
 }
 
-/// Signs a token for the account and shapes the answer.
-pub fn session_response(state: &AppState, account: &Account) -> Result<SessionResponse, ApiError> {
+/// Opens a session for the account, signs its token and shapes the answer.
+pub async fn session_response(state: &AppState, account: &Account) -> Result<SessionResponse, ApiError> {
+    let session_id = uuid::Uuid::new_v4();
+    let now = now_seconds();
+    let expires_at = now + state.issuer.lifetime_seconds();
+    sqlx::query(
+        "insert into staff_session (session_id, professional_id, expires_at)
+         values ($1::uuid, $2, to_timestamp($3))",
+    )
+    .bind(session_id.to_string())
+    .bind(account.professional_id)
+    .bind(expires_at as f64)
+    .execute(&state.pool)
+    .await?;
     Ok(SessionResponse {
-        token: state.issuer.issue(account)?,
+        token: state.issuer.issue(account, session_id, now)?,
         user: SessionUser {
             name: account.name.clone(),
             email: account.email.clone(),
@@ -153,4 +166,40 @@ pub fn session_response(state: &AppState, account: &Account) -> Result<SessionRe
             },
         },
     })
+}
+
+/// Ends every open session of the professional: what a new password does.
+pub async fn end_sessions(conn: &mut sqlx::PgConnection, professional_id: i64) -> Result<u64, ApiError> {
+    let ended = sqlx::query(
+        "update staff_session set revoked_at = now() where professional_id = $1 and revoked_at is null",
+    )
+    .bind(professional_id)
+    .execute(conn)
+    .await?;
+    Ok(ended.rows_affected())
+}
+
+/// `POST session-professional/logout` ('Sair'): ends the caller's session, so its token
+/// stops working everywhere at once. Other devices stay signed in.
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+pub(crate) async fn logout(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    auth: navalha_platform::auth::Auth,
+) -> Result<axum::http::StatusCode, ApiError> {
+    sqlx::query(
+        "update staff_session set revoked_at = now() where session_id = $1::uuid and revoked_at is null",
+    )
+    .bind(auth.session_id.to_string())
+    .execute(&state.pool)
+    .await?;
+    tracing::info!("signed out");
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Forgets sessions that expired more than a day ago.
+pub async fn forget_expired_sessions(pool: &sqlx::PgPool) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("delete from staff_session where expires_at < now() - interval '1 day'")
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected())
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use jsonwebtoken::{EncodingKey, Header};
-use navalha_platform::auth::{now_seconds, Claims, ALGORITHM, AUDIENCE, ISSUER};
+use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
 use navalha_platform::ApiError;
 
 use super::keys::SigningKeys;
@@ -25,15 +25,18 @@ impl TokenIssuer {
         })
     }
 
-    /// A signed token for the account.
-    pub fn issue(&self, account: &Account) -> Result<String, ApiError> {
-        let now = now_seconds();
+    /// How long a token lasts.
+    pub fn lifetime_seconds(&self) -> i64 {
+        self.lifetime_seconds
+    }
+
+    /// A signed token for the account's session `session_id`, issued at `now`.
+    pub fn issue(&self, account: &Account, session_id: uuid::Uuid, now: i64) -> Result<String, ApiError> {
         let claims = Claims {
             sub: account.professional_id.to_string(),
+            sid: session_id.to_string(),
             name: account.name.clone(),
             email: account.email.clone(),
-            role: account.role,
-            companies: account.companies.iter().map(|company| company.id).collect(),
             aud: AUDIENCE.to_owned(),
             iss: ISSUER.to_owned(),
             iat: now,

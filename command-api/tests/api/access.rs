@@ -70,13 +70,13 @@ async fn the_login_form_is_validated_with_the_specification_messages(pool: PgPoo
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn ten_failures_in_a_row_lock_the_account_but_a_password_reset_lets_the_owner_back(pool: PgPool) {
+async fn ten_failures_lock_that_address_out_of_the_account_but_a_password_reset_lets_it_back(pool: PgPool) {
     let system = System::start(pool).await;
     for _ in 0..10 {
         assert_eq!(system.login("barbeiro1@navalha.dev", "Chute@0000").await.status, StatusCode::BAD_REQUEST);
     }
     let locked = system.login("barbeiro1@navalha.dev", "Navalha@2026").await;
-    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS, "even the right password waits");
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS, "even the right password waits, from there");
     assert!(locked.message().contains("Esqueci minha senha"), "{}", locked.message());
     let retry_after: i64 = locked.headers["retry-after"].to_str().unwrap_or("0").parse().unwrap_or(0);
     assert!((1..=900).contains(&retry_after), "{retry_after}");
@@ -93,7 +93,7 @@ async fn ten_failures_in_a_row_lock_the_account_but_a_password_reset_lets_the_ow
         )
         .await;
     assert_eq!(sent.status, StatusCode::OK);
-    let mail = system.outbox().pop().expect("an e-mail");
+    let mail = system.mailed().await.pop().expect("an e-mail");
     let text = mail["text"].as_str().unwrap_or_default();
     let link_token =
         text.split("recovery-data=").nth(1).and_then(|rest| rest.split_whitespace().next()).expect("link");

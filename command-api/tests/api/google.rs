@@ -1,9 +1,10 @@
-//! Google sign-in against a local server that plays the provider's user-info address.
+//! Google sign-in against a local server that plays Google's token-information address.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::extract::Query;
+use axum::http::{Method, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -11,22 +12,32 @@ use sqlx::PgPool;
 
 use crate::support::System;
 
-/// Starts a provider that knows these access tokens, and returns its user-info address.
+/// Navalha's client id at Google in these tests.
+const CLIENT_ID: &str = "navalha-web.apps.googleusercontent.com";
+
+/// Starts a provider that knows these access tokens, and returns its token-information
+/// address. Tokens are issued to [`CLIENT_ID`] unless their answer names another `aud`;
+/// like Google, `email_verified` is the text "true" or "false".
 async fn fake_provider(accounts: HashMap<&'static str, Value>) -> String {
     let accounts = Arc::new(accounts);
     let app = Router::new().route(
-        "/userinfo",
-        get(move |headers: HeaderMap| {
+        "/tokeninfo",
+        get(move |Query(query): Query<HashMap<String, String>>| {
             let accounts = accounts.clone();
             async move {
-                let token = headers
-                    .get("authorization")
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.strip_prefix("Bearer "))
-                    .unwrap_or_default();
+                let token = query.get("access_token").map(String::as_str).unwrap_or_default();
                 match accounts.get(token) {
-                    Some(info) => (StatusCode::OK, Json(info.clone())),
-                    None => (StatusCode::UNAUTHORIZED, Json(json!({ "error": "invalid_token" }))),
+                    Some(info) => {
+                        let mut info = info.clone();
+                        let verified = info["email_verified"] == json!(true);
+                        info["email_verified"] = json!(verified.to_string());
+                        if info.get("aud").is_none() {
+                            info["aud"] = json!(CLIENT_ID);
+                            info["azp"] = json!(CLIENT_ID);
+                        }
+                        (StatusCode::OK, Json(info))
+                    }
+                    None => (StatusCode::BAD_REQUEST, Json(json!({ "error": "invalid_token" }))),
                 }
             }
         }),
@@ -34,7 +45,16 @@ async fn fake_provider(accounts: HashMap<&'static str, Value>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = listener.local_addr().expect("address");
     tokio::spawn(async move { axum::serve(listener, app).await });
-    format!("http://{address}/userinfo")
+    format!("http://{address}/tokeninfo")
+}
+
+/// command-api asking `provider` about tokens, as the Google client [`CLIENT_ID`].
+async fn start(pool: PgPool, provider: String) -> System {
+    System::start_with(pool, |settings| {
+        settings.google_tokeninfo_url = provider;
+        settings.google_client_id = CLIENT_ID.to_owned();
+    })
+    .await
 }
 
 async fn social_login(system: &System, id_user: &str, token: &str) -> crate::support::Answer {
@@ -58,7 +78,7 @@ async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub(poo
         ),
     ]))
     .await;
-    let system = System::start_with(pool, |settings| settings.google_userinfo_url = provider).await;
+    let system = start(pool, provider).await;
     let first = social_login(&system, "google-111", "token-ana").await;
     assert_eq!(first.status, StatusCode::OK, "{first:?}");
     assert_eq!(first.body["user"]["Email"], "admin@navalha.dev");
@@ -81,7 +101,7 @@ async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
         ),
     ]))
     .await;
-    let system = System::start_with(pool, |settings| settings.google_userinfo_url = provider).await;
+    let system = start(pool, provider).await;
     // Claiming another account's id with one's own token.
     let claimed = social_login(&system, "google-111", "token-mallory").await;
     assert_eq!(claimed.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -110,4 +130,34 @@ async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
         )
         .await;
     assert_eq!(other_network.body["errors"]["socialMedia"], "Rede social não suportada.");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_token_issued_to_another_app_does_not_sign_in(pool: PgPool) {
+    let provider = fake_provider(HashMap::from([
+        (
+            "token-from-another-app",
+            json!({ "sub": "google-111", "email": "admin@navalha.dev", "email_verified": true,
+                    "aud": "quiz-game.apps.googleusercontent.com", "azp": "quiz-game.apps.googleusercontent.com" }),
+        ),
+        ("token-ana", json!({ "sub": "google-111", "email": "admin@navalha.dev", "email_verified": true })),
+    ]))
+    .await;
+    let system = start(pool.clone(), provider.clone()).await;
+    let foreign = social_login(&system, "google-111", "token-from-another-app").await;
+    assert_eq!(foreign.status, StatusCode::UNPROCESSABLE_ENTITY, "{foreign:?}");
+    assert_eq!(foreign.message(), "Ocorreu um erro ao buscar informações do usuário");
+    let linked: i64 =
+        sqlx::query_scalar("select count(*) from staff_credential where google_sub is not null")
+            .fetch_one(&system.pool)
+            .await
+            .expect("count");
+    assert_eq!(linked, 0, "the foreign token linked an account");
+    // Navalha's own token for the same person works.
+    let own = social_login(&system, "google-111", "token-ana").await;
+    assert_eq!(own.status, StatusCode::OK, "{own:?}");
+    // Without a configured client id no token is accepted.
+    let unconfigured = System::start_with(pool, |settings| settings.google_tokeninfo_url = provider).await;
+    let refused = social_login(&unconfigured, "google-111", "token-ana").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
 }

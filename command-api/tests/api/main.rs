@@ -6,6 +6,7 @@ mod clients;
 mod club;
 mod companies;
 mod days_off;
+mod doors;
 mod favorites;
 mod gallery;
 mod google;

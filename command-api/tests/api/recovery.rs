@@ -49,7 +49,7 @@ async fn the_emailed_code_validates_resets_the_password_and_signs_in_once(pool: 
     let system = System::start(pool).await;
     let sent = ask_code(&system, "barbeiro1@navalha.dev").await;
     assert_eq!((sent.status, sent.message()), (StatusCode::OK, "Código enviado com sucesso."));
-    let mails = system.outbox();
+    let mails = system.mailed().await;
     assert_eq!(mails.len(), 1);
     assert_eq!(mails[0]["to"], "barbeiro1@navalha.dev");
     let code = code_in(&mails[0]);
@@ -79,7 +79,7 @@ async fn the_answer_is_the_same_for_unknown_accounts_and_nothing_is_sent(pool: P
     let unknown = ask_code(&system, "ninguem@navalha.dev").await;
     let known = ask_code(&system, "lider@navalha.dev").await;
     assert_eq!((unknown.status, unknown.body.clone()), (known.status, known.body.clone()));
-    assert_eq!(system.outbox().len(), 1, "only the real account got an e-mail");
+    assert_eq!(system.mailed().await.len(), 1, "only the real account got an e-mail");
     let empty = ask_code(&system, "  ").await;
     assert_eq!(empty.body["errors"]["cpfOrEmail"], "Digite seu e-mail.");
 }
@@ -94,7 +94,7 @@ async fn a_code_can_be_asked_for_by_cpf(pool: PgPool) {
             .expect("cpf");
     let masked = format!("{}.{}.{}-{}", &cpf[0..3], &cpf[3..6], &cpf[6..9], &cpf[9..11]);
     ask_code(&system, &masked).await;
-    let mails = system.outbox();
+    let mails = system.mailed().await;
     assert_eq!(mails.first().map(|m| m["to"].clone()), Some(json!("lider@navalha.dev")));
     let code = code_in(&mails[0]);
     assert_eq!(validate(&system, &masked, &code).await.status, StatusCode::OK);
@@ -104,7 +104,7 @@ async fn a_code_can_be_asked_for_by_cpf(pool: PgPool) {
 async fn five_wrong_tries_kill_the_code(pool: PgPool) {
     let system = System::start(pool).await;
     ask_code(&system, "barbeiro2@navalha.dev").await;
-    let code = code_in(&system.outbox()[0]);
+    let code = code_in(&system.mailed().await[0]);
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for _ in 0..5 {
         let answer = validate(&system, "barbeiro2@navalha.dev", wrong).await;
@@ -120,9 +120,9 @@ async fn five_wrong_tries_kill_the_code(pool: PgPool) {
 async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old(pool: PgPool) {
     let system = System::start(pool).await;
     ask_code(&system, "admin@navalha.dev").await;
-    let first = code_in(&system.outbox()[0]);
+    let first = code_in(&system.mailed().await[0]);
     ask_code(&system, "admin@navalha.dev").await;
-    let second = code_in(&system.outbox()[1]);
+    let second = code_in(&system.mailed().await[1]);
     if first != second {
         assert_eq!(
             validate(&system, "admin@navalha.dev", &first).await.status,

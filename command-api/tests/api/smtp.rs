@@ -78,7 +78,7 @@ async fn recovery_codes_are_sent_over_smtp_when_it_is_configured(pool: PgPool) {
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
-    assert!(system.outbox().is_empty(), "with SMTP nothing goes to the outbox");
+    assert!(system.mailed().await.is_empty(), "with SMTP nothing goes to the outbox");
     let received = received.lock().map(|r| (r.commands.clone(), r.data.clone())).unwrap_or_default();
     let (commands, data) = received;
     assert!(commands.iter().any(|c| c.starts_with("MAIL FROM:<nao-responda@navalha.dev>")), "{commands:?}");

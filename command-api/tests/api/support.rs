@@ -14,6 +14,7 @@ use tower::ServiceExt;
 /// A running system in-process: command-api, query-api and the projector's models.
 pub struct System {
     pub pool: PgPool,
+    pub state: AppState,
     pub command: Router,
     pub query: Router,
     pub outbox: tempfile::TempDir,
@@ -55,6 +56,7 @@ impl System {
         query_state.media_dir = media.path().to_path_buf();
         let system = System {
             command: navalha_command_api::app(state.clone()),
+            state: state.clone(),
             query: navalha_query_api::app(query_state),
             pool,
             outbox,
@@ -180,6 +182,17 @@ impl System {
             Some(serde_json::json!({ "email": email, "password": password })),
         )
         .await
+    }
+
+    /// Does what the recovery mailer does after the answers (it is not running in these
+    /// tests), then reads the outbox.
+    pub async fn mailed(&self) -> Vec<Value> {
+        while navalha_command_api::identity::recovery::handle_next_request(&self.state)
+            .await
+            .expect("recovery e-mail")
+            .is_some()
+        {}
+        self.outbox()
     }
 
     /// The e-mails written to the outbox, oldest first.

@@ -3,20 +3,21 @@
 use axum::http::{Method, StatusCode};
 use jsonwebtoken::{EncodingKey, Header};
 use navalha_command_api::identity::keys::SigningKeys;
-use navalha_domain::role::Role;
 use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
 use sqlx::PgPool;
 
 use crate::support::System;
 
+/// The session the hand-made tokens name (opened in the test).
+const SESSION: &str = "6f1c3a52-0d1e-4c47-9d55-3b8f0a7e9c21";
+
 fn claims(exp_offset: i64, aud: &str) -> Claims {
     let now = chrono::Utc::now().timestamp();
     Claims {
         sub: "1".to_owned(),
+        sid: SESSION.to_owned(),
         name: "Ana Administradora".to_owned(),
         email: "admin@navalha.dev".to_owned(),
-        role: Role::Admin,
-        companies: vec![1, 2, 3],
         aud: aud.to_owned(),
         iss: ISSUER.to_owned(),
         iat: now,
@@ -28,6 +29,13 @@ fn claims(exp_offset: i64, aud: &str) -> Claims {
 async fn only_fresh_eddsa_tokens_for_our_audience_signed_by_our_key_pass(pool: PgPool) {
     let system = System::start(pool.clone()).await;
     let keys = SigningKeys::load_or_create(&pool).await.expect("keys");
+    sqlx::query(
+        "insert into staff_session (session_id, professional_id, expires_at) values ($1::uuid, 1, now() + interval '1 hour')",
+    )
+    .bind(SESSION)
+    .execute(&pool)
+    .await
+    .expect("session");
     let ours = EncodingKey::from_ed_der(&keys.private_pkcs8);
     let sign = |claims: &Claims, key: &EncodingKey, header: Header| {
         jsonwebtoken::encode(&header, claims, key).expect("token")
@@ -64,6 +72,20 @@ async fn only_fresh_eddsa_tokens_for_our_audience_signed_by_our_key_pass(pool: P
     parts[0] = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0".to_owned(); // {"alg":"none"}
     assert_eq!(check(format!("{}.{}.", parts[0], parts[1])).await, StatusCode::UNAUTHORIZED, "alg none");
     assert_eq!(check("garbage".to_owned()).await, StatusCode::UNAUTHORIZED);
+    let mut unknown_session = claims(3600, AUDIENCE);
+    unknown_session.sid = "0b7e4d5c-1111-4c47-9d55-3b8f0a7e9c21".to_owned();
+    assert_eq!(
+        check(sign(&unknown_session, &ours, Header::new(ALGORITHM))).await,
+        StatusCode::UNAUTHORIZED,
+        "a session that was never opened"
+    );
+    let mut another_professional = claims(3600, AUDIENCE);
+    another_professional.sub = "2".to_owned();
+    assert_eq!(
+        check(sign(&another_professional, &ours, Header::new(ALGORITHM))).await,
+        StatusCode::UNAUTHORIZED,
+        "someone else's session"
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -5,7 +5,7 @@ import { positionReceived } from '@/api/positionSlice';
 import { loginResponse } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { loadingOpened } from '@/state/loadingSlice';
-import { signedIn } from '@/state/sessionSlice';
+import { signedIn, signedOut } from '@/state/sessionSlice';
 import { menuGroupToggled, menuToggled } from '@/state/uiSlice';
 import {
   makePersistor,
@@ -122,5 +122,26 @@ describe('store persistence', () => {
     expect(session.menuFavorite).toEqual([]);
     expect(session.companyList).toEqual([]);
     expect(session._persist.version).toBe(1);
+  });
+});
+
+describe('signing out', () => {
+  it("ends the session on the server with the token it held ('Sair')", async () => {
+    const ended: (string | null)[] = [];
+    server.use(
+      http.post(apiUrl('session-professional/logout'), ({ request }) => {
+        ended.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const store = makeStore();
+    store.dispatch(signedIn(loginResponse()));
+    store.dispatch(signedOut());
+    expect(store.getState().session.token).toBeNull();
+    await expect.poll(() => ended).toEqual(['Bearer token-123']);
+    // Signed out already (e.g. after a 401): nothing to end.
+    store.dispatch(signedOut());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toHaveLength(1);
   });
 });
