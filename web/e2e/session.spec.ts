@@ -42,6 +42,14 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
   );
   await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
 
+  // The token this session holds, to try it after 'Sair'.
+  const stored = await page.evaluate(() => localStorage.getItem('persist:navalha-session') ?? '');
+  const token = /eyJ[\w-]+\.[\w-]+\.[\w-]+/.exec(stored)?.[0] ?? '';
+  expect(token).not.toBe('');
+  const readWith = async () =>
+    (await page.request.get('/api/types-profile', { headers: { Authorization: `Bearer ${token}` } })).status();
+  expect(await readWith()).toBe(200);
+
   // Sign out through the confirmation dialog.
   await sideMenu(page).getByRole('button', { name: 'Sair', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Atencão!' });
@@ -57,4 +65,7 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
     .toBe(false);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
+
+  // The server ended the session: the token no longer opens anything, wherever it was copied.
+  await expect.poll(readWith).toBe(401);
 });
