@@ -135,7 +135,7 @@ async fn save(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-    multipart: Multipart,
+    navalha_platform::http::Multipart(multipart): navalha_platform::http::Multipart,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let company = visible_company(&state, &auth, id).await?;
     let (mut files, mut order) = read_body(multipart).await?;

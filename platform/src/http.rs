@@ -42,6 +42,24 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     }
 }
 
+/// The multipart reader, whose rejection (no multipart content type, no boundary) uses
+/// [`ApiError`]'s shape instead of axum's plain text.
+pub struct Multipart(pub axum::extract::Multipart);
+
+/// A body that is not a readable multipart form.
+pub const MSG_NOT_MULTIPART: &str = "Envio inválido: envie um formulário multipart/form-data.";
+
+impl<S: Send + Sync> FromRequest<S> for Multipart {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request<Body>, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Multipart::from_request(request, state)
+            .await
+            .map(Self)
+            .map_err(|_| ApiError::BadRequest(MSG_NOT_MULTIPART.to_owned()))
+    }
+}
+
 fn is_json(headers: &HeaderMap) -> bool {
     let Some(content_type) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;

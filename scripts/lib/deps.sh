@@ -56,6 +56,26 @@ ensure_chromium() {
   [[ -x /usr/bin/chromium ]] || die "chromium was installed but /usr/bin/chromium is missing"
 }
 
+# python3 with venv: the log scan (scripts/scan-secrets.py) and the API fuzzer.
+ensure_python() {
+  command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' 2>/dev/null && return 0
+  note "installing Python for the log scan and the API fuzzer (apt-get install python3 python3-venv)…"
+  apt_install python3 python3-venv
+}
+
+# Schemathesis, pinned, in its own virtual environment under target/ (issue 12, item 9).
+SCHEMATHESIS_VERSION=4.32.5
+SCHEMATHESIS_VENV=$TARGET_DIR/tools/schemathesis-$SCHEMATHESIS_VERSION
+ensure_schemathesis() {
+  [[ -x $SCHEMATHESIS_VENV/bin/st ]] && return 0
+  note "installing schemathesis $SCHEMATHESIS_VERSION (pip, into $(rel "$SCHEMATHESIS_VENV"))…"
+  rm -rf "$SCHEMATHESIS_VENV"
+  run_logged "$INSTALL_LOG" python3 -m venv "$SCHEMATHESIS_VENV" &&
+    run_logged "$INSTALL_LOG" "$SCHEMATHESIS_VENV/bin/pip" install -q --disable-pip-version-check \
+      "schemathesis==$SCHEMATHESIS_VERSION" ||
+    die "installing schemathesis failed (log: $(rel "$INSTALL_LOG"))"
+}
+
 web_present() { [[ -f $ROOT/web/package.json ]]; }
 
 # npm ci when node_modules is missing or older than package-lock.json.

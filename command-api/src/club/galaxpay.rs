@@ -159,7 +159,7 @@ impl GalaxPay {
         let response = request.send().await.map_err(|e| down(path, e))?;
         let status = response.status();
         let body: Value = response.json().await.unwrap_or(Value::Null);
-        if status == reqwest::StatusCode::BAD_REQUEST {
+        if status == reqwest::StatusCode::BAD_REQUEST || status == reqwest::StatusCode::NOT_FOUND {
             return Ok(Err((status, body)));
         }
         if !status.is_success() {
@@ -205,7 +205,7 @@ impl GalaxPay {
         let answer = match self.call_or_refused(reqwest::Method::POST, "/subscriptions", Some(body)).await? {
             Ok(answer) => answer,
             // A card hash lives minutes and works once: the client types the card again.
-            Err((_, refusal)) if new.card.is_some() => {
+            Err((reqwest::StatusCode::BAD_REQUEST, refusal)) if new.card.is_some() => {
                 tracing::warn!(%refusal, "the provider refused the card");
                 return Err(ApiError::field("card", MSG_CARD_HASH_REFUSED));
             }
@@ -224,10 +224,18 @@ impl GalaxPay {
     }
 
     /// `DELETE /subscriptions/{galaxPayId}/galaxPayId`: cancels it.
+    /// A subscription the provider does not know is charged nowhere: cancelling it succeeds
+    /// (e.g. a provider sandbox that was reset under Navalha's records).
     pub async fn cancel_subscription(&self, galax_pay_id: i64) -> Result<(), ApiError> {
-        self.call(reqwest::Method::DELETE, &format!("/subscriptions/{galax_pay_id}/galaxPayId"), None)
-            .await?;
-        Ok(())
+        let path = format!("/subscriptions/{galax_pay_id}/galaxPayId");
+        match self.call_or_refused(reqwest::Method::DELETE, &path, None).await? {
+            Ok(_) => Ok(()),
+            Err((reqwest::StatusCode::NOT_FOUND, body)) => {
+                tracing::warn!(galax_pay_id, %body, "the provider does not know the subscription; cancelled here only");
+                Ok(())
+            }
+            Err((status, body)) => Err(down(&path, format!("{status}: {body}"))),
+        }
     }
 }
 

@@ -272,7 +272,7 @@ async fn change(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-    multipart: Multipart,
+    navalha_platform::http::Multipart(multipart): navalha_platform::http::Multipart,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let plan = writable_plan(&state, &auth, id).await?;
     let body = read_body(multipart).await?;

@@ -1313,3 +1313,21 @@ async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
         save_plan(&club.system, &admin, Method::PUT, &path, &with(&fields, "planName", "Clube novo")).await;
     assert_eq!(renamed.status, StatusCode::OK, "the rest of the plan still changes: {renamed:?}");
 }
+
+/// A provider that lost a subscription (a sandbox reset under Navalha's records) charges it
+/// nowhere: cancelling it is done here, not answered with a provider error.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_subscription_the_provider_forgot_is_still_cancelled(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let client = club.system.state.galaxpay.clone();
+    assert!(client.cancel_subscription(987_654_321).await.is_ok(), "the provider answered 404");
+    // Other failures still answer the provider's 503.
+    let unreachable = navalha_command_api::club::galaxpay::GalaxPay::new(
+        reqwest::Client::new(),
+        "http://127.0.0.1:9/v2",
+        "5473",
+        "x",
+    );
+    let down = unreachable.cancel_subscription(1).await.expect_err("nothing listens there");
+    assert_eq!(down.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+}

@@ -73,6 +73,13 @@ async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes(
     let refused = system.send_raw(Method::PUT, &path, &admin, &content_type, body).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
     assert_eq!(refused.body["errors"]["file"], "Cada imagem deve ter no máximo 5 MB.");
+
+    // A form that is not multipart answers in the JSON shape too (found by fuzzing).
+    for path in [path.as_str(), "/api/gallery-company/1"] {
+        let answer = system.send_raw(Method::PUT, path, &admin, "multipart/form-data", b"x".to_vec()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}: {answer:?}");
+        assert_eq!(answer.message(), navalha_platform::http::MSG_NOT_MULTIPART, "{path}");
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]
