@@ -65,8 +65,8 @@ ensure_python() {
 
 # Schemathesis, pinned, in its own virtual environment under target/ (issue 12, item 9).
 SCHEMATHESIS_VERSION=4.32.5
-SCHEMATHESIS_VENV=$TARGET_DIR/tools/schemathesis-$SCHEMATHESIS_VERSION
 ensure_schemathesis() {
+  SCHEMATHESIS_VENV=$TARGET_DIR/tools/schemathesis-$SCHEMATHESIS_VERSION
   [[ -x $SCHEMATHESIS_VENV/bin/st ]] && return 0
   note "installing schemathesis $SCHEMATHESIS_VERSION (pip, into $(rel "$SCHEMATHESIS_VENV"))…"
   rm -rf "$SCHEMATHESIS_VENV"
