@@ -31,8 +31,9 @@ PATTERNS = [
     ("hex token", re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{48,}(?![0-9A-Fa-f])")),
 ]
 
-# 13 to 19 digits, alone or in groups separated by a space or a dash.
-DIGIT_RUN = re.compile(r"(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])")
+# 13 to 19 digits, alone or in groups separated by a space or a dash, and not part of a
+# hex word or a UUID (a request id's groups can be all digits).
+DIGIT_RUN = re.compile(r"(?<![0-9A-Fa-f-])[0-9](?:[ -]?[0-9]){12,18}(?![0-9A-Fa-f-])")
 # Issuer prefixes of the card brands Navalha takes (Visa, Mastercard, Amex, Diners, Elo,
 # Discover, Hipercard): keeps out ids made of the clock's milliseconds (1…).
 CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|6)")

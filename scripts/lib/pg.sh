@@ -180,7 +180,14 @@ pg_start_scratch_cluster() {
   PG_PORT=$(find_free_port "${NAVALHA_TEST_PG_PORT:-55433}") || die "no free port for PostgreSQL above 55433"
   pg_ensure_os_user
   pg_init "$PG_DATA" "${init_args[@]}" || die "initdb failed"
-  pg_start "${settings[@]}" || die "PostgreSQL did not start (log: $PG_LOG)"
+  # A port nothing listens on may still be the local end of a client connection (it lies
+  # in the ephemeral range), and then the server cannot bind it: move on to the next one.
+  local tries=1
+  until pg_start "${settings[@]}"; do
+    grep -q 'Address already in use' "$PG_LOG" && ((tries++ < 5)) || die "PostgreSQL did not start (log: $PG_LOG)"
+    PG_STARTED=0
+    PG_PORT=$(find_free_port $((PG_PORT + 1))) || die "no free port for PostgreSQL above 55433"
+  done
 }
 
 # The services' roles (docs/deploy.md, "Database roles"): navalha_owner runs the migrations
