@@ -109,10 +109,13 @@ fn row<A: Aggregate>(id: i64, sequence: i64, event: &A::Event, metadata: &EventM
     }
 }
 
+/// The benchmark's data is one business, the first of an empty database.
+pub const BENCH_BUSINESS_ID: i64 = 1;
+
 impl<'a> EventBuilder<'a> {
     /// A builder for `data` with these id ranges, bookings made by `actor`.
     pub fn new(data: &'a Dataset, ids: IdBases, actor: Actor) -> Self {
-        Self { data, ids, actor, system: EventMetadata::system("Carga do benchmark") }
+        Self { data, ids, actor, system: EventMetadata::system("Carga do benchmark", BENCH_BUSINESS_ID) }
     }
 
     /// The database id of professional `p`.
@@ -319,7 +322,7 @@ impl<'a> EventBuilder<'a> {
     }
 
     fn actor_metadata(&self, v: usize, at: NaiveDateTime) -> EventMetadata {
-        let mut metadata = EventMetadata::system(&self.actor.name);
+        let mut metadata = EventMetadata::system(&self.actor.name, BENCH_BUSINESS_ID);
         metadata.user_id = Some(self.actor.id);
         metadata.role = Some(Role::Admin);
         metadata.request_id = format!("bench-{v}");

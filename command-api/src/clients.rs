@@ -6,9 +6,9 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use axum::Router;
 use navalha_domain::client::{
-    Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
+    cpf_claim, Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
 };
-use navalha_platform::auth::{AdminOrAttendant, Auth};
+use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
@@ -36,6 +36,15 @@ impl DomainError for navalha_domain::client::ClientError {
     }
 }
 
+/// Loads a client of the caller's business; any other id is 404.
+async fn visible_client(state: &AppState, principal: &Principal, id: i64) -> Result<Client, ApiError> {
+    let client: Client = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    match client.details() {
+        Some(_) => Ok(client),
+        None => Err(ApiError::NotFound("Cliente não encontrado.".to_owned())),
+    }
+}
+
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn register(
     State(state): State<AppState>,
@@ -46,7 +55,11 @@ async fn register(
     let (cpf, details) = form.validate(true, today()).map_err(invalid)?;
     let cpf = cpf.ok_or_else(|| ApiError::field("cpf", "Digite o CPF"))?;
     let id = next_id(&state.pool, "client_id_seq").await?;
-    let claim = Claim { scope: CPF_SCOPE, value: cpf.as_str().to_owned(), duplicate: MSG_DUPLICATE_CPF };
+    let claim = Claim {
+        scope: CPF_SCOPE,
+        value: cpf_claim(auth.business_id, cpf.as_str()),
+        duplicate: MSG_DUPLICATE_CPF,
+    };
     let position = execute_claiming::<Client>(
         &state.clients,
         &state.pool,
@@ -69,10 +82,7 @@ async fn update(
     PathParam(id): PathParam<i64>,
     Json(form): Json<ClientForm>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let client: Client = load(&state.pool, &id.to_string()).await?;
-    if client.details().is_none() {
-        return Err(ApiError::NotFound("Cliente não encontrado.".to_owned()));
-    }
+    visible_client(&state, &auth, id).await?;
     let (_, details) = form.validate(false, today()).map_err(invalid)?;
     let position = execute::<Client>(
         &state.clients,
@@ -100,6 +110,7 @@ async fn remove_social_logins(
     Json(body): Json<RemoveSocialBody>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let id = body.id_user.ok_or_else(|| ApiError::field("idUser", "Informe o cliente."))?;
+    visible_client(&state, &auth, id).await?;
     let position = execute::<Client>(
         &state.clients,
         &state.pool,

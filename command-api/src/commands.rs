@@ -97,6 +97,16 @@ impl DomainError for navalha_domain::professional::ProfessionalError {
     }
 }
 
+impl DomainError for navalha_domain::business::BusinessError {
+    fn to_api(&self) -> ApiError {
+        use navalha_domain::business::BusinessError;
+        match self {
+            BusinessError::AlreadyOpened => ApiError::Conflict(self.to_string()),
+            BusinessError::NameMissing => ApiError::field("name", &self.to_string()),
+        }
+    }
+}
+
 impl DomainError for navalha_domain::service::ServiceError {
     fn to_api(&self) -> ApiError {
         ApiError::Conflict(self.to_string())
@@ -117,6 +127,7 @@ pub fn today() -> chrono::NaiveDate {
 /// The metadata of a command sent by a signed-in user.
 pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetadata {
     EventMetadata {
+        business_id: principal.business_id,
         user_id: Some(principal.professional_id),
         user_name: principal.name.clone(),
         role: Some(principal.role),
@@ -171,6 +182,17 @@ where
             Err(AggregateError::UnexpectedError(error)) if is_slot_overlap(error.as_ref()) => {
                 return Err(ApiError::Conflict(MSG_SLOT_TAKEN.to_owned()))
             }
+            Err(AggregateError::UnexpectedError(error))
+                if sqlstate(error.as_ref()).as_deref() == Some(SQLSTATE_OTHER_BUSINESS) =>
+            {
+                // The second line: the handler should have answered 404 already.
+                tracing::warn!(
+                    aggregate = A::TYPE,
+                    aggregate_id,
+                    "command on another business's aggregate refused"
+                );
+                return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
+            }
             Err(other) => {
                 return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE)))
             }
@@ -181,18 +203,48 @@ where
 /// Answer when PostgreSQL refused an appointment's slot (another booking got it first).
 pub const MSG_SLOT_TAKEN: &str = "Horário indisponível: o profissional já tem um agendamento neste horário.";
 
-/// Whether an append failed on the appointments' exclusion constraint (SQLSTATE 23P01).
-fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
+/// Answer when a command names another business's aggregate and its handler did not notice.
+pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
+
+/// What the `businesses` migration's trigger raises for an event on another business's
+/// aggregate.
+const SQLSTATE_OTHER_BUSINESS: &str = "NV404";
+
+/// The SQLSTATE of a failed append, if PostgreSQL refused it.
+fn sqlstate(error: &(dyn std::error::Error + Send + Sync + 'static)) -> Option<String> {
     error
         .downcast_ref::<sqlx::Error>()
         .and_then(sqlx::Error::as_database_error)
         .and_then(|db| db.code())
-        .is_some_and(|code| code == "23P01")
+        .map(|code| code.into_owned())
 }
 
-/// The current state of an aggregate, replayed from its events.
-pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, ApiError> {
-    Streams::fetch(pool, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+/// Whether an append failed on the appointments' exclusion constraint (SQLSTATE 23P01).
+fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
+    sqlstate(error).as_deref() == Some("23P01")
+}
+
+/// The current state of an aggregate of `business_id`, replayed from its events. Another
+/// business's aggregate is the default one, as if it did not exist: every handler's own
+/// "not found" answers for it (issue 12).
+pub async fn load<A: Aggregate>(pool: &PgPool, business_id: i64, aggregate_id: &str) -> Result<A, ApiError> {
+    Streams::fetch(pool, business_id, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+}
+
+/// The business an aggregate belongs to, `None` when it does not exist: for the system's own
+/// work (provider webhooks, checkout links), which has no signed-in user to take it from.
+pub async fn business_of(
+    pool: &PgPool,
+    aggregate_type: &str,
+    aggregate_id: &str,
+) -> Result<Option<i64>, ApiError> {
+    Ok(sqlx::query_scalar(
+        "select business_id from aggregate_business where aggregate_type = $1 and aggregate_id = $2",
+    )
+    .bind(aggregate_type)
+    .bind(aggregate_id)
+    .fetch_optional(pool)
+    .await?)
 }
 
 /// The events of several streams, of any aggregate types, read in one round trip (a
@@ -201,8 +253,9 @@ pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<A, 
 pub struct Streams(HashMap<(String, String), Vec<serde_json::Value>>);
 
 impl Streams {
-    /// Reads the streams `(aggregate type, aggregate id)`.
-    pub async fn fetch(pool: &PgPool, wanted: &[(&str, String)]) -> Result<Self, ApiError> {
+    /// Reads the streams `(aggregate type, aggregate id)` that belong to `business_id`; the
+    /// others read as empty.
+    pub async fn fetch(pool: &PgPool, business_id: i64, wanted: &[(&str, String)]) -> Result<Self, ApiError> {
         let mut types = Vec::with_capacity(wanted.len());
         let mut ids = Vec::with_capacity(wanted.len());
         for (aggregate_type, id) in wanted {
@@ -215,11 +268,15 @@ impl Streams {
         let rows: Vec<(String, String, serde_json::Value)> = sqlx::query_as(
             "select e.aggregate_type, e.aggregate_id, e.payload
                from unnest($1::text[], $2::text[]) as wanted (aggregate_type, aggregate_id)
+               join aggregate_business b
+                 on b.aggregate_type = wanted.aggregate_type and b.aggregate_id = wanted.aggregate_id
+                and b.business_id = $3
                join events e on e.aggregate_type = wanted.aggregate_type and e.aggregate_id = wanted.aggregate_id
               order by e.aggregate_type, e.aggregate_id, e.sequence",
         )
         .bind(&types)
         .bind(&ids)
+        .bind(business_id)
         .fetch_all(pool)
         .await?;
         let mut streams: HashMap<(String, String), Vec<serde_json::Value>> = HashMap::new();

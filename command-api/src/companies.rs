@@ -35,7 +35,7 @@ pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -
     if !principal.belongs_to(id) {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
-    let company: Company = load(&state.pool, &id.to_string()).await?;
+    let company: Company = load(&state.pool, principal.business_id, &id.to_string()).await?;
     match company.profile() {
         Some(_) => Ok(company),
         None => Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned())),
@@ -45,8 +45,9 @@ pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -
 /// 'Todas as empresas' chosen, for a holiday or a plan, by an admin who is not in every unit.
 pub const MSG_NOT_EVERY_COMPANY: &str = "Você não pertence a todas as unidades.";
 
-/// Whether something that covers these units (or every unit, `all`) is wholly within the
-/// principal's units: what writing a holiday or a plan takes, since it acts on each unit.
+/// Whether something that covers these units (or every unit of the business, `all`) is
+/// wholly within the principal's units: what writing a holiday or a plan takes, since it
+/// acts on each unit.
 pub async fn within_own_units(
     state: &AppState,
     principal: &Principal,
@@ -56,11 +57,13 @@ pub async fn within_own_units(
     if !all {
         return Ok(principal.belongs_to_all(company_ids));
     }
-    let every: Vec<i64> =
-        sqlx::query_scalar("select distinct aggregate_id::bigint from events where aggregate_type = $1")
-            .bind(<Company as navalha_domain::Aggregate>::TYPE)
-            .fetch_all(&state.pool)
-            .await?;
+    let every: Vec<i64> = sqlx::query_scalar(
+        "select aggregate_id::bigint from aggregate_business where aggregate_type = $1 and business_id = $2",
+    )
+    .bind(<Company as navalha_domain::Aggregate>::TYPE)
+    .bind(principal.business_id)
+    .fetch_all(&state.pool)
+    .await?;
     Ok(principal.belongs_to_all(&every))
 }
 

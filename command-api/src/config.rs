@@ -28,8 +28,33 @@ pub enum Command {
     /// Load the club's demo plans and subscribers through the running provider simulator
     /// (its webhooks reach the running command-api), unless a subscription exists; exit.
     SeedDemoClub(SeedClubArgs),
+    /// Open a new business (tenant) with the standard service catalogue and its first admin,
+    /// print the admin's registration link, and exit (docs/operations.md).
+    OpenBusiness(OpenBusinessArgs),
     /// Serve HTTP.
     Serve(ServeArgs),
+}
+
+/// Arguments of `open-business`.
+#[derive(Debug, Args)]
+pub struct OpenBusinessArgs {
+    /// The business's name, for the operators.
+    #[arg(long)]
+    pub name: String,
+    /// The first admin's full name.
+    #[arg(long)]
+    pub admin_name: String,
+    /// The first admin's sign-in e-mail.
+    #[arg(long)]
+    pub admin_email: String,
+    /// The first admin's CPF.
+    #[arg(long)]
+    pub admin_cpf: String,
+    /// The first admin's phone.
+    #[arg(long, default_value = "")]
+    pub admin_phone: String,
+    #[command(flatten)]
+    pub settings: Settings,
 }
 
 /// Arguments of `seed-demo-club`.

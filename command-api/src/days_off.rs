@@ -40,7 +40,8 @@ pub async fn professional_in_reach(
     principal: &Principal,
     professional_id: i64,
 ) -> Result<(), ApiError> {
-    let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+    let professional: Professional =
+        load(&state.pool, principal.business_id, &professional_id.to_string()).await?;
     let reachable =
         professional.employment().is_some_and(|e| principal.reaches_professional_of(&e.company_ids()));
     if reachable {
@@ -52,7 +53,7 @@ pub async fn professional_in_reach(
 
 /// The day off's professional, when it exists, is not removed and is in the admin's reach.
 async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<i64, ApiError> {
-    let day_off: DayOff = load(&state.pool, &id.to_string()).await?;
+    let day_off: DayOff = load(&state.pool, principal.business_id, &id.to_string()).await?;
     let professional_id = day_off
         .current()
         .map(|details| details.professional_id)

@@ -53,7 +53,7 @@ async fn checked(
 
 /// The holiday, when it exists and every unit it covers is the admin's.
 async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
-    let holiday: Holiday = load(&state.pool, &id.to_string()).await?;
+    let holiday: Holiday = load(&state.pool, principal.business_id, &id.to_string()).await?;
     let details = holiday.current().ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND).await
 }

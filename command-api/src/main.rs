@@ -1,7 +1,9 @@
-//! command-api: `migrate`, `seed-demo`, `seed-demo-club`, or `serve` (the default).
+//! command-api: `migrate`, `seed-demo`, `seed-demo-club`, `open-business`, or `serve` (the
+//! default).
 
 use anyhow::Context;
 use clap::Parser;
+use navalha_command_api::businesses::{open_with_admin, FirstAdmin};
 use navalha_command_api::config::{Cli, Command, ServeArgs, Settings};
 use navalha_command_api::{app, seed, AppState};
 use navalha_platform::{db, telemetry};
@@ -37,6 +39,23 @@ async fn main() -> anyhow::Result<()> {
                 .await
                 .map_err(|error| anyhow::anyhow!("{error:?}"))?;
             println!("{}", if loaded { "club demo data loaded" } else { "club demo data already present" });
+        }
+        Some(Command::OpenBusiness(args)) => {
+            let state = AppState::new(pool, args.settings).await?;
+            let admin = FirstAdmin {
+                name: args.admin_name,
+                email: args.admin_email,
+                cpf: args.admin_cpf,
+                phone: args.admin_phone,
+            };
+            let opened = open_with_admin(&state, &args.name, &admin)
+                .await
+                .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            println!(
+                "business {} opened; its admin (IdProfessional {}) sets a password at:",
+                opened.business_id, opened.admin_id
+            );
+            println!("{}", opened.registration_link);
         }
         Some(Command::Serve(args)) => serve(pool, args).await?,
         None => {

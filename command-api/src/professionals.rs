@@ -47,7 +47,7 @@ async fn visible_professional(
     principal: &Principal,
     id: i64,
 ) -> Result<Professional, ApiError> {
-    let professional: Professional = load(&state.pool, &id.to_string()).await?;
+    let professional: Professional = load(&state.pool, principal.business_id, &id.to_string()).await?;
     let visible = professional
         .employment()
         .is_some_and(|employment| principal.reaches_professional_of(&employment.company_ids()));
@@ -130,7 +130,8 @@ pub async fn join_company(
     origin: &RequestOrigin,
     company_id: i64,
 ) -> Result<Option<navalha_platform::position::Position>, ApiError> {
-    let professional: Professional = load(&state.pool, &principal.professional_id.to_string()).await?;
+    let professional: Professional =
+        load(&state.pool, principal.business_id, &principal.professional_id.to_string()).await?;
     let mut employment = professional.employment().cloned().ok_or_else(ApiError::not_found)?;
     let id = next_id(&state.pool, "company_professional_id_seq").await?;
     employment.memberships.push(Membership { id, company_id });
@@ -221,7 +222,7 @@ async fn update_my_profile(
     Json(form): Json<ProfessionalForm>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let id = auth.professional_id;
-    let professional: Professional = load(&state.pool, &id.to_string()).await?;
+    let professional: Professional = load(&state.pool, auth.business_id, &id.to_string()).await?;
     let personal = form.validate_personal(today()).map_err(invalid)?;
     let (claims, released) = identity_claims(&personal, professional.personal());
     let position = execute_claiming::<Professional>(
@@ -286,7 +287,7 @@ async fn save_service(
     service_id: Option<i64>,
     form: ServiceForm,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let professional: Professional = load(&state.pool, &id.to_string()).await?;
+    let professional: Professional = load(&state.pool, principal.business_id, &id.to_string()).await?;
     if professional.personal().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -296,7 +297,8 @@ async fn save_service(
         }
     }
     form.validate(0).map_err(invalid)?;
-    let catalogue: Service = load(&state.pool, &form.id_service.unwrap_or_default().to_string()).await?;
+    let catalogue: Service =
+        load(&state.pool, principal.business_id, &form.id_service.unwrap_or_default().to_string()).await?;
     if !catalogue.entry().is_some_and(|entry| entry.active) {
         return Err(ApiError::field("idService", "Escolha um serviço"));
     }

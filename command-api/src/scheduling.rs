@@ -127,6 +127,8 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
 
 /// A checked booking, with what checking its time needs.
 struct Checked {
+    /// The caller's business.
+    business_id: i64,
     booking: Booking,
     professional: Professional,
     company: Company,
@@ -156,7 +158,7 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
         (Client::TYPE, request.client_id.to_string()),
     ];
     wanted.extend(request.service_ids.iter().map(|id| (Service::TYPE, id.to_string())));
-    let streams = Streams::fetch(&state.pool, &wanted).await?;
+    let streams = Streams::fetch(&state.pool, principal.business_id, &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
     if company.profile().is_none() || !principal.belongs_to(company_id) {
         return Err(not_here());
@@ -203,7 +205,7 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
         observation: request.observation,
         times_type: request.times_type,
     };
-    Ok(Checked { booking, professional, company, now })
+    Ok(Checked { business_id: principal.business_id, booking, professional, company, now })
 }
 
 /// Checks the booking's time, skipping `except` (the appointment being edited). The
@@ -227,6 +229,7 @@ async fn check_time(state: &AppState, checked: &Checked, except: Option<&str>) -
             rules.working = checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect();
             let ranges = blocked_ranges(
                 &state.pool,
+                checked.business_id,
                 &[booking.professional_id],
                 booking.company_id,
                 booking.date,
@@ -292,7 +295,7 @@ async fn book(
 /// Loads an appointment the caller may touch: in a unit they belong to, and their own for
 /// BARBER1 and BARBER2. Others are 404 (another unit) or 403 (a colleague's).
 async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<Appointment, ApiError> {
-    let appointment: Appointment = load(&state.pool, &id.to_string()).await?;
+    let appointment: Appointment = load(&state.pool, principal.business_id, &id.to_string()).await?;
     let booking = appointment
         .booking()
         .filter(|booking| principal.belongs_to(booking.company_id))

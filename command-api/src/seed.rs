@@ -1,7 +1,7 @@
 //! `command-api seed-demo`: the demo data, loaded once through the same commands staff use.
 //! The accounts are listed in README.md.
 
-use navalha_domain::client::{Client, ClientCommand, ClientDetails, CPF_SCOPE};
+use navalha_domain::client::{cpf_claim, Client, ClientCommand, ClientDetails, CPF_SCOPE};
 use navalha_domain::company::{
     Company, CompanyCommand, CompanyProfile, GalleryImage, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
 };
@@ -13,7 +13,7 @@ use navalha_domain::professional::{
     ProfessionalCommand, CPF_SCOPE as PROFESSIONAL_CPF_SCOPE, EMAIL_SCOPE,
 };
 use navalha_domain::role::Role;
-use navalha_domain::service::{CatalogueEntry, Service, ServiceCommand};
+use navalha_domain::service::Service;
 use navalha_domain::validation::{Period, TimeOfDay};
 use navalha_domain::values::{Address, Cpf};
 use navalha_platform::ApiError;
@@ -23,6 +23,7 @@ use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService
 use navalha_domain::availability::{DayRules, Span};
 use navalha_platform::calendar::unit_now;
 
+use crate::businesses::{self, STANDARD_SERVICES};
 use crate::commands::{execute, load, next_id};
 use crate::identity::accounts::create_account;
 use crate::state::AppState;
@@ -174,14 +175,10 @@ pub const PROFESSIONALS: &[DemoProfessional] = &[
     },
 ];
 
-/// The demo catalogue: description, price in cents, minutes, and whether it is a combo.
-pub const SERVICES: &[(&str, i64, i64, bool)] = &[
-    ("Corte de cabelo", 4500, 30, false),
-    ("Barba", 3500, 30, false),
-    ("Corte e barba", 7000, 60, true),
-    ("Sobrancelha", 1500, 15, false),
-    ("Pigmentação", 5000, 45, false),
-];
+/// The demo business: the first one opened, on an empty database.
+pub const DEMO_BUSINESS_ID: i64 = 1;
+/// Its name.
+pub const DEMO_BUSINESS_NAME: &str = "Navalha";
 
 fn time(text: &str) -> Result<TimeOfDay, ApiError> {
     TimeOfDay::parse(text).map_err(|e| ApiError::Internal(anyhow::anyhow!("demo time {text}: {e}")))
@@ -201,7 +198,14 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         tracing::info!("demo data already loaded");
         return Ok(false);
     }
-    let metadata = EventMetadata::system("Carga de demonstração");
+    let (business_id, service_ids) =
+        businesses::open(state, DEMO_BUSINESS_NAME, "Carga de demonstração").await?;
+    if business_id != DEMO_BUSINESS_ID {
+        return Err(ApiError::Internal(anyhow::anyhow!(
+            "the demo loads into an empty database; business {business_id} would not be the demo's"
+        )));
+    }
+    let metadata = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let mut company_ids = Vec::new();
     for (index, company) in COMPANIES.iter().enumerate() {
         let id = next_id(&state.pool, "company_id_seq").await?;
@@ -243,25 +247,6 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         }
         company_ids.push(id);
         tracing::info!(id, name = company.name, "demo company");
-    }
-    let mut service_ids = Vec::new();
-    for (description, cents, minutes, _) in SERVICES {
-        let id = next_id(&state.pool, "service_id_seq").await?;
-        let entry = CatalogueEntry {
-            description: (*description).to_owned(),
-            default_cents: *cents,
-            default_minutes: *minutes,
-            active: true,
-        };
-        execute::<Service>(
-            &state.services,
-            &state.pool,
-            &id.to_string(),
-            ServiceCommand::Create(entry),
-            &metadata,
-        )
-        .await?;
-        service_ids.push(id);
     }
     for (index, demo) in PROFESSIONALS.iter().enumerate() {
         let id = next_id(&state.pool, "professional_id_seq").await?;
@@ -317,7 +302,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     .await?;
             }
             for (offset, (service_id, (_, cents, minutes, combo))) in
-                service_ids.iter().zip(SERVICES).enumerate()
+                service_ids.iter().zip(STANDARD_SERVICES).enumerate()
             {
                 let offered = OfferedService {
                     id: next_id(&state.pool, "professional_service_id_seq").await?,
@@ -326,7 +311,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     // Each barber has their own prices: a little more for the senior ones.
                     cents: cents + 500 * (index as i64 % 3),
                     combo: *combo,
-                    active: offset != SERVICES.len() - 1 || index % 2 == 0,
+                    active: offset != STANDARD_SERVICES.len() - 1 || index % 2 == 0,
                 };
                 let command = ProfessionalCommand::AddService(offered);
                 execute::<Professional>(&state.professionals, &state.pool, &aggregate_id, command, &metadata)
@@ -348,7 +333,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             birth_date: chrono::NaiveDate::from_ymd_opt(1970 + index as i32 * 2, 1 + index as u32 % 12, 5),
             status: index != CLIENTS.len() - 1,
         };
-        let claimed = metadata.claiming(CPF_SCOPE, cpf.as_str());
+        let claimed = metadata.claiming(CPF_SCOPE, &cpf_claim(DEMO_BUSINESS_ID, cpf.as_str()));
         let aggregate_id = id.to_string();
         execute::<Client>(
             &state.clients,
@@ -406,7 +391,7 @@ const GALLERY: [[&[u8]; 3]; 3] = [
 /// two national holidays for every unit, and a barber's vacation. Separate from
 /// [`seed_demo`] because the Rust tests count holidays and days off from a known start.
 pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
-    let metadata = EventMetadata::system("Carga de demonstração");
+    let metadata = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let company_ids: Vec<i64> = sqlx::query_scalar(
         "select aggregate_id::bigint from events where aggregate_type = 'Company' and sequence = 1
           order by global_position limit 3",
@@ -489,7 +474,7 @@ pub const PARTNER_COMPANIES: &[&str] = &["Academia Forma Física", "Ótica Visã
 /// scheduling/professional`. Some are confirmed by the client, one a day is cancelled.
 /// Separate from [`seed_demo`] so tests start from an empty agenda.
 pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
-    let metadata = EventMetadata::system("Carga de demonstração");
+    let metadata = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let clients: Vec<i64> = sqlx::query_scalar(
         "select aggregate_id::bigint from events where aggregate_type = 'Client' and sequence = 1
           order by global_position",
@@ -498,7 +483,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
     .await?;
     let mut active_clients = Vec::new();
     for id in clients {
-        let client: Client = load(&state.pool, &id.to_string()).await?;
+        let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
         if client.details().is_some_and(|d| d.status) {
             active_clients.push(id);
         }
@@ -513,16 +498,18 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 .bind(demo.email)
                 .fetch_one(&state.pool)
                 .await?;
-        let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+        let professional: Professional =
+            load(&state.pool, DEMO_BUSINESS_ID, &professional_id.to_string()).await?;
         let Some(membership) = professional.employment().and_then(|e| e.memberships.first()).cloned() else {
             continue;
         };
-        let company: Company = load(&state.pool, &membership.company_id.to_string()).await?;
+        let company: Company =
+            load(&state.pool, DEMO_BUSINESS_ID, &membership.company_id.to_string()).await?;
         let time_zone = company.profile().map(|p| p.time_zone.clone()).unwrap_or_default();
         let today = unit_now(&state.pool, &time_zone).await?.date();
         let mut offered = Vec::new();
         for service in professional.services().iter().filter(|s| s.active) {
-            let entry: Service = load(&state.pool, &service.service_id.to_string()).await?;
+            let entry: Service = load(&state.pool, DEMO_BUSINESS_ID, &service.service_id.to_string()).await?;
             let description = entry.entry().map(|e| e.description.clone()).unwrap_or_default();
             offered.push(BookedService {
                 service_id: service.service_id,

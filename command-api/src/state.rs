@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 use navalha_domain::appointment::Appointment;
+use navalha_domain::business::Business;
 use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::day_off::DayOff;
@@ -61,6 +62,8 @@ pub struct AppState {
     pub subscriptions: Arc<CommandStore<Subscription>>,
     /// Partner companies.
     pub partners: Arc<CommandStore<PartnerCompany>>,
+    /// Businesses (tenants).
+    pub businesses: Arc<CommandStore<Business>>,
     /// The payment provider.
     pub galaxpay: GalaxPay,
 }
@@ -95,6 +98,7 @@ impl AppState {
             plans: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             subscriptions: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             partners: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
+            businesses: Arc::new(CommandStore::new(pool.clone(), waker.clone())),
             galaxpay,
             pool,
         })

@@ -12,6 +12,12 @@ use crate::values::{only_digits, Cpf, Email};
 
 /// The unique-claim scope of client CPFs.
 pub const CPF_SCOPE: &str = "client_cpf";
+
+/// The value a client's CPF claims in [`CPF_SCOPE`]: unique within the business, so the same
+/// person may be a client of two businesses, and a 409 tells one nothing of the other's.
+pub fn cpf_claim(business_id: i64, cpf: &str) -> String {
+    format!("{business_id}:{cpf}")
+}
 /// Answer to a second client with the same CPF.
 pub const MSG_DUPLICATE_CPF: &str = "Já existe um cliente cadastrado com este CPF.";
 

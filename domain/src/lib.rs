@@ -6,6 +6,7 @@
 
 pub mod appointment;
 pub mod availability;
+pub mod business;
 pub mod client;
 pub mod company;
 pub mod day_off;

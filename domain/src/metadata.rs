@@ -10,6 +10,10 @@ use crate::role::Role;
 /// screens are built from it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventMetadata {
+    /// The business the event belongs to: the signed-in user's, or for the system's own work
+    /// the business of what it works on. PostgreSQL refuses an event whose business is not
+    /// its aggregate's (the `businesses` migration).
+    pub business_id: i64,
     /// Acting professional's id, `None` for the system (demo loader, provider webhooks).
     pub user_id: Option<i64>,
     /// Acting user's name at the time.
@@ -32,9 +36,10 @@ pub struct EventMetadata {
 }
 
 impl EventMetadata {
-    /// Metadata for work the system does on its own behalf.
-    pub fn system(reason: &str) -> Self {
+    /// Metadata for work the system does on its own behalf, in `business_id`.
+    pub fn system(reason: &str, business_id: i64) -> Self {
         Self {
+            business_id,
             user_id: None,
             user_name: reason.to_owned(),
             role: None,
@@ -71,6 +76,7 @@ impl EventMetadata {
     /// The flat map cqrs-es stores next to each event.
     pub fn to_map(&self) -> HashMap<String, String> {
         let mut map = HashMap::new();
+        map.insert("business_id".to_owned(), self.business_id.to_string());
         if let Some(id) = self.user_id {
             map.insert("user_id".to_owned(), id.to_string());
         }

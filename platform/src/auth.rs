@@ -69,6 +69,8 @@ pub struct Principal {
     pub role: Role,
     /// Units the professional belongs to.
     pub companies: Vec<i64>,
+    /// The business (tenant) the professional works for: nothing of another is reachable.
+    pub business_id: i64,
 }
 
 impl Principal {
@@ -141,8 +143,8 @@ impl TokenVerifier {
         let professional_id = claims.sub.parse().map_err(|_| ApiError::Unauthorized)?;
         let session_id: uuid::Uuid = claims.sid.parse().map_err(|_| ApiError::Unauthorized)?;
         // The session still open, and role and units as they are now, not at sign-in.
-        let access: Option<(String, i16, Vec<i64>)> = sqlx::query_as(
-            "select a.role, a.status, a.companies
+        let access: Option<(String, i16, Vec<i64>, i64)> = sqlx::query_as(
+            "select a.role, a.status, a.companies, a.business_id
                from staff_session s join staff_access a using (professional_id)
               where s.session_id = $1::uuid and s.professional_id = $2
                 and s.revoked_at is null and s.expires_at > now()",
@@ -151,12 +153,22 @@ impl TokenVerifier {
         .bind(professional_id)
         .fetch_optional(&self.pool)
         .await?;
-        let Some((role, _, companies)) = access.filter(|(_, status, _)| *status != status::INACTIVE) else {
+        let Some((role, _, companies, business_id)) =
+            access.filter(|(_, status, ..)| *status != status::INACTIVE)
+        else {
             tracing::info!(professional_id, "token of an ended session or an inactive professional refused");
             return Err(ApiError::Unauthorized);
         };
         let role = Role::from_code(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role}"))?;
-        Ok(Principal { professional_id, session_id, name: claims.name, email: claims.email, role, companies })
+        Ok(Principal {
+            professional_id,
+            session_id,
+            name: claims.name,
+            email: claims.email,
+            role,
+            companies,
+            business_id,
+        })
     }
 }
 
@@ -267,6 +279,7 @@ mod tests {
             email: "ana@navalha.dev".into(),
             role,
             companies,
+            business_id: 1,
         }
     }
 

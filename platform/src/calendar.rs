@@ -62,9 +62,12 @@ fn minutes(time: Option<NaiveTime>) -> Option<u16> {
     time.map(|t| (t - NaiveTime::MIN).num_minutes() as u16)
 }
 
-/// Days off of `professionals` and holidays of `company_id` that touch `[from, to]`.
+/// Days off of `professionals` and holidays of `company_id` that touch `[from, to]`, in
+/// `business_id` (a holiday of "all companies" is of every unit of its business). Runs on
+/// query-api's scoped transaction as well as on command-api's pool.
 pub async fn blocked_ranges(
-    pool: &PgPool,
+    executor: impl sqlx::PgExecutor<'_>,
+    business_id: i64,
     professionals: &[i64],
     company_id: i64,
     from: NaiveDate,
@@ -74,11 +77,11 @@ pub async fn blocked_ranges(
     let rows: Vec<Row> = sqlx::query_as(
         "select professional_id, date_start, date_end, all_day, start_time, end_time
            from rm_day_off.day_off
-          where professional_id = any($1) and date_start <= $4 and date_end >= $3
+          where professional_id = any($1) and date_start <= $4 and date_end >= $3 and business_id = $5
          union all
          select null, start_date, end_date, all_day, start_time, end_time
            from rm_holiday.holiday h
-          where start_date <= $4 and end_date >= $3
+          where start_date <= $4 and end_date >= $3 and business_id = $5
             and (all_companies or exists (select 1 from rm_holiday.holiday_company c
                                            where c.holiday_id = h.holiday_id and c.company_id = $2))",
     )
@@ -86,7 +89,8 @@ pub async fn blocked_ranges(
     .bind(company_id)
     .bind(from)
     .bind(to)
-    .fetch_all(pool)
+    .bind(business_id)
+    .fetch_all(executor)
     .await?;
     Ok(rows
         .into_iter()

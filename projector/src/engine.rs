@@ -84,6 +84,7 @@ async fn create_schema_inner(
         .execute(projection.schema_sql())
         .await
         .with_context(|| format!("creating the tables of {}", projection.name()))?;
+    secure_rows(conn, schema).await?;
     sqlx::query(
         "create table checkpoint (
              only_row       boolean primary key default true check (only_row),
@@ -99,6 +100,43 @@ async fn create_schema_inner(
         .bind(schema_version(projection))
         .execute(&mut *conn)
         .await?;
+    Ok(())
+}
+
+/// Row-level security on every table of a model (ADR 0010): query-api's role reads only the
+/// rows of the business its transaction names (`navalha.business`), so a query that forgot
+/// a condition, or its scope, cannot return another business's rows. command-api reads
+/// them all: the event log's trigger keeps its writes within a business. A table without a
+/// `business_id` column is refused, so a new table cannot forget it.
+async fn secure_rows(conn: &mut PgConnection, schema: &str) -> anyhow::Result<()> {
+    let tables: Vec<(String, bool)> = sqlx::query_as(
+        "select c.relname::text,
+                exists (select 1 from pg_attribute a
+                         where a.attrelid = c.oid and a.attname = 'business_id' and not a.attisdropped)
+           from pg_class c
+          where c.relnamespace = $1::regnamespace and c.relkind in ('r', 'p')",
+    )
+    .bind(schema)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (table, has_business) in tables {
+        anyhow::ensure!(
+            has_business,
+            "{schema}.{table} has no business_id column: every read model row belongs to a business"
+        );
+        for statement in [
+            format!("alter table {schema}.{table} enable row level security"),
+            format!(
+                "create policy business_rows on {schema}.{table} for select to navalha_query
+                 using (business_id = public.navalha_business())"
+            ),
+            format!(
+                "create policy command_reads on {schema}.{table} for select to navalha_command using (true)"
+            ),
+        ] {
+            sqlx::query(&statement).execute(&mut *conn).await?;
+        }
+    }
     Ok(())
 }
 
@@ -254,7 +292,15 @@ async fn apply_batch_inner(
     let Some(last) = last.filter(|last| *last > after) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });
     };
-    projection.apply_all(tx, &events).await?;
+    // Every row a model writes takes the business of the event being applied (the tables'
+    // `business_id` default), set once for each run of events of one business.
+    for same_business in events.chunk_by(|a, b| a.business_id() == b.business_id()) {
+        sqlx::query("select set_config('navalha.event_business', $1, true)")
+            .bind(same_business[0].business_id().to_string())
+            .execute(&mut **tx)
+            .await?;
+        projection.apply_all(tx, same_business).await?;
+    }
     if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();

@@ -5,6 +5,9 @@ use navalha_platform::position::Position;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+/// The business of events from before businesses existed.
+pub const LEGACY_BUSINESS_ID: i64 = 1;
+
 /// One row of the event log.
 #[derive(Debug, Clone)]
 pub struct StoredEvent {
@@ -40,6 +43,15 @@ impl StoredEvent {
                 self.position
             )
         })
+    }
+
+    /// The business the event belongs to (its metadata's `business_id`); events written
+    /// before businesses existed belong to the first, as the `businesses` migration says.
+    pub fn business_id(&self) -> i64 {
+        self.metadata
+            .get("business_id")
+            .and_then(|value| value.as_str().and_then(|text| text.parse().ok()).or_else(|| value.as_i64()))
+            .unwrap_or(LEGACY_BUSINESS_ID)
     }
 
     /// The aggregate id as a number, for aggregates with numeric ids.

@@ -24,7 +24,7 @@ async fn as_role(conn: &mut PgConnection, role: &str, sql: &str) -> Option<Strin
 
 const APPEND: &str = "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
                       values ('FavoriteMenu', '1', 1, 'FavoriteMenuMarked', '1.0',
-                              '{\"FavoriteMenuMarked\": {\"slug\": \"client\"}}', '{}')";
+                              '{\"FavoriteMenuMarked\": {\"slug\": \"client\"}}', '{\"business_id\": \"1\"}')";
 
 #[sqlx::test(migrations = "../migrations")]
 async fn no_service_role_can_change_the_event_log_or_switch_its_triggers_off(pool: PgPool) {
@@ -125,7 +125,7 @@ async fn append_from_the_future(pool: &PgPool, ahead: i64) -> i64 {
     sqlx::query_scalar(
         "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, tx_id)
          values ('FavoriteMenu', '7', 1, 'FavoriteMenuMarked', '1.0',
-                 '{\"FavoriteMenuMarked\": {\"slug\": \"holiday\"}}', '{}',
+                 '{\"FavoriteMenuMarked\": {\"slug\": \"holiday\"}}', '{\"business_id\": \"1\"}',
                  (pg_snapshot_xmax(pg_current_snapshot())::text::bigint + $1)::text::xid8)
          returning tx_id::text::bigint",
     )

@@ -11,6 +11,7 @@ use navalha_platform::ApiError;
 use serde::Serialize;
 
 use crate::consistency::ReadAfter;
+use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
@@ -42,13 +43,16 @@ pub struct CompanyItem {
 }
 
 /// The units the user may see: their own, plus every active unit for the roles that see
-/// them all (spec 01 §6), each saying whether the user belongs to it.
+/// them all (spec 01 §6), each saying whether the user belongs to it. "All" is all of the
+/// user's business: the query names no business, row-level security keeps other businesses'
+/// units out.
 async fn companies(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<CompanyItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "company").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<CompanyItem> = sqlx::query_as(
         "select company_id as id_company, name, city, state, status, company_id = any($1) as member
            from rm_company.company
@@ -57,7 +61,7 @@ async fn companies(
     )
     .bind(&auth.companies)
     .bind(auth.role.sees_all_companies())
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(rows)))
 }
@@ -76,11 +80,12 @@ async fn favorites(
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<FavoriteItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "favorite_menu").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let slugs: Vec<String> = sqlx::query_scalar(
         "select slug from rm_favorite_menu.favorite_menu where professional_id = $1 order by marked_at, slug",
     )
     .bind(auth.professional_id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(slugs.into_iter().map(|menu_slug| FavoriteItem { menu_slug }).collect())))
 }

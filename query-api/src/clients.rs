@@ -13,6 +13,7 @@ use serde_json::json;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
@@ -73,7 +74,7 @@ pub fn search_pattern(search: &str) -> Option<String> {
 
 async fn filter(
     State(state): State<AppState>,
-    _auth: Auth,
+    auth: Auth,
     read_after: ReadAfter,
     QueryParams(params): QueryParams<FilterParams>,
 ) -> Result<(HeaderMap, Json<Page<ClientItem>>), ApiError> {
@@ -87,6 +88,7 @@ async fn filter(
     };
     let pattern = search_pattern(&params.search);
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let total: i64 = sqlx::query_scalar(
         "select count(*) from rm_client.client
           where ($1::boolean is null or status = $1)
@@ -94,7 +96,7 @@ async fn filter(
     )
     .bind(status)
     .bind(&pattern)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut *tx)
     .await?;
     let mut content: Vec<ClientItem> = sqlx::query_as(
         "select client_id as id_user, name, phone, email, cpf, status from rm_client.client
@@ -107,10 +109,10 @@ async fn filter(
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let ids: Vec<i64> = content.iter().map(|c| c.id_user).collect();
-    let mut subscriptions = crate::club::subscriptions_of(&state.pool, &ids).await?;
+    let mut subscriptions = crate::club::subscriptions_of(&mut tx, &ids).await?;
     for client in &mut content {
         client.subscription_user = subscriptions.remove(&client.id_user).unwrap_or_default();
     }
@@ -132,20 +134,21 @@ struct ClientRow {
 
 async fn one(
     State(state): State<AppState>,
-    _auth: Auth,
+    auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
     let consistency = read_after.wait(&state.watch, "client").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let row: ClientRow = sqlx::query_as(
         "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type
            from rm_client.client where client_id = $1",
     )
     .bind(id)
-    .fetch_optional(&state.pool)
+    .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
-    let subscriptions = crate::club::subscriptions_of(&state.pool, &[row.client_id]).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id]).await?;
     Ok((
         consistency.headers(),
         Json(json!({

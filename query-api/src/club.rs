@@ -28,10 +28,12 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::PgConnection;
 
 use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// Unknown plan.
@@ -68,7 +70,7 @@ pub fn router() -> Router<AppState> {
 /// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, those still in
 /// force first, then newest first: screens that show one subscription show the first.
 pub async fn subscriptions_of(
-    pool: &sqlx::PgPool,
+    conn: &mut PgConnection,
     users: &[i64],
 ) -> Result<std::collections::HashMap<i64, Vec<Value>>, ApiError> {
     let rows: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
@@ -77,7 +79,7 @@ pub async fn subscriptions_of(
           order by internal_status = 'CANCELED', created_at desc, subscription_id desc",
     )
     .bind(users)
-    .fetch_all(pool)
+    .fetch_all(conn)
     .await?;
     let mut map: std::collections::HashMap<i64, Vec<Value>> = std::collections::HashMap::new();
     for (user, id, plan, plan_name, status) in rows {
@@ -119,14 +121,18 @@ fn plan_in_reach(param: usize) -> String {
 }
 
 /// 404 unless the plan exists and the principal reaches it.
-async fn ensure_plan_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+async fn ensure_plan_in_reach(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    id: i64,
+) -> Result<(), ApiError> {
     let reached: bool = sqlx::query_scalar(&format!(
         "select exists (select 1 from rm_club.plan p where p.plan_id = $1 and {})",
         plan_in_reach(2)
     ))
     .bind(id)
     .bind(&principal.companies)
-    .fetch_one(&state.pool)
+    .fetch_one(conn)
     .await?;
     if reached {
         Ok(())
@@ -137,7 +143,7 @@ async fn ensure_plan_in_reach(state: &AppState, principal: &Principal, id: i64) 
 
 /// 404 unless the subscription exists and the principal reaches its plan.
 async fn ensure_subscription_in_reach(
-    state: &AppState,
+    conn: &mut PgConnection,
     principal: &Principal,
     id: i64,
 ) -> Result<(), ApiError> {
@@ -148,7 +154,7 @@ async fn ensure_subscription_in_reach(
     ))
     .bind(id)
     .bind(&principal.companies)
-    .fetch_one(&state.pool)
+    .fetch_one(conn)
     .await?;
     if reached {
         Ok(())
@@ -170,6 +176,7 @@ async fn plans(
 ) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
     let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let pattern = search_pattern(&filter.description);
     let active = match filter.status.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -185,7 +192,7 @@ async fn plans(
     .bind(active)
     .bind(&method)
     .bind(&auth.companies)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut *tx)
     .await?;
     let rows: Vec<(i64, i64, Value)> = sqlx::query_as(&format!(
         "select p.plan_id, (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id),
@@ -200,7 +207,7 @@ async fn plans(
     .bind(limit)
     .bind(offset)
     .bind(&auth.companies)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let content = rows
         .into_iter()
@@ -224,13 +231,14 @@ async fn all_plans(
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<(i64, String, i64, bool)> = sqlx::query_as(&format!(
         "select plan_id, plan_name, value_cents, active from rm_club.plan p where {}
           order by plan_name, plan_id",
         plan_in_reach(1)
     ))
     .bind(&auth.companies)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let list = rows
         .into_iter()
@@ -248,10 +256,11 @@ async fn plan(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = wait(&state, read_after).await?;
-    ensure_plan_in_reach(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_plan_in_reach(&mut tx, &auth, id).await?;
     let stored: Value = sqlx::query_scalar("select state from rm_club.plan where plan_id = $1")
         .bind(id)
-        .fetch_optional(&state.pool)
+        .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
     let plan: Plan = serde_json::from_value(stored).map_err(|e| ApiError::Internal(e.into()))?;
@@ -261,21 +270,21 @@ async fn plan(
           order by c.name, id",
     )
     .bind(&details.company_ids)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let partners: Vec<(i64, Option<String>)> = sqlx::query_as(
         "select id, p.name from unnest($1::bigint[]) id
            left join rm_club.partner_company p on p.partner_company_id = id order by p.name, id",
     )
     .bind(&details.partner_company_ids)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let subscriptions: Vec<(i64, i64, String, String)> = sqlx::query_as(
         "select subscription_id, user_id, user_name, internal_status from rm_club.subscription
           where plan_id = $1 order by subscription_id",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let answer = json!({
         "IdSubscriptionDetail": id,
@@ -312,13 +321,14 @@ async fn plan(
 
 async fn partners(
     State(state): State<AppState>,
-    _auth: Auth<PlanStaff>,
+    auth: Auth<PlanStaff>,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<(i64, String)> =
         sqlx::query_as("select partner_company_id, name from rm_club.partner_company order by name")
-            .fetch_all(&state.pool)
+            .fetch_all(&mut *tx)
             .await?;
     let list = rows.into_iter().map(|(id, name)| json!({ "IdPartnerCompany": id, "Name": name })).collect();
     Ok((consistency.headers(), Json(list)))
@@ -331,13 +341,14 @@ async fn plan_services(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
-    ensure_plan_in_reach(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_plan_in_reach(&mut tx, &auth, id).await?;
     let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(
         "select plan_service_id, service_id, description, original_cents, discount, value_cents
            from rm_club.plan_service where plan_id = $1 order by plan_service_id",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let list = rows
         .into_iter()
@@ -379,6 +390,7 @@ async fn subscribers(
 ) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
     let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let status = filter.internal_status.filter(|s| !s.trim().is_empty() && s != "0");
     // 'Todos' sends 0 or nothing.
     let plan = filter.id_subscription_detail.and_then(|p| p.trim().parse::<i64>().ok()).filter(|p| *p != 0);
@@ -394,7 +406,7 @@ async fn subscribers(
     .bind(&pattern)
     .bind(&digits_pattern)
     .bind(&auth.companies)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut *tx)
     .await?;
     let rows: Vec<SubscriberRow> = sqlx::query_as(&format!(
         "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
@@ -410,7 +422,7 @@ async fn subscribers(
     .bind(limit)
     .bind(offset)
     .bind(&auth.companies)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let content = rows
         .into_iter()
@@ -514,16 +526,22 @@ pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
 
 type EventRow = (i64, DateTime<Utc>, Value, Value);
 
-async fn stream(state: &AppState, id: i64, until: Option<DateTime<Utc>>) -> Result<Vec<EventRow>, ApiError> {
-    Ok(sqlx::query_as(
-        "select sequence, recorded_at, payload, metadata from events
-          where aggregate_type = $1 and aggregate_id = $2 and ($3::timestamptz is null or recorded_at <= $3)
-          order by sequence",
-    )
+async fn stream(
+    conn: &mut PgConnection,
+    id: i64,
+    until: Option<DateTime<Utc>>,
+) -> Result<Vec<EventRow>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "select e.sequence, e.recorded_at, e.payload, e.metadata from events e
+          where e.aggregate_type = $1 and e.aggregate_id = $2
+            and ($3::timestamptz is null or e.recorded_at <= $3) and {}
+          order by e.sequence",
+        scope::EVENT_IN_SCOPE
+    ))
     .bind(Subscription::TYPE)
     .bind(id.to_string())
     .bind(until)
-    .fetch_all(&state.pool)
+    .fetch_all(conn)
     .await?)
 }
 
@@ -540,11 +558,12 @@ async fn subscriber(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let not_found = || ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned());
     let consistency = wait(&state, read_after).await?;
-    ensure_subscription_in_reach(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_subscription_in_reach(&mut tx, &auth, id).await?;
     if let Some(text) = params.as_of.as_deref().filter(|t| !t.trim().is_empty()) {
         let as_of = parse_as_of(text).ok_or_else(|| ApiError::BadRequest(MSG_BAD_AS_OF.to_owned()))?;
         let mut subscription = Subscription::default();
-        for (_, _, payload, _) in stream(&state, id, Some(as_of)).await? {
+        for (_, _, payload, _) in stream(&mut tx, id, Some(as_of)).await? {
             subscription.apply(decode(&payload)?);
         }
         if subscription.details().is_none() {
@@ -557,7 +576,7 @@ async fn subscriber(
     let stored: Value =
         sqlx::query_scalar("select state from rm_club.subscription where subscription_id = $1")
             .bind(id)
-            .fetch_optional(&state.pool)
+            .fetch_optional(&mut *tx)
             .await?
             .ok_or_else(not_found)?;
     let subscription: Subscription =
@@ -630,8 +649,9 @@ async fn timeline(
     auth: Auth<SubscriberStaff>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<Value>>, ApiError> {
-    ensure_subscription_in_reach(&state, &auth, id).await?;
-    let rows = stream(&state, id, None).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_subscription_in_reach(&mut tx, &auth, id).await?;
+    let rows = stream(&mut tx, id, None).await?;
     if rows.is_empty() {
         return Err(ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned()));
     }

@@ -14,10 +14,12 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use sqlx::PgConnection;
 
 use crate::clients::search_pattern;
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
@@ -39,14 +41,14 @@ fn not_found() -> ApiError {
     ApiError::NotFound("Empresa não encontrada.".to_owned())
 }
 
-/// Whether `principal` may see unit `id`.
-pub async fn ensure_visible(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+/// Whether `principal` may see unit `id`, read on `conn` (a [`scope`] transaction).
+pub async fn ensure_visible(conn: &mut PgConnection, principal: &Principal, id: i64) -> Result<(), ApiError> {
     let visible: bool = sqlx::query_scalar(&format!(
         "select exists (select 1 from rm_company.company c where c.company_id = $2 and {VISIBLE})"
     ))
     .bind(&principal.companies)
     .bind(id)
-    .fetch_one(&state.pool)
+    .fetch_one(conn)
     .await?;
     if visible {
         Ok(())
@@ -118,6 +120,7 @@ async fn filter(
     };
     let pattern = search_pattern(&params.search);
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::boolean is null or c.status = $2)
            and ($3::text is null or c.search like lower(public.unaccent($3)))"
@@ -127,7 +130,7 @@ async fn filter(
             .bind(&auth.companies)
             .bind(status)
             .bind(&pattern)
-            .fetch_one(&state.pool)
+            .fetch_one(&mut *tx)
             .await?;
     let content: Vec<CompanyItem> = sqlx::query_as(&format!(
         "select c.company_id as id_company, c.name, c.phone, c.cnpj, c.status from rm_company.company c
@@ -138,7 +141,7 @@ async fn filter(
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
@@ -150,10 +153,11 @@ async fn one(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = read_after.wait(&state.watch, "company").await?;
-    ensure_visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_visible(&mut tx, &auth, id).await?;
     let (profile,): (Value,) = sqlx::query_as("select profile from rm_company.company where company_id = $1")
         .bind(id)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut *tx)
         .await?;
     let address = &profile["address"];
     Ok((
@@ -200,12 +204,13 @@ async fn working_hours(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<CompanyDay>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "company").await?;
-    ensure_visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<(i16, String, String)> = sqlx::query_as(
         "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let days = (0..7)
         .map(|week_day| {
@@ -239,13 +244,14 @@ async fn gallery(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<GalleryItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "company").await?;
-    ensure_visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_visible(&mut tx, &auth, id).await?;
     let images: Vec<GalleryItem> = sqlx::query_as(
         "select image_id as id_gallery_company, sequence, '/api/media/gallery/' || file as url
            from rm_company.gallery_image where company_id = $1 order by sequence",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(images)))
 }

@@ -13,9 +13,11 @@ use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Serialize;
+use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// Answer for an unknown professional, or one outside the admin's units.
@@ -48,7 +50,11 @@ pub struct DayOffItem {
 
 /// Whether `principal` may read the days off of `professional_id`: 403 for roles that may
 /// not, 404 for a professional the admin cannot reach.
-async fn authorize(state: &AppState, principal: &Principal, professional_id: i64) -> Result<(), ApiError> {
+async fn authorize(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    professional_id: i64,
+) -> Result<(), ApiError> {
     if principal.professional_id == professional_id {
         return Ok(());
     }
@@ -58,7 +64,7 @@ async fn authorize(state: &AppState, principal: &Principal, professional_id: i64
     let companies: Option<Vec<i64>> =
         sqlx::query_scalar("select companies from rm_day_off.professional where professional_id = $1")
             .bind(professional_id)
-            .fetch_optional(&state.pool)
+            .fetch_optional(conn)
             .await?;
     let reachable = companies.is_some_and(|companies| principal.reaches_professional_of(&companies));
     if reachable {
@@ -77,10 +83,11 @@ async fn list(
 ) -> Result<(HeaderMap, Json<Page<DayOffItem>>), ApiError> {
     let (limit, offset) = paging.limit_offset()?;
     let consistency = read_after.wait(&state.watch, "day_off").await?;
-    authorize(&state, &auth, professional_id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    authorize(&mut tx, &auth, professional_id).await?;
     let total: i64 = sqlx::query_scalar("select count(*) from rm_day_off.day_off where professional_id = $1")
         .bind(professional_id)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut *tx)
         .await?;
     let content: Vec<DayOffItem> = sqlx::query_as(
         "select day_off_id as id_day_off, description, date_start, date_end, all_day,
@@ -93,7 +100,7 @@ async fn list(
     .bind(professional_id)
     .bind(limit)
     .bind(offset)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }

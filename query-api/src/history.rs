@@ -16,7 +16,9 @@ use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
+use sqlx::PgConnection;
 
+use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
@@ -112,20 +114,23 @@ pub fn changes(state: &mut BTreeMap<String, Value>, payload: &Value) -> Vec<Chan
     changed
 }
 
-/// Replays a stream into its history.
+/// Replays a stream into its history, read on `conn` (a [`scope`] transaction): a stream of
+/// another business is `missing`, like one that does not exist.
 pub async fn history(
-    state: &AppState,
+    conn: &mut PgConnection,
     aggregate_type: &str,
     id: i64,
     missing: &str,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
-    let rows: Vec<(i64, DateTime<Utc>, String, Value, Value)> = sqlx::query_as(
-        "select sequence, recorded_at, event_type, payload, metadata from events
-          where aggregate_type = $1 and aggregate_id = $2 order by sequence",
-    )
+    let rows: Vec<(i64, DateTime<Utc>, String, Value, Value)> = sqlx::query_as(&format!(
+        "select e.sequence, e.recorded_at, e.event_type, e.payload, e.metadata from events e
+          where e.aggregate_type = $1 and e.aggregate_id = $2 and {}
+          order by e.sequence",
+        scope::EVENT_IN_SCOPE
+    ))
     .bind(aggregate_type)
     .bind(id.to_string())
-    .fetch_all(&state.pool)
+    .fetch_all(conn)
     .await?;
     if rows.is_empty() {
         return Err(ApiError::NotFound(missing.to_owned()));
@@ -154,10 +159,11 @@ pub async fn history(
 
 async fn client(
     State(state): State<AppState>,
-    _auth: Auth<AdminOnly>,
+    auth: Auth<AdminOnly>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
-    history(&state, "Client", id, "Cliente não encontrado.").await
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    history(&mut tx, "Client", id, "Cliente não encontrado.").await
 }
 
 async fn professional(
@@ -165,8 +171,9 @@ async fn professional(
     auth: Auth<AdminOnly>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
-    crate::professionals::ensure_readable(&state, &auth, id).await?;
-    history(&state, "Professional", id, "Profissional não encontrado.").await
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    crate::professionals::ensure_readable(&mut tx, &auth, id).await?;
+    history(&mut tx, "Professional", id, "Profissional não encontrado.").await
 }
 
 async fn company(
@@ -174,8 +181,9 @@ async fn company(
     auth: Auth<AdminOnly>,
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
-    crate::companies::ensure_visible(&state, &auth, id).await?;
-    history(&state, "Company", id, "Empresa não encontrada.").await
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    crate::companies::ensure_visible(&mut tx, &auth, id).await?;
+    history(&mut tx, "Company", id, "Empresa não encontrada.").await
 }
 
 #[cfg(test)]

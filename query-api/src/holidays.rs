@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// Answer for an unknown holiday, or one of units the user may not see.
@@ -90,6 +91,7 @@ async fn filter(
 ) -> Result<(HeaderMap, Json<Page<HolidayItem>>), ApiError> {
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let pattern = search_pattern(&params.search);
     let total: i64 = sqlx::query_scalar(&format!(
         "select count(*) from rm_holiday.holiday h
@@ -97,7 +99,7 @@ async fn filter(
     ))
     .bind(&auth.companies)
     .bind(&pattern)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut *tx)
     .await?;
     let content: Vec<HolidayItem> = sqlx::query_as(&format!(
         "select {COLUMNS} from rm_holiday.holiday h
@@ -109,7 +111,7 @@ async fn filter(
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
@@ -121,12 +123,13 @@ async fn one(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<HolidayItem>), ApiError> {
     let consistency = wait(&state, read_after).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let holiday: HolidayItem = sqlx::query_as(&format!(
         "select {COLUMNS} from rm_holiday.holiday h where {VISIBLE} and h.holiday_id = $2"
     ))
     .bind(&auth.companies)
     .bind(id)
-    .fetch_optional(&state.pool)
+    .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     Ok((consistency.headers(), Json(holiday)))

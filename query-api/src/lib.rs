@@ -1,7 +1,9 @@
 //! query-api: serves the read models the projector builds, and never writes.
 //!
 //! A request carrying `X-Navalha-Position` waits (up to 2 s) until the read model it reads
-//! has applied that position, so users always see their own last change.
+//! has applied that position, so users always see their own last change. Reads then run in
+//! a transaction scoped to the caller's business ([`scope`]): row-level security shows no
+//! other business's rows.
 
 pub mod access;
 pub mod clients;
@@ -16,6 +18,7 @@ pub mod paging;
 pub mod params;
 pub mod professionals;
 pub mod scheduling;
+pub mod scope;
 
 use axum::extract::State;
 use axum::routing::get;

@@ -18,11 +18,13 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use sqlx::PgConnection;
 
 use crate::clients::search_pattern;
 use crate::companies::{ensure_visible, status_filter, StatusFilter};
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
+use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
@@ -50,7 +52,11 @@ fn not_found() -> ApiError {
 
 /// Checks that `principal` may read professional `id`: themself, or, for the roles that
 /// reach the professionals screen, one working in a unit they may see.
-pub async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
+pub async fn ensure_readable(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    id: i64,
+) -> Result<(), ApiError> {
     if principal.professional_id == id {
         return Ok(());
     }
@@ -62,7 +68,7 @@ pub async fn ensure_readable(state: &AppState, principal: &Principal, id: i64) -
     ))
     .bind(&principal.companies)
     .bind(id)
-    .fetch_one(&state.pool)
+    .fetch_one(conn)
     .await?;
     if visible {
         Ok(())
@@ -117,6 +123,7 @@ async fn filter(
     };
     let pattern = search_pattern(&params.search);
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::smallint is null or p.status = $2)
            and ($3::text is null or p.search like lower(public.unaccent($3)))"
@@ -126,7 +133,7 @@ async fn filter(
             .bind(&auth.companies)
             .bind(status)
             .bind(&pattern)
-            .fetch_one(&state.pool)
+            .fetch_one(&mut *tx)
             .await?;
     let content: Vec<ProfessionalItem> = sqlx::query_as(&format!(
         "select p.professional_id as id_professional, p.name, p.phone, p.email, p.status
@@ -138,7 +145,7 @@ async fn filter(
     .bind(&pattern)
     .bind(limit)
     .bind(offset)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
@@ -160,13 +167,13 @@ struct ProfessionalRow {
 
 /// The professional form's data, as `GET professional/{id}` and `GET professional/my-profile`
 /// answer it.
-async fn detail(state: &AppState, id: i64) -> Result<Value, ApiError> {
+async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
     let row: ProfessionalRow = sqlx::query_as(
         "select professional_id, name, cpf, email, phone, whatsapp, birth_date, address, color, role_id, status
            from rm_professional.professional where professional_id = $1",
     )
     .bind(id)
-    .fetch_optional(&state.pool)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(not_found)?;
     let companies: Vec<(i64, i64, String)> = sqlx::query_as(
@@ -175,7 +182,7 @@ async fn detail(state: &AppState, id: i64) -> Result<Value, ApiError> {
           where m.professional_id = $1 order by m.position",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(conn)
     .await?;
     let address = &row.address;
     Ok(json!({
@@ -215,8 +222,9 @@ async fn one(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    ensure_readable(&state, &auth, id).await?;
-    Ok((consistency.headers(), Json(detail(&state, id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    Ok((consistency.headers(), Json(detail(&mut tx, id).await?)))
 }
 
 async fn my_profile(
@@ -225,7 +233,8 @@ async fn my_profile(
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    Ok((consistency.headers(), Json(detail(&state, auth.professional_id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    Ok((consistency.headers(), Json(detail(&mut tx, auth.professional_id).await?)))
 }
 
 /// A professional of a unit, for the agenda's pickers.
@@ -256,7 +265,8 @@ async fn of_company(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<UnitProfessional>>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    ensure_visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<UnitProfessional> = sqlx::query_as(
         "select p.professional_id as id_professional, p.name, p.status, p.birth_date, p.phone,
                 m.membership_id as id_company_professional, p.color
@@ -268,7 +278,7 @@ async fn of_company(
           order by p.name, p.professional_id",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(rows)))
 }
@@ -289,16 +299,17 @@ pub struct CatalogueItem {
 
 async fn active_services(
     State(state): State<AppState>,
-    _auth: Auth,
+    auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<CatalogueItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "professional").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<CatalogueItem> = sqlx::query_as(
         "select service_id as id_service, description, default_cents / 100.0::float8 as value_default,
                 default_minutes as time_default
            from rm_professional.catalogue_service where active order by description, service_id",
     )
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(rows)))
 }
@@ -325,7 +336,8 @@ async fn services_of_company(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<UnitService>>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    ensure_visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<UnitService> = sqlx::query_as(
         "select c.service_id as id_service, c.description, max(s.minutes) as max_time,
                 max(s.cents) / 100.0::float8 as max_value
@@ -338,7 +350,7 @@ async fn services_of_company(
           order by c.description, c.service_id",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     Ok((consistency.headers(), Json(rows)))
 }
@@ -363,12 +375,12 @@ pub struct WorkingDay {
     pub third_end: Option<String>,
 }
 
-async fn week_of(state: &AppState, id: i64) -> Result<Vec<WorkingDay>, ApiError> {
+async fn week_of(conn: &mut PgConnection, id: i64) -> Result<Vec<WorkingDay>, ApiError> {
     let rows: Vec<(i16, Value)> = sqlx::query_as(
         "select week_day, periods from rm_professional.working_day where professional_id = $1",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(conn)
     .await?;
     let mut week = Vec::with_capacity(7);
     for week_day in 0..7 {
@@ -399,7 +411,8 @@ async fn my_hours(
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "professional").await?;
-    Ok((consistency.headers(), Json(week_of(&state, auth.professional_id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    Ok((consistency.headers(), Json(week_of(&mut tx, auth.professional_id).await?)))
 }
 
 async fn hours(
@@ -409,8 +422,9 @@ async fn hours(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    ensure_readable(&state, &auth, id).await?;
-    Ok((consistency.headers(), Json(week_of(&state, id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    Ok((consistency.headers(), Json(week_of(&mut tx, id).await?)))
 }
 
 /// A service as one professional performs it.
@@ -433,7 +447,7 @@ pub struct OfferedItem {
     pub status: bool,
 }
 
-async fn offered_by(state: &AppState, id: i64) -> Result<Vec<OfferedItem>, ApiError> {
+async fn offered_by(conn: &mut PgConnection, id: i64) -> Result<Vec<OfferedItem>, ApiError> {
     Ok(sqlx::query_as(
         "select s.offered_id as id_company_professional_service, s.service_id as id_service,
                 coalesce(c.description, '') as description, s.minutes as time, s.cents / 100.0::float8 as value,
@@ -443,7 +457,7 @@ async fn offered_by(state: &AppState, id: i64) -> Result<Vec<OfferedItem>, ApiEr
           where s.professional_id = $1 order by s.offered_id",
     )
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(conn)
     .await?)
 }
 
@@ -453,7 +467,8 @@ async fn my_services(
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, "professional").await?;
-    Ok((consistency.headers(), Json(offered_by(&state, auth.professional_id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    Ok((consistency.headers(), Json(offered_by(&mut tx, auth.professional_id).await?)))
 }
 
 async fn services(
@@ -463,6 +478,7 @@ async fn services(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
     let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
-    ensure_readable(&state, &auth, id).await?;
-    Ok((consistency.headers(), Json(offered_by(&state, id).await?)))
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    Ok((consistency.headers(), Json(offered_by(&mut tx, id).await?)))
 }

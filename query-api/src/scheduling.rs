@@ -23,10 +23,12 @@ use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
+use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
 use crate::history::{history, HistoryEntry};
 use crate::params::Params;
+use crate::scope;
 use crate::AppState;
 
 /// How many days of free times `available-times` answers, today included.
@@ -50,27 +52,34 @@ pub fn router() -> Router<AppState> {
 
 /// A unit as the agenda needs it.
 struct Unit {
+    /// Its business.
+    business_id: i64,
     active: bool,
     /// Its wall clock now.
     now: NaiveDateTime,
 }
 
-async fn unit(state: &AppState, company_id: i64) -> Result<Option<Unit>, ApiError> {
-    let row: Option<(bool, NaiveDateTime)> = sqlx::query_as(
-        "select status, (now() at time zone time_zone)::timestamp from rm_company.company where company_id = $1",
+async fn unit(conn: &mut PgConnection, company_id: i64) -> Result<Option<Unit>, ApiError> {
+    let row: Option<(i64, bool, NaiveDateTime)> = sqlx::query_as(
+        "select business_id, status, (now() at time zone time_zone)::timestamp
+           from rm_company.company where company_id = $1",
     )
     .bind(company_id)
-    .fetch_optional(&state.pool)
+    .fetch_optional(conn)
     .await?;
-    Ok(row.map(|(active, now)| Unit { active, now }))
+    Ok(row.map(|(business_id, active, now)| Unit { business_id, active, now }))
 }
 
 /// The unit of an agenda read, when the principal belongs to it; 404 otherwise.
-async fn agenda_unit(state: &AppState, principal: &Principal, company_id: i64) -> Result<Unit, ApiError> {
+async fn agenda_unit(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    company_id: i64,
+) -> Result<Unit, ApiError> {
     if !principal.belongs_to(company_id) {
         return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
     }
-    unit(state, company_id).await?.ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))
+    unit(conn, company_id).await?.ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))
 }
 
 /// The day asked for: `YYYY-MM-DD`, or an ISO date-time (a date picker's local midnight),
@@ -213,8 +222,9 @@ async fn day(
             _ => professional_id = Some(auth.professional_id),
         }
     }
-    agenda_unit(&state, &auth, company_id).await?;
     let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    agenda_unit(&mut tx, &auth, company_id).await?;
     let rows: Vec<AppointmentRow> = sqlx::query_as(&format!(
         "{APPOINTMENT_ROWS}
           where a.company_id = $1 and a.date = $2
@@ -228,24 +238,28 @@ async fn day(
     .bind(professional_id)
     .bind(params.id("idUser")?)
     .bind(status)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *tx)
     .await?;
     let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
-    let subscriptions = crate::club::subscriptions_of(&state.pool, &clients).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
     Ok((consistency.headers(), Json(rows.into_iter().map(|row| day_item(row, &subscriptions)).collect())))
 }
 
 /// The appointment, when the principal may see it: 404 for another unit's, 403 for a
 /// colleague's when the role may not act for others.
-async fn visible(state: &AppState, principal: &Principal, id: i64) -> Result<AppointmentRow, ApiError> {
+async fn visible(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    id: i64,
+) -> Result<AppointmentRow, ApiError> {
     let row: Option<AppointmentRow> =
         sqlx::query_as(&format!("{APPOINTMENT_ROWS} where a.appointment_id = $1"))
             .bind(id)
-            .fetch_optional(&state.pool)
+            .fetch_optional(&mut *conn)
             .await?;
     let not_found = || ApiError::NotFound(MSG_NOT_FOUND.to_owned());
     let row = row.ok_or_else(not_found)?;
-    agenda_unit(state, principal, row.company_id).await.map_err(|_| not_found())?;
+    agenda_unit(conn, principal, row.company_id).await.map_err(|_| not_found())?;
     if !principal.may_act_for(row.professional_id) {
         return Err(ApiError::Forbidden);
     }
@@ -261,9 +275,10 @@ async fn one(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let consistency = read_after.wait(&state.watch, "agenda").await?;
-    let row = visible(&state, &auth, id).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let row = visible(&mut tx, &auth, id).await?;
     let (company_id, services) = (row.company_id, row.services.0.clone());
-    let subscriptions = crate::club::subscriptions_of(&state.pool, &[row.client_id]).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id]).await?;
     let item = day_item(row, &subscriptions);
     let body = json!({
         "IdScheduling": item.id_scheduling,
@@ -308,8 +323,9 @@ async fn audit(
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     // The unit comes from the agenda's model: wait for the caller's last write to reach it.
     read_after.wait(&state.watch, "agenda").await?;
-    visible(&state, &auth, id).await?;
-    history(&state, "Appointment", id, MSG_NOT_FOUND).await
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    visible(&mut tx, &auth, id).await?;
+    history(&mut tx, "Appointment", id, MSG_NOT_FOUND).await
 }
 
 /// A professional offered by `available-times`.
@@ -387,16 +403,19 @@ async fn available_times(
     }
     let editing = params.id("idSchedulingEdit")?;
     let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
-    let unit = unit(&state, company_id)
-        .await?
-        .filter(|unit| unit.active)
-        .ok_or_else(|| ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()))?;
-    let answer = free_times(&state, company_id, &unit, &service_ids, &chosen, times_type, editing).await?;
+    let company_not_found = || ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned());
+    // Signed in: the professional's business. Anonymous (the mobile flow): the unit's.
+    let mut tx = match &auth.0 {
+        Some(principal) => scope::of(&state.pool, principal).await?,
+        None => scope::of_unit(&state.pool, company_id).await?.ok_or_else(company_not_found)?,
+    };
+    let unit = unit(&mut tx, company_id).await?.filter(|unit| unit.active).ok_or_else(company_not_found)?;
+    let answer = free_times(&mut tx, company_id, &unit, &service_ids, &chosen, times_type, editing).await?;
     Ok((consistency.headers(), Json(answer)))
 }
 
 async fn free_times(
-    state: &AppState,
+    conn: &mut PgConnection,
     company_id: i64,
     unit: &Unit,
     service_ids: &[i64],
@@ -422,7 +441,7 @@ async fn free_times(
     .bind(professional_status::ACTIVE)
     .bind(service_ids)
     .bind(chosen)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *conn)
     .await?;
     let professionals: Vec<FreeProfessional> = rows
         .iter()
@@ -447,7 +466,7 @@ async fn free_times(
         "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
     )
     .bind(&ids)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *conn)
     .await?;
     for (id, week_day, periods) in days {
         let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
@@ -457,13 +476,13 @@ async fn free_times(
         "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
     )
     .bind(company_id)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *conn)
     .await?
     .into_iter()
     .filter_map(|(day, start, end)| Some((day, span_of(&start, &end)?)))
     .collect();
     let blocked = if times_type == TimesType::OnlyAvailables {
-        blocked_ranges(&state.pool, &ids, company_id, today, last).await?
+        blocked_ranges(&mut *conn, unit.business_id, &ids, company_id, today, last).await?
     } else {
         Vec::new()
     };
@@ -477,7 +496,7 @@ async fn free_times(
     .bind(today)
     .bind(last)
     .bind(editing)
-    .fetch_all(&state.pool)
+    .fetch_all(&mut *conn)
     .await?;
     for (id, date, start, end) in booked {
         busy.entry((id, date)).or_default().push(Span { start: minute_of(start), end: minute_of(end) });

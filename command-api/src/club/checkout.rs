@@ -94,7 +94,7 @@ async fn new_link(
     staff: &Principal,
     request: &LinkRequest,
 ) -> Result<(String, String, Client, PlanDetails), ApiError> {
-    let client: Client = load(&state.pool, &request.user_id.to_string()).await?;
+    let client: Client = load(&state.pool, staff.business_id, &request.user_id.to_string()).await?;
     let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     if !details.status {
         return Err(ApiError::Unprocessable(MSG_CLIENT_INACTIVE.to_owned()));
@@ -160,17 +160,22 @@ pub struct TokenRequest {
 }
 
 /// The client and plan of a token that can still be used.
-async fn usable(state: &AppState, token: &str) -> Result<(i64, i64), ApiError> {
-    let row: Option<(i64, i64, bool)> = sqlx::query_as(
-        "select user_id, plan_id, used_at is null and expires_at > now() from checkout_token where token_hash = $1",
+/// The client, plan and business of a link that can still be used.
+async fn usable(state: &AppState, token: &str) -> Result<(i64, i64, i64), ApiError> {
+    let row: Option<(i64, i64, i64, bool)> = sqlx::query_as(
+        "select t.user_id, t.plan_id, b.business_id, t.used_at is null and t.expires_at > now()
+           from checkout_token t
+           join aggregate_business b on b.aggregate_type = $2 and b.aggregate_id = t.plan_id::text
+          where t.token_hash = $1",
     )
     .bind(hash(token))
+    .bind(<Plan as navalha_domain::Aggregate>::TYPE)
     .fetch_optional(&state.pool)
     .await?;
     match row {
         None => Err(ApiError::NotFound(MSG_TOKEN_UNKNOWN.to_owned())),
-        Some((_, _, false)) => Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned())),
-        Some((user_id, plan_id, true)) => Ok((user_id, plan_id)),
+        Some((.., false)) => Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned())),
+        Some((user_id, plan_id, business_id, true)) => Ok((user_id, plan_id, business_id)),
     }
 }
 
@@ -194,9 +199,9 @@ async fn summary(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (user_id, plan_id) = usable(&state, &request.token).await?;
-    let plan = existing_plan(&state, plan_id).await?;
-    let client: Client = load(&state.pool, &user_id.to_string()).await?;
+    let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
+    let plan = existing_plan(&state, business_id, plan_id).await?;
+    let client: Client = load(&state.pool, business_id, &user_id.to_string()).await?;
     let mut answer = plan_summary(plan_id, plan.details().ok_or_else(ApiError::not_found)?);
     answer["User"] = json!({
         "IdUser": user_id,
@@ -245,6 +250,7 @@ fn checked_card(card: Option<&CardInput>) -> Result<Value, ApiError> {
 /// Makes sure the provider knows the plan, creating it there on first use.
 async fn provider_plan(
     state: &AppState,
+    business_id: i64,
     plan_id: i64,
     plan: &Plan,
     origin: &RequestOrigin,
@@ -254,7 +260,7 @@ async fn provider_plan(
     }
     let details = plan.details().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
     let galax_pay_id = state.galaxpay.create_plan(&format!("plan-{plan_id}"), details).await?;
-    let metadata = system_metadata("Integração com o provedor de pagamentos", origin);
+    let metadata = system_metadata("Integração com o provedor de pagamentos", business_id, origin);
     execute::<Plan>(
         &state.plans,
         &state.pool,
@@ -266,12 +272,13 @@ async fn provider_plan(
     Ok(galax_pay_id)
 }
 
-/// Metadata of something the system does within a request (no staff member acting).
-pub fn system_metadata(reason: &str, origin: &RequestOrigin) -> EventMetadata {
+/// Metadata of something the system does within a request (no staff member acting), in
+/// the business of what it works on.
+pub fn system_metadata(reason: &str, business_id: i64, origin: &RequestOrigin) -> EventMetadata {
     EventMetadata {
         request_id: origin.request_id.clone(),
         client_ip: origin.client_ip.clone(),
-        ..EventMetadata::system(reason)
+        ..EventMetadata::system(reason, business_id)
     }
 }
 
@@ -281,8 +288,8 @@ async fn subscribe(
     origin: RequestOrigin,
     Json(request): Json<SubscribeRequest>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let (user_id, plan_id) = usable(&state, &request.token).await?;
-    let plan = existing_plan(&state, plan_id).await?;
+    let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
+    let plan = existing_plan(&state, business_id, plan_id).await?;
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
     let method = match request.payment_method.as_deref() {
         None => details.payment_method,
@@ -296,7 +303,7 @@ async fn subscribe(
         PlanPaymentMethod::Boleto => None,
         PlanPaymentMethod::Creditcard => Some(checked_card(request.card.as_ref())?),
     };
-    let client: Client = load(&state.pool, &user_id.to_string()).await?;
+    let client: Client = load(&state.pool, business_id, &user_id.to_string()).await?;
     let person =
         client.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     // Checked before anything reaches the provider, which refuses a payer without a document.
@@ -314,8 +321,19 @@ async fn subscribe(
     if consumed.rows_affected() != 1 {
         return Err(ApiError::Unprocessable(MSG_TOKEN_SPENT.to_owned()));
     }
-    let result =
-        create_subscription(&state, &origin, user_id, &client, &person, plan_id, &plan, method, card).await;
+    let result = create_subscription(
+        &state,
+        &origin,
+        business_id,
+        user_id,
+        &client,
+        &person,
+        plan_id,
+        &plan,
+        method,
+        card,
+    )
+    .await;
     match result {
         Ok((id, position, answer)) => {
             sqlx::query("update checkout_token set subscription_id = $2 where token_hash = $1")
@@ -343,12 +361,13 @@ async fn subscribe(
 async fn first_charge_denied(
     state: &AppState,
     origin: &RequestOrigin,
+    business_id: i64,
     id: i64,
     denied: &ProviderTransaction,
 ) -> ApiError {
     tracing::info!(subscription_id = id, "first card charge denied; cancelling the subscription");
-    let metadata = system_metadata("Cartão recusado na primeira cobrança", origin);
-    let cancelled = match load::<Subscription>(&state.pool, &id.to_string()).await {
+    let metadata = system_metadata("Cartão recusado na primeira cobrança", business_id, origin);
+    let cancelled = match load::<Subscription>(&state.pool, business_id, &id.to_string()).await {
         Ok(subscription) => {
             super::subscribers::cancel_everywhere(state, id, &subscription, &metadata, origin)
                 .await
@@ -380,6 +399,7 @@ pub fn card_denied_message(reason: Option<&str>) -> String {
 pub async fn create_subscription(
     state: &AppState,
     origin: &RequestOrigin,
+    business_id: i64,
     user_id: i64,
     client: &Client,
     person: &navalha_domain::client::ClientDetails,
@@ -391,7 +411,7 @@ pub async fn create_subscription(
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
     let price_cents =
         details.price_for(method).ok_or_else(|| ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED))?;
-    let plan_galax_pay_id = provider_plan(state, plan_id, plan, origin).await?;
+    let plan_galax_pay_id = provider_plan(state, business_id, plan_id, plan, origin).await?;
     let id = next_id(&state.pool, "subscription_user_id_seq").await?;
     let cpf = client.cpf().unwrap_or_default().to_owned();
     let first_pay_day = today();
@@ -434,7 +454,7 @@ pub async fn create_subscription(
         created_at: chrono::Utc::now(),
     };
     let report = remote.report(provider_now());
-    let metadata = system_metadata(&format!("Checkout de {}", person.name), origin);
+    let metadata = system_metadata(&format!("Checkout de {}", person.name), business_id, origin);
     let position = execute::<Subscription>(
         &state.subscriptions,
         &state.pool,
@@ -446,7 +466,7 @@ pub async fn create_subscription(
     tracing::info!(subscription_id = id, galax_pay_id = remote.galax_pay_id, "subscription created");
     let first = report.transactions.first();
     if let Some(denied) = first.filter(|t| t.status == TransactionStatus::Denied) {
-        return Err(first_charge_denied(state, origin, id, denied).await);
+        return Err(first_charge_denied(state, origin, business_id, id, denied).await);
     }
     let answer = json!({
         "IdSubscriptionUser": id,

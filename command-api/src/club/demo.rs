@@ -17,6 +17,7 @@ use super::checkout::create_subscription;
 use super::plans::{add_plan_service, existing_plan};
 use super::subscribers::{cancel_everywhere, refresh};
 use crate::commands::{execute, load, next_id, today};
+use crate::seed::DEMO_BUSINESS_ID;
 use crate::state::AppState;
 
 /// What happens to a demo subscriber after subscribing.
@@ -41,7 +42,7 @@ pub async fn seed_demo_club(state: &AppState, sim_url: &str) -> Result<bool, Api
     if present {
         return Ok(false);
     }
-    let metadata = EventMetadata::system("Carga de demonstração");
+    let metadata = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let start = today() - chrono::Duration::days(30);
     let plan =
         |name: &str, description: &str, cents: i64, method: PlanPaymentMethod, quantity: i64| PlanDetails {
@@ -137,7 +138,7 @@ async fn active_clients_with_cpf(state: &AppState) -> Result<Vec<i64>, ApiError>
     .await?;
     let mut chosen = Vec::new();
     for id in ids {
-        let client: Client = load(&state.pool, &id.to_string()).await?;
+        let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
         if client.details().is_some_and(|d| d.status) && client.cpf().is_some_and(|c| !c.is_empty()) {
             chosen.push(id);
         }
@@ -193,8 +194,8 @@ async fn subscribe(
     story: Story,
 ) -> Result<(), ApiError> {
     let origin = RequestOrigin { request_id: String::new(), client_ip: String::new() };
-    let plan = existing_plan(state, plan_id).await?;
-    let client: Client = load(&state.pool, &client_id.to_string()).await?;
+    let plan = existing_plan(state, DEMO_BUSINESS_ID, plan_id).await?;
+    let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &client_id.to_string()).await?;
     let person = client.details().cloned().ok_or_else(ApiError::not_found)?;
     let (method, card) = match story {
         Story::CardDenied => {
@@ -208,12 +209,22 @@ async fn subscribe(
         }
         _ => (PlanPaymentMethod::Boleto, None),
     };
-    let (id, _, answer) =
-        create_subscription(state, &origin, client_id, &client, &person, plan_id, &plan, method, card)
-            .await?;
+    let (id, _, answer) = create_subscription(
+        state,
+        &origin,
+        DEMO_BUSINESS_ID,
+        client_id,
+        &client,
+        &person,
+        plan_id,
+        &plan,
+        method,
+        card,
+    )
+    .await?;
     let galax_pay_id = answer["GalaxPayId"].as_i64().unwrap_or_default();
     let first = || async {
-        let subscription: Subscription = load(&state.pool, &id.to_string()).await?;
+        let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
         subscription
             .transactions()
             .first()
@@ -231,12 +242,12 @@ async fn subscribe(
             sim.next_charge(galax_pay_id, Some("denied")).await?;
         }
         Story::Cancelled => {
-            let subscription: Subscription = load(&state.pool, &id.to_string()).await?;
+            let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
             cancel_everywhere(state, id, &subscription, metadata, &origin).await?;
         }
     }
     // Whatever the webhooks did not bring (command-api not running), reconciliation does.
-    let subscription: Subscription = load(&state.pool, &id.to_string()).await?;
+    let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
     refresh(state, id, &subscription, ReportSource::Reconciliation, metadata).await?;
     Ok(())
 }

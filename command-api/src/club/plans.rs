@@ -181,7 +181,8 @@ async fn checked(
         return Err(ApiError::field("companies", MSG_COMPANY_REQUIRED));
     }
     for partner_id in &details.partner_company_ids {
-        let partner: PartnerCompany = load(&state.pool, &partner_id.to_string()).await?;
+        let partner: PartnerCompany =
+            load(&state.pool, principal.business_id, &partner_id.to_string()).await?;
         if partner.name().is_none() {
             return Err(ApiError::field("partnerCompanies", MSG_UNKNOWN_PARTNER));
         }
@@ -192,9 +193,9 @@ async fn checked(
     Ok(details)
 }
 
-/// The plan, or 404.
-pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> {
-    let plan: Plan = load(&state.pool, &id.to_string()).await?;
+/// The plan of `business_id`, or 404.
+pub async fn existing_plan(state: &AppState, business_id: i64, id: i64) -> Result<Plan, ApiError> {
+    let plan: Plan = load(&state.pool, business_id, &id.to_string()).await?;
     if plan.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -203,7 +204,7 @@ pub async fn existing_plan(state: &AppState, id: i64) -> Result<Plan, ApiError> 
 
 /// The plan, when staff reach it: 404 unless it is of every unit or of one of theirs.
 pub async fn plan_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<Plan, ApiError> {
-    let plan = existing_plan(state, id).await?;
+    let plan = existing_plan(state, principal.business_id, id).await?;
     let seen = plan
         .details()
         .is_some_and(|d| d.all_companies || d.company_ids.iter().any(|c| principal.belongs_to(*c)));
@@ -217,7 +218,7 @@ pub async fn plan_in_reach(state: &AppState, principal: &Principal, id: i64) -> 
 /// The plan, when the admin may change it: every unit it covers is theirs (404 when it
 /// covers none of theirs, 403 when it covers others too).
 async fn writable_plan(state: &AppState, principal: &Principal, id: i64) -> Result<Plan, ApiError> {
-    let plan = existing_plan(state, id).await?;
+    let plan = existing_plan(state, principal.business_id, id).await?;
     if let Some(details) = plan.details() {
         writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND)
             .await?;
@@ -300,8 +301,8 @@ async fn change(
 }
 
 /// The catalogue entry of a chosen service, or 422 'Escolha um serviço'.
-async fn catalogue(state: &AppState, service_id: i64) -> Result<(String, i64), ApiError> {
-    let service: Service = load(&state.pool, &service_id.to_string()).await?;
+async fn catalogue(state: &AppState, business_id: i64, service_id: i64) -> Result<(String, i64), ApiError> {
+    let service: Service = load(&state.pool, business_id, &service_id.to_string()).await?;
     let entry = service.entry().ok_or_else(|| ApiError::field("idService", MSG_UNKNOWN_SERVICE))?;
     Ok((entry.description.clone(), entry.default_cents))
 }
@@ -347,8 +348,8 @@ pub async fn add_plan_service(
     discount: i64,
     metadata: &EventMetadata,
 ) -> Result<(i64, Option<Position>), ApiError> {
-    existing_plan(state, plan_id).await?;
-    let (description, original_cents) = catalogue(state, service_id).await?;
+    existing_plan(state, metadata.business_id, plan_id).await?;
+    let (description, original_cents) = catalogue(state, metadata.business_id, service_id).await?;
     let id = next_id(&state.pool, "subscription_service_id_seq").await?;
     let service = PlanService { id, service_id, description, original_cents, discount };
     let claim = Claim {
@@ -384,7 +385,7 @@ async fn change_service(
     let service = match current {
         Some(current) if current.service_id == service_id => PlanService { discount, ..current },
         _ => {
-            let (description, original_cents) = catalogue(&state, service_id).await?;
+            let (description, original_cents) = catalogue(&state, auth.business_id, service_id).await?;
             PlanService { id, service_id, description, original_cents, discount }
         }
     };

@@ -36,8 +36,8 @@ pub fn router() -> Router<AppState> {
         .route("/subscription-user/{id}/reminder", post(reminder))
 }
 
-async fn existing(state: &AppState, id: i64) -> Result<Subscription, ApiError> {
-    let subscription: Subscription = load(&state.pool, &id.to_string()).await?;
+async fn existing(state: &AppState, business_id: i64, id: i64) -> Result<Subscription, ApiError> {
+    let subscription: Subscription = load(&state.pool, business_id, &id.to_string()).await?;
     if subscription.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -46,7 +46,7 @@ async fn existing(state: &AppState, id: i64) -> Result<Subscription, ApiError> {
 
 /// The subscription, when staff reach its plan; 404 otherwise.
 async fn in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<Subscription, ApiError> {
-    let subscription = existing(state, id).await?;
+    let subscription = existing(state, principal.business_id, id).await?;
     let plan_id = subscription.details().map(|d| d.plan_id).unwrap_or_default();
     plan_in_reach(state, principal, plan_id)
         .await
@@ -96,8 +96,9 @@ pub async fn cancel_everywhere(
         metadata,
     )
     .await?;
-    let subscription = existing(state, id).await?;
-    let confirmation = system_metadata("Confirmação do cancelamento pelo provedor", origin);
+    let subscription = existing(state, metadata.business_id, id).await?;
+    let confirmation =
+        system_metadata("Confirmação do cancelamento pelo provedor", metadata.business_id, origin);
     match refresh(state, id, &subscription, ReportSource::Cancellation, &confirmation).await {
         Ok(after) => position = after.or(position),
         Err(error) => tracing::warn!(%error, "reading the provider after cancelling failed"),
@@ -161,16 +162,18 @@ async fn update_data(
 /// One pass of reconciliation over every subscription still in force; answers how many
 /// subscriptions got new events.
 pub async fn reconcile_all(state: &AppState) -> anyhow::Result<usize> {
-    let ids: Vec<String> = sqlx::query_scalar(
-        "select distinct aggregate_id from events where aggregate_type = 'SubscriptionUser' order by 1",
+    let ids: Vec<(String, i64)> = sqlx::query_as(
+        "select aggregate_id, business_id from aggregate_business
+          where aggregate_type = 'SubscriptionUser' order by aggregate_id::bigint",
     )
     .fetch_all(&state.pool)
     .await?;
-    let metadata = EventMetadata::system("Reconciliação com o provedor");
     let mut changed = 0;
-    for id in ids {
+    for (id, business_id) in ids {
         let Ok(number) = id.parse::<i64>() else { continue };
-        let subscription: Subscription = load(&state.pool, &id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let metadata = EventMetadata::system("Reconciliação com o provedor", business_id);
+        let subscription: Subscription =
+            load(&state.pool, business_id, &id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         // A cancelled subscription the provider has ended cannot change any more.
         let ended = subscription.status().is_some_and(|s| s.is_ended());
         if subscription.details().is_none() || (ended && subscription.to_receive_cents() == 0) {

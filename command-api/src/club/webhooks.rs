@@ -18,6 +18,7 @@ use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::Router;
 use navalha_domain::subscription::{ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus};
+use navalha_domain::Aggregate as _;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
@@ -25,7 +26,7 @@ use sha2::{Digest, Sha256};
 
 use super::checkout::system_metadata;
 use super::galaxpay::{date_time, provider_now, transaction};
-use crate::commands::{execute, load, position_headers};
+use crate::commands::{business_of, execute, load, position_headers};
 use crate::state::AppState;
 
 /// The events the club handles.
@@ -80,9 +81,13 @@ async fn receive(
     let subscription_id = id_of(&hook["Subscription"]["myId"])
         .or_else(|| id_of(&hook["Transaction"]["subscriptionMyId"]))
         .ok_or_else(|| ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned()))?;
-    let subscription: Subscription = load(&state.pool, &subscription_id.to_string()).await?;
+    let not_found = || ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned());
+    let business_id = business_of(&state.pool, Subscription::TYPE, &subscription_id.to_string())
+        .await?
+        .ok_or_else(not_found)?;
+    let subscription: Subscription = load(&state.pool, business_id, &subscription_id.to_string()).await?;
     if subscription.details().is_none() {
-        return Err(ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned()));
+        return Err(not_found());
     }
     let charge = transaction(&hook["Transaction"]);
     let report = ProviderReport {
@@ -92,7 +97,7 @@ async fn receive(
             .map(|s| SubscriptionStatus::from(s.to_owned())),
         transactions: charge.into_iter().collect(),
     };
-    let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), &origin);
+    let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
     let position = execute::<Subscription>(
         &state.subscriptions,
         &state.pool,

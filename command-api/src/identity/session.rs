@@ -3,11 +3,12 @@
 use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
+use navalha_domain::Aggregate as _;
 use navalha_platform::auth::now_seconds;
 use navalha_platform::ApiError;
 use serde::Serialize;
 
-use crate::commands::load;
+use crate::commands::{business_of, load};
 use crate::state::AppState;
 
 /// A unit as the session lists it.
@@ -42,7 +43,11 @@ pub struct Account {
 
 /// Replays the professional and their units. Inactive professionals may not sign in.
 pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Account, ApiError> {
-    let professional: Professional = load(&state.pool, &professional_id.to_string()).await?;
+    let id = professional_id.to_string();
+    let business_id = business_of(&state.pool, Professional::TYPE, &id).await?.ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional"))
+    })?;
+    let professional: Professional = load(&state.pool, business_id, &id).await?;
     let (Some(personal), Some(employment)) = (professional.personal(), professional.employment()) else {
         return Err(ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional")));
     };
@@ -53,7 +58,7 @@ pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Acco
     }
     let mut companies = Vec::with_capacity(employment.memberships.len());
     for company_id in &employment.company_ids() {
-        let company: Company = load(&state.pool, &company_id.to_string()).await?;
+        let company: Company = load(&state.pool, business_id, &company_id.to_string()).await?;
         if let Some(company) = company.profile() {
             companies.push(CompanySummary {
                 id: *company_id,

@@ -1080,7 +1080,7 @@ async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider(poo
     sqlx::query(
         "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
          select aggregate_type, '990001', sequence, event_type, event_version,
-                jsonb_set(payload, '{ClientRegistered,cpf}', '\"\"'), '{\"user_name\": \"importação\"}'
+                jsonb_set(payload, '{ClientRegistered,cpf}', '\"\"'), '{\"user_name\": \"importação\", \"business_id\": \"1\"}'
            from events where aggregate_type = 'Client' and aggregate_id = '1' and sequence = 1",
     )
     .execute(&club.system.pool)

@@ -861,7 +861,7 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     let slot = |start: &str, end: &str| {
         json!({"professional_id": d.barber1_id, "start": format!("{tuesday}T{start}:00"), "end": format!("{tuesday}T{end}:00")}).to_string()
     };
-    let metadata = EventMetadata::system("teste");
+    let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     navalha_command_api::commands::execute::<Appointment>(
         &state.appointments,
         &pool,

@@ -12,8 +12,12 @@ use sqlx::PgPool;
 use tower::ServiceExt;
 
 /// A running system in-process: command-api, query-api and the projector's models.
+/// query-api and the projector log in with their own database roles, as they do under
+/// `./navalha up`, so that their grants and the read models' row-level security are tested.
 pub struct System {
     pub pool: PgPool,
+    /// The projector's connections (role `navalha_projector`).
+    pub projector_pool: PgPool,
     pub state: AppState,
     pub command: Router,
     pub query: Router,
@@ -35,6 +39,30 @@ impl Answer {
     }
 }
 
+/// A pool on `pool`'s database whose connections act as `role` (the test's user is a
+/// superuser, which row-level security would not apply to). It closes when `pool` does, so
+/// that the test's database can be dropped.
+pub async fn as_role(pool: &PgPool, role: &'static str) -> PgPool {
+    let role_pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(5)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                sqlx::Executor::execute(&mut *conn, format!("set role {role}").as_str()).await?;
+                Ok(())
+            })
+        })
+        .connect_with((*pool.connect_options()).clone())
+        .await
+        .expect("pool with a role");
+    let closing = pool.close_event();
+    let closed_with_it = role_pool.clone();
+    tokio::spawn(async move {
+        closing.await;
+        closed_with_it.close().await;
+    });
+    role_pool
+}
+
 impl System {
     /// Both apps on `pool`, with the demo data loaded.
     pub async fn start(pool: PgPool) -> System {
@@ -52,12 +80,14 @@ impl System {
         tweak(&mut settings);
         let state = AppState::new(pool.clone(), settings).await.expect("state");
         seed::seed_demo(&state).await.expect("demo data");
-        let mut query_state = navalha_query_api::AppState::new(pool.clone()).await.expect("query state");
+        let query_pool = as_role(&pool, "navalha_query").await;
+        let mut query_state = navalha_query_api::AppState::new(query_pool).await.expect("query state");
         query_state.media_dir = media.path().to_path_buf();
         let system = System {
             command: navalha_command_api::app(state.clone()),
             state: state.clone(),
             query: navalha_query_api::app(query_state),
+            projector_pool: as_role(&pool, "navalha_projector").await,
             pool,
             outbox,
             media,
@@ -69,7 +99,9 @@ impl System {
     /// Runs every read model until it has applied every committed event.
     pub async fn project(&self) {
         for model in navalha_projector::models::all() {
-            navalha_projector::engine::catch_up(&self.pool, model.as_ref()).await.expect("projection");
+            navalha_projector::engine::catch_up(&self.projector_pool, model.as_ref())
+                .await
+                .expect("projection");
         }
     }
 

@@ -134,6 +134,7 @@ impl Projection for Agenda {
 
     fn schema_sql(&self) -> &'static str {
         "create table appointment (
+             business_id bigint not null default public.navalha_event_business(),
              appointment_id  bigint  primary key,
              company_id      bigint  not null,
              membership_id   bigint  not null,
@@ -153,12 +154,14 @@ impl Projection for Agenda {
          create index appointment_professional_day on appointment (professional_id, date);
          -- What the day list shows of clients and professionals.
          create table client (
+             business_id bigint not null default public.navalha_event_business(),
              client_id bigint  primary key,
              name      text    not null,
              phone     text    not null,
              whatsapp  boolean not null
          );
          create table professional (
+             business_id bigint not null default public.navalha_event_business(),
              professional_id bigint primary key,
              name            text   not null default '',
              color           text   not null default ''

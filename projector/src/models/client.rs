@@ -20,6 +20,7 @@ impl Projection for ClientList {
 
     fn schema_sql(&self) -> &'static str {
         "create table client (
+             business_id bigint not null default public.navalha_event_business(),
              client_id  bigint primary key,
              name       text    not null,
              cpf        text    not null,

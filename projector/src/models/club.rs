@@ -26,6 +26,7 @@ impl Projection for Club {
 
     fn schema_sql(&self) -> &'static str {
         "create table plan (
+             business_id bigint not null default public.navalha_event_business(),
              plan_id        bigint  primary key,
              plan_name      text    not null,
              description    text    not null,
@@ -38,6 +39,7 @@ impl Projection for Club {
          );
          create index plan_search on plan using gin (search public.gin_trgm_ops);
          create table plan_service (
+             business_id bigint not null default public.navalha_event_business(),
              plan_service_id bigint primary key,
              plan_id         bigint not null,
              service_id      bigint not null,
@@ -48,10 +50,12 @@ impl Projection for Club {
          );
          create index plan_service_plan on plan_service (plan_id);
          create table partner_company (
+             business_id bigint not null default public.navalha_event_business(),
              partner_company_id bigint primary key,
              name               text   not null
          );
          create table subscription (
+             business_id bigint not null default public.navalha_event_business(),
              subscription_id bigint      primary key,
              plan_id         bigint      not null,
              user_id         bigint      not null,

@@ -47,6 +47,7 @@ impl Projection for CompanyList {
 
     fn schema_sql(&self) -> &'static str {
         "create table company (
+             business_id bigint not null default public.navalha_event_business(),
              company_id  bigint primary key,
              name        text    not null,
              cnpj        text    not null,
@@ -64,6 +65,7 @@ impl Projection for CompanyList {
          create index company_search on company using gin (search public.gin_trgm_ops);
          -- Opening hours: one row per open weekday (0 = Sunday).
          create table company_day (
+             business_id bigint not null default public.navalha_event_business(),
              company_id bigint   not null,
              week_day   smallint not null,
              start_time text     not null,
@@ -71,6 +73,7 @@ impl Projection for CompanyList {
              primary key (company_id, week_day)
          );
          create table gallery_image (
+             business_id bigint not null default public.navalha_event_business(),
              image_id   bigint  primary key,
              company_id bigint  not null,
              sequence   integer not null,

@@ -21,6 +21,7 @@ impl Projection for DaysOff {
 
     fn schema_sql(&self) -> &'static str {
         "create table day_off (
+             business_id bigint not null default public.navalha_event_business(),
              day_off_id      bigint  primary key,
              professional_id bigint  not null,
              description     text    not null,
@@ -34,6 +35,7 @@ impl Projection for DaysOff {
          create index day_off_professional on day_off (professional_id, date_start desc, day_off_id desc);
          -- the units of every professional: who may read whose days off
          create table professional (
+             business_id bigint not null default public.navalha_event_business(),
              professional_id bigint   primary key,
              companies       bigint[] not null
          );"

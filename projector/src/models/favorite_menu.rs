@@ -19,6 +19,7 @@ impl Projection for FavoriteMenus {
 
     fn schema_sql(&self) -> &'static str {
         "create table favorite_menu (
+             business_id bigint not null default public.navalha_event_business(),
              professional_id bigint      not null,
              slug            text        not null,
              marked_at       timestamptz not null,

@@ -21,6 +21,7 @@ impl Projection for Holidays {
 
     fn schema_sql(&self) -> &'static str {
         "create table holiday (
+             business_id bigint not null default public.navalha_event_business(),
              holiday_id    bigint  primary key,
              description   text    not null,
              start_date    date    not null,
@@ -36,6 +37,7 @@ impl Projection for Holidays {
          create index holiday_search on holiday using gin (search public.gin_trgm_ops);
          create index holiday_order on holiday (start_date desc, holiday_id desc);
          create table holiday_company (
+             business_id bigint not null default public.navalha_event_business(),
              holiday_id bigint not null references holiday on delete cascade,
              company_id bigint not null,
              primary key (holiday_id, company_id)

@@ -64,6 +64,7 @@ impl Projection for Professionals {
 
     fn schema_sql(&self) -> &'static str {
         "create table professional (
+             business_id bigint not null default public.navalha_event_business(),
              professional_id bigint primary key,
              name            text     not null default '',
              cpf             text     not null default '',
@@ -81,6 +82,7 @@ impl Projection for Professionals {
          create index professional_search on professional using gin (search public.gin_trgm_ops);
          -- IdCompanyProfessional: a professional in a unit; position 0 is their own unit.
          create table membership (
+             business_id bigint not null default public.navalha_event_business(),
              membership_id   bigint  primary key,
              professional_id bigint  not null,
              company_id      bigint  not null,
@@ -90,12 +92,14 @@ impl Projection for Professionals {
          create index membership_professional on membership (professional_id, position);
          -- Weekly hours: one row per working weekday (0 = Sunday), periods as [{start, end}].
          create table working_day (
+             business_id bigint not null default public.navalha_event_business(),
              professional_id bigint   not null,
              week_day        smallint not null,
              periods         jsonb    not null,
              primary key (professional_id, week_day)
          );
          create table catalogue_service (
+             business_id bigint not null default public.navalha_event_business(),
              service_id      bigint  primary key,
              description     text    not null,
              default_cents   bigint  not null,
@@ -104,6 +108,7 @@ impl Projection for Professionals {
          );
          -- IdCompanyProfessionalService: a service as one professional performs it.
          create table offered_service (
+             business_id bigint not null default public.navalha_event_business(),
              offered_id      bigint  primary key,
              professional_id bigint  not null,
              service_id      bigint  not null,

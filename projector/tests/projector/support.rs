@@ -13,7 +13,7 @@ pub async fn append_favorite(conn: &mut PgConnection, professional_id: i64, slug
     sqlx::query(
         "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
          select 'FavoriteMenu', $1, coalesce(max(sequence), 0) + 1, 'FavoriteMenuMarked', '1.0',
-                jsonb_build_object('FavoriteMenuMarked', jsonb_build_object('slug', $2::text)), '{}'
+                jsonb_build_object('FavoriteMenuMarked', jsonb_build_object('slug', $2::text)), '{\"business_id\": \"1\"}'
            from events where aggregate_type = 'FavoriteMenu' and aggregate_id = $1",
     )
     .bind(professional_id.to_string())
