@@ -1,8 +1,11 @@
-//! Isolation between units (issue 12): every endpoint, called by every role from Navalha
-//! Centro with the ids of Navalha Batel's unit, professional, day off, holiday,
-//! appointment, plan and subscriber, answers as if they did not exist (404, or 422 on the
-//! field that names them), or 403 where the role may not call the endpoint at all. Lists
-//! never return Batel's rows. Nothing is written.
+//! Isolation between units and businesses (issue 12; ADR 0010): every endpoint, called by
+//! every role from Navalha Centro, and by every role of another business, with the ids of
+//! Navalha Batel's unit, professional, day off, holiday, appointment, plan and subscriber
+//! (and, from the other business, of the demo business's clients, units, catalogue and
+//! plans), answers as if they did not exist (404, or 422 on the field that names them), or
+//! 403 where the role may not call the endpoint at all. Lists never return their rows.
+//! Nothing is written. Batel's own staff read the same ids. PostgreSQL's own lines (the
+//! event log's trigger, row-level security) are tested on their own.
 
 use axum::http::{Method, StatusCode};
 use navalha_command_api::businesses::{open_with_admin, FirstAdmin};
@@ -37,8 +40,8 @@ pub fn cpf(base: u64) -> String {
 /// The admin's professional form for a staff member of `role` in `company`.
 fn staff_form(role: Role, company: i64) -> Value {
     json!({
-        "name": format!("Pessoa {}", role.description()), "cpf": cpf(310_000_000 + role.id() as u64),
-        "email": format!("{}@centro.navalha.dev", role.code().to_lowercase()), "phone": "(11) 9 8765-4321",
+        "name": format!("Pessoa {}", role.description()), "cpf": cpf(310_000_000 + company as u64 * 100 + role.id() as u64),
+        "email": format!("{}.{company}@navalha.test", role.code().to_lowercase()), "phone": "(11) 9 8765-4321",
         "whatsApp": true, "birthDate": "1992-05-20", "cep": "01042-001", "street": "Rua Barão de Itapetininga",
         "number": "50", "district": "República", "city": "São Paulo", "state": "SP", "complement": "",
         "idCompany": company, "color": "#FF9800", "idTypeProfile": role.id(),
@@ -392,6 +395,32 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
         found.extend(listed(system, &lists, role, &token).await);
     }
     assert!(found.is_empty(), "{} answers differ:\n{}", found.len(), found.join("\n"));
+
+    // The same reads by Batel's own staff succeed: the 404s above are the isolation, not a
+    // broken endpoint.
+    let batel_unit =
+        scalar(system, "select company_id from rm_company.company where name = 'Navalha Batel'").await;
+    for role in Role::ALL {
+        let (_, token) = staff(system, &admin, role, batel_unit).await;
+        for case in batel.cases.iter().filter(|c| c.method == Method::GET && c.roles.contains(&role)) {
+            let answer = system.call(Method::GET, &case.path, Some(&token), None).await;
+            // Roles that see only their own agenda read only their own appointments
+            // (spec 01 §6); the appointment is Heitor's.
+            let appointment = case
+                .path
+                .strip_prefix("/api/scheduling/")
+                .is_some_and(|id| id.starts_with(|c: char| c.is_ascii_digit()));
+            let wanted = if appointment && !role.may_choose_any_professional() {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::OK
+            };
+            if answer.status != wanted {
+                found.push(format!("{role:?} of Batel GET {}: {}", case.path, answer.status));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{} own reads fail:\n{}", found.len(), found.join("\n"));
 }
 
 /// Opens another business with its first admin, who registers a unit: the admin's token
