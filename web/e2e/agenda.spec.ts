@@ -27,6 +27,47 @@ async function choose(page: Page, label: string, option: string | RegExp, scope 
 
 const card = (page: Page, client: string) => page.getByRole('article').filter({ hasText: client });
 
+test('a booking made from a day of the agenda lands on that day, and the toast says when (issue 14)', async ({
+  page,
+  request,
+}) => {
+  const client = `Cliente Dia ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  // A day with free times that is not the first one: the wizard used to start on the first.
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
+    fromDate: workingDayAhead(4),
+    professionals: ['Diego Barbeiro'],
+  });
+
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/scheduling');
+  await choose(page, 'Barbearia', new RegExp(CENTRO));
+  await goToDay(page, day);
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  const modal = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await modal.getByLabel('Buscar cliente').fill(client);
+  await modal.getByRole('radio', { name: `Selecionar ${client}` }).check();
+  await modal.getByRole('button', { name: 'Próximo' }).click();
+  await modal.getByRole('checkbox', { name: /Corte de cabelo/ }).check();
+  await modal.getByRole('button', { name: 'Próximo' }).click();
+  await choose(page, 'Profissional', 'Diego Barbeiro', modal);
+
+  // The time step starts on the agenda's day.
+  const calendar = modal.getByRole('group', { name: 'Data do agendamento' });
+  await expect(calendar.getByRole('button', { name: dayLabel(day), exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const firstTime = modal.locator('.time-button').first();
+  const start = (await firstTime.textContent())!.trim();
+  await firstTime.click();
+  await modal.getByRole('button', { name: 'Confirmar' }).click();
+  const [y, m, d] = day.split('-');
+  await expect(toast(page, `Agendamento realizado com sucesso! ${d}/${m}/${y} às ${start}.`)).toBeVisible();
+  await expect(card(page, client)).toContainText(start);
+});
+
 test('books, edits, confirms and cancels an appointment through the modal, seen in both views', async ({
   page,
   request,

@@ -73,6 +73,7 @@ test('the mobile scheduling screen books an appointment at 390 px', async ({ pag
   await page.screenshot({ path: 'test-results/agenda-mobile-new-390.png', fullPage: true });
   await confirm.click();
   await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+  await page.screenshot({ path: 'test-results/agenda-mobile-booked-390.png' });
 
   // Back on the list, on the booked day, at once.
   const booked = page.getByRole('article').filter({ hasText: client });

@@ -5,7 +5,7 @@ import { Modal } from '@/components/Modal';
 import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
-import { shortTime } from '@/lib/dates';
+import { shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import type { Company } from '@/state/sessionSlice';
@@ -21,7 +21,7 @@ import {
 import { ClientSearch } from './ClientSearch';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates } from './TimePicker';
+import { TimePicker, availableDates, bookedMessage, initialDate } from './TimePicker';
 import type { SchedulingPayload, TimesType } from './types';
 import {
   PREFILL_STAGGER_MS,
@@ -55,6 +55,8 @@ interface AppointmentModalProps {
   onClose: () => void;
   /** After a successful save, with the appointment's day. */
   onSaved: (date: string) => void;
+  /** The day the agenda shows ('YYYY-MM-DD'; null: today), which the time step starts on. */
+  agendaDay?: string | null;
 }
 
 /** 'Novo agendamento' / 'Editar agendamento': CLIENT, SERVICE, TIME. */
@@ -65,6 +67,7 @@ export function AppointmentModal({
   mayChangeCompany,
   onClose,
   onSaved,
+  agendaDay = null,
 }: AppointmentModalProps) {
   const editing = idScheduling !== null;
   const [state, dispatch] = useReducer(
@@ -113,10 +116,13 @@ export function AppointmentModal({
   const allDates = useMemo(() => availableDates(answer?.times, null), [answer]);
   const dates = useMemo(() => availableDates(answer?.times, state.idProfessional), [answer, state.idProfessional]);
 
-  // The first day with free times is shown until the user picks another.
+  // The agenda's day is shown until the user picks another (the first day with free times
+  // when the agenda shows a past day).
   useEffect(() => {
-    if (!state.date && dates.length && state.step === 'TIME') dispatch(wizard.dateChosen(dates[0]));
-  }, [state.date, dates, state.step]);
+    if (state.date || state.step !== 'TIME') return;
+    const first = initialDate(agendaDay, dates, todayIso());
+    if (first) dispatch(wizard.dateChosen(first));
+  }, [state.date, dates, state.step, agendaDay]);
 
   const [book, booking] = useBookSchedulingMutation();
   const [change, changing] = useChangeSchedulingMutation();
@@ -145,7 +151,7 @@ export function AppointmentModal({
     try {
       if (editing) await change({ id: idScheduling, payload }).unwrap();
       else await book({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
-      notifySuccess(BOOKED_MESSAGE);
+      notifySuccess(bookedMessage(BOOKED_MESSAGE, payload.date, hour.start));
       dispatch(wizard.submitted());
       onSaved(payload.date);
     } catch {
@@ -329,7 +335,7 @@ function TimesTypeRadio({ value, onChange }: { value: TimesType; onChange: (valu
  */
 export function AgendaAppointmentModal({ scope }: { scope: AgendaScope }) {
   const dispatch = useAppDispatch();
-  const modal = useAppSelector(selectAgenda).modal;
+  const { modal, date } = useAppSelector(selectAgenda);
   if (!modal.open) return null;
   return (
     <AppointmentModal
@@ -338,6 +344,7 @@ export function AgendaAppointmentModal({ scope }: { scope: AgendaScope }) {
       companies={scope.companies}
       defaultCompany={scope.company?.IdCompany ?? null}
       mayChangeCompany={scope.mayChangeCompany}
+      agendaDay={date}
       onClose={() => dispatch(modalClosed())}
       onSaved={(date) => {
         dispatch(dayChosen(date));

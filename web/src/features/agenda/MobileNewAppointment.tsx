@@ -1,3 +1,4 @@
+import { todayIso } from '@/lib/dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DatePicker } from '@/components/DatePicker';
@@ -9,17 +10,19 @@ import { BOOKED_MESSAGE, CONFIRM_TOOLTIP } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates } from './TimePicker';
+import { TimePicker, availableDates, bookedMessage, initialDate } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
 
 interface MobileNewAppointmentProps {
   idCompany: number | null;
+  /** The day the agenda shows ('YYYY-MM-DD'), which the flow starts on. */
+  agendaDay: string;
   /** Leaves the flow; with the booked day after a booking. */
   onDone: (bookedDate?: string) => void;
 }
 
 /** The mobile 'Novo agendamento' flow: services, free time, notes, then the client. */
-export function MobileNewAppointment({ idCompany, onDone }: MobileNewAppointmentProps) {
+export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNewAppointmentProps) {
   const [state, dispatch] = useReducer(
     wizardSlice.reducer,
     undefined,
@@ -43,8 +46,10 @@ export function MobileNewAppointment({ idCompany, onDone }: MobileNewAppointment
   const dates = useMemo(() => availableDates(answer?.times, null), [answer]);
 
   useEffect(() => {
-    if (!state.date && dates.length) dispatch(wizard.dateChosen(dates[0]));
-  }, [state.date, dates]);
+    if (state.date) return;
+    const first = initialDate(agendaDay, dates, todayIso());
+    if (first) dispatch(wizard.dateChosen(first));
+  }, [state.date, dates, agendaDay]);
 
   const [book, booking] = useBookSchedulingMutation();
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -68,7 +73,7 @@ export function MobileNewAppointment({ idCompany, onDone }: MobileNewAppointment
         },
         idempotencyKey: idempotencyKey.current,
       }).unwrap();
-      notifySuccess(BOOKED_MESSAGE);
+      notifySuccess(bookedMessage(BOOKED_MESSAGE, date, hour.start));
       dispatch(wizard.submitted());
       onDone(date);
     } catch {

@@ -67,6 +67,7 @@ export function MobileScheduling() {
       {creating ? (
         <MobileNewAppointment
           idCompany={scope.company?.IdCompany ?? null}
+          agendaDay={scope.date}
           onDone={(bookedDate) => {
             if (bookedDate) dispatch(dayChosen(bookedDate));
             setCreating(false);

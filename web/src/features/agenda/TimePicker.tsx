@@ -13,6 +13,21 @@ export function availableDates(times: FreeDay[] | undefined, idProfessional: num
     .map((day) => day.shortDate);
 }
 
+/**
+ * The day the wizard's last step starts on: the agenda's day, so a booking never lands on
+ * another day unnoticed (issue 14), unless that day is past; then the first day with free
+ * times, if any.
+ */
+export function initialDate(agendaDay: string | null, dates: string[], today: string): string | null {
+  if (agendaDay && agendaDay >= today) return agendaDay;
+  return dates[0] ?? null;
+}
+
+/** The success toast of a booking, saying when it is. */
+export function bookedMessage(booked: string, date: string, start: string): string {
+  return `${booked} ${formatDateBR(date)} às ${start}.`;
+}
+
 interface TimePickerProps {
   hasServices: boolean;
   times: FreeDay[] | undefined;

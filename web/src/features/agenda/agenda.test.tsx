@@ -294,7 +294,7 @@ describe('appointment modal', () => {
     await user.click(within(modal).getByRole('button', { name: '14:15' }));
     await user.click(confirm);
 
-    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     const post = agenda.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
@@ -368,7 +368,7 @@ describe('appointment modal', () => {
 
     await user.click(within(modal).getByRole('button', { name: '14:15' }));
     await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
     const put = agenda.calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('scheduling/professional/9');
     expect(put.body).toMatchObject({ idCompanyProfessional: 7, date: DAY, startTime: '14:15', idServices: [1], idUser: 9 });
@@ -460,7 +460,7 @@ describe('mobile scheduling screen', () => {
     expect(within(screen.getByRole('region', { name: 'Cliente' })).getByText('Gustavo Ribeiro')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText('Agendamento realizado com sucesso!')).toBeTruthy();
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
     const post = agenda.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
       idCompanyProfessional: 6,

@@ -3,7 +3,7 @@ import { appointment, professionals } from '@/test/agendaServer';
 import { availableTimesUrl, dayUrl, idList } from './agendaApi';
 import { timelineColumns } from './day';
 import { matchesSearch } from './MobileScheduling';
-import { availableDates } from './TimePicker';
+import { availableDates, bookedMessage, initialDate } from './TimePicker';
 import { confirmationMessage, whatsAppLink } from './whatsapp';
 
 describe('agenda calls', () => {
@@ -77,5 +77,24 @@ describe('agenda views', () => {
     expect(availableDates(times, null)).toEqual(['2026-11-24', '2026-11-25']);
     expect(availableDates(times, 4)).toEqual(['2026-11-25']);
     expect(availableDates(undefined, null)).toEqual([]);
+  });
+});
+
+describe('the day the time step starts on', () => {
+  const dates = ['2026-11-25', '2026-11-27'];
+  it('is the agenda’s day, with or without free times, so a booking never lands elsewhere unnoticed', () => {
+    expect(initialDate('2026-11-27', dates, '2026-11-24')).toBe('2026-11-27');
+    expect(initialDate('2026-11-26', dates, '2026-11-24')).toBe('2026-11-26');
+    expect(initialDate('2026-11-24', dates, '2026-11-24')).toBe('2026-11-24');
+  });
+  it('is the first free day when the agenda shows a past day, or none', () => {
+    expect(initialDate('2026-11-20', dates, '2026-11-24')).toBe('2026-11-25');
+    expect(initialDate(null, dates, '2026-11-24')).toBe('2026-11-25');
+    expect(initialDate('2026-11-20', [], '2026-11-24')).toBeNull();
+  });
+  it('is said in the success toast', () => {
+    expect(bookedMessage('Agendamento realizado com sucesso!', '2026-11-27', '10:30')).toBe(
+      'Agendamento realizado com sucesso! 27/11/2026 às 10:30.',
+    );
   });
 });
