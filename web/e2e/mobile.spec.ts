@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import {
   ADMIN,
+  BARBER2_NAME,
   CENTRO,
   apiToken,
+  bookFirstFree,
   companyId,
   createClient,
   freeDay,
+  goToDay,
   pickDay,
   runTag,
   serviceId,
@@ -93,4 +96,52 @@ test('the mobile scheduling screen books an appointment at 390 px', async ({ pag
   await expect(booked).toBeVisible();
   await page.getByLabel('Buscar', { exact: true }).fill('');
   await page.screenshot({ path: 'test-results/agenda-mobile-390-full.png', fullPage: true });
+});
+
+test("the mobile agenda's filters fold away behind 'Abrir Filtros' (spec 01 §2)", async ({ page, request }) => {
+  const client = `Cliente Filtro ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  const idUser = await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Barba');
+  const day = await freeDay(request, token, { idCompany, idService, fromDate: workingDayAhead(5), professionals: ['Diego Barbeiro'] });
+  await bookFirstFree(request, token, { idCompany, professional: 'Diego Barbeiro', date: day, idUser, idService });
+
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/scheduling');
+  await page.getByRole('combobox', { name: 'Filial' }).click();
+  await page.getByRole('option', { name: new RegExp(CENTRO) }).click();
+  await goToDay(page, day);
+  const booked = page.getByRole('article').filter({ hasText: client });
+  await expect(booked).toBeVisible();
+
+  // Folded at first; open, the professional and client filters narrow the list.
+  const toggle = page.getByRole('button', { name: 'Abrir Filtros' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('group', { name: 'Filtros' })).toBeHidden();
+  await toggle.click();
+  const filters = page.getByRole('group', { name: 'Filtros' });
+  await expect(filters).toBeVisible();
+  await filters.getByRole('combobox', { name: 'Profissional' }).click();
+  await page.getByRole('option', { name: BARBER2_NAME }).click();
+  await expect(booked).toBeHidden();
+  await filters.getByRole('combobox', { name: 'Profissional' }).click();
+  await page.getByRole('option', { name: 'Diego Barbeiro' }).click();
+  await expect(booked).toBeVisible();
+  await filters.getByRole('combobox', { name: 'Cliente' }).fill(client);
+  await page.getByRole('option', { name: client }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/agenda-mobile-filters-390.png' });
+
+  await page.getByRole('button', { name: 'Fechar Filtros' }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Abrir Filtros' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  // Cancelling from the mobile list: its toast names no number (spec 01, success toasts).
+  await booked.getByRole('button', { name: /^Opções do agendamento/ }).click();
+  await page.getByRole('menuitem', { name: 'Cancelar' }).click();
+  await page.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Agendamento excluído com sucesso!$/ })).toBeVisible();
+  await expect(booked).toBeHidden();
 });

@@ -20,22 +20,11 @@ interface AgendaFiltersProps {
 export function AgendaFilters({ scope, professionals }: AgendaFiltersProps) {
   const dispatch = useAppDispatch();
   const agenda = useAppSelector(selectAgenda);
-  const userName = useAppSelector((state) => state.session.userName);
-
   const companyOptions = scope.companies.map((c) => ({
     value: c.IdCompany,
     label: c.Name,
     detail: `${c.City} - ${c.State}`,
   }));
-
-  const professionalOptions: SelectOption<number>[] = scope.mayChooseAnyProfessional
-    ? [{ value: 0, label: 'Todos' }, ...professionals.map((p) => ({ value: p.IdProfessional, label: p.Name }))]
-    : [
-        {
-          value: scope.idProfessional ?? 0,
-          label: professionals.find((p) => p.IdProfessional === scope.idProfessional)?.Name ?? userName,
-        },
-      ];
 
   return (
     <div className="agenda-filters" role="group" aria-label="Filtros">
@@ -46,13 +35,7 @@ export function AgendaFilters({ scope, professionals }: AgendaFiltersProps) {
         disabled={!scope.mayChangeCompany}
         onChange={(id) => dispatch(companySelected(id))}
       />
-      <SearchableSelect
-        label="Profissional"
-        options={professionalOptions}
-        value={scope.mayChooseAnyProfessional ? agenda.idProfessional : (scope.idProfessional ?? 0)}
-        disabled={!scope.mayChooseAnyProfessional}
-        onChange={(id) => dispatch(professionalFiltered(id))}
-      />
+      <ProfessionalFilter scope={scope} professionals={professionals} />
       <ClientFilter />
       <SearchableSelect
         label="Status"
@@ -64,8 +47,32 @@ export function AgendaFilters({ scope, professionals }: AgendaFiltersProps) {
   );
 }
 
+/** 'Todos' or one professional for the roles that choose any (spec 01 §6); the others see themselves. */
+export function ProfessionalFilter({ scope, professionals }: AgendaFiltersProps) {
+  const dispatch = useAppDispatch();
+  const agenda = useAppSelector(selectAgenda);
+  const userName = useAppSelector((state) => state.session.userName);
+  const options: SelectOption<number>[] = scope.mayChooseAnyProfessional
+    ? [{ value: 0, label: 'Todos' }, ...professionals.map((p) => ({ value: p.IdProfessional, label: p.Name }))]
+    : [
+        {
+          value: scope.idProfessional ?? 0,
+          label: professionals.find((p) => p.IdProfessional === scope.idProfessional)?.Name ?? userName,
+        },
+      ];
+  return (
+    <SearchableSelect
+      label="Profissional"
+      options={options}
+      value={scope.mayChooseAnyProfessional ? agenda.idProfessional : (scope.idProfessional ?? 0)}
+      disabled={!scope.mayChooseAnyProfessional}
+      onChange={(id) => dispatch(professionalFiltered(id))}
+    />
+  );
+}
+
 /** 'Todos' or one client, searched on the server as the user types. */
-function ClientFilter() {
+export function ClientFilter() {
   const dispatch = useAppDispatch();
   const { idUser, clientName } = useAppSelector(selectAgenda);
   const [text, setText] = useState('');

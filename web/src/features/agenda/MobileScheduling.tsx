@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -11,13 +12,15 @@ import { companySelected, signedOut } from '@/state/sessionSlice';
 import { cancelledToggled, dayChosen, selectAgenda } from './agendaSlice';
 import { EMPTY_AGENDA, useDay } from './day';
 import { AppointmentCard } from './AppointmentCard';
+import { ClientFilter, ProfessionalFilter } from './AgendaFilters';
+import { useGetUnitProfessionalsQuery } from './agendaApi';
 import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
 import { useAgendaScope, useNow } from './hooks';
 import { MobileNewAppointment } from './MobileNewAppointment';
 import { NOW_LINE_REFRESH_MS } from './timeline';
 import type { DayItem } from './types';
-import { useDayActions } from './useDayActions';
+import { MOBILE_DELETED_MESSAGE, useDayActions } from './useDayActions';
 
 /** Whether an appointment matches the list's search box (name, phone or service). */
 export function matchesSearch(item: DayItem, text: string): boolean {
@@ -43,8 +46,10 @@ export function MobileScheduling() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [exiting, setExiting] = useState(false);
-  const { items, loaded } = useDay(scope, agenda.showCancelled ? 2 : 1, 0);
-  const { actions, dialogs } = useDayActions();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const professionals = useGetUnitProfessionalsQuery(scope.company?.IdCompany ?? skipToken);
+  const { items, loaded } = useDay(scope, agenda.showCancelled ? 2 : 1, agenda.idUser);
+  const { actions, dialogs } = useDayActions(() => MOBILE_DELETED_MESSAGE);
   const shown = items.filter((item) => matchesSearch(item, search));
   const cancelExit = useCallback(() => setExiting(false), []);
 
@@ -63,6 +68,27 @@ export function MobileScheduling() {
         </button>
       </header>
       <DayNavigator compact date={scope.date} today={scope.today} onChange={(iso) => dispatch(dayChosen(iso))} />
+      {/* Spec 01 §2: on mobile the filters fold away. The unit is the 'Filial' above and the
+          status the confirmed/cancelled switch below, so the block holds the other two. */}
+      {!creating && (
+        <div className="mobile-filters">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-expanded={filtersOpen}
+            aria-controls="mobile-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <Icon name="filter" /> {filtersOpen ? 'Fechar Filtros' : 'Abrir Filtros'}
+          </button>
+          {filtersOpen && (
+            <div id="mobile-filters" className="agenda-filters" role="group" aria-label="Filtros">
+              <ProfessionalFilter scope={scope} professionals={professionals.data ?? []} />
+              <ClientFilter />
+            </div>
+          )}
+        </div>
+      )}
 
       {creating ? (
         <MobileNewAppointment

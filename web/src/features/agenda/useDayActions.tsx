@@ -9,12 +9,20 @@ import type { CardActions } from './AppointmentCard';
 import type { DayItem } from './types';
 
 export const deletedMessage = (id: number) => `Agendamento N.º ${id} excluído com sucesso!`;
+/** Spec 01: "one screen shows 'Agendamento excluído com sucesso!'": the mobile list, whose cards are short. */
+export const MOBILE_DELETED_MESSAGE = 'Agendamento excluído com sucesso!';
 export const confirmedMessage = (id: number) => `Agendamento N.º ${id} confirmado com sucesso!`;
 export const NOT_WHATSAPP_TITLE = 'Número não é WhatsApp';
 export const NOT_WHATSAPP_TEXT = 'O telefone escolhido não foi cadastrado pelo usuário como WhatsApp.';
 
-/** The card options and the two dialogs they may open (delete, not-WhatsApp). */
-export function useDayActions(): { actions: CardActions; dialogs: ReactNode } {
+/**
+ * The card options and the two dialogs they may open (delete, not-WhatsApp). `deleted` is
+ * the toast after a cancellation.
+ */
+export function useDayActions(deleted: (id: number) => string = deletedMessage): {
+  actions: CardActions;
+  dialogs: ReactNode;
+} {
   const dispatch = useAppDispatch();
   const [cancelScheduling] = useCancelSchedulingMutation();
   const [confirmScheduling] = useConfirmSchedulingMutation();
@@ -44,7 +52,7 @@ export function useDayActions(): { actions: CardActions; dialogs: ReactNode } {
     if (!item) return;
     try {
       await cancelScheduling(item.IdScheduling).unwrap();
-      notifySuccess(deletedMessage(item.IdScheduling));
+      notifySuccess(deleted(item.IdScheduling));
     } catch {
       // The base query already told the user; the optimistic change was undone.
     }
