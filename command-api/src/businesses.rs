@@ -5,13 +5,13 @@
 use navalha_domain::business::{Business, BusinessCommand};
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::professional::{status, Employment, PersonalData, Professional, ProfessionalCommand};
-use navalha_domain::professional::{CPF_SCOPE, EMAIL_SCOPE, PALETTE};
+use navalha_domain::professional::{CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF, MSG_DUPLICATE_EMAIL, PALETTE};
 use navalha_domain::role::Role;
 use navalha_domain::service::{CatalogueEntry, Service, ServiceCommand};
 use navalha_domain::values::{Address, Cpf, Email};
 use navalha_platform::ApiError;
 
-use crate::commands::{execute, next_id};
+use crate::commands::{claim_holder, execute, next_id};
 use crate::identity::{accounts, register};
 use crate::state::AppState;
 
@@ -91,6 +91,14 @@ pub async fn open_with_admin(state: &AppState, name: &str, admin: &FirstAdmin) -
     let cpf = Cpf::parse(&admin.cpf).map_err(|error| ApiError::field("cpf", &error.to_string()))?;
     let email = Email::parse(&admin.email).map_err(|error| ApiError::field("email", &error.to_string()))?;
     let email = email.as_str().to_owned();
+    // Checked before anything is written, so a taken e-mail or CPF leaves no business behind.
+    for (scope, value, taken) in
+        [(EMAIL_SCOPE, &email, MSG_DUPLICATE_EMAIL), (CPF_SCOPE, &cpf.as_str().to_owned(), MSG_DUPLICATE_CPF)]
+    {
+        if claim_holder(&state.pool, scope, value).await?.is_some() {
+            return Err(ApiError::Conflict(taken.to_owned()));
+        }
+    }
     let (business_id, _) = open(state, name, "Abertura da empresa").await?;
     let metadata = EventMetadata::system("Abertura da empresa", business_id)
         .claiming(CPF_SCOPE, cpf.as_str())

@@ -120,25 +120,35 @@ fn plan_in_reach(param: usize) -> String {
     )
 }
 
+/// 404 (`not_found`) unless the row of `from_where` (a `from … where` naming plan `p`, with
+/// the id as `$1`) exists and the principal reaches its plan.
+async fn ensure_reached(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    from_where: &str,
+    id: i64,
+    not_found: &str,
+) -> Result<(), ApiError> {
+    let reached: bool =
+        sqlx::query_scalar(&format!("select exists (select 1 {from_where} and {})", plan_in_reach(2)))
+            .bind(id)
+            .bind(&principal.companies)
+            .fetch_one(conn)
+            .await?;
+    if reached {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(not_found.to_owned()))
+    }
+}
+
 /// 404 unless the plan exists and the principal reaches it.
 async fn ensure_plan_in_reach(
     conn: &mut PgConnection,
     principal: &Principal,
     id: i64,
 ) -> Result<(), ApiError> {
-    let reached: bool = sqlx::query_scalar(&format!(
-        "select exists (select 1 from rm_club.plan p where p.plan_id = $1 and {})",
-        plan_in_reach(2)
-    ))
-    .bind(id)
-    .bind(&principal.companies)
-    .fetch_one(conn)
-    .await?;
-    if reached {
-        Ok(())
-    } else {
-        Err(ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))
-    }
+    ensure_reached(conn, principal, "from rm_club.plan p where p.plan_id = $1", id, MSG_PLAN_NOT_FOUND).await
 }
 
 /// 404 unless the subscription exists and the principal reaches its plan.
@@ -147,20 +157,9 @@ async fn ensure_subscription_in_reach(
     principal: &Principal,
     id: i64,
 ) -> Result<(), ApiError> {
-    let reached: bool = sqlx::query_scalar(&format!(
-        "select exists (select 1 from rm_club.subscription s join rm_club.plan p on p.plan_id = s.plan_id
-                         where s.subscription_id = $1 and {})",
-        plan_in_reach(2)
-    ))
-    .bind(id)
-    .bind(&principal.companies)
-    .fetch_one(conn)
-    .await?;
-    if reached {
-        Ok(())
-    } else {
-        Err(ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned()))
-    }
+    let from_where = "from rm_club.subscription s join rm_club.plan p on p.plan_id = s.plan_id
+                      where s.subscription_id = $1";
+    ensure_reached(conn, principal, from_where, id, MSG_SUBSCRIPTION_NOT_FOUND).await
 }
 
 const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unaccent($1)))

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ADMIN,
   BARBER1,
@@ -25,23 +25,29 @@ async function choose(page: Page, label: string, option: string | RegExp, scope 
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** A new client and a day, from `ahead` working days on, when Diego has a free 'Corte de cabelo'. */
+async function clientAndFreeDay(request: APIRequestContext, prefix: string, ahead: number) {
+  const client = `${prefix} ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
+    fromDate: workingDayAhead(ahead),
+    professionals: ['Diego Barbeiro'],
+  });
+  return { client, day };
+}
+
 const card = (page: Page, client: string) => page.getByRole('article').filter({ hasText: client });
 
 test('a booking made from a day of the agenda lands on that day, and the toast says when (issue 14)', async ({
   page,
   request,
 }) => {
-  const client = `Cliente Dia ${runTag()}`;
-  const token = await apiToken(request, ADMIN.email);
-  await createClient(request, token, client);
-  const idCompany = await companyId(request, token, CENTRO);
   // A day with free times that is not the first one: the wizard used to start on the first.
-  const day = await freeDay(request, token, {
-    idCompany,
-    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
-    fromDate: workingDayAhead(4),
-    professionals: ['Diego Barbeiro'],
-  });
+  const { client, day } = await clientAndFreeDay(request, 'Cliente Dia', 4);
 
   await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');
@@ -72,16 +78,7 @@ test('books, edits, confirms and cancels an appointment through the modal, seen 
   page,
   request,
 }) => {
-  const client = `Cliente Agenda ${runTag()}`;
-  const token = await apiToken(request, ADMIN.email);
-  await createClient(request, token, client);
-  const idCompany = await companyId(request, token, CENTRO);
-  const day = await freeDay(request, token, {
-    idCompany,
-    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
-    fromDate: workingDayAhead(2),
-    professionals: ['Diego Barbeiro'],
-  });
+  const { client, day } = await clientAndFreeDay(request, 'Cliente Agenda', 2);
 
   await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');

@@ -423,9 +423,9 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
     assert!(found.is_empty(), "{} own reads fail:\n{}", found.len(), found.join("\n"));
 }
 
-/// Opens another business with its first admin, who registers a unit: the admin's token
-/// and the unit.
-pub async fn another_business(system: &System) -> (String, i64) {
+/// Opens another business with its first admin, who registers a unit: the admin's token,
+/// the unit and the business.
+pub async fn another_business(system: &System) -> (String, i64, i64) {
     let admin = FirstAdmin {
         name: "Rita Vila Rica".into(),
         email: "rita@vilarica.dev".into(),
@@ -453,7 +453,7 @@ pub async fn another_business(system: &System) -> (String, i64) {
         )
         .await;
     assert_eq!(unit.status, StatusCode::CREATED, "{unit:?}");
-    (token, unit.body["IdCompany"].as_i64().expect("unit"))
+    (token, unit.body["IdCompany"].as_i64().expect("unit"), opened.business_id)
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -506,7 +506,7 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
         ("/api/partner-company", "IdPartnerCompany", partner),
     ]);
 
-    let (rita, vila_rica) = another_business(system).await;
+    let (rita, vila_rica, _) = another_business(system).await;
     let mut found = Vec::new();
     for role in Role::ALL {
         let (_, token) = staff(system, &rita, role, vila_rica).await;
@@ -611,12 +611,7 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
         .fetch_one(&system.pool)
         .await
         .expect("a demo client");
-    let (_, _) = another_business(&system).await;
-    let other: i64 = scalar(
-        &system,
-        "select max(aggregate_id::bigint) from aggregate_business where aggregate_type = 'Business'",
-    )
-    .await;
+    let (_, _, other) = another_business(&system).await;
 
     // An event of another business on this aggregate: refused by the log's trigger, which the
     // command layer answers as 404 (the handlers' own checks come first; this is the last line).
@@ -691,4 +686,19 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
     .await
     .expect("catalog");
     assert!(unguarded.is_empty(), "{unguarded:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_business_whose_admin_email_is_taken_is_not_opened(pool: PgPool) {
+    let system = System::start(pool).await;
+    let before = scalar(&system, "select count(*) from events").await;
+    let admin = FirstAdmin {
+        name: "Outra Pessoa".into(),
+        email: navalha_command_api::seed::DEMO_ADMIN.into(),
+        cpf: cpf(420_000_009),
+        phone: String::new(),
+    };
+    let refused = open_with_admin(&system.state, "Barbearia Repetida", &admin).await;
+    assert!(matches!(refused, Err(navalha_platform::ApiError::Conflict(_))), "{refused:?}");
+    assert_eq!(scalar(&system, "select count(*) from events").await, before, "nothing half written");
 }

@@ -5,7 +5,7 @@ import { Modal } from '@/components/Modal';
 import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
-import { shortTime, todayIso } from '@/lib/dates';
+import { formatDateBR, shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import type { Company } from '@/state/sessionSlice';
@@ -21,7 +21,7 @@ import {
 import { ClientSearch } from './ClientSearch';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates, bookedMessage, initialDate } from './TimePicker';
+import { TimePicker, availableDates, initialDate } from './TimePicker';
 import type { SchedulingPayload, TimesType } from './types';
 import {
   PREFILL_STAGGER_MS,
@@ -35,6 +35,8 @@ import {
 } from './wizardSlice';
 
 export const BOOKED_MESSAGE = 'Agendamento realizado com sucesso!';
+/** The success toast of a booking: the specification's text, then when it is (issue 14). */
+export const bookedMessage = (date: string, start: string) => `${BOOKED_MESSAGE} ${formatDateBR(date)} às ${start}.`;
 export const CHOOSE_CLIENT_TOOLTIP = 'Escolha o cliente';
 export const CHOOSE_SERVICE_TOOLTIP = 'Escolha pelo menos um serviço';
 export const NO_DATES_TOOLTIP = 'Nenhum horário disponível nos próximos 30 dias.';
@@ -151,7 +153,7 @@ export function AppointmentModal({
     try {
       if (editing) await change({ id: idScheduling, payload }).unwrap();
       else await book({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
-      notifySuccess(bookedMessage(BOOKED_MESSAGE, payload.date, hour.start));
+      notifySuccess(bookedMessage(payload.date, hour.start));
       dispatch(wizard.submitted());
       onSaved(payload.date);
     } catch {

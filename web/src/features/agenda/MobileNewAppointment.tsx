@@ -6,11 +6,11 @@ import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
 import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
-import { BOOKED_MESSAGE, CONFIRM_TOOLTIP } from './AppointmentModal';
+import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates, bookedMessage, initialDate } from './TimePicker';
+import { TimePicker, availableDates, initialDate } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
 
 interface MobileNewAppointmentProps {
@@ -73,7 +73,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
         },
         idempotencyKey: idempotencyKey.current,
       }).unwrap();
-      notifySuccess(bookedMessage(BOOKED_MESSAGE, date, hour.start));
+      notifySuccess(bookedMessage(date, hour.start));
       dispatch(wizard.submitted());
       onDone(date);
     } catch {

@@ -47,7 +47,10 @@ export function MobileScheduling() {
   const [search, setSearch] = useState('');
   const [exiting, setExiting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const professionals = useGetUnitProfessionalsQuery(scope.company?.IdCompany ?? skipToken);
+  // Read only while the filters are open: the folded list does not need them.
+  const professionals = useGetUnitProfessionalsQuery(
+    filtersOpen && scope.company ? scope.company.IdCompany : skipToken,
+  );
   const { items, loaded } = useDay(scope, agenda.showCancelled ? 2 : 1, agenda.idUser);
   const { actions, dialogs } = useDayActions(() => MOBILE_DELETED_MESSAGE);
   const shown = items.filter((item) => matchesSearch(item, search));

@@ -23,11 +23,6 @@ export function initialDate(agendaDay: string | null, dates: string[], today: st
   return dates[0] ?? null;
 }
 
-/** The success toast of a booking, saying when it is. */
-export function bookedMessage(booked: string, date: string, start: string): string {
-  return `${booked} ${formatDateBR(date)} às ${start}.`;
-}
-
 interface TimePickerProps {
   hasServices: boolean;
   times: FreeDay[] | undefined;

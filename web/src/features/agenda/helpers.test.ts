@@ -3,7 +3,8 @@ import { appointment, professionals } from '@/test/agendaServer';
 import { availableTimesUrl, dayUrl, idList } from './agendaApi';
 import { timelineColumns } from './day';
 import { matchesSearch } from './MobileScheduling';
-import { availableDates, bookedMessage, initialDate } from './TimePicker';
+import { bookedMessage } from './AppointmentModal';
+import { availableDates, initialDate } from './TimePicker';
 import { confirmationMessage, whatsAppLink } from './whatsapp';
 
 describe('agenda calls', () => {
@@ -93,7 +94,7 @@ describe('the day the time step starts on', () => {
     expect(initialDate('2026-11-20', [], '2026-11-24')).toBeNull();
   });
   it('is said in the success toast', () => {
-    expect(bookedMessage('Agendamento realizado com sucesso!', '2026-11-27', '10:30')).toBe(
+    expect(bookedMessage('2026-11-27', '10:30')).toBe(
       'Agendamento realizado com sucesso! 27/11/2026 às 10:30.',
     );
   });
