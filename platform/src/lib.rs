@@ -1,5 +1,5 @@
 //! Plumbing shared by Navalha's services: the error shape, tokens and roles, the event
-//! log's positions, tracing, the database pool and health.
+//! log's positions and the projector's notices, tracing, the database pool and health.
 
 pub mod auth;
 pub mod calendar;
@@ -8,6 +8,7 @@ pub mod error;
 pub mod health;
 pub mod http;
 pub mod position;
+pub mod projection;
 pub mod secret;
 pub mod telemetry;
 

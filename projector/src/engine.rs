@@ -6,6 +6,7 @@ use std::pin::Pin;
 use anyhow::Context;
 use async_trait::async_trait;
 use navalha_platform::position::Position;
+use navalha_platform::projection::{self, BatchCommitted, Changed};
 use sqlx::{Executor, PgConnection, Postgres, Row, Transaction};
 
 use crate::event::StoredEvent;
@@ -312,9 +313,16 @@ async fn apply_batch_inner(
     .bind(last.global_position)
     .execute(&mut **tx)
     .await?;
-    // Delivered at commit: query-api wakes the readers waiting for this position.
-    sqlx::query("select pg_notify('navalha_projection', $1)")
-        .bind(format!("{} {}", projection.name(), last))
+    // Delivered at commit: query-api wakes the readers waiting for this position, and tells
+    // the open agendas of these businesses that the model changed.
+    let notice = BatchCommitted {
+        model: projection.name().to_owned(),
+        checkpoint: last,
+        changed: Changed::of(events.iter().map(StoredEvent::business_id)),
+    };
+    sqlx::query("select pg_notify($1, $2)")
+        .bind(projection::CHANNEL)
+        .bind(notice.to_string())
         .execute(&mut **tx)
         .await?;
     Ok(BatchOutcome { events: events.len(), checkpoint: last })

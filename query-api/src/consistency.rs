@@ -7,22 +7,30 @@ use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use navalha_platform::http::header_value;
 use navalha_platform::position::{Position, CONSISTENCY_HEADER, POSITION_HEADER};
+use navalha_platform::projection::{self, BatchCommitted};
 use navalha_platform::ApiError;
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
-use tokio::sync::watch;
+use std::sync::Arc;
+use tokio::sync::{broadcast, watch};
 
 /// The longest a query waits for the projector.
 pub const MAX_WAIT: Duration = Duration::from_secs(2);
 /// How often a waiting query looks at the checkpoint even without a notification.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Wakes waiting queries when the projector commits a batch. The projector notifies
-/// `navalha_projection` at each commit; a poll covers lost notifications.
+/// How many batch notices an open agenda may fall behind before it is told to look again
+/// at everything (see [`crate::live`]).
+const NOTICES_BUFFERED: usize = 256;
+
+/// Wakes waiting queries when the projector commits a batch, and passes each batch's notice
+/// on to the open agendas. The projector notifies `navalha_projection` at each commit; a
+/// poll covers lost notifications.
 #[derive(Clone)]
 pub struct ProjectionWatch {
     pool: PgPool,
     commits: watch::Receiver<u64>,
+    notices: broadcast::Sender<Arc<BatchCommitted>>,
     /// A streaming replica's log may trail the position a client got from the primary.
     replica: bool,
 }
@@ -31,17 +39,24 @@ impl ProjectionWatch {
     /// Starts the listening task.
     pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
         let (sender, commits) = watch::channel(0_u64);
+        let (notices, _) = broadcast::channel(NOTICES_BUFFERED);
         let replica: bool = sqlx::query_scalar("select pg_is_in_recovery()").fetch_one(&pool).await?;
         let listen_pool = pool.clone();
+        let announce = notices.clone();
         tokio::spawn(async move {
             loop {
-                if let Err(error) = listen(&listen_pool, &sender).await {
+                if let Err(error) = listen(&listen_pool, &sender, &announce).await {
                     tracing::warn!(%error, "checkpoint listener failed, reconnecting");
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        Ok(Self { pool, commits, replica })
+        Ok(Self { pool, commits, notices, replica })
+    }
+
+    /// The notices of the batches committed from now on.
+    pub fn notices(&self) -> broadcast::Receiver<Arc<BatchCommitted>> {
+        self.notices.subscribe()
     }
 
     /// The checkpoint of a live read model.
@@ -108,18 +123,30 @@ impl ProjectionWatch {
     }
 }
 
-async fn listen(pool: &PgPool, sender: &watch::Sender<u64>) -> anyhow::Result<()> {
-    // A streaming replica refuses LISTEN; there the 50 ms poll alone serves the waits.
+async fn listen(
+    pool: &PgPool,
+    sender: &watch::Sender<u64>,
+    notices: &broadcast::Sender<Arc<BatchCommitted>>,
+) -> anyhow::Result<()> {
+    // A streaming replica refuses LISTEN; there the 50 ms poll alone serves the waits, and
+    // open agendas get no live changes (docs/operations.md).
     let replica: bool = sqlx::query_scalar("select pg_is_in_recovery()").fetch_one(pool).await?;
     if replica {
         tracing::info!("database is a replica: read-your-writes waits poll the checkpoints");
         return std::future::pending().await;
     }
     let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen("navalha_projection").await?;
+    listener.listen(projection::CHANNEL).await?;
     loop {
-        listener.recv().await?;
+        let notification = listener.recv().await?;
         sender.send_modify(|commits| *commits += 1);
+        match notification.payload().parse::<BatchCommitted>() {
+            // No receiver (no agenda open) is not an error: the notice is simply dropped.
+            Ok(notice) => {
+                let _ = notices.send(Arc::new(notice));
+            }
+            Err(_) => tracing::warn!(payload = notification.payload(), "unreadable projection notice"),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! A request carrying `X-Navalha-Position` waits (up to 2 s) until the read model it reads
 //! has applied that position, so users always see their own last change. Reads then run in
 //! a transaction scoped to the caller's business ([`scope`]): row-level security shows no
-//! other business's rows.
+//! other business's rows. Open agendas hear of changes as server-sent events ([`live`]).
 
 pub mod access;
 pub mod clients;
@@ -13,6 +13,7 @@ pub mod consistency;
 pub mod days_off;
 pub mod history;
 pub mod holidays;
+pub mod live;
 pub mod openapi;
 pub mod paging;
 pub mod params;
@@ -79,6 +80,7 @@ pub fn app(state: AppState) -> Router {
         .merge(holidays::router())
         .merge(scheduling::router())
         .merge(history::router())
+        .merge(live::router())
         .merge(club::router())
         .merge(openapi::router())
         .route("/health", get(health_check));

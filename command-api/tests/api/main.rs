@@ -14,6 +14,7 @@ mod holidays;
 mod hostile;
 mod idempotency;
 mod isolation;
+mod live;
 mod openapi;
 mod professionals;
 mod recovery;

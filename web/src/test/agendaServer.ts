@@ -104,6 +104,9 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
   /** Holds PUT confirm answers until released (to see optimistic updates). */
   let holdConfirm: Promise<void> | null = null;
   const positionHeaders = () => ({ 'X-Navalha-Position': `9.${++position}` });
+  /** The open live-change streams (GET /api/changes), to push events into. */
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const encoder = new TextEncoder();
 
   const record = async (request: Request) => {
     const url = new URL(request.url);
@@ -135,6 +138,21 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
   };
 
   server.use(
+    http.get(apiUrl('changes'), ({ request }) => {
+      let opened: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          opened = controller;
+          streams.add(controller);
+          controller.enqueue(encoder.encode('event: ready\ndata: {}\n\n'));
+        },
+        cancel() {
+          streams.delete(opened);
+        },
+      });
+      request.signal.addEventListener('abort', () => streams.delete(opened));
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany, { ...ownCompany, IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG' }])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
     http.get(apiUrl('professional/company/:id'), () => HttpResponse.json(professionals)),
@@ -229,6 +247,13 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
     /** The reads of the day list, in order. */
     dayReads: () => calls.filter((c) => c.method === 'GET' && c.path === 'scheduling/professional'),
     lastPosition: () => `9.${position}`,
+    /** How many live-change streams are open. */
+    openStreams: () => streams.size,
+    /** Tells every open stream that a read model changed (another desk's write). */
+    pushChange(model: string) {
+      const event = encoder.encode(`event: change\ndata: {"model":"${model}","position":"9.${++position}"}\n\n`);
+      streams.forEach((stream) => stream.enqueue(event));
+    },
     holdConfirms() {
       let release!: () => void;
       holdConfirm = new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useLiveChanges } from '@/api/liveChanges';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { Icon } from '@/components/Icon';
 import { isPast } from '@/lib/dates';
@@ -23,6 +24,8 @@ export default function AgendaPage() {
   const narrow = useNarrowScreen();
   // Re-read the unit list (a new unit shows without signing in again).
   useGetCompaniesQuery();
+  // Other desks' bookings, moves, confirmations and cancellations show without a reload.
+  useLiveChanges();
   return narrow ? <MobileScheduling /> : <DesktopAgenda />;
 }
 

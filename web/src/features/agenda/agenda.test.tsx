@@ -91,6 +91,23 @@ describe('agenda, list view', () => {
     await waitFor(() => expect(agenda.dayReads().at(-1)!.headers.get('X-Navalha-Position')).toBe(agenda.lastPosition()));
   });
 
+  it("shows another desk's booking when the live stream says the agenda changed", async () => {
+    const agenda = agendaServer();
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await waitFor(() => expect(agenda.openStreams()).toBe(1));
+    const reads = agenda.dayReads().length;
+    // Booked at another desk: the list knows nothing of it until the stream speaks.
+    agenda.items.set(2, appointment(2, { StartTime: '15:00:00', EndTime: '15:30:00', UserName: 'Cliente do Balcão' }));
+    agenda.pushChange('agenda');
+    expect(await screen.findByRole('article', { name: /N\.º 2:/ })).toBeTruthy();
+    expect(agenda.dayReads().length).toBe(reads + 1);
+    // A change of a model the day does not show fetches nothing of it.
+    agenda.pushChange('favorite_menu');
+    agenda.pushChange('agenda');
+    await waitFor(() => expect(agenda.dayReads().length).toBe(reads + 2));
+  });
+
   it('confirms optimistically, before the server answers', async () => {
     const user = userEvent.setup();
     const agenda = agendaServer([appointment(1)]);

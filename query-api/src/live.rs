@@ -1,0 +1,122 @@
+//! Live changes (ADR 0011): `GET /changes` is a stream of server-sent events that tells an
+//! open agenda which read models changed for its business, so that it fetches them again.
+//!
+//! - `ready` when the stream opens: the client fetches what it shows again, since it may
+//!   have missed changes while it was not connected.
+//! - `change` with `{"model":"agenda","position":"812.9051"}` when a batch of the projector
+//!   changed that model's rows of the caller's business; `{"model":"*"}` when this stream
+//!   fell too far behind to say which (fetch everything again).
+//!
+//! A notice names neither the rows nor their unit: what the caller may see is decided by
+//! the reads it then makes. Other businesses' batches are never sent. The token is checked
+//! again every [`RECHECK`]; a signed-out or deactivated user's stream ends.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use futures_util::Stream;
+use navalha_platform::auth::{Auth, TokenVerifier};
+use navalha_platform::position::Position;
+use navalha_platform::projection::BatchCommitted;
+use serde_json::json;
+use tokio::sync::broadcast::{self, error::RecvError};
+
+use crate::AppState;
+
+/// How often an open stream checks that its token still opens a session.
+pub const RECHECK: Duration = Duration::from_secs(60);
+/// A comment this often keeps proxies (nginx's 30 s read timeout) from closing a quiet stream.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// `GET /changes`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/changes", get(changes))
+}
+
+async fn changes(State(state): State<AppState>, auth: Auth, headers: HeaderMap) -> impl IntoResponse {
+    // `Auth` has already verified the token; it is kept to verify it again later.
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(|token| token.trim().to_owned())
+        .unwrap_or_default();
+    tracing::info!(
+        business_id = auth.business_id,
+        professional_id = auth.professional_id,
+        "live changes opened"
+    );
+    let feed = Feed {
+        notices: state.watch.notices(),
+        verifier: state.verifier.clone(),
+        token,
+        business_id: auth.business_id,
+        recheck: tokio::time::interval_at(tokio::time::Instant::now() + RECHECK, RECHECK),
+        greeted: false,
+    };
+    (
+        // nginx passes each event on at once instead of buffering the answer.
+        [(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"))],
+        Sse::new(events(feed)).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
+    )
+}
+
+struct Feed {
+    notices: broadcast::Receiver<Arc<BatchCommitted>>,
+    verifier: TokenVerifier,
+    token: String,
+    business_id: i64,
+    recheck: tokio::time::Interval,
+    greeted: bool,
+}
+
+fn events(feed: Feed) -> impl Stream<Item = Result<Event, Infallible>> {
+    futures_util::stream::unfold(feed, |mut feed| async move {
+        let event = next_event(&mut feed).await?;
+        Some((Ok(event), feed))
+    })
+}
+
+/// The next event for this stream, or `None` when it ends.
+async fn next_event(feed: &mut Feed) -> Option<Event> {
+    if !feed.greeted {
+        feed.greeted = true;
+        return Some(Event::default().event("ready").data("{}"));
+    }
+    loop {
+        tokio::select! {
+            received = feed.notices.recv() => match received {
+                Ok(notice) if notice.changed.touches(feed.business_id) => {
+                    return Some(change(&notice.model, Some(notice.checkpoint)));
+                }
+                Ok(_) => {}
+                Err(RecvError::Lagged(skipped)) => {
+                    tracing::warn!(skipped, "a live stream fell behind; its agenda fetches everything again");
+                    return Some(change("*", None));
+                }
+                Err(RecvError::Closed) => return None,
+            },
+            _ = feed.recheck.tick() => {
+                if feed.verifier.verify(&feed.token).await.is_err() {
+                    tracing::info!(business_id = feed.business_id, "live changes closed: the session ended");
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+fn change(model: &str, position: Option<Position>) -> Event {
+    let data = match position {
+        Some(position) => json!({ "model": model, "position": position.to_string() }),
+        None => json!({ "model": model }),
+    };
+    Event::default().event("change").data(data.to_string())
+}

@@ -1,0 +1,111 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  CENTRO,
+  apiToken,
+  bookFirstFree,
+  companyId,
+  createClient,
+  freeDay,
+  goToDay,
+  runTag,
+  serviceId,
+  signInAs,
+  workingDayAhead,
+} from './support';
+
+const ATTENDANT = 'atendente@navalha.dev';
+
+/** A desk: its own browser, signed in, showing Centro's agenda on `day`. */
+async function desk(browser: Browser, email: string, day: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, email);
+  await page.goto('/dashboard/scheduling');
+  await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
+  await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
+  await goToDay(page, day);
+  return page;
+}
+
+const card = (page: Page, client: string) => page.getByRole('article').filter({ hasText: client });
+
+test('two desks: what one books, confirms or cancels shows at the other without a reload (issue 14)', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiToken(request, ADMIN.email);
+  const client = `Cliente Balcão ${runTag()}`;
+  const idUser = await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService,
+    fromDate: workingDayAhead(3),
+    professionals: ['Diego Barbeiro'],
+  });
+  const front = await desk(browser, ADMIN.email, day);
+  const back = await desk(browser, ATTENDANT, day);
+  let navigations = 0;
+  back.on('framenavigated', (frame) => {
+    if (frame === back.mainFrame()) navigations += 1;
+  });
+
+  // A booking made elsewhere (another user, through the API) appears at both desks.
+  const booked = await bookFirstFree(request, token, {
+    idCompany,
+    professional: 'Diego Barbeiro',
+    date: day,
+    idUser,
+    idService,
+  });
+  const started = Date.now();
+  await expect(card(back, client)).toContainText(booked.start.slice(0, 5));
+  test.info().annotations.push({ type: 'booking shown after', description: `${Date.now() - started} ms` });
+  await expect(card(front, client)).toBeVisible();
+
+  // The back desk confirms; the front desk sees it.
+  const options = `Opções do agendamento N.º ${booked.id}`;
+  await card(back, client).getByRole('button', { name: options }).click();
+  await back.getByRole('menuitem', { name: 'Confirmar' }).click();
+  await expect(card(front, client).getByText('Confirmado pelo cliente')).toBeVisible();
+
+  // The front desk cancels; the back desk sees it.
+  await card(front, client).getByRole('button', { name: options }).click();
+  await front.getByRole('menuitem', { name: 'Cancelar' }).click();
+  await front.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(card(back, client).getByText('Cancelado')).toBeVisible();
+  await back.screenshot({ path: 'test-results/live-back-desk-1280.png' });
+  expect(navigations, 'the back desk never reloaded').toBe(0);
+});
+
+test('a desk that lost its connection catches up when it is back (issue 14)', async ({ browser, request }) => {
+  const token = await apiToken(request, ADMIN.email);
+  const client = `Cliente Reconexão ${runTag()}`;
+  const idUser = await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService,
+    fromDate: workingDayAhead(3),
+    professionals: ['Diego Barbeiro'],
+  });
+  const page = await desk(browser, ATTENDANT, day);
+  await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible();
+
+  // Offline, the stream drops; the booking made meanwhile cannot reach this desk...
+  await page.context().setOffline(true);
+  const booked = await bookFirstFree(request, token, {
+    idCompany,
+    professional: 'Diego Barbeiro',
+    date: day,
+    idUser,
+    idService,
+  });
+  await page.waitForTimeout(1_500);
+  await expect(card(page, client)).toHaveCount(0);
+  // ...until the connection is back: the desk reconnects and fetches the day again.
+  await page.context().setOffline(false);
+  await expect(card(page, client)).toContainText(booked.start.slice(0, 5));
+});
