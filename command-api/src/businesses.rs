@@ -2,7 +2,7 @@
 //! the business, its service catalogue, and its first admin, who gets a registration link
 //! and then registers the business's units from the web app (docs/operations.md).
 
-use navalha_domain::business::{Business, BusinessCommand};
+use navalha_domain::business::{BillingStatus, Business, BusinessCommand};
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::professional::{status, Employment, PersonalData, Professional, ProfessionalCommand};
 use navalha_domain::professional::{CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF, MSG_DUPLICATE_EMAIL, PALETTE};
@@ -59,6 +59,23 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
     }
     tracing::info!(business_id, "business opened");
     Ok((business_id, service_ids))
+}
+
+/// Records whether a business is paying Navalha (`command-api business-billing`): while its
+/// payment is pending, its staff see the 'Pagamento pendente !' notice after signing in.
+/// Saying the same status again records nothing. An unknown business is 404.
+pub async fn set_billing(state: &AppState, business_id: i64, status: BillingStatus) -> Result<(), ApiError> {
+    let metadata = EventMetadata::system("Cobrança da empresa", business_id);
+    execute::<Business>(
+        &state.businesses,
+        &state.pool,
+        &business_id.to_string(),
+        BusinessCommand::SetBilling { status },
+        &metadata,
+    )
+    .await?;
+    tracing::info!(business_id, status = status.code(), "business billing set");
+    Ok(())
 }
 
 /// The first admin of a new business.

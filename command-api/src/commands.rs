@@ -103,6 +103,7 @@ impl DomainError for navalha_domain::business::BusinessError {
         match self {
             BusinessError::AlreadyOpened => ApiError::Conflict(self.to_string()),
             BusinessError::NameMissing => ApiError::field("name", &self.to_string()),
+            BusinessError::NotOpened => ApiError::NotFound(self.to_string()),
         }
     }
 }

@@ -31,6 +31,9 @@ pub enum Command {
     /// Open a new business (tenant) with the standard service catalogue and its first admin,
     /// print the admin's registration link, and exit (docs/operations.md).
     OpenBusiness(OpenBusinessArgs),
+    /// Record whether a business is paying Navalha: PENDING_PAYMENT shows its staff the
+    /// 'Pagamento pendente !' notice, ACTIVE takes it away (docs/operations.md).
+    BusinessBilling(BusinessBillingArgs),
     /// Serve HTTP.
     Serve(ServeArgs),
 }
@@ -53,6 +56,19 @@ pub struct OpenBusinessArgs {
     /// The first admin's phone.
     #[arg(long, default_value = "")]
     pub admin_phone: String,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+/// Arguments of `business-billing`.
+#[derive(Debug, Args)]
+pub struct BusinessBillingArgs {
+    /// The business's id (`open-business` prints it; the demo business is 1).
+    #[arg(long)]
+    pub business: i64,
+    /// ACTIVE or PENDING_PAYMENT.
+    #[arg(long, value_parser = ["ACTIVE", "PENDING_PAYMENT"])]
+    pub status: String,
     #[command(flatten)]
     pub settings: Settings,
 }

@@ -1,9 +1,9 @@
-//! command-api: `migrate`, `seed-demo`, `seed-demo-club`, `open-business`, or `serve` (the
-//! default).
+//! command-api: `migrate`, `seed-demo`, `seed-demo-club`, `open-business`,
+//! `business-billing`, or `serve` (the default).
 
 use anyhow::Context;
 use clap::Parser;
-use navalha_command_api::businesses::{open_with_admin, FirstAdmin};
+use navalha_command_api::businesses::{open_with_admin, set_billing, FirstAdmin};
 use navalha_command_api::config::{Cli, Command, ServeArgs, Settings};
 use navalha_command_api::{app, seed, AppState};
 use navalha_platform::{db, telemetry};
@@ -56,6 +56,13 @@ async fn main() -> anyhow::Result<()> {
                 opened.business_id, opened.admin_id
             );
             println!("{}", opened.registration_link);
+        }
+        Some(Command::BusinessBilling(args)) => {
+            let state = AppState::new(pool, args.settings).await?;
+            let status = navalha_domain::business::BillingStatus::from_code(&args.status)
+                .context("--status is ACTIVE or PENDING_PAYMENT")?;
+            set_billing(&state, args.business, status).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            println!("business {}: {}", args.business, status.code());
         }
         Some(Command::Serve(args)) => serve(pool, args).await?,
         None => {

@@ -1,5 +1,6 @@
 //! Units: `GET company/filter`, `GET company/{id}`, `GET company-working-hours/{id}`,
-//! `GET gallery-company/{idCompany}` (spec 02 §7), and the gallery's image files.
+//! `GET gallery-company/{idCompany}` (spec 02 §7), the gallery's image files, and the
+//! caller's business (`GET business`).
 //!
 //! A user sees the units they belong to, plus every active unit for the roles that see
 //! them all (spec 01 §6); any other id is 404.
@@ -30,6 +31,29 @@ pub fn router() -> Router<AppState> {
         .route("/company-working-hours/{id}", get(working_hours))
         .route("/gallery-company/{id}", get(gallery))
         .route("/media/gallery/{file}", get(image))
+        .route("/business", get(business))
+}
+
+/// `GET /business`: the caller's business and its standing with Navalha, which decides the
+/// 'Pagamento pendente !' notice (docs/operations.md, "Billing a business").
+async fn business(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let consistency = read_after.wait(&state.watch, "company").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    // Row-level security leaves only the caller's business's row; none yet (its opening not
+    // projected) is paid up.
+    let row: Option<(String, String)> =
+        sqlx::query_as("select name, billing_status from rm_company.business")
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (name, status) = row.unwrap_or_else(|| (String::new(), "ACTIVE".to_owned()));
+    Ok((
+        consistency.headers(),
+        Json(json!({ "IdBusiness": auth.business_id, "Name": name, "BillingStatus": status })),
+    ))
 }
 
 /// The filter every company read applies (`$1` the user's units): a user reaches only the

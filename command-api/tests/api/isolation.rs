@@ -702,3 +702,40 @@ async fn a_business_whose_admin_email_is_taken_is_not_opened(pool: PgPool) {
     assert!(matches!(refused, Err(navalha_platform::ApiError::Conflict(_))), "{refused:?}");
     assert_eq!(scalar(&system, "select count(*) from events").await, before, "nothing half written");
 }
+
+/// The 'Pagamento pendente !' notice follows the business's standing with Navalha, which
+/// the operators set; each business sees only its own.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_business_with_a_pending_payment_is_told_so_and_no_other(pool: PgPool) {
+    use navalha_command_api::businesses::set_billing;
+    use navalha_domain::business::BillingStatus;
+    let system = System::start(pool).await;
+    let (other_admin, _, other_business) = another_business(&system).await;
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let standing = |token: String| {
+        let system = &system;
+        async move {
+            system.project().await;
+            let answer = system.call(Method::GET, "/api/business", Some(&token), None).await;
+            assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+            answer.body
+        }
+    };
+    let demo = standing(barber.clone()).await;
+    assert_eq!((demo["IdBusiness"].clone(), demo["BillingStatus"].clone()), (json!(1), json!("ACTIVE")));
+    assert_eq!(demo["Name"], navalha_command_api::seed::DEMO_BUSINESS_NAME);
+
+    set_billing(&system.state, 1, BillingStatus::PendingPayment).await.expect("billing");
+    assert_eq!(standing(barber.clone()).await["BillingStatus"], "PENDING_PAYMENT");
+    let other = standing(other_admin.clone()).await;
+    assert_eq!(
+        (other["IdBusiness"].clone(), other["BillingStatus"].clone()),
+        (json!(other_business), json!("ACTIVE"))
+    );
+
+    set_billing(&system.state, 1, BillingStatus::Active).await.expect("billing");
+    assert_eq!(standing(barber).await["BillingStatus"], "ACTIVE");
+    let unknown = set_billing(&system.state, 999, BillingStatus::PendingPayment).await;
+    assert!(matches!(unknown, Err(navalha_platform::ApiError::NotFound(_))), "{unknown:?}");
+    assert_eq!(system.call(Method::GET, "/api/business", None, None).await.status, StatusCode::UNAUTHORIZED);
+}

@@ -1,7 +1,9 @@
 //! `company`: the units, their opening hours and galleries, for the companies list and
-//! form, the session's company picker and the agenda.
+//! form, the session's company picker and the agenda; and the business they belong to, with
+//! its standing with Navalha (the 'Pagamento pendente !' notice).
 
 use async_trait::async_trait;
+use navalha_domain::business::{Business, BusinessEvent};
 use navalha_domain::company::{Company, CompanyEvent, CompanyProfile};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
@@ -79,14 +81,23 @@ impl Projection for CompanyList {
              sequence   integer not null,
              file       text    not null
          );
-         create index gallery_image_company on gallery_image (company_id, sequence);"
+         create index gallery_image_company on gallery_image (company_id, sequence);
+         -- The business itself: one row, which row-level security shows only to its staff.
+         create table business (
+             business_id    bigint primary key default public.navalha_event_business(),
+             name           text not null,
+             billing_status text not null default 'ACTIVE'
+         );"
     }
 
     fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Company::TYPE]
+        &[Company::TYPE, Business::TYPE]
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
+        if event.aggregate_type == Business::TYPE {
+            return apply_business(conn, event).await;
+        }
         let company_id = event.numeric_id()?;
         match event.decode::<CompanyEvent>()? {
             CompanyEvent::CompanyRegistered(profile) | CompanyEvent::CompanyUpdated(profile) => {
@@ -130,4 +141,25 @@ impl Projection for CompanyList {
         }
         Ok(())
     }
+}
+
+async fn apply_business(conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
+    let business_id = event.numeric_id()?;
+    match event.decode::<BusinessEvent>()? {
+        BusinessEvent::BusinessOpened { name } => {
+            sqlx::query("insert into business (business_id, name) values ($1, $2) on conflict (business_id) do nothing")
+                .bind(business_id)
+                .bind(name)
+                .execute(conn)
+                .await?;
+        }
+        BusinessEvent::BusinessBillingChanged { status } => {
+            sqlx::query("update business set billing_status = $2 where business_id = $1")
+                .bind(business_id)
+                .bind(status.code())
+                .execute(conn)
+                .await?;
+        }
+    }
+    Ok(())
 }

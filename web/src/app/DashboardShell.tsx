@@ -3,6 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { DashboardLayout } from '@/components/layout/DashboardLayout';
 import { dashboardPath, menuRoutes, visibleLeaves } from '@/components/layout/menu';
 import { NotFound } from '@/components/NotFound';
+import { PendingPaymentNotice } from '@/features/business/PendingPaymentNotice';
 import { selectRoleType } from '@/state/sessionSlice';
 import { menuForRole } from './menus';
 import { useAppSelector } from './store';
@@ -26,5 +27,10 @@ export function DashboardShell() {
   }, [menu]);
 
   const element = useRoutes(routes);
-  return <DashboardLayout menu={menu}>{element}</DashboardLayout>;
+  return (
+    <DashboardLayout menu={menu}>
+      {element}
+      <PendingPaymentNotice />
+    </DashboardLayout>
+  );
 }
