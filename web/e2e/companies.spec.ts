@@ -107,7 +107,7 @@ test('ADMIN registers a unit, sets its hours and orders its gallery', async ({ p
   await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(name);
   await expect(page.getByLabel('CNPJ', { exact: true })).toHaveValue(maskedCnpj(cnpj));
   await expect(page.getByLabel('Observação', { exact: true })).toHaveValue('Unidade criada pelo teste.');
-  await expect(page.getByRole('tab')).toHaveText(['Barbearia', 'Horário de trabalho', 'Galeria de fotos']);
+  await expect(page.getByRole('tab')).toHaveText(['Barbearia', 'Horário de trabalho', 'Galeria de fotos', 'Histórico']);
 
   // Editing keeps the unit and returns to the list.
   await page.getByLabel('Complemento', { exact: true }).fill(`Sala ${tag} B`);

@@ -8,6 +8,7 @@ import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, ReadOnlyField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
 import { Icon } from '@/components/Icon';
 import { TextField } from '@/components/TextField';
+import { HistoryList } from '@/features/history/HistoryList';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType } from '@/state/sessionSlice';
 import {
@@ -188,6 +189,15 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
         <p>Deseja realmente remover todos os logins com redes sociais?</p>
         <p className="client-social-note">Depois disso, o cliente deverá entrar com e-mail e senha.</p>
       </ConfirmDialog>
+      {/* Issue 14: who changed what, for ADMIN (the only role the audit answers). */}
+      {client && role === 'ADMIN' && (
+        <section className="history-panel" aria-labelledby="client-history-title">
+          <h2 id="client-history-title" className="section-title">
+            Histórico
+          </h2>
+          <HistoryList target={{ subject: 'client', id: client.IdUser }} label="Histórico do cliente" />
+        </section>
+      )}
     </ClientPageFrame>
   );
 }

@@ -3,13 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { Icon } from '@/components/Icon';
 import { Tabs } from '@/components/Tabs';
+import { HistoryList } from '@/features/history/HistoryList';
 import { selectRoleType } from '@/state/sessionSlice';
 import { CompanyInfoTab } from './CompanyInfoTab';
 import { GalleryTab } from './GalleryTab';
 import { WorkingHoursTab } from './WorkingHoursTab';
 import './companies.css';
 
-type TabKey = 'info' | 'hours' | 'gallery';
+type TabKey = 'info' | 'hours' | 'gallery' | 'history';
 
 /** /dashboard/company/new and /dashboard/company/{idCompany}: a unit, its hours and its gallery. */
 export default function CompanyFormPage() {
@@ -23,6 +24,8 @@ export default function CompanyFormPage() {
     { key: 'info', label: 'Barbearia' },
     { key: 'hours', label: 'Horário de trabalho', hidden: id === null },
     { key: 'gallery', label: 'Galeria de fotos', hidden: id === null },
+    // The audit is ADMIN's, like editing.
+    { key: 'history', label: 'Histórico', hidden: id === null || !canEdit },
   ] as const;
 
   return (
@@ -37,6 +40,9 @@ export default function CompanyFormPage() {
         {(tab === 'info' || id === null) && <CompanyInfoTab id={id} canEdit={canEdit} />}
         {tab === 'hours' && id !== null && <WorkingHoursTab id={id} canEdit={canEdit} />}
         {tab === 'gallery' && id !== null && <GalleryTab id={id} canEdit={canEdit} />}
+        {tab === 'history' && id !== null && canEdit && (
+          <HistoryList target={{ subject: 'company', id }} label="Histórico da empresa" />
+        )}
       </Tabs>
     </section>
   );

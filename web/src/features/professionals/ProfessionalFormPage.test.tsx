@@ -142,6 +142,7 @@ describe('professional form', () => {
       'Horário de trabalho',
       'Serviços',
       'Folga/Férias',
+      'Histórico',
     ]);
     await waitFor(() => expect(within(form).getByLabelText('Perfil')).toHaveProperty('value', '4'));
     expect(within(form).getByLabelText('CPF')).toHaveProperty('value', '529.982.247-25');

@@ -5,13 +5,14 @@ import { Icon } from '@/components/Icon';
 import { NotFound } from '@/components/NotFound';
 import { Tabs } from '@/components/Tabs';
 import { ProfessionalServicesEditor, WorkingHoursEditor } from '@/components/staff';
+import { HistoryList } from '@/features/history/HistoryList';
 import { selectRoleType } from '@/state/sessionSlice';
 import { DayOffTab } from './DayOffTab';
 import { LIST_PATH, ProfessionalInfoForm } from './ProfessionalInfoForm';
 import { useGetProfessionalQuery } from './professionalsApi';
 import './professionals.css';
 
-type TabKey = 'info' | 'hours' | 'services' | 'dayOff';
+type TabKey = 'info' | 'hours' | 'services' | 'dayOff' | 'history';
 
 /** 'new' and 'form' both open an empty form (spec 02 §2); a number opens that professional. */
 export function idOfParam(param: string | undefined): number | 'new' | null {
@@ -51,6 +52,8 @@ export default function ProfessionalFormPage() {
           { key: 'hours', label: 'Horário de trabalho', hidden: !exists },
           { key: 'services', label: 'Serviços', hidden: !exists },
           { key: 'dayOff', label: 'Folga/Férias', hidden: !exists },
+          // The audit is ADMIN's, like editing.
+          { key: 'history', label: 'Histórico', hidden: !exists || !canEdit },
         ]}
       >
         {tab === 'info' &&
@@ -64,6 +67,9 @@ export default function ProfessionalFormPage() {
         {exists && tab === 'hours' && <WorkingHoursEditor target={target} canEdit={canEdit} />}
         {exists && tab === 'services' && <ProfessionalServicesEditor target={target} canEdit={canEdit} />}
         {exists && tab === 'dayOff' && <DayOffTab idProfessional={idProfessional} canEdit={canEdit} />}
+        {exists && canEdit && tab === 'history' && (
+          <HistoryList target={{ subject: 'professional', id: idProfessional }} label="Histórico do profissional" />
+        )}
       </Tabs>
     </section>
   );

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { describeHistory, EMPTY, eventTitle, fieldLabel, formatValue, humanize, roleLabel } from './format';
+import type { HistoryEntry } from './types';
+
+const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
+  Sequence: 1,
+  At: '2026-11-24T17:05:09.496628Z',
+  UserId: 1,
+  UserName: 'Ana Administradora',
+  Role: 'ADMIN',
+  Event: 'AppointmentBooked',
+  Changes: [],
+  ...overrides,
+});
+
+/** The audit of the Rust test `the_audit_tells_an_admin_who_moved_the_appointment_and_from_where`. */
+const appointment: HistoryEntry[] = [
+  entry({
+    Sequence: 1,
+    At: '2026-11-24T13:00:00Z',
+    UserName: 'Beatriz Atendente',
+    Role: 'ATTENDANT',
+    Event: 'AppointmentBooked',
+    Changes: [
+      { Field: 'client_id', From: null, To: 5 },
+      { Field: 'company_id', From: null, To: 1 },
+      { Field: 'date', From: null, To: '2026-11-24' },
+      { Field: 'end', From: null, To: '15:30' },
+      { Field: 'membership_id', From: null, To: 6 },
+      { Field: 'observation', From: null, To: '' },
+      { Field: 'professional_id', From: null, To: 3 },
+      { Field: 'services', From: null, To: [{ cents: 5500, description: 'Corte de cabelo', minutes: 30, service_id: 1 }] },
+      { Field: 'start', From: null, To: '15:00' },
+      { Field: 'times_type', From: null, To: 'ONLY_AVAILABLES' },
+    ],
+  }),
+  entry({
+    Sequence: 2,
+    At: '2026-11-24T14:10:00Z',
+    UserName: 'Caio Líder',
+    Role: 'BARBER_LEADE',
+    Event: 'AppointmentChanged',
+    Changes: [
+      { Field: 'end', From: '15:30', To: '12:30' },
+      { Field: 'start', From: '15:00', To: '12:00' },
+      { Field: 'times_type', From: 'ONLY_AVAILABLES', To: 'ALL_TIMES' },
+    ],
+  }),
+  entry({ Sequence: 3, At: '2026-11-24T14:20:00Z', UserName: 'Beatriz Atendente', Role: 'ATTENDANT', Event: 'AppointmentConfirmed' }),
+  entry({ Sequence: 4, At: '2026-11-24T14:30:00Z', Event: 'AppointmentCancelled' }),
+];
+
+describe('describeHistory', () => {
+  it('lists an appointment newest first: who, in which role, when on the units clock, and what', () => {
+    const described = describeHistory(appointment, 'appointment', {
+      professionals: { 3: 'Diego Barbeiro' },
+      clients: { 5: 'João Conceição' },
+      companies: { 1: 'Navalha Centro' },
+    });
+    expect(described.map((e) => e.title)).toEqual(['Cancelado', 'Confirmado', 'Horário alterado', 'Agendamento criado']);
+    expect(described.map((e) => `${e.who} (${e.role})`)).toEqual([
+      'Ana Administradora (Administrador)',
+      'Beatriz Atendente (Atendente)',
+      'Caio Líder (Barbeiro líder)',
+      'Beatriz Atendente (Atendente)',
+    ]);
+    // 14:10 UTC is 11:10 at the units (UTC-3).
+    expect(described[2].when).toBe('24/11/2026 11:10');
+    expect(described[2].created).toBe(false);
+    expect(described[2].changes).toEqual([
+      { field: 'start', label: 'Início', from: '15:00', to: '12:00' },
+      { field: 'end', label: 'Término', from: '15:30', to: '12:30' },
+      { field: 'times_type', label: 'Horários', from: 'Somente disponíveis', to: 'Todos os horários' },
+    ]);
+    expect(described[0].changes).toEqual([]);
+  });
+
+  it('shows a booking as its values, named, without internal ids or empty fields', () => {
+    const [booked] = describeHistory(appointment.slice(0, 1), 'appointment', {
+      professionals: { 3: 'Diego Barbeiro' },
+      clients: { 5: 'João Conceição' },
+      companies: { 1: 'Navalha Centro' },
+    });
+    expect(booked.created).toBe(true);
+    const lines = Object.fromEntries(booked.changes.map((c) => [c.label, nbsp(c.to)]));
+    expect(lines).toEqual({
+      Cliente: 'João Conceição',
+      Empresa: 'Navalha Centro',
+      Data: '24/11/2026',
+      Término: '15:30',
+      Profissional: 'Diego Barbeiro',
+      Serviços: 'Corte de cabelo (30 min, R$ 55,00)',
+      Início: '15:00',
+      Horários: 'Somente disponíveis',
+    });
+    expect(booked.changes.every((c) => c.from === null)).toBe(true);
+  });
+
+  it('names unknown ids by number and the system by what it was doing', () => {
+    const [booked] = describeHistory(
+      [entry({ UserId: null, UserName: 'Carga de demonstração', Role: null, Changes: [{ Field: 'client_id', From: null, To: 9 }] })],
+      'appointment',
+    );
+    expect(booked.who).toBe('Carga de demonstração');
+    expect(booked.role).toBe('Sistema');
+    expect(booked.changes[0].to).toBe('N.º 9');
+    expect(describeHistory([entry({ UserName: '  ', Role: null })], 'appointment')[0].who).toBe('Sistema');
+  });
+
+  it('titles a move by what moved, and a move of several things as a change of the appointment', () => {
+    const fields = (...names: string[]) => eventTitle('AppointmentChanged', names);
+    expect(fields('date', 'start', 'end')).toBe('Horário alterado');
+    expect(fields('professional_id', 'membership_id')).toBe('Profissional alterado');
+    expect(fields('client_id')).toBe('Cliente alterado');
+    expect(fields('services', 'end')).toBe('Serviços alterados');
+    expect(fields('observation')).toBe('Observações alteradas');
+    expect(fields('start', 'end', 'professional_id', 'membership_id')).toBe('Agendamento alterado');
+    expect(fields('times_type')).toBe('Agendamento alterado');
+  });
+
+  it('shows a client edit field by field: text, dates, phone and WhatsApp in pt-BR', () => {
+    const [updated] = describeHistory(
+      [
+        entry({
+          Event: 'ClientUpdated',
+          Changes: [
+            { Field: 'birth_date', From: '1970-01-05', To: null },
+            { Field: 'name', From: 'João Conceição', To: 'João C. Silva' },
+            { Field: 'phone', From: '11987650100', To: '1133334444' },
+            { Field: 'status', From: true, To: false },
+            { Field: 'whatsapp', From: false, To: true },
+          ],
+        }),
+      ],
+      'client',
+    );
+    expect(updated.title).toBe('Dados do cliente alterados');
+    // In the form's order, not the server's alphabetical one.
+    expect(updated.changes.map((c) => [c.label, c.from, c.to])).toEqual([
+      ['Nome', 'João Conceição', 'João C. Silva'],
+      ['Celular', '(11) 98765-0100', '(11) 3333-4444'],
+      ['WhatsApp', 'Não', 'Sim'],
+      ['Data de nascimento', '05/01/1970', EMPTY],
+      ['Status', 'Ativo', 'Inativo'],
+    ]);
+  });
+
+  it('names a professional service by the catalogue service it was added with', () => {
+    const described = describeHistory(
+      [
+        entry({
+          Sequence: 1,
+          Event: 'ServiceAdded',
+          Changes: [
+            { Field: 'item 7.active', From: null, To: true },
+            { Field: 'item 7.cents', From: null, To: 4500 },
+            { Field: 'item 7.combo', From: null, To: false },
+            { Field: 'item 7.id', From: null, To: 7 },
+            { Field: 'item 7.minutes', From: null, To: 30 },
+            { Field: 'item 7.service_id', From: null, To: 3 },
+          ],
+        }),
+        entry({ Sequence: 2, Event: 'ServiceChanged', Changes: [{ Field: 'item 7.minutes', From: 30, To: 45 }] }),
+        entry({ Sequence: 3, Event: 'ServiceChanged', Changes: [{ Field: 'item 8.cents', From: 1000, To: 1250 }] }),
+      ],
+      'professional',
+      { services: { 3: 'Barba' } },
+    );
+    expect(described.map((e) => e.title)).toEqual(['Serviço alterado: N.º 8', 'Serviço alterado: Barba', 'Serviço adicionado: Barba']);
+    expect(described[1].changes).toEqual([{ field: 'item 7.minutes', label: 'Tempo', from: '30 min', to: '45 min' }]);
+    expect(nbsp(described[0].changes[0].to)).toBe('R$ 12,50');
+    expect(described[2].changes.map((c) => [c.label, nbsp(c.to)])).toEqual([
+      ['Tempo', '30 min'],
+      ['Valor', 'R$ 45,00'],
+      ['Combo', 'Não'],
+      ['Status', 'Ativo'],
+    ]);
+  });
+
+  it('shows a professional employment change: role, colour, status and units', () => {
+    const [changed] = describeHistory(
+      [
+        entry({
+          Event: 'EmploymentChanged',
+          Changes: [
+            { Field: 'memberships', From: [{ company_id: 1, id: 1 }], To: [{ company_id: 1, id: 1 }, { company_id: 4, id: 12 }] },
+          ],
+        }),
+      ],
+      'professional',
+      { companies: { 1: 'Navalha Centro', 4: 'Navalha Batel' } },
+    );
+    expect(changed.title).toBe('Empresas alteradas');
+    expect(changed.changes[0]).toEqual({
+      field: 'memberships',
+      label: 'Empresas',
+      from: 'Navalha Centro',
+      to: 'Navalha Centro, Navalha Batel',
+    });
+    expect(eventTitle('EmploymentChanged', ['role'])).toBe('Perfil alterado');
+    expect(eventTitle('EmploymentChanged', ['role', 'color'])).toBe('Dados profissionais alterados');
+    expect(formatValue('role', 'BARBER1')).toBe('Barbeiro 1');
+    expect(formatValue('color', '#9e9e9e')).toBe('Cinza (#9E9E9E)');
+    expect(formatValue('status', 0)).toBe('Pendente');
+    expect(formatValue('status', 2)).toBe('Inativo');
+  });
+
+  it('labels working hours by weekday, and an empty day as a day off', () => {
+    expect(fieldLabel('weekDay 2.periods', 'professional')).toBe('Terça-feira');
+    expect(fieldLabel('weekDay 6.period.start', 'company')).toBe('Sábado, abertura');
+    expect(fieldLabel('weekDay 0.period.end', 'company')).toBe('Domingo, fechamento');
+    expect(
+      formatValue('weekDay 2.periods', [
+        { start: '09:00', end: '12:00' },
+        { start: '13:00', end: '18:00' },
+      ]),
+    ).toBe('09:00 às 12:00, 13:00 às 18:00');
+    expect(formatValue('weekDay 2.periods', [])).toBe('Folga');
+  });
+
+  it('uses the unit form words and masks for a unit', () => {
+    expect(fieldLabel('phone', 'company')).toBe('Telefone');
+    expect(fieldLabel('phone', 'client')).toBe('Celular');
+    expect(fieldLabel('address.zip_code', 'company')).toBe('CEP');
+    expect(formatValue('address.zip_code', '01042001')).toBe('01.042-001');
+    expect(formatValue('cnpj', '40123456000163')).toBe('40.123.456/0001-63');
+    expect(formatValue('cpf', '52998224725')).toBe('529.982.247-25');
+    expect(formatValue('images', [{ id: 1, file: 'a.png' }])).toBe('1 foto');
+    expect(formatValue('images', [])).toBe('0 fotos');
+  });
+});
+
+describe('fallbacks', () => {
+  it('reads unknown events, roles and fields as words, and any empty value as a dash', () => {
+    expect(eventTitle('ClientArchived')).toBe('Client archived');
+    expect(humanize('SOME_ROLE')).toBe('Some role');
+    expect(roleLabel('SOME_ROLE')).toBe('Some role');
+    expect(roleLabel(null)).toBe('Sistema');
+    expect(fieldLabel('loyalty_points', 'client')).toBe('Loyalty points');
+    for (const empty of [null, undefined, '', '  ']) expect(formatValue('anything', empty)).toBe(EMPTY);
+    expect(formatValue('anything', true)).toBe('Sim');
+    expect(formatValue('anything', false)).toBe('Não');
+    expect(formatValue('anything', '2026-02-03')).toBe('03/02/2026');
+    expect(formatValue('anything', '08:30:00')).toBe('08:30');
+    expect(formatValue('anything', { a_b: 1 })).toBe('A b: 1');
+  });
+});

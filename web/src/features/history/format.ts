@@ -1,0 +1,427 @@
+// The audits in words (issue 14 item 4): who made each change (name and role), when (on the
+// units' clock, like every date of the app), what happened, and each field from → to, in pt-BR.
+import { formatDateBR, shortTime, WEEKDAY_NAMES } from '@/lib/dates';
+import { formatCnpj, formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
+import { formatBRL } from '@/lib/money';
+import { PALETTE, PROFESSIONAL_STATUS_LABEL } from '@/features/professionals/palette';
+import { formatInstant } from '@/features/subscribers/timeline';
+import type { HistoryChange, HistoryEntry, HistorySubject } from './types';
+
+/** What an empty value shows. */
+export const EMPTY = '—';
+
+/** The roles as staff read them (the server's `type-profile` descriptions). */
+export const ROLE_LABELS: Record<string, string> = {
+  ADMIN: 'Administrador',
+  ATTENDANT: 'Atendente',
+  BARBER_LEADE: 'Barbeiro líder',
+  BARBER1: 'Barbeiro 1',
+  BARBER2: 'Barbeiro 2',
+  DEFAULT: 'Padrão',
+};
+
+/** What the system did on its own (no role): the demo load, a provider's webhook... */
+export const SYSTEM_LABEL = 'Sistema';
+
+export const roleLabel = (role: string | null | undefined): string =>
+  role ? (ROLE_LABELS[role] ?? humanize(role)) : SYSTEM_LABEL;
+
+/** Names of what a history points at by id (unknown ids show as 'N.º 12'). */
+export interface HistoryNames {
+  companies?: Record<number, string>;
+  professionals?: Record<number, string>;
+  clients?: Record<number, string>;
+  /** Catalogue services. */
+  services?: Record<number, string>;
+}
+
+/** One changed field in words. `from` is null when the entry creates the record. */
+export interface ChangeLine {
+  field: string;
+  label: string;
+  from: string | null;
+  to: string;
+}
+
+export interface DescribedEntry {
+  key: number;
+  /** RFC 3339, for the time element. */
+  at: string;
+  /** 'dd/mm/aaaa HH:MM' on the units' clock. */
+  when: string;
+  who: string;
+  role: string;
+  title: string;
+  /** A registration or booking: its fields are values, not changes. */
+  created: boolean;
+  changes: ChangeLine[];
+}
+
+// ---------------------------------------------------------------------------
+// Events
+
+const EVENT_TITLES: Record<string, string> = {
+  AppointmentBooked: 'Agendamento criado',
+  AppointmentChanged: 'Agendamento alterado',
+  AppointmentConfirmed: 'Confirmado',
+  AppointmentCancelled: 'Cancelado',
+  ClientRegistered: 'Cliente cadastrado',
+  ClientUpdated: 'Dados do cliente alterados',
+  SocialLoginLinked: 'Login social vinculado',
+  SocialLoginsRemoved: 'Logins sociais removidos',
+  ProfessionalRegistered: 'Profissional cadastrado',
+  PersonalDataChanged: 'Dados pessoais alterados',
+  EmploymentChanged: 'Dados profissionais alterados',
+  WorkingDaySet: 'Horário de trabalho alterado',
+  ServiceAdded: 'Serviço adicionado',
+  ServiceChanged: 'Serviço alterado',
+  CompanyRegistered: 'Empresa cadastrada',
+  CompanyUpdated: 'Dados da empresa alterados',
+  CompanyDaySet: 'Horário de trabalho alterado',
+  GallerySaved: 'Galeria de fotos alterada',
+};
+
+const CREATIONS = new Set(['AppointmentBooked', 'ClientRegistered', 'ProfessionalRegistered', 'CompanyRegistered', 'ServiceAdded']);
+
+/** A move of an appointment names what moved, when only one thing did. */
+const APPOINTMENT_GROUPS: Record<string, string> = {
+  date: 'time',
+  start: 'time',
+  professional_id: 'professional',
+  company_id: 'professional',
+  client_id: 'client',
+  services: 'services',
+  observation: 'observation',
+};
+const APPOINTMENT_TITLES: Record<string, string> = {
+  time: 'Horário alterado',
+  professional: 'Profissional alterado',
+  client: 'Cliente alterado',
+  services: 'Serviços alterados',
+  observation: 'Observações alteradas',
+};
+
+const EMPLOYMENT_TITLES: Record<string, string> = {
+  role: 'Perfil alterado',
+  color: 'Cor alterada',
+  status: 'Status alterado',
+  memberships: 'Empresas alteradas',
+};
+
+/** 'ClientArchived' → 'Client archived': a readable fallback for an event this screen does not know. */
+export function humanize(code: string): string {
+  const words = code
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
+}
+
+function appointmentChangeTitle(fields: string[]): string {
+  const groups = new Set(fields.map((field) => APPOINTMENT_GROUPS[field]).filter(Boolean));
+  // The end follows the start or the services; alone, it is still a change of time.
+  if (groups.size === 0 && fields.includes('end')) groups.add('time');
+  return groups.size === 1 ? APPOINTMENT_TITLES[[...groups][0]] : EVENT_TITLES.AppointmentChanged;
+}
+
+function employmentTitle(fields: string[]): string {
+  const known = fields.filter((field) => EMPLOYMENT_TITLES[field]);
+  return known.length === 1 && fields.length === 1 ? EMPLOYMENT_TITLES[known[0]] : EVENT_TITLES.EmploymentChanged;
+}
+
+/** The title of an event: its pt-BR name, a readable fallback for unknown ones. */
+export function eventTitle(event: string, fields: string[] = []): string {
+  if (event === 'AppointmentChanged') return appointmentChangeTitle(fields);
+  if (event === 'EmploymentChanged') return employmentTitle(fields);
+  return EVENT_TITLES[event] ?? humanize(event);
+}
+
+// ---------------------------------------------------------------------------
+// Fields
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nome',
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  email: 'E-mail',
+  phone: 'Celular',
+  whatsapp: 'WhatsApp',
+  birth_date: 'Data de nascimento',
+  status: 'Status',
+  active: 'Status',
+  'address.zip_code': 'CEP',
+  'address.street': 'Rua',
+  'address.number': 'Número',
+  'address.complement': 'Complemento',
+  'address.district': 'Bairro',
+  'address.city': 'Cidade',
+  'address.state': 'UF',
+  color: 'Cor',
+  role: 'Perfil',
+  memberships: 'Empresas',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  observation: 'Observações',
+  time_zone: 'Fuso horário',
+  images: 'Galeria de fotos',
+  client_id: 'Cliente',
+  professional_id: 'Profissional',
+  company_id: 'Empresa',
+  date: 'Data',
+  start: 'Início',
+  end: 'Término',
+  services: 'Serviços',
+  times_type: 'Horários',
+  periods: 'Períodos',
+  period: 'Horário',
+  'period.start': 'Abertura',
+  'period.end': 'Fechamento',
+  service_id: 'Serviço',
+  minutes: 'Tempo',
+  cents: 'Valor',
+  combo: 'Combo',
+  provider: 'Rede social',
+};
+
+/** The unit form names some fields its own way. */
+const SUBJECT_LABELS: Partial<Record<HistorySubject, Record<string, string>>> = {
+  company: { phone: 'Telefone', observation: 'Observação' },
+};
+
+/** The order fields read in, as on the forms; others follow in the server's order. */
+const FIELD_ORDER = [
+  'client_id',
+  'date',
+  'start',
+  'end',
+  'professional_id',
+  'services',
+  'observation',
+  'times_type',
+  'company_id',
+  'name',
+  'cpf',
+  'cnpj',
+  'email',
+  'phone',
+  'whatsapp',
+  'birth_date',
+  'status',
+  'role',
+  'color',
+  'memberships',
+  'service_id',
+  'minutes',
+  'cents',
+  'combo',
+  'active',
+  'address.zip_code',
+  'address.street',
+  'address.number',
+  'address.complement',
+  'address.district',
+  'address.city',
+  'address.state',
+  'facebook',
+  'instagram',
+  'time_zone',
+  'periods',
+  'period',
+  'period.start',
+  'period.end',
+];
+
+const rank = (field: string) => {
+  const { n, base } = parseField(field);
+  const index = FIELD_ORDER.indexOf(base);
+  return n * 100 + (index === -1 ? FIELD_ORDER.length : index);
+};
+
+/** Internal ids that say nothing the other fields do not. */
+const HIDDEN = new Set(['membership_id']);
+
+/** `weekDay 2.periods` → { scope: weekDay, n: 2, base: periods }. */
+interface FieldPath {
+  scope: 'weekDay' | 'item' | null;
+  n: number;
+  base: string;
+}
+
+export function parseField(field: string): FieldPath {
+  const match = /^(weekDay|item) (\d+)\.(.+)$/.exec(field);
+  if (!match) return { scope: null, n: 0, base: field };
+  return { scope: match[1] as 'weekDay' | 'item', n: Number(match[2]), base: match[3] };
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The pt-BR label of a field of a subject's history. */
+export function fieldLabel(field: string, subject: HistorySubject): string {
+  const { scope, n, base } = parseField(field);
+  const label = SUBJECT_LABELS[subject]?.[base] ?? FIELD_LABELS[base] ?? humanize(base);
+  if (scope === 'weekDay') {
+    const day = capitalize(WEEKDAY_NAMES[n] ?? `Dia ${n}`);
+    return base === 'periods' || base === 'period' ? day : `${day}, ${label.toLowerCase()}`;
+  }
+  return label;
+}
+
+// ---------------------------------------------------------------------------
+// Values
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
+
+const TIMES_TYPE_LABELS: Record<string, string> = {
+  ONLY_AVAILABLES: 'Somente disponíveis',
+  ALL_TIMES: 'Todos os horários',
+};
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const named = (names: Record<number, string> | undefined, value: unknown) => {
+  const id = Number(value);
+  return names?.[id] ?? `N.º ${String(value)}`;
+};
+
+const list = (value: unknown, item: (entry: unknown) => string) =>
+  Array.isArray(value) ? value.map(item).filter((text) => text !== EMPTY).join(', ') || EMPTY : plain(value);
+
+const period = (entry: unknown) => {
+  const { start, end } = record(entry);
+  return typeof start === 'string' && typeof end === 'string' ? `${shortTime(start)} às ${shortTime(end)}` : plain(entry);
+};
+
+/** A value with no field to tell its meaning: booleans Sim/Não, dates dd/mm/aaaa, times HH:MM. */
+export function plain(value: unknown): string {
+  if (isEmpty(value)) return EMPTY;
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') return value.toLocaleString('pt-BR');
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value)) return formatDateBR(value);
+    if (TIME.test(value)) return shortTime(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.length ? value.map(plain).join(', ') : EMPTY;
+  const entries = Object.entries(record(value));
+  return entries.length ? entries.map(([key, inner]) => `${humanize(key)}: ${plain(inner)}`).join(', ') : EMPTY;
+}
+
+/** A field's value in pt-BR. */
+export function formatValue(field: string, value: unknown, names: HistoryNames = {}): string {
+  const { base } = parseField(field);
+  if (base === 'periods' && Array.isArray(value) && value.length === 0) return 'Folga';
+  if (isEmpty(value)) return EMPTY;
+  switch (base) {
+    case 'status':
+      if (typeof value === 'number') return PROFESSIONAL_STATUS_LABEL[value] ?? String(value);
+      return typeof value === 'boolean' ? (value ? 'Ativo' : 'Inativo') : plain(value);
+    case 'active':
+      return typeof value === 'boolean' ? (value ? 'Ativo' : 'Inativo') : plain(value);
+    case 'cpf':
+      return formatCpf(String(value));
+    case 'cnpj':
+      return formatCnpj(String(value));
+    case 'phone':
+      return formatPhone(String(value));
+    case 'address.zip_code':
+      return onlyDigits(String(value)).length === 8 ? maskCep(String(value)) : String(value);
+    case 'role':
+      return roleLabel(String(value));
+    case 'color': {
+      const colour = PALETTE.find((c) => c.hex.toUpperCase() === String(value).toUpperCase());
+      return colour ? `${colour.label} (${colour.hex})` : String(value);
+    }
+    case 'memberships':
+      return list(value, (entry) => named(names.companies, record(entry).company_id));
+    case 'client_id':
+      return named(names.clients, value);
+    case 'professional_id':
+      return named(names.professionals, value);
+    case 'company_id':
+      return named(names.companies, value);
+    case 'service_id':
+      return named(names.services, value);
+    case 'services':
+      return list(value, (entry) => {
+        const { description, minutes, cents } = record(entry);
+        const details = [
+          typeof minutes === 'number' ? `${minutes} min` : null,
+          typeof cents === 'number' ? formatBRL(cents / 100) : null,
+        ].filter(Boolean);
+        return `${String(description ?? EMPTY)}${details.length ? ` (${details.join(', ')})` : ''}`;
+      });
+    case 'times_type':
+      return TIMES_TYPE_LABELS[String(value)] ?? plain(value);
+    case 'periods':
+      return list(value, period);
+    case 'cents':
+      return typeof value === 'number' ? formatBRL(value / 100) : plain(value);
+    case 'minutes':
+      return typeof value === 'number' ? `${value} min` : plain(value);
+    case 'images':
+      return Array.isArray(value) ? `${value.length} ${value.length === 1 ? 'foto' : 'fotos'}` : plain(value);
+    case 'provider':
+      return humanize(String(value));
+    default:
+      return plain(value);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Entries
+
+/** Fields an entry shows: no internal ids, and a service's own id only in its title. */
+const shown = (change: HistoryChange) => {
+  const { scope, base } = parseField(change.Field);
+  return !HIDDEN.has(base) && !(scope === 'item' && (base === 'id' || base === 'service_id'));
+};
+
+/**
+ * The history in words, newest first. Read oldest first, so that a professional's offered
+ * service (`item 7`) is named by the catalogue service it was added with.
+ */
+export function describeHistory(entries: HistoryEntry[], subject: HistorySubject, names: HistoryNames = {}): DescribedEntry[] {
+  const ordered = [...entries].sort((a, b) => a.Sequence - b.Sequence);
+  const offered = new Map<number, unknown>();
+  const described = ordered.map((entry) => {
+    const changes = entry.Changes ?? [];
+    let item: number | null = null;
+    for (const change of changes) {
+      const { scope, n, base } = parseField(change.Field);
+      if (scope !== 'item') continue;
+      item = n;
+      if (base === 'service_id') offered.set(n, change.To);
+    }
+    const created = CREATIONS.has(entry.Event);
+    const lines = changes
+      .filter(shown)
+      .sort((x, y) => rank(x.Field) - rank(y.Field))
+      .map((change) => ({
+        field: change.Field,
+        label: fieldLabel(change.Field, subject),
+        from: created ? null : formatValue(change.Field, change.From, names),
+        to: formatValue(change.Field, change.To, names),
+      }))
+      // A new record lists what it has, not every empty field.
+      .filter((line) => !(created && line.to === EMPTY));
+    let title = eventTitle(entry.Event, changes.map((change) => parseField(change.Field).base));
+    if (item !== null) title = `${title}: ${offered.has(item) ? named(names.services, offered.get(item)) : `N.º ${item}`}`;
+    return {
+      key: entry.Sequence,
+      at: entry.At,
+      when: formatInstant(entry.At),
+      who: entry.UserName?.trim() || SYSTEM_LABEL,
+      role: roleLabel(entry.Role),
+      title,
+      created,
+      changes: lines,
+    };
+  });
+  return described.reverse();
+}
