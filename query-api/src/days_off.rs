@@ -1,7 +1,10 @@
-//! Days off: `GET day-off/{idProfessional}?page&pageSize` (spec 02 §7).
+//! Days off: `GET day-off/{idProfessional}?page&pageSize` (spec 02 §7), and the times a
+//! unit's agenda shows as blocked on a day: `GET day-off/company/{idCompany}?date`.
 //!
 //! An admin reads the days off of professionals in reach (a unit in common, or every unit
-//! for roles that see them all); a professional reads their own. Others get 403.
+//! for roles that see them all); a professional reads their own. Others get 403. The
+//! agenda's blocked times follow the agenda's rules: the unit must be the caller's, and
+//! roles that see only their own agenda see only their own days off.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -17,15 +20,88 @@ use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
-use crate::scope;
 use crate::AppState;
+use crate::{scheduling, scope};
 
 /// Answer for an unknown professional, or one outside the admin's units.
 pub const MSG_PROFESSIONAL_NOT_FOUND: &str = "Profissional não encontrado.";
 
 /// The routes of this module.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/day-off/{idProfessional}", get(list))
+    Router::new()
+        .route("/day-off/{idProfessional}", get(list))
+        .route("/day-off/company/{idCompany}", get(blocked))
+}
+
+/// `?date=YYYY-MM-DD[&dateEnd=YYYY-MM-DD]`: one day, or the days of a week view.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DaysParam {
+    /// The (first) day shown.
+    pub date: NaiveDate,
+    /// The last day shown; the first when absent.
+    pub date_end: Option<NaiveDate>,
+}
+
+/// The longest range of days read at once: a week.
+const MAX_DAYS: i64 = 7;
+
+/// A day off of one of the unit's professionals that covers the day asked for.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct BlockedTime {
+    /// IdDayOff.
+    pub id_day_off: i64,
+    /// IdProfessional.
+    pub id_professional: i64,
+    /// Description.
+    pub description: String,
+    /// First day.
+    pub date_start: NaiveDate,
+    /// Last day.
+    pub date_end: NaiveDate,
+    /// The whole day.
+    pub all_day: bool,
+    /// `HH:MM`, null when all-day.
+    pub start_time: Option<String>,
+    /// `HH:MM`, null when all-day.
+    pub end_time: Option<String>,
+}
+
+async fn blocked(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(company_id): PathParam<i64>,
+    QueryParams(DaysParam { date, date_end }): QueryParams<DaysParam>,
+) -> Result<(HeaderMap, Json<Vec<BlockedTime>>), ApiError> {
+    let last = date_end.unwrap_or(date);
+    if last < date || (last - date).num_days() >= MAX_DAYS {
+        return Err(ApiError::BadRequest("Informe um período de até 7 dias.".to_owned()));
+    }
+    if !auth.belongs_to(company_id) {
+        return Err(ApiError::NotFound(scheduling::MSG_COMPANY_NOT_FOUND.to_owned()));
+    }
+    let consistency = read_after.wait(&state.watch, "day_off").await?;
+    let only = (!auth.role.may_choose_any_professional()).then_some(auth.professional_id);
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let blocked: Vec<BlockedTime> = sqlx::query_as(
+        "select d.day_off_id as id_day_off, d.professional_id as id_professional, d.description,
+                d.date_start, d.date_end, d.all_day,
+                to_char(d.start_time, 'HH24:MI') as start_time, to_char(d.end_time, 'HH24:MI') as end_time
+           from rm_day_off.day_off d
+           join rm_day_off.professional p using (professional_id)
+          where $1 = any(p.companies) and d.date_start <= $3 and d.date_end >= $2
+            and ($4::bigint is null or d.professional_id = $4)
+          order by d.professional_id, d.start_time nulls first, d.day_off_id",
+    )
+    .bind(company_id)
+    .bind(date)
+    .bind(last)
+    .bind(only)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok((consistency.headers(), Json(blocked)))
 }
 
 /// A day off in the professional's list.

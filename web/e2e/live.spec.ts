@@ -1,18 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  CENTRO,
-  apiToken,
-  bookFirstFree,
-  companyId,
-  createClient,
-  freeDay,
-  goToDay,
-  runTag,
-  serviceId,
-  signInAs,
-  workingDayAhead,
-} from './support';
+import { ADMIN, CENTRO, agendaSetup, bookFirstFree, goToDay, signInAs } from './support';
 
 const ATTENDANT = 'atendente@navalha.dev';
 
@@ -33,17 +20,7 @@ test('two desks: what one books, confirms or cancels shows at the other without 
   browser,
   request,
 }) => {
-  const token = await apiToken(request, ADMIN.email);
-  const client = `Cliente Balcão ${runTag()}`;
-  const idUser = await createClient(request, token, client);
-  const idCompany = await companyId(request, token, CENTRO);
-  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
-  const day = await freeDay(request, token, {
-    idCompany,
-    idService,
-    fromDate: workingDayAhead(3),
-    professionals: ['Diego Barbeiro'],
-  });
+  const { token, idCompany, idService, client, idUser, day } = await agendaSetup(request, 'Cliente Balcão', 3);
   const front = await desk(browser, ADMIN.email, day);
   const back = await desk(browser, ATTENDANT, day);
   let navigations = 0;
@@ -80,17 +57,7 @@ test('two desks: what one books, confirms or cancels shows at the other without 
 });
 
 test('a desk that lost its connection catches up when it is back (issue 14)', async ({ browser, request }) => {
-  const token = await apiToken(request, ADMIN.email);
-  const client = `Cliente Reconexão ${runTag()}`;
-  const idUser = await createClient(request, token, client);
-  const idCompany = await companyId(request, token, CENTRO);
-  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
-  const day = await freeDay(request, token, {
-    idCompany,
-    idService,
-    fromDate: workingDayAhead(3),
-    professionals: ['Diego Barbeiro'],
-  });
+  const { token, idCompany, idService, client, idUser, day } = await agendaSetup(request, 'Cliente Reconexão', 3);
   const page = await desk(browser, ATTENDANT, day);
   await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ADMIN,
   BARBER2_NAME,
@@ -144,4 +144,122 @@ test("the mobile agenda's filters fold away behind 'Abrir Filtros' (spec 01 §2)
   await page.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /^Agendamento excluído com sucesso!$/ })).toBeVisible();
   await expect(booked).toBeHidden();
+});
+
+/** Signs in as ADMIN and opens Centro's mobile agenda. */
+async function openCentroAgenda(page: Page) {
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/scheduling');
+  await page.getByRole('combobox', { name: 'Filial' }).click();
+  await page.getByRole('option', { name: new RegExp(CENTRO) }).click();
+}
+
+/** Centro's id and the 'Barba' service, and the first day from `ahead` days on when `professional` is free. */
+async function barbaDay(request: APIRequestContext, token: string, ahead: number, professional: string) {
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Barba');
+  const day = await freeDay(request, token, { idCompany, idService, fromDate: workingDayAhead(ahead), professionals: [professional] });
+  return { idCompany, idService, day };
+}
+
+test('the mobile flow books with a chosen professional, or anyone by default (issue 14)', async ({ page, request }) => {
+  const client = `Cliente Escolha ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, client);
+  const { day } = await barbaDay(request, token, 3, BARBER2_NAME);
+
+  await openCentroAgenda(page);
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  await page.getByRole('checkbox', { name: /Barba/ }).first().check();
+
+  // Optional: 'Sem preferência' offers everyone's free times, as the desktop wizard does.
+  const professional = page.getByRole('combobox', { name: 'Profissional' });
+  await expect(professional).toHaveValue('Sem preferência');
+  await professional.click();
+  await page.getByRole('option', { name: BARBER2_NAME }).click();
+  await expect(professional).toHaveValue(BARBER2_NAME);
+  await pickDay(page.getByRole('group', { name: 'Data do agendamento' }), day);
+  const time = page.locator('.time-button').first();
+  const start = (await time.textContent())!.trim();
+  await time.click();
+  await page.getByRole('button', { name: 'Selecionar cliente' }).click();
+  const search = page.getByRole('dialog', { name: 'Buscar cliente' });
+  await search.getByLabel('Buscar cliente').fill(client);
+  await search.getByRole('radio', { name: `Selecionar ${client}` }).click();
+  await page.screenshot({ path: 'test-results/agenda-mobile-professional-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+
+  const booked = page.getByRole('article').filter({ hasText: client });
+  await expect(booked).toContainText(start);
+  await expect(booked).toContainText(BARBER2_NAME);
+});
+
+test('the + button leaves the last card uncovered at 390 px (issue 14)', async ({ page, request }) => {
+  const tag = runTag();
+  const token = await apiToken(request, ADMIN.email);
+  const { idCompany, idService, day } = await barbaDay(request, token, 6, 'Diego Barbeiro');
+  // Enough cards to scroll: the list ends below the fold.
+  for (let i = 0; i < 4; i += 1) {
+    const idUser = await createClient(request, token, `Cliente Fim ${i} ${tag}`);
+    await bookFirstFree(request, token, { idCompany, professional: 'Diego Barbeiro', date: day, idUser, idService });
+  }
+
+  await openCentroAgenda(page);
+  await goToDay(page, day);
+  await expect(page.getByRole('article').filter({ hasText: tag })).toHaveCount(4);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = page.getByRole('article').last();
+  const fab = page.getByRole('button', { name: 'Novo agendamento' });
+  const card = (await last.boundingBox())!;
+  const plus = (await fab.boundingBox())!;
+  expect(card.y + card.height).toBeLessThanOrEqual(plus.y);
+  await page.screenshot({ path: 'test-results/agenda-mobile-end-390.png' });
+});
+
+test('the client list fits 390 px, long names and e-mails included (issue 14)', async ({ page, request }) => {
+  const tag = runTag();
+  const name = `Cliente Maximiliano Bartholomeu Albuquerque ${tag}Sobrenomecompridodemaisparaumalinha`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, name);
+
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/client');
+  await page.getByLabel('Busque pelo nome, telefone ou email').fill(tag);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  const table = page.getByRole('table', { name: /Clientes/ });
+  await expect(table.getByRole('row').filter({ hasText: tag })).toHaveCount(1);
+
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  const row = (await table.getByRole('row').filter({ hasText: tag }).boundingBox())!;
+  expect(row.x).toBeGreaterThanOrEqual(0);
+  expect(row.x + row.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/clients-list-long-390.png', fullPage: true });
+});
+
+test("one 'Sair' on the mobile agenda: the top bar's, which signs out (issue 14)", async ({ page }) => {
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/scheduling');
+  await expect(page.getByRole('heading', { name: 'Agendamentos' })).toBeVisible();
+  const exits = page.getByRole('button', { name: 'Sair', exact: true });
+  await expect(exits).toHaveCount(1);
+  await expect(page.locator('.mobile-topbar').getByRole('button', { name: 'Sair', exact: true })).toBeVisible();
+
+  // Other screens keep the menu's.
+  await page.goto('/dashboard/client');
+  await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
+  await expect(exits).toHaveCount(1);
+
+  await page.goto('/dashboard/scheduling');
+  await expect(page.getByRole('heading', { name: 'Agendamentos' })).toBeVisible();
+  await expect(exits).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/agenda-mobile-one-exit-390.png' });
+  await exits.click();
+  await page.getByRole('dialog', { name: 'Atencão!' }).getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, sideMenu, signIn } from './support';
+import { ADMIN, sideMenu, signIn, signOut } from './support';
 
 test('admin signs in, keeps a favourite across a reload and signs out', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -68,4 +68,33 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
 
   // The server ended the session: the token no longer opens anything, wherever it was copied.
   await expect.poll(readWith).toBe(401);
+});
+
+test('a reload right after signing in keeps the session, 10 times out of 10 (issue 14)', async ({ page }) => {
+  // Whether the session was already in storage at the instant the app went to /dashboard:
+  // a reload can come at any moment after that, so it must be.
+  await page.addInitScript(() => {
+    const record = () => {
+      if (location.pathname !== '/dashboard' || 'storedAtEntry' in window) return;
+      Object.assign(window, { storedAtEntry: localStorage.getItem('persist:navalha-session')?.includes('eyJ') ?? false });
+    };
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        record();
+      };
+    }
+  });
+
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.evaluate(() => (window as { storedAtEntry?: boolean }).storedAtEntry), `attempt ${attempt}`).toBe(true);
+    // At once: no waiting for the stored session, as a person pressing F5 would not.
+    await page.reload();
+    await expect(page, `attempt ${attempt}`).toHaveURL(/\/dashboard$/);
+    await expect(sideMenu(page), `attempt ${attempt}`).toBeVisible();
+    await signOut(page);
+  }
 });

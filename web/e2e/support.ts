@@ -152,18 +152,58 @@ export async function createClient(request: APIRequestContext, token: string, na
   return ((await response.json()) as { IdUser: number }).IdUser;
 }
 
-interface FreeTimes {
+export interface FreeTimes {
   professionals: { idProfessional: number; idCompanyProfessional: number; name: string }[];
   times: { shortDate: string; freeHours: { start: string; end: string; idProfessional: number }[] }[];
 }
 
-async function freeTimes(request: APIRequestContext, token: string, idCompany: number, idService: number) {
+/** Free times of a unit for a service; with `editing`, as they are for moving that appointment. */
+export async function freeTimes(
+  request: APIRequestContext,
+  token: string,
+  idCompany: number,
+  idService: number,
+  editing?: number,
+) {
+  const extra = editing ? `&idSchedulingEdit=${editing}` : '';
   const free = await request.get(
-    `/api/no-auth/scheduling/available-times?idCompany=${idCompany}&idServices=[${idService}]&timesType=ONLY_AVAILABLES`,
+    `/api/no-auth/scheduling/available-times?idCompany=${idCompany}&idServices=[${idService}]&timesType=ONLY_AVAILABLES${extra}`,
     { headers: { Authorization: `Bearer ${token}` } },
   );
   expect(free.ok()).toBeTruthy();
   return (await free.json()) as FreeTimes;
+}
+
+/** What an agenda test starts from: the admin's token, Centro, 'Corte de cabelo', a new client. */
+export interface AgendaSetup {
+  token: string;
+  idCompany: number;
+  idService: number;
+  client: string;
+  idUser: number;
+  /** A day from `ahead` working days on when Diego has a free 'Corte de cabelo'. */
+  day: string;
+}
+
+export async function agendaSetup(
+  request: APIRequestContext,
+  clientPrefix: string,
+  ahead: number,
+  minFree = 1,
+): Promise<AgendaSetup> {
+  const token = await apiToken(request, ADMIN.email);
+  const client = `${clientPrefix} ${runTag()}`;
+  const idUser = await createClient(request, token, client);
+  const idCompany = await companyId(request, token, CENTRO);
+  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService,
+    fromDate: workingDayAhead(ahead),
+    professionals: [BARBER1.name],
+    minFree,
+  });
+  return { token, idCompany, idService, client, idUser, day };
 }
 
 /**
@@ -174,7 +214,7 @@ async function freeTimes(request: APIRequestContext, token: string, idCompany: n
 export async function freeDay(
   request: APIRequestContext,
   token: string,
-  opts: { idCompany: number; idService: number; fromDate: string; professionals?: string[] },
+  opts: { idCompany: number; idService: number; fromDate: string; professionals?: string[]; minFree?: number },
 ): Promise<string> {
   const answer = await freeTimes(request, token, opts.idCompany, opts.idService);
   const ids = (opts.professionals ?? []).map((name) => {
@@ -185,15 +225,18 @@ export async function freeDay(
   const day = answer.times.find((entry) => {
     const weekday = new Date(`${entry.shortDate}T12:00:00Z`).getUTCDay();
     if (entry.shortDate < opts.fromDate || weekday === 0 || weekday === 1) return false;
-    return ids.length
-      ? ids.every((id) => entry.freeHours.some((hour) => hour.idProfessional === id))
-      : entry.freeHours.length > 0;
+    const enough = (id: number) => entry.freeHours.filter((hour) => hour.idProfessional === id).length >= (opts.minFree ?? 1);
+    return ids.length ? ids.every(enough) : entry.freeHours.length > 0;
   });
   expect(day, `a day from ${opts.fromDate} with free times`).toBeTruthy();
   return day!.shortDate;
 }
 
-/** Books the first free time of a professional on a day, through the API. */
+/**
+ * Books the first free time of a professional on a day, through the API. Free times are
+ * read without the position of the bookings just made (this test's or another's), so a time
+ * taken meanwhile is answered 409: the next free time is tried then, up to five.
+ */
 export async function bookFirstFree(
   request: APIRequestContext,
   token: string,
@@ -203,25 +246,29 @@ export async function bookFirstFree(
   const answer = await freeTimes(request, token, opts.idCompany, opts.idService);
   const professional = answer.professionals.find((p) => p.name === opts.professional);
   expect(professional, `${opts.professional} offers the service`).toBeTruthy();
-  const hour = answer.times
-    .find((day) => day.shortDate === opts.date)
-    ?.freeHours.find((h) => h.idProfessional === professional!.idProfessional);
-  expect(hour, `${opts.professional} has a free time on ${opts.date}`).toBeTruthy();
-  const booked = await request.post('/api/scheduling/professional', {
-    headers: auth,
-    data: {
-      idCompanyProfessional: professional!.idCompanyProfessional,
-      date: opts.date,
-      startTime: hour!.start,
-      endTime: hour!.end,
-      idServices: [opts.idService],
-      idUser: opts.idUser,
-      observation: '',
-      timesType: 'ONLY_AVAILABLES',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, start: hour!.start };
+  const hours = (answer.times.find((day) => day.shortDate === opts.date)?.freeHours ?? []).filter(
+    (h) => h.idProfessional === professional!.idProfessional,
+  );
+  expect(hours.length, `${opts.professional} has a free time on ${opts.date}`).toBeGreaterThan(0);
+  for (const hour of hours.slice(0, 5)) {
+    const booked = await request.post('/api/scheduling/professional', {
+      headers: auth,
+      data: {
+        idCompanyProfessional: professional!.idCompanyProfessional,
+        date: opts.date,
+        startTime: hour.start,
+        endTime: hour.end,
+        idServices: [opts.idService],
+        idUser: opts.idUser,
+        observation: '',
+        timesType: 'ONLY_AVAILABLES',
+      },
+    });
+    if (booked.status() === 409) continue;
+    expect(booked.status(), await booked.text()).toBe(201);
+    return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, start: hour.start };
+  }
+  throw new Error(`${opts.professional}'s first five free times on ${opts.date} were all taken`);
 }
 
 /** Id of a unit by name. */

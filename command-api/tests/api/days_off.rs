@@ -289,3 +289,86 @@ async fn admins_read_anyone_professionals_read_only_their_own(pool: PgPool) {
     let bad = system.call(Method::GET, &format!("/api/day-off/{barber}?page=0"), Some(&admin), None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
+
+/// Blocking a time in the agenda is a day off with a window; the agenda reads a unit's
+/// blocked times of a day with the agenda's rules, and free times leave the window out.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = crate::scheduling::demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let diego = professional_id(&system, "barbeiro1@navalha.dev").await;
+    let tuesday = crate::scheduling::next(chrono::Weekday::Tue).to_string();
+    let mut block = day_off(diego, "Reunião com fornecedor", &tuesday, &tuesday);
+    block["allDay"] = json!(false);
+    block["startTime"] = json!("14:00");
+    block["endTime"] = json!("15:30");
+    let blocked = schedule(&system, &admin, block).await;
+    assert_eq!(blocked.status, StatusCode::CREATED, "{blocked:?}");
+    system.project().await;
+
+    let path = |date: &str| format!("/api/day-off/company/{}?date={date}", d.centro);
+    let desk = system.sign_in("atendente@navalha.dev").await;
+    let seen = system.call(Method::GET, &path(&tuesday), Some(&desk), None).await;
+    assert_eq!(seen.status, StatusCode::OK, "{seen:?}");
+    assert_eq!(
+        seen.body,
+        json!([{ "IdDayOff": blocked.body["IdDayOff"], "IdProfessional": diego, "Description": "Reunião com fornecedor",
+                 "DateStart": tuesday, "DateEnd": tuesday, "AllDay": false, "StartTime": "14:00", "EndTime": "15:30" }])
+    );
+    // A week view asks for its seven days at once; more than seven are refused.
+    let monday = crate::scheduling::next(chrono::Weekday::Tue) - chrono::Duration::days(1);
+    let week = format!("{}&dateEnd={}", path(&monday.to_string()), monday + chrono::Duration::days(6));
+    let in_week = system.call(Method::GET, &week, Some(&desk), None).await;
+    assert_eq!(in_week.body.as_array().map(Vec::len), Some(1), "{in_week:?}");
+    let eight = format!("{}&dateEnd={}", path(&monday.to_string()), monday + chrono::Duration::days(7));
+    let too_long = system.call(Method::GET, &eight, Some(&desk), None).await;
+    assert_eq!(
+        (too_long.status, too_long.message()),
+        (StatusCode::BAD_REQUEST, "Informe um período de até 7 dias.")
+    );
+    let other_day = crate::scheduling::next(chrono::Weekday::Wed).to_string();
+    let none = system.call(Method::GET, &path(&other_day), Some(&desk), None).await;
+    assert_eq!(none.body, json!([]));
+    // Roles that see only their own agenda see only their own blocked times.
+    let colleague = system.sign_in("barbeiro2@navalha.dev").await;
+    let theirs = system.call(Method::GET, &path(&tuesday), Some(&colleague), None).await;
+    assert_eq!((theirs.status, theirs.body.clone()), (StatusCode::OK, json!([])));
+    let own = system
+        .call(Method::GET, &path(&tuesday), Some(&system.sign_in("barbeiro1@navalha.dev").await), None)
+        .await;
+    assert_eq!(own.body.as_array().map(Vec::len), Some(1));
+    // A unit the caller does not belong to does not exist for them.
+    let savassi = format!("/api/day-off/company/{}?date={tuesday}", d.savassi);
+    let foreign = system.call(Method::GET, &savassi, Some(&colleague), None).await;
+    assert_eq!((foreign.status, foreign.message()), (StatusCode::NOT_FOUND, "Barbearia não encontrada."));
+    let bad = system
+        .call(Method::GET, &format!("/api/day-off/company/{}?date=amanhã", d.centro), Some(&desk), None)
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+
+    // Free times of that day skip the window.
+    let free = system
+        .call(
+            Method::GET,
+            &format!("/api/no-auth/scheduling/available-times?idCompany={}&idServices=[{}]&timesType=ONLY_AVAILABLES", d.centro, d.haircut),
+            Some(&desk),
+            None,
+        )
+        .await;
+    let day = free.body["times"]
+        .as_array()
+        .expect("times")
+        .iter()
+        .find(|t| t["shortDate"] == json!(tuesday))
+        .expect("day");
+    let diegos: Vec<&str> = day["freeHours"]
+        .as_array()
+        .expect("hours")
+        .iter()
+        .filter(|h| h["idProfessional"] == json!(diego))
+        .filter_map(|h| h["start"].as_str())
+        .collect();
+    assert!(diegos.contains(&"13:00") && diegos.contains(&"15:30"), "{diegos:?}");
+    assert!(!diegos.iter().any(|start| ("13:31".."15:30").contains(start)), "{diegos:?}");
+}

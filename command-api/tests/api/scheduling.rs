@@ -38,7 +38,7 @@ fn last_open_day() -> NaiveDate {
 /// Demo ids, looked up rather than assumed.
 pub(crate) struct Demo {
     pub(crate) centro: i64,
-    savassi: i64,
+    pub(crate) savassi: i64,
     /// Memberships (IdCompanyProfessional) in Centro.
     pub(crate) barber1: i64,
     barber2: i64,

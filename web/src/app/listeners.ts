@@ -1,4 +1,5 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { FLUSH } from 'redux-persist';
 import { API_BASE_PATH, api } from '@/api/api';
 import { companiesApi } from '@/api/companiesApi';
 import { favoritesApi } from '@/api/favoritesApi';
@@ -14,14 +15,28 @@ export function endServerSession(token: string): void {
   );
 }
 
+/**
+ * Writes every persisted slice to storage now, as redux-persist's `persistor.flush()` does
+ * (it dispatches this same action), without needing the persistor. With localStorage the
+ * write happens before this returns; the promise settles when storage has it.
+ */
+export function flushPersisted(dispatch: (action: { type: string; result: (write: unknown) => void }) => unknown): Promise<void> {
+  const writes: unknown[] = [];
+  dispatch({ type: FLUSH, result: (write) => writes.push(write) });
+  return Promise.all(writes).then(() => undefined);
+}
+
 /** Side effects of session events; one instance per store. */
 export function makeListenerMiddleware() {
   const listeners = createListenerMiddleware();
 
   // After any sign-in (password, social, registration, recovery): initial data load.
+  // The new token goes to storage at once, not on redux-persist's next timer tick: a reload
+  // right after signing in must find it (pages also await flushPersisted before navigating).
   listeners.startListening({
     actionCreator: signedIn,
     effect: (_action, { dispatch }) => {
+      void flushPersisted(dispatch);
       const options = { subscribe: false, forceRefetch: true } as const;
       dispatch(favoritesApi.endpoints.getFavorites.initiate(undefined, options));
       dispatch(companiesApi.endpoints.getCompanies.initiate(undefined, options));
@@ -34,6 +49,8 @@ export function makeListenerMiddleware() {
     actionCreator: signedOut,
     effect: (_action, { dispatch, getOriginalState }) => {
       const { token } = (getOriginalState() as { session: SessionState }).session;
+      // Gone from storage at once too: a reload right after 'Sair' must not find it.
+      void flushPersisted(dispatch);
       if (token) endServerSession(token);
       dispatch(api.util.resetApiState());
     },

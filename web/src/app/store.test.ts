@@ -89,6 +89,14 @@ describe('store persistence', () => {
     ]);
   });
 
+  it('writes the session to storage as it signs in, before any timer runs (a reload at once keeps it)', async () => {
+    const store = makeStore();
+    await bootstrapped(makePersistor(store));
+    store.dispatch(signedIn(loginResponse()));
+    // No await: redux-persist alone would write on its next timer tick.
+    expect(stored('navalha-session')?.token).toBe('token-123');
+  });
+
   it('restores the session and the menu state on start', async () => {
     const first = makeStore();
     const firstPersistor = makePersistor(first);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './useDialogFocus';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -24,21 +25,17 @@ export function ConfirmDialog({
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onCancel]);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Focus starts on the harmless choice, stays inside and goes back to the opener.
+  useDialogFocus(open, dialogRef, { initialFocus: cancelRef, onEscape: onCancel });
 
   if (!open) return null;
   return (
     <div className="dialog-backdrop" onClick={onCancel}>
       <div
         className="dialog"
+        ref={dialogRef}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

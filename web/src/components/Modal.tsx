@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
+import { useDialogFocus } from './useDialogFocus';
 
 interface ModalProps {
   open: boolean;
@@ -16,19 +17,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'large', 
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  // Keyboard users start inside the dialog.
-  useEffect(() => {
-    if (open) dialogRef.current?.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  // Keyboard users start inside the dialog, stay inside it and go back to the opener.
+  useDialogFocus(open, dialogRef, { onEscape: onClose });
 
   if (!open) return null;
   return (

@@ -2,12 +2,15 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './ConfirmDialog';
 import { DatePicker } from './DatePicker';
+import { Modal } from './Modal';
 import { MoneyField } from './MoneyField';
 import { NumberField, acceptsNumber } from './NumberField';
 import { Paginator } from './Paginator';
 import { SearchableSelect, matchesOption } from './SearchableSelect';
 import { TextField } from './TextField';
+import { placePopover } from './usePopoverPlacement';
 import { Tooltip } from './Tooltip';
 
 const branches = [
@@ -198,5 +201,169 @@ describe('tooltip', () => {
       </Tooltip>,
     );
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
+
+describe('dialog focus', () => {
+  function ModalHarness() {
+    const [open, setOpen] = useState(false);
+    const [confirming, setConfirming] = useState(false);
+    return (
+      <>
+        <button type="button">Antes</button>
+        <button type="button" onClick={() => setOpen(true)}>
+          Abrir
+        </button>
+        <Modal open={open} title="Editar" onClose={() => setOpen(false)} footer={<button type="button">Salvar</button>}>
+          <label>
+            Nome <input />
+          </label>
+          <fieldset>
+            <legend>Tipo</legend>
+            <label>
+              <input type="radio" name="kind" value="a" /> A
+            </label>
+            <label>
+              <input type="radio" name="kind" value="b" /> B
+            </label>
+          </fieldset>
+          <button type="button" disabled>
+            Desativado
+          </button>
+          <div hidden>
+            <button type="button">Oculto</button>
+          </div>
+          <button type="button" onClick={() => setConfirming(true)}>
+            Excluir
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            title="Excluir?"
+            confirmLabel="Sim"
+            onConfirm={() => setConfirming(false)}
+            onCancel={() => setConfirming(false)}
+          >
+            Tem certeza?
+          </ConfirmDialog>
+        </Modal>
+        <button type="button">Depois</button>
+      </>
+    );
+  }
+
+  it('moves focus into the modal, cycles Tab and Shift+Tab inside it, and returns it to the opener', async () => {
+    const user = userEvent.setup();
+    render(<ModalHarness />);
+    const opener = screen.getByRole('button', { name: 'Abrir' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Editar' });
+    expect(document.activeElement).toBe(dialog);
+
+    const visited: (Element | null)[] = [];
+    for (let press = 0; press < 40; press += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      if (press < 6) visited.push(document.activeElement);
+    }
+    // Fechar, Nome, one stop for the radio group, Excluir, Salvar, and round again.
+    expect(visited).toEqual([
+      screen.getByRole('button', { name: 'Fechar' }),
+      screen.getByRole('textbox', { name: 'Nome' }),
+      screen.getByRole('radio', { name: 'A' }),
+      screen.getByRole('button', { name: 'Excluir' }),
+      screen.getByRole('button', { name: 'Salvar' }),
+      screen.getByRole('button', { name: 'Fechar' }),
+    ]);
+
+    screen.getByRole('button', { name: 'Fechar' }).focus();
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Salvar' }));
+    for (let press = 0; press < 40; press += 1) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('keeps focus in a confirmation over a modal, and Escape closes only the confirmation', async () => {
+    const user = userEvent.setup();
+    render(<ModalHarness />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    const remove = screen.getByRole('button', { name: 'Excluir' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const confirm = screen.getByRole('dialog', { name: 'Excluir?' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
+    const seen = new Set<Element | null>();
+    for (let press = 0; press < 10; press += 1) {
+      await user.tab({ shift: press % 3 === 0 });
+      seen.add(document.activeElement);
+      expect(confirm.contains(document.activeElement)).toBe(true);
+    }
+    expect([...seen].map((element) => element?.textContent).sort()).toEqual(['Cancelar', 'Sim']);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Excluir?' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Editar' })).toBeTruthy();
+    expect(document.activeElement).toBe(remove);
+  });
+
+  it('starts a confirmation on Cancelar and gives focus back when it closes', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Sair
+          </button>
+          <ConfirmDialog open={open} title="Sair?" confirmLabel="Sim" onConfirm={onConfirm} onCancel={() => setOpen(false)}>
+            Deseja sair?
+          </ConfirmDialog>
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Sair' });
+    await user.click(opener);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sim' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('popover placement', () => {
+  const screen1280 = { top: 0, left: 0, right: 1280, bottom: 800 };
+  const menu = { width: 150, height: 120 };
+  const anchorAt = (left: number, top: number) => ({ left, top, right: left + 30, bottom: top + 30 });
+
+  it('opens below and leftward from the button when there is room', () => {
+    expect(placePopover(anchorAt(600, 300), menu, screen1280)).toEqual({ up: false, start: false });
+  });
+
+  it('opens upward near the bottom of the screen', () => {
+    expect(placePopover(anchorAt(600, 700), menu, screen1280)).toEqual({ up: true, start: false });
+    // Not when there is even less room above.
+    expect(placePopover(anchorAt(600, 40), { width: 150, height: 790 }, screen1280)).toEqual({ up: false, start: false });
+  });
+
+  it('grows rightward near the left edge, as on a 390 px phone or a narrow timeline column', () => {
+    const phone = { top: 0, left: 0, right: 390, bottom: 844 };
+    expect(placePopover(anchorAt(40, 300), menu, phone)).toEqual({ up: false, start: true });
+    expect(placePopover(anchorAt(330, 800), menu, phone)).toEqual({ up: true, start: false });
+    // Inside a clipping box narrower than the window (the timeline scrolled sideways).
+    expect(placePopover(anchorAt(300, 300), menu, { top: 100, left: 280, right: 900, bottom: 700 })).toEqual({
+      up: false,
+      start: true,
+    });
   });
 });

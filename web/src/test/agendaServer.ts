@@ -153,6 +153,7 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
       request.signal.addEventListener('abort', () => streams.delete(opened));
       return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
     }),
+    http.get(apiUrl('day-off/company/:id'), () => HttpResponse.json([])),
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany, { ...ownCompany, IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG' }])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
     http.get(apiUrl('professional/company/:id'), () => HttpResponse.json(professionals)),

@@ -73,7 +73,7 @@ export function SideMenu({ menu, onSignOut }: SideMenuProps) {
         </Link>
         <button
           type="button"
-          className="menu-bottom-link"
+          className="menu-bottom-link menu-sign-out"
           aria-label={open ? undefined : 'Sair'}
           title="Sair"
           onClick={onSignOut}

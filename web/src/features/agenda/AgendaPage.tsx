@@ -17,6 +17,9 @@ import { Timeline } from './Timeline';
 import { NOW_LINE_REFRESH_MS } from './timeline';
 import type { DayItem } from './types';
 import { useDayActions } from './useDayActions';
+import { useGridActions } from './useGridActions';
+import { CHOOSE_PROFESSIONAL_FOR_WEEK, WeekView } from './WeekView';
+import { weekOf } from './timeline';
 
 
 /** /dashboard/scheduling: the desktop agenda, or the mobile screen at 700 px or less. */
@@ -39,6 +42,12 @@ function DesktopAgenda() {
   const { actions, dialogs } = useDayActions();
   const past = (item: DayItem) => isPast(item.Date, item.StartTime, now);
   const companyName = scope.company?.Name ?? '';
+  const weekProfessional = (professionals.data ?? []).find((p) => p.IdProfessional === scope.professional);
+  const days = agenda.view === 'week' ? weekOf(scope.date) : agenda.view === 'timeline' ? [scope.date] : null;
+  const { grid, dialogs: gridDialogs } = useGridActions(scope, professionals.data ?? [], days);
+  // The toggle shows when the day has appointments (spec 01 §2), and stays while a grid is
+  // open, so that an empty day's slots can be clicked and the week left.
+  const showToggle = items.length > 0 || agenda.view !== 'list';
 
   return (
     <section className="page agenda">
@@ -48,7 +57,7 @@ function DesktopAgenda() {
       </header>
       <AgendaFilters scope={scope} professionals={professionals.data ?? []} />
 
-      {items.length > 0 && (
+      {showToggle && (
         <div className="view-toggle" role="group" aria-label="Visualização">
           <button
             type="button"
@@ -66,10 +75,18 @@ function DesktopAgenda() {
           >
             <Icon name="timeline" /> Linha do tempo
           </button>
+          <button
+            type="button"
+            className={`toggle-button${agenda.view === 'week' ? ' toggle-button-on' : ''}`}
+            aria-pressed={agenda.view === 'week'}
+            onClick={() => dispatch(viewChosen('week'))}
+          >
+            <Icon name="calendar" /> Semana
+          </button>
         </div>
       )}
 
-      {loaded && items.length === 0 && <p className="empty">{EMPTY_AGENDA}</p>}
+      {loaded && items.length === 0 && agenda.view === 'list' && <p className="empty">{EMPTY_AGENDA}</p>}
       {items.length > 0 && agenda.view === 'list' && (
         <div className="appointment-list" role="list" aria-label="Agendamentos">
           {items.map((item) => (
@@ -79,7 +96,7 @@ function DesktopAgenda() {
           ))}
         </div>
       )}
-      {items.length > 0 && agenda.view === 'timeline' && (
+      {loaded && agenda.view === 'timeline' && (
         <Timeline
           items={items}
           columns={timelineColumns(professionals.data ?? [], items, scope.professional)}
@@ -88,14 +105,32 @@ function DesktopAgenda() {
           now={now}
           isPast={past}
           {...actions}
+          {...grid}
         />
       )}
+      {agenda.view === 'week' &&
+        (weekProfessional ? (
+          <WeekView
+            scope={scope}
+            professional={weekProfessional}
+            days={days ?? []}
+            status={agenda.status}
+            idUser={agenda.idUser}
+            now={now}
+            isPast={past}
+            grid={grid}
+            {...actions}
+          />
+        ) : (
+          <p className="empty">{CHOOSE_PROFESSIONAL_FOR_WEEK}</p>
+        ))}
 
       <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => dispatch(modalOpened(null))}>
         <Icon name="add" size={28} />
       </button>
       <AgendaAppointmentModal scope={scope} />
       {dialogs}
+      {gridDialogs}
     </section>
   );
 }

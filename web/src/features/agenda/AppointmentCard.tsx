@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
+import { usePopoverPlacement } from '@/components/usePopoverPlacement';
 import { Tooltip } from '@/components/Tooltip';
 import { shortTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/masks';
@@ -15,6 +16,8 @@ export interface CardActions {
   onConfirm: (item: DayItem) => void;
   /** The phone is not on WhatsApp: ask before opening the link. */
   onNotWhatsApp: (link: string) => void;
+  /** 'Histórico': the appointment's audit; only given to ADMIN. */
+  onHistory?: (item: DayItem) => void;
 }
 
 interface AppointmentCardProps extends CardActions {
@@ -25,7 +28,16 @@ interface AppointmentCardProps extends CardActions {
 }
 
 /** One appointment of the list view. */
-export function AppointmentCard({ item, companyName, past, onEdit, onCancel, onConfirm, onNotWhatsApp }: AppointmentCardProps) {
+export function AppointmentCard({
+  item,
+  companyName,
+  past,
+  onEdit,
+  onCancel,
+  onConfirm,
+  onNotWhatsApp,
+  onHistory,
+}: AppointmentCardProps) {
   const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
   const subscription = item.SubscriptionUser?.[0];
   return (
@@ -38,7 +50,9 @@ export function AppointmentCard({ item, companyName, past, onEdit, onCancel, onC
         <span className="appointment-time">
           {shortTime(item.StartTime)} - {shortTime(item.EndTime)}
         </span>
-        {item.Status && <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} />}
+        {item.Status && (
+          <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} onHistory={onHistory} />
+        )}
       </header>
       {(!item.Status || item.Confirmation) && (
         <div className="appointment-badges">
@@ -101,11 +115,14 @@ interface CardMenuProps extends Omit<CardActions, 'onNotWhatsApp'> {
   past: boolean;
 }
 
-/** The options menu: Cancelar, Editar, Confirmar. */
-export function CardMenu({ item, past, onEdit, onCancel, onConfirm }: CardMenuProps) {
+/** The options menu: Cancelar, Editar, Confirmar (and, for ADMIN, Histórico). */
+export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory }: CardMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // Opens upward or rightward when it would leave the screen (or the timeline's scroll box).
+  const listRef = useRef<HTMLDivElement>(null);
+  const placement = usePopoverPlacement(open, ref, listRef);
 
   useEffect(() => {
     if (!open) return;
@@ -142,7 +159,12 @@ export function CardMenu({ item, past, onEdit, onCancel, onConfirm }: CardMenuPr
         <Icon name="moreVert" />
       </button>
       {open && (
-        <div id={menuId} role="menu" className="card-menu-list">
+        <div
+          id={menuId}
+          ref={listRef}
+          role="menu"
+          className={`card-menu-list${placement.up ? ' card-menu-list-up' : ''}${placement.start ? ' card-menu-list-start' : ''}`}
+        >
           <button type="button" role="menuitem" onClick={act(onCancel)}>
             Cancelar
           </button>
@@ -154,6 +176,11 @@ export function CardMenu({ item, past, onEdit, onCancel, onConfirm }: CardMenuPr
           <button type="button" role="menuitem" disabled={item.Confirmation} onClick={act(onConfirm)}>
             Confirmar
           </button>
+          {onHistory && (
+            <button type="button" role="menuitem" onClick={act(onHistory)}>
+              Histórico
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -9,7 +9,7 @@ import { formatDateBR, shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import type { Company } from '@/state/sessionSlice';
-import { dayChosen, modalClosed, selectAgenda } from './agendaSlice';
+import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from './agendaSlice';
 import type { AgendaScope } from './hooks';
 import {
   useBookSchedulingMutation,
@@ -22,7 +22,7 @@ import { ClientSearch } from './ClientSearch';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { TimePicker, availableDates, initialDate } from './TimePicker';
-import type { SchedulingPayload, TimesType } from './types';
+import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from './types';
 import {
   PREFILL_STAGGER_MS,
   canConfirm,
@@ -42,6 +42,12 @@ export const CHOOSE_SERVICE_TOOLTIP = 'Escolha pelo menos um serviço';
 export const NO_DATES_TOOLTIP = 'Nenhum horário disponível nos próximos 30 dias.';
 export const CONFIRM_TOOLTIP = 'Escolha corretamente os serviços, a data, o horário e o cliente.';
 
+/** The free time that starts at a clicked slot, for its professional on its day. */
+export function slotHour(times: AvailableTimes['times'] | undefined, slot: AgendaSlot): FreeHour | null {
+  const day = times?.find((entry) => entry.shortDate === slot.date);
+  return day?.freeHours.find((hour) => hour.idProfessional === slot.idProfessional && hour.start === slot.start) ?? null;
+}
+
 const STEPS: { step: WizardStep; label: string }[] = [
   { step: 'CLIENT', label: 'Cliente' },
   { step: 'SERVICE', label: 'Serviços' },
@@ -59,6 +65,8 @@ interface AppointmentModalProps {
   onSaved: (date: string) => void;
   /** The day the agenda shows ('YYYY-MM-DD'; null: today), which the time step starts on. */
   agendaDay?: string | null;
+  /** An empty slot clicked in the agenda: its professional, day and time are filled in. */
+  slot?: AgendaSlot | null;
 }
 
 /** 'Novo agendamento' / 'Editar agendamento': CLIENT, SERVICE, TIME. */
@@ -70,12 +78,18 @@ export function AppointmentModal({
   onClose,
   onSaved,
   agendaDay = null,
+  slot = null,
 }: AppointmentModalProps) {
   const editing = idScheduling !== null;
   const [state, dispatch] = useReducer(
     wizardSlice.reducer,
     undefined,
-    (): WizardState => ({ ...initialWizardState, idCompany: defaultCompany }),
+    (): WizardState => ({
+      ...initialWizardState,
+      idCompany: defaultCompany,
+      idProfessional: slot?.idProfessional ?? null,
+      date: slot?.date ?? null,
+    }),
   );
   const detail = useGetSchedulingQuery(idScheduling ?? skipToken);
   const prefilled = useRef(false);
@@ -125,6 +139,16 @@ export function AppointmentModal({
     const first = initialDate(agendaDay, dates, todayIso());
     if (first) dispatch(wizard.dateChosen(first));
   }, [state.date, dates, state.step, agendaDay]);
+
+  // The clicked slot's time is chosen once the free times are known, if the services fit
+  // there; otherwise the professional and the day stay filled in and the user picks a time.
+  const slotTried = useRef(false);
+  useEffect(() => {
+    if (!slot || slotTried.current || state.step !== 'TIME' || !answer || timesQuery.isFetching) return;
+    slotTried.current = true;
+    const hour = slotHour(answer.times, slot);
+    if (hour) dispatch(wizard.hourChosen(hour));
+  }, [slot, state.step, answer, timesQuery.isFetching]);
 
   const [book, booking] = useBookSchedulingMutation();
   const [change, changing] = useChangeSchedulingMutation();
@@ -232,6 +256,11 @@ export function AppointmentModal({
           </li>
         ))}
       </ol>
+      {slot && !editing && (
+        <p className="wizard-chosen">
+          Horário escolhido na agenda: <strong>{formatDateBR(slot.date)} às {slot.start}</strong>
+        </p>
+      )}
       {editing && !detail.data ? (
         <p className="muted">Carregando...</p>
       ) : (
@@ -341,12 +370,13 @@ export function AgendaAppointmentModal({ scope }: { scope: AgendaScope }) {
   if (!modal.open) return null;
   return (
     <AppointmentModal
-      key={modal.idScheduling ?? 'new'}
+      key={modal.idScheduling ?? (modal.slot ? `${modal.slot.idProfessional}-${modal.slot.date}-${modal.slot.start}` : 'new')}
       idScheduling={modal.idScheduling}
       companies={scope.companies}
       defaultCompany={scope.company?.IdCompany ?? null}
       mayChangeCompany={scope.mayChangeCompany}
       agendaDay={date}
+      slot={modal.slot}
       onClose={() => dispatch(modalClosed())}
       onSaved={(date) => {
         dispatch(dayChosen(date));

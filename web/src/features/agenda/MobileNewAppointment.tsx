@@ -2,6 +2,7 @@ import { todayIso } from '@/lib/dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DatePicker } from '@/components/DatePicker';
+import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
@@ -21,7 +22,7 @@ interface MobileNewAppointmentProps {
   onDone: (bookedDate?: string) => void;
 }
 
-/** The mobile 'Novo agendamento' flow: services, free time, notes, then the client. */
+/** The mobile 'Novo agendamento' flow: services, professional (optional), free time, notes, then the client. */
 export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNewAppointmentProps) {
   const [state, dispatch] = useReducer(
     wizardSlice.reducer,
@@ -43,7 +44,8 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
       : skipToken,
   );
   const answer = timesQuery.isError ? undefined : timesQuery.currentData;
-  const dates = useMemo(() => availableDates(answer?.times, null), [answer]);
+  // 'Sem preferência' (null) offers everyone's free times, as the desktop wizard does.
+  const dates = useMemo(() => availableDates(answer?.times, state.idProfessional), [answer, state.idProfessional]);
 
   useEffect(() => {
     if (state.date) return;
@@ -88,6 +90,17 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
       </h2>
       <ServicePicker services={services.data} chosen={state.serviceIds} onToggle={(id) => dispatch(wizard.serviceToggled(id))} />
       <section className="mobile-times" aria-label="Horário">
+        {state.serviceIds.length > 0 && (
+          <SearchableSelect
+            label="Profissional"
+            options={[
+              { value: 0, label: 'Sem preferência' },
+              ...(answer?.professionals ?? []).map((p) => ({ value: p.idProfessional, label: p.name })),
+            ]}
+            value={state.idProfessional ?? 0}
+            onChange={(id) => dispatch(wizard.professionalChosen(id || null))}
+          />
+        )}
         {state.serviceIds.length > 0 && dates.length > 0 && (
           <DatePicker
             value={state.date}
@@ -100,7 +113,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
           hasServices={state.serviceIds.length > 0}
           times={answer?.times}
           date={state.date}
-          idProfessional={null}
+          idProfessional={state.idProfessional}
           chosen={state.hour}
           loading={timesQuery.isFetching}
           onChoose={(hour) => dispatch(wizard.hourChosen(hour))}

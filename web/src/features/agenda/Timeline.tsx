@@ -1,16 +1,32 @@
-import type { CSSProperties } from 'react';
-import { minutesNow, shortTime } from '@/lib/dates';
+import { useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast';
+import { Icon } from '@/components/Icon';
+import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
 import { CardMenu, type CardActions } from './AppointmentCard';
-import { TIMELINE_HEIGHT, layoutLanes, nowLineY, spanOfTimes, ticks } from './timeline';
-import type { DayItem } from './types';
+import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from './timeline';
+import type { BlockedTime, DayItem } from './types';
 
 export interface TimelineColumn {
   idProfessional: number;
   name: string;
   color: string;
+  /** The column's own day (the week view); without it, the timeline's `date`. */
+  date?: string;
 }
 
-interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'> {
+/** What the pointer can do on the grid (issue 14); each is optional. */
+export interface GridActions {
+  /** A click on an empty slot: that column's professional and day, the time under the pointer. */
+  onSlot?: (column: TimelineColumn, date: string, start: string) => void;
+  /** An appointment dropped in a column, starting at `start`. */
+  onMove?: (item: DayItem, column: TimelineColumn, date: string, start: string) => void;
+  /** 'Bloquear horário' in a column's head. */
+  onBlock?: (column: TimelineColumn, date: string) => void;
+  /** The days off that cover a column's day. */
+  blockedOf?: (column: TimelineColumn, date: string) => BlockedTime[];
+}
+
+interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'>, GridActions {
   items: DayItem[];
   columns: TimelineColumn[];
   date: string;
@@ -18,6 +34,8 @@ interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'> {
   /** Refreshed every minute by the page. */
   now: number;
   isPast: (item: DayItem) => boolean;
+  /** The accessible name of the grid. */
+  label?: string;
 }
 
 const TICKS = ticks();
@@ -26,17 +44,74 @@ const TICKS = ticks();
 const tint = (color: string): CSSProperties =>
   color ? { background: `color-mix(in srgb, ${color} 6%, transparent)`, borderTopColor: color } : {};
 
+/**
+ * An event in the professional's colour with text that reaches WCAG AA on it; a cancelled one
+ * is white with a dashed border in the colour and the colour darkened to read on white.
+ */
+const eventColours = (color: string, active: boolean): CSSProperties => {
+  if (!isHexColor(color)) return {};
+  return active ? { background: color, color: readableTextColor(color) } : { borderColor: color, color: darkenToContrast(color) };
+};
+
 /** 9:00 to 21:00 with 15-minute ticks, one coloured column per professional. */
-export function Timeline({ items, columns, date, today, now, isPast, onEdit, onCancel, onConfirm }: TimelineProps) {
-  const nowY = nowLineY(date, today, minutesNow(now));
+export function Timeline({
+  items,
+  columns,
+  date,
+  today,
+  now,
+  isPast,
+  onEdit,
+  onCancel,
+  onConfirm,
+  onHistory,
+  onSlot,
+  onMove,
+  onBlock,
+  blockedOf,
+  label = 'Linha do tempo',
+}: TimelineProps) {
+  const perColumnDates = columns.some((column) => column.date);
+  const nowY = perColumnDates ? null : nowLineY(date, today, minutesNow(now));
+  // Where the dragged card was grabbed, so that it lands where the pointer shows it.
+  const dragged = useRef<{ item: DayItem; grabY: number } | null>(null);
+  const grabbedAt = useRef(0);
+  const yIn = (event: MouseEvent<HTMLElement>) => event.clientY - event.currentTarget.getBoundingClientRect().top;
+
+  const clickSlot = (column: TimelineColumn, day: string) => (event: MouseEvent<HTMLDivElement>) => {
+    // Only the column's own background: a card or a blocked time is not an empty slot.
+    if (!onSlot || event.target !== event.currentTarget) return;
+    onSlot(column, day, hhmm(minutesAt(yIn(event))));
+  };
+  const drop = (column: TimelineColumn, day: string) => (event: DragEvent<HTMLDivElement>) => {
+    const held = dragged.current;
+    dragged.current = null;
+    if (!onMove || !held) return;
+    event.preventDefault();
+    const { start, end } = spanOfTimes(held.item.StartTime, held.item.EndTime);
+    const startAt = dropStart(yIn(event), held.grabY, end - start);
+    onMove(held.item, column, day, hhmm(startAt));
+  };
+
   return (
-    <section className="timeline" aria-label="Linha do tempo">
+    <section className={`timeline${perColumnDates ? ' timeline-week' : ''}`} aria-label={label}>
       <div className="timeline-head">
         <div className="timeline-gutter" />
         {columns.map((column) => (
           <div key={column.idProfessional} className="timeline-column-head" style={tint(column.color)}>
             <span className="color-dot" style={{ background: column.color || undefined }} aria-hidden="true" />
             {column.name}
+            {onBlock && (
+              <button
+                type="button"
+                className="icon-button timeline-block-button"
+                aria-label={`Bloquear horário de ${column.name}${column.date ? ` em ${formatDateBR(column.date)}` : ''}`}
+                title="Bloquear horário"
+                onClick={() => onBlock(column, column.date ?? date)}
+              >
+                <Icon name="block" size={18} />
+              </button>
+            )}
           </div>
         ))}
       </div>
@@ -58,16 +133,41 @@ export function Timeline({ items, columns, date, today, now, isPast, onEdit, onC
             />
           ))}
           {columns.map((column) => {
-            const own = items.filter((item) => item.IdProfessional === column.idProfessional);
+            const day = column.date ?? date;
+            const own = items.filter(
+              (item) => item.IdProfessional === column.idProfessional && (!column.date || item.Date === column.date),
+            );
             const placed = layoutLanes(own, (item) => spanOfTimes(item.StartTime, item.EndTime));
+            const columnNowY = perColumnDates ? nowLineY(day, today, minutesNow(now)) : null;
             return (
               <div
-                key={column.idProfessional}
-                className="timeline-column"
+                key={`${column.idProfessional}-${day}`}
+                className={`timeline-column${onSlot ? ' timeline-column-clickable' : ''}`}
                 style={tint(column.color)}
                 role="list"
-                aria-label={`Agenda de ${column.name}`}
+                aria-label={column.date ? `${column.name}, ${formatDateBR(column.date)}` : `Agenda de ${column.name}`}
+                onClick={clickSlot(column, day)}
+                onDragOver={onMove ? (event) => event.preventDefault() : undefined}
+                onDrop={drop(column, day)}
               >
+                {(blockedOf?.(column, day) ?? []).map((block) => {
+                  const from = block.AllDay || !block.StartTime ? 0 : minutesOf(block.StartTime);
+                  const to = block.AllDay || !block.EndTime ? TIMELINE_END : minutesOf(block.EndTime);
+                  const top = yOf(from);
+                  const hours = block.AllDay ? 'Dia inteiro' : `${block.StartTime} - ${block.EndTime}`;
+                  return (
+                    <div
+                      key={block.IdDayOff}
+                      role="listitem"
+                      className="timeline-blocked"
+                      style={{ top, height: Math.max(yOf(to) - top, 0) }}
+                      aria-label={`Horário bloqueado: ${block.Description}, ${hours}`}
+                      title={`${block.Description} (${hours})`}
+                    >
+                      <span>{block.Description}</span>
+                    </div>
+                  );
+                })}
                 {placed.map(({ item, lane, lanes, top, height }) => (
                   <article
                     key={item.IdScheduling}
@@ -78,7 +178,21 @@ export function Timeline({ items, columns, date, today, now, isPast, onEdit, onC
                       height,
                       left: `${(lane / lanes) * 100}%`,
                       width: `${100 / lanes}%`,
-                      background: column.color || undefined,
+                      ...eventColours(column.color, item.Status),
+                    }}
+                    draggable={Boolean(onMove) && item.Status && !isPast(item)}
+                    // Where the card is held is known at the press: dragstart fires only after the
+                    // pointer has already moved a few pixels.
+                    onPointerDown={(event) => {
+                      grabbedAt.current = yIn(event);
+                    }}
+                    onDragStart={(event) => {
+                      dragged.current = { item, grabY: grabbedAt.current };
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', String(item.IdScheduling));
+                    }}
+                    onDragEnd={() => {
+                      dragged.current = null;
                     }}
                     aria-label={`Agendamento N.º ${item.IdScheduling}: ${item.UserName}, ${shortTime(item.StartTime)} - ${shortTime(item.EndTime)}`}
                     title={`${shortTime(item.StartTime)} - ${shortTime(item.EndTime)} ${item.UserName} (${item.Services.join(', ')})`}
@@ -90,10 +204,20 @@ export function Timeline({ items, columns, date, today, now, isPast, onEdit, onC
                       <span>{item.Status ? item.Services.join(', ') : 'Cancelado'}</span>
                     </div>
                     {item.Status && (
-                      <CardMenu item={item} past={isPast(item)} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} />
+                      <CardMenu
+                        item={item}
+                        past={isPast(item)}
+                        onEdit={onEdit}
+                        onCancel={onCancel}
+                        onConfirm={onConfirm}
+                        onHistory={onHistory}
+                      />
                     )}
                   </article>
                 ))}
+                {columnNowY !== null && (
+                  <div className="now-line" style={{ top: columnNowY }} role="presentation" data-testid="now-line" />
+                )}
               </div>
             );
           })}

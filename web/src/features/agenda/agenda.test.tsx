@@ -247,9 +247,12 @@ describe('agenda, timeline view', () => {
     // 09:00 today: the line is at the top of the grid.
     expect(screen.getByTestId('now-line').style.top).toBe('0px');
 
+    // Another day without appointments: the grid stays, to take clicks on its empty slots,
+    // and has no current-time line.
     await user.click(screen.getByRole('button', { name: 'Próximo dia' }));
-    await screen.findByText('Nenhum agendamento encontrado...');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Linha do tempo' })).queryAllByRole('listitem')).toEqual([]));
     expect(screen.queryByTestId('now-line')).toBeNull();
+    expect(screen.queryByText('Nenhum agendamento encontrado...')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { api } from '@/api/api';
 import type {
   AvailableTimes,
+  BlockedTime,
   AvailableTimesQuery,
   ClientItem,
   ClientQuery,
@@ -46,6 +47,19 @@ export const availableTimesUrl = (query: AvailableTimesQuery) =>
 
 const LIST = 'LIST';
 
+/** A unit's blocked times on a day or a week (GET day-off/company/{idCompany}?date&dateEnd). */
+export interface BlockedQuery {
+  idCompany: number;
+  date: string;
+  dateEnd?: string;
+}
+
+/** The seven days of one professional's week, read day by day (the day list's call). */
+export interface WeekQuery extends Omit<DayQuery, 'date' | 'idProfessional'> {
+  idProfessional: number;
+  dates: string[];
+}
+
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUnitProfessionals: build.query<UnitProfessional[], number>({
@@ -62,6 +76,24 @@ export const agendaApi = api.injectEndpoints({
         { type: 'Scheduling', id: LIST },
         ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
       ],
+    }),
+    getWeek: build.query<DayItem[], WeekQuery>({
+      // The week view shows seven day lists; one cache entry keeps them consistent.
+      async queryFn({ dates, ...day }, _api, _extra, baseQuery) {
+        const answers = await Promise.all(dates.map((date) => baseQuery(dayUrl({ ...day, date }))));
+        const failed = answers.find((answer) => answer.error);
+        if (failed?.error) return { error: failed.error };
+        return { data: answers.flatMap((answer) => answer.data as DayItem[]) };
+      },
+      providesTags: (result) => [
+        { type: 'Scheduling', id: LIST },
+        ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
+      ],
+    }),
+    getBlocked: build.query<BlockedTime[], BlockedQuery>({
+      query: ({ idCompany, date, dateEnd }) => `day-off/company/${idCompany}?${queryString({ date, dateEnd })}`,
+      // Days off are what free times leave out: saving one invalidates both.
+      providesTags: [{ type: 'AvailableTime', id: 'BLOCKED' }],
     }),
     getScheduling: build.query<SchedulingDetail, number>({
       query: (id) => `scheduling/${id}`,
@@ -92,6 +124,25 @@ export const agendaApi = api.injectEndpoints({
     }),
     changeScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload }>({
       query: ({ id, payload }) => ({ url: `scheduling/professional/${id}`, method: 'PUT', body: payload }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Scheduling', id },
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
+    /** A drag on the timeline or the week: shown moved at once, put back if refused. */
+    moveScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload; to: Partial<DayItem> }>({
+      query: ({ id, payload }) => ({ url: `scheduling/professional/${id}`, method: 'PUT', body: payload }),
+      async onQueryStarted({ id, to }, { dispatch, getState, queryFulfilled }) {
+        const patches = patchDayLists(dispatch, getState, id, (item) => {
+          Object.assign(item, to);
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+        }
+      },
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Scheduling', id },
         { type: 'Scheduling', id: LIST },
@@ -147,31 +198,37 @@ function patchDayLists(dispatch: Dispatch, getState: () => unknown, id: number, 
   const state = getState() as Parameters<typeof agendaApi.util.selectInvalidatedBy>[0];
   return agendaApi.util
     .selectInvalidatedBy(state, [{ type: 'Scheduling', id }])
-    .filter((entry) => entry.endpointName === 'getDay')
-    .map((entry) =>
-      dispatch(
-        agendaApi.util.updateQueryData('getDay', entry.originalArgs as DayQuery, (draft) => {
-          const index = draft.findIndex((item) => item.IdScheduling === id);
-          if (index < 0) return;
-          change(draft[index]);
-          const { status } = entry.originalArgs as DayQuery;
-          const item = draft[index];
-          if ((status === 1 && !item.Status) || (status === 2 && item.Status)) draft.splice(index, 1);
-        }),
-      ) as { undo: () => void },
-    );
+    .filter((entry) => entry.endpointName === 'getDay' || entry.endpointName === 'getWeek')
+    .map((entry) => {
+      const patch = (draft: DayItem[]) => {
+        const index = draft.findIndex((item) => item.IdScheduling === id);
+        if (index < 0) return;
+        change(draft[index]);
+        const { status } = entry.originalArgs as DayQuery;
+        const item = draft[index];
+        if ((status === 1 && !item.Status) || (status === 2 && item.Status)) draft.splice(index, 1);
+      };
+      return dispatch(
+        entry.endpointName === 'getWeek'
+          ? agendaApi.util.updateQueryData('getWeek', entry.originalArgs as WeekQuery, patch)
+          : agendaApi.util.updateQueryData('getDay', entry.originalArgs as DayQuery, patch),
+      ) as { undo: () => void };
+    });
 }
 
 export const {
   useGetUnitProfessionalsQuery,
   useGetUnitServicesQuery,
   useGetDayQuery,
+  useGetWeekQuery,
+  useGetBlockedQuery,
   useGetSchedulingQuery,
   useLazyGetSchedulingQuery,
   useGetAvailableTimesQuery,
   useSearchClientsQuery,
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
+  useMoveSchedulingMutation,
   useConfirmSchedulingMutation,
   useCancelSchedulingMutation,
 } = agendaApi;

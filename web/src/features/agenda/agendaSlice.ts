@@ -14,11 +14,19 @@ export interface AgendaState {
   /** The chosen client's name, to show in the filter. */
   clientName: string;
   status: StatusFilter;
-  view: 'list' | 'timeline';
+  view: 'list' | 'timeline' | 'week';
   /** Mobile list: cancelled instead of confirmed appointments. */
   showCancelled: boolean;
   /** The appointment modal: closed, new (id null) or editing an id. */
-  modal: { open: boolean; idScheduling: number | null };
+  modal: { open: boolean; idScheduling: number | null; slot?: AgendaSlot | null };
+}
+
+/** An empty slot clicked on the timeline or the week: who, which day, what time. */
+export interface AgendaSlot {
+  idProfessional: number;
+  date: string;
+  /** 'HH:MM'. */
+  start: string;
 }
 
 export const initialAgendaState: AgendaState = {
@@ -58,6 +66,10 @@ export const agendaSlice = createSlice({
     modalOpened(state, action: PayloadAction<number | null>) {
       state.modal = { open: true, idScheduling: action.payload };
     },
+    /** 'Novo agendamento' with the clicked slot's professional, day and time filled in. */
+    slotChosen(state, action: PayloadAction<AgendaSlot>) {
+      state.modal = { open: true, idScheduling: null, slot: action.payload };
+    },
     modalClosed(state) {
       state.modal = { open: false, idScheduling: null };
     },
@@ -83,6 +95,7 @@ export const {
   viewChosen,
   cancelledToggled,
   modalOpened,
+  slotChosen,
   modalClosed,
 } = agendaSlice.actions;
 export const { selectAgenda, selectAgendaModal } = agendaSlice.selectors;

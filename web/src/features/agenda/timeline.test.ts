@@ -3,12 +3,16 @@ import {
   HOUR_ROW_PX,
   PX_PER_MINUTE,
   TIMELINE_HEIGHT,
+  dropStart,
   layoutLanes,
+  minutesAt,
   nowLineY,
   spanOfTimes,
   ticks,
+  weekOf,
   yOf,
 } from './timeline';
+import { weekColumns } from './WeekView';
 
 const at = (time: string) => {
   const [h, m] = time.split(':').map(Number);
@@ -97,5 +101,54 @@ describe('current-time line', () => {
   it('sits on the grid edge before 9:00 and after 21:00', () => {
     expect(nowLineY('2026-11-24', '2026-11-24', at('08:30'))).toBe(0);
     expect(nowLineY('2026-11-24', '2026-11-24', at('21:30'))).toBe(TIMELINE_HEIGHT);
+  });
+});
+
+describe('where a click or a drop lands', () => {
+  it('is the time under the pointer, rounded down to a quarter hour', () => {
+    expect(minutesAt(0)).toBe(9 * 60);
+    expect(minutesAt(29)).toBe(9 * 60);
+    expect(minutesAt(30)).toBe(9 * 60 + 15);
+    // 10:30 is one hour row (122 px) and 30 minutes (60 px) down.
+    expect(minutesAt(122 + 60)).toBe(10 * 60 + 30);
+    // The 2 px hour rule belongs to the hour above.
+    expect(minutesAt(121)).toBe(9 * 60 + 45);
+    for (const minutes of [9 * 60, 11 * 60 + 45, 17 * 60 + 15, 20 * 60 + 45]) {
+      expect(minutesAt(yOf(minutes))).toBe(minutes);
+    }
+  });
+
+  it('stays inside the grid', () => {
+    expect(minutesAt(-40)).toBe(9 * 60);
+    expect(minutesAt(TIMELINE_HEIGHT + 500)).toBe(21 * 60 - 15);
+  });
+
+  it('keeps a dragged card where it was held, and the whole appointment inside the grid', () => {
+    // Grabbed 20 px (10 min) below its top, dropped with the pointer at 14:40: starts 14:30.
+    expect(dropStart(yOf(14 * 60 + 40), 20, 30)).toBe(14 * 60 + 30);
+    // A pixel off either way still lands on the quarter the card's top is nearest to.
+    expect(dropStart(yOf(17 * 60 + 15) + 30, 31, 30)).toBe(17 * 60 + 15);
+    expect(dropStart(yOf(17 * 60 + 15) + 30, 29, 30)).toBe(17 * 60 + 15);
+    expect(dropStart(yOf(9 * 60) - 50, 0, 30)).toBe(9 * 60);
+    // A 45-minute appointment dropped at 20:45 would end after 21:00: it starts at 20:15.
+    expect(dropStart(yOf(20 * 60 + 45), 0, 45)).toBe(20 * 60 + 15);
+  });
+});
+
+describe('the week', () => {
+  it('has a column a day, Monday first, headed by weekday and date, in the professional colour', () => {
+    const columns = weekColumns({ IdProfessional: 4, Color: '#FF9800' }, weekOf('2026-11-26'));
+    expect(columns.map((c) => c.name)).toEqual(['Seg 23/11', 'Ter 24/11', 'Qua 25/11', 'Qui 26/11', 'Sex 27/11', 'Sab 28/11', 'Dom 29/11']);
+    expect(new Set(columns.map((c) => `${c.idProfessional} ${c.color}`))).toEqual(new Set(['4 #FF9800']));
+    expect(columns[3].date).toBe('2026-11-26');
+  });
+
+  it('runs Monday to Sunday around the day shown', () => {
+    const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+    expect(weekOf('2026-11-24')).toEqual(week);
+    expect(weekOf('2026-11-23')).toEqual(week);
+    expect(weekOf('2026-11-29')).toEqual(week);
+    // Across a month and a year.
+    expect(weekOf('2027-01-01')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
   });
 });

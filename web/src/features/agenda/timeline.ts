@@ -1,7 +1,7 @@
 // Timeline arithmetic (spec 01 §2 'Timeline view', §9 'Agenda timeline'): pure functions,
 // so the layout is tested without a browser.
 
-import { minutesOf } from '@/lib/dates';
+import { addDays, minutesOf, weekdayOf } from '@/lib/dates';
 
 /** The grid runs from 9:00 to 21:00. */
 export const TIMELINE_START = 9 * 60;
@@ -114,4 +114,39 @@ export function nowLineY(dayShown: string, today: string, minutesNow: number): n
   if (dayShown !== today) return null;
   if (minutesNow < NOW_LINE_FROM || minutesNow >= NOW_LINE_UNTIL) return null;
   return yOf(minutesNow);
+}
+
+/** Clicks and drops land on quarter hours, like the grid's ticks. */
+export const SNAP_MINUTES = TICK_MINUTES;
+
+/** The time of day, in fractional minutes, at a vertical position of the grid (`yOf`'s inverse). */
+function minutesAtExact(y: number): number {
+  const hours = Math.floor(Math.max(y, 0) / HOUR_ROW_PX);
+  // The 2 px hour rule belongs to the hour above.
+  const within = Math.min(Math.max(y, 0) - hours * HOUR_ROW_PX, 60 * PX_PER_MINUTE - 1) / PX_PER_MINUTE;
+  return TIMELINE_START + hours * 60 + within;
+}
+
+/**
+ * Where a click lands: the quarter hour under the pointer (rounded down), inside the grid.
+ */
+export function minutesAt(y: number): number {
+  const minutes = Math.floor(minutesAtExact(y) / SNAP_MINUTES) * SNAP_MINUTES;
+  return clamp(minutes, TIMELINE_START, TIMELINE_END - SNAP_MINUTES);
+}
+
+/**
+ * Where a dragged appointment starts: its top follows the pointer as the card was held
+ * (the pointer's position less where it was grabbed), to the nearest quarter hour, and the
+ * whole appointment stays inside the grid.
+ */
+export function dropStart(pointerY: number, grabOffsetY: number, durationMinutes: number): number {
+  const start = Math.round(minutesAtExact(pointerY - grabOffsetY) / SNAP_MINUTES) * SNAP_MINUTES;
+  return clamp(start, TIMELINE_START, TIMELINE_END - durationMinutes);
+}
+
+/** The seven days, Monday to Sunday, of the week of a day ('YYYY-MM-DD'). */
+export function weekOf(iso: string): string[] {
+  const monday = addDays(iso, -((weekdayOf(iso) + 6) % 7));
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }

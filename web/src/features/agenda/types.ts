@@ -60,6 +60,19 @@ export interface DayItem {
   SubscriptionUser: SubscriptionRef[];
 }
 
+/** A day off that covers the day shown: the timeline greys it out (issue 14). */
+export interface BlockedTime {
+  IdDayOff: number;
+  IdProfessional: number;
+  Description: string;
+  DateStart: string;
+  DateEnd: string;
+  AllDay: boolean;
+  /** 'HH:MM', null when all-day. */
+  StartTime: string | null;
+  EndTime: string | null;
+}
+
 export interface DayQuery {
   idCompany: number;
   date: string;

@@ -1,9 +1,13 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { useAppDispatch } from '@/app/store';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '@/app/store';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { shortTime } from '@/lib/dates';
+import { Modal } from '@/components/Modal';
+import { HistoryList } from '@/features/history/HistoryList';
+import { formatDateBR, shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
-import { useCancelSchedulingMutation, useConfirmSchedulingMutation } from './agendaApi';
+import { selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
+import { useCancelSchedulingMutation, useConfirmSchedulingMutation, useGetUnitProfessionalsQuery } from './agendaApi';
 import { modalOpened } from './agendaSlice';
 import type { CardActions } from './AppointmentCard';
 import type { DayItem } from './types';
@@ -14,10 +18,11 @@ export const MOBILE_DELETED_MESSAGE = 'Agendamento excluído com sucesso!';
 export const confirmedMessage = (id: number) => `Agendamento N.º ${id} confirmado com sucesso!`;
 export const NOT_WHATSAPP_TITLE = 'Número não é WhatsApp';
 export const NOT_WHATSAPP_TEXT = 'O telefone escolhido não foi cadastrado pelo usuário como WhatsApp.';
+export const historyTitle = (id: number) => `Histórico do agendamento N.º ${id}`;
 
 /**
- * The card options and the two dialogs they may open (delete, not-WhatsApp). `deleted` is
- * the toast after a cancellation.
+ * The card options and the dialogs they may open (delete, not-WhatsApp and, for ADMIN, the
+ * appointment's history). `deleted` is the toast after a cancellation.
  */
 export function useDayActions(deleted: (id: number) => string = deletedMessage): {
   actions: CardActions;
@@ -28,6 +33,9 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
   const [confirmScheduling] = useConfirmSchedulingMutation();
   const [deleting, setDeleting] = useState<DayItem | null>(null);
   const [whatsLink, setWhatsLink] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<DayItem | null>(null);
+  // The audit is ADMIN's (the server answers 403 to everyone else).
+  const isAdmin = useAppSelector(selectRoleType) === 'ADMIN';
 
   const actions: CardActions = {
     onEdit: (item) => dispatch(modalOpened(item.IdScheduling)),
@@ -41,10 +49,12 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
       }
     },
     onNotWhatsApp: setWhatsLink,
+    onHistory: isAdmin ? setHistoryOf : undefined,
   };
 
   const closeDelete = useCallback(() => setDeleting(null), []);
   const closeWhats = useCallback(() => setWhatsLink(null), []);
+  const closeHistory = useCallback(() => setHistoryOf(null), []);
 
   const remove = async () => {
     const item = deleting;
@@ -88,8 +98,39 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
       >
         <p>{NOT_WHATSAPP_TEXT}</p>
       </ConfirmDialog>
+      {historyOf && <AppointmentHistoryDialog item={historyOf} onClose={closeHistory} />}
     </>
   );
 
   return { actions, dialogs };
+}
+
+/** 'Histórico' of a card: who booked, moved, confirmed or cancelled the appointment, and what changed. */
+function AppointmentHistoryDialog({ item, onClose }: { item: DayItem; onClose: () => void }) {
+  const company = useAppSelector(selectSelectedCompany);
+  // The unit's professionals name a move between them (the agenda has read them already).
+  const professionals = useGetUnitProfessionalsQuery(company?.IdCompany ?? skipToken);
+  const names = useMemo(
+    () => ({
+      professionals: {
+        ...Object.fromEntries((professionals.data ?? []).map((p) => [p.IdProfessional, p.Name])),
+        [item.IdProfessional]: item.ProfessionalName,
+      },
+      clients: { [item.IdUser]: item.UserName },
+    }),
+    [professionals.data, item],
+  );
+  return (
+    <Modal open title={historyTitle(item.IdScheduling)} onClose={onClose} className="history-modal">
+      <p className="history-modal-subtitle">
+        {item.UserName} · {formatDateBR(item.Date)} · {shortTime(item.StartTime)} - {shortTime(item.EndTime)} ·{' '}
+        {item.ProfessionalName}
+      </p>
+      <HistoryList
+        target={{ subject: 'appointment', id: item.IdScheduling }}
+        label={historyTitle(item.IdScheduling)}
+        names={names}
+      />
+    </Modal>
+  );
 }

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/store';
 import { AuthLayout, hasBackHistory } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
@@ -9,6 +9,7 @@ import { useResetPasswordMutation } from './authApi';
 import { PasswordChecklist } from './PasswordChecklist';
 import { newPasswordSchema, type NewPasswordForm } from './schemas';
 import type { RecoveryState } from './SendRecoveryEmailPage';
+import { useEnterDashboard } from './useEnterDashboard';
 
 export const RECOVERY_DATA_PARAM = 'recovery-data';
 
@@ -16,7 +17,7 @@ export const RECOVERY_DATA_PARAM = 'recovery-data';
 export default function CreateNewPasswordPage() {
   const [params] = useSearchParams();
   const state = useLocation().state as RecoveryState | null;
-  const navigate = useNavigate();
+  const enterDashboard = useEnterDashboard();
   const dispatch = useAppDispatch();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const {
@@ -42,7 +43,7 @@ export default function CreateNewPasswordPage() {
         newPassword: values.password,
         recoveryData,
       }).unwrap();
-      navigate('/dashboard', { replace: true });
+      await enterDashboard();
     } catch {
       // The base query already told the user.
     } finally {

@@ -7,9 +7,11 @@ import { TextField } from '@/components/TextField';
 import { loadingClosed, loadingOpened } from '@/state/loadingSlice';
 import { useLoginMutation } from './authApi';
 import { loginSchema, type LoginForm } from './loginSchema';
+import { useEnterDashboard } from './useEnterDashboard';
 
 export default function LoginEmailPage() {
   const navigate = useNavigate();
+  const enterDashboard = useEnterDashboard();
   const dispatch = useAppDispatch();
   const [login, { isLoading }] = useLoginMutation();
   const {
@@ -25,7 +27,7 @@ export default function LoginEmailPage() {
     dispatch(loadingOpened());
     try {
       await login({ email: values.email, password: values.password }).unwrap();
-      navigate('/dashboard', { replace: true });
+      await enterDashboard();
     } catch {
       // The base query already told the user.
     } finally {

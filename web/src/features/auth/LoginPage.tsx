@@ -6,11 +6,13 @@ import { notifyError } from '@/lib/notify';
 import { loadingClosed, loadingOpened } from '@/state/loadingSlice';
 import { useLoginSocialMediaMutation } from './authApi';
 import { requestGoogleAccount } from './googleSignIn';
+import { useEnterDashboard } from './useEnterDashboard';
 
 export const GOOGLE_USER_INFO_ERROR = 'Ocorreu um erro ao buscar informações do usuário';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const enterDashboard = useEnterDashboard();
   const dispatch = useAppDispatch();
   const [loginSocialMedia] = useLoginSocialMediaMutation();
   const googleClientId = import.meta.env.VITE_GOOGLE_CLIENT_ID;
@@ -27,7 +29,7 @@ export default function LoginPage() {
     dispatch(loadingOpened());
     try {
       await loginSocialMedia({ idUser: account.id, socialMedia: 'google', accessToken: account.accessToken }).unwrap();
-      navigate('/dashboard', { replace: true });
+      await enterDashboard();
     } catch {
       // The base query already told the user.
     } finally {

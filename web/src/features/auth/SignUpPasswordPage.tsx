@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/store';
 import { AuthLayout, hasBackHistory } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
@@ -11,13 +11,14 @@ import { requestGoogleAccount } from './googleSignIn';
 import { PasswordChecklist } from './PasswordChecklist';
 import { setPasswordSchema, type SetPasswordForm } from './schemas';
 import { COMPLETE_REGISTER_PARAM } from './SignupPage';
+import { useEnterDashboard } from './useEnterDashboard';
 
 export const GOOGLE_FINISH_ERROR = 'Ocorreu um erro ao finalizar o cadastro com sua conta Google';
 
 /** Registration, password step (/sign-up-password or /SignupPassword?complete-register=...). */
 export default function SignUpPasswordPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const enterDashboard = useEnterDashboard();
   const dispatch = useAppDispatch();
   const [completeRegister, { isLoading }] = useCompleteRegisterMutation();
   const [loginSocialMedia] = useLoginSocialMediaMutation();
@@ -40,7 +41,7 @@ export default function SignUpPasswordPage() {
     dispatch(loadingOpened());
     try {
       await completeRegister({ completeRegister: link, password: values.password }).unwrap();
-      navigate('/dashboard', { replace: true });
+      await enterDashboard();
     } catch {
       // The base query already told the user.
     } finally {
@@ -60,7 +61,7 @@ export default function SignUpPasswordPage() {
     dispatch(loadingOpened());
     try {
       await loginSocialMedia({ idUser: account.id, socialMedia: 'google', accessToken: account.accessToken }).unwrap();
-      navigate('/dashboard', { replace: true });
+      await enterDashboard();
     } catch {
       // The base query already told the user.
     } finally {

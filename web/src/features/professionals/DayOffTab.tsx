@@ -137,16 +137,20 @@ export function DayOffTab({ idProfessional, canEdit }: DayOffTabProps) {
 interface DayOffModalProps {
   idProfessional: number;
   item?: DayOffItem;
+  /** A new entry's first values (the agenda's 'Bloquear horário': the day, a time window). */
+  initial?: Partial<DayOffValues>;
+  /** The title of a new entry's dialog. */
+  title?: string;
   onClose: () => void;
   onCreated: () => void;
 }
 
 /** Registers or edits one day off: description, dates, and all-day or a time window. */
-function DayOffModal({ idProfessional, item, onClose, onCreated }: DayOffModalProps) {
+export function DayOffModal({ idProfessional, item, initial, title, onClose, onCreated }: DayOffModalProps) {
   const schema = useMemo(() => dayOffSchema(), []);
   const form = useForm<DayOffValues>({
     resolver: yupResolver(schema),
-    defaultValues: item ? valuesOfItem(item) : emptyDayOff,
+    defaultValues: item ? valuesOfItem(item) : { ...emptyDayOff, ...initial },
   });
   const { register, formState, watch, setValue } = form;
   const errors = formState.errors;
@@ -171,7 +175,7 @@ function DayOffModal({ idProfessional, item, onClose, onCreated }: DayOffModalPr
   return (
     <Modal
       open
-      title={item ? 'Editar folga/férias' : 'Nova folga/férias'}
+      title={item ? 'Editar folga/férias' : (title ?? 'Nova folga/férias')}
       onClose={onClose}
       size="small"
     >

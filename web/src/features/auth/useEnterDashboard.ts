@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { flushPersisted } from '@/app/listeners';
+import { useAppDispatch } from '@/app/store';
+
+/**
+ * After a sign-in: waits until the session is written to storage (redux-persist's flush),
+ * then opens the dashboard, so a reload right after it never finds an empty session.
+ */
+export function useEnterDashboard() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await flushPersisted(dispatch);
+    navigate('/dashboard', { replace: true });
+  }, [dispatch, navigate]);
+}
