@@ -109,6 +109,9 @@ test.describe('plans as ADMIN', () => {
     await modal.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Serviço adicionado com sucesso.')).toBeVisible();
     await expect(modal).toBeHidden();
+    // Closed, so that the second service's toast is the only one with this text.
+    await toast(page, 'Serviço adicionado com sucesso.').click();
+    await expect(toast(page, 'Serviço adicionado com sucesso.')).toBeHidden();
 
     await page.getByRole('button', { name: 'Adicionar serviço' }).click();
     await expect(modal.getByRole('option', { name: 'Barba', exact: true })).toHaveCount(0);
