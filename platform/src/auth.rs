@@ -196,6 +196,16 @@ impl Policy for AdminOrAttendant {
     const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant];
 }
 
+/// The token of an `Authorization: Bearer <token>` header, if there is a non-empty one.
+pub fn bearer_token(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|token| !token.is_empty())
+}
+
 /// The signed-in principal of a request whose role satisfies `P`: 401 without a valid
 /// token, 403 when the role is not allowed.
 pub struct Auth<P: Policy = AnyStaff> {
@@ -220,14 +230,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let token = parts
-            .headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|token| !token.is_empty())
-            .ok_or(ApiError::Unauthorized)?;
+        let token = bearer_token(&parts.headers).ok_or(ApiError::Unauthorized)?;
         let principal = TokenVerifier::from_ref(state).verify(token).await?;
         if !P::ROLES.contains(&principal.role) {
             return Err(ApiError::Forbidden);

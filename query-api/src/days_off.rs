@@ -46,26 +46,16 @@ pub struct DaysParam {
 /// The longest range of days read at once: a week.
 const MAX_DAYS: i64 = 7;
 
-/// A day off of one of the unit's professionals that covers the day asked for.
+/// A day off of one of the unit's professionals that covers a day asked for.
 #[derive(Debug, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "PascalCase")]
 pub struct BlockedTime {
-    /// IdDayOff.
-    pub id_day_off: i64,
     /// IdProfessional.
     pub id_professional: i64,
-    /// Description.
-    pub description: String,
-    /// First day.
-    pub date_start: NaiveDate,
-    /// Last day.
-    pub date_end: NaiveDate,
-    /// The whole day.
-    pub all_day: bool,
-    /// `HH:MM`, null when all-day.
-    pub start_time: Option<String>,
-    /// `HH:MM`, null when all-day.
-    pub end_time: Option<String>,
+    /// The day off, as the professional's list shows it.
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub day_off: DayOffItem,
 }
 
 async fn blocked(

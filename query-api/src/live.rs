@@ -16,13 +16,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use futures_util::Stream;
-use navalha_platform::auth::{Auth, TokenVerifier};
+use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
 use navalha_platform::position::Position;
 use navalha_platform::projection::BatchCommitted;
 use serde_json::json;
@@ -42,12 +42,7 @@ pub fn router() -> Router<AppState> {
 
 async fn changes(State(state): State<AppState>, auth: Auth, headers: HeaderMap) -> impl IntoResponse {
     // `Auth` has already verified the token; it is kept to verify it again later.
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(|token| token.trim().to_owned())
-        .unwrap_or_default();
+    let token = bearer_token(&headers).unwrap_or_default().to_owned();
     tracing::info!(
         business_id = auth.business_id,
         professional_id = auth.professional_id,

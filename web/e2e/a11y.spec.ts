@@ -8,6 +8,7 @@ import {
   companyId,
   createClient,
   goToDay,
+  openAgenda,
   runTag,
   serviceId,
   signInAs,
@@ -77,14 +78,6 @@ async function bookAcrossProfessionals(request: APIRequestContext, ahead: number
 }
 
 /** Signs in as ADMIN and opens Centro's agenda on `day`. */
-async function openAgenda(page: Page, day: string) {
-  await signInAs(page, ADMIN.email);
-  await page.goto('/dashboard/scheduling');
-  await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
-  await goToDay(page, day);
-}
-
 /** Waits until every booked card is on the list, the first one cancelled: no card moves after. */
 async function allCardsShown(page: Page, booked: { client: string }[]) {
   for (const { client } of booked) await expect(page.getByRole('article').filter({ hasText: client })).toBeVisible();
@@ -120,7 +113,7 @@ test('the agenda, in the list and in the timeline, has no serious accessibility 
   test.setTimeout(120_000);
   const { token, idCompany, day, booked } = await bookAcrossProfessionals(request, 5);
 
-  await openAgenda(page, day);
+  await openAgenda(page, ADMIN.email, day);
   const colours = await professionalsOfCentro(page, token, idCompany);
   expect(new Set(colours.map((p) => p.Color)).size).toBeGreaterThanOrEqual(3);
   // The list: every card there, the cancelled one marked.
@@ -162,7 +155,7 @@ test("a card's options menu stays on screen at 1280 px, in the list and in the t
   request,
 }) => {
   const { day, booked } = await bookAcrossProfessionals(request, 6);
-  await openAgenda(page, day);
+  await openAgenda(page, ADMIN.email, day);
   const last = booked[booked.length - 1];
   const button = page.getByRole('button', { name: `Opções do agendamento N.º ${last.id}` });
   await allCardsShown(page, booked);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, CENTRO, agendaSetup, bookFirstFree, freeTimes, goToDay, signInAs, toast, type AgendaSetup } from './support';
+import { ADMIN, agendaSetup, bookFirstFree, freeTimes, openAgenda, toast, type AgendaSetup } from './support';
 
 // The agenda's grid used with the pointer (issue 14): a click on an empty slot, a drag to
 // another time, a blocked time, and the week.
@@ -22,11 +22,7 @@ async function diegosFreeStarts(request: APIRequestContext, s: AgendaSetup): Pro
 }
 
 async function openTimeline(page: Page, day: string) {
-  await signInAs(page, ADMIN.email);
-  await page.goto('/dashboard/scheduling');
-  await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
-  await goToDay(page, day);
+  await openAgenda(page, ADMIN.email, day);
   await page.getByRole('button', { name: 'Linha do tempo' }).click();
 }
 

@@ -1,16 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, CENTRO, agendaSetup, bookFirstFree, goToDay, signInAs } from './support';
+import { ADMIN, agendaSetup, bookFirstFree, openAgenda } from './support';
 
 const ATTENDANT = 'atendente@navalha.dev';
 
 /** A desk: its own browser, signed in, showing Centro's agenda on `day`. */
 async function desk(browser: Browser, email: string, day: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInAs(page, email);
-  await page.goto('/dashboard/scheduling');
-  await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
-  await goToDay(page, day);
+  await openAgenda(page, email, day);
   return page;
 }
 

@@ -110,6 +110,15 @@ export async function goToDay(page: Page, isoDate: string) {
   await pickDay(page.getByRole('group', { name: 'Escolher data' }), isoDate);
 }
 
+/** Signs in and opens Centro's agenda on a day (desktop). */
+export async function openAgenda(page: Page, email: string, isoDate: string) {
+  await signInAs(page, email);
+  await page.goto('/dashboard/scheduling');
+  await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
+  await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
+  await goToDay(page, isoDate);
+}
+
 // ---------------------------------------------------------------------------
 // Data through the API (what a test needs, never the demo's exact appointments).
 
@@ -235,7 +244,7 @@ export async function freeDay(
 /**
  * Books the first free time of a professional on a day, through the API. Free times are
  * read without the position of the bookings just made (this test's or another's), so a time
- * taken meanwhile is answered 409: the next free time is tried then, up to five.
+ * taken meanwhile is answered 409: the next free time is tried then, up to twenty.
  */
 export async function bookFirstFree(
   request: APIRequestContext,
@@ -250,7 +259,7 @@ export async function bookFirstFree(
     (h) => h.idProfessional === professional!.idProfessional,
   );
   expect(hours.length, `${opts.professional} has a free time on ${opts.date}`).toBeGreaterThan(0);
-  for (const hour of hours.slice(0, 5)) {
+  for (const hour of hours.slice(0, 20)) {
     const booked = await request.post('/api/scheduling/professional', {
       headers: auth,
       data: {
@@ -268,7 +277,7 @@ export async function bookFirstFree(
     expect(booked.status(), await booked.text()).toBe(201);
     return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, start: hour.start };
   }
-  throw new Error(`${opts.professional}'s first five free times on ${opts.date} were all taken`);
+  throw new Error(`${opts.professional}'s first twenty free times on ${opts.date} were all taken`);
 }
 
 /** Id of a unit by name. */

@@ -21,7 +21,7 @@ import {
 import { ClientSearch } from './ClientSearch';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates, initialDate } from './TimePicker';
+import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
 import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from './types';
 import {
   PREFILL_STAGGER_MS,
@@ -302,14 +302,10 @@ export function AppointmentModal({
           {step === 'TIME' && (
             <section aria-label="Horário" className="wizard-time">
               <div className="wizard-time-options">
-                <SearchableSelect
-                  label="Profissional"
-                  options={[
-                    { value: 0, label: 'Sem preferência' },
-                    ...(answer?.professionals ?? []).map((p) => ({ value: p.idProfessional, label: p.name })),
-                  ]}
-                  value={state.idProfessional ?? 0}
-                  onChange={(id) => dispatch(wizard.professionalChosen(id || null))}
+                <ProfessionalPicker
+                  professionals={answer?.professionals}
+                  value={state.idProfessional}
+                  onChange={(id) => dispatch(wizard.professionalChosen(id))}
                 />
                 <TimesTypeRadio value={state.timesType} onChange={(t) => dispatch(wizard.timesTypeChosen(t))} />
               </div>

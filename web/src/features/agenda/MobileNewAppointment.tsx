@@ -2,7 +2,6 @@ import { todayIso } from '@/lib/dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DatePicker } from '@/components/DatePicker';
-import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
@@ -11,7 +10,7 @@ import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { TimePicker, availableDates, initialDate } from './TimePicker';
+import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
 
 interface MobileNewAppointmentProps {
@@ -91,14 +90,10 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
       <ServicePicker services={services.data} chosen={state.serviceIds} onToggle={(id) => dispatch(wizard.serviceToggled(id))} />
       <section className="mobile-times" aria-label="Horário">
         {state.serviceIds.length > 0 && (
-          <SearchableSelect
-            label="Profissional"
-            options={[
-              { value: 0, label: 'Sem preferência' },
-              ...(answer?.professionals ?? []).map((p) => ({ value: p.idProfessional, label: p.name })),
-            ]}
-            value={state.idProfessional ?? 0}
-            onChange={(id) => dispatch(wizard.professionalChosen(id || null))}
+          <ProfessionalPicker
+            professionals={answer?.professionals}
+            value={state.idProfessional}
+            onChange={(id) => dispatch(wizard.professionalChosen(id))}
           />
         )}
         {state.serviceIds.length > 0 && dates.length > 0 && (

@@ -1,10 +1,34 @@
+import { SearchableSelect } from '@/components/SearchableSelect';
 import { formatDateBR } from '@/lib/dates';
 import { DAY_PERIODS, offeredHours } from './wizardSlice';
-import type { FreeDay, FreeHour } from './types';
+import type { FreeDay, FreeHour, FreeProfessional } from './types';
 
 export const NO_SERVICE_TIMES_MESSAGE = 'Para exibir os horários disponíveis, selecione ao menos um serviço.';
 export const noTimesMessage = (date: string) =>
   `Nenhum horário disponível para a data selecionada (${formatDateBR(date)}). Selecione uma data válida.`;
+
+/** 'Profissional' of the time step (modal and mobile flow): anyone, or one who offers the services. */
+export function ProfessionalPicker({
+  professionals,
+  value,
+  onChange,
+}: {
+  professionals: FreeProfessional[] | undefined;
+  value: number | null;
+  onChange: (idProfessional: number | null) => void;
+}) {
+  return (
+    <SearchableSelect
+      label="Profissional"
+      options={[
+        { value: 0, label: 'Sem preferência' },
+        ...(professionals ?? []).map((p) => ({ value: p.idProfessional, label: p.name })),
+      ]}
+      value={value ?? 0}
+      onChange={(id) => onChange(id || null)}
+    />
+  );
+}
 
 /** The days that have a free hour for the professional (null: anyone). */
 export function availableDates(times: FreeDay[] | undefined, idProfessional: number | null): string[] {

@@ -60,6 +60,20 @@ export interface WeekQuery extends Omit<DayQuery, 'date' | 'idProfessional'> {
   dates: string[];
 }
 
+/** An edit or a move: `PUT scheduling/professional/{id}`. */
+const changeQuery = ({ id, payload }: { id: number; payload: SchedulingPayload }) => ({
+  url: `scheduling/professional/${id}`,
+  method: 'PUT',
+  body: payload,
+});
+
+/** What an edit or a move changes: the appointment, the day lists and the free times. */
+const changedTags = (_result: unknown, _error: unknown, { id }: { id: number }) => [
+  { type: 'Scheduling' as const, id },
+  { type: 'Scheduling' as const, id: LIST },
+  { type: 'AvailableTime' as const, id: LIST },
+];
+
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUnitProfessionals: build.query<UnitProfessional[], number>({
@@ -123,16 +137,12 @@ export const agendaApi = api.injectEndpoints({
       ],
     }),
     changeScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload }>({
-      query: ({ id, payload }) => ({ url: `scheduling/professional/${id}`, method: 'PUT', body: payload }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Scheduling', id },
-        { type: 'Scheduling', id: LIST },
-        { type: 'AvailableTime', id: LIST },
-      ],
+      query: changeQuery,
+      invalidatesTags: changedTags,
     }),
     /** A drag on the timeline or the week: shown moved at once, put back if refused. */
     moveScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload; to: Partial<DayItem> }>({
-      query: ({ id, payload }) => ({ url: `scheduling/professional/${id}`, method: 'PUT', body: payload }),
+      query: changeQuery,
       async onQueryStarted({ id, to }, { dispatch, getState, queryFulfilled }) {
         const patches = patchDayLists(dispatch, getState, id, (item) => {
           Object.assign(item, to);
@@ -143,11 +153,7 @@ export const agendaApi = api.injectEndpoints({
           patches.forEach((patch) => patch.undo());
         }
       },
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Scheduling', id },
-        { type: 'Scheduling', id: LIST },
-        { type: 'AvailableTime', id: LIST },
-      ],
+      invalidatesTags: changedTags,
     }),
     confirmScheduling: build.mutation<unknown, number>({
       query: (id) => ({ url: `scheduling/${id}/confirm`, method: 'PUT' }),

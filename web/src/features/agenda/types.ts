@@ -1,6 +1,8 @@
 // Wire shapes of the agenda's calls (spec 01 §3, §7). Answers are PascalCase except
 // available-times, which is camelCase.
 
+import type { DayOffItem } from '@/features/professionals/types';
+
 export type TimesType = 'ONLY_AVAILABLES' | 'ALL_TIMES';
 
 /** Booking status filter: 0 all, 1 confirmed (booked), 2 cancelled (spec 01 §4). */
@@ -60,18 +62,8 @@ export interface DayItem {
   SubscriptionUser: SubscriptionRef[];
 }
 
-/** A day off that covers the day shown: the timeline greys it out (issue 14). */
-export interface BlockedTime {
-  IdDayOff: number;
-  IdProfessional: number;
-  Description: string;
-  DateStart: string;
-  DateEnd: string;
-  AllDay: boolean;
-  /** 'HH:MM', null when all-day. */
-  StartTime: string | null;
-  EndTime: string | null;
-}
+/** A day off that covers a day shown: the timeline greys it out (issue 14). */
+export type BlockedTime = DayOffItem & { IdProfessional: number };
 
 export interface DayQuery {
   idCompany: number;

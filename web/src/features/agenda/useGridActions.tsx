@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { formatDateBR, hhmm, minutesOf, shortTime } from '@/lib/dates';
@@ -8,7 +9,6 @@ import { slotChosen } from './agendaSlice';
 import type { AgendaScope } from './hooks';
 import type { GridActions, TimelineColumn } from './Timeline';
 import type { DayItem, UnitProfessional } from './types';
-import { skipToken } from '@reduxjs/toolkit/query';
 
 /** The toast of a move: which appointment, and where it went. */
 export const movedMessage = (id: number, date: string, start: string) =>
