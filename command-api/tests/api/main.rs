@@ -15,6 +15,7 @@ mod hostile;
 mod idempotency;
 mod isolation;
 mod live;
+mod migrations;
 mod openapi;
 mod professionals;
 mod recovery;
