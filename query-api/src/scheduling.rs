@@ -1,7 +1,8 @@
 //! The agenda's reads (spec 01 §7): the day's appointments (`GET scheduling/professional`),
 //! one appointment for editing (`GET scheduling/{id}`), free times for the next 30 days
 //! (`GET no-auth/scheduling/available-times`) and the audit of an appointment
-//! (`GET scheduling/{id}/history`, ADMIN only).
+//! (`GET scheduling/{id}/history`, ADMIN only). With `asOf`, ADMIN reads the day as it
+//! stood at a past instant, replayed from the appointments' events.
 //!
 //! Free times are computed on each request from the read models (working hours, opening
 //! hours, days off, holidays, the agenda) with the pure rules of `domain::availability`.
@@ -12,11 +13,15 @@ use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
-use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
-use navalha_domain::appointment::{BookedService, TimesType};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use navalha_domain::appointment::{
+    Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
+};
 use navalha_domain::availability::{format_minutes, DayRules, Span};
 use navalha_domain::professional::status as professional_status;
+use navalha_domain::role::Role;
 use navalha_domain::validation::Period;
+use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::blocked_ranges;
 use navalha_platform::http::{Json, PathParam};
@@ -25,6 +30,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 
+use crate::club::MSG_BAD_AS_OF;
 use crate::consistency::ReadAfter;
 use crate::history::{history, HistoryEntry};
 use crate::params::Params;
@@ -197,6 +203,7 @@ fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> Da
 /// `GET scheduling/professional?idCompany&date&idProfessional&idUser&status`: the day's
 /// appointments of a unit, by start time. `status` is 0 (or absent) for all, 1 booked,
 /// 2 cancelled (spec 01 §4). Roles that may not choose other professionals see their own.
+/// `asOf` (ADMIN only, as the audit): the day as it stood at that instant (`day_as_of`).
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn day(
     State(state): State<AppState>,
@@ -222,10 +229,50 @@ async fn day(
             _ => professional_id = Some(auth.professional_id),
         }
     }
+    let as_of = params
+        .text("asOf")
+        .map(|text| crate::club::parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF)))
+        .transpose()?;
+    if as_of.is_some() && auth.role != Role::Admin {
+        return Err(ApiError::Forbidden);
+    }
     let consistency = read_after.wait(&state.watch, "agenda").await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     agenda_unit(&mut tx, &auth, company_id).await?;
-    let rows: Vec<AppointmentRow> = sqlx::query_as(&format!(
+    let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
+    let rows = match as_of {
+        Some(at) => day_as_of(&mut tx, company_id, date, at, &filter).await?,
+        None => day_now(&mut tx, company_id, date, &filter).await?,
+    };
+    let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
+    Ok((consistency.headers(), Json(rows.into_iter().map(|row| day_item(row, &subscriptions)).collect())))
+}
+
+/// The filters of the day list.
+struct DayFilter {
+    professional_id: Option<i64>,
+    client_id: Option<i64>,
+    /// 0 all, 1 booked, 2 cancelled.
+    status: i64,
+}
+
+impl DayFilter {
+    fn keeps(&self, professional_id: i64, client_id: i64, booked: bool) -> bool {
+        self.professional_id.is_none_or(|id| id == professional_id)
+            && self.client_id.is_none_or(|id| id == client_id)
+            && (self.status == 0 || booked == (self.status == 1))
+    }
+}
+
+/// The day's appointments now, from the agenda's read model.
+async fn day_now(
+    conn: &mut PgConnection,
+    company_id: i64,
+    date: NaiveDate,
+    filter: &DayFilter,
+) -> Result<Vec<AppointmentRow>, ApiError> {
+    Ok(sqlx::query_as(&format!(
         "{APPOINTMENT_ROWS}
           where a.company_id = $1 and a.date = $2
             and ($3::bigint is null or a.professional_id = $3)
@@ -235,14 +282,124 @@ async fn day(
     ))
     .bind(company_id)
     .bind(date)
-    .bind(professional_id)
-    .bind(params.id("idUser")?)
-    .bind(status)
-    .fetch_all(&mut *tx)
+    .bind(filter.professional_id)
+    .bind(filter.client_id)
+    .bind(filter.status)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The day's appointments as they stood at `at`: each appointment that has ever been on this
+/// unit's day (`appointment_place`) is replayed from its events recorded up to `at`, and kept
+/// when it was on the day then. The appointments' fields are as of `at`; the client's and
+/// the professional's names and colour are today's.
+async fn day_as_of(
+    conn: &mut PgConnection,
+    company_id: i64,
+    date: NaiveDate,
+    at: DateTime<Utc>,
+    filter: &DayFilter,
+) -> Result<Vec<AppointmentRow>, ApiError> {
+    let events: Vec<(String, Value)> = sqlx::query_as(&format!(
+        "select e.aggregate_id, e.payload from events e
+          where e.aggregate_type = $1
+            and e.aggregate_id = any(select d.appointment_id::text from rm_agenda.appointment_place d
+                                      where d.company_id = $2 and d.date = $3)
+            and e.recorded_at <= $4 and {}
+          order by e.aggregate_id, e.sequence",
+        scope::EVENT_IN_SCOPE
+    ))
+    .bind(Appointment::TYPE)
+    .bind(company_id)
+    .bind(date)
+    .bind(at)
+    .fetch_all(&mut *conn)
     .await?;
-    let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
-    Ok((consistency.headers(), Json(rows.into_iter().map(|row| day_item(row, &subscriptions)).collect())))
+    let mut replayed: Vec<(i64, Appointment)> = Vec::new();
+    for (id, payload) in events {
+        let id: i64 = id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()))?;
+        let event: AppointmentEvent =
+            serde_json::from_value(payload).map_err(|e| ApiError::Internal(e.into()))?;
+        match replayed.last_mut() {
+            Some((last, appointment)) if *last == id => appointment.apply(event),
+            _ => {
+                let mut appointment = Appointment::default();
+                appointment.apply(event);
+                replayed.push((id, appointment));
+            }
+        }
+    }
+    let on_the_day: Vec<(i64, Booking, bool, bool)> = replayed
+        .into_iter()
+        .filter_map(|(id, appointment)| {
+            let booking = appointment.booking()?.clone();
+            let booked = appointment.standing() == Standing::Active;
+            (booking.company_id == company_id
+                && booking.date == date
+                && filter.keeps(booking.professional_id, booking.client_id, booked))
+            .then_some((id, booking, booked, appointment.confirmed()))
+        })
+        .collect();
+    let clients: Vec<i64> = on_the_day.iter().map(|(_, b, ..)| b.client_id).collect();
+    let professionals: Vec<i64> = on_the_day.iter().map(|(_, b, ..)| b.professional_id).collect();
+    let clients: HashMap<i64, (String, String, bool)> = sqlx::query_as(
+        "select client_id, name, phone, whatsapp from rm_agenda.client where client_id = any($1)",
+    )
+    .bind(&clients)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(id, name, phone, whatsapp)| (id, (name, phone, whatsapp)))
+    .collect();
+    let professionals: HashMap<i64, (String, String)> = sqlx::query_as(
+        "select professional_id, name, color from rm_agenda.professional where professional_id = any($1)",
+    )
+    .bind(&professionals)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(id, name, color)| (id, (name, color)))
+    .collect();
+    let mut rows: Vec<AppointmentRow> = on_the_day
+        .into_iter()
+        .map(|(id, booking, booked, confirmed)| {
+            let (user_name, user_phone, user_whatsapp) =
+                clients.get(&booking.client_id).cloned().unwrap_or_default();
+            let (professional_name, professional_color) =
+                professionals.get(&booking.professional_id).cloned().unwrap_or_default();
+            AppointmentRow {
+                appointment_id: id,
+                company_id: booking.company_id,
+                professional_id: booking.professional_id,
+                membership_id: booking.membership_id,
+                client_id: booking.client_id,
+                user_name,
+                user_phone,
+                user_whatsapp,
+                date: booking.date,
+                start_time: format!("{}:00", booking.start),
+                end_time: format!("{}:00", booking.end),
+                times_type: serde_json::to_value(booking.times_type)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                services: sqlx::types::Json(booking.services),
+                observation: booking.observation,
+                status: booked,
+                confirmation: confirmed,
+                professional_color,
+                professional_name,
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        (&a.start_time, &a.professional_name, a.appointment_id).cmp(&(
+            &b.start_time,
+            &b.professional_name,
+            b.appointment_id,
+        ))
+    });
+    Ok(rows)
 }
 
 /// The appointment, when the principal may see it: 404 for another unit's, 403 for a

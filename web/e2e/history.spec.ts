@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dismissToasts } from './backoffice-a-support';
 import {
   ADMIN,
@@ -11,6 +11,7 @@ import {
   freeTimes,
   freeDay,
   goToDay,
+  moveToAnotherFreeTime,
   runTag,
   serviceId,
   signInAs,
@@ -24,36 +25,6 @@ import {
 const ATTENDANT = { email: 'atendente@navalha.dev', name: 'Beatriz Atendente' };
 const LEADER = { email: 'lider@navalha.dev', name: 'Caio Líder' };
 const DIEGO = 'Diego Barbeiro';
-
-/** Moves an appointment to another free time of the same professional and day, as `token`. */
-async function moveToAnotherFreeTime(
-  request: APIRequestContext,
-  token: string,
-  opts: { id: number; idCompany: number; idService: number; idUser: number; date: string; from: string },
-) {
-  const admin = await apiToken(request, ADMIN.email);
-  const answer = await freeTimes(request, admin, opts.idCompany, opts.idService, opts.id);
-  const diego = answer.professionals.find((p) => p.name === DIEGO)!;
-  const hour = answer.times
-    .find((day) => day.shortDate === opts.date)
-    ?.freeHours.find((h) => h.idProfessional === diego.idProfessional && h.start !== opts.from);
-  expect(hour, `another free time of ${DIEGO} on ${opts.date}`).toBeTruthy();
-  const moved = await request.put(`/api/scheduling/professional/${opts.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      idCompanyProfessional: diego.idCompanyProfessional,
-      date: opts.date,
-      startTime: hour!.start,
-      endTime: hour!.end,
-      idServices: [opts.idService],
-      idUser: opts.idUser,
-      observation: '',
-      timesType: 'ONLY_AVAILABLES',
-    },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return hour!.start;
-}
 
 /** Chooses an option of a searchable dropdown. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -98,7 +69,15 @@ test('an ADMIN opens an appointment history from its card: who booked it, who mo
   const attendant = await apiToken(request, ATTENDANT.email);
   const booked = await bookFirstFree(request, attendant, { idCompany, professional: DIEGO, date: day, idUser, idService });
   const leader = await apiToken(request, LEADER.email);
-  const movedTo = await moveToAnotherFreeTime(request, leader, { id: booked.id, idCompany, idService, idUser, date: day, from: booked.start });
+  const movedTo = await moveToAnotherFreeTime(request, leader, {
+    id: booked.id,
+    idCompany,
+    idService,
+    idUser,
+    professional: DIEGO,
+    date: day,
+    from: booked.start,
+  });
 
   await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');

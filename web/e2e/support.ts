@@ -280,6 +280,39 @@ export async function bookFirstFree(
   throw new Error(`${opts.professional}'s first twenty free times on ${opts.date} were all taken`);
 }
 
+/**
+ * Moves an appointment to another free time of the same professional and day, as `token`;
+ * answers the new start. Free times are read as the admin, as they are for moving it.
+ */
+export async function moveToAnotherFreeTime(
+  request: APIRequestContext,
+  token: string,
+  opts: { id: number; idCompany: number; idService: number; idUser: number; professional: string; date: string; from: string },
+) {
+  const admin = await apiToken(request, ADMIN.email);
+  const answer = await freeTimes(request, admin, opts.idCompany, opts.idService, opts.id);
+  const professional = answer.professionals.find((p) => p.name === opts.professional)!;
+  const hour = answer.times
+    .find((day) => day.shortDate === opts.date)
+    ?.freeHours.find((h) => h.idProfessional === professional.idProfessional && h.start !== opts.from);
+  expect(hour, `another free time of ${opts.professional} on ${opts.date}`).toBeTruthy();
+  const moved = await request.put(`/api/scheduling/professional/${opts.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      idCompanyProfessional: professional.idCompanyProfessional,
+      date: opts.date,
+      startTime: hour!.start,
+      endTime: hour!.end,
+      idServices: [opts.idService],
+      idUser: opts.idUser,
+      observation: '',
+      timesType: 'ONLY_AVAILABLES',
+    },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return hour!.start;
+}
+
 /** Id of a unit by name. */
 export async function companyId(request: APIRequestContext, token: string, name: string): Promise<number> {
   const response = await request.get('/api/company', { headers: { Authorization: `Bearer ${token}` } });
@@ -312,7 +345,7 @@ interface OutboxMail {
 async function newestMail(to: string, since: number): Promise<OutboxMail | null> {
   const dir = process.env.NAVALHA_OUTBOX_DIR;
   if (!dir) throw new Error('NAVALHA_OUTBOX_DIR is not set: the recovery test reads the code from the outbox');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   } catch {

@@ -659,6 +659,97 @@ async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where(pool:
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let (tuesday, wednesday) = (next(Weekday::Tue), next(Weekday::Wed));
+    let moved_away =
+        id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let moved_later =
+        id_of(&book(&system, &admin, body(d.barber2, tuesday, "11:00", &[d.haircut], d.other_client)).await);
+    let moved_in =
+        id_of(&book(&system, &admin, body(d.barber1, wednesday, "10:00", &[d.haircut], d.client)).await);
+    let past_day = |at: chrono::DateTime<chrono::Utc>, extra: &str| {
+        format!("&asOf={}{extra}", crate::support::urlencode(&at.to_rfc3339()))
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let first = chrono::Utc::now();
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+
+    // Then the day changes: one leaves it, one moves within it and is confirmed and
+    // cancelled, one comes from another day, one is new.
+    let moved =
+        change(&system, &admin, moved_away, body(d.barber1, wednesday, "15:00", &[d.haircut], d.client));
+    assert_eq!(moved.await.status, StatusCode::OK);
+    let later =
+        change(&system, &admin, moved_later, body(d.barber2, tuesday, "14:00", &[d.haircut], d.other_client));
+    assert_eq!(later.await.status, StatusCode::OK);
+    system.call(Method::PUT, &format!("/api/scheduling/{moved_later}/confirm"), Some(&admin), None).await;
+    let came = change(&system, &admin, moved_in, body(d.barber1, tuesday, "16:00", &[d.haircut], d.client));
+    assert_eq!(came.await.status, StatusCode::OK);
+    let new = id_of(&book(&system, &admin, body(d.barber1, tuesday, "09:00", &[d.beard], d.client)).await);
+    assert_eq!(cancel(&system, &admin, moved_later).await.status, StatusCode::OK);
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let second = chrono::Utc::now();
+
+    let then = day_list(&system, &admin, d.centro, tuesday, &past_day(first, "")).await;
+    assert_eq!(then.status, StatusCode::OK, "{then:?}");
+    assert_eq!(ids(&then), [moved_away, moved_later], "the day as it stood at the first instant");
+    assert_eq!(
+        (
+            then.body[1]["StartTime"].clone(),
+            then.body[1]["Status"].clone(),
+            then.body[1]["Confirmation"].clone()
+        ),
+        (json!("11:00:00"), json!(true), json!(false))
+    );
+    assert_eq!(then.body[1]["UserName"], json!("Pedro Henrique Lima"));
+    // At the second instant the replay is the day list of now, field for field.
+    let now = day_list(&system, &admin, d.centro, tuesday, "").await;
+    assert_eq!(ids(&now), [new, moved_later, moved_in]);
+    assert_eq!(day_list(&system, &admin, d.centro, tuesday, &past_day(second, "")).await.body, now.body);
+    // The filters apply to the day as it stood.
+    assert_eq!(
+        ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(second, "&status=2")).await),
+        [moved_later]
+    );
+    assert_eq!(
+        ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(second, "&status=1")).await),
+        [new, moved_in]
+    );
+    let barber1 = format!("&idProfessional={}", d.barber1_id);
+    assert_eq!(
+        ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(first, &barber1)).await),
+        [moved_away]
+    );
+    let before = chrono::Utc::now() - Duration::days(3650);
+    assert_eq!(
+        ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(before, "")).await),
+        Vec::<i64>::new(),
+        "nothing was booked yet"
+    );
+
+    // ADMIN only, as the audit; a bad instant is a 400 on the field.
+    let leader = system.sign_in("lider@navalha.dev").await;
+    let path =
+        |extra: &str| format!("/api/scheduling/professional?idCompany={}&date={tuesday}{extra}", d.centro);
+    let forbidden = system.call(Method::GET, &path(&past_day(second, "")), Some(&leader), None).await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+    let bad = system.call(Method::GET, &path("&asOf=ontem"), Some(&admin), None).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}");
+    assert!(bad.body.to_string().contains("asOf"), "{bad:?}");
+
+    // A rebuilt agenda (by the projector's role, as in production) gives the same past.
+    let agenda = navalha_projector::models::find("agenda").expect("model");
+    navalha_projector::rebuild::rebuild(&system.projector_pool, agenda.as_ref(), false)
+        .await
+        .expect("rebuild");
+    let rebuilt = day_list(&system, &admin, d.centro, tuesday, &past_day(first, "")).await;
+    assert_eq!(ids(&rebuilt), [moved_away, moved_later], "{rebuilt:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_each_barbers_duration(
     pool: PgPool,
 ) {

@@ -126,6 +126,39 @@ impl Booked {
     }
 }
 
+/// The unit days appointments were put on in a batch, for `appointment_place`.
+#[derive(Default)]
+struct Days {
+    companies: Vec<i64>,
+    dates: Vec<chrono::NaiveDate>,
+    ids: Vec<i64>,
+}
+
+impl Days {
+    fn push(&mut self, id: i64, booking: &Booking) {
+        self.companies.push(booking.company_id);
+        self.dates.push(booking.date);
+        self.ids.push(id);
+    }
+
+    async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if self.ids.is_empty() {
+            return Ok(());
+        }
+        sqlx::query(
+            "insert into appointment_place (company_id, date, appointment_id)
+             select * from unnest($1::bigint[], $2::date[], $3::bigint[])
+             on conflict do nothing",
+        )
+        .bind(&self.companies)
+        .bind(&self.dates)
+        .bind(&self.ids)
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+}
+
 #[async_trait]
 impl Projection for Agenda {
     fn name(&self) -> &'static str {
@@ -152,6 +185,15 @@ impl Projection for Agenda {
          );
          create index appointment_day on appointment (company_id, date, start_time);
          create index appointment_professional_day on appointment (professional_id, date);
+         -- Every unit and day each appointment has ever been on: the appointments a day had
+         -- at an earlier instant are among these (the agenda's past view replays them).
+         create table appointment_place (
+             business_id bigint not null default public.navalha_event_business(),
+             company_id     bigint not null,
+             date           date   not null,
+             appointment_id bigint not null,
+             primary key (company_id, date, appointment_id)
+         );
          -- What the day list shows of clients and professionals.
          create table client (
              business_id bigint not null default public.navalha_event_business(),
@@ -177,6 +219,7 @@ impl Projection for Agenda {
     async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
         let mut folded: Vec<(i64, Folded)> = Vec::new();
         let mut index: HashMap<i64, usize> = HashMap::new();
+        let mut days = Days::default();
         for event in events {
             if event.aggregate_type != Appointment::TYPE {
                 self.apply(conn, event).await?;
@@ -191,13 +234,15 @@ impl Projection for Agenda {
             match event.decode::<AppointmentEvent>()? {
                 AppointmentEvent::AppointmentBooked(booking)
                 | AppointmentEvent::AppointmentChanged(booking) => {
+                    days.push(id, &booking);
                     fold.booking = Some(booking);
                 }
                 AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
                 AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
             }
         }
-        write(conn, folded).await
+        write(conn, folded).await?;
+        days.write(conn).await
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
-import { loginResponse, signedInSession } from '@/test/fixtures';
+import { signedInSession } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { loadingOpened } from '@/state/loadingSlice';
 import { REQUEST_TIMEOUT_MS } from './api';
@@ -106,21 +106,6 @@ describe('read-your-writes', () => {
 });
 
 describe('error catalogue', () => {
-  it("shows the server's message as an error toast and clears the loading overlay", async () => {
-    server.use(
-      http.post(apiUrl('session-professional/login'), () =>
-        HttpResponse.json({ message: 'E-mail ou senha incorretos.' }, { status: 400 }),
-      ),
-    );
-    const store = makeStore();
-    store.dispatch(loadingOpened());
-    const { authApi } = await import('@/features/auth/authApi');
-    await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.co', password: 'errada' }));
-    expect(await screen.findByText('E-mail ou senha incorretos.')).toBeTruthy();
-    expect(store.getState().loading.open).toBe(false);
-    expect(store.getState().session.token).toBeNull();
-  });
-
   it('shows the throttling message of a 429', async () => {
     server.use(
       http.get(apiUrl('company'), () =>
@@ -178,29 +163,5 @@ describe('error catalogue', () => {
       vi.useRealTimers();
       await waitFor(() => expect(screen.getByText(TIMEOUT_MESSAGE)).toBeTruthy());
     });
-  });
-});
-
-describe('after sign-in', () => {
-  it('loads favourites and companies, deriving canHide and the selected company', async () => {
-    server.use(
-      http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([{ MenuSlug: 'client' }])),
-      http.get(apiUrl('company'), () =>
-        HttpResponse.json([
-          { IdCompany: 2, Name: 'Navalha Praia', City: 'Santos', State: 'SP', Status: true },
-          { IdCompany: 1, Name: 'Navalha Centro', City: 'São Paulo', State: 'SP', Status: true },
-        ]),
-      ),
-      http.post(apiUrl('session-professional/login'), () => HttpResponse.json(loginResponse())),
-    );
-    const store = makeStore();
-    const { authApi } = await import('@/features/auth/authApi');
-    await store.dispatch(authApi.endpoints.login.initiate({ email: 'admin@navalha.dev', password: 'Navalha@2026' }));
-    await waitFor(() => expect(store.getState().session.companyList).toHaveLength(2));
-    const session = store.getState().session;
-    expect(session.token).toBe('token-123');
-    expect(session.companyList.map((c) => c.canHide)).toEqual([true, false]);
-    expect(session.selectedCompany?.IdCompany).toBe(1);
-    await waitFor(() => expect(store.getState().session.menuFavorite).toEqual([{ MenuSlug: 'client' }]));
   });
 });

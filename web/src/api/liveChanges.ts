@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectToken, signedOut } from '@/state/sessionSlice';
 import { api, API_BASE_PATH } from './api';
 

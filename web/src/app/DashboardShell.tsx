@@ -6,7 +6,7 @@ import { NotFound } from '@/components/NotFound';
 import { PendingPaymentNotice } from '@/features/business/PendingPaymentNotice';
 import { selectRoleType } from '@/state/sessionSlice';
 import { menuForRole } from './menus';
-import { useAppSelector } from './store';
+import { useAppSelector } from '@/state/hooks';
 
 /** /dashboard/*: the role's menu decides both the side menu and the child routes. */
 export function DashboardShell() {

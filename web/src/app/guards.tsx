@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { selectIsSignedIn } from '@/state/sessionSlice';
-import { useAppSelector } from './store';
+import { useAppSelector } from '@/state/hooks';
 
 /** Public pages are closed to a signed-in user. */
 export function PublicOnly() {

@@ -1,8 +1,8 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { FLUSH } from 'redux-persist';
 import { API_BASE_PATH, api } from '@/api/api';
 import { companiesApi } from '@/api/companiesApi';
 import { favoritesApi } from '@/api/favoritesApi';
+import { flushPersisted } from '@/state/persist';
 import { signedIn, signedOut, type SessionState } from '@/state/sessionSlice';
 
 /** Ends the session on the server, so its token stops working at once ('Sair').
@@ -13,17 +13,6 @@ export function endServerSession(token: string): void {
   void fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(
     () => undefined,
   );
-}
-
-/**
- * Writes every persisted slice to storage now, as redux-persist's `persistor.flush()` does
- * (it dispatches this same action), without needing the persistor. With localStorage the
- * write happens before this returns; the promise settles when storage has it.
- */
-export function flushPersisted(dispatch: (action: { type: string; result: (write: unknown) => void }) => unknown): Promise<void> {
-  const writes: unknown[] = [];
-  dispatch({ type: FLUSH, result: (write) => writes.push(write) });
-  return Promise.all(writes).then(() => undefined);
 }
 
 /** Side effects of session events; one instance per store. */

@@ -1,6 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { useDispatch, useSelector, useStore } from 'react-redux';
 import {
   FLUSH,
   PAUSE,
@@ -100,6 +99,4 @@ export function makePersistor(store: AppStore) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();
+// The typed hooks are in state/hooks (below app/ in the layering of eslint.config.js).

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { selectLoading } from '@/state/loadingSlice';
 
 /** Full-screen overlay driven by the loading slice. */

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useGetFavoritesQuery } from '@/api/favoritesApi';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectIsSignedIn, signedOut } from '@/state/sessionSlice';
 import { menuCollapsed, selectMenuOpen, windowResized } from '@/state/uiSlice';
 import { ConfirmDialog } from '../ConfirmDialog';

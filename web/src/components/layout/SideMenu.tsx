@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useDeleteFavoriteMutation, useSaveFavoriteMutation } from '@/api/favoritesApi';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectFavoriteSlugs, selectUserName } from '@/state/sessionSlice';
 import { menuGroupToggled, menuToggled, selectMenuGroupOpen, selectMenuOpen } from '@/state/uiSlice';
 import { Icon } from '../Icon';

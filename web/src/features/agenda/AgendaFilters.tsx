@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { SearchableSelect, type SelectOption } from '@/components/SearchableSelect';
 import { companySelected } from '@/state/sessionSlice';
 import { useSearchClientsQuery } from './agendaApi';

@@ -1,11 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetCompaniesQuery } from '@/api/companiesApi';
 import { useLiveChanges } from '@/api/liveChanges';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
 import { isPast } from '@/lib/dates';
 import { useGetUnitProfessionalsQuery } from './agendaApi';
-import { dayChosen, modalOpened, selectAgenda, viewChosen } from './agendaSlice';
+import { dayChosen, modalOpened, pastViewChosen, selectAgenda, viewChosen } from './agendaSlice';
 import { AgendaFilters } from './AgendaFilters';
 import { AppointmentCard } from './AppointmentCard';
 import { AgendaAppointmentModal } from './AppointmentModal';
@@ -13,6 +13,8 @@ import { DayNavigator } from './DayNavigator';
 import { EMPTY_AGENDA, timelineColumns, useDay } from './day';
 import { useAgendaScope, useNarrowScreen, useNow } from './hooks';
 import { MobileScheduling } from './MobileScheduling';
+import { PAST_VIEW_BUTTON, openingInstant } from './pastView';
+import { PastViewBar } from './PastViewBar';
 import { Timeline } from './Timeline';
 import { NOW_LINE_REFRESH_MS } from './timeline';
 import type { DayItem } from './types';
@@ -38,7 +40,10 @@ function DesktopAgenda() {
   const scope = useAgendaScope(now);
   const agenda = useAppSelector(selectAgenda);
   const professionals = useGetUnitProfessionalsQuery(scope.company?.IdCompany ?? skipToken);
-  const { items, loaded } = useDay(scope, agenda.status, agenda.idUser);
+  // ADMIN's past view (the server answers 403 to everyone else): read-only, from the events.
+  const mayLookBack = scope.role === 'ADMIN';
+  const asOf = mayLookBack ? agenda.asOf : null;
+  const { items, loaded } = useDay(scope, agenda.status, agenda.idUser, asOf);
   const { actions, dialogs } = useDayActions();
   const past = (item: DayItem) => isPast(item.Date, item.StartTime, now);
   const companyName = scope.company?.Name ?? '';
@@ -50,11 +55,31 @@ function DesktopAgenda() {
   const showToggle = items.length > 0 || agenda.view !== 'list';
 
   return (
-    <section className="page agenda">
+    <section className={`page agenda${asOf ? ' agenda-past' : ''}`}>
       <header className="agenda-header">
-        <h1 className="page-title">Agenda</h1>
+        <div className="agenda-title">
+          <h1 className="page-title">Agenda</h1>
+          {mayLookBack && !asOf && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => dispatch(pastViewChosen(openingInstant(now)))}
+            >
+              <Icon name="history" size={18} /> {PAST_VIEW_BUTTON}
+            </button>
+          )}
+        </div>
         <DayNavigator date={scope.date} today={scope.today} onChange={(iso) => dispatch(dayChosen(iso))} />
       </header>
+      {asOf && (
+        <PastViewBar
+          date={scope.date}
+          asOf={asOf}
+          now={now}
+          onChange={(instant) => dispatch(pastViewChosen(instant))}
+          onClose={() => dispatch(pastViewChosen(null))}
+        />
+      )}
       <AgendaFilters scope={scope} professionals={professionals.data ?? []} />
 
       {showToggle && (
@@ -91,7 +116,7 @@ function DesktopAgenda() {
         <div className="appointment-list" role="list" aria-label="Agendamentos">
           {items.map((item) => (
             <div role="listitem" key={item.IdScheduling}>
-              <AppointmentCard item={item} companyName={companyName} past={past(item)} {...actions} />
+              <AppointmentCard item={item} companyName={companyName} past={past(item)} readOnly={Boolean(asOf)} {...actions} />
             </div>
           ))}
         </div>
@@ -104,8 +129,9 @@ function DesktopAgenda() {
           today={scope.today}
           now={now}
           isPast={past}
+          readOnly={Boolean(asOf)}
           {...actions}
-          {...grid}
+          {...(asOf ? {} : grid)}
         />
       )}
       {agenda.view === 'week' &&
@@ -119,15 +145,18 @@ function DesktopAgenda() {
             now={now}
             isPast={past}
             grid={grid}
+            asOf={asOf}
             {...actions}
           />
         ) : (
           <p className="empty">{CHOOSE_PROFESSIONAL_FOR_WEEK}</p>
         ))}
 
-      <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => dispatch(modalOpened(null))}>
-        <Icon name="add" size={28} />
-      </button>
+      {!asOf && (
+        <button type="button" className="fab" aria-label="Novo agendamento" onClick={() => dispatch(modalOpened(null))}>
+          <Icon name="add" size={28} />
+        </button>
+      )}
       <AgendaAppointmentModal scope={scope} />
       {dialogs}
       {gridDialogs}

@@ -25,6 +25,8 @@ interface AppointmentCardProps extends CardActions {
   companyName: string;
   /** Whether the appointment has started already (it can no longer be edited). */
   past: boolean;
+  /** The past view: no options and no WhatsApp link. */
+  readOnly?: boolean;
 }
 
 /** One appointment of the list view. */
@@ -37,6 +39,7 @@ export function AppointmentCard({
   onConfirm,
   onNotWhatsApp,
   onHistory,
+  readOnly = false,
 }: AppointmentCardProps) {
   const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
   const subscription = item.SubscriptionUser?.[0];
@@ -50,7 +53,7 @@ export function AppointmentCard({
         <span className="appointment-time">
           {shortTime(item.StartTime)} - {shortTime(item.EndTime)}
         </span>
-        {item.Status && (
+        {item.Status && !readOnly && (
           <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} onHistory={onHistory} />
         )}
       </header>
@@ -66,7 +69,7 @@ export function AppointmentCard({
           <dt>Telefone</dt>
           <dd>
             {formatPhone(item.UserPhone) || '-'}
-            {item.UserPhone && item.Status && (
+            {item.UserPhone && item.Status && !readOnly && (
               <a
                 className="whatsapp-link"
                 href={link}

@@ -7,7 +7,7 @@ import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { formatDateBR, shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import type { Company } from '@/state/sessionSlice';
 import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from './agendaSlice';
 import type { AgendaScope } from './hooks';

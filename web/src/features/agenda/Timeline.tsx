@@ -36,6 +36,8 @@ interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'>, GridActions 
   isPast: (item: DayItem) => boolean;
   /** The accessible name of the grid. */
   label?: string;
+  /** The past view: cards without options. */
+  readOnly?: boolean;
 }
 
 const TICKS = ticks();
@@ -70,6 +72,7 @@ export function Timeline({
   onBlock,
   blockedOf,
   label = 'Linha do tempo',
+  readOnly = false,
 }: TimelineProps) {
   const perColumnDates = columns.some((column) => column.date);
   const nowY = perColumnDates ? null : nowLineY(date, today, minutesNow(now));
@@ -203,7 +206,7 @@ export function Timeline({
                       </strong>
                       <span>{item.Status ? item.Services.join(', ') : 'Cancelado'}</span>
                     </div>
-                    {item.Status && (
+                    {item.Status && !readOnly && (
                       <CardMenu
                         item={item}
                         past={isPast(item)}

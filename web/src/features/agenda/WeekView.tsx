@@ -28,13 +28,15 @@ interface WeekViewProps extends Omit<CardActions, 'onNotWhatsApp'> {
   now: number;
   isPast: (item: DayItem) => boolean;
   grid: GridActions;
+  /** The past view's instant: the week as it stood then, read-only. */
+  asOf?: string | null;
 }
 
 /** One professional's week on the timeline's grid: seven columns, the same colours. */
-export function WeekView({ scope, professional, days, status, idUser, now, isPast, grid, ...actions }: WeekViewProps) {
+export function WeekView({ scope, professional, days, status, idUser, now, isPast, grid, asOf = null, ...actions }: WeekViewProps) {
   const week = useGetWeekQuery(
     scope.company
-      ? { idCompany: scope.company.IdCompany, idProfessional: professional.IdProfessional, dates: days, idUser: idUser || null, status }
+      ? { idCompany: scope.company.IdCompany, idProfessional: professional.IdProfessional, dates: days, idUser: idUser || null, status, asOf }
       : skipToken,
   );
   return (
@@ -46,8 +48,9 @@ export function WeekView({ scope, professional, days, status, idUser, now, isPas
       now={now}
       isPast={isPast}
       label={`Semana de ${professional.Name}`}
+      readOnly={Boolean(asOf)}
       {...actions}
-      {...grid}
+      {...(asOf ? {} : grid)}
     />
   );
 }

@@ -218,6 +218,51 @@ describe('agenda filters and roles', () => {
   });
 });
 
+describe('agenda, past view', () => {
+  it('shows ADMIN the day as it stood at an earlier instant, read-only, and goes back to now', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    await options(user, 1);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Visão do passado' }));
+
+    const bar = await screen.findByRole('region', { name: 'Visão do passado' });
+    expect(within(bar).getByRole('status').textContent).toBe(
+      `A agenda de 24/11/2026 como estava em 24/11/2026 às 08:00:00. Somente leitura: nada pode ser alterado aqui.`,
+    );
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.search.get('asOf')).toBe(`${DAY}T08:00:00`));
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect(screen.queryByRole('button', { name: 'Opções do agendamento N.º 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Novo agendamento' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Enviar confirmação pelo WhatsApp' })).toBeNull();
+
+    await user.click(within(bar).getByRole('button', { name: 'Um dia antes' }));
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.search.get('asOf')).toBe('2026-11-23T08:00:00'));
+    await user.click(within(bar).getByRole('button', { name: 'Um dia depois' }));
+    // The input leaves zero seconds out of its value.
+    expect((within(bar).getByLabelText('Como estava em') as HTMLInputElement).value).toBe(`${DAY}T08:00`);
+    // Forward stops at now (09:00 on the unit's clock), and then cannot go further.
+    await user.click(within(bar).getByRole('button', { name: 'Uma hora depois' }));
+    await user.click(within(bar).getByRole('button', { name: 'Uma hora depois' }));
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.search.get('asOf')).toBe(`${DAY}T09:00:00`));
+    expect((within(bar).getByRole('button', { name: 'Uma hora depois' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(bar).getByLabelText('Como estava em') as HTMLInputElement).value).toBe(`${DAY}T09:00`);
+
+    await user.click(within(bar).getByRole('button', { name: 'Voltar ao presente' }));
+    expect(screen.queryByRole('region', { name: 'Visão do passado' })).toBeNull();
+    // The present's list comes back with its options (from the cache: no new read).
+    expect(await screen.findByRole('button', { name: 'Opções do agendamento N.º 1' })).toBeTruthy();
+  });
+
+  it('is not offered to other roles (the server refuses them)', async () => {
+    agendaServer([appointment(1)]);
+    renderAgenda('ATTENDANT');
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect(screen.queryByRole('button', { name: 'Visão do passado' })).toBeNull();
+  });
+});
+
 describe('agenda, timeline view', () => {
   it('draws a coloured column per professional, lanes for overlaps and the current-time line today', async () => {
     const user = userEvent.setup();

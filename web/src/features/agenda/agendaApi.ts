@@ -27,14 +27,26 @@ export function queryString(params: Record<string, string | number | null | unde
 /** '[1,2]', the list format of the available-times call. */
 export const idList = (ids: number[]) => `[${ids.join(',')}]`;
 
-export const dayUrl = ({ idCompany, date, idProfessional, idUser, status }: DayQuery) =>
+const LIST = 'LIST';
+
+export const dayUrl = ({ idCompany, date, idProfessional, idUser, status, asOf }: DayQuery) =>
   `scheduling/professional?${queryString({
     idCompany,
     date,
     idProfessional: idProfessional || null,
     idUser: idUser || null,
     status,
+    asOf: asOf || null,
   })}`;
+
+/** A day list's tags; a past view has none, since what stood at a past instant never changes. */
+const dayTags = (result: DayItem[] | undefined, _error: unknown, query: { asOf?: string | null }) =>
+  query.asOf
+    ? []
+    : [
+        { type: 'Scheduling' as const, id: LIST },
+        ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
+      ];
 
 export const availableTimesUrl = (query: AvailableTimesQuery) =>
   `no-auth/scheduling/available-times?${queryString({
@@ -45,7 +57,6 @@ export const availableTimesUrl = (query: AvailableTimesQuery) =>
     idSchedulingEdit: query.idSchedulingEdit ?? null,
   })}`;
 
-const LIST = 'LIST';
 
 /** A unit's blocked times on a day or a week (GET day-off/company/{idCompany}?date&dateEnd). */
 export interface BlockedQuery {
@@ -86,10 +97,7 @@ export const agendaApi = api.injectEndpoints({
     }),
     getDay: build.query<DayItem[], DayQuery>({
       query: dayUrl,
-      providesTags: (result) => [
-        { type: 'Scheduling', id: LIST },
-        ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
-      ],
+      providesTags: dayTags,
     }),
     getWeek: build.query<DayItem[], WeekQuery>({
       // The week view shows seven day lists; one cache entry keeps them consistent.
@@ -99,10 +107,7 @@ export const agendaApi = api.injectEndpoints({
         if (failed?.error) return { error: failed.error };
         return { data: answers.flatMap((answer) => answer.data as DayItem[]) };
       },
-      providesTags: (result) => [
-        { type: 'Scheduling', id: LIST },
-        ...(result ?? []).map((item) => ({ type: 'Scheduling' as const, id: item.IdScheduling })),
-      ],
+      providesTags: dayTags,
     }),
     getBlocked: build.query<BlockedTime[], BlockedQuery>({
       query: ({ idCompany, date, dateEnd }) => `day-off/company/${idCompany}?${queryString({ date, dateEnd })}`,

@@ -19,6 +19,8 @@ export interface AgendaState {
   showCancelled: boolean;
   /** The appointment modal: closed, new (id null) or editing an id. */
   modal: { open: boolean; idScheduling: number | null; slot?: AgendaSlot | null };
+  /** ADMIN's past view: the instant shown, 'YYYY-MM-DDTHH:MM:SS' on the unit's clock; null is now. */
+  asOf: string | null;
 }
 
 /** An empty slot clicked on the timeline or the week: who, which day, what time. */
@@ -38,6 +40,7 @@ export const initialAgendaState: AgendaState = {
   view: 'list',
   showCancelled: false,
   modal: { open: false, idScheduling: null },
+  asOf: null,
 };
 
 export const agendaSlice = createSlice({
@@ -73,6 +76,10 @@ export const agendaSlice = createSlice({
     modalClosed(state) {
       state.modal = { open: false, idScheduling: null };
     },
+    /** The past view shows the day as it stood at this instant; null goes back to now. */
+    pastViewChosen(state, action: PayloadAction<string | null>) {
+      state.asOf = action.payload;
+    },
   },
   extraReducers: (builder) => {
     // Another unit has other professionals.
@@ -97,6 +104,7 @@ export const {
   modalOpened,
   slotChosen,
   modalClosed,
+  pastViewChosen,
 } = agendaSlice.actions;
 export const { selectAgenda, selectAgendaModal } = agendaSlice.selectors;
 

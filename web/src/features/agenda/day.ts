@@ -24,8 +24,8 @@ export function timelineColumns(
   return columns;
 }
 
-/** The day's appointments of the unit, as the filters ask. */
-export function useDay(scope: AgendaScope, status: StatusFilter, idUser: number) {
+/** The day's appointments of the unit, as the filters ask; with `asOf`, as they stood then. */
+export function useDay(scope: AgendaScope, status: StatusFilter, idUser: number, asOf: string | null = null) {
   const day = useGetDayQuery(
     scope.company
       ? {
@@ -34,6 +34,7 @@ export function useDay(scope: AgendaScope, status: StatusFilter, idUser: number)
           idProfessional: scope.professional,
           idUser: idUser || null,
           status,
+          asOf,
         }
       : skipToken,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import type { RoleType } from '@/api/types';
 import { todayIso } from '@/lib/dates';
 import { type Company } from '@/state/sessionSlice';

@@ -71,6 +71,8 @@ export interface DayQuery {
   idProfessional?: number | null;
   idUser?: number | null;
   status: StatusFilter;
+  /** ADMIN's past view: the day as it stood at this instant, 'YYYY-MM-DDTHH:MM:SS' on the unit's clock. */
+  asOf?: string | null;
 }
 
 /** An appointment as the edit form reads it. */

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
 import { formatDateBR, hhmm, minutesOf, shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { DayOffModal } from '@/features/professionals/DayOffTab';

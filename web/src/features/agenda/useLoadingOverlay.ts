@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
 import { loadingClosed, loadingOpened } from '@/state/loadingSlice';
 
 /** The agenda's loading text (spec 01 §2). */

@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
 import { AuthLayout, hasBackHistory } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
 import { loadingClosed, loadingOpened } from '@/state/loadingSlice';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { notifyError } from '@/lib/notify';

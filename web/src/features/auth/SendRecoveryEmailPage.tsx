@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
 import { AuthLayout, hasBackHistory } from '@/components/layout/AuthLayout';
 import { TextField } from '@/components/TextField';
 import { notifySuccess } from '@/lib/notify';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { flushPersisted } from '@/app/listeners';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/state/hooks';
+import { flushPersisted } from '@/state/persist';
 
 /**
  * After a sign-in: waits until the session is written to storage (redux-persist's flush),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
 import { Tabs } from '@/components/Tabs';
 import { HistoryList } from '@/features/history/HistoryList';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { SelectField } from '@/components/form/fields';
 import { DataTable, LIST_PAGE_SIZE, ListFilters, ListPage, STATUS_FILTER_OPTIONS, useListFilters, type Column } from '@/components/list/ListPage';
 import { TextField } from '@/components/TextField';

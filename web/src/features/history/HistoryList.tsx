@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { classifyError } from '@/api/errors';
 import { useGetActiveServicesQuery } from '@/components/staff/staffApi';
 import { selectCompanyList } from '@/state/sessionSlice';

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useMemberCompanies } from '@/api/companiesApi';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField } from '@/components/form/fields';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import {
   DataTable,
   LIST_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
 import { NotFound } from '@/components/NotFound';
 import { Tabs } from '@/components/Tabs';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
 import { SelectField } from '@/components/form/fields';
 import {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { NotFound } from '@/components/NotFound';

@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dismissToasts } from './backoffice-a-support';
+import { ADMIN, BARBER1, agendaSetup, bookFirstFree, moveToAnotherFreeTime, openAgenda } from './support';
+
+// Issue 14 item 4: the day's agenda as it stood at a past instant, replayed from the events,
+// read-only and clearly marked.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The unit's clock (UTC-3) now, to the second: what the past view's control takes. */
+const unitInstant = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19);
+const dateBR = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+
+test('an ADMIN sees a day as it stood before a move and a booking, read-only, then goes back to now', async ({
+  page,
+  request,
+}) => {
+  const { token, idCompany, idService, idUser, client, day } = await agendaSetup(request, 'Cliente Passado', 4, 3);
+  const booking = { idCompany, professional: BARBER1.name, date: day, idUser, idService };
+  const first = await bookFirstFree(request, token, booking);
+  // The instant is read to the second: keep clear of the booking before and the move after.
+  await sleep(2000);
+  const before = unitInstant();
+  await sleep(2000);
+  const movedTo = await moveToAnotherFreeTime(request, token, { ...booking, id: first.id, from: first.start });
+  const second = await bookFirstFree(request, token, booking);
+
+  await openAgenda(page, ADMIN.email, day);
+  const card = (id: number) => page.getByRole('article', { name: new RegExp(`N\\.º ${id}: `) });
+  await expect(card(first.id)).toHaveAccessibleName(`Agendamento N.º ${first.id}: ${client}, ${movedTo}`);
+  await expect(card(second.id)).toBeVisible();
+  await dismissToasts(page);
+
+  await page.getByRole('button', { name: 'Visão do passado' }).click();
+  const bar = page.getByRole('region', { name: 'Visão do passado' });
+  await bar.getByLabel('Como estava em').fill(before);
+  await expect(bar.getByRole('status')).toHaveText(
+    `A agenda de ${dateBR(day)} como estava em ${dateBR(before)} às ${before.slice(11)}. Somente leitura: nada pode ser alterado aqui.`,
+  );
+  // Then: the first booking at its first time, the second not made yet; nothing can be changed.
+  await expect(card(first.id)).toHaveAccessibleName(`Agendamento N.º ${first.id}: ${client}, ${first.start}`);
+  await expect(card(second.id)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Opções do agendamento N.º ${first.id}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Novo agendamento' })).toHaveCount(0);
+  await shot(page, 'past-view-list-1280');
+
+  // The timeline shows the same past, without options or empty slots to click.
+  await page.getByRole('button', { name: 'Linha do tempo' }).click();
+  const event = page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${first.id}: `) });
+  await expect(event).toHaveAccessibleName(new RegExp(`${client}, ${first.start} - `));
+  await expect(event.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${second.id}: `) })).toHaveCount(0);
+  await shot(page, 'past-view-timeline-1280');
+
+  // Back to now: the move and the second booking, with their options.
+  await bar.getByRole('button', { name: 'Voltar ao presente' }).click();
+  await expect(bar).toBeHidden();
+  await expect(event).toHaveAccessibleName(new RegExp(`${client}, ${movedTo} - `));
+  await expect(page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${second.id}: `) })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Opções do agendamento N.º ${first.id}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Lista' }).click();
+});
