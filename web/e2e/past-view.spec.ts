@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dismissToasts } from './backoffice-a-support';
 import { ADMIN, BARBER1, agendaSetup, bookFirstFree, moveToAnotherFreeTime, openAgenda } from './support';
@@ -43,12 +44,21 @@ test('an ADMIN sees a day as it stood before a move and a booking, read-only, th
   await expect(page.getByRole('button', { name: `Opções do agendamento N.º ${first.id}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Novo agendamento' })).toHaveCount(0);
   await shot(page, 'past-view-list-1280');
+  const axe = await new AxeBuilder({ page }).include('.agenda').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  expect(serious, 'no serious accessibility violation in the past view').toEqual([]);
+  // 'Histórico' stays: what came after the instant is one click away.
+  await page.getByRole('button', { name: `Histórico do agendamento N.º ${first.id}` }).click();
+  const history = page.getByRole('dialog', { name: `Histórico do agendamento N.º ${first.id}` });
+  await expect(history.getByRole('listitem').first()).toContainText('Horário alterado');
+  await history.getByRole('button', { name: 'Fechar' }).click();
 
   // The timeline shows the same past, without options or empty slots to click.
   await page.getByRole('button', { name: 'Linha do tempo' }).click();
   const event = page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${first.id}: `) });
   await expect(event).toHaveAccessibleName(new RegExp(`${client}, ${first.start} - `));
-  await expect(event.getByRole('button')).toHaveCount(0);
+  await expect(event.getByRole('button', { name: `Opções do agendamento N.º ${first.id}` })).toHaveCount(0);
+  await expect(event.getByRole('button', { name: `Histórico do agendamento N.º ${first.id}` })).toBeVisible();
   await expect(page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${second.id}: `) })).toHaveCount(0);
   await shot(page, 'past-view-timeline-1280');
 
@@ -59,4 +69,13 @@ test('an ADMIN sees a day as it stood before a move and a booking, read-only, th
   await expect(page.getByRole('listitem', { name: new RegExp(`^Agendamento N\\.º ${second.id}: `) })).toBeVisible();
   await expect(page.getByRole('button', { name: `Opções do agendamento N.º ${first.id}` })).toBeVisible();
   await page.getByRole('button', { name: 'Lista' }).click();
+
+  // A cancelled card has no options menu (spec 01 §2), but ADMIN still reaches its history.
+  const cancelled = await request.delete(`/api/scheduling/${second.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(cancelled.status()).toBe(200);
+  await expect(card(second.id)).toContainText('Cancelado');
+  await expect(page.getByRole('button', { name: `Opções do agendamento N.º ${second.id}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Histórico do agendamento N.º ${second.id}` }).click();
+  const audit = page.getByRole('dialog', { name: `Histórico do agendamento N.º ${second.id}` });
+  await expect(audit.getByRole('listitem').first()).toContainText('Cancelado');
 });

@@ -25,7 +25,7 @@ interface AppointmentCardProps extends CardActions {
   companyName: string;
   /** Whether the appointment has started already (it can no longer be edited). */
   past: boolean;
-  /** The past view: no options and no WhatsApp link. */
+  /** The past view: no options and no WhatsApp link ('Histórico' stays for ADMIN). */
   readOnly?: boolean;
 }
 
@@ -53,8 +53,10 @@ export function AppointmentCard({
         <span className="appointment-time">
           {shortTime(item.StartTime)} - {shortTime(item.EndTime)}
         </span>
-        {item.Status && !readOnly && (
+        {item.Status && !readOnly ? (
           <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} onHistory={onHistory} />
+        ) : (
+          onHistory && <HistoryButton item={item} onHistory={onHistory} />
         )}
       </header>
       {(!item.Status || item.Confirmation) && (
@@ -116,6 +118,19 @@ export function AppointmentCard({
 interface CardMenuProps extends Omit<CardActions, 'onNotWhatsApp'> {
   item: DayItem;
   past: boolean;
+}
+
+/**
+ * 'Histórico' on its own, where a card has no options menu: a cancelled appointment (spec 01
+ * §2 gives it none) and every card of the past view. Only given to ADMIN (`onHistory`).
+ */
+export function HistoryButton({ item, onHistory }: { item: DayItem; onHistory: (item: DayItem) => void }) {
+  const label = `Histórico do agendamento N.º ${item.IdScheduling}`;
+  return (
+    <button type="button" className="icon-button" aria-label={label} title="Histórico" onClick={() => onHistory(item)}>
+      <Icon name="history" />
+    </button>
+  );
 }
 
 /** The options menu: Cancelar, Editar, Confirmar (and, for ADMIN, Histórico). */

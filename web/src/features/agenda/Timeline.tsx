@@ -2,7 +2,7 @@ import { useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'rea
 import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast';
 import { Icon } from '@/components/Icon';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
-import { CardMenu, type CardActions } from './AppointmentCard';
+import { CardMenu, HistoryButton, type CardActions } from './AppointmentCard';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from './timeline';
 import type { BlockedTime, DayItem } from './types';
 
@@ -36,7 +36,7 @@ interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'>, GridActions 
   isPast: (item: DayItem) => boolean;
   /** The accessible name of the grid. */
   label?: string;
-  /** The past view: cards without options. */
+  /** The past view: cards without options (ADMIN keeps 'Histórico'). */
   readOnly?: boolean;
 }
 
@@ -206,7 +206,7 @@ export function Timeline({
                       </strong>
                       <span>{item.Status ? item.Services.join(', ') : 'Cancelado'}</span>
                     </div>
-                    {item.Status && !readOnly && (
+                    {item.Status && !readOnly ? (
                       <CardMenu
                         item={item}
                         past={isPast(item)}
@@ -215,6 +215,8 @@ export function Timeline({
                         onConfirm={onConfirm}
                         onHistory={onHistory}
                       />
+                    ) : (
+                      onHistory && <HistoryButton item={item} onHistory={onHistory} />
                     )}
                   </article>
                 ))}

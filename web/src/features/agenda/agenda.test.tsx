@@ -236,6 +236,8 @@ describe('agenda, past view', () => {
     expect(screen.queryByRole('button', { name: 'Opções do agendamento N.º 1' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Novo agendamento' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Enviar confirmação pelo WhatsApp' })).toBeNull();
+    // The audit stays at hand: 'Histórico' on its own.
+    expect(screen.getByRole('button', { name: 'Histórico do agendamento N.º 1' })).toBeTruthy();
 
     await user.click(within(bar).getByRole('button', { name: 'Um dia antes' }));
     await waitFor(() => expect(agenda.dayReads().at(-1)!.search.get('asOf')).toBe('2026-11-23T08:00:00'));
@@ -255,11 +257,22 @@ describe('agenda, past view', () => {
     expect(await screen.findByRole('button', { name: 'Opções do agendamento N.º 1' })).toBeTruthy();
   });
 
-  it('is not offered to other roles (the server refuses them)', async () => {
-    agendaServer([appointment(1)]);
+  it('is not offered to other roles (the server refuses them), nor the history', async () => {
+    agendaServer([appointment(1), appointment(2, { StartTime: '11:00:00', EndTime: '11:30:00', Status: false })]);
     renderAgenda('ATTENDANT');
     await screen.findByRole('article', { name: /N\.º 1:/ });
     expect(screen.queryByRole('button', { name: 'Visão do passado' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Histórico do agendamento/ })).toBeNull();
+  });
+
+  it("gives ADMIN a cancelled appointment's history, which has no options menu", async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(2, { Status: false })]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 2:/ });
+    expect(screen.queryByRole('button', { name: 'Opções do agendamento N.º 2' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Histórico do agendamento N.º 2' }));
+    expect(await screen.findByRole('dialog', { name: 'Histórico do agendamento N.º 2' })).toBeTruthy();
   });
 });
 
