@@ -100,6 +100,37 @@ impl DayRules {
         }
     }
 
+    /// The minutes the professional works that day: their working periods inside the unit's
+    /// opening hours, less days off and holidays (the home's occupancy, issue 17).
+    pub fn working_minutes(&self) -> u32 {
+        let Some(opening) = self.opening else { return 0 };
+        let mut total = 0;
+        for period in &self.working {
+            let (start, end) = (period.start.max(opening.start), period.end.min(opening.end));
+            if start >= end {
+                continue;
+            }
+            let mut blocked: Vec<(u16, u16)> = self
+                .blocked
+                .iter()
+                .map(|b| (b.start.max(start), b.end.min(end)))
+                .filter(|(from, to)| from < to)
+                .collect();
+            blocked.sort_unstable();
+            // Blocked ranges may overlap one another: count each minute once.
+            let (mut off, mut reach) = (0, start);
+            for (from, to) in blocked {
+                let from = from.max(reach);
+                if from < to {
+                    off += u32::from(to - from);
+                    reach = to;
+                }
+            }
+            total += u32::from(end - start) - off;
+        }
+        total
+    }
+
     /// The free slots of `duration` minutes starting on the 15-minute grid at or after
     /// `not_before`. With `all_times`, working hours, days off and holidays are ignored and
     /// the candidates span the unit's opening hours.
@@ -176,6 +207,20 @@ mod tests {
             blocked: vec![],
             busy: vec![span("10:00", "10:45")],
         }
+    }
+
+    #[test]
+    fn working_minutes_are_the_periods_inside_opening_hours_less_blocked_time_counted_once() {
+        let mut rules = rules();
+        assert_eq!(rules.working_minutes(), 3 * 60 + 5 * 60, "appointments do not matter");
+        rules.opening = Some(span("10:00", "17:00"));
+        assert_eq!(rules.working_minutes(), 2 * 60 + 4 * 60);
+        rules.blocked = vec![span("11:00", "14:00"), span("13:30", "15:00"), span("16:30", "23:00")];
+        assert_eq!(rules.working_minutes(), 60 + 90, "10-11 and 15-16:30");
+        rules.opening = None;
+        assert_eq!(rules.working_minutes(), 0, "a closed unit");
+        let whole_day = DayRules { blocked: vec![Span::DAY], ..super::tests::rules() };
+        assert_eq!(whole_day.working_minutes(), 0);
     }
 
     #[test]

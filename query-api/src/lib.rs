@@ -10,6 +10,7 @@ pub mod clients;
 pub mod club;
 pub mod companies;
 pub mod consistency;
+pub mod dashboard;
 pub mod days_off;
 pub mod history;
 pub mod holidays;
@@ -74,6 +75,7 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .merge(access::router())
         .merge(clients::router())
+        .merge(dashboard::router())
         .merge(companies::router())
         .merge(professionals::router())
         .merge(days_off::router())

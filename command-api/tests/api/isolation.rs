@@ -263,6 +263,8 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         ),
         case(Method::GET, format!("/api/scheduling/{appointment}"), None, ALL),
         case(Method::GET, format!("/api/scheduling/{appointment}/history"), None, ADMIN),
+        // The home's figures (issue 17).
+        case(Method::GET, format!("/api/dashboard?period=week&idCompany={batel}"), None, ALL),
         case(
             Method::PUT,
             format!("/api/scheduling/professional/{appointment}"),

@@ -5,6 +5,7 @@ mod access;
 mod clients;
 mod club;
 mod companies;
+mod dashboard;
 mod days_off;
 mod doors;
 mod favorites;

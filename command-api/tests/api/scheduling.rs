@@ -41,7 +41,7 @@ pub(crate) struct Demo {
     pub(crate) savassi: i64,
     /// Memberships (IdCompanyProfessional) in Centro.
     pub(crate) barber1: i64,
-    barber2: i64,
+    pub(crate) barber2: i64,
     /// Gabriel's, in Savassi.
     gabriel: i64,
     /// Professional ids.
@@ -49,7 +49,7 @@ pub(crate) struct Demo {
     barber2_id: i64,
     /// Services.
     pub(crate) haircut: i64,
-    beard: i64,
+    pub(crate) beard: i64,
     eyebrows: i64,
     pigmentation: i64,
     /// An active client, and the inactive one.

@@ -8,6 +8,7 @@ pub mod agenda;
 pub mod client;
 pub mod club;
 pub mod company;
+pub mod dashboard;
 pub mod day_off;
 pub mod favorite_menu;
 pub mod holiday;
@@ -24,6 +25,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(holiday::Holidays),
         Arc::new(agenda::Agenda),
         Arc::new(club::Club),
+        Arc::new(dashboard::Dashboard),
     ]
 }
 

@@ -1,0 +1,525 @@
+//! The home's figures (issue 17): `GET dashboard?period=today|week|30d[&idCompany]`.
+//!
+//! Read from the `dashboard` read model, which the projector keeps per unit, day and
+//! professional (projector/src/models/dashboard.rs), plus working hours, opening hours, days
+//! off and holidays for the occupancy, and the club's model for its figures. Nothing is
+//! replayed from the events. ADMIN and ATTENDANT see their units' figures and the club's;
+//! every other role sees only their own appointments (`Own`).
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::extract::{RawQuery, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::Router;
+use chrono::{Datelike, Duration, NaiveDate};
+use navalha_domain::availability::{DayRules, Span};
+use navalha_domain::role::Role;
+use navalha_domain::subscription::Subscription;
+use navalha_domain::validation::Period;
+use navalha_platform::auth::Auth;
+use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::http::Json;
+use navalha_platform::ApiError;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::PgConnection;
+
+use crate::consistency::ReadAfter;
+use crate::params::Params;
+use crate::scheduling::MSG_COMPANY_NOT_FOUND;
+use crate::scope;
+use crate::AppState;
+
+/// The routes of this module.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/dashboard", get(dashboard))
+}
+
+/// How many months the club's chart shows, the current one last.
+const CLUB_MONTHS: u32 = 6;
+/// How many pending charges the home lists.
+const PENDING_LIMIT: usize = 20;
+
+/// The period asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Window {
+    Today,
+    /// Monday to Sunday of the current week.
+    Week,
+    /// The last 30 days, today included.
+    Last30Days,
+}
+
+impl Window {
+    fn parse(text: Option<&str>) -> Result<Window, ApiError> {
+        match text {
+            None | Some("today") => Ok(Window::Today),
+            Some("week") => Ok(Window::Week),
+            Some("30d") => Ok(Window::Last30Days),
+            Some(_) => Err(ApiError::field("period", "Período inválido: use today, week ou 30d.")),
+        }
+    }
+
+    /// First and last day, inclusive.
+    fn days(self, today: NaiveDate) -> (NaiveDate, NaiveDate) {
+        match self {
+            Window::Today => (today, today),
+            Window::Week => {
+                let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+                (monday, monday + Duration::days(6))
+            }
+            Window::Last30Days => (today - Duration::days(29), today),
+        }
+    }
+}
+
+/// Money in reais, as the rest of the API answers it.
+fn reais(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct Answer {
+    start: NaiveDate,
+    end: NaiveDate,
+    /// The figures are the signed-in professional's own.
+    own: bool,
+    days: Vec<DayFigures>,
+    occupancy: Vec<Occupancy>,
+    services: Vec<ServiceFigures>,
+    busy_hours: Vec<BusyHour>,
+    totals: Totals,
+    club: Option<Club>,
+}
+
+#[derive(Debug, Serialize, Default, Clone)]
+#[serde(rename_all = "PascalCase")]
+struct DayFigures {
+    date: NaiveDate,
+    booked: i64,
+    confirmed: i64,
+    cancelled: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct Occupancy {
+    id_professional: i64,
+    name: String,
+    color: String,
+    booked_minutes: i64,
+    working_minutes: i64,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+struct ServiceFigures {
+    id_service: i64,
+    description: String,
+    count: i64,
+    #[sqlx(skip)]
+    value: f64,
+    #[serde(skip)]
+    cents: i64,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+struct BusyHour {
+    /// 0 Sunday to 6 Saturday.
+    weekday: i32,
+    hour: i32,
+    count: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct Totals {
+    appointments: i64,
+    cancelled: i64,
+    cancellation_rate: f64,
+    expected_revenue: f64,
+    new_clients: Option<i64>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct Club {
+    active_subscribers: i64,
+    monthly_recurring_revenue: f64,
+    months: Vec<ClubMonth>,
+    pending: Vec<PendingCharge>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct ClubMonth {
+    /// `YYYY-MM`.
+    month: String,
+    received: f64,
+    to_receive: f64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct PendingCharge {
+    id_subscription_user: i64,
+    user_name: String,
+    plan_name: String,
+    value: f64,
+    due_date: Option<NaiveDate>,
+}
+
+/// `GET dashboard?period=today|week|30d[&idCompany]`: the home's figures for a unit, or for
+/// every unit of the user when `idCompany` is absent.
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn dashboard(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    RawQuery(query): RawQuery,
+) -> Result<(HeaderMap, Json<Answer>), ApiError> {
+    let params = Params::parse(query.as_deref())?;
+    let window = Window::parse(params.text("period"))?;
+    let chosen = params.id("idCompany")?;
+    let own = !matches!(auth.role, Role::Admin | Role::Attendant);
+    let professional = own.then_some(auth.professional_id);
+    let consistency = read_after.wait(&state.watch, "dashboard").await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
+        "select company_id, (now() at time zone time_zone)::date from rm_company.company
+          where company_id = any($1) and ($2::bigint is null or company_id = $2) and (status or company_id = $2)
+          order by company_id",
+    )
+    .bind(&auth.companies)
+    .bind(chosen)
+    .fetch_all(&mut *tx)
+    .await?;
+    if chosen.is_some_and(|id| !auth.belongs_to(id)) || (chosen.is_some() && units.is_empty()) {
+        return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
+    }
+    let companies: Vec<i64> = units.iter().map(|(id, _)| *id).collect();
+    let today = units.first().map_or_else(|| (chrono::Utc::now() - Duration::hours(3)).date_naive(), |u| u.1);
+    let (start, end) = window.days(today);
+    let filter = Filter { companies: &companies, start, end, professional };
+
+    let days = day_figures(&mut tx, &filter).await?;
+    let occupancy = occupancy(&mut tx, auth.business_id, &filter).await?;
+    let services = service_figures(&mut tx, &filter).await?;
+    let busy_hours: Vec<BusyHour> = sqlx::query_as(
+        "select extract(dow from date)::int as weekday, hour::int as hour, sum(booked)::bigint as count
+           from rm_dashboard.hour_figure
+          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
+          group by 1, 2 having sum(booked) > 0 order by 1, 2",
+    )
+    .bind(filter.companies)
+    .bind(start)
+    .bind(end)
+    .bind(professional)
+    .fetch_all(&mut *tx)
+    .await?;
+    let revenue: i64 = sqlx::query_scalar(
+        "select coalesce(sum(revenue_cents), 0)::bigint from rm_dashboard.day_figure
+          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)",
+    )
+    .bind(filter.companies)
+    .bind(start)
+    .bind(end)
+    .bind(professional)
+    .fetch_one(&mut *tx)
+    .await?;
+    let new_clients = if own {
+        None
+    } else {
+        Some(
+            sqlx::query_scalar::<_, i64>(
+                "select coalesce(sum(clients), 0)::bigint from rm_dashboard.client_registration
+                  where date between $1 and $2",
+            )
+            .bind(start)
+            .bind(end)
+            .fetch_one(&mut *tx)
+            .await?,
+        )
+    };
+    let appointments: i64 = days.iter().map(|d| d.booked).sum();
+    let cancelled: i64 = days.iter().map(|d| d.cancelled).sum();
+    let all = appointments + cancelled;
+    let totals = Totals {
+        appointments,
+        cancelled,
+        cancellation_rate: if all == 0 { 0.0 } else { cancelled as f64 / all as f64 },
+        expected_revenue: reais(revenue),
+        new_clients,
+    };
+    let club = if own { None } else { Some(club(&mut tx, today).await?) };
+    let answer = Answer { start, end, own, days, occupancy, services, busy_hours, totals, club };
+    Ok((consistency.headers(), Json(answer)))
+}
+
+/// Which figures: these units, these days, one professional or all.
+struct Filter<'a> {
+    companies: &'a [i64],
+    start: NaiveDate,
+    end: NaiveDate,
+    professional: Option<i64>,
+}
+
+/// Every day of the period, zeros included.
+async fn day_figures(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<Vec<DayFigures>, ApiError> {
+    let rows: Vec<(NaiveDate, i64, i64, i64)> = sqlx::query_as(
+        "select date, sum(booked)::bigint, sum(confirmed)::bigint, sum(cancelled)::bigint
+           from rm_dashboard.day_figure
+          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
+          group by date",
+    )
+    .bind(filter.companies)
+    .bind(filter.start)
+    .bind(filter.end)
+    .bind(filter.professional)
+    .fetch_all(conn)
+    .await?;
+    let found: HashMap<NaiveDate, (i64, i64, i64)> =
+        rows.into_iter().map(|(date, b, c, x)| (date, (b, c, x))).collect();
+    Ok(filter
+        .start
+        .iter_days()
+        .take_while(|date| *date <= filter.end)
+        .map(|date| {
+            let (booked, confirmed, cancelled) = found.get(&date).copied().unwrap_or_default();
+            DayFigures { date, booked, confirmed, cancelled }
+        })
+        .collect())
+}
+
+async fn service_figures(
+    conn: &mut PgConnection,
+    filter: &Filter<'_>,
+) -> Result<Vec<ServiceFigures>, ApiError> {
+    let mut rows: Vec<ServiceFigures> = sqlx::query_as(
+        "select service_id as id_service, max(description) as description, sum(booked)::bigint as count,
+                sum(revenue_cents)::bigint as cents
+           from rm_dashboard.service_figure
+          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
+          group by service_id having sum(booked) > 0
+          order by sum(revenue_cents) desc, max(description)",
+    )
+    .bind(filter.companies)
+    .bind(filter.start)
+    .bind(filter.end)
+    .bind(filter.professional)
+    .fetch_all(conn)
+    .await?;
+    for row in &mut rows {
+        row.value = reais(row.cents);
+    }
+    Ok(rows)
+}
+
+/// Booked over working minutes per professional: those who work in the units in the period
+/// (not inactive) or have appointments in it. Working minutes are each day's working periods inside
+/// the unit's opening hours, less days off and holidays (`DayRules::working_minutes`),
+/// summed over the units (a professional of two units counts in each).
+async fn occupancy(
+    conn: &mut PgConnection,
+    business_id: i64,
+    filter: &Filter<'_>,
+) -> Result<Vec<Occupancy>, ApiError> {
+    let booked: HashMap<i64, i64> = sqlx::query_as::<_, (i64, i64)>(
+        "select professional_id, sum(booked_minutes)::bigint from rm_dashboard.day_figure
+          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
+          group by professional_id",
+    )
+    .bind(filter.companies)
+    .bind(filter.start)
+    .bind(filter.end)
+    .bind(filter.professional)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .collect();
+    // Members of each unit who are not inactive, or who have bookings.
+    let members: Vec<(i64, i64)> = sqlx::query_as(
+        "select m.company_id, m.professional_id from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id
+          where m.company_id = any($1) and ($2::bigint is null or m.professional_id = $2)
+            and (p.status <> $4 or m.professional_id = any($3))",
+    )
+    .bind(filter.companies)
+    .bind(filter.professional)
+    .bind(booked.keys().copied().collect::<Vec<_>>())
+    .bind(navalha_domain::professional::status::INACTIVE)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut working_minutes: BTreeMap<i64, i64> = booked.keys().map(|id| (*id, 0)).collect();
+    let professionals: Vec<i64> = {
+        let mut ids: Vec<i64> = members.iter().map(|(_, p)| *p).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
+    let mut weeks: HashMap<(i64, i16), Vec<Span>> = HashMap::new();
+    for (id, week_day, periods) in sqlx::query_as::<_, (i64, i16, Value)>(
+        "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
+    )
+    .bind(&professionals)
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
+        weeks.insert((id, week_day), periods.into_iter().map(Span::from).collect());
+    }
+    let openings: HashMap<(i64, i16), Span> = sqlx::query_as::<_, (i64, i16, String, String)>(
+        "select company_id, week_day, start_time, end_time from rm_company.company_day where company_id = any($1)",
+    )
+    .bind(filter.companies)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .filter_map(|(company, day, start, end)| {
+        let minutes = |text: &str| navalha_domain::validation::TimeOfDay::parse(text).ok().map(|t| t.minutes());
+        Some(((company, day), Span { start: minutes(&start)?, end: minutes(&end)? }))
+    })
+    .collect();
+    for company in filter.companies {
+        let here: Vec<i64> = members.iter().filter(|(c, _)| c == company).map(|(_, p)| *p).collect();
+        if here.is_empty() {
+            continue;
+        }
+        let blocked =
+            blocked_ranges(&mut *conn, business_id, &here, *company, filter.start, filter.end).await?;
+        for date in filter.start.iter_days().take_while(|date| *date <= filter.end) {
+            let week_day = date.weekday().num_days_from_sunday() as i16;
+            for id in &here {
+                let rules = DayRules {
+                    working: weeks.get(&(*id, week_day)).cloned().unwrap_or_default(),
+                    opening: openings.get(&(*company, week_day)).copied(),
+                    blocked: blocked.iter().filter_map(|range| range.on(date, *id)).collect(),
+                    busy: Vec::new(),
+                };
+                *working_minutes.entry(*id).or_default() += i64::from(rules.working_minutes());
+            }
+        }
+    }
+    let ids: Vec<i64> = working_minutes.keys().copied().collect();
+    let names: HashMap<i64, (String, String)> = sqlx::query_as::<_, (i64, String, String)>(
+        "select professional_id, name, color from rm_professional.professional where professional_id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(id, name, color)| (id, (name, color)))
+    .collect();
+    // Staff who neither work nor were booked in the period (an admin, the front desk) are
+    // left out.
+    let mut list: Vec<Occupancy> = working_minutes
+        .into_iter()
+        .filter(|(id, working)| *working > 0 || booked.get(id).is_some_and(|minutes| *minutes > 0))
+        .map(|(id, working)| {
+            let (name, color) = names.get(&id).cloned().unwrap_or_default();
+            Occupancy {
+                id_professional: id,
+                name,
+                color,
+                booked_minutes: booked.get(&id).copied().unwrap_or_default(),
+                working_minutes: working,
+            }
+        })
+        .collect();
+    list.sort_by(|a, b| a.name.cmp(&b.name).then(a.id_professional.cmp(&b.id_professional)));
+    Ok(list)
+}
+
+/// The club's figures, business-wide (plans and subscribers are not a unit's): subscribers in
+/// force and their monthly value; received and to receive by due month, for the six months
+/// ending with the current one; and the open charges, oldest due first.
+async fn club(conn: &mut PgConnection, today: NaiveDate) -> Result<Club, ApiError> {
+    let rows: Vec<(i64, String, String, i64, String, Value)> = sqlx::query_as(
+        "select subscription_id, user_name, plan_name, value_cents, internal_status, state from rm_club.subscription",
+    )
+    .fetch_all(conn)
+    .await?;
+    let first_month = {
+        let mut month = today.with_day(1).unwrap_or(today);
+        for _ in 1..CLUB_MONTHS {
+            month = (month - Duration::days(1)).with_day(1).unwrap_or(month);
+        }
+        month
+    };
+    let mut months: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    let mut month = first_month;
+    while month <= today {
+        months.insert(month.format("%Y-%m").to_string(), (0, 0));
+        month = (month + Duration::days(32)).with_day(1).unwrap_or(today + Duration::days(1));
+    }
+    let (mut active, mut recurring) = (0, 0);
+    let mut pending: Vec<PendingCharge> = Vec::new();
+    for (id, user_name, plan_name, value_cents, internal_status, state) in rows {
+        if internal_status == "ACTIVE" {
+            active += 1;
+            recurring += value_cents;
+        }
+        let subscription: Subscription =
+            serde_json::from_value(state).map_err(|e| ApiError::Internal(e.into()))?;
+        for charge in subscription.transactions() {
+            if let Some(entry) =
+                charge.payday.and_then(|day| months.get_mut(&day.format("%Y-%m").to_string()))
+            {
+                if charge.status.is_received() {
+                    entry.0 += charge.value_cents;
+                } else if charge.status.is_to_receive() {
+                    entry.1 += charge.value_cents;
+                }
+            }
+            if charge.status.is_to_receive() {
+                pending.push(PendingCharge {
+                    id_subscription_user: id,
+                    user_name: user_name.clone(),
+                    plan_name: plan_name.clone(),
+                    value: reais(charge.value_cents),
+                    due_date: charge.payday,
+                });
+            }
+        }
+    }
+    pending.sort_by(|a, b| {
+        a.due_date.cmp(&b.due_date).then(a.id_subscription_user.cmp(&b.id_subscription_user))
+    });
+    pending.truncate(PENDING_LIMIT);
+    Ok(Club {
+        active_subscribers: active,
+        monthly_recurring_revenue: reais(recurring),
+        months: months
+            .into_iter()
+            .map(|(month, (received, to_receive))| ClubMonth {
+                month,
+                received: reais(received),
+                to_receive: reais(to_receive),
+            })
+            .collect(),
+        pending,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_are_today_monday_to_sunday_and_the_last_thirty_days() {
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 11, d).unwrap_or_default();
+        let tuesday = day(24);
+        assert_eq!(Window::Today.days(tuesday), (tuesday, tuesday));
+        assert_eq!(Window::Week.days(tuesday), (day(23), day(29)));
+        assert_eq!(Window::Week.days(day(29)), (day(23), day(29)), "Sunday ends the week");
+        assert_eq!(
+            Window::Last30Days.days(tuesday),
+            (NaiveDate::from_ymd_opt(2026, 10, 26).unwrap_or_default(), tuesday)
+        );
+        assert!(Window::parse(Some("year")).is_err());
+        assert_eq!(Window::parse(None).ok(), Some(Window::Today));
+    }
+}
