@@ -5,7 +5,7 @@
 //! migrates it and loads the demo data with command-api, appends a realistic month of
 //! events in bulk, rebuilds every read model with `projector rebuild`, starts command-api,
 //! query-api and projector from the release build, and measures: booking commands under
-//! load, projection lag, free times, the day agenda, double bookings, peak memory, and
+//! load, projection lag, free times, the day agenda, the home, double bookings, peak memory, and
 //! pgbench's one-row-insert rate as the database's ceiling. Prints a table and saves the
 //! figures as JSON under `bench/results/`. docs/bench.md explains every figure.
 
@@ -718,6 +718,46 @@ async fn measure(
     if let Some(cpu) = knee.and_then(|k| agenda_cpu.get(k)) {
         show_cpu("day-agenda answer", cpu);
     }
+    step(&format!(
+        "home: GET dashboard?period=30d of the big unit, as admin, {} client(s), {} s",
+        cli.read_concurrency, cli.read_seconds
+    ));
+    let cpu_before = stack::cpu_snapshot(services, postmaster, ticks);
+    let mut home = {
+        let (client, query, token) = (api.client.clone(), api.query.clone(), api.token.clone());
+        let periods = ["30d", "week", "today"];
+        workload::closed_loop(
+            "dashboard",
+            cli.read_concurrency,
+            Duration::from_secs(cli.warmup_seconds.min(2)),
+            Duration::from_secs(cli.read_seconds),
+            cli.seed,
+            move |rng| {
+                let period = rng.pick(&periods);
+                client
+                    .get(format!("{query}/dashboard?period={period}&idCompany={big_unit}"))
+                    .bearer_auth(&token)
+            },
+        )
+        .await?
+    };
+    let home_cpu = stack::cpu_per_request(
+        &cpu_before,
+        &stack::cpu_snapshot(services, postmaster, ticks),
+        home.requests_total,
+    );
+    note(&format!(
+        "{}/s, p50 {} p99 {}, {} KB per answer, others {:?}",
+        thousands(home.rate()),
+        ms(p(&mut home.samples, 50.0)),
+        ms(p(&mut home.samples, 99.0)),
+        home.mean_bytes / 1024,
+        home.others
+    ));
+    if let Some(example) = &home.other_example {
+        note(&format!("unexpected answer: {example}"));
+    }
+    show_cpu("home answer", &home_cpu);
     if statements {
         let top = checks::top_statements(&pool, 15).await?;
         show_statements(&top);
@@ -812,6 +852,18 @@ async fn measure(
         }
         None => rows.push(Row::new("Day agenda p50/p99", "no answer", "-", "p99 < 5 ms", None)),
     }
+    let (h50, h99) = (p(&mut home.samples, 50.0), p(&mut home.samples, 99.0));
+    rows.push(Row::new(
+        "Home (dashboard) p50/p99",
+        format!(
+            "big unit, today/week/30 days, {} client(s), {}/s",
+            cli.read_concurrency,
+            thousands(home.rate())
+        ),
+        format!("{} / {}", ms(h50), ms(h99)),
+        "p99 < 20 ms",
+        h99.map(|v| v < 20.0),
+    ));
     rows.push(Row::new(
         "Rebuild of all read models",
         format!("{} events, {} models", thousands(log_events as f64), models.len()),
@@ -920,6 +972,7 @@ async fn measure(
             "appointment_slot_rows": doubles.slot_rows,
         },
         "available_times": { "loop": read_json(&mut free_times), "cpu_ms_per_request": free_times_cpu },
+        "home": { "loop": read_json(&mut home), "cpu_ms_per_request": home_cpu },
         "day_agenda": {
             "knee": knee.map(|k| agenda_steps[k].concurrency),
             "steps": agenda_steps.iter_mut().map(read_json).collect::<Vec<_>>(),
