@@ -118,6 +118,11 @@ impl<'a> EventBuilder<'a> {
         Self { data, ids, actor, system: EventMetadata::system("Carga do benchmark", BENCH_BUSINESS_ID) }
     }
 
+    /// A professional's event, written as the benchmark's load.
+    pub fn professional_row(&self, id: i64, sequence: i64, event: &ProfessionalEvent) -> EventRow {
+        row::<Professional>(id, sequence, event, &self.system)
+    }
+
     /// The database id of professional `p`.
     pub fn professional_id(&self, p: usize) -> i64 {
         idx(self.ids.professional, p)

@@ -9,6 +9,8 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use sqlx::PgPool;
 
+use navalha_domain::professional::{Employment, Membership, ProfessionalEvent};
+
 use crate::events::{Actor, EventBuilder, EventRow, IdBases};
 use crate::Dataset;
 
@@ -69,6 +71,41 @@ pub async fn demo_admin(pool: &PgPool, email: &str) -> anyhow::Result<Actor> {
     .await?
     .flatten();
     Ok(Actor { id, name: name.unwrap_or_else(|| "Administrador".to_owned()) })
+}
+
+/// Makes the admin who books a member of the loaded units, as an admin would by adding them
+/// to their own units: staff reach only the units they belong to (issue 12), so without it
+/// every booking and agenda read of the load would be refused.
+pub async fn admit_admin(
+    pool: &PgPool,
+    builder: &EventBuilder<'_>,
+    actor: &Actor,
+    units: usize,
+) -> anyhow::Result<()> {
+    let id = actor.id.to_string();
+    let (last, employment): (i64, serde_json::Value) = sqlx::query_as(
+        "select (select max(sequence) from events where aggregate_type = 'Professional' and aggregate_id = $1),
+                staff_access_of(payload)
+           from events
+          where aggregate_type = 'Professional' and aggregate_id = $1 and staff_access_of(payload) is not null
+          order by sequence desc limit 1",
+    )
+    .bind(&id)
+    .fetch_one(pool)
+    .await
+    .context("reading the admin's employment")?;
+    let mut employment: Employment = serde_json::from_value(employment)?;
+    let first = reserve(pool, "company_professional_id_seq", units).await?;
+    for unit in 0..units {
+        employment
+            .memberships
+            .push(Membership { id: first + unit as i64, company_id: builder.company_id(unit) });
+    }
+    let row = builder.professional_row(actor.id, last + 1, &ProfessionalEvent::EmploymentChanged(employment));
+    let mut tx = pool.begin().await?;
+    insert(&mut tx, &[row]).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 async fn insert(tx: &mut sqlx::PgConnection, rows: &[EventRow]) -> anyhow::Result<()> {

@@ -439,8 +439,9 @@ async fn measure(
     step("appending the events in bulk");
     let ids = load::reserve_ids(&pool, &data).await?;
     let actor = load::demo_admin(&pool, ADMIN_EMAIL).await?;
-    let builder = events::EventBuilder::new(&data, ids, actor);
+    let builder = events::EventBuilder::new(&data, ids, actor.clone());
     let loaded = load::append_all(&pool, &builder, &data).await?;
+    load::admit_admin(&pool, &builder, &actor, data.units.len()).await?;
     note(&format!(
         "{} events in {:.1} s ({} events/s, triggers included)",
         thousands(loaded.events as f64),

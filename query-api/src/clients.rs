@@ -1,4 +1,5 @@
-//! Clients: `GET user/filter` and `GET user/{id}` (spec 01 §7, spec 02 §7).
+//! Clients: `GET user/filter` and `GET user/{id}` (spec 01 §7, spec 02 §7), and the client's
+//! visits for the client form (`GET user/{id}/visits`, issue 17).
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -18,7 +19,10 @@ use crate::AppState;
 
 /// The routes of this module.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/user/filter", get(filter)).route("/user/{id}", get(one))
+    Router::new()
+        .route("/user/filter", get(filter))
+        .route("/user/{id}", get(one))
+        .route("/user/{id}/visits", get(visits))
 }
 
 /// A client in a list.
@@ -180,4 +184,87 @@ mod tests {
         assert_eq!(search_pattern("100%_x").as_deref(), Some("%100\\%\\_x%"));
         assert_eq!(search_pattern("  "), None);
     }
+}
+
+/// The most visits the client form lists.
+const VISITS_LIMIT: i64 = 200;
+
+/// One of a client's appointments, as the client form lists it.
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "PascalCase")]
+pub struct Visit {
+    id_scheduling: i64,
+    date: NaiveDate,
+    start_time: String,
+    end_time: String,
+    services: Vec<String>,
+    professional_name: String,
+    company_name: String,
+    /// The services' prices as booked.
+    value: f64,
+    /// true booked, false cancelled.
+    status: bool,
+    confirmation: bool,
+    /// Already started, on the unit's clock.
+    past: bool,
+}
+
+/// `GET user/{id}/visits`: the client's appointments in the user's units, newest first (at
+/// most 200), with the visits made, the total spent on them, the last and next visit, the
+/// cancellations and the subscriptions. Roles that see only their own agenda see only their
+/// own appointments with the client. Read from the agenda's model, not from the events.
+async fn visits(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &["client", "agenda"]).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let known: Option<i64> =
+        sqlx::query_scalar("select client_id from rm_client.client where client_id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    known.ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
+    let own = (!auth.role.may_choose_any_professional()).then_some(auth.professional_id);
+    let rows: Vec<Visit> = sqlx::query_as(
+        "select a.appointment_id as id_scheduling, a.date, a.start_time::text as start_time,
+                a.end_time::text as end_time,
+                array(select s ->> 'description' from jsonb_array_elements(a.services) s) as services,
+                coalesce(p.name, '') as professional_name, coalesce(c.name, '') as company_name,
+                (select coalesce(sum((s ->> 'cents')::bigint), 0) from jsonb_array_elements(a.services) s)::float8 / 100
+                    as value,
+                a.status, a.confirmation,
+                a.date + a.start_time <= (now() at time zone coalesce(c.time_zone, 'America/Sao_Paulo'))::timestamp
+                    as past
+           from rm_agenda.appointment a
+           left join rm_agenda.professional p on p.professional_id = a.professional_id
+           left join rm_company.company c on c.company_id = a.company_id
+          where a.client_id = $1 and a.company_id = any($2) and ($3::bigint is null or a.professional_id = $3)
+          order by a.date desc, a.start_time desc, a.appointment_id desc
+          limit $4",
+    )
+    .bind(id)
+    .bind(&auth.companies)
+    .bind(own)
+    .bind(VISITS_LIMIT)
+    .fetch_all(&mut *tx)
+    .await?;
+    let made: Vec<&Visit> = rows.iter().filter(|v| v.status && v.past).collect();
+    let total_spent: f64 = made.iter().map(|v| v.value).sum();
+    let next = rows.iter().filter(|v| v.status && !v.past).map(|v| v.date).min();
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &[id]).await?;
+    Ok((
+        consistency.headers(),
+        Json(json!({
+            "Visits": rows,
+            "VisitsMade": made.len(),
+            "TotalSpent": (total_spent * 100.0).round() / 100.0,
+            "LastVisit": made.first().map(|v| v.date),
+            "NextVisit": next,
+            "Cancellations": rows.iter().filter(|v| !v.status).count(),
+            "SubscriptionUser": subscriptions.get(&id).cloned().unwrap_or_default(),
+        })),
+    ))
 }

@@ -1,5 +1,6 @@
 //! The home's figures (issue 17): the `dashboard` read model equals what the events say,
-//! before and after a rebuild, and `GET dashboard` gives each role its figures.
+//! before and after a rebuild, and `GET dashboard` gives each role its figures; and the
+//! client form's visits (`GET user/{id}/visits`).
 
 use std::collections::BTreeMap;
 
@@ -238,4 +239,65 @@ async fn the_home_gives_each_role_its_figures(pool: PgPool) {
     assert!(bad.body["errors"]["period"].is_string(), "{bad:?}");
     let anonymous = system.call(Method::GET, "/api/dashboard?period=today", None, None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_client_form_lists_the_clients_visits_with_totals(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let registered = system
+        .call(
+            Method::POST,
+            "/api/user/professional",
+            Some(&admin),
+            Some(json!({"name": "Cliente Visitas", "cpf": "529.982.247-25", "email": "visitas@exemplo.com",
+                        "phone": "(31) 9 4444-1212", "whatsApp": true, "birthDate": "1990-04-01", "status": true})),
+        )
+        .await;
+    assert_eq!(registered.status, StatusCode::CREATED, "{registered:?}");
+    let client = registered.body["IdUser"].as_i64().expect("IdUser");
+    let (tuesday, wednesday) = (next(Weekday::Tue), next(Weekday::Wed));
+    let kept =
+        id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut, d.beard], client)).await);
+    let dropped =
+        id_of(&book(&system, &admin, body(d.barber2, wednesday, "11:00", &[d.haircut], client)).await);
+    let cancel = format!("/api/scheduling/{dropped}");
+    assert_eq!(system.call(Method::DELETE, &cancel, Some(&admin), None).await.status, StatusCode::OK);
+    system.project().await;
+
+    let path = format!("/api/user/{client}/visits");
+    let answer = system.call(Method::GET, &path, Some(&admin), None).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    let visits = answer.body["Visits"].as_array().cloned().unwrap_or_default();
+    let ids: Vec<i64> = visits.iter().filter_map(|v| v["IdScheduling"].as_i64()).collect();
+    let mut expected = [(tuesday, kept), (wednesday, dropped)];
+    expected.sort_by(|a, b| b.cmp(a));
+    assert_eq!(ids, expected.iter().map(|(_, id)| *id).collect::<Vec<_>>(), "newest first");
+    let first = visits.iter().find(|v| v["IdScheduling"] == json!(kept)).cloned().unwrap_or_default();
+    assert_eq!(first["Services"], json!(["Corte de cabelo", "Barba"]));
+    assert_eq!(first["ProfessionalName"], json!("Diego Barbeiro"));
+    assert_eq!(first["CompanyName"], json!("Navalha Centro"));
+    assert!(first["Value"].as_f64().is_some_and(|v| v > 0.0), "{first}");
+    assert_eq!(first["Past"], json!(false));
+    assert_eq!(answer.body["Cancellations"], json!(1));
+    assert_eq!(answer.body["NextVisit"], json!(tuesday.to_string()));
+    assert_eq!(
+        (answer.body["VisitsMade"].clone(), answer.body["TotalSpent"].clone()),
+        (json!(0), json!(0.0))
+    );
+    assert_eq!(answer.body["LastVisit"], Value::Null);
+
+    // A barber sees only their own appointments with the client; an unknown client is 404.
+    let barber = system.sign_in("barbeiro2@navalha.dev").await;
+    let own = system.call(Method::GET, &path, Some(&barber), None).await;
+    let own_ids: Vec<i64> = own.body["Visits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v["IdScheduling"].as_i64())
+        .collect();
+    assert_eq!(own_ids, [dropped]);
+    let missing = system.call(Method::GET, "/api/user/999999/visits", Some(&admin), None).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
