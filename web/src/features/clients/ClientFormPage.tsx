@@ -9,6 +9,7 @@ import { CheckboxField, ReadOnlyField, SelectField, STATUS_OPTIONS } from '@/com
 import { Icon } from '@/components/Icon';
 import { TextField } from '@/components/TextField';
 import { HistoryList } from '@/features/history/HistoryList';
+import { ClientVisitsPanel } from './ClientVisits';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType } from '@/state/sessionSlice';
 import {
@@ -189,6 +190,8 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
         <p>Deseja realmente remover todos os logins com redes sociais?</p>
         <p className="client-social-note">Depois disso, o cliente deverá entrar com e-mail e senha.</p>
       </ConfirmDialog>
+      {/* Issue 17: the client's visits, spending and subscription. */}
+      {client && <ClientVisitsPanel idUser={client.IdUser} />}
       {/* Issue 14: who changed what, for ADMIN (the only role the audit answers). */}
       {client && role === 'ADMIN' && (
         <section className="history-panel" aria-labelledby="client-history-title">

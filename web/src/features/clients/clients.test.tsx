@@ -7,7 +7,8 @@ import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { clientFilterUrl } from './clientsApi';
 import { EMPTY_CLIENT, clientPayload, clientSchema, loginTypeLabel, type ClientFormValues } from './schema';
-import type { ClientDetail, ClientListItem } from './types';
+import { visitStatus } from './ClientVisits';
+import type { ClientDetail, ClientListItem, ClientVisits } from './types';
 
 // 12:00 UTC on 24 Nov 2026 is 09:00 on the unit's clock.
 const NOW = () => new Date('2026-11-24T12:00:00Z');
@@ -104,7 +105,24 @@ const maria: ClientDetail = {
   SubscriptionUser: [{ IdSubscriptionUser: 9 }],
 };
 
-/** A tiny client server: the list, one client, the writes it received. */
+const visits: ClientVisits = {
+  Visits: [
+    { IdScheduling: 41, Date: '2026-12-01', StartTime: '10:00:00', EndTime: '10:45:00', Services: ['Corte de cabelo', 'Barba'],
+      ProfessionalName: 'Diego Barbeiro', CompanyName: 'Navalha Centro', Value: 80, Status: true, Confirmation: true, Past: false },
+    { IdScheduling: 40, Date: '2026-11-20', StartTime: '09:00:00', EndTime: '09:30:00', Services: ['Corte de cabelo'],
+      ProfessionalName: 'Diego Barbeiro', CompanyName: 'Navalha Centro', Value: 45, Status: false, Confirmation: false, Past: true },
+    { IdScheduling: 39, Date: '2026-11-10', StartTime: '15:00:00', EndTime: '15:30:00', Services: ['Corte de cabelo'],
+      ProfessionalName: 'Eduardo Barbeiro', CompanyName: 'Navalha Savassi', Value: 45, Status: true, Confirmation: false, Past: true },
+  ],
+  VisitsMade: 1,
+  TotalSpent: 45,
+  LastVisit: '2026-11-10',
+  NextVisit: '2026-12-01',
+  Cancellations: 1,
+  SubscriptionUser: [{ IdSubscriptionUser: 9, PlanName: 'Clube Corte', InternalStatus: 'ACTIVE' }],
+};
+
+/** A tiny client server: the list, one client, its visits, the writes it received. */
 function clientsServer() {
   const state = { client: { ...maria }, reads: [] as URLSearchParams[], writes: [] as { method: string; url: string; body: unknown; key: string | null }[] };
   const listItem = (): ClientListItem => ({ ...state.client });
@@ -118,6 +136,7 @@ function clientsServer() {
       return HttpResponse.json({ content: rows, total: rows.length, count: rows.length });
     }),
     http.get(apiUrl('user/:id'), () => HttpResponse.json(state.client)),
+    http.get(apiUrl('user/:id/visits'), () => HttpResponse.json(visits)),
     http.post(apiUrl('user/professional'), async ({ request }) => {
       state.writes.push({ method: 'POST', url: request.url, body: await request.json(), key: request.headers.get('Idempotency-Key') });
       return HttpResponse.json({ IdUser: 30 }, { status: 201 });
@@ -207,6 +226,35 @@ describe('clients screens', () => {
     });
     expect(state.writes[0].key).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client'));
+  });
+
+  it("shows the client's visits: figures, subscription and the list, newest first", async () => {
+    clientsServer();
+    renderApp('/dashboard/client/2', { session: signedInSession('ATTENDANT') });
+    const panel = await screen.findByRole('region', { name: 'Visitas' });
+    const table = await within(panel).findByRole('table', { name: 'Visitas do cliente' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      '01/12/2026 10:00Corte de cabelo, BarbaDiego BarbeiroNavalha CentroR$ 80,00Confirmado',
+      '20/11/2026 09:00Corte de cabeloDiego BarbeiroNavalha CentroR$ 45,00Cancelado',
+      '10/11/2026 15:00Corte de cabeloEduardo BarbeiroNavalha SavassiR$ 45,00Realizado',
+    ]);
+    const figure = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent?.replace(/\u00a0/g, ' ');
+    expect(figure('Visitas realizadas')).toBe('1');
+    expect(figure('Total gasto')).toBe('R$ 45,00');
+    expect(figure('Última visita')).toBe('10/11/2026');
+    expect(figure('Próxima visita')).toBe('01/12/2026');
+    expect(figure('Cancelamentos')).toBe('1');
+    expect(within(panel).getByRole('link', { name: /Clube Corte/ }).getAttribute('href')).toBe(
+      '/dashboard/subscription-user-detail-form/9',
+    );
+  });
+
+  it('names how a visit stands', () => {
+    expect(visitStatus({ Status: false, Past: false, Confirmation: true })).toBe('Cancelado');
+    expect(visitStatus({ Status: true, Past: true, Confirmation: false })).toBe('Realizado');
+    expect(visitStatus({ Status: true, Past: false, Confirmation: true })).toBe('Confirmado');
+    expect(visitStatus({ Status: true, Past: false, Confirmation: false })).toBe('Agendado');
   });
 
   it('a barber reads clients: no registration, the form read-only, no social-login removal', async () => {

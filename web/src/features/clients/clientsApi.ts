@@ -1,5 +1,5 @@
 import { api } from '@/api/api';
-import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, Page } from './types';
+import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, ClientVisits, Page } from './types';
 
 const LIST = 'LIST';
 
@@ -30,6 +30,14 @@ export const clientsApi = api.injectEndpoints({
       query: (id) => `user/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),
+    getClientVisits: build.query<ClientVisits, number>({
+      query: (id) => `user/${id}/visits`,
+      // Re-read after bookings, moves and cancellations (the agenda's tag) and client edits.
+      providesTags: (_result, _error, id) => [
+        { type: 'Client', id },
+        { type: 'Scheduling', id: LIST },
+      ],
+    }),
     createClient: build.mutation<{ IdUser: number }, { payload: ClientPayload; idempotencyKey: string }>({
       query: ({ payload, idempotencyKey }) => ({
         url: 'user/professional',
@@ -57,6 +65,7 @@ export const clientsApi = api.injectEndpoints({
 export const {
   useGetClientsQuery,
   useGetClientQuery,
+  useGetClientVisitsQuery,
   useCreateClientMutation,
   useUpdateClientMutation,
   useRemoveSocialLoginsMutation,

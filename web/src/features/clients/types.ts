@@ -54,3 +54,31 @@ export interface ClientPayload {
 
 /** The login type of a client who signs in with e-mail and password only. */
 export const LOGIN_PASSWORD = 'PASSWORD';
+
+/** One of the client's appointments on the client form (GET user/{id}/visits, issue 17). */
+export interface ClientVisit {
+  IdScheduling: number;
+  Date: string;
+  StartTime: string;
+  EndTime: string;
+  Services: string[];
+  ProfessionalName: string;
+  CompanyName: string;
+  /** The services' prices as booked. */
+  Value: number;
+  /** true booked, false cancelled. */
+  Status: boolean;
+  Confirmation: boolean;
+  /** Already started. */
+  Past: boolean;
+}
+
+export interface ClientVisits {
+  Visits: ClientVisit[];
+  VisitsMade: number;
+  TotalSpent: number;
+  LastVisit: string | null;
+  NextVisit: string | null;
+  Cancellations: number;
+  SubscriptionUser: ClientSubscription[];
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { DataTable, type Column } from '@/components/list/ListPage';
+import { contractStatusLabel } from '@/lib/club';
+import { formatDateBR, shortTime } from '@/lib/dates';
+import { formatBRL } from '@/lib/money';
+import { useGetClientVisitsQuery } from './clientsApi';
+import type { ClientVisit } from './types';
+
+export const NO_VISITS = 'Nenhum agendamento deste cliente.';
+
+/** How a visit stands: made, booked ahead (confirmed or not) or cancelled. */
+export function visitStatus(visit: Pick<ClientVisit, 'Status' | 'Past' | 'Confirmation'>): string {
+  if (!visit.Status) return 'Cancelado';
+  if (visit.Past) return 'Realizado';
+  return visit.Confirmation ? 'Confirmado' : 'Agendado';
+}
+
+const COLUMNS: Column<ClientVisit>[] = [
+  { header: 'Data', cell: (v) => `${formatDateBR(v.Date)} ${shortTime(v.StartTime)}` },
+  { header: 'Serviços', cell: (v) => v.Services.join(', ') },
+  { header: 'Profissional', cell: (v) => v.ProfessionalName },
+  { header: 'Unidade', cell: (v) => v.CompanyName },
+  { header: 'Valor', cell: (v) => formatBRL(v.Value) },
+  { header: 'Situação', cell: visitStatus },
+];
+
+/**
+ * The client's visits on the client form (issue 17): what they came for, spent and missed,
+ * and their subscription, from the agenda's read model.
+ */
+export function ClientVisitsPanel({ idUser }: { idUser: number }) {
+  const { data, isFetching } = useGetClientVisitsQuery(idUser);
+  const subscription = data?.SubscriptionUser[0];
+  const figures: [string, string][] = data
+    ? [
+        ['Visitas realizadas', String(data.VisitsMade)],
+        ['Total gasto', formatBRL(data.TotalSpent)],
+        ['Última visita', data.LastVisit ? formatDateBR(data.LastVisit) : '—'],
+        ['Próxima visita', data.NextVisit ? formatDateBR(data.NextVisit) : '—'],
+        ['Cancelamentos', String(data.Cancellations)],
+      ]
+    : [];
+  return (
+    <section className="history-panel client-visits" aria-labelledby="client-visits-title">
+      <h2 id="client-visits-title" className="section-title">
+        Visitas
+      </h2>
+      {data && (
+        <dl className="client-visit-figures">
+          {figures.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Assinatura</dt>
+            <dd>
+              {subscription ? (
+                <Link to={`/dashboard/subscription-user-detail-form/${subscription.IdSubscriptionUser}`}>
+                  {subscription.PlanName ?? 'Plano'} ({contractStatusLabel(subscription.InternalStatus)})
+                </Link>
+              ) : (
+                'Sem assinatura'
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.Visits}
+        rowKey={(v) => v.IdScheduling}
+        emptyText={NO_VISITS}
+        loading={isFetching}
+        label="Visitas do cliente"
+      />
+    </section>
+  );
+}
