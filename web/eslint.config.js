@@ -36,6 +36,8 @@ const FORBIDDEN = {
 
 /** Modules of a feature that other features may import. */
 const FEATURE_PUBLIC = new Set([
+  // The day list's wire shapes: the home lists today's next appointments from the same call.
+  'agenda/types',
   'history/HistoryList',
   'professionals/DayOffTab',
   'professionals/palette',

@@ -30,6 +30,8 @@ export default defineConfig({
         // Long-lived vendor chunks, cached across releases of the app code.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // recharts and what only it uses: loaded with the home, not on the first load.
+          if (/node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|eventemitter3|tiny-invariant|decimal\.js-light|react-is)\//.test(id)) return 'charts';
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (/node_modules\/(@reduxjs|redux|react-redux|redux-persist|immer|reselect)/.test(id)) return 'redux';
           return 'vendor';

@@ -252,7 +252,8 @@ async fn visits(
     .fetch_all(&mut *tx)
     .await?;
     let made: Vec<&Visit> = rows.iter().filter(|v| v.status && v.past).collect();
-    let total_spent: f64 = made.iter().map(|v| v.value).sum();
+    // Folded from +0.0: `sum` of no floats is -0.0, which a screen shows as '-R$ 0,00'.
+    let total_spent: f64 = made.iter().fold(0.0, |total, v| total + v.value);
     let next = rows.iter().filter(|v| v.status && !v.past).map(|v| v.date).min();
     let subscriptions = crate::club::subscriptions_of(&mut tx, &[id]).await?;
     Ok((

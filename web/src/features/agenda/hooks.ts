@@ -5,9 +5,6 @@ import { todayIso } from '@/lib/dates';
 import { type Company } from '@/state/sessionSlice';
 import { effectiveProfessional, mayChangeCompany, mayChooseAnyProfessional, selectAgenda } from './agendaSlice';
 
-/** The narrow-screen breakpoint (spec 01 §9). */
-export const NARROW_MAX_WIDTH = 700;
-
 /** Date.now(), refreshed every `intervalMs`. */
 export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -16,17 +13,6 @@ export function useNow(intervalMs: number): number {
     return () => window.clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-/** Whether the window is 700 px wide or less. */
-export function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => window.innerWidth <= NARROW_MAX_WIDTH);
-  useEffect(() => {
-    const onResize = () => setNarrow(window.innerWidth <= NARROW_MAX_WIDTH);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return narrow;
 }
 
 /** The value, once it has stopped changing for `delayMs`. */

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  BARBER1,
+  CENTRO,
+  apiToken,
+  bookFirstFree,
+  companyId,
+  createClient,
+  freeTimes,
+  runTag,
+  serviceId,
+  signInAs,
+} from './support';
+
+// Issue 17: the home ('Início') shows the figures GET dashboard answers, drawn and in tables,
+// for a unit or all of them, and follows a booking.
+
+interface Dashboard {
+  Start: string;
+  End: string;
+  Days: { Date: string; Booked: number; Confirmed: number; Cancelled: number }[];
+  Totals: { Appointments: number; Cancelled: number; ExpectedRevenue: number; NewClients: number | null };
+  Club: { ActiveSubscribers: number; Pending: { IdSubscriptionUser: number }[] } | null;
+}
+
+async function dashboard(request: APIRequestContext, token: string, query: string): Promise<Dashboard> {
+  const answer = await request.get(`/api/dashboard?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as Dashboard;
+}
+
+const figure = (page: Page, label: string) =>
+  page.locator('.home-figure').filter({ has: page.getByText(label, { exact: true }) }).locator('.home-figure-value');
+const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
+const normalized = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('.home').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+test('an ADMIN sees the unit figures of GET dashboard, for each period and all units, and a booking raises them', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  await signInAs(page, ADMIN.email);
+  await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
+  await page.getByLabel('Unidade').selectOption({ label: CENTRO });
+
+  for (const [button, period, days] of [
+    ['Hoje', 'today', 1],
+    ['Esta semana', 'week', 7],
+    ['Últimos 30 dias', '30d', 30],
+  ] as const) {
+    const read = page.waitForResponse((r) => r.url().includes(`/api/dashboard?`) && r.url().includes(`period=${period}`));
+    await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: button }).click();
+    await read.catch(() => undefined); // cached when it was read before
+    const expected = await dashboard(request, token, `period=${period}&idCompany=${idCompany}`);
+    await expect(figure(page, 'Agendamentos')).toHaveText(String(expected.Totals.Appointments));
+    await expect(figure(page, 'Cancelamentos')).toHaveText(String(expected.Totals.Cancelled));
+    expect(normalized(await figure(page, 'Receita prevista').textContent())).toBe(normalized(brl(expected.Totals.ExpectedRevenue)));
+    // The chart's table form: one row per day of the period.
+    const table = page.locator('table').filter({ has: page.locator('caption', { hasText: 'Agendamentos por dia' }) });
+    await expect(table.locator('tbody tr')).toHaveCount(days);
+  }
+
+  // 'Todas as unidades' asks without idCompany.
+  const all = page.waitForRequest((r) => r.url().includes('/api/dashboard?') && !r.url().includes('idCompany'));
+  await page.getByLabel('Unidade').selectOption({ label: 'Todas as unidades' });
+  await all;
+  await page.getByLabel('Unidade').selectOption({ label: CENTRO });
+
+  // A booking this week (when the week still has a free time) raises 'Agendamentos'.
+  await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Esta semana' }).click();
+  const week = await dashboard(request, token, `period=week&idCompany=${idCompany}`);
+  const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
+  const free = await freeTimes(request, token, idCompany, idService);
+  const diego = free.professionals.find((p) => p.name === BARBER1.name)!;
+  const day = free.times.find((d) => d.shortDate <= week.End && d.freeHours.some((h) => h.idProfessional === diego.idProfessional));
+  test.info().annotations.push({ type: 'week', description: day ? `booked on ${day.shortDate}` : 'no free time left this week' });
+  if (day) {
+    const idUser = await createClient(request, token, `Cliente Início ${runTag()}`);
+    await bookFirstFree(request, token, { idCompany, professional: BARBER1.name, date: day.shortDate, idUser, idService });
+    await page.reload();
+    await page.getByLabel('Unidade').selectOption({ label: CENTRO });
+    await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Esta semana' }).click();
+    const after = await dashboard(request, token, `period=week&idCompany=${idCompany}`);
+    expect(after.Totals.Appointments).toBeGreaterThan(week.Totals.Appointments);
+    await expect(figure(page, 'Agendamentos')).toHaveText(String(after.Totals.Appointments));
+  }
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/home-1280.png', fullPage: false });
+
+  // A pending payment opens its subscriber.
+  const pending = page.getByRole('table', { name: 'Pagamentos pendentes' }).locator('tbody tr').first();
+  if ((week.Club?.Pending.length ?? 0) > 0) {
+    await pending.click();
+    await expect(page).toHaveURL(/\/dashboard\/subscription-user-detail-form\/\d+$/);
+  }
+});
+
+test('at 390 px the home shows today: three figures, the next appointments and the way to the agenda', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await apiToken(request, ADMIN.email);
+  await signInAs(page, ADMIN.email);
+  await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
+  for (const label of ['Agendamentos hoje', 'Receita prevista', 'Ocupação']) {
+    await expect(figure(page, label)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Próximos agendamentos' })).toBeVisible();
+  const today = await dashboard(request, token, 'period=today');
+  expect(today.Days).toHaveLength(1);
+  await page.screenshot({ path: 'test-results/home-390.png', fullPage: false });
+  await page.getByRole('link', { name: 'Abrir agenda' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+});

@@ -1,0 +1,219 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointment } from '@/test/agendaServer';
+import { otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
+import { homeServer, ownDashboard, weekDashboard } from '@/test/homeServer';
+import { renderApp } from '@/test/render';
+
+// recharts measures its container: jsdom has no layout, so every chart gets 600 × 240.
+class FixedResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ target, contentRect: { width: 600, height: 240 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeAll(() => vi.stubGlobal('ResizeObserver', FixedResizeObserver));
+afterAll(() => vi.unstubAllGlobals());
+
+const DESKTOP_WIDTH = 1024;
+
+/** The value shown under a key figure's label. */
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+/** The cells of a screen-reader table's row, by its heading cell. */
+function tableRow(table: string, rowHeader: string): string[] {
+  const row = within(screen.getByRole('table', { name: table })).getByRole('rowheader', { name: rowHeader }).closest('tr')!;
+  return [...row.children].map((cell) => cell.textContent ?? '');
+}
+
+const twoUnits = { companies: [ownCompany, otherCompany] };
+
+describe('desktop home', () => {
+  it("shows the period's key figures, charts as tables and the club", async () => {
+    homeServer({ answer: () => weekDashboard() });
+    renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+
+    expect(await screen.findByRole('heading', { name: 'Início', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(figure('Agendamentos')).toBe('40'));
+    expect(figure('Cancelamentos')).toBe('49,1%');
+    expect(within(screen.getByText('Cancelamentos', { selector: 'dt' }).nextElementSibling as HTMLElement).getByText('9,1%')).toBeTruthy();
+    expect(figure('Receita prevista')).toBe('R$\u00a01.800,00');
+    expect(figure('Novos clientes')).toBe('5');
+
+    expect(tableRow('Agendamentos por dia', '23/11')).toEqual(['23/11', '4', '8', '1']);
+    expect(tableRow('Agendamentos por dia', '25/11')).toEqual(['25/11', '0', '2', '3']);
+    expect(tableRow('Ocupação por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', '62,5%', '5h', '8h']);
+    expect(tableRow('Ocupação por profissional', 'Eduardo Barbeiro')).toEqual(['Eduardo Barbeiro', '—', '1h30', '0min']);
+    expect(tableRow('Receita prevista por serviço', 'Corte de cabelo')).toEqual(['Corte de cabelo', '12', 'R$\u00a0540,00']);
+    const busy = within(screen.getByRole('table', { name: 'Horários mais movimentados' })).getAllByRole('row');
+    expect(busy.slice(1).map((row) => row.textContent)).toEqual(['Segunda-feira9h4', 'Terça-feira14h2', 'Sábado10h1']);
+
+    // The drawings are for the eyes only; recharts drew the bars.
+    const chart = screen.getByRole('heading', { name: 'Agendamentos por dia' }).nextElementSibling!;
+    expect(chart.getAttribute('aria-hidden')).toBe('true');
+    expect(chart.querySelector('svg')).toBeTruthy();
+
+    const club = screen.getByRole('region', { name: 'Clube de assinaturas' });
+    expect(figure('Assinantes ativos')).toBe('12');
+    expect(figure('Receita recorrente mensal')).toBe('R$\u00a01.078,80');
+    expect(tableRow('Recebido e a receber por mês', 'nov/26')).toEqual(['nov/26', 'R$\u00a0500,00', 'R$\u00a0300,00']);
+    const pending = within(club).getByRole('table', { name: 'Pagamentos pendentes' });
+    expect(within(pending).getByRole('link', { name: 'João Conceição' }).getAttribute('href')).toBe(
+      '/dashboard/subscription-user-detail-form/7',
+    );
+    expect(within(pending).getByText('20/11/2026')).toBeTruthy();
+    expect(within(pending).getByText('R$ 89,90')).toBeTruthy();
+  });
+
+  it('asks for the period and the unit chosen', async () => {
+    const { dashboardReads } = homeServer({
+      answer: (search) => weekDashboard({ Totals: { ...weekDashboard().Totals, Appointments: search.get('period') === 'week' ? 77 : 40 } }),
+      units: [ownCompany, otherCompany],
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+
+    await waitFor(() => expect(figure('Agendamentos')).toBe('40'));
+    const last = () => Object.fromEntries(dashboardReads.at(-1)!);
+    expect(last()).toEqual({ period: 'today', idCompany: '1' });
+    const periods = screen.getByRole('group', { name: 'Período' });
+    expect(within(periods).getByRole('button', { name: 'Hoje' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(periods).getByRole('button', { name: 'Esta semana' }));
+    await waitFor(() => expect(figure('Agendamentos')).toBe('77'));
+    expect(last()).toEqual({ period: 'week', idCompany: '1' });
+    expect(within(periods).getByRole('button', { name: 'Esta semana' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(periods).getByRole('button', { name: 'Hoje' }).getAttribute('aria-pressed')).toBe('false');
+
+    const unit = screen.getByRole('combobox', { name: 'Unidade' }) as HTMLSelectElement;
+    expect([...unit.options].map((option) => option.text)).toEqual(['Todas as unidades', 'Navalha Centro', 'Navalha Praia']);
+    expect(unit.value).toBe('1');
+    await user.selectOptions(unit, 'Todas as unidades');
+    await waitFor(() => expect(last()).toEqual({ period: 'week' }));
+    await user.selectOptions(unit, 'Navalha Praia');
+    await waitFor(() => expect(last()).toEqual({ period: 'week', idCompany: '2' }));
+
+    await user.click(within(periods).getByRole('button', { name: 'Últimos 30 dias' }));
+    await waitFor(() => expect(last()).toEqual({ period: '30d', idCompany: '2' }));
+  });
+
+  it('disables the unit filter with a single unit and offers no "all units" to other roles', async () => {
+    homeServer({ answer: ownDashboard, units: [ownCompany] });
+    renderApp('/dashboard', { session: signedInSession('ADMIN') });
+    const unit = (await screen.findByRole('combobox', { name: 'Unidade' })) as HTMLSelectElement;
+    await waitFor(() => expect([...unit.options].map((option) => option.text)).toEqual(['Navalha Centro']));
+    expect(unit.disabled).toBe(true);
+  });
+
+  it("hides 'Novos clientes' and the club when the figures are one's own", async () => {
+    homeServer({ answer: ownDashboard, units: [ownCompany, otherCompany] });
+    renderApp('/dashboard', { session: signedInSession('DEFAULT', twoUnits) });
+
+    await waitFor(() => expect(figure('Agendamentos')).toBe('9'));
+    expect(figure('Receita prevista')).toBe('R$\u00a0405,00');
+    expect(screen.queryByText('Novos clientes')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Clube de assinaturas' })).toBeNull();
+    expect(tableRow('Ocupação por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', '62,5%', '5h', '8h']);
+    // Several units, but 'Todas as unidades' is for ADMIN and ATTENDANT.
+    const unit = screen.getByRole('combobox', { name: 'Unidade' }) as HTMLSelectElement;
+    expect([...unit.options].map((option) => option.text)).toEqual(['Navalha Centro', 'Navalha Praia']);
+  });
+
+  it("says 'Sem dados no período.' in every chart of an empty period", async () => {
+    const empty = weekDashboard();
+    homeServer({
+      answer: () => ({
+        ...empty,
+        Days: empty.Days.map((day) => ({ ...day, Booked: 0, Confirmed: 0, Cancelled: 0 })),
+        Occupancy: [],
+        Services: [],
+        BusyHours: [],
+        Totals: { Appointments: 0, Cancelled: 0, CancellationRate: 0, ExpectedRevenue: 0, NewClients: 0 },
+        Club: { ActiveSubscribers: 0, MonthlyRecurringRevenue: 0, Months: [], Pending: [] },
+      }),
+    });
+    renderApp('/dashboard', { session: signedInSession('ADMIN') });
+
+    await waitFor(() => expect(figure('Agendamentos')).toBe('0'));
+    expect(figure('Cancelamentos')).toBe('00%');
+    expect(screen.getAllByText('Sem dados no período.')).toHaveLength(5);
+    expect(screen.queryByRole('table', { name: 'Agendamentos por dia' })).toBeNull();
+    expect(screen.getByText('Nenhum pagamento pendente.')).toBeTruthy();
+  });
+});
+
+describe('mobile home', () => {
+  // 10:15 on the unit's clock (UTC-3), Tuesday 24 November 2026.
+  const NOW = new Date('2026-11-24T13:15:00Z');
+
+  beforeAll(() => {
+    window.innerWidth = 390;
+  });
+  afterAll(() => {
+    window.innerWidth = DESKTOP_WIDTH;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const day = [
+    appointment(1, { StartTime: '09:00:00' }),
+    appointment(2, { StartTime: '10:15:00', Services: ['Corte de cabelo', 'Barba'] }),
+    appointment(3, { StartTime: '11:00:00', IdProfessional: 3, ProfessionalName: 'Caio Líder' }),
+    ...[12, 13, 14, 15].map((hour, i) => appointment(10 + i, { StartTime: `${hour}:00:00` })),
+  ];
+
+  it("lists today's next five appointments and the day's three figures", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const { dashboardReads, dayReads } = homeServer({ day });
+    renderApp('/dashboard', { session: signedInSession('ADMIN') });
+
+    const list = await screen.findByRole('list', { name: 'Próximos agendamentos' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.home-next-time')?.textContent)).toEqual(['10:15', '11:00', '12:00', '13:00', '14:00']);
+    expect(items[0].textContent).toContain('Corte de cabelo, Barba');
+    expect(items[0].textContent).toContain('Diego Barbeiro');
+    expect(items[1].textContent).toContain('Caio Líder');
+    expect(Object.fromEntries(dayReads.at(-1)!)).toEqual({ idCompany: '1', date: '2026-11-24', status: '1' });
+
+    await waitFor(() => expect(figure('Agendamentos hoje')).toBe('40'));
+    expect(figure('Receita prevista')).toBe('R$\u00a01.800,00');
+    // (300 + 90) booked over 480 working minutes.
+    expect(figure('Ocupação')).toBe('81,3%');
+    expect(Object.fromEntries(dashboardReads.at(-1)!)).toEqual({ period: 'today', idCompany: '1' });
+    expect(screen.getByRole('link', { name: 'Abrir agenda' }).getAttribute('href')).toBe('/dashboard/scheduling');
+    // The desktop's filters and charts are not there.
+    expect(screen.queryByRole('group', { name: 'Período' })).toBeNull();
+  });
+
+  it("reads a barber's own appointments, says when none is left and shows '—' without working time", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T22:00:00Z'));
+    const { dayReads } = homeServer({
+      day,
+      answer: () => ({ ...ownDashboard(), Occupancy: [{ IdProfessional: 7, Name: 'Admin', Color: '#000', BookedMinutes: 0, WorkingMinutes: 0 }] }),
+    });
+    renderApp('/dashboard', { session: signedInSession('DEFAULT') });
+
+    expect(await screen.findByText('Nenhum próximo agendamento hoje.')).toBeTruthy();
+    expect(Object.fromEntries(dayReads.at(-1)!)).toEqual({ idCompany: '1', date: '2026-11-24', status: '1', idProfessional: '7' });
+    await waitFor(() => expect(figure('Ocupação')).toBe('—'));
+  });
+
+  it('switches to the desktop home when the window widens', async () => {
+    homeServer();
+    renderApp('/dashboard', { session: signedInSession('ADMIN') });
+    expect(await screen.findByRole('link', { name: 'Abrir agenda' })).toBeTruthy();
+    act(() => {
+      window.innerWidth = DESKTOP_WIDTH;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(await screen.findByRole('group', { name: 'Período' })).toBeTruthy();
+    window.innerWidth = 390;
+  });
+});

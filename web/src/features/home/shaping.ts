@@ -1,0 +1,230 @@
+// Pure shaping of the dashboard's answer into what the charts, tables and figures show
+// (pt-BR labels: R$ via lib/money, dd/mm via lib/dates).
+
+import type { RoleType } from '@/api/types';
+import { formatDateBR, minutesOf, MONTH_NAMES, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@/lib/dates';
+import type { DayItem } from '@/features/agenda/types';
+import type {
+  ClubMonth,
+  DashboardBusyHour,
+  DashboardDay,
+  DashboardOccupancy,
+  DashboardService,
+  Period,
+} from './homeApi';
+
+export const PERIOD_OPTIONS: { value: Period; label: string }[] = [
+  { value: 'today', label: 'Hoje' },
+  { value: 'week', label: 'Esta semana' },
+  { value: '30d', label: 'Últimos 30 dias' },
+];
+
+export const ALL_UNITS = 'Todas as unidades';
+export const EMPTY_CHART = 'Sem dados no período.';
+export const NO_NEXT_APPOINTMENT = 'Nenhum próximo agendamento hoje.';
+/** How many of today's next appointments the mobile home lists. */
+export const NEXT_APPOINTMENTS = 5;
+
+/** 'dd/mm'. */
+export const dayMonth = (iso: string) => formatDateBR(iso).slice(0, 5);
+
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+
+/** '9,1%' of 0.0909; '—' when there is nothing to divide by. */
+export const percentText = (fraction: number | null) => (fraction === null ? '—' : percent.format(fraction));
+
+/** '5h', '5h30', '45min'. */
+export function hoursText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (h === 0) return `${m}min`;
+  return m ? `${h}h${String(m).padStart(2, '0')}` : `${h}h`;
+}
+
+/** '9h'. */
+export const hourText = (hour: number) => `${hour}h`;
+
+/** 'nov/26' of '2026-11'. */
+export function monthText(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTH_NAMES[Number(number) - 1].slice(0, 3).toLowerCase()}/${year.slice(2)}`;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// ---- Appointments per day ----
+
+export interface DayBar {
+  date: string;
+  /** 'dd/mm'. */
+  label: string;
+  confirmed: number;
+  /** Booked and not confirmed yet: Booked − Confirmed. */
+  toConfirm: number;
+  cancelled: number;
+}
+
+/** One stacked bar per day: confirmados, a confirmar, cancelados. */
+export const dayBars = (days: DashboardDay[]): DayBar[] =>
+  days.map((day) => ({
+    date: day.Date,
+    label: dayMonth(day.Date),
+    confirmed: day.Confirmed,
+    toConfirm: Math.max(0, day.Booked - day.Confirmed),
+    cancelled: day.Cancelled,
+  }));
+
+export const hasDayData = (bars: DayBar[]) => bars.some((bar) => bar.confirmed + bar.toConfirm + bar.cancelled > 0);
+
+// ---- Occupancy per professional ----
+
+export interface OccupancyBar {
+  id: number;
+  name: string;
+  color: string;
+  /** Booked over working minutes, in % (one decimal); null without working minutes. */
+  percent: number | null;
+  booked: number;
+  working: number;
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** One bar per professional with working time or bookings (staff with neither are left out). */
+export const occupancyBars = (list: DashboardOccupancy[]): OccupancyBar[] =>
+  list
+    .filter((row) => row.WorkingMinutes > 0 || row.BookedMinutes > 0)
+    .map((row) => ({
+      id: row.IdProfessional,
+      name: row.Name,
+      color: row.Color || 'var(--color-muted)',
+      percent: row.WorkingMinutes > 0 ? oneDecimal((row.BookedMinutes / row.WorkingMinutes) * 100) : null,
+      booked: row.BookedMinutes,
+      working: row.WorkingMinutes,
+    }));
+
+/** '62,5%' of a bar; '—' without working minutes. */
+export const occupancyText = (bar: OccupancyBar) => percentText(bar.percent === null ? null : bar.percent / 100);
+
+/** The chart's percent axis: 0 to 100, or further when someone is booked past their hours. */
+export const occupancyDomainMax = (bars: OccupancyBar[]) =>
+  Math.max(100, ...bars.map((bar) => Math.ceil((bar.percent ?? 0) / 10) * 10));
+
+/** The whole team's occupancy (sum booked over sum working), 0 to 1; null without working minutes. */
+export function totalOccupancy(list: DashboardOccupancy[]): number | null {
+  const working = list.reduce((sum, row) => sum + row.WorkingMinutes, 0);
+  const booked = list.reduce((sum, row) => sum + row.BookedMinutes, 0);
+  return working > 0 ? booked / working : null;
+}
+
+// ---- Expected revenue per service ----
+
+export interface ServiceBar {
+  id: number;
+  name: string;
+  count: number;
+  value: number;
+}
+
+/** Highest value first (the server's order, kept when equal). */
+export const serviceBars = (services: DashboardService[]): ServiceBar[] =>
+  services
+    .map((s) => ({ id: s.IdService, name: s.Description, count: s.Count, value: s.Value }))
+    .sort((a, b) => b.value - a.value);
+
+// ---- Busy hours ----
+
+/** Monday first, like the period 'Esta semana' (Monday to Sunday). */
+export const HEAT_WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
+/** The hours the map always shows, so that one busy hour does not make a one-column map. */
+const HEAT_FIRST_HOUR = 8;
+const HEAT_LAST_HOUR = 18;
+
+export interface HeatCell {
+  weekday: number;
+  hour: number;
+  count: number;
+  /** count over the busiest cell's, 0 to 1. */
+  intensity: number;
+  /** 'Terça-feira, 9h: 4 agendamentos'. */
+  text: string;
+}
+
+export interface HeatRow {
+  weekday: number;
+  /** 'Seg'. */
+  label: string;
+  /** 'Segunda-feira'. */
+  name: string;
+  cells: HeatCell[];
+}
+
+export interface HeatMap {
+  hours: number[];
+  rows: HeatRow[];
+  max: number;
+}
+
+export const weekdayName = (weekday: number) => capitalized(WEEKDAY_NAMES[weekday]);
+
+export const countText = (count: number) => `${count} ${count === 1 ? 'agendamento' : 'agendamentos'}`;
+
+/** Weekday × hour grid: every hour from 8h to 18h and any other hour with appointments. */
+export function heatMap(busy: DashboardBusyHour[]): HeatMap {
+  const counts = new Map(busy.map((cell) => [`${cell.Weekday}-${cell.Hour}`, cell.Count]));
+  const max = busy.reduce((top, cell) => Math.max(top, cell.Count), 0);
+  const first = Math.min(HEAT_FIRST_HOUR, ...busy.map((cell) => cell.Hour));
+  const last = Math.max(HEAT_LAST_HOUR, ...busy.map((cell) => cell.Hour));
+  const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const rows = HEAT_WEEKDAYS.map((weekday) => ({
+    weekday,
+    label: WEEKDAY_SHORT[weekday],
+    name: weekdayName(weekday),
+    cells: hours.map((hour) => {
+      const count = counts.get(`${weekday}-${hour}`) ?? 0;
+      return {
+        weekday,
+        hour,
+        count,
+        intensity: max > 0 ? count / max : 0,
+        text: `${weekdayName(weekday)}, ${hourText(hour)}: ${countText(count)}`,
+      };
+    }),
+  }));
+  return { hours, rows, max };
+}
+
+/** The cells with appointments, in the map's order, for the screen-reader table. */
+export const busyCells = (map: HeatMap): HeatCell[] => map.rows.flatMap((row) => row.cells.filter((cell) => cell.count > 0));
+
+// ---- Club ----
+
+export interface MonthBar {
+  month: string;
+  /** 'nov/26'. */
+  label: string;
+  received: number;
+  toReceive: number;
+}
+
+export const monthBars = (months: ClubMonth[]): MonthBar[] =>
+  months.map((m) => ({ month: m.Month, label: monthText(m.Month), received: m.Received, toReceive: m.ToReceive }));
+
+export const hasMonthData = (bars: MonthBar[]) => bars.some((bar) => bar.received > 0 || bar.toReceive > 0);
+
+// ---- Units and the mobile home ----
+
+/** ADMIN and ATTENDANT with several units may look at all of them at once. */
+export const mayChooseAllUnits = (role: RoleType | null, units: number) =>
+  units > 1 && (role === 'ADMIN' || role === 'ATTENDANT');
+
+/** Roles whose figures and next appointments are their own (the server enforces the figures). */
+export const seesOwnOnly = (role: RoleType | null) => role !== 'ADMIN' && role !== 'ATTENDANT';
+
+/** Today's booked appointments starting from now (the current minute included), earliest first. */
+export function nextAppointments(items: DayItem[], today: string, nowMinutes: number, limit = NEXT_APPOINTMENTS): DayItem[] {
+  return items
+    .filter((item) => item.Status && item.Date === today && minutesOf(item.StartTime) >= nowMinutes)
+    .sort((a, b) => a.StartTime.localeCompare(b.StartTime))
+    .slice(0, limit);
+}
