@@ -16,7 +16,6 @@ use chrono::{Datelike, Duration, NaiveDate};
 use navalha_domain::availability::{DayRules, Span};
 use navalha_domain::role::Role;
 use navalha_domain::subscription::Subscription;
-use navalha_domain::validation::Period;
 use navalha_platform::auth::Auth;
 use navalha_platform::calendar::blocked_ranges;
 use navalha_platform::http::Json;
@@ -27,7 +26,7 @@ use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
 use crate::params::Params;
-use crate::scheduling::MSG_COMPANY_NOT_FOUND;
+use crate::scheduling::{span_of, working_weeks, MSG_COMPANY_NOT_FOUND};
 use crate::scope;
 use crate::AppState;
 
@@ -360,17 +359,7 @@ async fn occupancy(
         ids.dedup();
         ids
     };
-    let mut weeks: HashMap<(i64, i16), Vec<Span>> = HashMap::new();
-    for (id, week_day, periods) in sqlx::query_as::<_, (i64, i16, Value)>(
-        "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
-    )
-    .bind(&professionals)
-    .fetch_all(&mut *conn)
-    .await?
-    {
-        let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
-        weeks.insert((id, week_day), periods.into_iter().map(Span::from).collect());
-    }
+    let weeks = working_weeks(&mut *conn, &professionals).await?;
     let openings: HashMap<(i64, i16), Span> = sqlx::query_as::<_, (i64, i16, String, String)>(
         "select company_id, week_day, start_time, end_time from rm_company.company_day where company_id = any($1)",
     )
@@ -378,10 +367,7 @@ async fn occupancy(
     .fetch_all(&mut *conn)
     .await?
     .into_iter()
-    .filter_map(|(company, day, start, end)| {
-        let minutes = |text: &str| navalha_domain::validation::TimeOfDay::parse(text).ok().map(|t| t.minutes());
-        Some(((company, day), Span { start: minutes(&start)?, end: minutes(&end)? }))
-    })
+    .filter_map(|(company, day, start, end)| Some(((company, day), span_of(&start, &end)?)))
     .collect();
     for company in filter.companies {
         let here: Vec<i64> = members.iter().filter(|(c, _)| c == company).map(|(_, p)| *p).collect();

@@ -618,17 +618,7 @@ async fn free_times(
 
     let today = unit.now.date();
     let last = today + Duration::days(FREE_TIME_DAYS - 1);
-    let mut working: HashMap<(i64, i16), Vec<Span>> = HashMap::new();
-    let days: Vec<(i64, i16, Value)> = sqlx::query_as(
-        "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?;
-    for (id, week_day, periods) in days {
-        let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
-        working.insert((id, week_day), periods.into_iter().map(Span::from).collect());
-    }
+    let working = working_weeks(&mut *conn, &ids).await?;
     let opening: HashMap<i16, Span> = sqlx::query_as::<_, (i16, String, String)>(
         "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
     )
@@ -694,7 +684,28 @@ fn minute_of(time: NaiveTime) -> u16 {
     (time.signed_duration_since(NaiveTime::MIN).num_minutes()).clamp(0, 24 * 60) as u16
 }
 
-fn span_of(start: &str, end: &str) -> Option<Span> {
+/// Each professional's weekly working periods, by `(professional, weekday from Sunday = 0)`.
+pub(crate) async fn working_weeks(
+    conn: &mut PgConnection,
+    ids: &[i64],
+) -> Result<HashMap<(i64, i16), Vec<Span>>, ApiError> {
+    let days: Vec<(i64, i16, Value)> = sqlx::query_as(
+        "select professional_id, week_day, periods from rm_professional.working_day where professional_id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(days
+        .into_iter()
+        .map(|(id, week_day, periods)| {
+            let periods: Vec<Period> = serde_json::from_value(periods).unwrap_or_default();
+            ((id, week_day), periods.into_iter().map(Span::from).collect())
+        })
+        .collect())
+}
+
+/// The span of a `HH:MM[:SS]` start and end.
+pub(crate) fn span_of(start: &str, end: &str) -> Option<Span> {
     let minutes = |text: &str| navalha_domain::validation::TimeOfDay::parse(text).ok().map(|t| t.minutes());
     Some(Span { start: minutes(start)?, end: minutes(end)? })
 }
