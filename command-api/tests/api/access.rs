@@ -219,7 +219,17 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
         .collect();
     assert_eq!(
         models,
-        ["agenda", "client", "club", "company", "day_off", "favorite_menu", "holiday", "professional"]
+        [
+            "agenda",
+            "client",
+            "club",
+            "company",
+            "dashboard",
+            "day_off",
+            "favorite_menu",
+            "holiday",
+            "professional"
+        ]
     );
     assert!(health.body["projections"].as_array().expect("list").iter().all(|m| m["behindEvents"] == 0));
 
