@@ -24,6 +24,14 @@ pub enum TimesType {
 }
 
 impl TimesType {
+    /// The wire and read-model code, as serialized: `ONLY_AVAILABLES` or `ALL_TIMES`.
+    pub fn code(self) -> &'static str {
+        match self {
+            TimesType::OnlyAvailables => "ONLY_AVAILABLES",
+            TimesType::AllTimes => "ALL_TIMES",
+        }
+    }
+
     /// Reads the query or body value; absent (the mobile flow) means `ONLY_AVAILABLES`.
     pub fn parse(text: Option<&str>) -> Option<TimesType> {
         match text.map(str::trim).filter(|t| !t.is_empty()) {
@@ -291,6 +299,10 @@ mod tests {
         assert_eq!(TimesType::parse(None), Some(TimesType::OnlyAvailables));
         assert_eq!(TimesType::parse(Some("ALL_TIMES")), Some(TimesType::AllTimes));
         assert_eq!(TimesType::parse(Some("SOMETIMES")), None);
+        for times_type in [TimesType::OnlyAvailables, TimesType::AllTimes] {
+            assert_eq!(serde_json::to_value(times_type).ok(), Some(serde_json::json!(times_type.code())));
+            assert_eq!(TimesType::parse(Some(times_type.code())), Some(times_type));
+        }
     }
 
     #[test]

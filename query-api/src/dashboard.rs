@@ -26,7 +26,7 @@ use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
 use crate::params::Params;
-use crate::scheduling::{span_of, working_weeks, MSG_COMPANY_NOT_FOUND};
+use crate::scheduling::{professional_names, span_of, working_weeks, MSG_COMPANY_NOT_FOUND};
 use crate::scope;
 use crate::AppState;
 
@@ -93,13 +93,16 @@ struct Answer {
     club: Option<Club>,
 }
 
-#[derive(Debug, Serialize, Default, Clone)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "PascalCase")]
 struct DayFigures {
     date: NaiveDate,
     booked: i64,
     confirmed: i64,
     cancelled: i64,
+    /// The day's expected revenue, summed into the totals.
+    #[serde(skip)]
+    revenue_cents: i64,
 }
 
 #[derive(Debug, Serialize)]
@@ -118,10 +121,8 @@ struct ServiceFigures {
     id_service: i64,
     description: String,
     count: i64,
-    #[sqlx(skip)]
+    /// Reais.
     value: f64,
-    #[serde(skip)]
-    cents: i64,
 }
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -219,16 +220,6 @@ async fn dashboard(
     .bind(professional)
     .fetch_all(&mut *tx)
     .await?;
-    let revenue: i64 = sqlx::query_scalar(
-        "select coalesce(sum(revenue_cents), 0)::bigint from rm_dashboard.day_figure
-          where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)",
-    )
-    .bind(filter.companies)
-    .bind(start)
-    .bind(end)
-    .bind(professional)
-    .fetch_one(&mut *tx)
-    .await?;
     let new_clients = if own {
         None
     } else {
@@ -250,7 +241,7 @@ async fn dashboard(
         appointments,
         cancelled,
         cancellation_rate: if all == 0 { 0.0 } else { cancelled as f64 / all as f64 },
-        expected_revenue: reais(revenue),
+        expected_revenue: reais(days.iter().map(|d| d.revenue_cents).sum()),
         new_clients,
     };
     let club = if own { None } else { Some(club(&mut tx, today).await?) };
@@ -268,8 +259,9 @@ struct Filter<'a> {
 
 /// Every day of the period, zeros included.
 async fn day_figures(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<Vec<DayFigures>, ApiError> {
-    let rows: Vec<(NaiveDate, i64, i64, i64)> = sqlx::query_as(
-        "select date, sum(booked)::bigint, sum(confirmed)::bigint, sum(cancelled)::bigint
+    let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = sqlx::query_as(
+        "select date, sum(booked)::bigint, sum(confirmed)::bigint, sum(cancelled)::bigint,
+                sum(revenue_cents)::bigint
            from rm_dashboard.day_figure
           where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
           group by date",
@@ -280,15 +272,15 @@ async fn day_figures(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<Vec
     .bind(filter.professional)
     .fetch_all(conn)
     .await?;
-    let found: HashMap<NaiveDate, (i64, i64, i64)> =
-        rows.into_iter().map(|(date, b, c, x)| (date, (b, c, x))).collect();
+    let found: HashMap<NaiveDate, (i64, i64, i64, i64)> =
+        rows.into_iter().map(|(date, b, c, x, r)| (date, (b, c, x, r))).collect();
     Ok(filter
         .start
         .iter_days()
         .take_while(|date| *date <= filter.end)
         .map(|date| {
-            let (booked, confirmed, cancelled) = found.get(&date).copied().unwrap_or_default();
-            DayFigures { date, booked, confirmed, cancelled }
+            let (booked, confirmed, cancelled, revenue_cents) = found.get(&date).copied().unwrap_or_default();
+            DayFigures { date, booked, confirmed, cancelled, revenue_cents }
         })
         .collect())
 }
@@ -297,9 +289,9 @@ async fn service_figures(
     conn: &mut PgConnection,
     filter: &Filter<'_>,
 ) -> Result<Vec<ServiceFigures>, ApiError> {
-    let mut rows: Vec<ServiceFigures> = sqlx::query_as(
+    Ok(sqlx::query_as(
         "select service_id as id_service, max(description) as description, sum(booked)::bigint as count,
-                sum(revenue_cents)::bigint as cents
+                sum(revenue_cents)::float8 / 100 as value
            from rm_dashboard.service_figure
           where company_id = any($1) and date between $2 and $3 and ($4::bigint is null or professional_id = $4)
           group by service_id having sum(booked) > 0
@@ -310,11 +302,7 @@ async fn service_figures(
     .bind(filter.end)
     .bind(filter.professional)
     .fetch_all(conn)
-    .await?;
-    for row in &mut rows {
-        row.value = reais(row.cents);
-    }
-    Ok(rows)
+    .await?)
 }
 
 /// Booked over working minutes per professional: those who work in the units in the period
@@ -390,15 +378,7 @@ async fn occupancy(
         }
     }
     let ids: Vec<i64> = working_minutes.keys().copied().collect();
-    let names: HashMap<i64, (String, String)> = sqlx::query_as::<_, (i64, String, String)>(
-        "select professional_id, name, color from rm_professional.professional where professional_id = any($1)",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|(id, name, color)| (id, (name, color)))
-    .collect();
+    let names = professional_names(&mut *conn, &ids).await?;
     // Staff who neither work nor were booked in the period (an admin, the front desk) are
     // left out.
     let mut list: Vec<Occupancy> = working_minutes

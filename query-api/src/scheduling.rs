@@ -351,15 +351,7 @@ async fn day_as_of(
     .into_iter()
     .map(|(id, name, phone, whatsapp)| (id, (name, phone, whatsapp)))
     .collect();
-    let professionals: HashMap<i64, (String, String)> = sqlx::query_as(
-        "select professional_id, name, color from rm_agenda.professional where professional_id = any($1)",
-    )
-    .bind(&professionals)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|(id, name, color)| (id, (name, color)))
-    .collect();
+    let professionals = professional_names(&mut *conn, &professionals).await?;
     let mut rows: Vec<AppointmentRow> = on_the_day
         .into_iter()
         .map(|(id, booking, booked, confirmed)| {
@@ -379,10 +371,7 @@ async fn day_as_of(
                 date: booking.date,
                 start_time: format!("{}:00", booking.start),
                 end_time: format!("{}:00", booking.end),
-                times_type: serde_json::to_value(booking.times_type)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
+                times_type: booking.times_type.code().to_owned(),
                 services: sqlx::types::Json(booking.services),
                 observation: booking.observation,
                 status: booked,
@@ -682,6 +671,20 @@ async fn free_times(
 
 fn minute_of(time: NaiveTime) -> u16 {
     (time.signed_duration_since(NaiveTime::MIN).num_minutes()).clamp(0, 24 * 60) as u16
+}
+
+/// Each professional's name and agenda colour, by id (the agenda model's copies).
+pub(crate) async fn professional_names(
+    conn: &mut PgConnection,
+    ids: &[i64],
+) -> Result<HashMap<i64, (String, String)>, ApiError> {
+    let rows: Vec<(i64, String, String)> = sqlx::query_as(
+        "select professional_id, name, color from rm_agenda.professional where professional_id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(id, name, color)| (id, (name, color))).collect())
 }
 
 /// Each professional's weekly working periods, by `(professional, weekday from Sunday = 0)`.

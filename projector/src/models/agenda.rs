@@ -118,8 +118,7 @@ impl Booked {
         self.ends.push(booking.end.into());
         self.services.push(serde_json::to_value(&booking.services)?);
         self.observations.push(booking.observation.clone());
-        self.times_types
-            .push(serde_json::to_value(booking.times_type)?.as_str().unwrap_or_default().to_owned());
+        self.times_types.push(booking.times_type.code().to_owned());
         self.statuses.push(!cancelled);
         self.confirmations.push(confirmed);
         Ok(())

@@ -3,10 +3,11 @@ import { useGetCompaniesQuery } from '@/api/companiesApi';
 import { useLiveChanges } from '@/api/liveChanges';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { Icon } from '@/components/Icon';
+import { ToggleGroup, type ToggleOption } from '@/components/ToggleGroup';
 import { useNarrowScreen } from '@/components/useNarrowScreen';
 import { isPast } from '@/lib/dates';
 import { useGetUnitProfessionalsQuery } from './agendaApi';
-import { dayChosen, modalOpened, pastViewChosen, selectAgenda, viewChosen } from './agendaSlice';
+import { dayChosen, modalOpened, pastViewChosen, selectAgenda, viewChosen, type AgendaState } from './agendaSlice';
 import { AgendaFilters } from './AgendaFilters';
 import { AppointmentCard } from './AppointmentCard';
 import { AgendaAppointmentModal } from './AppointmentModal';
@@ -14,7 +15,7 @@ import { DayNavigator } from './DayNavigator';
 import { EMPTY_AGENDA, timelineColumns, useDay } from './day';
 import { useAgendaScope, useNow } from './hooks';
 import { MobileScheduling } from './MobileScheduling';
-import { PAST_VIEW_BUTTON, openingInstant } from './pastView';
+import { PAST_VIEW, openingInstant } from './pastView';
 import { PastViewBar } from './PastViewBar';
 import { Timeline } from './Timeline';
 import { NOW_LINE_REFRESH_MS } from './timeline';
@@ -24,6 +25,13 @@ import { useGridActions } from './useGridActions';
 import { CHOOSE_PROFESSIONAL_FOR_WEEK, WeekView } from './WeekView';
 import { weekOf } from './timeline';
 
+
+/** The agenda's views (spec 01 §2: list and timeline; issue 14: the week). */
+const VIEWS: ToggleOption<AgendaState['view']>[] = [
+  { value: 'list', label: <><Icon name="list" /> Lista</> },
+  { value: 'timeline', label: <><Icon name="timeline" /> Linha do tempo</> },
+  { value: 'week', label: <><Icon name="calendar" /> Semana</> },
+];
 
 /** /dashboard/scheduling: the desktop agenda, or the mobile screen at 700 px or less. */
 export default function AgendaPage() {
@@ -66,7 +74,7 @@ function DesktopAgenda() {
               className="button button-secondary button-small"
               onClick={() => dispatch(pastViewChosen(openingInstant(now)))}
             >
-              <Icon name="history" size={18} /> {PAST_VIEW_BUTTON}
+              <Icon name="history" size={18} /> {PAST_VIEW}
             </button>
           )}
         </div>
@@ -84,32 +92,7 @@ function DesktopAgenda() {
       <AgendaFilters scope={scope} professionals={professionals.data ?? []} />
 
       {showToggle && (
-        <div className="view-toggle" role="group" aria-label="Visualização">
-          <button
-            type="button"
-            className={`toggle-button${agenda.view === 'list' ? ' toggle-button-on' : ''}`}
-            aria-pressed={agenda.view === 'list'}
-            onClick={() => dispatch(viewChosen('list'))}
-          >
-            <Icon name="list" /> Lista
-          </button>
-          <button
-            type="button"
-            className={`toggle-button${agenda.view === 'timeline' ? ' toggle-button-on' : ''}`}
-            aria-pressed={agenda.view === 'timeline'}
-            onClick={() => dispatch(viewChosen('timeline'))}
-          >
-            <Icon name="timeline" /> Linha do tempo
-          </button>
-          <button
-            type="button"
-            className={`toggle-button${agenda.view === 'week' ? ' toggle-button-on' : ''}`}
-            aria-pressed={agenda.view === 'week'}
-            onClick={() => dispatch(viewChosen('week'))}
-          >
-            <Icon name="calendar" /> Semana
-          </button>
-        </div>
+        <ToggleGroup label="Visualização" options={VIEWS} value={agenda.view} onChange={(view) => dispatch(viewChosen(view))} />
       )}
 
       {loaded && items.length === 0 && agenda.view === 'list' && <p className="empty">{EMPTY_AGENDA}</p>}

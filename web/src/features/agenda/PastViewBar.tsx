@@ -2,7 +2,7 @@ import { Icon } from '@/components/Icon';
 import {
   BACK_TO_NOW,
   INSTANT_LABEL,
-  PAST_VIEW_TITLE,
+  PAST_VIEW,
   clampInstant,
   instantOf,
   pastViewText,
@@ -43,9 +43,9 @@ export function PastViewBar({ date, asOf, now, onChange, onClose }: PastViewBarP
     </button>
   );
   return (
-    <section className="past-view-bar" aria-label={PAST_VIEW_TITLE}>
+    <section className="past-view-bar" aria-label={PAST_VIEW}>
       <h2 className="past-view-title">
-        <Icon name="history" size={20} /> {PAST_VIEW_TITLE}
+        <Icon name="history" size={20} /> {PAST_VIEW}
       </h2>
       <p className="past-view-text" role="status">
         {pastViewText(date, asOf)}

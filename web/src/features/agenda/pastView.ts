@@ -43,7 +43,7 @@ export const instantBR = (instant: string) => `${formatDateBR(instant.slice(0, 1
 export const pastViewText = (date: string, instant: string) =>
   `A agenda de ${formatDateBR(date)} como estava em ${instantBR(instant)}. Somente leitura: nada pode ser alterado aqui.`;
 
-export const PAST_VIEW_TITLE = 'Visão do passado';
-export const PAST_VIEW_BUTTON = 'Visão do passado';
+/** The button that opens the past view, and the title of its bar. */
+export const PAST_VIEW = 'Visão do passado';
 export const BACK_TO_NOW = 'Voltar ao presente';
 export const INSTANT_LABEL = 'Como estava em';

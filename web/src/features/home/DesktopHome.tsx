@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SelectField } from '@/components/form/fields';
+import { ToggleGroup } from '@/components/ToggleGroup';
 import { DataTable, stopRowClick, type Column } from '@/components/list/ListPage';
 import { formatDateBR } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
@@ -51,19 +52,7 @@ export function DesktopHome() {
           disabled={unitOptions.length <= 1}
           onChange={(event) => setChosenUnit(event.target.value)}
         />
-        <div className="view-toggle" role="group" aria-label="Período">
-          {PERIOD_OPTIONS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={`toggle-button${period === option.value ? ' toggle-button-on' : ''}`}
-              aria-pressed={period === option.value}
-              onClick={() => setPeriod(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Período" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />
       </div>
       {data ? (
         <div className={isFetching ? 'home-stale' : undefined}>
