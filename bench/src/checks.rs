@@ -2,84 +2,12 @@
 //! the database's sessions were doing while the bookings ran.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::bail;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-/// Pairs of active appointments of one professional that overlap.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DoubleBookings {
-    /// In the agenda read model (`rm_agenda.appointment`, active rows).
-    pub read_model: i64,
-    /// In the claim table PostgreSQL guards (`appointment_slot`).
-    pub slots: i64,
-    /// Active appointments in the read model.
-    pub active_read_model: i64,
-    /// Rows of `appointment_slot`.
-    pub slot_rows: i64,
-}
-
-impl DoubleBookings {
-    /// Both counts are zero and the two tables agree.
-    pub fn clean(&self) -> bool {
-        self.read_model == 0 && self.slots == 0
-    }
-}
-
-/// Counts overlapping pairs in both tables.
-pub async fn double_bookings(pool: &PgPool) -> anyhow::Result<DoubleBookings> {
-    let read_model: i64 = sqlx::query_scalar(
-        "select count(*)
-           from rm_agenda.appointment a
-           join rm_agenda.appointment b
-             on b.professional_id = a.professional_id and b.date = a.date
-            and b.appointment_id > a.appointment_id
-            and b.start_time < a.end_time and a.start_time < b.end_time
-          where a.status and b.status",
-    )
-    .fetch_one(pool)
-    .await?;
-    let slots: i64 = sqlx::query_scalar(
-        "select count(*)
-           from appointment_slot a
-           join appointment_slot b
-             on b.professional_id = a.professional_id and b.appointment_id > a.appointment_id
-            and b.during && a.during",
-    )
-    .fetch_one(pool)
-    .await?;
-    let active_read_model: i64 =
-        sqlx::query_scalar("select count(*) from rm_agenda.appointment where status").fetch_one(pool).await?;
-    let slot_rows: i64 = sqlx::query_scalar("select count(*) from appointment_slot").fetch_one(pool).await?;
-    Ok(DoubleBookings { read_model, slots, active_read_model, slot_rows })
-}
-
-/// The agenda read model's checkpoint as a comparable pair.
-pub async fn agenda_checkpoint(pool: &PgPool) -> anyhow::Result<(i64, i64)> {
-    Ok(sqlx::query_as("select last_tx_id::text::bigint, last_position from rm_agenda.checkpoint")
-        .fetch_one(pool)
-        .await?)
-}
-
-/// Waits until the agenda has applied `position`, at most `limit`.
-pub async fn wait_for_agenda(
-    pool: &PgPool,
-    position: (i64, i64),
-    limit: Duration,
-) -> anyhow::Result<Duration> {
-    let started = Instant::now();
-    loop {
-        if agenda_checkpoint(pool).await? >= position {
-            return Ok(started.elapsed());
-        }
-        if started.elapsed() > limit {
-            bail!("the agenda read model did not reach {}.{} within {limit:?}", position.0, position.1);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
+pub use navalha_harness::checks::{double_bookings, wait_for_agenda};
 
 /// Sizes of the log and the main tables, for the report.
 pub async fn sizes(pool: &PgPool) -> anyhow::Result<Value> {

@@ -17,6 +17,7 @@ use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,
     DomainError,
 };
+use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -60,18 +61,19 @@ async fn register(
         value: cpf_claim(auth.business_id, cpf.as_str()),
         duplicate: MSG_DUPLICATE_CPF,
     };
+    let answer = json!({ "IdUser": id });
     let position = execute_claiming::<Client>(
         &state.clients,
         &state.pool,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details },
-        &metadata_of(&auth, &origin),
+        &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
         &[claim],
         &[],
     )
     .await?;
     tracing::info!(client_id = id, "client registered");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdUser": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, client_id = id))]

@@ -194,6 +194,12 @@ where
                 );
                 return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
             }
+            Err(AggregateError::DatabaseConnectionError(error) | AggregateError::UnexpectedError(error))
+                if navalha_platform::error::is_database_outage(error.as_ref()) =>
+            {
+                tracing::warn!(aggregate = A::TYPE, aggregate_id, %error, "database unreachable: answered 503");
+                return Err(ApiError::Unavailable(navalha_platform::error::MSG_UNAVAILABLE.to_owned()));
+            }
             Err(other) => {
                 return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE)))
             }

@@ -8,8 +8,16 @@
 //!
 //! The first request runs in its own task, so a client that hangs up cannot leave a create
 //! half answered: the answer is stored whether or not anyone is still listening. A server
-//! error is not stored (the row is removed), so a retry runs again. A request still "in
-//! flight" after [`STALE_AFTER`] was lost with its process, and the next retry takes over.
+//! error is not stored (the row is removed), so a retry runs again.
+//!
+//! A process may also die mid-request (kill -9, a crash). Each command-api process holds
+//! an advisory lock for as long as it lives ([`hold_instance_lock`]) and marks the runs it
+//! claims with it: a retry takes over a run in flight as soon as its owner's lock is gone
+//! (or after [`STALE_AFTER`] for a run without an owner). And a create that knows its
+//! answer before appending (`{"IdScheduling": 12}`) puts it in the events' metadata
+//! ([`answering`]), where a trigger stores it in the same transaction as the events: a
+//! process killed between the commit and its own store still leaves the first answer to
+//! the retry, which then gets it instead of running the create twice.
 
 use std::time::Duration;
 
@@ -18,7 +26,9 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::TokenVerifier;
+use navalha_platform::http::{IdempotentRun, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -68,7 +78,7 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
 
 /// Who a key belongs to: the signed-in staff member, or everyone without a session (the
 /// checkout), whose bodies carry their own secret (the link's token).
-async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> String {
+async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> Result<String, ApiError> {
     let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|value| value.to_str().ok())
@@ -77,16 +87,19 @@ async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> String {
         .filter(|token| !token.is_empty());
     match token {
         Some(token) => match verifier.verify(token).await {
-            Ok(principal) => format!("staff:{}", principal.professional_id),
+            Ok(principal) => Ok(format!("staff:{}", principal.professional_id)),
             // The route answers 401 itself; the key is not recorded for a bad token.
-            Err(_) => String::new(),
+            Err(ApiError::Unauthorized) => Ok(String::new()),
+            // Not a verdict on the token (the database is away): the request must not run
+            // without its key.
+            Err(error) => Err(error),
         },
-        None => "anonymous".to_owned(),
+        None => Ok("anonymous".to_owned()),
     }
 }
 
 async fn run_once(state: &AppState, key: String, request: Request, next: Next) -> Result<Response, ApiError> {
-    let caller = caller(&state.verifier, request.headers()).await;
+    let caller = caller(&state.verifier, request.headers()).await?;
     if caller.is_empty() {
         return Ok(next.run(request).await);
     }
@@ -99,12 +112,13 @@ async fn run_once(state: &AppState, key: String, request: Request, next: Next) -
     hash.update(b"\n");
     hash.update(&bytes);
     let hash = hash.finalize().to_vec();
-    let request = Request::from_parts(parts, Body::from(bytes));
+    let mut request = Request::from_parts(parts, Body::from(bytes));
     let pool = &state.pool;
     loop {
         match claim(pool, &caller, &key, &hash).await? {
-            Claimed::Mine(started_at) => {
-                return Ok(run_and_store(pool, &caller, &key, started_at, request, next).await)
+            Claimed::Mine(run) => {
+                request.extensions_mut().insert(IdempotentRun(run));
+                return Ok(run_and_store(pool, &caller, &key, run, request, next).await);
             }
             Claimed::OtherBody => return Err(ApiError::Unprocessable(MSG_OTHER_BODY.to_owned())),
             Claimed::Answered(response) => return Ok(response),
@@ -116,8 +130,8 @@ async fn run_once(state: &AppState, key: String, request: Request, next: Next) -
 /// What the key's row says.
 enum Claimed {
     /// This request runs: the row is new, expired, or its first request was lost. The value
-    /// marks this run, so a lost run that finishes late cannot overwrite the answer.
-    Mine(chrono::DateTime<chrono::Utc>),
+    /// names this run, so a lost run that finishes late cannot overwrite the answer.
+    Mine(i64),
     /// The first request's answer.
     Answered(Response),
     /// The first request is still running.
@@ -130,28 +144,37 @@ enum Claimed {
 type StoredRow = (Vec<u8>, Option<i16>, Option<Value>, Option<Vec<u8>>);
 
 async fn claim(pool: &PgPool, caller: &str, key: &str, hash: &[u8]) -> Result<Claimed, ApiError> {
-    // New, expired (another body may take it), or lost in flight (the same body only).
-    let mine: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar(
-        "insert into idempotent_request (caller, key, request_hash)
-         values ($1, $2, $3)
+    let run: i64 = rand::random::<i64>() & i64::MAX;
+    // New, expired (another body may take it), or lost in flight (the same body only): its
+    // owner's process is gone, or it has no owner and went stale.
+    let mine: Option<i64> = sqlx::query_scalar(
+        "insert into idempotent_request (caller, key, request_hash, run, owner)
+         values ($1, $2, $3, $6, $7)
          on conflict (caller, key) do update
             set request_hash = excluded.request_hash, started_at = now(), created_at = now(),
-                status = null, headers = null, body = null
+                status = null, headers = null, body = null, run = excluded.run, owner = excluded.owner
           where idempotent_request.created_at < now() - make_interval(hours => $4)
              or (idempotent_request.status is null
                  and idempotent_request.request_hash = excluded.request_hash
-                 and idempotent_request.started_at < now() - make_interval(secs => $5))
-         returning started_at",
+                 and (idempotent_request.started_at < now() - make_interval(secs => $5)
+                      or (idempotent_request.owner is not null
+                          and not exists (select 1 from pg_locks l
+                                           where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+                                             and l.classid = (idempotent_request.owner >> 32)::oid
+                                             and l.objid = (idempotent_request.owner & 4294967295)::oid))))
+         returning run",
     )
     .bind(caller)
     .bind(key)
     .bind(hash)
     .bind(KEEP_HOURS)
     .bind(STALE_AFTER.as_secs_f64())
+    .bind(run)
+    .bind(INSTANCE.get().copied())
     .fetch_optional(pool)
     .await?;
-    if let Some(started_at) = mine {
-        return Ok(Claimed::Mine(started_at));
+    if let Some(run) = mine {
+        return Ok(Claimed::Mine(run));
     }
     let row: Option<StoredRow> = sqlx::query_as(
         "select request_hash, status, headers, body from idempotent_request where caller = $1 and key = $2",
@@ -174,7 +197,7 @@ async fn run_and_store(
     pool: &PgPool,
     caller: &str,
     key: &str,
-    started_at: chrono::DateTime<chrono::Utc>,
+    run: i64,
     request: Request,
     next: Next,
 ) -> Response {
@@ -183,10 +206,26 @@ async fn run_and_store(
         let response = next.run(request).await;
         let (parts, body) = response.into_parts();
         let bytes = to_bytes(body, MAX_BODY_BYTES).await.unwrap_or_default();
-        if let Err(error) =
-            store(&pool, &caller, &key, started_at, parts.status, &parts.headers, &bytes).await
-        {
-            tracing::error!(%error, "could not store an idempotent answer");
+        if let Err(error) = store(&pool, &caller, &key, run, parts.status, &parts.headers, &bytes).await {
+            // Unstored, the run would look in flight for as long as this process lives, and
+            // every retry would wait for it: keep trying while the database is away.
+            tracing::warn!(%error, "could not store an idempotent answer yet, retrying");
+            let (status, headers, bytes) = (parts.status, parts.headers.clone(), bytes.clone());
+            tokio::spawn(async move {
+                let started = std::time::Instant::now();
+                let mut pause = Duration::from_millis(200);
+                loop {
+                    tokio::time::sleep(pause).await;
+                    match store(&pool, &caller, &key, run, status, &headers, &bytes).await {
+                        Ok(()) => break,
+                        Err(error) if started.elapsed() > STALE_AFTER => {
+                            tracing::error!(%error, "gave up storing an idempotent answer");
+                            break;
+                        }
+                        Err(_) => pause = (pause * 2).min(Duration::from_secs(2)),
+                    }
+                }
+            });
         }
         Response::from_parts(parts, Body::from(bytes))
     });
@@ -203,18 +242,22 @@ async fn store(
     pool: &PgPool,
     caller: &str,
     key: &str,
-    started_at: chrono::DateTime<chrono::Utc>,
+    run: i64,
     status: StatusCode,
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<(), sqlx::Error> {
     if status.is_server_error() {
-        sqlx::query("delete from idempotent_request where caller = $1 and key = $2 and started_at = $3")
-            .bind(caller)
-            .bind(key)
-            .bind(started_at)
-            .execute(pool)
-            .await?;
+        // Unless the events' trigger stored an answer: the commit went through even though
+        // this run saw it fail (its acknowledgement lost with the connection).
+        sqlx::query(
+            "delete from idempotent_request where caller = $1 and key = $2 and run = $3 and status is null",
+        )
+        .bind(caller)
+        .bind(key)
+        .bind(run)
+        .execute(pool)
+        .await?;
         return Ok(());
     }
     let kept: Map<String, Value> = KEPT_HEADERS
@@ -226,11 +269,11 @@ async fn store(
         .collect();
     sqlx::query(
         "update idempotent_request set status = $4, headers = $5, body = $6
-          where caller = $1 and key = $2 and started_at = $3",
+          where caller = $1 and key = $2 and run = $3 and status is null",
     )
     .bind(caller)
     .bind(key)
-    .bind(started_at)
+    .bind(run)
     .bind(status.as_u16() as i16)
     .bind(Value::Object(kept))
     .bind(body.to_vec())
@@ -254,6 +297,68 @@ fn replay(status: i16, headers: Option<Value>, body: Option<Vec<u8>>) -> Respons
     }
     response.headers_mut().insert(REPLAYED, HeaderValue::from_static("true"));
     response
+}
+
+/// The advisory-lock key this process holds while it lives (see [`hold_instance_lock`]);
+/// unset in processes that never serve (tests that build the router alone), whose runs then
+/// fall back to [`STALE_AFTER`].
+static INSTANCE: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+/// The high half of every instance's lock key: apart from the projector's locks, whose keys
+/// are `hashtext` values (0 or all ones in the high half).
+const INSTANCE_LOCK_SPACE: i64 = 0x4E41 << 32;
+
+/// Takes this process's instance lock on a dedicated connection and keeps it (taking it
+/// again after the connection breaks) for as long as the process runs. Call once, before
+/// serving.
+pub async fn hold_instance_lock(database_url: String) -> anyhow::Result<()> {
+    let key = INSTANCE_LOCK_SPACE | i64::from(rand::random::<u32>());
+    let mut connection = lock_instance(&database_url, key).await?;
+    INSTANCE.set(key).map_err(|_| anyhow::anyhow!("the instance lock is taken already"))?;
+    tokio::spawn(async move {
+        loop {
+            // Often: while the lock is gone (the database restarted), retries may take over
+            // this process's runs.
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if sqlx::query("select 1").execute(&mut connection).await.is_ok() {
+                continue;
+            }
+            tracing::warn!("instance lock connection lost: taking the lock again");
+            loop {
+                match lock_instance(&database_url, key).await {
+                    Ok(fresh) => break connection = fresh,
+                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+async fn lock_instance(database_url: &str, key: i64) -> anyhow::Result<sqlx::PgConnection> {
+    use sqlx::Connection;
+    let mut connection = sqlx::PgConnection::connect(database_url).await?;
+    sqlx::query("select pg_advisory_lock($1)").bind(key).execute(&mut connection).await?;
+    Ok(connection)
+}
+
+/// `metadata` carrying the answer a create will give, when the request runs under an
+/// Idempotency-Key: the events' trigger then stores it with them (see the module's docs).
+/// Only for answers known before the events are appended; the position is added by the
+/// trigger.
+pub fn answering(
+    metadata: EventMetadata,
+    origin: &RequestOrigin,
+    status: StatusCode,
+    body: &Value,
+) -> EventMetadata {
+    match origin.idempotent_run {
+        Some(IdempotentRun(run)) => metadata.with(
+            "idempotency",
+            serde_json::json!({ "run": run, "status": status.as_u16(), "body": body.to_string() })
+                .to_string(),
+        ),
+        None => metadata,
+    }
 }
 
 /// Forgets expired keys every hour, for as long as the process runs.

@@ -64,10 +64,10 @@ async fn main() -> anyhow::Result<()> {
             set_billing(&state, args.business, status).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
             println!("business {}: {}", args.business, status.code());
         }
-        Some(Command::Serve(args)) => serve(pool, args).await?,
+        Some(Command::Serve(args)) => serve(pool, cli.database_url.expose(), args).await?,
         None => {
             let args = ServeArgs { listen: "127.0.0.1:8081".parse()?, settings: Settings::default() };
-            serve(pool, args).await?;
+            serve(pool, cli.database_url.expose(), args).await?;
         }
     }
     Ok(())
@@ -82,8 +82,10 @@ fn max_xid_advance() -> anyhow::Result<i64> {
     }
 }
 
-async fn serve(pool: sqlx::PgPool, args: ServeArgs) -> anyhow::Result<()> {
+async fn serve(pool: sqlx::PgPool, database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(pool, args.settings).await?;
+    // Before serving: a retry may take over this process's requests once it is gone.
+    navalha_command_api::idempotency::hold_instance_lock(database_url.to_owned()).await?;
     navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
     navalha_command_api::idempotency::spawn_forgetting(state.pool.clone());
     navalha_command_api::identity::spawn_background(state.clone());

@@ -34,6 +34,7 @@ use serde_json::{json, Value};
 use crate::commands::{
     execute, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams, MSG_SLOT_TAKEN,
 };
+use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -279,7 +280,9 @@ async fn book(
     let id = next_id(&state.pool, "appointment_id_seq").await?;
     let aggregate_id = id.to_string();
     check_time(&state, &checked, None).await?;
+    let answer = json!({ "IdScheduling": id });
     let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
+    let metadata = idempotency::answering(metadata, &origin, StatusCode::CREATED, &answer);
     let position = execute::<Appointment>(
         &state.appointments,
         &state.pool,
@@ -289,7 +292,7 @@ async fn book(
     )
     .await?;
     tracing::info!(appointment_id = id, "appointment booked");
-    Ok((StatusCode::CREATED, position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), axum::Json(answer)))
 }
 
 /// Loads an appointment the caller may touch: in a unit they belong to, and their own for

@@ -12,16 +12,18 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures_util::TryStreamExt;
-use navalha_platform::error::MSG_TOO_LARGE;
+use navalha_platform::error::{MSG_TOO_LARGE, MSG_UNAVAILABLE};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -34,10 +36,10 @@ pub const MAX_BODY_BYTES: usize = 27 * 1024 * 1024;
 pub struct Upstreams {
     /// HTTP client for the upstreams.
     pub client: reqwest::Client,
-    /// command-api's base address.
-    pub command_url: String,
-    /// query-api's base address.
-    pub query_url: String,
+    /// command-api's instances.
+    pub command: Instances,
+    /// query-api's instances.
+    pub query: Instances,
     /// The postal-code service's base address.
     pub cep_url: String,
     /// The built web app.
@@ -45,6 +47,27 @@ pub struct Upstreams {
     /// Origins the pages may load scripts from and call besides their own (the payment
     /// provider's card tokenizer).
     pub script_origins: Vec<String>,
+}
+
+/// The instances of one service, taken in turn (round robin), like an nginx upstream.
+#[derive(Clone)]
+pub struct Instances {
+    urls: Arc<[String]>,
+    next: Arc<AtomicUsize>,
+}
+
+impl Instances {
+    /// From base addresses (`http://host:port`, without a trailing slash); at least one.
+    pub fn new(urls: Vec<String>) -> anyhow::Result<Self> {
+        anyhow::ensure!(!urls.is_empty(), "an upstream needs at least one address");
+        Ok(Self { urls: urls.into(), next: Arc::new(AtomicUsize::new(0)) })
+    }
+
+    /// Every instance once, starting with the next in turn.
+    fn in_turn(&self) -> impl Iterator<Item = &str> {
+        let first = self.next.fetch_add(1, Ordering::Relaxed);
+        (0..self.urls.len()).map(move |i| self.urls[(first + i) % self.urls.len()].as_str())
+    }
 }
 
 /// The edge's application.
@@ -150,24 +173,31 @@ async fn route(
     if request.uri().path().starts_with("/api/") {
         let reads =
             matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
-        let upstream = if reads { &upstreams.query_url } else { &upstreams.command_url };
+        let instances = if reads { &upstreams.query } else { &upstreams.command };
         let (parts, body) = match bounded(request).await {
             Ok(read) => read,
             Err(refused) => return refused,
         };
-        return match proxy(&upstreams.client, upstream, peer, parts, body).await {
-            Ok(response) => response,
-            Err(error) => {
-                tracing::error!(%error, "upstream unreachable");
-                (
-                    StatusCode::BAD_GATEWAY,
-                    axum::Json(serde_json_message(
-                        "Serviço indisponível no momento. Tente novamente em instantes.",
-                    )),
-                )
-                    .into_response()
+        // An instance that refuses the connection never saw the request: the next one
+        // may take it, even a POST (nginx's `proxy_next_upstream error`). Once a request
+        // was sent, its outcome is the answer, whatever it is.
+        let mut last_error = None;
+        for upstream in instances.in_turn() {
+            match proxy(&upstreams.client, upstream, peer, &parts, body.clone()).await {
+                Ok(response) => return response,
+                Err(error) => {
+                    let refused =
+                        error.downcast_ref::<reqwest::Error>().is_some_and(reqwest::Error::is_connect);
+                    tracing::error!(%error, upstream, "upstream unreachable");
+                    last_error = Some(error);
+                    if !refused {
+                        break;
+                    }
+                }
             }
-        };
+        }
+        tracing::debug!(error = ?last_error, "no upstream answered");
+        return (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message(MSG_UNAVAILABLE))).into_response();
     }
     let index = upstreams.web_dist.join("index.html");
     let files = ServeDir::new(&upstreams.web_dist).fallback(ServeFile::new(index));
@@ -235,12 +265,13 @@ async fn proxy(
     client: &reqwest::Client,
     upstream: &str,
     peer: SocketAddr,
-    parts: Parts,
+    parts: &Parts,
     body: Bytes,
 ) -> anyhow::Result<Response> {
     let path_and_query = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
     let mut outgoing = client.request(parts.method.clone(), format!("{upstream}{path_and_query}")).body(body);
-    for (name, value) in &parts.headers {
+    let headers: &HeaderMap = &parts.headers;
+    for (name, value) in headers {
         if !HOP_BY_HOP.contains(&name.as_str()) && name != "x-forwarded-for" {
             outgoing = outgoing.header(name, value);
         }

@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::post;
 use axum::Router;
-use navalha_gateway::{app, Upstreams, MAX_BODY_BYTES};
+use navalha_gateway::{app, Instances, Upstreams, MAX_BODY_BYTES};
 
 async fn serve(router: Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -30,8 +30,8 @@ async fn edge() -> (String, tempfile::TempDir) {
     std::fs::write(web.path().join("index.html"), "<!doctype html><title>Navalha</title>").expect("index");
     let upstreams = Upstreams {
         client: reqwest::Client::new(),
-        command_url: service_url.clone(),
-        query_url: service_url,
+        command: Instances::new(vec![service_url.clone()]).expect("instances"),
+        query: Instances::new(vec![service_url]).expect("instances"),
         cep_url: "http://127.0.0.1:9".to_owned(),
         web_dist: web.path().to_path_buf(),
         script_origins: vec!["https://js.cel.cash".to_owned()],
@@ -87,4 +87,42 @@ async fn every_answer_carries_the_security_headers() {
         let scripts = csp.split(';').find(|d| d.trim_start().starts_with("script-src")).unwrap_or_default();
         assert!(!scripts.contains("unsafe"), "no inline or eval'd scripts: {scripts}");
     }
+}
+
+/// A stand-in instance that answers its own name on `POST /api/who`.
+async fn named(name: &'static str) -> String {
+    serve(Router::new().route("/api/who", post(move || async move { name }))).await
+}
+
+#[tokio::test]
+async fn instances_take_turns_and_a_refused_connection_goes_to_the_next() {
+    let (a, b) = (named("a").await, named("b").await);
+    // Nothing listens here: a stopped instance.
+    let dead = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        format!("http://{}", listener.local_addr().expect("addr"))
+    };
+    let web = tempfile::tempdir().expect("dir");
+    let upstreams = Upstreams {
+        client: reqwest::Client::new(),
+        command: Instances::new(vec![a, dead, b]).expect("instances"),
+        query: Instances::new(vec!["http://127.0.0.1:9".to_owned()]).expect("instances"),
+        cep_url: "http://127.0.0.1:9".to_owned(),
+        web_dist: web.path().to_path_buf(),
+        script_origins: vec![],
+    };
+    let edge = serve(app(upstreams)).await;
+    let http = reqwest::Client::new();
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        let answer = http.post(format!("{edge}/api/who")).send().await.expect("answer");
+        assert_eq!(answer.status(), reqwest::StatusCode::OK, "a refused instance is skipped, not a 502");
+        seen.push(answer.text().await.expect("text"));
+    }
+    // a, (dead →) b, b, a, b, b: both live instances serve, the dead one never answers.
+    assert_eq!(seen.iter().filter(|w| *w == "a").count(), 2, "{seen:?}");
+    assert_eq!(seen.iter().filter(|w| *w == "b").count(), 4, "{seen:?}");
+    // With every instance gone, the API's 502 message.
+    let answer = http.get(format!("{edge}/api/anything")).send().await.expect("answer");
+    assert_eq!(answer.status(), reqwest::StatusCode::BAD_GATEWAY);
 }

@@ -24,6 +24,51 @@ pub const MSG_NOT_JSON: &str = "Envie o corpo como JSON (Content-Type: applicati
 pub const MSG_TOO_LARGE: &str = "O envio excede o tamanho máximo permitido.";
 /// Message for any failure whose detail must not reach the client.
 pub const MSG_INTERNAL: &str = "Ocorreu um erro inesperado. Tente novamente em instantes.";
+/// Message when the database cannot be reached (down, restarting, failing over): a 503 the
+/// apps retry, not a 500.
+pub const MSG_UNAVAILABLE: &str = "Serviço indisponível no momento. Tente novamente em instantes.";
+
+/// Whether `error`, or any error it was caused by, says the database cannot be reached
+/// right now, rather than that the request or the code is at fault: no connection, a
+/// connection cut, or PostgreSQL shutting down, crashed or still starting.
+pub fn is_database_outage(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut next = Some(error);
+    while let Some(error) = next {
+        if let Some(error) = error.downcast_ref::<sqlx::Error>() {
+            let outage = match error {
+                sqlx::Error::Io(_)
+                | sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::WorkerCrashed => true,
+                // Class 08: connection exception; 57P01-03: admin or crash shutdown, or
+                // not accepting connections yet.
+                sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+                    code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03")
+                }),
+                _ => false,
+            };
+            if outage {
+                return true;
+            }
+        }
+        if let Some(error) = error.downcast_ref::<std::io::Error>() {
+            use std::io::ErrorKind::*;
+            if matches!(
+                error.kind(),
+                ConnectionRefused
+                    | ConnectionReset
+                    | ConnectionAborted
+                    | BrokenPipe
+                    | NotConnected
+                    | UnexpectedEof
+            ) {
+                return true;
+            }
+        }
+        next = error.source();
+    }
+    false
+}
 
 /// Everything an HTTP handler can answer besides success.
 #[derive(Debug, thiserror::Error)]
@@ -106,9 +151,15 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(error) if outage(error) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+}
+
+/// Whether an internal error is a database outage (see [`is_database_outage`]).
+fn outage(error: &anyhow::Error) -> bool {
+    error.chain().any(is_database_outage)
 }
 
 impl From<sqlx::Error> for ApiError {
@@ -166,6 +217,10 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status_code();
         let message = match &self {
+            ApiError::Internal(error) if outage(error) => {
+                tracing::warn!(error = %format!("{error:#}"), "database unreachable: answered 503");
+                MSG_UNAVAILABLE.to_owned()
+            }
             ApiError::Internal(error) => {
                 tracing::error!(error = ?error, "request failed");
                 MSG_INTERNAL.to_owned()

@@ -36,15 +36,19 @@ impl IntoResponse for Health {
     }
 }
 
+/// How long the check waits for the database: during an outage the pool would wait for a
+/// connection up to its own acquire timeout, and a load balancer's probe wants an answer.
+pub const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Checks the database and measures every read model's lag.
 pub async fn check(service: &'static str, pool: &PgPool) -> Health {
-    match projection_lag(pool).await {
-        Ok(projections) => Health { service, database: "ok", projections },
-        Err(error) => {
-            tracing::warn!(%error, "health check failed");
-            Health { service, database: "unreachable", projections: Vec::new() }
-        }
-    }
+    let error = match tokio::time::timeout(CHECK_TIMEOUT, projection_lag(pool)).await {
+        Ok(Ok(projections)) => return Health { service, database: "ok", projections },
+        Ok(Err(error)) => error.to_string(),
+        Err(_) => format!("no answer within {CHECK_TIMEOUT:?}"),
+    };
+    tracing::warn!(%error, "health check failed");
+    Health { service, database: "unreachable", projections: Vec::new() }
 }
 
 /// The live read models: one schema `rm_<name>` each, holding a one-row `checkpoint`.

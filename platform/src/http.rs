@@ -167,7 +167,14 @@ pub struct RequestOrigin {
     pub request_id: String,
     /// The client's IP: the first `X-Forwarded-For` hop set by the edge, else `X-Real-IP`.
     pub client_ip: String,
+    /// The run of its Idempotency-Key, when it has one (command-api's idempotency layer).
+    pub idempotent_run: Option<IdempotentRun>,
 }
+
+/// One run of a request under an Idempotency-Key, as command-api's idempotency layer
+/// claimed it (a request extension).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdempotentRun(pub i64);
 
 impl<S: Send + Sync> FromRequestParts<S> for RequestOrigin {
     type Rejection = ApiError;
@@ -185,7 +192,8 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestOrigin {
             .and_then(|list| list.split(',').next().map(|ip| ip.trim().to_owned()))
             .or_else(|| header("x-real-ip"))
             .unwrap_or_default();
-        Ok(Self { request_id, client_ip })
+        let idempotent_run = parts.extensions.get::<IdempotentRun>().copied();
+        Ok(Self { request_id, client_ip, idempotent_run })
     }
 }
 

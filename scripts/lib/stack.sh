@@ -12,6 +12,16 @@
 # ViaCEP twin (/ws), since the real ViaCEP is out of reach from here and from CI.
 
 SVC_NAMES=() SVC_PIDS=() SVC_LOGS=()
+# For stack_supervise's restarts, by the same index: each service's command line (printf %q,
+# for eval), when it last started (epoch s), its restarts so far, its next backoff (s), its
+# deaths within the last window (epoch s, space-separated) and when its pending restart is due
+# (epoch ms; empty while it runs).
+SVC_CMDS=() SVC_SINCE=() SVC_RESTARTS=() SVC_BACKOFF=() SVC_DEATHS=() SVC_DUE=()
+SVC_SPAWNED='' NOW_MS=0 STACK_ERR=2
+# The restart policy: back off 0, 1, 2, 4 … STACK_BACKOFF_MAX s; a service that stayed up
+# STACK_STABLE_S s starts over at 0; STACK_MAX_DEATHS deaths within STACK_DEATH_WINDOW_S s
+# stop everything.
+STACK_BACKOFF_MAX=30 STACK_STABLE_S=60 STACK_MAX_DEATHS=5 STACK_DEATH_WINDOW_S=120
 # Log files, not terminals: no colour codes in them.
 PLAIN_LOGS=(env NO_COLOR=1)
 STACK_SERVICES=(provider-sim projector command-api query-api gateway)
@@ -39,17 +49,29 @@ stack_db() {
 if setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then HAVE_PDEATHSIG=1; else HAVE_PDEATHSIG=0; fi
 
 # start_service NAME LOG CMD...: start CMD in its own session (so Ctrl-C on the
-# terminal reaches only the launcher, which then stops services in order).
+# terminal reaches only the launcher, which then stops services in order), LOG emptied first.
 start_service() {
   local name=$1 log=$2
   shift 2
-  printf '== %s: %s\n' "$(date '+%F %T')" "$*" >"$log"
+  printf '== %(%F %T)T: %s\n' -1 "$*" >"$log"
+  _svc_spawn "$log" "$@"
+  SVC_NAMES+=("$name")
+  SVC_PIDS+=("$SVC_SPAWNED")
+  SVC_LOGS+=("$log")
+  SVC_CMDS+=("$(printf '%q ' "$@")")
+  SVC_SINCE+=("$EPOCHSECONDS")
+  SVC_RESTARTS+=(0) SVC_BACKOFF+=(0) SVC_DEATHS+=('') SVC_DUE+=('')
+}
+
+# _svc_spawn LOG CMD...: CMD in its own session, its output appended to LOG, its pid in
+# SVC_SPAWNED. Never call it in $(…): the service must be the launcher's own child.
+_svc_spawn() {
+  local log=$1
+  shift
   set -- "${PLAIN_LOGS[@]}" "$@"
   if [[ $HAVE_PDEATHSIG == 1 ]]; then set -- setpriv --pdeathsig TERM -- "$@"; fi
   setsid "$@" >>"$log" 2>&1 </dev/null &
-  SVC_NAMES+=("$name")
-  SVC_PIDS+=("$!")
-  SVC_LOGS+=("$log")
+  SVC_SPAWNED=$!
 }
 
 stack_check_binaries() {
@@ -191,24 +213,110 @@ stack_wait_healthy() {
   done
 }
 
-# stack_supervise: returns (non-zero) only when a service or our PostgreSQL
-# dies. The sleep runs in the background so a signal interrupts `wait` at once.
+# stack_supervise (under `up`): a service that exits is started again with the same command
+# line, the others running on; see the restart policy above. Returns (non-zero) only when a
+# service dies STACK_MAX_DEATHS times within STACK_DEATH_WINDOW_S s, or our PostgreSQL stops.
+# Bash reports a child killed by a signal ("line N: PID Killed  setsid …") on stderr at a time
+# of its own choosing; the loop's stderr goes to /dev/null, and what it says to STACK_ERR.
 stack_supervise() {
-  local dead
+  local rc=0
+  exec {STACK_ERR}>&2
+  _stack_supervise 2>/dev/null || rc=$?
+  exec {STACK_ERR}>&-
+  return "$rc"
+}
+
+# The sleep runs in the background so a signal interrupts `wait` at once.
+_stack_supervise() {
+  local i nap naps
   while :; do
-    if dead=$(stack_dead); then
-      report_dead_line "$dead"
-      return 1
-    fi
     if [[ $PG_STARTED == 1 ]] && ! pg_is_running; then
-      printf '%serror:%s PostgreSQL stopped; its log is %s\n' "$RED" "$RESET" "$(rel "$PG_LOG")" >&2
-      show_tail "$PG_LOG" 25 >&2
+      printf '%serror:%s PostgreSQL stopped; its log is %s\n' "$RED" "$RESET" "$(rel "$PG_LOG")" >&"$STACK_ERR"
+      show_tail "$PG_LOG" 25 >&"$STACK_ERR"
       PG_STARTED=0
       return 1
     fi
-    sleep 1 &
+    _now_ms
+    nap=1000
+    for i in "${!SVC_PIDS[@]}"; do
+      if [[ -z ${SVC_DUE[$i]} ]]; then
+        alive "${SVC_PIDS[$i]}" && continue
+        _svc_died "$i" || return 1
+      fi
+      if ((NOW_MS >= SVC_DUE[i])); then
+        _svc_restart "$i"
+      elif ((SVC_DUE[i] - NOW_MS < nap)); then
+        nap=$((SVC_DUE[i] - NOW_MS))
+      fi
+    done
+    printf -v naps '%d.%03d' $((nap / 1000)) $((nap % 1000))
+    sleep "$naps" &
     wait $! || true
   done
+}
+
+# NOW_MS: the time in milliseconds (no fork).
+_now_ms() {
+  local t=${EPOCHREALTIME/[.,]/}
+  NOW_MS=$((t / 1000))
+}
+
+# _svc_exit_words STATUS: "exit status 101", or "killed by SIGKILL" for 128 + a signal.
+_svc_exit_words() {
+  local sig
+  if (($1 > 128)) && sig=$(kill -l "$(($1 - 128))" 2>/dev/null); then
+    printf 'killed by SIG%s' "$sig"
+  else
+    printf 'exit status %s' "$1"
+  fi
+}
+
+# _svc_died I: service I has exited. Says so on the terminal and in its log, and schedules its
+# restart (SVC_DUE) after its backoff; fails, after showing its log's tail, when it has died
+# too often.
+_svc_died() {
+  local i=$1 rc=0 why up delay when t
+  local name=${SVC_NAMES[$1]} log=${SVC_LOGS[$1]} deaths=() recent=()
+  wait "${SVC_PIDS[$i]}" 2>/dev/null || rc=$?
+  why=$(_svc_exit_words "$rc")
+  up=$((EPOCHSECONDS - SVC_SINCE[i]))
+  read -r -a deaths <<<"${SVC_DEATHS[$i]}"
+  for t in "${deaths[@]}"; do
+    if ((EPOCHSECONDS - t < STACK_DEATH_WINDOW_S)); then recent+=("$t"); fi
+  done
+  recent+=("$EPOCHSECONDS")
+  SVC_DEATHS[i]=${recent[*]}
+  ticker_stop
+  _clear_step_line
+  if ((${#recent[@]} >= STACK_MAX_DEATHS)); then
+    printf '== %(%F %T)T: exited (%s); %d exits within %ds: not restarting\n' -1 \
+      "$why" "${#recent[@]}" "$STACK_DEATH_WINDOW_S" >>"$log"
+    printf '%serror:%s %s exited (%s), %d times within %ds: not restarting it; its log is %s\n' \
+      "$RED" "$RESET" "$name" "$why" "${#recent[@]}" "$STACK_DEATH_WINDOW_S" "$(rel "$log")" >&"$STACK_ERR"
+    show_tail "$log" 25 >&"$STACK_ERR"
+    return 1
+  fi
+  if ((up >= STACK_STABLE_S)); then SVC_BACKOFF[i]=0; fi
+  delay=${SVC_BACKOFF[$i]}
+  SVC_BACKOFF[i]=$((delay == 0 ? 1 : (delay * 2 > STACK_BACKOFF_MAX ? STACK_BACKOFF_MAX : delay * 2)))
+  SVC_RESTARTS[i]=$((SVC_RESTARTS[i] + 1))
+  SVC_DUE[i]=$((NOW_MS + delay * 1000))
+  when=restarting
+  if ((delay > 0)); then when="restarting in ${delay}s"; fi
+  printf '== %(%F %T)T: exited (%s); %s (restart %d)\n' -1 "$why" "$when" "${SVC_RESTARTS[$i]}" >>"$log"
+  printf '%swarning:%s %(%T)T %s exited (%s) after %ds; %s (restart %d); its log is %s\n' \
+    "$YELLOW" "$RESET" -1 "$name" "$why" "$up" "$when" "${SVC_RESTARTS[$i]}" "$(rel "$log")" >&"$STACK_ERR"
+}
+
+# _svc_restart I: start service I again as start_service did, appending to its log.
+_svc_restart() {
+  local i=$1
+  eval "set -- ${SVC_CMDS[$i]}"
+  printf '== %(%F %T)T: restart %d: %s\n' -1 "${SVC_RESTARTS[$i]}" "$*" >>"${SVC_LOGS[$i]}"
+  _svc_spawn "${SVC_LOGS[$i]}" "$@"
+  SVC_PIDS[i]=$SVC_SPAWNED
+  SVC_SINCE[i]=$EPOCHSECONDS
+  SVC_DUE[i]=''
 }
 
 # stack_stop: SIGTERM in reverse start order (the gateway first, so no new
@@ -228,6 +336,7 @@ stack_stop() {
     fi
   done
   SVC_NAMES=() SVC_PIDS=() SVC_LOGS=()
+  SVC_CMDS=() SVC_SINCE=() SVC_RESTARTS=() SVC_BACKOFF=() SVC_DEATHS=() SVC_DUE=()
 }
 
 # Print the tail of every service log (after a failed end-to-end run).

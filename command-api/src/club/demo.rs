@@ -193,7 +193,7 @@ async fn subscribe(
     client_id: i64,
     story: Story,
 ) -> Result<(), ApiError> {
-    let origin = RequestOrigin { request_id: String::new(), client_ip: String::new() };
+    let origin = RequestOrigin { request_id: String::new(), client_ip: String::new(), idempotent_run: None };
     let plan = existing_plan(state, DEMO_BUSINESS_ID, plan_id).await?;
     let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &client_id.to_string()).await?;
     let person = client.details().cloned().ok_or_else(ApiError::not_found)?;

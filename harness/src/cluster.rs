@@ -1,0 +1,296 @@
+//! Private PostgreSQL clusters in a temporary directory: a primary made with initdb, and
+//! streaming replicas made from it with pg_basebackup, which a test may stop, restart,
+//! crash (SIGKILL of the postmaster) or pause. initdb refuses to run as root, so as root
+//! the clusters belong to the `postgres` OS user and its programs run through `runuser`,
+//! as ./navalha does (scripts/lib/pg.sh).
+//!
+//! Durability stays on where a test relies on it: `synchronous_commit` is on, so a
+//! commit acknowledged before a crash of the postmaster survives it. Only `fsync` is off;
+//! the machine itself does not crash in a test.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+
+use crate::process::free_addr;
+
+/// A directory removed when dropped, readable by the `postgres` OS user.
+#[derive(Debug)]
+pub struct ScratchDir {
+    /// Its path.
+    pub path: PathBuf,
+}
+
+impl ScratchDir {
+    /// A new directory under the system's temporary directory.
+    pub fn new(prefix: &str) -> anyhow::Result<Self> {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "{prefix}.{}.{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path)?;
+        set_mode(&path, 0o755)?;
+        Ok(Self { path })
+    }
+}
+
+impl Drop for ScratchDir {
+    /// Removes it, unless NAVALHA_KEEP_SCRATCH is set (to read the logs of a failed test).
+    fn drop(&mut self) {
+        if std::env::var_os("NAVALHA_KEEP_SCRATCH").is_some() {
+            eprintln!("kept {}", self.path.display());
+            return;
+        }
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+fn set_mode(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
+
+/// Whether this process runs as root (then PostgreSQL's programs run as `postgres`).
+fn running_as_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+}
+
+/// The `postgres` OS user's uid and gid.
+fn postgres_ids() -> anyhow::Result<(u32, u32)> {
+    let id = |flag: &str| -> anyhow::Result<u32> {
+        let out = std::process::Command::new("id").args([flag, "postgres"]).output()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().context("the postgres OS user is missing")
+    };
+    Ok((id("-u")?, id("-g")?))
+}
+
+/// Where PostgreSQL's server programs are: `NAVALHA_PG_BIN`, else beside `initdb` on the
+/// PATH, else Debian's newest /usr/lib/postgresql/*/bin.
+pub fn pg_bin() -> anyhow::Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("NAVALHA_PG_BIN") {
+        return Ok(PathBuf::from(dir));
+    }
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join("initdb"))
+        .find(|initdb| initdb.is_file())
+        .and_then(|initdb| std::fs::canonicalize(initdb).ok())
+        .and_then(|initdb| initdb.parent().map(Path::to_path_buf));
+    if let Some(dir) = on_path {
+        return Ok(dir);
+    }
+    let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .context("PostgreSQL's programs not found (./navalha test installs them)")?
+        .flatten()
+        .map(|entry| entry.path().join("bin"))
+        .filter(|bin| bin.join("initdb").is_file())
+        .collect();
+    versions.sort();
+    versions.pop().context("PostgreSQL's programs not found (./navalha test installs them)")
+}
+
+/// How many live processes are `parent` or its children (zombies, which only wait to be
+/// reaped, left out).
+fn children_of(parent: u32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+            // The command may hold spaces and parentheses: fields follow the last ')'.
+            let Some((_, rest)) = stat.rsplit_once(')') else { return false };
+            let mut fields = rest.split_whitespace();
+            let (state, ppid) = (fields.next(), fields.next().and_then(|p| p.parse::<u32>().ok()));
+            state != Some("Z") && (*pid == parent || ppid == Some(parent))
+        })
+        .count()
+}
+
+/// One cluster: its data directory, port and log.
+#[derive(Debug)]
+pub struct Cluster {
+    /// Its name, for messages.
+    pub name: String,
+    /// The data directory.
+    pub data: PathBuf,
+    /// Its port on 127.0.0.1.
+    pub port: u16,
+    /// The server's log.
+    pub log: PathBuf,
+    bin: PathBuf,
+    as_postgres: bool,
+}
+
+impl Cluster {
+    /// A new primary in `root/name`, started, with the settings of `settings` on top of
+    /// the harness's own.
+    pub fn primary(root: &Path, name: &str, settings: &[&str]) -> anyhow::Result<Self> {
+        let cluster = Self::prepare(root, name)?;
+        let initdb = cluster.bin.join("initdb");
+        let data = cluster.data.to_string_lossy().into_owned();
+        cluster.run(
+            &initdb,
+            &["-D", &data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+        )?;
+        std::fs::write(
+            cluster.data.join("postgresql.conf"),
+            std::fs::read_to_string(cluster.data.join("postgresql.conf"))? + "\ninclude 'harness.conf'\n",
+        )?;
+        cluster.configure(settings)?;
+        cluster.start()?;
+        Ok(cluster)
+    }
+
+    /// A streaming replica of `primary` in `root/name` (pg_basebackup -R), started.
+    pub fn replica_of(primary: &Cluster, root: &Path, name: &str) -> anyhow::Result<Self> {
+        let cluster = Self::prepare(root, name)?;
+        let basebackup = cluster.bin.join("pg_basebackup");
+        let data = cluster.data.to_string_lossy().into_owned();
+        let port = primary.port.to_string();
+        cluster.run(
+            &basebackup,
+            &[
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &port,
+                "-U",
+                "postgres",
+                "-D",
+                &data,
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+                "--no-sync",
+            ],
+        )?;
+        cluster.configure(&[])?;
+        cluster.start()?;
+        Ok(cluster)
+    }
+
+    fn prepare(root: &Path, name: &str) -> anyhow::Result<Self> {
+        let as_postgres = running_as_root();
+        let dir = root.join(name);
+        std::fs::create_dir_all(&dir)?;
+        let data = dir.join("data");
+        std::fs::create_dir_all(&data)?;
+        set_mode(&data, 0o700)?;
+        let log = dir.join("postgres.log");
+        std::fs::write(&log, "")?;
+        if as_postgres {
+            let (uid, gid) = postgres_ids()?;
+            for path in [&dir, &data, &log] {
+                std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
+            }
+        }
+        Ok(Self { name: name.to_owned(), data, port: free_addr()?.port(), log, bin: pg_bin()?, as_postgres })
+    }
+
+    /// The harness's settings, rewritten on every start (harness.conf, which
+    /// postgresql.conf includes).
+    fn configure(&self, extra: &[&str]) -> anyhow::Result<()> {
+        let mut text = format!(
+            "port = {}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n\
+             max_connections = 200\nfsync = off\nfull_page_writes = off\n",
+            self.port
+        );
+        for setting in extra {
+            text.push_str(setting);
+            text.push('\n');
+        }
+        let path = self.data.join("harness.conf");
+        std::fs::write(&path, text)?;
+        if self.as_postgres {
+            let (uid, gid) = postgres_ids()?;
+            std::os::unix::fs::chown(&path, Some(uid), Some(gid))?;
+        }
+        Ok(())
+    }
+
+    fn run(&self, program: &Path, args: &[&str]) -> anyhow::Result<()> {
+        let mut command = if self.as_postgres {
+            let mut command = std::process::Command::new("runuser");
+            command.args(["-u", "postgres", "--"]).arg(program);
+            command
+        } else {
+            std::process::Command::new(program)
+        };
+        let out = command.args(args).current_dir("/").stdin(Stdio::null()).output()?;
+        if !out.status.success() {
+            bail!(
+                "{} {} failed ({}):\n{}{}\n{}",
+                program.display(),
+                args.join(" "),
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr),
+                crate::process::tail(&self.log, 20)
+            );
+        }
+        Ok(())
+    }
+
+    fn pg_ctl(&self, args: &[&str]) -> anyhow::Result<()> {
+        let data = self.data.to_string_lossy().into_owned();
+        let log = self.log.to_string_lossy().into_owned();
+        let mut all = vec!["-D", &data, "-l", &log, "-w", "-t", "60"];
+        all.extend_from_slice(args);
+        self.run(&self.bin.join("pg_ctl"), &all)
+    }
+
+    /// Starts the server; waits until it accepts connections.
+    pub fn start(&self) -> anyhow::Result<()> {
+        self.pg_ctl(&["start"])
+    }
+
+    /// Stops it (`fast`: sessions are ended, the way an operator restarts it).
+    pub fn stop(&self) -> anyhow::Result<()> {
+        self.pg_ctl(&["-m", "fast", "stop"])
+    }
+
+    /// Crashes it: SIGKILL to the postmaster. Its backends notice and exit; once they
+    /// are gone the next start recovers from the write-ahead log.
+    pub fn crash(&self) -> anyhow::Result<()> {
+        let pid = self.postmaster_pid().context("the cluster is not running")?;
+        std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status()?;
+        for _ in 0..200 {
+            if children_of(pid) == 0 {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        bail!("{}: the backends of a killed postmaster are still running after 10 s", self.name)
+    }
+
+    /// The postmaster's process id.
+    pub fn postmaster_pid(&self) -> Option<u32> {
+        let text = std::fs::read_to_string(self.data.join("postmaster.pid")).ok()?;
+        text.lines().next()?.trim().parse().ok()
+    }
+
+    /// A superuser connection string to `database`.
+    pub fn url(&self, database: &str) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        if self.postmaster_pid().is_some() {
+            let _ = self.pg_ctl(&["-m", "immediate", "stop"]);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! Real processes for tests and the bench: private PostgreSQL clusters (a primary and its
+//! streaming replicas) and the services (command-api, query-api, projector, gateway) as
+//! child processes, with the HTTP and SQL checks their runs share.
+//!
+//! The resilience tests (`tests/resilience/`) kill, restart and multiply these processes
+//! and check what docs/operations.md promises still holds. `./navalha test` runs them in
+//! their own stage, one at a time, after the other Rust tests.
+
+pub mod api;
+pub mod checks;
+pub mod cluster;
+pub mod load;
+pub mod process;
+pub mod system;
