@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
+use crate::idempotency;
 use crate::state::AppState;
 
 /// Answer for an unknown professional, or one outside the admin's units.
@@ -74,16 +75,17 @@ async fn schedule(
     let details = form.validate().map_err(invalid)?;
     professional_in_reach(&state, &auth, details.professional_id).await?;
     let id = next_id(&state.pool, "day_off_id_seq").await?;
+    let answer = json!({ "IdDayOff": id });
     let position = execute::<DayOff>(
         &state.days_off,
         &state.pool,
         &id.to_string(),
         DayOffCommand::ScheduleDayOff(details),
-        &metadata_of(&auth, &origin),
+        &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
     )
     .await?;
     tracing::info!(day_off_id = id, "day off scheduled");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdDayOff": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, day_off_id = id))]

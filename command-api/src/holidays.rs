@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
 use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
+use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -67,16 +68,17 @@ async fn create(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
     let details = checked(&state, &auth, &form).await?;
     let id = next_id(&state.pool, "holiday_id_seq").await?;
+    let answer = json!({ "IdHoliday": id });
     let position = execute::<Holiday>(
         &state.holidays,
         &state.pool,
         &id.to_string(),
         HolidayCommand::CreateHoliday(details),
-        &metadata_of(&auth, &origin),
+        &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
     )
     .await?;
     tracing::info!(holiday_id = id, "holiday created");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdHoliday": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, holiday_id = id))]

@@ -23,6 +23,7 @@ use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,
 };
 use crate::companies::visible_company;
+use crate::idempotency;
 use crate::identity::{accounts, register};
 use crate::state::AppState;
 
@@ -312,19 +313,16 @@ async fn save_service(
     } else {
         ProfessionalCommand::AddService(offered)
     };
+    let answer = json!({ "IdCompanyProfessionalService": offered_id, "IdProfessional": id });
     let position = execute::<Professional>(
         &state.professionals,
         &state.pool,
         &id.to_string(),
         command,
-        &metadata_of(principal, origin),
+        &idempotency::answering(metadata_of(principal, origin), origin, status, &answer),
     )
     .await?;
-    Ok((
-        status,
-        position_headers(position),
-        Json(json!({ "IdCompanyProfessionalService": offered_id, "IdProfessional": id })),
-    ))
+    Ok((status, position_headers(position), Json(answer)))
 }
 
 async fn add_my_service(

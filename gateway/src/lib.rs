@@ -181,7 +181,6 @@ async fn route(
         // An instance that refuses the connection never saw the request: the next one
         // may take it, even a POST (nginx's `proxy_next_upstream error`). Once a request
         // was sent, its outcome is the answer, whatever it is.
-        let mut last_error = None;
         for upstream in instances.in_turn() {
             match proxy(&upstreams.client, upstream, peer, &parts, body.clone()).await {
                 Ok(response) => return response,
@@ -189,14 +188,12 @@ async fn route(
                     let refused =
                         error.downcast_ref::<reqwest::Error>().is_some_and(reqwest::Error::is_connect);
                     tracing::error!(%error, upstream, "upstream unreachable");
-                    last_error = Some(error);
                     if !refused {
                         break;
                     }
                 }
             }
         }
-        tracing::debug!(error = ?last_error, "no upstream answered");
         return (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message(MSG_UNAVAILABLE))).into_response();
     }
     let index = upstreams.web_dist.join("index.html");

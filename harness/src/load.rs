@@ -273,28 +273,6 @@ pub async fn verify(
             ensure!(again.status == 409, "{}: refused first, then {again:?}", attempt.key);
             continue;
         }
-        if !again.replayed {
-            // For the failure's message: what the key's row holds now.
-            let row: Option<String> = sqlx::query_scalar(
-                "select format('run %s, owner %s, status %s, started %s', run, owner, status, started_at)
-                   from idempotent_request where key = $1",
-            )
-            .bind(&attempt.key)
-            .fetch_optional(pool)
-            .await?;
-            let events: Vec<String> = sqlx::query_scalar(
-                "select aggregate_id || ' ' || (metadata ->> 'idempotency') from events
-                  where metadata ->> 'idempotency' is not null and payload::text like '%resilience%'
-                    and aggregate_id = $1",
-            )
-            .bind(attempt.booked_id().unwrap_or_default().to_string())
-            .fetch_all(pool)
-            .await?;
-            eprintln!(
-                "{}: its row now (run, owner, status, started): {row:?}; its event: {events:?}",
-                attempt.key
-            );
-        }
         ensure!(
             again.replayed,
             "{}: first answered {:?} after {} retries; a retry ran again instead of replaying: {again:?}",

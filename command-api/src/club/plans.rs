@@ -35,6 +35,7 @@ use crate::commands::{
 };
 use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
 use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
+use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -255,16 +256,17 @@ async fn create(
     let form = read_body(multipart_of(&headers, extensions, body).await?).await?;
     let details = checked(&state, &auth, form, None).await?;
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
+    let answer = json!({ "IdSubscriptionDetail": id });
     let position = execute::<Plan>(
         &state.plans,
         &state.pool,
         &id.to_string(),
         PlanCommand::CreatePlan(details),
-        &metadata_of(&auth, &origin),
+        &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
     )
     .await?;
     tracing::info!(plan_id = id, "plan created");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionDetail": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_id = id))]
