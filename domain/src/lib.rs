@@ -19,6 +19,7 @@ pub mod plan;
 pub mod professional;
 pub mod role;
 pub mod service;
+pub mod state_shape;
 pub mod subscription;
 pub mod validation;
 pub mod values;

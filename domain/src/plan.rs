@@ -544,6 +544,11 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The version of this state's serialized shape, which the club read model stores whole.
+    /// Raise it whenever the shape changes (a test in this module says when): the projector
+    /// then rebuilds that model instead of failing to read its rows.
+    pub const STATE_VERSION: u32 = 1;
+
     /// The plan, `None` before creation.
     pub fn details(&self) -> Option<&PlanDetails> {
         self.details.as_ref()
@@ -751,6 +756,25 @@ mod tests {
 
     fn service(id: i64, service_id: i64) -> PlanService {
         PlanService { id, service_id, description: "Corte".into(), original_cents: 5000, discount: 10 }
+    }
+
+    #[test]
+    fn the_stored_state_has_the_shape_of_its_version() {
+        let mut created = details();
+        created.image = Some("1.png".into());
+        created.partner_company_ids = vec![3];
+        created.other_prices =
+            vec![MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 7990 }];
+        let mut plan = Plan::default();
+        for event in [
+            PlanEvent::PlanCreated(created),
+            PlanEvent::PlanLinkedToProvider { galax_pay_id: 9 },
+            PlanEvent::PlanServiceAdded(service(1, 2)),
+        ] {
+            plan.apply(event);
+        }
+        let sample = serde_json::to_value(&plan).unwrap_or_default();
+        crate::state_shape::assert_recorded("plan", Plan::STATE_VERSION, &sample);
     }
 
     #[test]

@@ -447,6 +447,11 @@ pub struct Subscription {
 }
 
 impl Subscription {
+    /// The version of this state's serialized shape, which the club read model stores whole.
+    /// Raise it whenever the shape changes (a test in this module says when): the projector
+    /// then rebuilds that model instead of failing to read its rows.
+    pub const STATE_VERSION: u32 = 1;
+
     /// The subscription, `None` before creation.
     pub fn details(&self) -> Option<&SubscriptionDetails> {
         self.details.as_ref()
@@ -758,6 +763,31 @@ mod tests {
             subscription.apply(event);
         }
         subscription
+    }
+
+    #[test]
+    fn the_stored_state_has_the_shape_of_its_version() {
+        let mut created = details();
+        created.user.birth_date = Some(at(1, 0).date());
+        let filled = ProviderTransaction {
+            status_description: Some("Pago".into()),
+            card_number: Some("4111********1111".into()),
+            card_brand: Some("visa".into()),
+            card_expires_at: Some("2030-01".into()),
+            boleto_pdf: Some("https://exemplo.com/boleto.pdf".into()),
+            pix_link: Some("https://exemplo.com/pix".into()),
+            ..charge(1, 1, "payedBoleto", at(2, 9))
+        };
+        let sample = state(vec![
+            SubscriptionEvent::SubscriptionCreated(created),
+            SubscriptionEvent::ProviderReported {
+                source: ReportSource::Webhook { webhook_id: 5, event: "transaction.updateStatus".into() },
+                report: report(at(2, 9), "active", vec![filled]),
+            },
+            SubscriptionEvent::CancellationRequested,
+        ]);
+        let sample = serde_json::to_value(&sample).unwrap_or_default();
+        crate::state_shape::assert_recorded("subscription", Subscription::STATE_VERSION, &sample);
     }
 
     #[test]

@@ -29,6 +29,13 @@ pub trait Projection: Send + Sync {
     /// checkpoint.
     fn aggregate_types(&self) -> &'static [&'static str];
 
+    /// The aggregates whose whole state the model stores, with their `STATE_VERSION`s. Part
+    /// of the model's version like its DDL: a new one makes the projector rebuild the model
+    /// rather than fail on rows of the old shape.
+    fn stored_states(&self) -> &'static [(&'static str, u32)] {
+        &[]
+    }
+
     /// Applies one event. Runs inside the batch's transaction, with `search_path` set to the
     /// schema being built, so table names are written unqualified.
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()>;
@@ -55,12 +62,23 @@ pub fn next_schema(projection: &dyn Projection) -> String {
     format!("rm_{}_next", projection.name())
 }
 
-/// A fingerprint of the model's DDL, kept in its checkpoint row to notice schema changes.
+/// A fingerprint of the model's DDL and stored states' versions, kept in its checkpoint
+/// row to notice changes.
 pub fn schema_version(projection: &dyn Projection) -> String {
-    // FNV-1a: stable across builds and platforms, unlike std's hasher.
-    let hash = projection.schema_sql().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let states: String = projection
+        .stored_states()
+        .iter()
+        .map(|(aggregate, version)| format!("\n{aggregate} v{version}"))
+        .collect();
+    // FNV-1a: stable across builds and platforms, unlike std's hasher. A model that stores no
+    // state hashes its DDL alone, as before stored states were versioned.
+    let hash = projection
+        .schema_sql()
+        .bytes()
+        .chain(states.bytes())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
     format!("{hash:016x}")
 }
 
@@ -367,4 +385,38 @@ pub fn catch_up<'a>(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Stores(&'static [(&'static str, u32)]);
+
+    #[async_trait]
+    impl Projection for Stores {
+        fn name(&self) -> &'static str {
+            "stores"
+        }
+        fn schema_sql(&self) -> &'static str {
+            "create table t (business_id bigint)"
+        }
+        fn aggregate_types(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn stored_states(&self) -> &'static [(&'static str, u32)] {
+            self.0
+        }
+        async fn apply(&self, _: &mut PgConnection, _: &StoredEvent) -> anyhow::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_stored_state_of_a_new_version_makes_a_new_model_version() {
+        let v1 = schema_version(&Stores(&[("Plan", 1)]));
+        assert_eq!(v1, schema_version(&Stores(&[("Plan", 1)])));
+        assert_ne!(v1, schema_version(&Stores(&[("Plan", 2)])));
+        assert_ne!(v1, schema_version(&Stores(&[])));
+    }
 }

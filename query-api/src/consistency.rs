@@ -11,13 +11,18 @@ use navalha_platform::projection::{self, BatchCommitted};
 use navalha_platform::ApiError;
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{broadcast, watch};
 
 /// The longest a query waits for the projector.
 pub const MAX_WAIT: Duration = Duration::from_secs(2);
 /// How often a waiting query looks at the checkpoint even without a notification.
 const POLL: Duration = Duration::from_millis(50);
+/// How long a model seen built by this code's version is trusted to stay so.
+pub const RECHECK_CURRENT: Duration = Duration::from_secs(1);
+/// A read of a model the projector is rebuilding for another version of the code.
+pub const MSG_MODEL_REBUILDING: &str = "Os dados estão sendo atualizados. Tente novamente em instantes.";
 
 /// How many batch notices an open agenda may fall behind before it is told to look again
 /// at everything (see [`crate::live`]).
@@ -33,6 +38,10 @@ pub struct ProjectionWatch {
     notices: broadcast::Sender<Arc<BatchCommitted>>,
     /// A streaming replica's log may trail the position a client got from the primary.
     replica: bool,
+    /// Each model's version as this build reads it (the projector's `schema_version`).
+    versions: Arc<HashMap<&'static str, String>>,
+    /// When each model was last seen built by this build's version.
+    seen_current: Arc<Mutex<HashMap<String, Instant>>>,
 }
 
 impl ProjectionWatch {
@@ -51,7 +60,44 @@ impl ProjectionWatch {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        Ok(Self { pool, commits, notices, replica })
+        let versions = navalha_projector::models::all()
+            .iter()
+            .map(|model| (model.name(), navalha_projector::engine::schema_version(model.as_ref())))
+            .collect();
+        Ok(Self {
+            pool,
+            commits,
+            notices,
+            replica,
+            versions: Arc::new(versions),
+            seen_current: Arc::default(),
+        })
+    }
+
+    /// Refuses, with a 503, to read a model built by another version of the code: during a
+    /// deployment the projector rebuilds a model whose tables or stored states changed, and
+    /// until it swaps the new one in, the old rows may not be what this code reads. Checked
+    /// at most every [`RECHECK_CURRENT`] per model.
+    pub async fn ensure_current(&self, model: &str) -> Result<(), ApiError> {
+        let Some(expected) = self.versions.get(model) else { return Ok(()) };
+        let recently = |seen: &HashMap<String, Instant>| {
+            seen.get(model).is_some_and(|at| at.elapsed() < RECHECK_CURRENT)
+        };
+        if recently(&self.seen_current.lock().unwrap_or_else(PoisonError::into_inner)) {
+            return Ok(());
+        }
+        let built: String = sqlx::query_scalar(&format!("select schema_version from rm_{model}.checkpoint"))
+            .fetch_one(&self.pool)
+            .await?;
+        if &built != expected {
+            tracing::warn!(model, built, expected, "read model built by another version: answered 503");
+            return Err(ApiError::Unavailable(MSG_MODEL_REBUILDING.to_owned()));
+        }
+        self.seen_current
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(model.to_owned(), Instant::now());
+        Ok(())
     }
 
     /// The notices of the batches committed from now on.
@@ -204,6 +250,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ReadAfter {
 impl ReadAfter {
     /// Waits, if a position was given, until `model` has applied it.
     pub async fn wait(self, watch: &ProjectionWatch, model: &str) -> Result<Consistency, ApiError> {
+        watch.ensure_current(model).await?;
         match self.0 {
             None => Ok(Consistency::NotAsked),
             Some(position) => watch.wait(model, position).await,
@@ -215,6 +262,9 @@ impl ReadAfter {
     /// Waits for every model an answer reads, all within one [`MAX_WAIT`]; the answer is as
     /// fresh as the slowest.
     pub async fn wait_all(self, watch: &ProjectionWatch, models: &[&str]) -> Result<Consistency, ApiError> {
+        for model in models {
+            watch.ensure_current(model).await?;
+        }
         let Some(target) = self.0 else { return Ok(Consistency::NotAsked) };
         let started = Instant::now();
         let deadline = started + MAX_WAIT;

@@ -3,7 +3,8 @@
 //!
 //! Plans and subscriptions keep their whole aggregate state (`state`, the domain's own
 //! fold, so read and write sides agree on what a report means) next to the columns the
-//! lists filter and sort by.
+//! lists filter and sort by. Those states are versioned (`STATE_VERSION`, see
+//! [`Projection::stored_states`]): a new shape rebuilds the model.
 
 use async_trait::async_trait;
 use navalha_domain::partner_company::{PartnerCompany, PartnerCompanyEvent};
@@ -77,6 +78,10 @@ impl Projection for Club {
 
     fn aggregate_types(&self) -> &'static [&'static str] {
         &[Plan::TYPE, Subscription::TYPE, PartnerCompany::TYPE]
+    }
+
+    fn stored_states(&self) -> &'static [(&'static str, u32)] {
+        &[(Plan::TYPE, Plan::STATE_VERSION), (Subscription::TYPE, Subscription::STATE_VERSION)]
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
