@@ -196,6 +196,19 @@ impl Policy for AdminOrAttendant {
     const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant];
 }
 
+/// Who works with plans and checkout links: ADMIN, ATTENDANT and DEFAULT reach the plans
+/// screens (spec 02 §6); writes to plans are ADMIN only.
+pub struct PlanStaff;
+impl Policy for PlanStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default];
+}
+
+/// Who reaches the subscribers screens: the plan staff and BARBER_LEADE (spec 02 §6).
+pub struct SubscriberStaff;
+impl Policy for SubscriberStaff {
+    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
+}
+
 /// The token of an `Authorization: Bearer <token>` header, if there is a non-empty one.
 pub fn bearer_token(headers: &axum::http::HeaderMap) -> Option<&str> {
     headers

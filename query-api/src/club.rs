@@ -18,12 +18,11 @@ use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
-use navalha_domain::role::Role;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
 use navalha_domain::Aggregate;
-use navalha_platform::auth::{Auth, Policy, Principal};
+use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
@@ -40,18 +39,6 @@ use crate::AppState;
 pub const MSG_PLAN_NOT_FOUND: &str = "Plano não encontrado.";
 /// An `asOf` that is not a date or date-time.
 pub const MSG_BAD_AS_OF: &str = "asOf deve ser uma data ISO (AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS).";
-
-/// ADMIN, ATTENDANT and DEFAULT: the plans screens.
-pub struct PlanStaff;
-impl Policy for PlanStaff {
-    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default];
-}
-
-/// The plan staff and BARBER_LEADE: the subscribers screens.
-pub struct SubscriberStaff;
-impl Policy for SubscriberStaff {
-    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
-}
 
 /// The routes of this module.
 pub fn router() -> Router<AppState> {

@@ -29,7 +29,7 @@ use navalha_domain::subscription::{
     ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
     TransactionStatus,
 };
-use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::auth::{Auth, PlanStaff, Principal};
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::RngCore;
@@ -39,7 +39,6 @@ use sha2::{Digest, Sha256};
 
 use super::galaxpay::{provider_now, NewSubscription};
 use super::plans::{existing_plan, plan_in_reach};
-use super::PlanStaff;
 use crate::commands::{execute, load, next_id, position_headers, today};
 use crate::state::AppState;
 

@@ -14,9 +14,7 @@ pub mod webhooks;
 use axum::Router;
 use navalha_domain::partner_company::PartnerCompanyError;
 use navalha_domain::plan::PlanError;
-use navalha_domain::role::Role;
 use navalha_domain::subscription::SubscriptionError;
-use navalha_platform::auth::Policy;
 use navalha_platform::ApiError;
 
 use crate::commands::DomainError;
@@ -29,19 +27,6 @@ pub fn router() -> Router<AppState> {
         .merge(checkout::router())
         .merge(subscribers::router())
         .merge(webhooks::router())
-}
-
-/// Who works with plans and checkout links: ADMIN, ATTENDANT and DEFAULT reach the plans
-/// screens (spec 02 §6); writes to plans are ADMIN only.
-pub struct PlanStaff;
-impl Policy for PlanStaff {
-    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default];
-}
-
-/// Who reaches the subscribers screens: the plan staff and BARBER_LEADE (spec 02 §6).
-pub struct SubscriberStaff;
-impl Policy for SubscriberStaff {
-    const ROLES: &'static [Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
 }
 
 impl DomainError for PlanError {

@@ -15,7 +15,7 @@ use navalha_domain::metadata::EventMetadata;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionCommand, SubscriptionError, MSG_NOT_FOUND,
 };
-use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::auth::{AdminOnly, Auth, Principal, SubscriberStaff};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
@@ -24,7 +24,6 @@ use serde_json::{json, Value};
 use super::checkout::system_metadata;
 use super::galaxpay::provider_now;
 use super::plans::plan_in_reach;
-use super::SubscriberStaff;
 use crate::commands::{execute, load, metadata_of, position_headers, DomainError};
 use crate::state::AppState;
 
