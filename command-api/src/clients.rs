@@ -9,13 +9,13 @@ use navalha_domain::client::{
     cpf_claim, Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
 };
 use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
+use navalha_platform::clock::today;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,
-    DomainError,
+    execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim, DomainError,
 };
 use crate::idempotency;
 use crate::state::AppState;

@@ -120,11 +120,6 @@ pub fn invalid(errors: navalha_domain::validation::FieldErrors) -> ApiError {
     ApiError::Validation { message, errors: errors.0 }
 }
 
-/// Today on the units' wall clock (UTC-3, spec 01 §5), for date rules.
-pub fn today() -> chrono::NaiveDate {
-    (chrono::Utc::now() - chrono::Duration::hours(3)).date_naive()
-}
-
 /// The metadata of a command sent by a signed-in user.
 pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetadata {
     EventMetadata {

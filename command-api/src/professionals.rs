@@ -15,12 +15,13 @@ use navalha_domain::professional::{
 };
 use navalha_domain::service::Service;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::clock::today;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::{
-    execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,
+    execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
 };
 use crate::companies::visible_company;
 use crate::idempotency;

@@ -21,7 +21,7 @@ use navalha_platform::ApiError;
 use chrono::Datelike;
 use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, TimesType};
 use navalha_domain::availability::{DayRules, Span};
-use navalha_platform::calendar::unit_now;
+use navalha_platform::clock::now_in;
 
 use crate::businesses::{self, STANDARD_SERVICES};
 use crate::commands::{execute, load, next_id};
@@ -410,7 +410,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
             .await?;
     }
 
-    let today = unit_now(&state.pool, DEFAULT_TIME_ZONE).await?.date();
+    let today = now_in(DEFAULT_TIME_ZONE).date();
     let christmas = |year| chrono::NaiveDate::from_ymd_opt(year, 12, 25);
     let new_year = |year| chrono::NaiveDate::from_ymd_opt(year, 1, 1);
     let next = |date: fn(i32) -> Option<chrono::NaiveDate>| {
@@ -506,7 +506,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
         let company: Company =
             load(&state.pool, DEMO_BUSINESS_ID, &membership.company_id.to_string()).await?;
         let time_zone = company.profile().map(|p| p.time_zone.clone()).unwrap_or_default();
-        let today = unit_now(&state.pool, &time_zone).await?.date();
+        let today = now_in(&time_zone).date();
         let mut offered = Vec::new();
         for service in professional.services().iter().filter(|s| s.active) {
             let entry: Service = load(&state.pool, DEMO_BUSINESS_ID, &service.service_id.to_string()).await?;

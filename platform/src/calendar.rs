@@ -52,12 +52,6 @@ impl BusySlot {
     }
 }
 
-/// The wall clock of a unit in `time_zone` (IANA), now. PostgreSQL knows the zones, so the
-/// services carry no time-zone database of their own.
-pub async fn unit_now(pool: &PgPool, time_zone: &str) -> sqlx::Result<NaiveDateTime> {
-    sqlx::query_scalar("select (now() at time zone $1)::timestamp").bind(time_zone).fetch_one(pool).await
-}
-
 fn minutes(time: Option<NaiveTime>) -> Option<u16> {
     time.map(|t| (t - NaiveTime::MIN).num_minutes() as u16)
 }

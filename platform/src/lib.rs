@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod calendar;
+pub mod clock;
 pub mod db;
 pub mod error;
 pub mod health;

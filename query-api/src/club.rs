@@ -16,13 +16,14 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
-use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
 use navalha_domain::Aggregate;
 use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
+use navalha_platform::clock;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
@@ -488,13 +489,8 @@ pub struct AsOfParams {
     as_of: Option<String>,
 }
 
-/// The units' offset (UTC-3): times without an offset are their wall clock.
-fn local() -> FixedOffset {
-    FixedOffset::west_opt(3 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("zero offset"))
-}
-
-/// Reads `asOf`: an RFC 3339 instant; a date-time without offset (the units' wall clock);
-/// or a bare date, meaning the end of that day there.
+/// Reads `asOf`: an RFC 3339 instant; a date-time without offset (the default zone's wall
+/// clock, ADR 0013); or a bare date, meaning the end of that day there.
 pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
     let text = text.trim();
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
@@ -502,12 +498,12 @@ pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
     }
     for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"] {
         if let Ok(naive) = NaiveDateTime::parse_from_str(text, format) {
-            return local().from_local_datetime(&naive).single().map(|t| t.with_timezone(&Utc));
+            return Some(clock::instant_of(naive, clock::DEFAULT_TIME_ZONE));
         }
     }
     let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
     let end = day.and_hms_milli_opt(23, 59, 59, 999)?;
-    local().from_local_datetime(&end).single().map(|t| t.with_timezone(&Utc))
+    Some(clock::instant_of(end, clock::DEFAULT_TIME_ZONE))
 }
 
 type EventRow = (i64, DateTime<Utc>, Value, Value);

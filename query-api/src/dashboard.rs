@@ -201,7 +201,7 @@ async fn dashboard(
         return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
     }
     let companies: Vec<i64> = units.iter().map(|(id, _)| *id).collect();
-    let today = units.first().map_or_else(|| (chrono::Utc::now() - Duration::hours(3)).date_naive(), |u| u.1);
+    let today = units.first().map_or_else(navalha_platform::clock::today, |u| u.1);
     let (start, end) = window.days(today);
     let filter = Filter { companies: &companies, start, end, professional };
 

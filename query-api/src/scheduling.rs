@@ -24,6 +24,7 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::clock;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
@@ -89,16 +90,15 @@ async fn agenda_unit(
 }
 
 /// The day asked for: `YYYY-MM-DD`, or an ISO date-time (a date picker's local midnight),
-/// read on the Brazilian clock (spec 01 §5: dates are handled at UTC-3).
+/// read on the default zone's clock (spec 01 §5: dates are handled at UTC-3; ADR 0013).
 fn agenda_date(text: Option<&str>) -> Result<NaiveDate, ApiError> {
     let invalid = || ApiError::field("date", "Digite uma data válida");
     let text = text.ok_or_else(invalid)?;
     if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
         return Ok(date);
     }
-    let brazil = chrono::FixedOffset::west_opt(3 * 3600).ok_or_else(invalid)?;
     chrono::DateTime::parse_from_rfc3339(text)
-        .map(|at| at.with_timezone(&brazil).date_naive())
+        .map(|at| clock::wall_clock(at.to_utc(), clock::DEFAULT_TIME_ZONE).date())
         .map_err(|_| invalid())
 }
 

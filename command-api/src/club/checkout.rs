@@ -30,6 +30,7 @@ use navalha_domain::subscription::{
     TransactionStatus,
 };
 use navalha_platform::auth::{Auth, PlanStaff, Principal};
+use navalha_platform::clock::today;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::RngCore;
@@ -39,7 +40,7 @@ use sha2::{Digest, Sha256};
 
 use super::galaxpay::{provider_now, NewSubscription};
 use super::plans::{existing_plan, plan_in_reach};
-use crate::commands::{execute, load, next_id, position_headers, today};
+use crate::commands::{execute, load, next_id, position_headers};
 use crate::state::AppState;
 
 /// Unknown client.

@@ -9,6 +9,7 @@ use navalha_domain::client::Client;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::plan::{MethodPrice, Periodicity, Plan, PlanCommand, PlanDetails, PlanPaymentMethod};
 use navalha_domain::subscription::{ReportSource, Subscription};
+use navalha_platform::clock::today;
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
@@ -16,7 +17,7 @@ use serde_json::{json, Value};
 use super::checkout::create_subscription;
 use super::plans::{add_plan_service, existing_plan};
 use super::subscribers::{cancel_everywhere, refresh};
-use crate::commands::{execute, load, next_id, today};
+use crate::commands::{execute, load, next_id};
 use crate::seed::DEMO_BUSINESS_ID;
 use crate::state::AppState;
 

@@ -272,9 +272,10 @@ pub fn transaction(value: &Value) -> Option<ProviderTransaction> {
     })
 }
 
-/// The provider's wall clock now (Brasília, UTC-3), to date reads of its state.
+/// The provider's wall clock now (Brasília time, the default zone), to date reads of its
+/// state.
 pub fn provider_now() -> NaiveDateTime {
-    (chrono::Utc::now() - chrono::Duration::hours(3)).naive_utc()
+    navalha_platform::clock::now_in(navalha_platform::clock::DEFAULT_TIME_ZONE)
 }
 
 impl RemoteSubscription {

@@ -8,10 +8,11 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::{FixedOffset, NaiveDate};
+use chrono::NaiveDate;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, BookedService, Booking};
 use navalha_domain::client::{Client, ClientEvent};
 use navalha_domain::Aggregate as _;
+use navalha_platform::clock;
 use sqlx::PgConnection;
 
 use crate::engine::Projection;
@@ -163,11 +164,6 @@ impl Deltas {
     }
 }
 
-/// The units' wall clock (UTC-3), on which a client's registration day is counted.
-fn units_clock() -> FixedOffset {
-    FixedOffset::west_opt(3 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("zero offset"))
-}
-
 #[async_trait]
 impl Projection for Dashboard {
     fn name(&self) -> &'static str {
@@ -248,7 +244,7 @@ impl Projection for Dashboard {
             if event.aggregate_type == Client::TYPE {
                 if let ClientEvent::ClientRegistered { .. } = event.decode::<ClientEvent>()? {
                     *registrations
-                        .entry(event.recorded_at.with_timezone(&units_clock()).date_naive())
+                        .entry(clock::wall_clock(event.recorded_at, clock::DEFAULT_TIME_ZONE).date())
                         .or_default() += 1;
                 }
                 continue;
