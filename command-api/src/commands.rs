@@ -120,6 +120,16 @@ pub fn invalid(errors: navalha_domain::validation::FieldErrors) -> ApiError {
     ApiError::Validation { message, errors: errors.0 }
 }
 
+/// Metadata of something the system does within a request (no staff member acting), in
+/// the business of what it works on.
+pub fn system_metadata(reason: &str, business_id: i64, origin: &RequestOrigin) -> EventMetadata {
+    EventMetadata {
+        request_id: origin.request_id.clone(),
+        client_ip: origin.client_ip.clone(),
+        ..EventMetadata::system(reason, business_id)
+    }
+}
+
 /// The metadata of a command sent by a signed-in user.
 pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetadata {
     EventMetadata {

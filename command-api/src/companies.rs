@@ -10,15 +10,16 @@ use navalha_domain::company::{
     Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, DEFAULT_TIME_ZONE, MSG_DUPLICATE_CNPJ,
     MSG_NOT_FOUND,
 };
+use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
 };
-use crate::professionals::join_company;
 use crate::state::AppState;
 
 /// The routes of this module.
@@ -158,4 +159,26 @@ async fn set_day(
     )
     .await?;
     Ok((position_headers(position), Json(json!({ "IdCompany": id, "WeekDay": week_day }))))
+}
+
+/// Makes the principal a member of a unit they just registered.
+async fn join_company(
+    state: &AppState,
+    principal: &Principal,
+    origin: &RequestOrigin,
+    company_id: i64,
+) -> Result<Option<Position>, ApiError> {
+    let professional: Professional =
+        load(&state.pool, principal.business_id, &principal.professional_id.to_string()).await?;
+    let mut employment = professional.employment().cloned().ok_or_else(ApiError::not_found)?;
+    let id = next_id(&state.pool, "company_professional_id_seq").await?;
+    employment.memberships.push(Membership { id, company_id });
+    execute::<Professional>(
+        &state.professionals,
+        &state.pool,
+        &principal.professional_id.to_string(),
+        ProfessionalCommand::UpdateEmployment(employment),
+        &metadata_of(principal, origin),
+    )
+    .await
 }

@@ -125,28 +125,6 @@ async fn employment_of(
     Ok(Employment { color: input.color, role: input.role, status: input.status, memberships })
 }
 
-/// Makes the principal a member of a unit they just registered.
-pub async fn join_company(
-    state: &AppState,
-    principal: &Principal,
-    origin: &RequestOrigin,
-    company_id: i64,
-) -> Result<Option<navalha_platform::position::Position>, ApiError> {
-    let professional: Professional =
-        load(&state.pool, principal.business_id, &principal.professional_id.to_string()).await?;
-    let mut employment = professional.employment().cloned().ok_or_else(ApiError::not_found)?;
-    let id = next_id(&state.pool, "company_professional_id_seq").await?;
-    employment.memberships.push(Membership { id, company_id });
-    execute::<Professional>(
-        &state.professionals,
-        &state.pool,
-        &principal.professional_id.to_string(),
-        ProfessionalCommand::UpdateEmployment(employment),
-        &metadata_of(principal, origin),
-    )
-    .await
-}
-
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn register_professional(
     State(state): State<AppState>,

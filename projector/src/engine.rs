@@ -357,36 +357,6 @@ pub async fn last_committed(conn: &mut PgConnection) -> sqlx::Result<Position> {
     Ok(row.map_or(Position::START, |(tx_id, global_position)| Position { tx_id, global_position }))
 }
 
-/// Builds the model if it is missing and applies batches until it has every event
-/// committed when called. Transactions of other databases of the cluster hold the commit
-/// horizon back too, so an empty batch means "wait", not "done". For tools and tests; the
-/// live worker follows the log instead.
-pub fn catch_up<'a>(
-    pool: &'a sqlx::PgPool,
-    projection: &'a dyn Projection,
-) -> BoxFuture<'a, anyhow::Result<Position>> {
-    Box::pin(async move {
-        let live = live_schema(projection);
-        let mut conn = pool.acquire().await?;
-        if !schema_exists(&mut conn, &live).await? {
-            crate::rebuild::rebuild(pool, projection, false).await?;
-        }
-        let target = last_committed(&mut conn).await?;
-        drop(conn);
-        loop {
-            let mut tx = pool.begin().await?;
-            let outcome = apply_batch(&mut tx, projection, &live, 1000).await?;
-            tx.commit().await?;
-            if outcome.checkpoint >= target {
-                return Ok(outcome.checkpoint);
-            }
-            if outcome.events == 0 {
-                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-            }
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

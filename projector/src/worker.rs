@@ -15,7 +15,9 @@ use anyhow::Context;
 use sqlx::postgres::PgListener;
 use sqlx::{Connection, PgConnection, PgPool};
 
-use crate::engine::{self, LiveState, Projection};
+use navalha_platform::position::Position;
+
+use crate::engine::{self, BoxFuture, LiveState, Projection};
 use crate::rebuild;
 
 /// How often a standby tries to become active.
@@ -95,4 +97,34 @@ async fn try_lead(conn: &mut PgConnection, model: &str) -> sqlx::Result<bool> {
         .bind(model)
         .fetch_one(conn)
         .await
+}
+
+/// Builds the model if it is missing and applies batches until it has every event
+/// committed when called. Transactions of other databases of the cluster hold the commit
+/// horizon back too, so an empty batch means "wait", not "done". For tools and tests; the
+/// live worker follows the log instead.
+pub fn catch_up<'a>(
+    pool: &'a sqlx::PgPool,
+    projection: &'a dyn Projection,
+) -> BoxFuture<'a, anyhow::Result<Position>> {
+    Box::pin(async move {
+        let live = engine::live_schema(projection);
+        let mut conn = pool.acquire().await?;
+        if !engine::schema_exists(&mut conn, &live).await? {
+            rebuild::rebuild(pool, projection, false).await?;
+        }
+        let target = engine::last_committed(&mut conn).await?;
+        drop(conn);
+        loop {
+            let mut tx = pool.begin().await?;
+            let outcome = engine::apply_batch(&mut tx, projection, &live, 1000).await?;
+            tx.commit().await?;
+            if outcome.checkpoint >= target {
+                return Ok(outcome.checkpoint);
+            }
+            if outcome.events == 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        }
+    })
 }

@@ -6,7 +6,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use navalha_platform::db::{self, TransactionCounterBehind};
-use navalha_projector::{engine, models};
+use navalha_projector::{models, worker};
 use sqlx::{Connection, PgConnection, PgPool};
 
 const SERVICES: [&str; 3] = ["navalha_command", "navalha_query", "navalha_projector"];
@@ -186,7 +186,7 @@ async fn migrate_advances_the_transaction_counter_past_restored_events(pool: PgP
         .expect("append");
     assert!(appended > restored, "{appended} after {restored}");
     let model = models::find("favorite_menu").expect("model");
-    engine::catch_up(&pool, model.as_ref()).await.expect("catch up");
+    worker::catch_up(&pool, model.as_ref()).await.expect("catch up");
     let slugs: Vec<String> =
         sqlx::query_scalar("select slug from rm_favorite_menu.favorite_menu order by slug")
             .fetch_all(&pool)

@@ -15,6 +15,7 @@ use serde_json::json;
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
 use crate::scope;
+use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
@@ -57,23 +58,6 @@ pub struct FilterParams {
     /// 1 active, 2 inactive, 0 pending (no client is pending); absent or empty: all.
     #[serde(default)]
     status: Option<String>,
-}
-
-/// Turns what a user typed into a LIKE pattern over the normalised search column: masked
-/// documents and phones are matched by their digits.
-pub fn search_pattern(search: &str) -> Option<String> {
-    let term = search.trim();
-    if term.is_empty() {
-        return None;
-    }
-    let has_letters = term.chars().any(char::is_alphabetic);
-    let term = if has_letters || term.contains('@') {
-        term.to_owned()
-    } else {
-        navalha_domain::values::only_digits(term)
-    };
-    let escaped = term.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    Some(format!("%{escaped}%"))
 }
 
 async fn filter(
@@ -170,20 +154,6 @@ async fn one(
             "SubscriptionUser": subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
         })),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::search_pattern;
-
-    #[test]
-    fn masked_documents_search_by_digits_and_wildcards_are_literal() {
-        assert_eq!(search_pattern("529.982.247-25").as_deref(), Some("%52998224725%"));
-        assert_eq!(search_pattern("(11) 98765").as_deref(), Some("%1198765%"));
-        assert_eq!(search_pattern(" João ").as_deref(), Some("%João%"));
-        assert_eq!(search_pattern("100%_x").as_deref(), Some("%100\\%\\_x%"));
-        assert_eq!(search_pattern("  "), None);
-    }
 }
 
 /// The most visits the client form lists.

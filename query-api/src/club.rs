@@ -30,10 +30,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 
-use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
 use crate::scope;
+use crate::search::search_pattern;
 use crate::AppState;
 
 /// Unknown plan.

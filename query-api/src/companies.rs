@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 
-use crate::clients::search_pattern;
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
 use crate::scope;
+use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.

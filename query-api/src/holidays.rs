@@ -14,10 +14,10 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 
-use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
 use crate::scope;
+use crate::search::search_pattern;
 use crate::AppState;
 
 /// Answer for an unknown holiday, or one of units the user may not see.

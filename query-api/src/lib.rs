@@ -21,6 +21,7 @@ pub mod params;
 pub mod professionals;
 pub mod scheduling;
 pub mod scope;
+pub mod search;
 
 use axum::extract::State;
 use axum::routing::get;

@@ -20,11 +20,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 
-use crate::clients::search_pattern;
 use crate::companies::{ensure_visible, status_filter, StatusFilter};
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
 use crate::scope;
+use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.

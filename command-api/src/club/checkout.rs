@@ -21,7 +21,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::Router;
 use navalha_domain::client::Client;
-use navalha_domain::metadata::EventMetadata;
 use navalha_domain::plan::{
     Plan, PlanCommand, PlanDetails, PlanPaymentMethod, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
 };
@@ -40,7 +39,7 @@ use sha2::{Digest, Sha256};
 
 use super::galaxpay::{provider_now, NewSubscription};
 use super::plans::{existing_plan, plan_in_reach};
-use crate::commands::{execute, load, next_id, position_headers};
+use crate::commands::{execute, load, next_id, position_headers, system_metadata};
 use crate::state::AppState;
 
 /// Unknown client.
@@ -270,16 +269,6 @@ async fn provider_plan(
     )
     .await?;
     Ok(galax_pay_id)
-}
-
-/// Metadata of something the system does within a request (no staff member acting), in
-/// the business of what it works on.
-pub fn system_metadata(reason: &str, business_id: i64, origin: &RequestOrigin) -> EventMetadata {
-    EventMetadata {
-        request_id: origin.request_id.clone(),
-        client_ip: origin.client_ip.clone(),
-        ..EventMetadata::system(reason, business_id)
-    }
 }
 
 #[tracing::instrument(skip_all)]

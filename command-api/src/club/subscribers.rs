@@ -21,9 +21,9 @@ use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 
-use super::checkout::system_metadata;
 use super::galaxpay::provider_now;
 use super::plans::plan_in_reach;
+use crate::commands::system_metadata;
 use crate::commands::{execute, load, metadata_of, position_headers, DomainError};
 use crate::state::AppState;
 

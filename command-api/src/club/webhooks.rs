@@ -24,8 +24,8 @@ use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use super::checkout::system_metadata;
 use super::galaxpay::{date_time, provider_now, transaction};
+use crate::commands::system_metadata;
 use crate::commands::{business_of, execute, load, position_headers};
 use crate::state::AppState;
 

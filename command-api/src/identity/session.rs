@@ -148,7 +148,7 @@ pub async fn session_response(state: &AppState, account: &Account) -> Result<Ses
     .execute(&state.pool)
     .await?;
     Ok(SessionResponse {
-        token: state.issuer.issue(account, session_id, now)?,
+        token: state.issuer.issue(account.professional_id, &account.name, &account.email, session_id, now)?,
         user: SessionUser {
             name: account.name.clone(),
             email: account.email.clone(),

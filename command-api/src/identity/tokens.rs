@@ -7,7 +7,6 @@ use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
 use navalha_platform::ApiError;
 
 use super::keys::SigningKeys;
-use super::session::Account;
 
 /// Signs tokens with the private key.
 #[derive(Clone)]
@@ -30,13 +29,20 @@ impl TokenIssuer {
         self.lifetime_seconds
     }
 
-    /// A signed token for the account's session `session_id`, issued at `now`.
-    pub fn issue(&self, account: &Account, session_id: uuid::Uuid, now: i64) -> Result<String, ApiError> {
+    /// A signed token for the professional's session `session_id`, issued at `now`.
+    pub fn issue(
+        &self,
+        professional_id: i64,
+        name: &str,
+        email: &str,
+        session_id: uuid::Uuid,
+        now: i64,
+    ) -> Result<String, ApiError> {
         let claims = Claims {
-            sub: account.professional_id.to_string(),
+            sub: professional_id.to_string(),
             sid: session_id.to_string(),
-            name: account.name.clone(),
-            email: account.email.clone(),
+            name: name.to_owned(),
+            email: email.to_owned(),
             aud: AUDIENCE.to_owned(),
             iss: ISSUER.to_owned(),
             iat: now,

@@ -42,7 +42,7 @@ async fn an_admin_registers_a_unit_that_is_listed_read_and_edited(pool: PgPool) 
         tokio::spawn(async move {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
             for model in navalha_projector::models::all() {
-                navalha_projector::engine::catch_up(&pool, model.as_ref()).await.expect("projection");
+                navalha_projector::worker::catch_up(&pool, model.as_ref()).await.expect("projection");
             }
         })
     };

@@ -99,7 +99,7 @@ impl System {
     /// Runs every read model until it has applied every committed event.
     pub async fn project(&self) {
         for model in navalha_projector::models::all() {
-            navalha_projector::engine::catch_up(&self.projector_pool, model.as_ref())
+            navalha_projector::worker::catch_up(&self.projector_pool, model.as_ref())
                 .await
                 .expect("projection");
         }

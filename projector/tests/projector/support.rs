@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::time::{Duration, Instant};
 
-use navalha_projector::{engine, Projection};
+use navalha_projector::{worker, Projection};
 use sqlx::{PgConnection, PgPool};
 use tokio::process::{Child, Command};
 
@@ -25,7 +25,7 @@ pub async fn append_favorite(conn: &mut PgConnection, professional_id: i64, slug
 
 /// Applies every committed event to the model.
 pub async fn catch_up(pool: &PgPool, model: &dyn Projection) {
-    engine::catch_up(pool, model).await.expect("catch up");
+    worker::catch_up(pool, model).await.expect("catch up");
 }
 
 /// A table's rows as one JSON text, in a stable order; `[]` when the table is missing.
