@@ -19,6 +19,7 @@ mod live;
 mod migrations;
 mod openapi;
 mod professionals;
+mod projections;
 mod recovery;
 mod scheduling;
 mod smtp;

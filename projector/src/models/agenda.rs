@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, Booking};
-use navalha_domain::client::{Client, ClientEvent};
+use navalha_domain::client::{Client, ClientDetails, ClientEvent};
 use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
@@ -213,18 +213,23 @@ impl Projection for Agenda {
         &[Appointment::TYPE, Client::TYPE, Professional::TYPE]
     }
 
-    /// Appointment events, most of the log, are folded per appointment and written in bulk;
-    /// the few client and professional events are applied one by one, in order.
+    /// Every event is folded in memory (per appointment, client or professional) and each
+    /// table written once per batch.
     async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
         let mut folded: Vec<(i64, Folded)> = Vec::new();
         let mut index: HashMap<i64, usize> = HashMap::new();
         let mut days = Days::default();
+        let mut people = People::default();
         for event in events {
-            if event.aggregate_type != Appointment::TYPE {
-                self.apply(conn, event).await?;
+            let id = event.numeric_id()?;
+            if event.aggregate_type == Client::TYPE {
+                people.client(id, event.decode()?);
                 continue;
             }
-            let id = event.numeric_id()?;
+            if event.aggregate_type == Professional::TYPE {
+                people.professional(id, event.decode()?);
+                continue;
+            }
             let slot = *index.entry(id).or_insert_with(|| {
                 folded.push((id, Folded::default()));
                 folded.len() - 1
@@ -241,55 +246,94 @@ impl Projection for Agenda {
             }
         }
         write(conn, folded).await?;
-        days.write(conn).await
+        days.write(conn).await?;
+        people.write(conn).await
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
-        let id = event.numeric_id()?;
-        if event.aggregate_type == Client::TYPE {
-            let details = match event.decode::<ClientEvent>()? {
-                ClientEvent::ClientRegistered { details, .. } | ClientEvent::ClientUpdated(details) => {
-                    details
-                }
-                ClientEvent::SocialLoginLinked { .. } | ClientEvent::SocialLoginsRemoved => return Ok(()),
-            };
+        self.apply_all(conn, std::slice::from_ref(event)).await
+    }
+}
+
+/// What the day list shows of the clients and professionals a batch changed: the last
+/// name, phone and WhatsApp of each client; the last name and colour of each professional.
+#[derive(Default)]
+struct People {
+    clients: HashMap<i64, ClientDetails>,
+    professionals: HashMap<i64, Shown>,
+}
+
+/// A professional's name and colour, each when known.
+#[derive(Default)]
+struct Shown {
+    name: Option<String>,
+    color: Option<String>,
+}
+
+impl People {
+    fn client(&mut self, id: i64, event: ClientEvent) {
+        match event {
+            ClientEvent::ClientRegistered { details, .. } | ClientEvent::ClientUpdated(details) => {
+                self.clients.insert(id, details);
+            }
+            ClientEvent::SocialLoginLinked { .. } | ClientEvent::SocialLoginsRemoved => {}
+        }
+    }
+
+    fn professional(&mut self, id: i64, event: ProfessionalEvent) {
+        let (name, color) = match event {
+            ProfessionalEvent::ProfessionalRegistered { personal, employment } => {
+                (Some(personal.name), Some(employment.color))
+            }
+            ProfessionalEvent::PersonalDataChanged(personal) => (Some(personal.name), None),
+            ProfessionalEvent::EmploymentChanged(employment) => (None, Some(employment.color)),
+            ProfessionalEvent::WorkingDaySet { .. }
+            | ProfessionalEvent::ServiceAdded(_)
+            | ProfessionalEvent::ServiceChanged(_) => return,
+        };
+        let shown = self.professionals.entry(id).or_default();
+        shown.name = name.or(shown.name.take());
+        shown.color = color.or(shown.color.take());
+    }
+
+    async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if !self.clients.is_empty() {
+            let (ids, details): (Vec<i64>, Vec<ClientDetails>) = self.clients.into_iter().unzip();
             sqlx::query(
-                "insert into client (client_id, name, phone, whatsapp) values ($1, $2, $3, $4)
+                "insert into client (client_id, name, phone, whatsapp)
+                 select * from unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[])
                  on conflict (client_id) do update
                     set name = excluded.name, phone = excluded.phone, whatsapp = excluded.whatsapp",
             )
-            .bind(id)
-            .bind(&details.name)
-            .bind(&details.phone)
-            .bind(details.whatsapp)
-            .execute(conn)
+            .bind(ids)
+            .bind(details.iter().map(|d| d.name.clone()).collect::<Vec<_>>())
+            .bind(details.iter().map(|d| d.phone.clone()).collect::<Vec<_>>())
+            .bind(details.iter().map(|d| d.whatsapp).collect::<Vec<_>>())
+            .execute(&mut *conn)
             .await?;
-            return Ok(());
         }
-        if event.aggregate_type == Professional::TYPE {
-            let (name, color) = match event.decode::<ProfessionalEvent>()? {
-                ProfessionalEvent::ProfessionalRegistered { personal, employment } => {
-                    (Some(personal.name), Some(employment.color))
-                }
-                ProfessionalEvent::PersonalDataChanged(personal) => (Some(personal.name), None),
-                ProfessionalEvent::EmploymentChanged(employment) => (None, Some(employment.color)),
-                ProfessionalEvent::WorkingDaySet { .. }
-                | ProfessionalEvent::ServiceAdded(_)
-                | ProfessionalEvent::ServiceChanged(_) => return Ok(()),
-            };
+        if !self.professionals.is_empty() {
+            let (ids, shown): (Vec<i64>, Vec<Shown>) = self.professionals.into_iter().unzip();
+            let (names, colors): (Vec<_>, Vec<_>) = shown.into_iter().map(|s| (s.name, s.color)).unzip();
+            // A professional first seen here gets a row; then what changed is set.
             sqlx::query(
-                "insert into professional (professional_id, name, color) values ($1, coalesce($2, ''), coalesce($3, ''))
-                 on conflict (professional_id) do update
-                    set name = coalesce($2, professional.name), color = coalesce($3, professional.color)",
+                "insert into professional (professional_id) select unnest($1::bigint[])
+                 on conflict (professional_id) do nothing",
             )
-            .bind(id)
-            .bind(name)
-            .bind(color)
+            .bind(&ids)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "update professional p set name = coalesce(u.name, p.name), color = coalesce(u.color, p.color)
+                   from unnest($1::bigint[], $2::text[], $3::text[]) as u (id, name, color)
+                  where p.professional_id = u.id",
+            )
+            .bind(&ids)
+            .bind(names)
+            .bind(colors)
             .execute(conn)
             .await?;
-            return Ok(());
         }
-        self.apply_all(conn, std::slice::from_ref(event)).await?;
         Ok(())
     }
 }

@@ -1,8 +1,11 @@
 //! `client`: the clients list and form, searchable by name, phone, e-mail or CPF ignoring
 //! accents and case.
 
+use std::collections::{HashMap, HashSet};
+
 use async_trait::async_trait;
-use navalha_domain::client::{Client, ClientDetails, ClientEvent};
+use chrono::NaiveDate;
+use navalha_domain::client::{Client, ClientDetails, ClientEvent, LOGIN_PASSWORD};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
@@ -42,68 +45,105 @@ impl Projection for ClientList {
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
-        let client_id = event.numeric_id()?;
-        match event.decode::<ClientEvent>()? {
-            ClientEvent::ClientRegistered { cpf, details } => {
-                sqlx::query(
-                    "insert into client (client_id, name, cpf, email, phone, whatsapp, birth_date, status, search)
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, '')",
-                )
-                .bind(client_id)
-                .bind(&details.name)
-                .bind(&cpf)
-                .bind(&details.email)
-                .bind(&details.phone)
-                .bind(details.whatsapp)
-                .bind(details.birth_date)
-                .bind(details.status)
-                .execute(&mut *conn)
-                .await?;
-            }
-            ClientEvent::ClientUpdated(ClientDetails {
-                name,
-                email,
-                phone,
-                whatsapp,
-                birth_date,
-                status,
-            }) => {
-                sqlx::query(
-                    "update client set name = $2, email = $3, phone = $4, whatsapp = $5, birth_date = $6, status = $7
-                      where client_id = $1",
-                )
-                .bind(client_id)
-                .bind(name)
-                .bind(email)
-                .bind(phone)
-                .bind(whatsapp)
-                .bind(birth_date)
-                .bind(status)
-                .execute(&mut *conn)
-                .await?;
-            }
-            ClientEvent::SocialLoginLinked { provider } => {
-                sqlx::query("update client set login_type = $2 where client_id = $1")
-                    .bind(client_id)
-                    .bind(provider)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ClientEvent::SocialLoginsRemoved => {
-                sqlx::query("update client set login_type = $2 where client_id = $1")
-                    .bind(client_id)
-                    .bind(navalha_domain::client::LOGIN_PASSWORD)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-        }
-        sqlx::query(
-            "update client set search = lower(public.unaccent(name || ' ' || email || ' ' || phone || ' ' || cpf))
-              where client_id = $1",
+        self.apply_all(conn, std::slice::from_ref(event)).await
+    }
+
+    /// Folds the batch's events per client in memory, over the rows already stored, and
+    /// writes each touched client once: one read and one multi-row upsert per batch.
+    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        let ids = events.iter().map(StoredEvent::numeric_id).collect::<anyhow::Result<Vec<i64>>>()?;
+        let mut rows: HashMap<i64, Row> = sqlx::query_as::<_, Row>(
+            "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type
+               from client where client_id = any($1)",
         )
-        .bind(client_id)
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|row| (row.client_id, row))
+        .collect();
+        let mut touched: HashSet<i64> = HashSet::new();
+        for (event, client_id) in events.iter().zip(ids) {
+            let event = event.decode::<ClientEvent>()?;
+            if let ClientEvent::ClientRegistered { cpf, details } = &event {
+                rows.insert(client_id, Row::registered(client_id, cpf, details));
+            }
+            // The domain registers a client first; anything else changes nothing, as an
+            // update of a missing row would.
+            let Some(row) = rows.get_mut(&client_id) else { continue };
+            match event {
+                ClientEvent::ClientRegistered { .. } => {}
+                ClientEvent::ClientUpdated(details) => row.set(&details),
+                ClientEvent::SocialLoginLinked { provider } => row.login_type = provider,
+                ClientEvent::SocialLoginsRemoved => row.login_type = LOGIN_PASSWORD.to_owned(),
+            }
+            touched.insert(client_id);
+        }
+        let written: Vec<&Row> = touched.iter().filter_map(|id| rows.get(id)).collect();
+        let column = |get: fn(&Row) -> String| written.iter().map(|row| get(row)).collect::<Vec<_>>();
+        sqlx::query(
+            "insert into client (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, search)
+             select u.*, lower(public.unaccent(u.name || ' ' || u.email || ' ' || u.phone || ' ' || u.cpf))
+               from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
+                           $7::date[], $8::boolean[], $9::text[])
+                    as u (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type)
+             on conflict (client_id) do update
+                set name = excluded.name, email = excluded.email, phone = excluded.phone,
+                    whatsapp = excluded.whatsapp, birth_date = excluded.birth_date, status = excluded.status,
+                    login_type = excluded.login_type, search = excluded.search",
+        )
+        .bind(written.iter().map(|row| row.client_id).collect::<Vec<_>>())
+        .bind(column(|row| row.name.clone()))
+        .bind(column(|row| row.cpf.clone()))
+        .bind(column(|row| row.email.clone()))
+        .bind(column(|row| row.phone.clone()))
+        .bind(written.iter().map(|row| row.whatsapp).collect::<Vec<_>>())
+        .bind(written.iter().map(|row| row.birth_date).collect::<Vec<_>>())
+        .bind(written.iter().map(|row| row.status).collect::<Vec<_>>())
+        .bind(column(|row| row.login_type.clone()))
         .execute(conn)
         .await?;
         Ok(())
+    }
+}
+
+/// A client's row, as folded in memory.
+#[derive(sqlx::FromRow)]
+struct Row {
+    client_id: i64,
+    name: String,
+    cpf: String,
+    email: String,
+    phone: String,
+    whatsapp: bool,
+    birth_date: Option<NaiveDate>,
+    status: bool,
+    login_type: String,
+}
+
+impl Row {
+    fn registered(client_id: i64, cpf: &str, details: &ClientDetails) -> Self {
+        let mut row = Row {
+            client_id,
+            name: String::new(),
+            cpf: cpf.to_owned(),
+            email: String::new(),
+            phone: String::new(),
+            whatsapp: false,
+            birth_date: None,
+            status: false,
+            login_type: LOGIN_PASSWORD.to_owned(),
+        };
+        row.set(details);
+        row
+    }
+
+    fn set(&mut self, details: &ClientDetails) {
+        self.name.clone_from(&details.name);
+        self.email.clone_from(&details.email);
+        self.phone.clone_from(&details.phone);
+        self.whatsapp = details.whatsapp;
+        self.birth_date = details.birth_date;
+        self.status = details.status;
     }
 }
