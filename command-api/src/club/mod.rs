@@ -11,7 +11,7 @@ pub mod plans;
 pub mod subscribers;
 pub mod webhooks;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 use navalha_domain::partner_company::PartnerCompanyError;
 use navalha_domain::plan::PlanError;
 use navalha_domain::role::Role;
@@ -23,8 +23,8 @@ use crate::commands::DomainError;
 use crate::state::AppState;
 
 /// The routes of the club.
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(plans::router())
         .merge(checkout::router())
         .merge(subscribers::router())

@@ -13,8 +13,9 @@
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
+use axum::routing::post;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
@@ -24,6 +25,7 @@ use navalha_domain::plan::{
 };
 use navalha_domain::service::Service;
 use navalha_domain::validation::FieldErrors;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
@@ -38,14 +40,14 @@ use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
+pub fn router() -> OpenApiRouter<AppState> {
     let limit = DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024);
-    Router::new()
-        .route("/subscription-details", post(create).layer(limit))
-        .route("/subscription-details/{id}", put(change).layer(limit))
-        .route("/subscription-service", post(add_service))
+    OpenApiRouter::new()
+        .routes(routes!(create).layer(limit))
+        .routes(routes!(change).layer(limit))
+        .routes(routes!(add_service))
         .route("/subscription-service/", post(add_service))
-        .route("/subscription-service/{id}", put(change_service).delete(remove_service))
+        .routes(routes!(change_service, remove_service))
 }
 
 fn bad(error: impl std::fmt::Display) -> ApiError {
@@ -243,6 +245,21 @@ async fn multipart_of(
     Multipart::from_request(request, &()).await.map_err(bad)
 }
 
+#[utoipa::path(
+    post,
+    path = "/subscription-details",
+    tag = "Club",
+    summary = "Create a plan (ADMIN), multipart",
+    request_body(content = Object, content_type = "multipart/form-data", description = "TODO"),
+    responses(
+        (status = 201, description = "Created: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 422, description = "Validation (spec 02 §5 'Plan form'), an unknown unit or partner, or an image refused", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn create(
     State(state): State<AppState>,
@@ -267,6 +284,25 @@ async fn create(
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionDetail": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/subscription-details/{id}",
+    tag = "Club",
+    summary = "Change a plan (ADMIN), multipart as for POST",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body(content = Object, content_type = "multipart/form-data", description = "TODO"),
+    responses(
+        (status = 200, description = "Saved: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_id = id))]
 async fn change(
     State(state): State<AppState>,
@@ -325,6 +361,23 @@ async fn plan_of_service(
     Ok((plan_id, plan))
 }
 
+#[utoipa::path(
+    post,
+    path = "/subscription-service",
+    tag = "Club",
+    summary = "Add a service to a plan (ADMIN); also at `/subscription-service/`",
+    request_body = PlanServiceForm,
+    responses(
+        (status = 201, description = "Created: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+        (status = 409, description = "The service is already in the plan", body = ErrorBody),
+        (status = 422, description = "Validation (spec 02 §5 'Plan service form')", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn add_service(
     State(state): State<AppState>,
@@ -370,6 +423,26 @@ pub async fn add_plan_service(
     Ok((id, position))
 }
 
+#[utoipa::path(
+    put,
+    path = "/subscription-service/{id}",
+    tag = "Club",
+    summary = "Change a plan service (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = PlanServiceForm,
+    responses(
+        (status = 200, description = "Saved: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan service", body = ErrorBody),
+        (status = 409, description = "The service is already in the plan", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
 async fn change_service(
     State(state): State<AppState>,
@@ -400,6 +473,23 @@ async fn change_service(
     Ok((position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/subscription-service/{id}",
+    tag = "Club",
+    summary = "Remove a plan service (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan service", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
 async fn remove_service(
     State(state): State<AppState>,
