@@ -3,16 +3,16 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::client::{
     cpf_claim, Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
 };
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,

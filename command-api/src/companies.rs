@@ -4,17 +4,17 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::company::{
     Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, DEFAULT_TIME_ZONE, MSG_DUPLICATE_CNPJ,
     MSG_NOT_FOUND,
 };
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
@@ -24,10 +24,7 @@ use crate::state::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(register))
-        .routes(routes!(update))
-        .routes(routes!(set_day))
+    OpenApiRouter::new().routes(routes!(register)).routes(routes!(update)).routes(routes!(set_day))
 }
 
 /// Loads a unit the caller belongs to; any other id is 404, so ids of other units leak

@@ -3,15 +3,15 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::day_off::{DayOff, DayOffCommand, DayOffError, DayOffForm, MSG_NOT_FOUND};
 use navalha_domain::professional::Professional;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
@@ -22,9 +22,7 @@ pub const MSG_PROFESSIONAL_NOT_FOUND: &str = "Profissional não encontrado.";
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(schedule))
-        .routes(routes!(change, remove))
+    OpenApiRouter::new().routes(routes!(schedule)).routes(routes!(change, remove))
 }
 
 impl DomainError for DayOffError {

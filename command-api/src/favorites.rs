@@ -1,18 +1,18 @@
 //! Favourite menu items: `POST professional-favorite-menu/` and
 //! `DELETE professional-favorite-menu/slug/{slug}`.
 
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
-use axum::extract::State;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::favorite_menu::{FavoriteMenu, FavoriteMenuCommand};
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{execute, metadata_of, position_headers};
 use crate::state::AppState;

@@ -4,16 +4,16 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::holiday::{
     Holiday, HolidayCommand, HolidayDetails, HolidayError, HolidayForm, MSG_NOT_FOUND, MSG_UNKNOWN_COMPANY,
 };
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
@@ -22,9 +22,7 @@ use crate::state::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(change, remove))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(change, remove))
 }
 
 impl DomainError for HolidayError {

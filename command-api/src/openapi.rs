@@ -3,12 +3,13 @@
 //! served at `GET /api/openapi/command.json` (docs/api.md).
 
 use axum::Extension;
+use navalha_domain::validation::MAX_SERVICE_MINUTES;
 use navalha_platform::openapi::{self, Document};
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::{clients, club, companies, days_off, favorites, gallery, holidays, identity, idempotency};
+use crate::{clients, club, companies, days_off, favorites, gallery, holidays, idempotency, identity};
 use crate::{professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
@@ -42,6 +43,8 @@ fn finish(document: OpenApi) -> OpenApi {
         "Every state change. Answers carry `X-Navalha-Position`: send it back to query-api \
          to read your own change. Every error answer has the `ErrorBody` shape.",
     );
+    // Bounds from the constants the forms are checked with.
+    openapi::bound_field(&mut document, "ServiceForm", "time", 1, MAX_SERVICE_MINUTES);
     let key = openapi::header_parameter(
         "Idempotency-Key",
         "A retry with the same key and request gets the first answer again (with \

@@ -6,19 +6,19 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::professional::{
     Employment, EmploymentInput, Membership, PersonalData, Professional, ProfessionalCommand,
     ProfessionalForm, ServiceForm, WorkingDayForm, CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF,
     MSG_DUPLICATE_EMAIL, MSG_NOT_FOUND,
 };
 use navalha_domain::service::Service;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, today, Claim,

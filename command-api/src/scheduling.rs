@@ -11,8 +11,6 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use navalha_domain::appointment::{
     Appointment, AppointmentCommand, AppointmentError, BookedService, Booking, Standing, TimesType,
@@ -24,13 +22,15 @@ use navalha_domain::professional::{status, Professional};
 use navalha_domain::service::Service;
 use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
 use navalha_domain::Aggregate as _;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::calendar::{blocked_ranges, busy_slots};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams, MSG_SLOT_TAKEN,
@@ -59,18 +59,28 @@ impl DomainError for AppointmentError {
 }
 
 /// The appointment form (spec 01 §3 'Appointment write payload').
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct SchedulingBody {
+#[schema(as = SchedulingForm)]
+pub struct SchedulingBody {
+    /// The professional in the unit (IdCompanyProfessional).
     id_company_professional: Option<i64>,
+    /// `YYYY-MM-DD`, or an ISO date-time.
     date: Option<String>,
+    /// `HH:MM` or `HH:MM:SS`.
     start_time: Option<String>,
-    /// Ignored: the end follows from the services.
+    /// Ignored: the end is the start plus the professional's times for the services.
     #[allow(dead_code)]
     end_time: Option<String>,
+    /// The services, at least one.
     id_services: Vec<i64>,
+    /// The client.
     id_user: Option<i64>,
+    /// Free text.
     observation: Option<String>,
+    /// `ONLY_AVAILABLES` (the default) checks working hours, days off, holidays and
+    /// bookings; `ALL_TIMES` only opening hours and bookings.
+    #[schema(value_type = Option<String>, example = "ONLY_AVAILABLES")]
     times_type: Option<String>,
 }
 
@@ -275,7 +285,7 @@ pub(crate) fn slot_of(booking: &Booking) -> String {
     path = "/scheduling/professional",
     tag = "Agenda",
     summary = "Book an appointment (ONLY_AVAILABLES checks hours, days off, holidays and bookings; ALL_TIMES only opening hours and bookings)",
-    request_body(content = Object, content_type = "application/json", description = "TODO"),
+    request_body = SchedulingBody,
     responses(
         (status = 201, description = "Booked: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
@@ -334,7 +344,7 @@ async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<A
     params(
         ("idScheduling" = i64, Path),
     ),
-    request_body(content = Object, content_type = "application/json", description = "TODO"),
+    request_body = SchedulingBody,
     responses(
         (status = 200, description = "Changed: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),

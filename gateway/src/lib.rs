@@ -180,8 +180,8 @@ async fn route(
         return postal_code(&upstreams, rest).await;
     }
     if request.uri().path().starts_with("/api/") {
-        let reads =
-            matches!(*request.method(), Method::GET | Method::HEAD) && !command_serves_get(request.uri().path());
+        let reads = matches!(*request.method(), Method::GET | Method::HEAD)
+            && !command_serves_get(request.uri().path());
         let instances = if reads { &upstreams.query } else { &upstreams.command };
         let (parts, body) = match bounded(request).await {
             Ok(read) => read,

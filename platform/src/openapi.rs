@@ -30,7 +30,9 @@ pub fn finish(mut document: OpenApi, title: &str, description: &str) -> OpenApi 
     let components = document.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
         BEARER,
-        SecurityScheme::Http(Http::builder().scheme(HttpAuthScheme::Bearer).bearer_format("JWT (EdDSA)").build()),
+        SecurityScheme::Http(
+            Http::builder().scheme(HttpAuthScheme::Bearer).bearer_format("JWT (EdDSA)").build(),
+        ),
     );
     components.schemas.insert(ErrorBody::name().into_owned(), <ErrorBody as PartialSchema>::schema());
     for_each_operation(&mut document, |_, _, operation| {
@@ -41,7 +43,11 @@ pub fn finish(mut document: OpenApi, title: &str, description: &str) -> OpenApi 
         }
         let secured = operation.security.as_ref().is_some_and(|s| !s.is_empty());
         if secured {
-            add_error(operation, "401", "No token, or one that is expired, forged or of a session that ended");
+            add_error(
+                operation,
+                "401",
+                "No token, or one that is expired, forged or of a session that ended",
+            );
         }
         add_error(operation, "503", MSG_UNAVAILABLE_DOC);
     });
@@ -110,14 +116,31 @@ pub fn for_each_operation(document: &mut OpenApi, mut visit: impl FnMut(&str, &s
 
 /// Sets the bounds of every parameter named `name` (an integer), from the constants the
 /// validation code uses, so the document cannot drift from them.
-pub fn bound_parameter(document: &mut OpenApi, name: &str, minimum: i64, maximum: Option<i64>, default: Option<i64>) {
+pub fn bound_parameter(
+    document: &mut OpenApi,
+    name: &str,
+    description: &str,
+    (minimum, maximum, default): (i64, Option<i64>, Option<i64>),
+) {
     for_each_operation(document, |_, _, operation| {
         for parameter in operation.parameters.iter_mut().flatten() {
             if parameter.name == name {
                 parameter.schema = Some(RefOr::T(bounded_integer(minimum, maximum, default)));
+                parameter.description.get_or_insert_with(|| description.to_owned());
             }
         }
     });
+}
+
+/// Sets the bounds of an integer field of a named schema, from the constants the validation
+/// code uses.
+pub fn bound_field(document: &mut OpenApi, schema: &str, field: &str, minimum: i64, maximum: i64) {
+    let Some(components) = document.components.as_mut() else { return };
+    let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema) else { return };
+    if let Some(RefOr::T(Schema::Object(property))) = object.properties.get_mut(field) {
+        property.minimum = Some(minimum.into());
+        property.maximum = Some(maximum.into());
+    }
 }
 
 /// An integer schema with bounds, for fields and parameters whose bounds are constants.
@@ -159,4 +182,3 @@ impl IntoResponse for Document {
         ([(header::CONTENT_TYPE, "application/json")], self.0.to_string()).into_response()
     }
 }
-

@@ -3,14 +3,14 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::get;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::role::Role;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::scope;

@@ -3,15 +3,15 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::NaiveDate;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
@@ -20,10 +20,7 @@ use crate::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(filter))
-        .routes(routes!(one))
-        .routes(routes!(visits))
+    OpenApiRouter::new().routes(routes!(filter)).routes(routes!(one)).routes(routes!(visits))
 }
 
 /// A client in a list.

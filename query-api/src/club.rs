@@ -14,8 +14,6 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::role::Role;
@@ -23,13 +21,15 @@ use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
 use navalha_domain::Aggregate;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{Auth, Policy, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};

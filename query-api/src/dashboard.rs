@@ -10,20 +10,20 @@ use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::{Datelike, Duration, NaiveDate};
 use navalha_domain::availability::{DayRules, Span};
 use navalha_domain::role::Role;
 use navalha_domain::subscription::Subscription;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::Auth;
 use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::params::Params;
@@ -33,8 +33,7 @@ use crate::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(dashboard))
+    OpenApiRouter::new().routes(routes!(dashboard))
 }
 
 /// How many months the club's chart shows, the current one last.

@@ -8,16 +8,16 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::NaiveDate;
 use navalha_domain::role::Role;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
@@ -29,9 +29,7 @@ pub const MSG_PROFESSIONAL_NOT_FOUND: &str = "Profissional não encontrado.";
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(blocked))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(blocked))
 }
 
 /// `?date=YYYY-MM-DD[&dateEnd=YYYY-MM-DD]`: one day, or the days of a week view.

@@ -8,26 +8,23 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::{DateTime, Utc};
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(client))
-        .routes(routes!(professional))
-        .routes(routes!(company))
+    OpenApiRouter::new().routes(routes!(client)).routes(routes!(professional)).routes(routes!(company))
 }
 
 /// One field that changed.

@@ -6,14 +6,14 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::NaiveDate;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::clients::search_pattern;
 use crate::consistency::{Consistency, ReadAfter};
@@ -26,9 +26,7 @@ pub const MSG_NOT_FOUND: &str = "Feriado não encontrado.";
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(filter))
-        .routes(routes!(one))
+    OpenApiRouter::new().routes(routes!(filter)).routes(routes!(one))
 }
 
 /// A holiday, in the list and alone.

@@ -19,15 +19,15 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use futures_util::Stream;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::position::Position;
 use navalha_platform::projection::BatchCommitted;
 use serde_json::json;
 use tokio::sync::broadcast::{self, error::RecvError};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
@@ -38,8 +38,7 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// `GET /changes`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(changes))
+    OpenApiRouter::new().routes(routes!(changes))
 }
 
 #[utoipa::path(

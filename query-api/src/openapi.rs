@@ -47,8 +47,13 @@ fn finish(document: OpenApi) -> OpenApi {
          Every error answer has the `ErrorBody` shape.",
     );
     // Paging bounds from the constants `PageRequest` checks.
-    openapi::bound_parameter(&mut document, "page", 1, None, Some(1));
-    openapi::bound_parameter(&mut document, "pageSize", 1, Some(MAX_PAGE_SIZE), Some(DEFAULT_PAGE_SIZE));
+    openapi::bound_parameter(&mut document, "page", "The page, from 1", (1, None, Some(1)));
+    openapi::bound_parameter(
+        &mut document,
+        "pageSize",
+        "Items per page",
+        (1, Some(MAX_PAGE_SIZE), Some(DEFAULT_PAGE_SIZE)),
+    );
     document
 }
 

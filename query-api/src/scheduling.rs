@@ -11,8 +11,6 @@ use std::collections::HashMap;
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
@@ -22,14 +20,16 @@ use navalha_domain::professional::status as professional_status;
 use navalha_domain::role::Role;
 use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::club::MSG_BAD_AS_OF;
 use crate::consistency::ReadAfter;

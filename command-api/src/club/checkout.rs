@@ -18,8 +18,6 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::client::Client;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::plan::{
@@ -29,14 +27,16 @@ use navalha_domain::subscription::{
     ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
     TransactionStatus,
 };
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::galaxpay::{provider_now, NewSubscription};
 use super::plans::{existing_plan, plan_in_reach};

@@ -11,13 +11,13 @@ pub mod plans;
 pub mod subscribers;
 pub mod webhooks;
 
-use utoipa_axum::router::OpenApiRouter;
 use navalha_domain::partner_company::PartnerCompanyError;
 use navalha_domain::plan::PlanError;
 use navalha_domain::role::Role;
 use navalha_domain::subscription::SubscriptionError;
 use navalha_platform::auth::Policy;
 use navalha_platform::ApiError;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::commands::DomainError;
 use crate::state::AppState;

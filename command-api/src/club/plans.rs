@@ -14,8 +14,6 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::routing::post;
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
-use utoipa_axum::routes;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
@@ -25,12 +23,14 @@ use navalha_domain::plan::{
 };
 use navalha_domain::service::Service;
 use navalha_domain::validation::FieldErrors;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use crate::commands::{
     claim_holder, execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
@@ -92,6 +92,50 @@ fn method_prices(text: &str) -> Result<Vec<(String, String)>, ApiError> {
             Ok((method.to_owned(), value))
         })
         .collect()
+}
+
+/// The plan form's multipart parts, as documented (read by [`read_body`]).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct PlanMultipart {
+    /// Advertising image: JPEG, PNG or WebP, at most 5 MB.
+    #[schema(format = Binary, value_type = Option<String>)]
+    file: (),
+    /// `true` removes the current image.
+    exclude_file: Option<String>,
+    #[schema(max_length = 60)]
+    plan_name: String,
+    #[schema(max_length = 150)]
+    description: Option<String>,
+    /// BRL, `89.90` or `89,90`.
+    #[schema(max_length = 10)]
+    value: String,
+    /// `1` active, `0` inactive.
+    status: Option<String>,
+    /// 0 to 100.
+    discount: Option<String>,
+    #[schema(format = Date)]
+    advertising_start: Option<String>,
+    #[schema(format = Date)]
+    advertising_end: Option<String>,
+    #[schema(format = Date)]
+    validity_start: Option<String>,
+    #[schema(format = Date)]
+    validity_end: Option<String>,
+    /// `true` or `false`.
+    all_companies: Option<String>,
+    /// JSON list of `{idCompany, idSubscriptionDetail}`.
+    companies: Option<String>,
+    /// JSON list of `{idPartnerCompany, idSubscriptionDetail}`.
+    partner_companies: Option<String>,
+    /// `weekly`, `biweekly`, `monthly`, `bimonthly`, `quarterly`, `biannual` or `yearly`.
+    periodicity: String,
+    /// 0 to 100 charges, 0 = infinite.
+    quantity: Option<String>,
+    items_detail: Option<String>,
+    /// `creditcard` or `boleto`.
+    payment_method: String,
 }
 
 /// The form, the new image (bytes and extension) and `excludeFile`.
@@ -250,7 +294,7 @@ async fn multipart_of(
     path = "/subscription-details",
     tag = "Club",
     summary = "Create a plan (ADMIN), multipart",
-    request_body(content = Object, content_type = "multipart/form-data", description = "TODO"),
+    request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Created: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
@@ -292,7 +336,7 @@ async fn create(
     params(
         ("id" = i64, Path),
     ),
-    request_body(content = Object, content_type = "multipart/form-data", description = "TODO"),
+    request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
         (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),

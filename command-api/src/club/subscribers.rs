@@ -9,18 +9,18 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionCommand, SubscriptionError, MSG_NOT_FOUND,
 };
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::checkout::system_metadata;
 use super::galaxpay::provider_now;
@@ -31,10 +31,7 @@ use crate::state::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(cancel))
-        .routes(routes!(update_data))
-        .routes(routes!(reminder))
+    OpenApiRouter::new().routes(routes!(cancel)).routes(routes!(update_data)).routes(routes!(reminder))
 }
 
 async fn existing(state: &AppState, business_id: i64, id: i64) -> Result<Subscription, ApiError> {

@@ -15,8 +15,6 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use navalha_domain::subscription::{ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus};
 use navalha_domain::Aggregate as _;
 use navalha_platform::error::ErrorBody;
@@ -24,6 +22,8 @@ use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::checkout::system_metadata;
 use super::galaxpay::{date_time, provider_now, transaction};
@@ -35,8 +35,7 @@ pub const EVENTS: [&str; 2] = ["transaction.updateStatus", "subscription.addTran
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(receive))
+    OpenApiRouter::new().routes(routes!(receive))
 }
 
 /// Equal in constant time (for the lengths given).
@@ -53,7 +52,7 @@ fn id_of(value: &Value) -> Option<i64> {
     path = "/galaxpay/webhook",
     tag = "Club",
     summary = "The payment provider's webhooks (transaction.updateStatus, subscription.addTransaction), authenticated by confirmHash; a repeated webhookId changes nothing",
-    request_body(content = Object, content_type = "application/json", description = "TODO"),
+    request_body(content = Object, content_type = "application/json", description = "The provider's event: `{event, webhookId, confirmHash, Transaction?, Subscription?}`; `webhookId` and `confirmHash` are required, and the hash must be the one configured (401 otherwise)"),
     responses(
         (status = 200, description = "{received: true}", body = Object, example = json!({ "received": true })),
         (status = 400, description = "Not JSON, or no webhookId", body = ErrorBody),

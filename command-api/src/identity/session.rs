@@ -4,8 +4,8 @@ use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::auth::now_seconds;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::ApiError;
 use serde::Serialize;
 

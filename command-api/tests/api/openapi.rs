@@ -73,7 +73,8 @@ async fn every_documented_operation_is_routed_and_answers_as_documented(pool: Pg
         for (method, path, operation) in operations(&built) {
             let method: Method = method.to_uppercase().parse().expect("method");
             let concrete = format!("/api{}", concrete_path(&path));
-            let body = matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
+            let body =
+                matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
             let reply = system.call(method.clone(), &concrete, None, body).await;
             assert_ne!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {concrete}");
             assert_ne!(reply.message(), "Endereço não encontrado.", "{method} {concrete}");
@@ -194,4 +195,6 @@ fn bounds_are_the_codes() {
         .find(|parameter| parameter["name"] == "Idempotency-Key")
         .expect("a create");
     assert_eq!(key["schema"]["maxLength"], navalha_command_api::idempotency::MAX_KEY_LEN);
+    let minutes = &command["components"]["schemas"]["ServiceForm"]["properties"]["time"];
+    assert_eq!(minutes["maximum"], navalha_domain::validation::MAX_SERVICE_MINUTES);
 }

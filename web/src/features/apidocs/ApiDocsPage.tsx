@@ -181,7 +181,8 @@ function SchemaView({ document, schema, depth }: { document: Document; schema: S
     <table className="apidocs-table apidocs-schema">
       <tbody>
         {Object.entries(resolved.properties).map(([name, field]) => {
-          const nested = field.$ref ?? field.items?.$ref;
+          const inner = field.items ?? field;
+          const nested = inner.$ref ? refName(inner.$ref) : inner.properties ? 'object' : undefined;
           return (
             <tr key={name}>
               <td>
@@ -196,7 +197,7 @@ function SchemaView({ document, schema, depth }: { document: Document; schema: S
                 {field.description}
                 {nested && (
                   <details>
-                    <summary>{refName(nested)}</summary>
+                    <summary>{nested}</summary>
                     <SchemaView document={document} schema={field} depth={depth + 1} />
                   </details>
                 )}
