@@ -3,16 +3,17 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
 use navalha_domain::client::{
     cpf_claim, Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
 };
 use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
 use navalha_platform::clock::today;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim, DomainError,
@@ -21,11 +22,11 @@ use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/professional", post(register))
-        .route("/user/remove-all-login-social", put(remove_social_logins))
-        .route("/user/{id}", put(update))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(remove_social_logins))
+        .routes(routes!(update))
 }
 
 impl DomainError for navalha_domain::client::ClientError {
@@ -46,6 +47,22 @@ async fn visible_client(state: &AppState, principal: &Principal, id: i64) -> Res
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/user/professional",
+    tag = "Clients",
+    summary = "Register a client (ADMIN, ATTENDANT)",
+    request_body = ClientForm,
+    responses(
+        (status = 201, description = "Registered: {IdUser}", body = Object, example = json!({ "IdUser": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 409, description = "CPF already registered", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn register(
     State(state): State<AppState>,
@@ -76,6 +93,24 @@ async fn register(
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/user/{id}",
+    tag = "Clients",
+    summary = "Change a client (cpf is sent null)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = ClientForm,
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdUser": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 404, description = "Unknown client", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, client_id = id))]
 async fn update(
     State(state): State<AppState>,
@@ -98,12 +133,28 @@ async fn update(
 }
 
 /// `PUT user/remove-all-login-social`: body `{idUser}`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RemoveSocialBody {
     id_user: Option<i64>,
 }
 
+#[utoipa::path(
+    put,
+    path = "/user/remove-all-login-social",
+    tag = "Clients",
+    summary = "Remove a client's social logins (ADMIN, ATTENDANT)",
+    request_body = RemoveSocialBody,
+    responses(
+        (status = 200, description = "Removed", body = Object, example = json!({ "IdUser": 1, "LoginType": "PASSWORD" })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown client", body = ErrorBody),
+        (status = 422, description = "Validation failed: `errors` names the fields", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn remove_social_logins(
     State(state): State<AppState>,

@@ -4,18 +4,19 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
 use navalha_domain::company::{
     Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, DEFAULT_TIME_ZONE, MSG_DUPLICATE_CNPJ,
     MSG_NOT_FOUND,
 };
 use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
@@ -23,11 +24,8 @@ use crate::commands::{
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/company", post(register))
-        .route("/company/{id}", put(update))
-        .route("/company-working-hours/{id}/day", put(set_day))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register)).routes(routes!(update)).routes(routes!(set_day))
 }
 
 /// Loads a unit the caller belongs to; any other id is 404, so ids of other units leak
@@ -87,6 +85,22 @@ pub async fn writable_across_units(
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/company",
+    tag = "Units",
+    summary = "Register a unit (ADMIN); 201 {IdCompany}",
+    request_body = CompanyForm,
+    responses(
+        (status = 201, description = "Created", body = Object, example = json!({ "IdCompany": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 409, description = "Duplicate", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn register(
     State(state): State<AppState>,
@@ -113,6 +127,26 @@ async fn register(
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdCompany": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/company/{id}",
+    tag = "Units",
+    summary = "Change a unit (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = CompanyForm,
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 409, description = "CNPJ taken", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, company_id = id))]
 async fn update(
     State(state): State<AppState>,
@@ -140,6 +174,25 @@ async fn update(
     Ok((position_headers(position), Json(json!({ "IdCompany": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/company-working-hours/{id}/day",
+    tag = "Units",
+    summary = "Set one weekday's opening period (ADMIN); empty times close the day",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = CompanyDayForm,
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "WeekDay": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, company_id = id))]
 async fn set_day(
     State(state): State<AppState>,

@@ -3,14 +3,15 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
 use navalha_domain::day_off::{DayOff, DayOffCommand, DayOffError, DayOffForm, MSG_NOT_FOUND};
 use navalha_domain::professional::Professional;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
@@ -21,8 +22,8 @@ use crate::state::AppState;
 pub const MSG_PROFESSIONAL_NOT_FOUND: &str = "Profissional não encontrado.";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/day-off", post(schedule)).route("/day-off/{idDayOff}", put(change).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(schedule)).routes(routes!(change, remove))
 }
 
 impl DomainError for DayOffError {
@@ -65,6 +66,22 @@ async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> R
     Ok(professional_id)
 }
 
+#[utoipa::path(
+    post,
+    path = "/day-off",
+    tag = "Days off",
+    summary = "Schedule a professional's day off or vacation (ADMIN)",
+    request_body = DayOffForm,
+    responses(
+        (status = 201, description = "Scheduled: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn schedule(
     State(state): State<AppState>,
@@ -88,6 +105,25 @@ async fn schedule(
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/day-off/{idDayOff}",
+    tag = "Days off",
+    summary = "Change a day off (ADMIN)",
+    params(
+        ("idDayOff" = i64, Path),
+    ),
+    request_body = DayOffForm,
+    responses(
+        (status = 200, description = "Saved: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown or removed day off, or unknown professional", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, day_off_id = id))]
 async fn change(
     State(state): State<AppState>,
@@ -114,6 +150,23 @@ async fn change(
     Ok((position_headers(position), Json(json!({ "IdDayOff": id }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/day-off/{idDayOff}",
+    tag = "Days off",
+    summary = "Remove a day off (ADMIN)",
+    params(
+        ("idDayOff" = i64, Path),
+    ),
+    responses(
+        (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown or removed day off", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, day_off_id = id))]
 async fn remove(
     State(state): State<AppState>,

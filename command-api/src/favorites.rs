@@ -1,33 +1,51 @@
 //! Favourite menu items: `POST professional-favorite-menu/` and
 //! `DELETE professional-favorite-menu/slug/{slug}`.
 
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{delete, post};
-use axum::{extract::State, Router};
+use axum::routing::post;
 use navalha_domain::favorite_menu::{FavoriteMenu, FavoriteMenuCommand};
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{execute, metadata_of, position_headers};
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/professional-favorite-menu/", post(mark))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(mark))
         .route("/professional-favorite-menu", post(mark))
-        .route("/professional-favorite-menu/slug/{slug}", delete(unmark))
+        .routes(routes!(unmark))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 struct MarkBody {
     #[serde(default)]
     slug: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/professional-favorite-menu/",
+    tag = "Favorites",
+    summary = "Star a menu item",
+    request_body = MarkBody,
+    responses(
+        (status = 201, description = "Starred", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "MenuSlug": "..." })),
+        (status = 400, description = "Malformed input", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 409, description = "Conflict", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(slug = %body.slug, professional_id = auth.professional_id))]
 async fn mark(
     State(state): State<AppState>,
@@ -51,6 +69,22 @@ async fn mark(
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "MenuSlug": slug }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/professional-favorite-menu/slug/{slug}",
+    tag = "Favorites",
+    summary = "Remove a star",
+    params(
+        ("slug" = String, Path),
+    ),
+    responses(
+        (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 404, description = "Not found, or outside the caller's units", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(slug = %slug, professional_id = auth.professional_id))]
 async fn unmark(
     State(state): State<AppState>,

@@ -12,14 +12,15 @@ use std::path::Path;
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::HeaderMap;
-use axum::routing::put;
-use axum::Router;
 use navalha_domain::company::{CompanyCommand, GalleryImage, MAX_GALLERY_IMAGES};
 use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use crate::commands::{execute, metadata_of, next_id, position_headers};
 use crate::companies::visible_company;
@@ -39,11 +40,10 @@ pub const MSG_UNKNOWN_IMAGE: &str = "Imagem não encontrada na galeria.";
 pub const MSG_MISSING_FILE: &str = "Falta o arquivo de uma das imagens.";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/gallery-company/{id}",
-        // Five images of 5 MB plus the multipart framing.
-        put(save).layer(DefaultBodyLimit::max(MAX_GALLERY_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024)),
+pub fn router() -> OpenApiRouter<AppState> {
+    // Five images of 5 MB plus the multipart framing.
+    OpenApiRouter::new().routes(
+        routes!(save).layer(DefaultBodyLimit::max(MAX_GALLERY_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024)),
     )
 }
 
@@ -129,6 +129,25 @@ pub async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, 
     Ok(name)
 }
 
+#[utoipa::path(
+    put,
+    path = "/gallery-company/{id}",
+    tag = "Units",
+    summary = "Replace the gallery (ADMIN): repeated file parts and idGalleryCompanies (empty for new files), at most 5 JPEG/PNG/WebP of 5 MB",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body(content = Object, content_type = "multipart/form-data", description = "Repeated `file` parts (JPEG, PNG or WebP, at most 5 MB each) and `idGalleryCompanies` parts giving the final order: an id keeps that image, an empty value takes the next new file; at most 5 images"),
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "Count": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, company_id = id))]
 async fn save(
     State(state): State<AppState>,

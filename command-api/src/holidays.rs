@@ -4,15 +4,16 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
 use navalha_domain::holiday::{
     Holiday, HolidayCommand, HolidayDetails, HolidayError, HolidayForm, MSG_NOT_FOUND, MSG_UNKNOWN_COMPANY,
 };
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::invalid;
 use crate::commands::{execute, load, metadata_of, next_id, position_headers, DomainError};
@@ -21,8 +22,8 @@ use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/holiday", post(create)).route("/holiday/{id}", put(change).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(change, remove))
 }
 
 impl DomainError for HolidayError {
@@ -59,6 +60,21 @@ async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<()
     writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/holiday",
+    tag = "Holidays",
+    summary = "Create a holiday (ADMIN)",
+    request_body = HolidayForm,
+    responses(
+        (status = 201, description = "Created: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn create(
     State(state): State<AppState>,
@@ -81,6 +97,25 @@ async fn create(
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/holiday/{id}",
+    tag = "Holidays",
+    summary = "Change a holiday (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = HolidayForm,
+    responses(
+        (status = 200, description = "Saved: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
+        (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, holiday_id = id))]
 async fn change(
     State(state): State<AppState>,
@@ -102,6 +137,23 @@ async fn change(
     Ok((position_headers(position), Json(json!({ "IdHoliday": id }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/holiday/{id}",
+    tag = "Holidays",
+    summary = "Remove a holiday (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, holiday_id = id))]
 async fn remove(
     State(state): State<AppState>,

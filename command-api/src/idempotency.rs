@@ -44,6 +44,8 @@ pub const REPLAYED: &str = "idempotent-replayed";
 pub const KEEP_HOURS: i32 = 24;
 /// After this, a request still in flight is taken to be lost (the apps' timeout is 60 s).
 pub const STALE_AFTER: Duration = Duration::from_secs(90);
+/// The longest key taken.
+pub const MAX_KEY_LEN: usize = 200;
 /// How often a waiting duplicate looks for the first request's answer.
 const POLL: Duration = Duration::from_millis(25);
 /// The largest body the layer reads; the routes' own limits are smaller and still apply.
@@ -56,7 +58,7 @@ pub const MSG_OTHER_BODY: &str = "Esta Idempotency-Key já foi usada com outro p
 
 /// Paths whose `POST` creates nothing to deduplicate: sign-in and recovery answer secrets
 /// that must not be stored, and the provider's webhooks are deduplicated by their own ids.
-fn exempt(path: &str) -> bool {
+pub fn exempt(path: &str) -> bool {
     path.starts_with("/api/session-professional/") || path.starts_with("/api/galaxpay/")
 }
 
@@ -67,7 +69,7 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     }
     let Some(key) = request.headers().get(HEADER) else { return next.run(request).await };
     let key = match key.to_str().map(str::trim) {
-        Ok(key) if !key.is_empty() && key.len() <= 200 => key.to_owned(),
+        Ok(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => key.to_owned(),
         _ => return ApiError::BadRequest(MSG_INVALID_KEY.to_owned()).into_response(),
     };
     match run_once(&state, key, request, next).await {

@@ -14,6 +14,7 @@ pub mod gallery;
 pub mod holidays;
 pub mod idempotency;
 pub mod identity;
+pub mod openapi;
 pub mod professionals;
 pub mod scheduling;
 pub mod seed;
@@ -27,17 +28,7 @@ pub use state::AppState;
 
 /// The whole HTTP application; tests drive it with `oneshot`, `main` serves it.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(identity::router())
-        .merge(favorites::router())
-        .merge(clients::router())
-        .merge(companies::router())
-        .merge(gallery::router())
-        .merge(professionals::router())
-        .merge(scheduling::router())
-        .merge(days_off::router())
-        .merge(holidays::router())
-        .merge(club::router());
+    let (api, _) = openapi::api();
     let router = Router::new()
         .nest("/api", api)
         .route(

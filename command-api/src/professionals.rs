@@ -6,8 +6,6 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
 use navalha_domain::professional::{
     Employment, EmploymentInput, Membership, PersonalData, Professional, ProfessionalCommand,
     ProfessionalForm, ServiceForm, WorkingDayForm, CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF,
@@ -16,9 +14,12 @@ use navalha_domain::professional::{
 use navalha_domain::service::Service;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::clock::today;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
@@ -29,17 +30,17 @@ use crate::identity::{accounts, register};
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/professional", post(register_professional))
-        .route("/professional/my-profile", put(update_my_profile))
-        .route("/professional/{id}", put(update_professional))
-        .route("/professional-working-hours/my-profile/day", put(set_my_day))
-        .route("/professional-working-hours/professional/{id}/day", put(set_day))
-        .route("/professional-service/my-profile", post(add_my_service))
-        .route("/professional-service/professional/{id}", post(add_service))
-        .route("/professional-service/{service_id}/my-profile", put(change_my_service))
-        .route("/professional-service/{service_id}/professional/{id}", put(change_service))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register_professional))
+        .routes(routes!(update_my_profile))
+        .routes(routes!(update_professional))
+        .routes(routes!(set_my_day))
+        .routes(routes!(set_day))
+        .routes(routes!(add_my_service))
+        .routes(routes!(add_service))
+        .routes(routes!(change_my_service))
+        .routes(routes!(change_service))
 }
 
 /// Loads a professional the caller may manage: one who works in a unit the caller belongs
@@ -125,6 +126,22 @@ async fn employment_of(
     Ok(Employment { color: input.color, role: input.role, status: input.status, memberships })
 }
 
+#[utoipa::path(
+    post,
+    path = "/professional",
+    tag = "Professionals",
+    summary = "Register a professional (ADMIN) and e-mail the registration link; 201 {IdProfessional}",
+    request_body = ProfessionalForm,
+    responses(
+        (status = 201, description = "Created", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 409, description = "Duplicate", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn register_professional(
     State(state): State<AppState>,
@@ -164,6 +181,26 @@ async fn register_professional(
     Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdProfessional": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional/{id}",
+    tag = "Professionals",
+    summary = "Change a professional (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = ProfessionalForm,
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, target_id = id))]
 async fn update_professional(
     State(state): State<AppState>,
@@ -194,6 +231,23 @@ async fn update_professional(
     Ok((position_headers(position), Json(json!({ "IdProfessional": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional/my-profile",
+    tag = "Professionals",
+    summary = "Change one's own personal data",
+    request_body = ProfessionalForm,
+    responses(
+        (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn update_my_profile(
     State(state): State<AppState>,
@@ -238,6 +292,22 @@ async fn set_working_day(
     Ok((position_headers(position), Json(json!({ "IdProfessional": id, "WeekDay": week_day }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional-working-hours/my-profile/day",
+    tag = "Professionals",
+    summary = "Set one's own weekday periods",
+    request_body = WorkingDayForm,
+    responses(
+        (status = 200, description = "Saved", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn set_my_day(
     State(state): State<AppState>,
     auth: Auth,
@@ -247,6 +317,25 @@ async fn set_my_day(
     set_working_day(&state, &auth, &origin, auth.professional_id, form).await
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional-working-hours/professional/{id}/day",
+    tag = "Professionals",
+    summary = "Set a professional's weekday periods (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = WorkingDayForm,
+    responses(
+        (status = 200, description = "Saved", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn set_day(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
@@ -304,6 +393,22 @@ async fn save_service(
     Ok((status, position_headers(position), Json(answer)))
 }
 
+#[utoipa::path(
+    post,
+    path = "/professional-service/my-profile",
+    tag = "Professionals",
+    summary = "Offer a catalogue service",
+    request_body = ServiceForm,
+    responses(
+        (status = 201, description = "Created", body = Object),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 409, description = "Duplicate", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn add_my_service(
     State(state): State<AppState>,
     auth: Auth,
@@ -313,6 +418,26 @@ async fn add_my_service(
     save_service(&state, &auth, &origin, auth.professional_id, None, form).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/professional-service/professional/{id}",
+    tag = "Professionals",
+    summary = "Offer a service for a professional (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = ServiceForm,
+    responses(
+        (status = 201, description = "Created", body = Object),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Not found, or outside the caller's units", body = ErrorBody),
+        (status = 409, description = "Duplicate", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn add_service(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
@@ -324,6 +449,25 @@ async fn add_service(
     save_service(&state, &auth, &origin, id, None, form).await
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional-service/{idCompanyProfessionalService}/my-profile",
+    tag = "Professionals",
+    summary = "Change one's own offered service",
+    params(
+        ("idCompanyProfessionalService" = i64, Path),
+    ),
+    request_body = ServiceForm,
+    responses(
+        (status = 200, description = "Saved", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn change_my_service(
     State(state): State<AppState>,
     auth: Auth,
@@ -334,6 +478,26 @@ async fn change_my_service(
     save_service(&state, &auth, &origin, auth.professional_id, Some(service_id), form).await
 }
 
+#[utoipa::path(
+    put,
+    path = "/professional-service/{idCompanyProfessionalService}/professional/{id}",
+    tag = "Professionals",
+    summary = "Change a professional's offered service (ADMIN)",
+    params(
+        ("idCompanyProfessionalService" = i64, Path),
+        ("id" = i64, Path),
+    ),
+    request_body = ServiceForm,
+    responses(
+        (status = 200, description = "Saved", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn change_service(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,

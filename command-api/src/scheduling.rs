@@ -11,8 +11,6 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{delete, post, put};
-use axum::Router;
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use navalha_domain::appointment::{
     Appointment, AppointmentCommand, AppointmentError, BookedService, Booking, Standing, TimesType,
@@ -26,10 +24,13 @@ use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::calendar::{blocked_ranges, busy_slots};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{
     execute, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams, MSG_SLOT_TAKEN,
@@ -38,12 +39,12 @@ use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/scheduling/professional", post(book))
-        .route("/scheduling/professional/{id}", put(change))
-        .route("/scheduling/{id}/confirm", put(confirm))
-        .route("/scheduling/{id}", delete(cancel))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(book))
+        .routes(routes!(change))
+        .routes(routes!(confirm))
+        .routes(routes!(cancel))
 }
 
 impl DomainError for AppointmentError {
@@ -58,18 +59,28 @@ impl DomainError for AppointmentError {
 }
 
 /// The appointment form (spec 01 §3 'Appointment write payload').
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct SchedulingBody {
+#[schema(as = SchedulingForm)]
+pub struct SchedulingBody {
+    /// The professional in the unit (IdCompanyProfessional).
     id_company_professional: Option<i64>,
+    /// `YYYY-MM-DD`, or an ISO date-time.
     date: Option<String>,
+    /// `HH:MM` or `HH:MM:SS`.
     start_time: Option<String>,
-    /// Ignored: the end follows from the services.
+    /// Ignored: the end is the start plus the professional's times for the services.
     #[allow(dead_code)]
     end_time: Option<String>,
+    /// The services, at least one.
     id_services: Vec<i64>,
+    /// The client.
     id_user: Option<i64>,
+    /// Free text.
     observation: Option<String>,
+    /// `ONLY_AVAILABLES` (the default) checks working hours, days off, holidays and
+    /// bookings; `ALL_TIMES` only opening hours and bookings.
+    #[schema(value_type = Option<String>, example = "ONLY_AVAILABLES")]
     times_type: Option<String>,
 }
 
@@ -269,6 +280,22 @@ pub(crate) fn slot_of(booking: &Booking) -> String {
         .to_string()
 }
 
+#[utoipa::path(
+    post,
+    path = "/scheduling/professional",
+    tag = "Agenda",
+    summary = "Book an appointment (ONLY_AVAILABLES checks hours, days off, holidays and bookings; ALL_TIMES only opening hours and bookings)",
+    request_body = SchedulingBody,
+    responses(
+        (status = 201, description = "Booked: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
+        (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday", body = ErrorBody),
+        (status = 422, description = "Validation, or an Idempotency-Key reused with another body", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn book(
     State(state): State<AppState>,
@@ -309,6 +336,26 @@ async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<A
     Ok(appointment)
 }
 
+#[utoipa::path(
+    put,
+    path = "/scheduling/professional/{idScheduling}",
+    tag = "Agenda",
+    summary = "Move or change an appointment (not a past or cancelled one)",
+    params(
+        ("idScheduling" = i64, Path),
+    ),
+    request_body = SchedulingBody,
+    responses(
+        (status = 200, description = "Changed: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
+        (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
+        (status = 409, description = "The time is taken or not available, or the appointment is cancelled", body = ErrorBody),
+        (status = 422, description = "Validation, or the appointment already started ('Não é possível editar um agendamento passado')", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
 async fn change(
     State(state): State<AppState>,
@@ -339,6 +386,24 @@ async fn change(
     Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/scheduling/{idScheduling}/confirm",
+    tag = "Agenda",
+    summary = "'Confirmar' on a card: the client confirmed",
+    params(
+        ("idScheduling" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "{IdScheduling, Confirmation: true}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Confirmation": true })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
+        (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
+        (status = 409, description = "Cancelled", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
 async fn confirm(
     State(state): State<AppState>,
@@ -358,6 +423,24 @@ async fn confirm(
     Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Confirmation": true }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/scheduling/{idScheduling}",
+    tag = "Agenda",
+    summary = "Cancel an appointment (its time becomes free)",
+    params(
+        ("idScheduling" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "{IdScheduling, Status: false}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Status": false })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
+        (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
+        (status = 409, description = "Already cancelled", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
 async fn cancel(
     State(state): State<AppState>,

@@ -39,7 +39,7 @@ pub struct ClientDetails {
 }
 
 /// The client form as sent (`POST user/professional`, `PUT user/{id}`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClientForm {
     /// Full name.

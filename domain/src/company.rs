@@ -49,7 +49,7 @@ pub struct CompanyProfile {
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CompanyForm {
     /// Trade name.
@@ -139,7 +139,7 @@ impl CompanyForm {
 
 /// One day of a unit's hours as `PUT company-working-hours/{id}/day` sends it; both times
 /// empty means closed.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CompanyDayForm {
     /// 0 (Sunday) to 6.

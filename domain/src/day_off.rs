@@ -37,7 +37,7 @@ pub struct DayOffDetails {
 }
 
 /// The day-off form as sent (`POST day-off`, `PUT day-off/{idDayOff}`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DayOffForm {
     /// Description.

@@ -40,7 +40,7 @@ pub struct HolidayDetails {
 }
 
 /// The holiday form as sent (`POST holiday`, `PUT holiday/{id}`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HolidayForm {
     /// Description.

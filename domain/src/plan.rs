@@ -468,7 +468,7 @@ impl PlanForm {
 }
 
 /// The plan service form (`POST subscription-service/`, `PUT subscription-service/{id}`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PlanServiceForm {
     /// idService.

@@ -95,7 +95,7 @@ impl Employment {
 
 /// The professional and my-profile forms as sent. The admin's form adds `status`,
 /// `idCompany`, `color` and `idTypeProfile` (and, optionally, `idsCompanies`: more units).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProfessionalForm {
     /// Full name.
@@ -238,7 +238,7 @@ impl ProfessionalForm {
 }
 
 /// One weekday of working hours as the form sends it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WorkingDayForm {
     /// 0 (Sunday) to 6.
@@ -298,7 +298,7 @@ pub struct OfferedService {
 }
 
 /// The professional-service form as sent: idService, value, time, status (and combo).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ServiceForm {
     /// Catalogue service.

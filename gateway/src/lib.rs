@@ -1,8 +1,9 @@
 //! The development edge: one origin at http://localhost:8080, like nginx in production
 //! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
 //! command-api, paths unchanged; everything else is the built web app, with `index.html`
-//! for client-side routes. One GET writes and goes to command-api:
-//! `/api/subscription-user/{id}/updateData` (ADR 0008). `/cep/{cep}/json/` is the
+//! for client-side routes. Two GETs go to command-api: `/api/subscription-user/{id}/updateData`,
+//! which writes (ADR 0008), and `/api/openapi/command.json`, the document command-api builds
+//! of its own routes (docs/api.md). `/cep/{cep}/json/` is the
 //! postal-code lookup, forwarded to ViaCEP (`NAVALHA_CEP_URL`) so the browser only ever
 //! talks to its own origin.
 //!
@@ -154,8 +155,16 @@ const HOP_BY_HOP: &[&str] = &[
     "host",
 ];
 
-/// The one GET that writes (it reads the payment provider and appends what is new), served
-/// by command-api: `/api/subscription-user/{id}/updateData` (ADR 0008).
+/// The GETs command-api answers: the one that writes (it reads the payment provider and
+/// appends what is new), `/api/subscription-user/{id}/updateData` (ADR 0008), and
+/// command-api's own OpenAPI document.
+fn command_serves_get(path: &str) -> bool {
+    path == COMMAND_DOCUMENT || writes_on_get(path)
+}
+
+/// Where command-api serves its OpenAPI document (query-api serves its own).
+const COMMAND_DOCUMENT: &str = "/api/openapi/command.json";
+
 fn writes_on_get(path: &str) -> bool {
     path.strip_prefix("/api/subscription-user/")
         .and_then(|rest| rest.strip_suffix("/updateData"))
@@ -171,8 +180,8 @@ async fn route(
         return postal_code(&upstreams, rest).await;
     }
     if request.uri().path().starts_with("/api/") {
-        let reads =
-            matches!(*request.method(), Method::GET | Method::HEAD) && !writes_on_get(request.uri().path());
+        let reads = matches!(*request.method(), Method::GET | Method::HEAD)
+            && !command_serves_get(request.uri().path());
         let instances = if reads { &upstreams.query } else { &upstreams.command };
         let (parts, body) = match bounded(request).await {
             Ok(read) => read,
@@ -288,7 +297,7 @@ async fn proxy(
 
 #[cfg(test)]
 mod tests {
-    use super::{origin_of, postal_code_path, writes_on_get};
+    use super::{command_serves_get, origin_of, postal_code_path, writes_on_get};
 
     #[test]
     fn the_tokenizers_origin_is_allowed() {
@@ -317,5 +326,14 @@ mod tests {
         assert!(!writes_on_get("/api/subscription-user//updateData"));
         assert!(!writes_on_get("/api/subscription-user/1/2/updateData"));
         assert!(!writes_on_get("/api/holiday/filter"));
+    }
+
+    #[test]
+    fn each_api_serves_its_own_document() {
+        assert!(command_serves_get("/api/openapi/command.json"));
+        assert!(!command_serves_get("/api/openapi/query.json"));
+        assert!(!command_serves_get("/api/openapi/command.json/x"));
+        assert!(command_serves_get("/api/subscription-user/12/updateData"));
+        assert!(!command_serves_get("/api/holiday/filter"));
     }
 }

@@ -118,11 +118,20 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    message: &'a str,
+/// The body of every error answer, whatever its status (the OpenAPI documents reference it
+/// from every error status).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({
+    "message": "Nome completo é obrigatório",
+    "errors": { "name": "Nome completo é obrigatório" }
+}))]
+pub struct ErrorBody {
+    /// What went wrong, in Brazilian Portuguese, ready to show to the user.
+    pub message: String,
+    /// Only on 422 validation failures: one message per offending field (the form's field
+    /// names).
     #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<&'a BTreeMap<String, String>>,
+    pub errors: Option<BTreeMap<String, String>>,
 }
 
 impl ApiError {
@@ -228,10 +237,10 @@ impl IntoResponse for ApiError {
             other => other.to_string(),
         };
         let errors = match &self {
-            ApiError::Validation { errors, .. } => Some(errors),
+            ApiError::Validation { errors, .. } => Some(errors.clone()),
             _ => None,
         };
-        let mut response = (status, axum::Json(ErrorBody { message: &message, errors })).into_response();
+        let mut response = (status, axum::Json(ErrorBody { message, errors })).into_response();
         if let ApiError::TooManyRequests { retry_after_seconds, .. } = self {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
         }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::PgPool;
 
 /// How far one read model is behind the event log.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelLag {
     /// The read model.
@@ -18,7 +18,7 @@ pub struct ModelLag {
 }
 
 /// The body of `GET /health`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Health {
     /// The service answering.

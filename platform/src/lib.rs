@@ -8,6 +8,7 @@ pub mod db;
 pub mod error;
 pub mod health;
 pub mod http;
+pub mod openapi;
 pub mod position;
 pub mod projection;
 pub mod secret;

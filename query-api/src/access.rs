@@ -3,29 +3,32 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::get;
-use axum::Router;
 use navalha_domain::role::Role;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/company", get(companies))
-        .route("/professional-favorite-menu/", get(favorites))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(companies))
+        .routes(routes!(favorites))
         .route("/professional-favorite-menu", get(favorites))
-        .route("/types-profile", get(types_profile))
+        .routes(routes!(types_profile))
 }
 
 /// A company as `GET company` lists it; the web app derives canHide from the session.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
+#[schema(as = SessionCompanyItem)]
 pub struct CompanyItem {
     /// IdCompany.
     pub id_company: i64,
@@ -46,6 +49,21 @@ pub struct CompanyItem {
 /// them all (spec 01 §6), each saying whether the user belongs to it. "All" is all of the
 /// user's business: the query names no business, row-level security keeps other businesses'
 /// units out.
+#[utoipa::path(
+    get,
+    path = "/company",
+    tag = "Session",
+    summary = "Units the user may see",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "Units", body = Vec<CompanyItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn companies(
     State(state): State<AppState>,
     auth: Auth,
@@ -67,13 +85,28 @@ async fn companies(
 }
 
 /// A favourite menu item.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct FavoriteItem {
     /// The menu item's slug.
     pub menu_slug: String,
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional-favorite-menu/",
+    tag = "Session",
+    summary = "The user's favourite menu items",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "Favourites", body = Vec<FavoriteItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn favorites(
     State(state): State<AppState>,
     auth: Auth,
@@ -91,7 +124,7 @@ async fn favorites(
 }
 
 /// A profile type.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct TypeProfile {
     /// IdTypeProfile.
@@ -103,6 +136,18 @@ pub struct TypeProfile {
     pub description: &'static str,
 }
 
+#[utoipa::path(
+    get,
+    path = "/types-profile",
+    tag = "Session",
+    summary = "Profile types (roles)",
+    responses(
+        (status = 200, description = "Types", body = Vec<TypeProfile>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn types_profile(_auth: Auth) -> Json<Vec<TypeProfile>> {
     Json(
         Role::ALL

@@ -3,14 +3,15 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::NaiveDate;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
@@ -19,15 +20,12 @@ use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/filter", get(filter))
-        .route("/user/{id}", get(one))
-        .route("/user/{id}/visits", get(visits))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(filter)).routes(routes!(one)).routes(routes!(visits))
 }
 
 /// A client in a list.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct ClientItem {
     /// IdUser.
@@ -60,6 +58,25 @@ pub struct FilterParams {
     status: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/user/filter",
+    tag = "Clients",
+    summary = "Clients, paged, searched by name, phone, e-mail or CPF ignoring accents and case",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("search" = Option<String>, Query),
+        ("status" = Option<String>, Query),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{content, total, count}", body = Page<ClientItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn filter(
     State(state): State<AppState>,
     auth: Auth,
@@ -120,6 +137,23 @@ struct ClientRow {
     login_type: String,
 }
 
+#[utoipa::path(
+    get,
+    path = "/user/{id}",
+    tag = "Clients",
+    summary = "One client",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The client", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 404, description = "Unknown client", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn one(
     State(state): State<AppState>,
     auth: Auth,
@@ -183,6 +217,23 @@ pub struct Visit {
 /// most 200), with the visits made, the total spent on them, the last and next visit, the
 /// cancellations and the subscriptions. Roles that see only their own agenda see only their
 /// own appointments with the client. Read from the agenda's model, not from the events.
+#[utoipa::path(
+    get,
+    path = "/user/{id}/visits",
+    tag = "Clients",
+    summary = "A client's appointments in the user's units, newest first (at most 200), with visits made, total spent, last and next visit, cancellations and subscriptions; own-agenda roles see only their own",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The visits", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 404, description = "Unknown client", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn visits(
     State(state): State<AppState>,
     auth: Auth,

@@ -14,8 +14,6 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::subscription::{
@@ -24,11 +22,14 @@ use navalha_domain::subscription::{
 use navalha_domain::Aggregate;
 use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
 use navalha_platform::clock;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
@@ -42,16 +43,16 @@ pub const MSG_PLAN_NOT_FOUND: &str = "Plano não encontrado.";
 pub const MSG_BAD_AS_OF: &str = "asOf deve ser uma data ISO (AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS).";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/subscription-details", get(plans))
-        .route("/subscription-details/all", get(all_plans))
-        .route("/subscription-details/{id}", get(plan))
-        .route("/partner-company", get(partners))
-        .route("/subscription-service/services/{id}", get(plan_services))
-        .route("/subscription-user", get(subscribers))
-        .route("/subscription-user/{id}", get(subscriber))
-        .route("/subscription-user/{id}/timeline", get(timeline))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(plans))
+        .routes(routes!(all_plans))
+        .routes(routes!(plan))
+        .routes(routes!(partners))
+        .routes(routes!(plan_services))
+        .routes(routes!(subscribers))
+        .routes(routes!(subscriber))
+        .routes(routes!(timeline))
 }
 
 /// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`:
@@ -155,6 +156,27 @@ const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unacce
     and ($3::text is null or p.payment_method = $3
          or p.state #> '{details,other_prices}' @> jsonb_build_array(jsonb_build_object('payment_method', $3::text)))";
 
+#[utoipa::path(
+    get,
+    path = "/subscription-details",
+    tag = "Club",
+    summary = "Plans, by name (ADMIN, ATTENDANT, DEFAULT)",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("description" = Option<String>, Query, description = "Name or description, ignoring accents and case"),
+        ("status" = Option<String>, Query, description = "1 active, 0 inactive"),
+        ("paymentMethod" = Option<String>, Query, description = "creditcard or boleto"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{content: [{IdSubscriptionDetail, PlanName, Description, Value, Status, PaymentMethod, Subscribers}], total, count}", body = Page<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn plans(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
@@ -212,6 +234,22 @@ async fn plans(
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-details/all",
+    tag = "Club",
+    summary = "Every plan, for filters (subscriber staff)",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "[{IdSubscriptionDetail, PlanName, Value, Status}]", body = Vec<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn all_plans(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,
@@ -236,6 +274,24 @@ async fn all_plans(
     Ok((consistency.headers(), Json(list)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-details/{id}",
+    tag = "Club",
+    summary = "A plan with companiesList, partnerCompanyList and subscriptionsList",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The plan (spec 02 §3 'Subscription detail')", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn plan(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
@@ -306,6 +362,22 @@ async fn plan(
     Ok((consistency.headers(), Json(answer)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/partner-company",
+    tag = "Club",
+    summary = "Partner companies",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "[{IdPartnerCompany, Name}]", body = Vec<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn partners(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
@@ -321,6 +393,24 @@ async fn partners(
     Ok((consistency.headers(), Json(list)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-service/services/{id}",
+    tag = "Club",
+    summary = "A plan's services",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "[{IdSubscriptionService, IdService, Description, OriginalValue, Discount, Value}]", body = Vec<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn plan_services(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
@@ -369,6 +459,27 @@ const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)
     and exists (select 1 from rm_club.plan p where p.plan_id = s.plan_id and";
 
+#[utoipa::path(
+    get,
+    path = "/subscription-user",
+    tag = "Club",
+    summary = "Subscribers, newest first (ADMIN, ATTENDANT, DEFAULT, BARBER_LEADE)",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("internalStatus" = Option<String>, Query, description = "ACTIVE, PENDING_PAYMENT or CANCELED"),
+        ("idSubscriptionDetail" = Option<i64>, Query, description = "A plan; 0 or absent for all"),
+        ("description" = Option<String>, Query, description = "Name, e-mail, CPF or phone"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{content: [{IdSubscriptionUser, IdSubscriptionDetail, PlanName, PlanValue, InternalStatus, Status, CreatedAt, User: {IdUser, Name, Phone}}], total, count}", body = Page<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn subscribers(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,
@@ -531,6 +642,25 @@ fn decode(payload: &Value) -> Result<SubscriptionEvent, ApiError> {
     serde_json::from_value(payload.clone()).map_err(|e| ApiError::Internal(e.into()))
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-user/{id}",
+    tag = "Club",
+    summary = "A subscription with User, Transactions, AmountReceived and AmountToReceive; with asOf, as it was at that instant, replayed from its events",
+    params(
+        ("id" = i64, Path),
+        ("asOf" = Option<String>, Query, description = "An RFC 3339 instant; a date-time without offset (UTC-3 wall clock); or a date (the end of that day)"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The subscription (spec 02 §3 'Subscription user')", body = Object),
+        (status = 400, description = "Unreadable asOf", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown subscription, or not yet created at asOf", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn subscriber(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,
@@ -626,6 +756,23 @@ fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
     list
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-user/{id}/timeline",
+    tag = "Club",
+    summary = "Every change of a subscription: when, why (webhook, reconciliation, checkout, cancellation, or staff and who) and what changed",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "[{Sequence, At, Event, Reason, Source, UserName, Changes: [{Field, From, To}], InternalStatus, Status, AmountReceived, AmountToReceive}]", body = Vec<Value>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown subscription", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn timeline(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,

@@ -8,14 +8,15 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
@@ -24,18 +25,33 @@ use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/company/filter", get(filter))
-        .route("/company/{id}", get(one))
-        .route("/company-working-hours/{id}", get(working_hours))
-        .route("/gallery-company/{id}", get(gallery))
-        .route("/media/gallery/{file}", get(image))
-        .route("/business", get(business))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(filter))
+        .routes(routes!(one))
+        .routes(routes!(working_hours))
+        .routes(routes!(gallery))
+        .routes(routes!(image))
+        .routes(routes!(business))
 }
 
 /// `GET /business`: the caller's business and its standing with Navalha, which decides the
 /// 'Pagamento pendente !' notice (docs/operations.md, "Billing a business").
+#[utoipa::path(
+    get,
+    path = "/business",
+    tag = "Units",
+    summary = "The caller's business and its standing with Navalha (the 'Pagamento pendente !' notice)",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The business", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn business(
     State(state): State<AppState>,
     auth: Auth,
@@ -82,7 +98,7 @@ pub async fn ensure_visible(conn: &mut PgConnection, principal: &Principal, id: 
 }
 
 /// A company in the list.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct CompanyItem {
     /// IdCompany.
@@ -130,6 +146,27 @@ pub fn status_filter(status: Option<&str>) -> Result<StatusFilter, ApiError> {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/company/filter",
+    tag = "Units",
+    summary = "Units the user may see, paged {content,total,count}",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("search" = Option<String>, Query),
+        ("status" = Option<String>, Query),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Page<CompanyItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn filter(
     State(state): State<AppState>,
     auth: Auth,
@@ -170,6 +207,24 @@ async fn filter(
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
+#[utoipa::path(
+    get,
+    path = "/company/{id}",
+    tag = "Units",
+    summary = "A unit's form data",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn one(
     State(state): State<AppState>,
     auth: Auth,
@@ -210,7 +265,7 @@ async fn one(
 }
 
 /// One weekday of a unit's hours; closed days have null times.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct CompanyDay {
     /// 0 (Sunday) to 6.
@@ -221,6 +276,24 @@ pub struct CompanyDay {
     pub end: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/company-working-hours/{id}",
+    tag = "Units",
+    summary = "A unit's week: [{WeekDay, Start, End}]",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<CompanyDay>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn working_hours(
     State(state): State<AppState>,
     auth: Auth,
@@ -250,7 +323,7 @@ async fn working_hours(
 }
 
 /// An image of a unit's gallery.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct GalleryItem {
     /// IdGalleryCompany.
@@ -261,6 +334,24 @@ pub struct GalleryItem {
     pub url: String,
 }
 
+#[utoipa::path(
+    get,
+    path = "/gallery-company/{id}",
+    tag = "Units",
+    summary = "A unit's images: [{IdGalleryCompany, Sequence, Url}]",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<GalleryItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn gallery(
     State(state): State<AppState>,
     auth: Auth,
@@ -297,6 +388,20 @@ pub fn media_type(file: &str) -> Option<&'static str> {
 
 /// Serves a gallery file. Names are content hashes, so a file never changes: browsers and
 /// proxies may keep it for a year. Public, like the unit's photos on its page.
+#[utoipa::path(
+    get,
+    path = "/media/gallery/{file}",
+    tag = "Units",
+    summary = "An image file, cached for a year (content-addressed)",
+    params(
+        ("file" = String, Path),
+    ),
+    responses(
+        (status = 200, description = "The image"),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 404, description = "No such image", body = ErrorBody),
+    ),
+)]
 async fn image(
     State(state): State<AppState>,
     PathParam(file): PathParam<String>,

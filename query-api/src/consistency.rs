@@ -231,6 +231,24 @@ impl Consistency {
 #[derive(Debug, Clone, Copy)]
 pub struct ReadAfter(pub Option<Position>);
 
+/// Documents the header on every handler that takes it (`params(ReadAfter)`).
+impl utoipa::IntoParams for ReadAfter {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        vec![navalha_platform::openapi::header_parameter(
+            "X-Navalha-Position",
+            &format!(
+                "A position a command answered: the read waits (up to {} s) until the read model \
+                 has applied it, so the caller reads its own change. The answer's \
+                 X-Navalha-Consistency says `stale` when the wait ran out.",
+                MAX_WAIT.as_secs()
+            ),
+            None,
+        )]
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for ReadAfter {
     type Rejection = ApiError;
 

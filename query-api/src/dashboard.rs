@@ -10,19 +10,20 @@ use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::{Datelike, Duration, NaiveDate};
 use navalha_domain::availability::{DayRules, Span};
 use navalha_domain::role::Role;
 use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::Auth;
 use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::params::Params;
@@ -31,8 +32,8 @@ use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/dashboard", get(dashboard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(dashboard))
 }
 
 /// How many months the club's chart shows, the current one last.
@@ -78,7 +79,7 @@ fn reais(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct Answer {
     start: NaiveDate,
@@ -93,7 +94,7 @@ struct Answer {
     club: Option<Club>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct DayFigures {
     date: NaiveDate,
@@ -105,7 +106,7 @@ struct DayFigures {
     revenue_cents: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct Occupancy {
     id_professional: i64,
@@ -115,7 +116,7 @@ struct Occupancy {
     working_minutes: i64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct ServiceFigures {
     id_service: i64,
@@ -125,7 +126,7 @@ struct ServiceFigures {
     value: f64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct BusyHour {
     /// 0 Sunday to 6 Saturday.
@@ -134,7 +135,7 @@ struct BusyHour {
     count: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct Totals {
     appointments: i64,
@@ -144,7 +145,7 @@ struct Totals {
     new_clients: Option<i64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct Club {
     active_subscribers: i64,
@@ -153,7 +154,7 @@ struct Club {
     pending: Vec<PendingCharge>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct ClubMonth {
     /// `YYYY-MM`.
@@ -162,7 +163,7 @@ struct ClubMonth {
     to_receive: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 struct PendingCharge {
     id_subscription_user: i64,
@@ -174,6 +175,25 @@ struct PendingCharge {
 
 /// `GET dashboard?period=today|week|30d[&idCompany]`: the home's figures for a unit, or for
 /// every unit of the user when `idCompany` is absent.
+#[utoipa::path(
+    get,
+    path = "/dashboard",
+    tag = "Home",
+    summary = "The home's figures (issue 17): a unit's, or every unit's of the user; the own figures for roles other than ADMIN and ATTENDANT",
+    params(
+        ("period" = Option<String>, Query, description = "today (default), week (Monday to Sunday), 30d (the last 30 days, today included)"),
+        ("idCompany" = Option<i64>, Query, description = "A unit of the user; absent: all of them"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The figures", body = Answer),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
+        (status = 422, description = "Validation: a period that is not today, week or 30d", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn dashboard(
     State(state): State<AppState>,

@@ -8,15 +8,16 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::NaiveDate;
 use navalha_domain::role::Role;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::paging::{Page, PageRequest};
@@ -27,10 +28,8 @@ use crate::{scheduling, scope};
 pub const MSG_PROFESSIONAL_NOT_FOUND: &str = "Profissional não encontrado.";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/day-off/{idProfessional}", get(list))
-        .route("/day-off/company/{idCompany}", get(blocked))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(blocked))
 }
 
 /// `?date=YYYY-MM-DD[&dateEnd=YYYY-MM-DD]`: one day, or the days of a week view.
@@ -47,7 +46,7 @@ pub struct DaysParam {
 const MAX_DAYS: i64 = 7;
 
 /// A day off of one of the unit's professionals that covers a day asked for.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct BlockedTime {
     /// IdProfessional.
@@ -58,6 +57,26 @@ pub struct BlockedTime {
     pub day_off: DayOffItem,
 }
 
+#[utoipa::path(
+    get,
+    path = "/day-off/company/{idCompany}",
+    tag = "Days off",
+    summary = "Blocked times of a unit's agenda on a day: its professionals' days off that cover the date (issue 14)",
+    description = "Any staff member of the unit; roles that see only their own agenda (BARBER1, BARBER2, DEFAULT) get only their own days off. A unit the caller does not belong to is 404.",
+    params(
+        ("idCompany" = i64, Path),
+        ("date" = chrono::NaiveDate, Query),
+        ("dateEnd" = Option<chrono::NaiveDate>, Query, description = "The last day (a week view); at most 7 days from date"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "Blocked times", body = Vec<BlockedTime>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 404, description = "A unit the caller does not belong to", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn blocked(
     State(state): State<AppState>,
     auth: Auth,
@@ -95,7 +114,7 @@ async fn blocked(
 }
 
 /// A day off in the professional's list.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct DayOffItem {
     /// IdDayOff.
@@ -140,6 +159,26 @@ async fn authorize(
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/day-off/{idProfessional}",
+    tag = "Days off",
+    summary = "A professional's days off, newest first (ADMIN, or the professional themself)",
+    params(
+        ("idProfessional" = i64, Path),
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{content, total, count}", body = Page<DayOffItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn list(
     State(state): State<AppState>,
     auth: Auth,

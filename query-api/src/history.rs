@@ -8,29 +8,27 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::Router;
 use chrono::{DateTime, Utc};
 use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/{id}/history", get(client))
-        .route("/professional/{id}/history", get(professional))
-        .route("/company/{id}/history", get(company))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(client)).routes(routes!(professional)).routes(routes!(company))
 }
 
 /// One field that changed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct Change {
     /// The field, as a path (`address.city`, `weekDay 2.periods`, ...).
@@ -42,7 +40,7 @@ pub struct Change {
 }
 
 /// One event of a stream, as the audit shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct HistoryEntry {
     /// The event's number within the stream, from 1.
@@ -157,6 +155,23 @@ pub async fn history(
     Ok(Json(entries))
 }
 
+#[utoipa::path(
+    get,
+    path = "/user/{id}/history",
+    tag = "History",
+    summary = "A client's change history (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Not ADMIN", body = ErrorBody),
+        (status = 404, description = "Unknown id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn client(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
@@ -166,6 +181,23 @@ async fn client(
     history(&mut tx, "Client", id, "Cliente não encontrado.").await
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional/{id}/history",
+    tag = "History",
+    summary = "A professional's change history (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Not ADMIN", body = ErrorBody),
+        (status = 404, description = "Unknown id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn professional(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
@@ -176,6 +208,23 @@ async fn professional(
     history(&mut tx, "Professional", id, "Profissional não encontrado.").await
 }
 
+#[utoipa::path(
+    get,
+    path = "/company/{id}/history",
+    tag = "History",
+    summary = "A unit's change history (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Not ADMIN", body = ErrorBody),
+        (status = 404, description = "Unknown id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn company(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,

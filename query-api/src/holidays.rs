@@ -6,13 +6,14 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::NaiveDate;
 use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::consistency::{Consistency, ReadAfter};
 use crate::paging::{Page, PageRequest};
@@ -24,12 +25,12 @@ use crate::AppState;
 pub const MSG_NOT_FOUND: &str = "Feriado não encontrado.";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/holiday/filter", get(filter)).route("/holiday/{id}", get(one))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(filter)).routes(routes!(one))
 }
 
 /// A holiday, in the list and alone.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct HolidayItem {
     /// IdHoliday.
@@ -83,6 +84,24 @@ async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, Ap
     read_after.wait_all(&state.watch, &["holiday", "company"]).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/holiday/filter",
+    tag = "Holidays",
+    summary = "Holidays the user may see, newest first, searched by description ignoring accents and case",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("search" = Option<String>, Query),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{content, total, count}", body = Page<HolidayItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn filter(
     State(state): State<AppState>,
     auth: Auth,
@@ -116,6 +135,23 @@ async fn filter(
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
+#[utoipa::path(
+    get,
+    path = "/holiday/{id}",
+    tag = "Holidays",
+    summary = "One holiday",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The holiday", body = HolidayItem),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 404, description = "Unknown holiday, or one of units the user may not see", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn one(
     State(state): State<AppState>,
     auth: Auth,

@@ -67,26 +67,24 @@ impl axum::extract::FromRef<AppState> for TokenVerifier {
     }
 }
 
-async fn health_check(State(state): State<AppState>) -> health::Health {
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "Documents",
+    summary = "Whether the database answers, and how far behind each read model is",
+    responses(
+        (status = 200, description = "The database answers", body = health::Health),
+        (status = 400, description = "Never: nothing is read from the request", body = navalha_platform::error::ErrorBody),
+        (status = 503, description = "The database does not answer within 1 s", body = health::Health),
+    ),
+)]
+pub(crate) async fn health_check(State(state): State<AppState>) -> health::Health {
     health::check("query-api", &state.pool).await
 }
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(access::router())
-        .merge(clients::router())
-        .merge(dashboard::router())
-        .merge(companies::router())
-        .merge(professionals::router())
-        .merge(days_off::router())
-        .merge(holidays::router())
-        .merge(scheduling::router())
-        .merge(history::router())
-        .merge(live::router())
-        .merge(club::router())
-        .merge(openapi::router())
-        .route("/health", get(health_check));
+    let (api, _) = openapi::api();
     let router = Router::new()
         .nest("/api", api)
         .route("/health", get(health_check))

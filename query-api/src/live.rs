@@ -19,14 +19,15 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
 use futures_util::Stream;
 use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::position::Position;
 use navalha_platform::projection::BatchCommitted;
 use serde_json::json;
 use tokio::sync::broadcast::{self, error::RecvError};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
 
@@ -36,10 +37,23 @@ pub const RECHECK: Duration = Duration::from_secs(60);
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// `GET /changes`.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/changes", get(changes))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(changes))
 }
 
+#[utoipa::path(
+    get,
+    path = "/changes",
+    tag = "Agenda",
+    summary = "Live changes: which read models changed for the caller's business (ADR 0011)",
+    description = "Server-sent events. `ready` when the stream opens (fetch what is shown again: changes may have been missed while disconnected); `change` with `{\"model\":\"agenda\",\"position\":\"812.9051\"}` when a projector batch changed that model for the caller's business, or `{\"model\":\"*\"}` when the stream fell behind (fetch everything again). A comment every 15 s keeps proxies from closing it. The stream ends when the session does.",
+    responses(
+        (status = 200, description = "The event stream"),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn changes(State(state): State<AppState>, auth: Auth, headers: HeaderMap) -> impl IntoResponse {
     // `Auth` has already verified the token; it is kept to verify it again later.
     let token = bearer_token(&headers).unwrap_or_default().to_owned();

@@ -38,7 +38,7 @@ impl PageRequest {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     /// The items of this page.
     pub content: Vec<T>,

@@ -8,17 +8,18 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::NaiveDate;
 use navalha_domain::menu;
 use navalha_domain::validation::Period;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::companies::{ensure_visible, status_filter, StatusFilter};
 use crate::consistency::ReadAfter;
@@ -28,18 +29,18 @@ use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/professional/filter", get(filter))
-        .route("/professional/my-profile", get(my_profile))
-        .route("/professional/company/{id}", get(of_company))
-        .route("/professional/{id}", get(one))
-        .route("/service/active", get(active_services))
-        .route("/service/company/{id}", get(services_of_company))
-        .route("/professional-working-hours/my-profile", get(my_hours))
-        .route("/professional-working-hours/professional/{id}", get(hours))
-        .route("/professional-service/my-profile", get(my_services))
-        .route("/professional-service/professional/{id}", get(services))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(filter))
+        .routes(routes!(my_profile))
+        .routes(routes!(of_company))
+        .routes(routes!(one))
+        .routes(routes!(active_services))
+        .routes(routes!(services_of_company))
+        .routes(routes!(my_hours))
+        .routes(routes!(hours))
+        .routes(routes!(my_services))
+        .routes(routes!(services))
 }
 
 /// Professionals in a unit the principal belongs to (`$1` their units).
@@ -78,7 +79,7 @@ pub async fn ensure_readable(
 }
 
 /// A professional in the list.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct ProfessionalItem {
     /// IdProfessional.
@@ -105,6 +106,27 @@ pub struct FilterParams {
     status: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional/filter",
+    tag = "Professionals",
+    summary = "Professionals of the user's units (ADMIN, DEFAULT), paged",
+    params(
+        ("page" = Option<i64>, Query),
+        ("pageSize" = Option<i64>, Query),
+        ("search" = Option<String>, Query),
+        ("status" = Option<String>, Query),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Page<ProfessionalItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn filter(
     State(state): State<AppState>,
     auth: Auth,
@@ -215,6 +237,24 @@ async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional/{id}",
+    tag = "Professionals",
+    summary = "A professional's form data",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn one(
     State(state): State<AppState>,
     auth: Auth,
@@ -227,6 +267,23 @@ async fn one(
     Ok((consistency.headers(), Json(detail(&mut tx, id).await?)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional/my-profile",
+    tag = "Professionals",
+    summary = "One's own profile",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn my_profile(
     State(state): State<AppState>,
     auth: Auth,
@@ -238,7 +295,7 @@ async fn my_profile(
 }
 
 /// A professional of a unit, for the agenda's pickers.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct UnitProfessional {
     /// IdProfessional.
@@ -258,6 +315,24 @@ pub struct UnitProfessional {
 }
 
 /// The professionals who can be booked in a unit: active, and offering an active service.
+#[utoipa::path(
+    get,
+    path = "/professional/company/{id}",
+    tag = "Professionals",
+    summary = "Bookable professionals of a unit",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<UnitProfessional>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn of_company(
     State(state): State<AppState>,
     auth: Auth,
@@ -284,7 +359,7 @@ async fn of_company(
 }
 
 /// A catalogue service.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct CatalogueItem {
     /// IdService.
@@ -297,6 +372,23 @@ pub struct CatalogueItem {
     pub time_default: i32,
 }
 
+#[utoipa::path(
+    get,
+    path = "/service/active",
+    tag = "Professionals",
+    summary = "The active catalogue",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<CatalogueItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn active_services(
     State(state): State<AppState>,
     auth: Auth,
@@ -316,7 +408,7 @@ async fn active_services(
 
 /// A service as a unit sells it: the longest time and highest price among its
 /// professionals (the exact ones are per professional).
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct UnitService {
     /// IdService.
@@ -329,6 +421,24 @@ pub struct UnitService {
     pub max_value: f64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/service/company/{id}",
+    tag = "Professionals",
+    summary = "Services sold in a unit: [{IdService, Description, MaxTime, MaxValue}]",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<UnitService>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn services_of_company(
     State(state): State<AppState>,
     auth: Auth,
@@ -356,7 +466,7 @@ async fn services_of_company(
 }
 
 /// One weekday of a professional's hours; empty periods are null.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct WorkingDay {
     /// 0 (Sunday) to 6.
@@ -405,6 +515,23 @@ async fn week_of(conn: &mut PgConnection, id: i64) -> Result<Vec<WorkingDay>, Ap
     Ok(week)
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional-working-hours/my-profile",
+    tag = "Professionals",
+    summary = "One's own week",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<WorkingDay>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn my_hours(
     State(state): State<AppState>,
     auth: Auth,
@@ -415,6 +542,24 @@ async fn my_hours(
     Ok((consistency.headers(), Json(week_of(&mut tx, auth.professional_id).await?)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional-working-hours/professional/{id}",
+    tag = "Professionals",
+    summary = "A professional's week",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<WorkingDay>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn hours(
     State(state): State<AppState>,
     auth: Auth,
@@ -428,7 +573,7 @@ async fn hours(
 }
 
 /// A service as one professional performs it.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct OfferedItem {
     /// IdCompanyProfessionalService.
@@ -461,6 +606,23 @@ async fn offered_by(conn: &mut PgConnection, id: i64) -> Result<Vec<OfferedItem>
     .await?)
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional-service/my-profile",
+    tag = "Professionals",
+    summary = "One's own services",
+    params(
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<OfferedItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn my_services(
     State(state): State<AppState>,
     auth: Auth,
@@ -471,6 +633,24 @@ async fn my_services(
     Ok((consistency.headers(), Json(offered_by(&mut tx, auth.professional_id).await?)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/professional-service/professional/{id}",
+    tag = "Professionals",
+    summary = "A professional's services",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<OfferedItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn services(
     State(state): State<AppState>,
     auth: Auth,

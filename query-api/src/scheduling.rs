@@ -11,8 +11,6 @@ use std::collections::HashMap;
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
@@ -25,11 +23,14 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::blocked_ranges;
 use navalha_platform::clock;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::club::MSG_BAD_AS_OF;
 use crate::consistency::ReadAfter;
@@ -49,12 +50,12 @@ pub const MSG_COMPANY_NOT_FOUND: &str = "Barbearia não encontrada.";
 const FREE_TIME_MODELS: [&str; 5] = ["agenda", "professional", "company", "day_off", "holiday"];
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/scheduling/professional", get(day))
-        .route("/scheduling/{id}", get(one))
-        .route("/scheduling/{id}/history", get(audit))
-        .route("/no-auth/scheduling/available-times", get(available_times))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(day))
+        .routes(routes!(one))
+        .routes(routes!(audit))
+        .routes(routes!(available_times))
 }
 
 /// A unit as the agenda needs it.
@@ -103,7 +104,7 @@ fn agenda_date(text: Option<&str>) -> Result<NaiveDate, ApiError> {
 }
 
 /// An appointment of the day list (spec 01 §3 'Appointment, day list item').
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct DayItem {
     /// IdScheduling: 'Agendamento N.º {id}'.
@@ -204,6 +205,30 @@ fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> Da
 /// appointments of a unit, by start time. `status` is 0 (or absent) for all, 1 booked,
 /// 2 cancelled (spec 01 §4). Roles that may not choose other professionals see their own.
 /// `asOf` (ADMIN only, as the audit): the day as it stood at that instant (`day_as_of`).
+#[utoipa::path(
+    get,
+    path = "/scheduling/professional",
+    tag = "Agenda",
+    summary = "The day's appointments of a unit, by start time (BARBER1, BARBER2 and DEFAULT see their own); with asOf, as they stood at a past instant",
+    params(
+        ("idCompany" = i64, Query),
+        ("date" = String, Query, description = "YYYY-MM-DD, or an ISO date-time read at UTC-3"),
+        ("idProfessional" = Option<i64>, Query),
+        ("idUser" = Option<i64>, Query),
+        ("status" = Option<i64>, Query, description = "0 all (default), 1 booked, 2 cancelled"),
+        ("asOf" = Option<String>, Query, description = "ADMIN only: the day as it stood at this instant, replayed from the appointments' events. An RFC 3339 instant, a date-time without offset (UTC-3), or a date (the end of that day)"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The day list", body = Vec<DayItem>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A colleague's agenda, or asOf for a role other than ADMIN", body = ErrorBody),
+        (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn day(
     State(state): State<AppState>,
@@ -414,6 +439,24 @@ async fn visible(
 
 /// `GET scheduling/{id}`: the appointment as the edit form reads it (spec 01 §3
 /// 'Appointment (scheduling), read for editing'), plus what the card shows.
+#[utoipa::path(
+    get,
+    path = "/scheduling/{idScheduling}",
+    tag = "Agenda",
+    summary = "An appointment for the edit form",
+    params(
+        ("idScheduling" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "IdScheduling, IdCompanyProfessional, CompanyProfessional{Professional{IdProfessional}, Company{IdCompany}}, Date, StartTime, EndTime, SchedulingServices[{IdService}], IdUser, Observation, Status, Confirmation", body = Object),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "A colleague's appointment", body = ErrorBody),
+        (status = 404, description = "Unknown, or another unit's", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn one(
     State(state): State<AppState>,
     auth: Auth,
@@ -461,6 +504,24 @@ async fn one(
 
 /// `GET scheduling/{id}/history`: every event of the appointment, in order, with who did
 /// it and which fields changed from what to what. ADMIN only (403 for everyone else).
+#[utoipa::path(
+    get,
+    path = "/scheduling/{idScheduling}/history",
+    tag = "Agenda",
+    summary = "Every event of the appointment with who, when and which fields changed (ADMIN)",
+    params(
+        ("idScheduling" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "In order", body = Vec<HistoryEntry>),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Not ADMIN", body = ErrorBody),
+        (status = 404, description = "Unknown appointment", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 async fn audit(
     State(state): State<AppState>,
     auth: Auth<AdminOnly>,
@@ -475,7 +536,7 @@ async fn audit(
 }
 
 /// A professional offered by `available-times`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FreeProfessional {
     /// The professional.
@@ -489,7 +550,7 @@ pub struct FreeProfessional {
 }
 
 /// A free time of one professional.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FreeHour {
     /// `HH:MM`.
@@ -501,7 +562,7 @@ pub struct FreeHour {
 }
 
 /// The free times of one day.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FreeDay {
     /// `YYYY-MM-DD`.
@@ -511,7 +572,7 @@ pub struct FreeDay {
 }
 
 /// The `available-times` answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct FreeTimes {
     /// Who can perform every chosen service.
     pub professionals: Vec<FreeProfessional>,
@@ -523,6 +584,27 @@ pub struct FreeTimes {
 /// [&idSchedulingEdit]`: free start times on the 15-minute grid for the next 30 days. Public
 /// (the mobile flow), but a signed-in professional who may not choose others gets only
 /// their own (spec 01 §5).
+#[utoipa::path(
+    get,
+    path = "/no-auth/scheduling/available-times",
+    tag = "Agenda",
+    summary = "Free start times on a 15-minute grid for the next 30 days (public; a signed-in BARBER1, BARBER2 or DEFAULT gets their own only)",
+    params(
+        ("idCompany" = i64, Query),
+        ("idServices" = String, Query, description = "[1,2], or repeated idServices=1&idServices=2"),
+        ("timesType" = Option<String>, Query, description = "Absent means ONLY_AVAILABLES"),
+        ("idProfessionals" = Option<String>, Query, description = "[ids] or repeated"),
+        ("idSchedulingEdit" = Option<i64>, Query, description = "The appointment being edited: its own time counts as free"),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "{professionals[{idProfessional, idCompanyProfessional, name, color}], times[{shortDate, freeHours[{start, end, idProfessional}]}]}", body = FreeTimes),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "A token that is present but bad", body = ErrorBody),
+        (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
+        (status = 422, description = "No service, or a bad timesType", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 async fn available_times(
     State(state): State<AppState>,

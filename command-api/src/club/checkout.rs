@@ -18,8 +18,6 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::Router;
 use navalha_domain::client::Client;
 use navalha_domain::plan::{
     Plan, PlanCommand, PlanDetails, PlanPaymentMethod, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
@@ -30,12 +28,15 @@ use navalha_domain::subscription::{
 };
 use navalha_platform::auth::{Auth, PlanStaff, Principal};
 use navalha_platform::clock::today;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::galaxpay::{provider_now, NewSubscription};
 use super::plans::{existing_plan, plan_in_reach};
@@ -67,16 +68,16 @@ pub const MSG_METHOD_NOT_OFFERED: &str = "Este plano não aceita este método de
 pub const MAIL_SUBJECT: &str = "Seu link de assinatura";
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/checkout/create-user-token", post(create_token))
-        .route("/checkout/send-user-token-email", post(send_email))
-        .route("/checkout/summary", post(summary))
-        .route("/checkout/subscribe", post(subscribe))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_token))
+        .routes(routes!(send_email))
+        .routes(routes!(summary))
+        .routes(routes!(subscribe))
 }
 
 /// `{userId, planId}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkRequest {
     user_id: i64,
@@ -124,6 +125,22 @@ async fn new_link(
     Ok((token, link, client, plan))
 }
 
+#[utoipa::path(
+    post,
+    path = "/checkout/create-user-token",
+    tag = "Club",
+    summary = "A checkout link token for one client and one plan (ADMIN, ATTENDANT, DEFAULT); expires after NAVALHA_CHECKOUT_TOKEN_HOURS, works once",
+    request_body = LinkRequest,
+    responses(
+        (status = 201, description = "{Token, Link}", body = Object, example = json!({ "Token": "...", "Link": "..." })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown client or plan", body = ErrorBody),
+        (status = 422, description = "Inactive client or plan", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn create_token(
     State(state): State<AppState>,
@@ -134,6 +151,22 @@ async fn create_token(
     Ok((StatusCode::CREATED, Json(json!({ "Token": token, "Link": link }))))
 }
 
+#[utoipa::path(
+    post,
+    path = "/checkout/send-user-token-email",
+    tag = "Club",
+    summary = "E-mail a checkout link to the client (ADMIN, ATTENDANT, DEFAULT)",
+    request_body = LinkRequest,
+    responses(
+        (status = 200, description = "true", body = Object),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown client or plan", body = ErrorBody),
+        (status = 422, description = "Inactive client or plan", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn send_email(
     State(state): State<AppState>,
@@ -153,7 +186,7 @@ async fn send_email(
 }
 
 /// `{token}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct TokenRequest {
     token: String,
 }
@@ -194,6 +227,19 @@ pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
     })
 }
 
+#[utoipa::path(
+    post,
+    path = "/checkout/summary",
+    tag = "Club",
+    summary = "Public: the plan and client of a checkout token",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "{IdSubscriptionDetail, PlanName, Description, Value, Periodicity, Quantity, PaymentMethod, ItemsDetail, UrlImage, User: {IdUser, Name, Email}}", body = Object, example = json!({ "IdUser": 1, "Name": "...", "Email": "..." })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 404, description = "Unknown token", body = ErrorBody),
+        (status = 422, description = "Expired or used token", body = ErrorBody),
+    ),
+)]
 async fn summary(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
@@ -222,7 +268,7 @@ async fn summary(
 }
 
 /// `{token, paymentMethod, card: {hash}}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscribeRequest {
     token: String,
@@ -232,7 +278,7 @@ pub struct SubscribeRequest {
 
 /// The card as the provider's tokenizer left it in the browser: only its hash. Card
 /// fields sent alongside are not even read.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct CardInput {
     hash: Option<String>,
 }
@@ -271,6 +317,20 @@ async fn provider_plan(
     Ok(galax_pay_id)
 }
 
+#[utoipa::path(
+    post,
+    path = "/checkout/subscribe",
+    tag = "Club",
+    summary = "Public: subscribe by card or boleto through the payment provider; consumes the token",
+    request_body = SubscribeRequest,
+    responses(
+        (status = 201, description = "{IdSubscriptionUser, GalaxPayId, Status, BoletoPdf, PixLink}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 404, description = "Unknown token", body = ErrorBody),
+        (status = 422, description = "Expired or used token, payment method or card data", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 async fn subscribe(
     State(state): State<AppState>,

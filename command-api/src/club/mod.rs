@@ -11,18 +11,18 @@ pub mod plans;
 pub mod subscribers;
 pub mod webhooks;
 
-use axum::Router;
 use navalha_domain::partner_company::PartnerCompanyError;
 use navalha_domain::plan::PlanError;
 use navalha_domain::subscription::SubscriptionError;
 use navalha_platform::ApiError;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::commands::DomainError;
 use crate::state::AppState;
 
 /// The routes of the club.
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(plans::router())
         .merge(checkout::router())
         .merge(subscribers::router())

@@ -13,8 +13,7 @@
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, State};
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::Router;
+use axum::routing::post;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::partner_company::PartnerCompany;
 use navalha_domain::plan::{
@@ -25,10 +24,13 @@ use navalha_domain::plan::{
 use navalha_domain::service::Service;
 use navalha_domain::validation::FieldErrors;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use crate::commands::{
     claim_holder, execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
@@ -39,14 +41,14 @@ use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
+pub fn router() -> OpenApiRouter<AppState> {
     let limit = DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024);
-    Router::new()
-        .route("/subscription-details", post(create).layer(limit))
-        .route("/subscription-details/{id}", put(change).layer(limit))
-        .route("/subscription-service", post(add_service))
+    OpenApiRouter::new()
+        .routes(routes!(create).layer(limit))
+        .routes(routes!(change).layer(limit))
+        .routes(routes!(add_service))
         .route("/subscription-service/", post(add_service))
-        .route("/subscription-service/{id}", put(change_service).delete(remove_service))
+        .routes(routes!(change_service, remove_service))
 }
 
 fn bad(error: impl std::fmt::Display) -> ApiError {
@@ -91,6 +93,50 @@ fn method_prices(text: &str) -> Result<Vec<(String, String)>, ApiError> {
             Ok((method.to_owned(), value))
         })
         .collect()
+}
+
+/// The plan form's multipart parts, as documented (read by [`read_body`]).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct PlanMultipart {
+    /// Advertising image: JPEG, PNG or WebP, at most 5 MB.
+    #[schema(format = Binary, value_type = Option<String>)]
+    file: (),
+    /// `true` removes the current image.
+    exclude_file: Option<String>,
+    #[schema(max_length = 60)]
+    plan_name: String,
+    #[schema(max_length = 150)]
+    description: Option<String>,
+    /// BRL, `89.90` or `89,90`.
+    #[schema(max_length = 10)]
+    value: String,
+    /// `1` active, `0` inactive.
+    status: Option<String>,
+    /// 0 to 100.
+    discount: Option<String>,
+    #[schema(format = Date)]
+    advertising_start: Option<String>,
+    #[schema(format = Date)]
+    advertising_end: Option<String>,
+    #[schema(format = Date)]
+    validity_start: Option<String>,
+    #[schema(format = Date)]
+    validity_end: Option<String>,
+    /// `true` or `false`.
+    all_companies: Option<String>,
+    /// JSON list of `{idCompany, idSubscriptionDetail}`.
+    companies: Option<String>,
+    /// JSON list of `{idPartnerCompany, idSubscriptionDetail}`.
+    partner_companies: Option<String>,
+    /// `weekly`, `biweekly`, `monthly`, `bimonthly`, `quarterly`, `biannual` or `yearly`.
+    periodicity: String,
+    /// 0 to 100 charges, 0 = infinite.
+    quantity: Option<String>,
+    items_detail: Option<String>,
+    /// `creditcard` or `boleto`.
+    payment_method: String,
 }
 
 /// The form, the new image (bytes and extension) and `excludeFile`.
@@ -244,6 +290,21 @@ async fn multipart_of(
     Multipart::from_request(request, &()).await.map_err(bad)
 }
 
+#[utoipa::path(
+    post,
+    path = "/subscription-details",
+    tag = "Club",
+    summary = "Create a plan (ADMIN), multipart",
+    request_body(content = PlanMultipart, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Created: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 422, description = "Validation (spec 02 §5 'Plan form'), an unknown unit or partner, or an image refused", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn create(
     State(state): State<AppState>,
@@ -269,6 +330,25 @@ async fn create(
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/subscription-details/{id}",
+    tag = "Club",
+    summary = "Change a plan (ADMIN), multipart as for POST",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body(content = PlanMultipart, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Saved: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_id = id))]
 async fn change(
     State(state): State<AppState>,
@@ -327,6 +407,23 @@ async fn plan_of_service(
     Ok((plan_id, plan))
 }
 
+#[utoipa::path(
+    post,
+    path = "/subscription-service",
+    tag = "Club",
+    summary = "Add a service to a plan (ADMIN); also at `/subscription-service/`",
+    request_body = PlanServiceForm,
+    responses(
+        (status = 201, description = "Created: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan", body = ErrorBody),
+        (status = 409, description = "The service is already in the plan", body = ErrorBody),
+        (status = 422, description = "Validation (spec 02 §5 'Plan service form')", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 async fn add_service(
     State(state): State<AppState>,
@@ -372,6 +469,26 @@ pub async fn add_plan_service(
     Ok((id, position))
 }
 
+#[utoipa::path(
+    put,
+    path = "/subscription-service/{id}",
+    tag = "Club",
+    summary = "Change a plan service (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    request_body = PlanServiceForm,
+    responses(
+        (status = 200, description = "Saved: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan service", body = ErrorBody),
+        (status = 409, description = "The service is already in the plan", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
 async fn change_service(
     State(state): State<AppState>,
@@ -402,6 +519,23 @@ async fn change_service(
     Ok((position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/subscription-service/{id}",
+    tag = "Club",
+    summary = "Remove a plan service (ADMIN)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown plan service", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, plan_service_id = id))]
 async fn remove_service(
     State(state): State<AppState>,

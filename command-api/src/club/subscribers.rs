@@ -9,17 +9,18 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::{delete, get, post};
-use axum::Router;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionCommand, SubscriptionError, MSG_NOT_FOUND,
 };
 use navalha_platform::auth::{AdminOnly, Auth, Principal, SubscriberStaff};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::galaxpay::provider_now;
 use super::plans::plan_in_reach;
@@ -28,11 +29,8 @@ use crate::commands::{execute, load, metadata_of, position_headers, DomainError}
 use crate::state::AppState;
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/subscription-user/{id}", delete(cancel))
-        .route("/subscription-user/{id}/updateData", get(update_data))
-        .route("/subscription-user/{id}/reminder", post(reminder))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(cancel)).routes(routes!(update_data)).routes(routes!(reminder))
 }
 
 async fn existing(state: &AppState, business_id: i64, id: i64) -> Result<Subscription, ApiError> {
@@ -105,6 +103,25 @@ pub async fn cancel_everywhere(
     Ok(position)
 }
 
+#[utoipa::path(
+    delete,
+    path = "/subscription-user/{id}",
+    tag = "Club",
+    summary = "Request cancellation at the provider (ADMIN); refused once cancelled",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "{IdSubscriptionUser}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown subscription", body = ErrorBody),
+        (status = 409, description = "Already cancelled", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
 async fn cancel(
     State(state): State<AppState>,
@@ -124,6 +141,24 @@ async fn cancel(
 
 /// The WhatsApp charge reminder opens a chat in the staff member's browser; this records
 /// that it was sent, so the subscription's history shows who reminded the client and when.
+#[utoipa::path(
+    post,
+    path = "/subscription-user/{id}/reminder",
+    tag = "Club",
+    summary = "Record that a WhatsApp charge reminder was sent (ADMIN, ATTENDANT, DEFAULT, BARBER_LEADER)",
+    description = "The reminder itself opens a chat in the staff member's browser; this appends it to the subscription's history.",
+    params(
+        ("id" = i64, Path, description = "IdSubscriptionUser"),
+    ),
+    responses(
+        (status = 200, description = "Recorded", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown subscription, or outside the user's units", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
 async fn reminder(
     State(state): State<AppState>,
@@ -143,6 +178,24 @@ async fn reminder(
     Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
 }
 
+#[utoipa::path(
+    get,
+    path = "/subscription-user/{id}/updateData",
+    tag = "Club",
+    summary = "Read the provider now and record what is new (ADMIN, ATTENDANT, DEFAULT, BARBER_LEADE). A GET that writes: the edge routes it to command-api (ADR 0008)",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "{IdSubscriptionUser, Changed}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1, "Changed": true })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 403, description = "Role", body = ErrorBody),
+        (status = 404, description = "Unknown subscription", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, subscription_id = id))]
 async fn update_data(
     State(state): State<AppState>,

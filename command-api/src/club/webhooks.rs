@@ -15,14 +15,15 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::Router;
 use navalha_domain::subscription::{ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus};
 use navalha_domain::Aggregate as _;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::galaxpay::{date_time, provider_now, transaction};
 use crate::commands::system_metadata;
@@ -33,8 +34,8 @@ use crate::state::AppState;
 pub const EVENTS: [&str; 2] = ["transaction.updateStatus", "subscription.addTransaction"];
 
 /// The routes of this module.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/galaxpay/webhook", post(receive))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(receive))
 }
 
 /// Equal in constant time (for the lengths given).
@@ -46,6 +47,20 @@ fn id_of(value: &Value) -> Option<i64> {
     value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok()))
 }
 
+#[utoipa::path(
+    post,
+    path = "/galaxpay/webhook",
+    tag = "Club",
+    summary = "The payment provider's webhooks (transaction.updateStatus, subscription.addTransaction), authenticated by confirmHash; a repeated webhookId changes nothing",
+    request_body(content = Object, content_type = "application/json", description = "The provider's event: `{event, webhookId, confirmHash, Transaction?, Subscription?}`; `webhookId` and `confirmHash` are required, and the hash must be the one configured (401 otherwise)"),
+    responses(
+        (status = 200, description = "{received: true}", body = Object, example = json!({ "received": true })),
+        (status = 400, description = "Not JSON, or no webhookId", body = ErrorBody),
+        (status = 401, description = "Wrong, missing or replayed confirmHash: nothing stored", body = ErrorBody),
+        (status = 404, description = "Unknown subscription", body = ErrorBody),
+        (status = 422, description = "Validation failed: `errors` names the fields", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all, fields(webhook_id))]
 async fn receive(
     State(state): State<AppState>,

@@ -5,6 +5,7 @@
 //! to any app but Navalha (`NAVALHA_GOOGLE_CLIENT_ID`), and keys the account by `sub`.
 
 use axum::extract::State;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
@@ -17,7 +18,7 @@ pub const MSG_PROVIDER_REFUSED: &str = "Ocorreu um erro ao buscar informações 
 /// When the Google account is linked to no staff member.
 pub const MSG_NO_ACCOUNT: &str = "Nenhum cadastro da barbearia está vinculado a esta conta Google.";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct SocialLoginBody {
     /// The account id the browser read; checked against the provider's answer.
@@ -59,6 +60,19 @@ impl Flag {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/session-professional/login-social-media",
+    tag = "Session",
+    summary = "Sign in with Google; the access token is checked at Google's token information, and must have been issued to Navalha's client id",
+    request_body = SocialLoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = SessionResponse),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 503, description = "Google could not be reached", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn login_social_media(
     State(state): State<AppState>,

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use navalha_domain::values::{Email, PASSWORD_MIN_LENGTH};
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::Deserialize;
@@ -16,7 +17,7 @@ use crate::state::AppState;
 /// Wrong e-mail or password: one message for both, so it does not tell which accounts exist.
 pub const MSG_WRONG_CREDENTIALS: &str = "E-mail ou senha incorretos.";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub(crate) struct LoginBody {
     #[serde(default)]
     email: String,
@@ -50,6 +51,19 @@ pub(crate) fn validation(errors: BTreeMap<String, String>) -> ApiError {
     ApiError::Validation { message, errors }
 }
 
+#[utoipa::path(
+    post,
+    path = "/session-professional/login",
+    tag = "Session",
+    summary = "Sign in with e-mail and password",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = SessionResponse),
+        (status = 400, description = "Malformed input", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-ins from this address for this e-mail, from this address, or for this e-mail (issue 12)", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all, fields(email = %body.email))]
 pub(crate) async fn login(
     State(state): State<AppState>,

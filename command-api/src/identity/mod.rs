@@ -14,21 +14,21 @@ pub mod session;
 pub mod throttle;
 pub mod tokens;
 
-use axum::routing::{post, put};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
 /// The access calls of spec 01 §7.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/session-professional/login", post(login::login))
-        .route("/session-professional/login-social-media", post(google::login_social_media))
-        .route("/session-professional/recovery-code", post(recovery::request_code))
-        .route("/session-professional/validate-recovery-code", post(recovery::validate_code))
-        .route("/session-professional/reset-password", post(recovery::reset_password))
-        .route("/session-professional/logout", post(session::logout))
-        .route("/no-auth/professional/complete-register", put(register::complete_register))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login::login))
+        .routes(routes!(google::login_social_media))
+        .routes(routes!(recovery::request_code))
+        .routes(routes!(recovery::validate_code))
+        .routes(routes!(recovery::reset_password))
+        .routes(routes!(session::logout))
+        .routes(routes!(register::complete_register))
 }
 
 /// Starts identity's background work: the recovery mailer, and an hourly sweep of expired

@@ -10,6 +10,7 @@
 
 use axum::extract::State;
 use navalha_domain::values::RECOVERY_PASSWORD;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::ApiError;
 use rand::Rng;
@@ -30,14 +31,14 @@ pub const MAX_WRONG_ATTEMPTS: i32 = 5;
 /// The one answer to every failed code check: it tells nothing about which part was wrong.
 pub const MSG_BAD_CODE: &str = "Código inválido ou expirado. Solicite um novo código.";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RequestCodeBody {
     #[serde(default)]
     cpf_or_email: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ValidateCodeBody {
     #[serde(default)]
@@ -46,7 +47,7 @@ pub(crate) struct ValidateCodeBody {
     recovery_code: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ResetBody {
     #[serde(default)]
@@ -72,6 +73,19 @@ fn random_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+#[utoipa::path(
+    post,
+    path = "/session-professional/recovery-code",
+    tag = "Session",
+    summary = "Queue a recovery code and link; e-mailed after the answer (same answer, in body and time, for unknown accounts)",
+    request_body = RequestCodeBody,
+    responses(
+        (status = 200, description = "Sent", body = Object, example = json!({ "message": "..." })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 429, description = "Too many codes asked for this CPF or e-mail, or from this address; the same for unknown accounts", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn request_code(
     State(state): State<AppState>,
@@ -293,6 +307,19 @@ async fn check_code(
     Ok(None)
 }
 
+#[utoipa::path(
+    post,
+    path = "/session-professional/validate-recovery-code",
+    tag = "Session",
+    summary = "Check a recovery code",
+    request_body = ValidateCodeBody,
+    responses(
+        (status = 200, description = "Valid", body = Object, example = json!({ "message": "..." })),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn validate_code(
     State(state): State<AppState>,
@@ -308,6 +335,19 @@ pub(crate) async fn validate_code(
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/session-professional/reset-password",
+    tag = "Session",
+    summary = "Set a new password with the code or the link's recoveryData",
+    request_body = ResetBody,
+    responses(
+        (status = 200, description = "Signed in", body = SessionResponse),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn reset_password(
     State(state): State<AppState>,

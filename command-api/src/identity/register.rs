@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use navalha_domain::values::REGISTRATION_PASSWORD;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use rand::Rng;
@@ -19,7 +20,7 @@ pub const INVITE_DAYS: i32 = 7;
 /// A link that is unknown, used or expired.
 pub const MSG_BAD_INVITE: &str = "Link de cadastro inválido ou expirado. Peça um novo ao administrador.";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct CompleteRegisterBody {
     #[serde(default)]
@@ -49,6 +50,18 @@ pub async fn create_invite(pool: &PgPool, professional_id: i64) -> Result<String
     Ok(token)
 }
 
+#[utoipa::path(
+    put,
+    path = "/no-auth/professional/complete-register",
+    tag = "Session",
+    summary = "Set the password from a registration link",
+    request_body = CompleteRegisterBody,
+    responses(
+        (status = 200, description = "Signed in", body = SessionResponse),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 422, description = "Validation failed", body = ErrorBody),
+    ),
+)]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn complete_register(
     State(state): State<AppState>,

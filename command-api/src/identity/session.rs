@@ -5,6 +5,7 @@ use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::now_seconds;
+use navalha_platform::error::ErrorBody;
 use navalha_platform::ApiError;
 use serde::Serialize;
 
@@ -79,7 +80,7 @@ pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Acco
 }
 
 /// `{Token, user: {...}}`, as spec 01 §7 describes the login answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SessionResponse {
     /// The bearer token.
     #[serde(rename = "Token")]
@@ -89,7 +90,7 @@ pub struct SessionResponse {
 }
 
 /// The `user` of a session answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct SessionUser {
     /// Name.
@@ -105,7 +106,7 @@ pub struct SessionUser {
 }
 
 /// A unit in the session answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct SessionCompany {
     /// IdCompany.
@@ -121,7 +122,7 @@ pub struct SessionCompany {
 }
 
 /// The role in the session answer; the web app picks its menus by `Type`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct SessionRole {
     /// IdTypeProfile.
@@ -186,6 +187,18 @@ pub async fn end_sessions(conn: &mut sqlx::PgConnection, professional_id: i64) -
 
 /// `POST session-professional/logout` ('Sair'): ends the caller's session, so its token
 /// stops working everywhere at once. Other devices stay signed in.
+#[utoipa::path(
+    post,
+    path = "/session-professional/logout",
+    tag = "Session",
+    summary = "Sign out ('Sair'): ends the caller's session, so its token stops working at once; other sessions stay",
+    responses(
+        (status = 204, description = "Signed out"),
+        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 #[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
 pub(crate) async fn logout(
     axum::extract::State(state): axum::extract::State<AppState>,

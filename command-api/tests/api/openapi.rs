@@ -1,4 +1,7 @@
-//! The OpenAPI documents describe routes that exist.
+//! The OpenAPI documents, built from the handlers, describe the routes that exist, every
+//! route that exists, and the answers the routes give.
+
+use std::collections::BTreeSet;
 
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
@@ -6,15 +9,41 @@ use sqlx::PgPool;
 
 use crate::support::System;
 
-/// A documented path with its placeholders filled: `{slug}` by a menu slug, any other
-/// (`{id}`, `{idDayOff}`, ...) by `1`.
+/// Both documents as the services build them.
+fn documents() -> [(&'static str, Value); 2] {
+    let json = |document: utoipa::openapi::OpenApi| serde_json::to_value(document).expect("json");
+    [
+        ("command", json(navalha_command_api::openapi::document())),
+        ("query", json(navalha_query_api::openapi::document())),
+    ]
+}
+
+/// `(method, path, operation)` of every operation of a document.
+fn operations(document: &Value) -> Vec<(String, String, Value)> {
+    let mut all = Vec::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("item") {
+            if method != "parameters" {
+                all.push((method.clone(), path.clone(), operation.clone()));
+            }
+        }
+    }
+    all
+}
+
+/// A documented path with its placeholders filled: `{slug}` by a menu slug, `{file}` by a
+/// file name, any other (`{id}`, `{idDayOff}`, ...) by `1`.
 fn concrete_path(path: &str) -> String {
     let mut concrete = String::new();
     let mut rest = path;
     while let Some(open) = rest.find('{') {
         let Some(close) = rest[open..].find('}').map(|close| open + close) else { break };
         concrete.push_str(&rest[..open]);
-        concrete.push_str(if &rest[open..=close] == "{slug}" { "client" } else { "1" });
+        concrete.push_str(match &rest[open..=close] {
+            "{slug}" => "client",
+            "{file}" => "a.jpg",
+            _ => "1",
+        });
         rest = &rest[close + 1..];
     }
     concrete.push_str(rest);
@@ -32,58 +61,140 @@ fn placeholders_are_filled() {
     assert_eq!(concrete_path("/holiday/filter"), "/holiday/filter");
 }
 
+/// Every documented operation is routed, and the answer to a request without a token or a
+/// body is one of the statuses the operation documents.
 #[sqlx::test(migrations = "../migrations")]
-async fn every_documented_operation_is_routed(pool: PgPool) {
+async fn every_documented_operation_is_routed_and_answers_as_documented(pool: PgPool) {
     let system = System::start(pool).await;
-    for document in ["/api/openapi/command.json", "/api/openapi/query.json"] {
-        let answer = system.call(Method::GET, document, None, None).await;
-        assert_eq!(answer.status, StatusCode::OK, "{document}");
-        assert_eq!(answer.body["openapi"], "3.0.3");
-        let paths = answer.body["paths"].as_object().expect("paths").clone();
-        assert!(!paths.is_empty());
-        for (path, operations) in paths {
-            for method in operations.as_object().expect("operations").keys().filter(|k| *k != "parameters") {
-                let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = format!("/api{}", concrete_path(&path));
-                let body =
-                    matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
-                let reply = system.call(method.clone(), &concrete, None, body).await;
-                assert_ne!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {concrete}");
-                assert_ne!(reply.message(), "Endereço não encontrado.", "{method} {concrete}");
+    for (api, built) in documents() {
+        let served = system.call(Method::GET, &format!("/api/openapi/{api}.json"), None, None).await;
+        assert_eq!(served.status, StatusCode::OK, "{api}");
+        assert_eq!(served.body, built, "the {api} document served is the one the code builds");
+        for (method, path, operation) in operations(&built) {
+            let method: Method = method.to_uppercase().parse().expect("method");
+            let concrete = format!("/api{}", concrete_path(&path));
+            let body =
+                matches!(method, Method::POST | Method::PUT).then(|| Value::Object(Default::default()));
+            let reply = system.call(method.clone(), &concrete, None, body).await;
+            assert_ne!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {concrete}");
+            assert_ne!(reply.message(), "Endereço não encontrado.", "{method} {concrete}");
+            let status = reply.status.as_u16().to_string();
+            assert!(
+                operation["responses"].get(&status).is_some(),
+                "{method} {path} answered {status} without a token, which it does not document"
+            );
+        }
+    }
+}
+
+/// The reverse: every route the routers have is in a document. Routes added with
+/// `routes!` are documented by construction; this finds any added with a plain `.route(`,
+/// which only the trailing-slash aliases of documented paths and command-api's own
+/// `/health` (outside `/api`) may use.
+#[test]
+fn every_route_is_documented() {
+    let [(_, command), (_, query)] = documents();
+    for (crate_dir, document) in [("../command-api/src", &command), ("../query-api/src", &query)] {
+        let documented: BTreeSet<String> = operations(document)
+            .into_iter()
+            .map(|(method, path, _)| format!("{method} {}", path.trim_end_matches('/')))
+            .collect();
+        let mut sources = Vec::new();
+        collect_sources(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_dir), &mut sources);
+        assert!(!sources.is_empty());
+        for (file, text) in sources {
+            for (index, _) in text.match_indices(".route(") {
+                let rest = text[index + ".route(".len()..].trim_start();
+                let rest = rest.strip_prefix('"').expect("a literal path");
+                let path = &rest[..rest.find('"').expect("path literal")];
+                let call = &rest[..rest.find(')').unwrap_or(rest.len())];
+                let method = ["get", "post", "put", "delete"]
+                    .into_iter()
+                    .find(|method| call.contains(&format!("{method}(")))
+                    .expect("a method router");
+                let own_health = crate_dir.contains("command") && path == "/health";
+                let key = format!("{method} {}", path.trim_end_matches('/'));
+                assert!(
+                    own_health || documented.contains(&key),
+                    "{}: `.route(\"{path}\"` is not documented; add it with `routes!`",
+                    file.display()
+                );
             }
+        }
+    }
+}
+
+fn collect_sources(dir: std::path::PathBuf, into: &mut Vec<(std::path::PathBuf, String)>) {
+    for entry in std::fs::read_dir(&dir).expect("src").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_sources(path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("source");
+            into.push((path, text));
         }
     }
 }
 
 /// The answers every operation can give are documented (fuzzing found them missing):
 /// 400 for what cannot be read, 404 where a path names something, 401 where a token is
-/// needed, 422 where a body is validated.
+/// needed, 422 where a body is validated; every error answer has the one error body.
 #[test]
 fn every_operation_documents_the_answers_any_request_can_get() {
-    for document in
-        [include_str!("../../../docs/openapi/command.json"), include_str!("../../../docs/openapi/query.json")]
-    {
-        let document: Value = serde_json::from_str(document).expect("json");
-        for (path, operations) in document["paths"].as_object().expect("paths") {
-            for (method, operation) in operations.as_object().expect("operations") {
-                if method == "parameters" {
-                    continue;
-                }
-                let responses = operation["responses"].as_object().expect("responses");
-                let mut wanted = vec!["400"];
-                if path.contains('{') {
-                    wanted.push("404");
-                }
-                if operation.get("security").is_some_and(|s| s.as_array().is_some_and(|s| !s.is_empty())) {
-                    wanted.push("401");
-                }
-                if operation.get("requestBody").is_some() {
-                    wanted.push("422");
-                }
-                for status in wanted {
-                    assert!(responses.contains_key(status), "{method} {path} does not document {status}");
+    for (api, document) in documents() {
+        let text = serde_json::to_string(&document).expect("json");
+        let reread: Value = serde_json::from_str(&text).expect("valid JSON");
+        assert!(reread["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{api}");
+        assert_eq!(reread["servers"][0]["url"], "/api");
+        assert_eq!(reread["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+        assert!(reread["components"]["schemas"]["ErrorBody"]["properties"]["errors"].is_object());
+        let mut ids = BTreeSet::new();
+        for (method, path, operation) in operations(&document) {
+            assert!(ids.insert(operation["operationId"].to_string()), "{method} {path}: operationId repeats");
+            assert!(operation["summary"].is_string(), "{method} {path} has no summary");
+            let responses = operation["responses"].as_object().expect("responses");
+            let mut wanted = vec!["400", "503"];
+            if path.contains('{') {
+                wanted.push("404");
+            }
+            if operation.get("security").is_some_and(|s| s.as_array().is_some_and(|s| !s.is_empty())) {
+                wanted.push("401");
+            }
+            if operation.get("requestBody").is_some() {
+                wanted.push("422");
+            }
+            for status in wanted {
+                assert!(responses.contains_key(status), "{method} {path} does not document {status}");
+            }
+            for (status, response) in responses {
+                // `/health` answers its own body with 503: load balancers read it.
+                let own_body = path == "/health" && status == "503";
+                if (status.starts_with('4') || status.starts_with('5')) && !own_body {
+                    let schema = &response["content"]["application/json"]["schema"]["$ref"];
+                    assert_eq!(schema, "#/components/schemas/ErrorBody", "{method} {path} {status}");
                 }
             }
         }
     }
+}
+
+/// Bounds come from the constants the code checks.
+#[test]
+fn bounds_are_the_codes() {
+    let [(_, command), (_, query)] = documents();
+    let page_size = operations(&query)
+        .into_iter()
+        .flat_map(|(_, _, operation)| operation["parameters"].as_array().cloned().unwrap_or_default())
+        .find(|parameter| parameter["name"] == "pageSize")
+        .expect("a paged list");
+    assert_eq!(page_size["schema"]["maximum"], navalha_query_api::paging::MAX_PAGE_SIZE);
+    assert_eq!(page_size["schema"]["minimum"], 1);
+    let key = operations(&command)
+        .into_iter()
+        .flat_map(|(_, _, operation)| operation["parameters"].as_array().cloned().unwrap_or_default())
+        .find(|parameter| parameter["name"] == "Idempotency-Key")
+        .expect("a create");
+    assert_eq!(key["schema"]["maxLength"], navalha_command_api::idempotency::MAX_KEY_LEN);
+    let minutes = &command["components"]["schemas"]["ServiceForm"]["properties"]["time"];
+    assert_eq!(minutes["maximum"], navalha_domain::validation::MAX_SERVICE_MINUTES);
 }

@@ -132,8 +132,11 @@ impl System {
             None => request.body(Body::empty()),
         }
         .expect("request");
-        // The edge sends GET and HEAD to query-api, except the one writing GET (ADR 0008).
-        let reads = matches!(method, Method::GET | Method::HEAD) && !path.ends_with("/updateData");
+        // The edge sends GET and HEAD to query-api, except the one writing GET (ADR 0008)
+        // and command-api's own OpenAPI document.
+        let reads = matches!(method, Method::GET | Method::HEAD)
+            && !path.ends_with("/updateData")
+            && path != "/api/openapi/command.json";
         let app = if reads { &self.query } else { &self.command };
         let response = app.clone().oneshot(request).await.expect("response");
         let status = response.status();

@@ -7,6 +7,7 @@ import SendCodeReceivedPage from '@/features/auth/SendCodeReceivedPage';
 import SendRecoveryEmailPage from '@/features/auth/SendRecoveryEmailPage';
 import SignUpPasswordPage from '@/features/auth/SignUpPasswordPage';
 import SignupPage from '@/features/auth/SignupPage';
+import ApiDocsPage from '@/features/apidocs/ApiDocsPage';
 import CheckoutPage from '@/features/checkout/CheckoutPage';
 import { DashboardShell } from './DashboardShell';
 import { PublicOnly, RequireAuth } from './guards';
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
       },
       // The club's checkout link: public, whether or not someone is signed in.
       { path: '/checkout', element: <CheckoutPage /> },
+      // Both APIs' OpenAPI documents, rendered (docs/api.md): public, like the documents.
+      { path: '/docs/api', element: <ApiDocsPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },
