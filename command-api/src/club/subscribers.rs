@@ -156,6 +156,7 @@ async fn cancel(
         (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription, or outside the user's units", body = ErrorBody),
+        (status = 409, description = "Nothing to remind of: no pending payment", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
