@@ -2,17 +2,17 @@
 //! through postgres-es: the payload is the domain event enum serialized by serde_json, the
 //! metadata is `EventMetadata::to_map()`, `event_type`/`event_version` come from
 //! `DomainEvent`, `aggregate_type` from `Aggregate::TYPE`, and `sequence` counts from 1 in
-//! each stream. A booking carries the `slot` entry the `appointment_slot` trigger claims
-//! (same JSON as command-api's `slot_of`), a cancellation `slot_release`, and every
-//! registration its unique claims (CNPJ, CPF, e-mail), so the claim tables end up as if
+//! each stream. The `appointment_slot` trigger claims each booking's slot from its payload
+//! and frees it on cancellation, as for a command; every registration carries its unique claims (CNPJ, CPF, e-mail), so the claim tables end up as if
 //! the commands had been sent one by one.
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
 use cqrs_es::DomainEvent;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, BookedService, Booking, TimesType};
 use navalha_domain::client::{Client, ClientDetails, ClientEvent, CPF_SCOPE as CLIENT_CPF_SCOPE};
 use navalha_domain::company::{Company, CompanyEvent, CompanyProfile, CNPJ_SCOPE, DEFAULT_TIME_ZONE};
 use navalha_domain::metadata::EventMetadata;
+use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{
     status as professional_status, Employment, Membership, OfferedService, PersonalData, Professional,
     ProfessionalEvent, CPF_SCOPE as PROFESSIONAL_CPF_SCOPE, EMAIL_SCOPE,
@@ -22,7 +22,6 @@ use navalha_domain::service::{CatalogueEntry, Service, ServiceEvent};
 use navalha_domain::validation::TimeOfDay;
 use navalha_domain::values::{Address, Cpf};
 use navalha_domain::Aggregate;
-use serde_json::json;
 
 use crate::dataset::{Dataset, CATALOGUE};
 
@@ -88,12 +87,6 @@ fn idx(base: i64, index: usize) -> i64 {
 
 fn minutes(minute: u16) -> TimeOfDay {
     TimeOfDay::from_minutes(minute).unwrap_or_else(|| unreachable!("{minute} is a time of day"))
-}
-
-/// The `slot` metadata entry of a booking, as command-api's `slot_of` writes it.
-pub fn slot_of(professional_id: i64, date: NaiveDate, start: TimeOfDay, end: TimeOfDay) -> String {
-    let at = |time: TimeOfDay| date.and_time(time.into()).format("%Y-%m-%dT%H:%M:%S").to_string();
-    json!({ "professional_id": professional_id, "start": at(start), "end": at(end) }).to_string()
 }
 
 fn row<A: Aggregate>(id: i64, sequence: i64, event: &A::Event, metadata: &EventMetadata) -> EventRow {
@@ -178,6 +171,7 @@ impl<'a> EventBuilder<'a> {
                     complement: String::new(),
                 },
                 time_zone: DEFAULT_TIME_ZONE.to_owned(),
+                online: OnlineRules::default(),
             };
             let claimed = self.system.claiming(CNPJ_SCOPE, &unit.cnpj);
             rows.push(row::<Company>(id, 1, &CompanyEvent::CompanyRegistered(profile), &claimed));
@@ -323,6 +317,7 @@ impl<'a> EventBuilder<'a> {
                 .collect(),
             observation: visit.observation.to_owned(),
             times_type: TimesType::OnlyAvailables,
+            online: false,
         }
     }
 
@@ -344,14 +339,8 @@ impl<'a> EventBuilder<'a> {
             let visit = &self.data.visits[v];
             let id = self.appointment_id(v);
             let booking = self.booking(v);
-            let slot = slot_of(booking.professional_id, booking.date, booking.start, booking.end);
             let metadata = self.actor_metadata(v, visit.booked_at);
-            rows.push(row::<Appointment>(
-                id,
-                1,
-                &AppointmentEvent::AppointmentBooked(booking),
-                &metadata.with("slot", slot),
-            ));
+            rows.push(row::<Appointment>(id, 1, &AppointmentEvent::AppointmentBooked(booking), &metadata));
             // Follow-ups an hour later (or at the visit, for past ones): never after now.
             let later = (visit.booked_at + Duration::hours(1))
                 .min(visit.date.and_time(NaiveTime::MIN).max(visit.booked_at + Duration::minutes(1)));
@@ -360,8 +349,7 @@ impl<'a> EventBuilder<'a> {
                 rows.push(row::<Appointment>(id, 2, &AppointmentEvent::AppointmentConfirmed, &follow_up));
             }
             if visit.cancelled {
-                let released = follow_up.with("slot_release", "true".to_owned());
-                rows.push(row::<Appointment>(id, 2, &AppointmentEvent::AppointmentCancelled, &released));
+                rows.push(row::<Appointment>(id, 2, &AppointmentEvent::AppointmentCancelled, &follow_up));
             }
         }
         rows
@@ -371,6 +359,8 @@ impl<'a> EventBuilder<'a> {
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
+
+    use chrono::NaiveDate;
 
     use super::*;
     use crate::dataset::Params;
@@ -447,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn bookings_carry_the_slot_command_api_claims() {
+    fn bookings_are_written_as_command_api_writes_them() {
         let data = data();
         let builder = EventBuilder::new(&data, bases(), actor());
         let rows = builder.appointment_rows(0..data.visits.len());
@@ -460,10 +450,6 @@ mod tests {
                 panic!("not a booking: {}", row.payload)
             };
             let metadata: HashMap<String, String> = serde_json::from_str(&row.metadata).unwrap_or_default();
-            let slot: serde_json::Value =
-                serde_json::from_str(metadata.get("slot").map_or("null", String::as_str)).unwrap_or_default();
-            assert_eq!(slot["professional_id"], booking.professional_id);
-            assert_eq!(slot["start"], booking.starts_at().format("%Y-%m-%dT%H:%M:%S").to_string());
             assert_eq!(metadata.get("role").map(String::as_str), Some("ADMIN"));
             assert_eq!(metadata.get("user_id").map(String::as_str), Some("1"));
             let minutes: i64 = booking.services.iter().map(|s| s.minutes).sum();
@@ -471,15 +457,5 @@ mod tests {
         }
         let cancelled = rows.iter().filter(|r| r.event_type == "AppointmentCancelled").count();
         assert_eq!(cancelled, data.visits.iter().filter(|v| v.cancelled).count());
-        assert!(rows
-            .iter()
-            .filter(|r| r.event_type == "AppointmentCancelled")
-            .all(|r| r.metadata.contains("\"slot_release\":\"true\"")));
-        // Exactly the text command-api's `slot_of` produces.
-        let date = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap_or_default();
-        assert_eq!(
-            slot_of(7, date, minutes(9 * 60), minutes(9 * 60 + 45)),
-            r#"{"end":"2026-12-01T09:45:00","professional_id":7,"start":"2026-12-01T09:00:00"}"#
-        );
     }
 }

@@ -104,7 +104,6 @@ async fn register(
     request_body = ClientForm,
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdUser": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -147,7 +146,6 @@ struct RemoveSocialBody {
     request_body = RemoveSocialBody,
     responses(
         (status = 200, description = "Removed", body = Object, example = json!({ "IdUser": 1, "LoginType": "PASSWORD" })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),

@@ -8,6 +8,7 @@ use navalha_domain::company::{
     Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, DEFAULT_TIME_ZONE, MSG_DUPLICATE_CNPJ,
     MSG_NOT_FOUND,
 };
+use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -94,7 +95,6 @@ pub async fn writable_across_units(
     responses(
         (status = 201, description = "Created", body = Object, example = json!({ "IdCompany": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -108,7 +108,7 @@ async fn register(
     origin: RequestOrigin,
     Json(form): Json<CompanyForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let profile = form.validate(DEFAULT_TIME_ZONE).map_err(invalid)?;
+    let profile = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).map_err(invalid)?;
     let id = next_id(&state.pool, "company_id_seq").await?;
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
@@ -138,8 +138,6 @@ async fn register(
     request_body = CompanyForm,
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CNPJ taken", body = ErrorBody),
@@ -157,7 +155,7 @@ async fn update(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let company = visible_company(&state, &auth, id).await?;
     let current = company.profile().ok_or_else(ApiError::not_found)?;
-    let profile = form.validate(&current.time_zone).map_err(invalid)?;
+    let profile = form.validate(&current.time_zone, current.online).map_err(invalid)?;
     let released =
         if current.cnpj == profile.cnpj { vec![] } else { vec![(CNPJ_SCOPE, current.cnpj.clone())] };
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
@@ -185,8 +183,6 @@ async fn update(
     request_body = CompanyDayForm,
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "WeekDay": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),

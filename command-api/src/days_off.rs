@@ -75,7 +75,6 @@ async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> R
     responses(
         (status = 201, description = "Scheduled: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -116,8 +115,6 @@ async fn schedule(
     request_body = DayOffForm,
     responses(
         (status = 200, description = "Saved: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed day off, or unknown professional", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -160,8 +157,6 @@ async fn change(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed day off", body = ErrorBody),
     ),

@@ -40,7 +40,6 @@ struct MarkBody {
     responses(
         (status = 201, description = "Starred", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "MenuSlug": "..." })),
         (status = 400, description = "Malformed input", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 409, description = "Conflict", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
     ),
@@ -79,8 +78,6 @@ async fn mark(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 404, description = "Not found, or outside the caller's units", body = ErrorBody),
     ),
     security(("bearer" = [])),

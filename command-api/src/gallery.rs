@@ -140,8 +140,6 @@ pub async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, 
     request_body(content = Object, content_type = "multipart/form-data", description = "Repeated `file` parts (JPEG, PNG or WebP, at most 5 MB each) and `idGalleryCompanies` parts giving the final order: an id keeps that image, an empty value takes the next new file; at most 5 images"),
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "Count": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),

@@ -69,7 +69,6 @@ async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<()
     responses(
         (status = 201, description = "Created: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
     ),
@@ -108,8 +107,6 @@ async fn create(
     request_body = HolidayForm,
     responses(
         (status = 200, description = "Saved: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
@@ -147,8 +144,6 @@ async fn change(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
     ),

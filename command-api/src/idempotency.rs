@@ -27,7 +27,7 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode}
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use navalha_domain::metadata::EventMetadata;
-use navalha_platform::auth::TokenVerifier;
+use navalha_platform::auth::{TokenVerifier, ONLINE_CLIENT_AUDIENCE};
 use navalha_platform::http::{IdempotentRun, RequestOrigin};
 use navalha_platform::ApiError;
 use serde_json::{Map, Value};
@@ -59,7 +59,10 @@ pub const MSG_OTHER_BODY: &str = "Esta Idempotency-Key já foi usada com outro p
 /// Paths whose `POST` creates nothing to deduplicate: sign-in and recovery answer secrets
 /// that must not be stored, and the provider's webhooks are deduplicated by their own ids.
 pub fn exempt(path: &str) -> bool {
-    path.starts_with("/api/session-professional/") || path.starts_with("/api/galaxpay/")
+    path.starts_with("/api/session-professional/")
+        || path.starts_with("/api/galaxpay/")
+        // Online booking's code and its exchange for a token: a secret each.
+        || (path.starts_with("/api/no-auth/online-booking/") && (path.ends_with("/code") || path.ends_with("/verify")))
 }
 
 /// The layer: `axum::middleware::from_fn_with_state(state, idempotency::layer)`.
@@ -90,8 +93,15 @@ async fn caller(verifier: &TokenVerifier, headers: &HeaderMap) -> Result<String,
     match token {
         Some(token) => match verifier.verify(token).await {
             Ok(principal) => Ok(format!("staff:{}", principal.professional_id)),
-            // The route answers 401 itself; the key is not recorded for a bad token.
-            Err(ApiError::Unauthorized) => Ok(String::new()),
+            // A client booking on a unit's public page (online.rs).
+            Err(ApiError::Unauthorized) => {
+                match verifier.verify_online(token, ONLINE_CLIENT_AUDIENCE, || ApiError::Unauthorized).await {
+                    Ok(client) => Ok(format!("online:{}:{}", client.biz, client.sub)),
+                    // The route answers 401 itself; the key is not recorded for a bad token.
+                    Err(ApiError::Unauthorized) => Ok(String::new()),
+                    Err(error) => Err(error),
+                }
+            }
             // Not a verdict on the token (the database is away): the request must not run
             // without its key.
             Err(error) => Err(error),

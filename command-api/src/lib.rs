@@ -14,6 +14,7 @@ pub mod gallery;
 pub mod holidays;
 pub mod idempotency;
 pub mod identity;
+pub mod online;
 pub mod openapi;
 pub mod professionals;
 pub mod scheduling;

@@ -135,7 +135,6 @@ async fn employment_of(
     responses(
         (status = 201, description = "Created", body = Object, example = json!({ "IdProfessional": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -192,8 +191,6 @@ async fn register_professional(
     request_body = ProfessionalForm,
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
@@ -239,8 +236,6 @@ async fn update_professional(
     request_body = ProfessionalForm,
     responses(
         (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
@@ -300,8 +295,6 @@ async fn set_working_day(
     request_body = WorkingDayForm,
     responses(
         (status = 200, description = "Saved", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -328,8 +321,6 @@ async fn set_my_day(
     request_body = WorkingDayForm,
     responses(
         (status = 200, description = "Saved", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -402,7 +393,6 @@ async fn save_service(
     responses(
         (status = 201, description = "Created", body = Object),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -430,7 +420,6 @@ async fn add_my_service(
     responses(
         (status = 201, description = "Created", body = Object),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Not found, or outside the caller's units", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
@@ -460,8 +449,6 @@ async fn add_service(
     request_body = ServiceForm,
     responses(
         (status = 200, description = "Saved", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -490,8 +477,6 @@ async fn change_my_service(
     request_body = ServiceForm,
     responses(
         (status = 200, description = "Saved", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),

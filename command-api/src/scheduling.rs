@@ -85,14 +85,53 @@ pub struct SchedulingBody {
 }
 
 /// The form, checked field by field.
-struct Request {
-    membership_id: i64,
-    date: NaiveDate,
-    start: TimeOfDay,
-    service_ids: Vec<i64>,
-    client_id: i64,
-    observation: String,
-    times_type: TimesType,
+pub(crate) struct Request {
+    pub(crate) membership_id: i64,
+    pub(crate) date: NaiveDate,
+    pub(crate) start: TimeOfDay,
+    pub(crate) service_ids: Vec<i64>,
+    pub(crate) client_id: i64,
+    pub(crate) observation: String,
+    pub(crate) times_type: TimesType,
+}
+
+/// Who books: a staff member, or a client on a unit's public page (online.rs).
+pub(crate) enum Booker<'a> {
+    /// Within the units they belong to, and their own agenda for the roles that may not
+    /// choose another professional.
+    Staff(&'a Principal),
+    /// A client with an online-booking token: the active unit of its page, any professional.
+    Online {
+        /// The unit's business.
+        business_id: i64,
+        /// The unit.
+        company_id: i64,
+    },
+}
+
+impl Booker<'_> {
+    fn business_id(&self) -> i64 {
+        match self {
+            Booker::Staff(principal) => principal.business_id,
+            Booker::Online { business_id, .. } => *business_id,
+        }
+    }
+
+    fn reaches(&self, company: &Company, company_id: i64) -> bool {
+        match self {
+            Booker::Staff(principal) => company.profile().is_some() && principal.belongs_to(company_id),
+            Booker::Online { company_id: unit, .. } => {
+                *unit == company_id && company.profile().is_some_and(|profile| profile.status)
+            }
+        }
+    }
+
+    fn may_act_for(&self, professional_id: i64) -> bool {
+        match self {
+            Booker::Staff(principal) => principal.may_act_for(professional_id),
+            Booker::Online { .. } => true,
+        }
+    }
 }
 
 fn parse(body: &[u8]) -> Result<Request, ApiError> {
@@ -138,19 +177,23 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
 }
 
 /// A checked booking, with what checking its time needs.
-struct Checked {
+pub(crate) struct Checked {
     /// The caller's business.
-    business_id: i64,
-    booking: Booking,
-    professional: Professional,
-    company: Company,
+    pub(crate) business_id: i64,
+    pub(crate) booking: Booking,
+    pub(crate) professional: Professional,
+    pub(crate) company: Company,
     /// The unit's wall clock now.
-    now: NaiveDateTime,
+    pub(crate) now: NaiveDateTime,
 }
 
 /// Turns a checked form into a booking: the membership, the client and the services must
 /// exist and be active, and the unit visible to the caller.
-async fn booking_of(state: &AppState, principal: &Principal, request: Request) -> Result<Checked, ApiError> {
+pub(crate) async fn booking_of(
+    state: &AppState,
+    booker: &Booker<'_>,
+    request: Request,
+) -> Result<Checked, ApiError> {
     // The membership's owner and the unit's clock come from the read models; everything
     // the decision rests on is then replayed from the streams, in one round trip.
     let owner: Option<(i64, i64, NaiveDateTime)> = sqlx::query_as(
@@ -170,12 +213,12 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
         (Client::TYPE, request.client_id.to_string()),
     ];
     wanted.extend(request.service_ids.iter().map(|id| (Service::TYPE, id.to_string())));
-    let streams = Streams::fetch(&state.pool, principal.business_id, &wanted).await?;
+    let streams = Streams::fetch(&state.pool, booker.business_id(), &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
-    if company.profile().is_none() || !principal.belongs_to(company_id) {
+    if !booker.reaches(&company, company_id) {
         return Err(not_here());
     }
-    if !principal.may_act_for(professional_id) {
+    if !booker.may_act_for(professional_id) {
         return Err(ApiError::Forbidden);
     }
     let professional: Professional = streams.replay(&professional_id.to_string())?;
@@ -216,13 +259,18 @@ async fn booking_of(state: &AppState, principal: &Principal, request: Request) -
         services,
         observation: request.observation,
         times_type: request.times_type,
+        online: matches!(booker, Booker::Online { .. }),
     };
-    Ok(Checked { business_id: principal.business_id, booking, professional, company, now })
+    Ok(Checked { business_id: booker.business_id(), booking, professional, company, now })
 }
 
 /// Checks the booking's time, skipping `except` (the appointment being edited). The
 /// message says which rule it breaks.
-async fn check_time(state: &AppState, checked: &Checked, except: Option<&str>) -> Result<(), ApiError> {
+pub(crate) async fn check_time(
+    state: &AppState,
+    checked: &Checked,
+    except: Option<&str>,
+) -> Result<(), ApiError> {
     let booking = &checked.booking;
     if booking.times_type == TimesType::OnlyAvailables && booking.starts_at() < checked.now {
         return Err(ApiError::field("startTime", "Não é possível agendar em um horário passado"));
@@ -273,13 +321,6 @@ pub const MSG_UNIT_CLOSED: &str = "A barbearia está fechada neste horário.";
 /// A time on a day off, a vacation or a holiday.
 pub const MSG_BLOCKED: &str = "O profissional não atende neste horário (folga, férias ou feriado).";
 
-/// The `slot` metadata the database claims for a booking.
-pub(crate) fn slot_of(booking: &Booking) -> String {
-    let at = |time: TimeOfDay| booking.date.and_time(time.into()).format("%Y-%m-%dT%H:%M:%S").to_string();
-    json!({ "professional_id": booking.professional_id, "start": at(booking.start), "end": at(booking.end) })
-        .to_string()
-}
-
 #[utoipa::path(
     post,
     path = "/scheduling/professional",
@@ -289,7 +330,6 @@ pub(crate) fn slot_of(booking: &Booking) -> String {
     responses(
         (status = 201, description = "Booked: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday", body = ErrorBody),
         (status = 422, description = "Validation, or an Idempotency-Key reused with another body", body = ErrorBody),
@@ -303,13 +343,12 @@ async fn book(
     origin: RequestOrigin,
     body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
-    let checked = booking_of(&state, &auth, parse(&body)?).await?;
+    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
     let id = next_id(&state.pool, "appointment_id_seq").await?;
     let aggregate_id = id.to_string();
     check_time(&state, &checked, None).await?;
     let answer = json!({ "IdScheduling": id });
-    let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
-    let metadata = idempotency::answering(metadata, &origin, StatusCode::CREATED, &answer);
+    let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position = execute::<Appointment>(
         &state.appointments,
         &state.pool,
@@ -347,8 +386,6 @@ async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<A
     request_body = SchedulingBody,
     responses(
         (status = 200, description = "Changed: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "The time is taken or not available, or the appointment is cancelled", body = ErrorBody),
@@ -368,13 +405,13 @@ async fn change(
     if appointment.standing() == Standing::Cancelled {
         return Err(AppointmentError::Cancelled.to_api());
     }
-    let checked = booking_of(&state, &auth, parse(&body)?).await?;
+    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
     if appointment.booking().is_some_and(|b| b.starts_at() <= checked.now) {
         return Err(AppointmentError::InThePast.to_api());
     }
     let aggregate_id = id.to_string();
     check_time(&state, &checked, Some(&aggregate_id)).await?;
-    let metadata = metadata_of(&auth, &origin).with("slot", slot_of(&checked.booking));
+    let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
         &state.appointments,
         &state.pool,
@@ -396,8 +433,6 @@ async fn change(
     ),
     responses(
         (status = 200, description = "{IdScheduling, Confirmation: true}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Confirmation": true })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "Cancelled", body = ErrorBody),
@@ -433,8 +468,6 @@ async fn confirm(
     ),
     responses(
         (status = 200, description = "{IdScheduling, Status: false}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Status": false })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "Already cancelled", body = ErrorBody),
@@ -449,7 +482,7 @@ async fn cancel(
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
     touchable(&state, &auth, id).await?;
-    let metadata = metadata_of(&auth, &origin).with("slot_release", "true".to_owned());
+    let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
         &state.appointments,
         &state.pool,

@@ -8,6 +8,7 @@ use navalha_domain::company::{
 use navalha_domain::day_off::{DayOff, DayOffCommand, DayOffDetails};
 use navalha_domain::holiday::{Holiday, HolidayCommand, HolidayDetails};
 use navalha_domain::metadata::EventMetadata;
+use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{
     status as professional_status, Employment, Membership, OfferedService, PersonalData, Professional,
     ProfessionalCommand, CPF_SCOPE as PROFESSIONAL_CPF_SCOPE, EMAIL_SCOPE,
@@ -229,6 +230,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                 complement: String::new(),
             },
             time_zone: DEFAULT_TIME_ZONE.to_owned(),
+            online: OnlineRules::default(),
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);
@@ -561,15 +563,15 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                         String::new()
                     },
                     times_type: TimesType::OnlyAvailables,
+                    online: false,
                 };
                 let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
-                let claimed = metadata.with("slot", crate::scheduling::slot_of(&booking));
                 execute::<Appointment>(
                     &state.appointments,
                     &state.pool,
                     &id,
                     AppointmentCommand::Book(booking),
-                    &claimed,
+                    &metadata,
                 )
                 .await?;
                 of_the_day.push(id);
@@ -588,13 +590,12 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 }
             }
             if let Some(last) = of_the_day.last().filter(|_| of_the_day.len() > 2) {
-                let released = metadata.with("slot_release", "true".to_owned());
                 execute::<Appointment>(
                     &state.appointments,
                     &state.pool,
                     last,
                     AppointmentCommand::Cancel,
-                    &released,
+                    &metadata,
                 )
                 .await?;
             }

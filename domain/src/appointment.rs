@@ -78,6 +78,9 @@ pub struct Booking {
     pub observation: String,
     /// How it was checked.
     pub times_type: TimesType,
+    /// Booked by the client on the unit's public page (issue 18), not by staff.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online: bool,
 }
 
 impl Booking {
@@ -279,6 +282,7 @@ mod tests {
             }],
             observation: String::new(),
             times_type: TimesType::OnlyAvailables,
+            online: false,
         }
     }
 

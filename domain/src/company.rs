@@ -7,6 +7,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::online::OnlineRules;
 use crate::validation::{address, is_mobile, AddressInput, FieldErrors, Period, TimeOfDay};
 use crate::values::{only_digits, Address, Cnpj, Email};
 
@@ -46,6 +47,9 @@ pub struct CompanyProfile {
     pub address: Address,
     /// IANA time zone of the unit's wall clock.
     pub time_zone: String,
+    /// Its online-booking rules (the defaults in events recorded before there were any).
+    #[serde(default)]
+    pub online: OnlineRules,
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
@@ -84,11 +88,20 @@ pub struct CompanyForm {
     pub state: String,
     /// Complement.
     pub complement: Option<String>,
+    /// Online booking: until how many hours before the start a client may cancel or move
+    /// (0 to 72); left out keeps the current value (2 on create).
+    #[schema(minimum = 0, maximum = 72)]
+    pub online_cancel_cutoff_hours: Option<i64>,
+    /// Online booking: how many future bookings one client may hold here (1 to 10); left
+    /// out keeps the current value (2 on create).
+    #[schema(minimum = 1, maximum = 10)]
+    pub online_max_future_bookings: Option<i64>,
 }
 
 impl CompanyForm {
-    /// Applies spec 02 §5 'Company' and returns the profile, in `time_zone`.
-    pub fn validate(&self, time_zone: &str) -> Result<CompanyProfile, FieldErrors> {
+    /// Applies spec 02 §5 'Company' and returns the profile, in `time_zone`, with the
+    /// online rules the form sets on top of `online` (the unit's current ones).
+    pub fn validate(&self, time_zone: &str, online: OnlineRules) -> Result<CompanyProfile, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
         errors.check(name.is_empty(), "name", "Digite o nome da barbearia");
@@ -118,6 +131,12 @@ impl CompanyForm {
             "zipCode",
             &mut errors,
         );
+        let online = OnlineRules::with(
+            online,
+            self.online_cancel_cutoff_hours,
+            self.online_max_future_bookings,
+            &mut errors,
+        );
         match (cnpj, email) {
             (Some(cnpj), Some(email)) if errors.is_empty() => Ok(CompanyProfile {
                 name,
@@ -131,6 +150,7 @@ impl CompanyForm {
                 observation: self.observation.clone().unwrap_or_default().trim().to_owned(),
                 address,
                 time_zone: time_zone.to_owned(),
+                online,
             }),
             _ => Err(errors),
         }
@@ -217,6 +237,11 @@ impl Company {
     /// Opening hours per weekday (0 = Sunday); `None` is closed.
     pub fn hours(&self) -> &[Option<Period>; 7] {
         &self.hours
+    }
+
+    /// Its online-booking rules.
+    pub fn online_rules(&self) -> OnlineRules {
+        self.profile.as_ref().map(|p| p.online).unwrap_or_default()
     }
 
     /// The gallery, in order.
@@ -375,11 +400,13 @@ mod tests {
             city: "São Paulo".into(),
             state: "sp".into(),
             complement: None,
+            online_cancel_cutoff_hours: None,
+            online_max_future_bookings: None,
         }
     }
 
     fn profile() -> CompanyProfile {
-        form().validate(DEFAULT_TIME_ZONE).unwrap_or_else(|e| panic!("{e:?}"))
+        form().validate(DEFAULT_TIME_ZONE, OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]
@@ -411,11 +438,49 @@ mod tests {
             (CompanyForm { district: "".into(), ..form() }, "district", "Digite o bairro"),
             (CompanyForm { city: "".into(), ..form() }, "city", "Digite a cidade"),
             (CompanyForm { state: "--".into(), ..form() }, "state", "Escolha um estado"),
+            (
+                CompanyForm { online_cancel_cutoff_hours: Some(73), ..form() },
+                "onlineCancelCutoffHours",
+                "Informe um prazo de 0 a 72 horas",
+            ),
+            (
+                CompanyForm { online_cancel_cutoff_hours: Some(-1), ..form() },
+                "onlineCancelCutoffHours",
+                "Informe um prazo de 0 a 72 horas",
+            ),
+            (
+                CompanyForm { online_max_future_bookings: Some(0), ..form() },
+                "onlineMaxFutureBookings",
+                "Informe de 1 a 10 agendamentos",
+            ),
+            (
+                CompanyForm { online_max_future_bookings: Some(11), ..form() },
+                "onlineMaxFutureBookings",
+                "Informe de 1 a 10 agendamentos",
+            ),
         ];
         for (form, field, message) in cases {
-            let errors = form.validate(DEFAULT_TIME_ZONE).err().unwrap_or_default();
+            let errors = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
         }
+    }
+
+    #[test]
+    fn online_rules_left_out_keep_the_current_ones() {
+        let current = OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1 };
+        let kept = form().validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
+        assert_eq!(kept, Some(current));
+        let changed = CompanyForm { online_cancel_cutoff_hours: Some(0), ..form() };
+        let changed = changed.validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
+        assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, max_future_bookings: 1 }));
+    }
+
+    #[test]
+    fn a_profile_recorded_before_online_rules_reads_with_the_defaults() {
+        let mut old = serde_json::to_value(profile()).unwrap_or_default();
+        old.as_object_mut().map(|o| o.remove("online"));
+        let read: CompanyProfile = serde_json::from_value(old).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read.online, OnlineRules { cancel_cutoff_hours: 2, max_future_bookings: 2 });
     }
 
     #[test]

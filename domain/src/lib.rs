@@ -14,6 +14,7 @@ pub mod favorite_menu;
 pub mod holiday;
 pub mod menu;
 pub mod metadata;
+pub mod online;
 pub mod partner_company;
 pub mod plan;
 pub mod professional;

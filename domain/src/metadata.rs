@@ -31,7 +31,7 @@ pub struct EventMetadata {
     pub unique_claims: Vec<(String, String)>,
     /// Values the aggregate gives back (an old e-mail after a change).
     pub released_claims: Vec<(String, String)>,
-    /// More entries for database triggers (`slot`, `slot_release` of appointments).
+    /// More entries, for readers of the log (the idempotent answer of a keyed request).
     pub extra: Vec<(String, String)>,
 }
 

@@ -419,3 +419,25 @@ pub struct Address {
     /// Complement (apartment, block, ...).
     pub complement: String,
 }
+
+impl Address {
+    /// "Rua Augusta, 100, sala 2 - Consolação, São Paulo/SP": what a page shows on one line,
+    /// leaving out the parts that are empty.
+    pub fn one_line(&self) -> String {
+        let street: Vec<&str> = [&self.street, &self.number, &self.complement]
+            .into_iter()
+            .map(|p| p.trim())
+            .filter(|p| !p.is_empty())
+            .collect();
+        let city = match (self.city.trim(), self.state.trim()) {
+            ("", state) => state.to_owned(),
+            (city, "") => city.to_owned(),
+            (city, state) => format!("{city}/{state}"),
+        };
+        [street.join(", "), self.district.trim().to_owned(), city]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" - ")
+    }
+}

@@ -206,7 +206,10 @@ async fn route(
         return (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message(MSG_UNAVAILABLE))).into_response();
     }
     let index = upstreams.web_dist.join("index.html");
-    let files = ServeDir::new(&upstreams.web_dist).fallback(ServeFile::new(index));
+    // `npm run build` writes a `.gz` beside each text file (web/scripts/gzip-dist.mjs).
+    let files = ServeDir::new(&upstreams.web_dist)
+        .precompressed_gzip()
+        .fallback(ServeFile::new(index).precompressed_gzip());
     match files.oneshot(request).await {
         Ok(response) => response.into_response(),
         Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),

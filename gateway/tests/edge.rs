@@ -126,3 +126,26 @@ async fn instances_take_turns_and_a_refused_connection_goes_to_the_next() {
     let answer = http.get(format!("{edge}/api/anything")).send().await.expect("answer");
     assert_eq!(answer.status(), reqwest::StatusCode::BAD_GATEWAY);
 }
+
+#[tokio::test]
+async fn the_apps_files_go_gzipped_to_browsers_that_take_it() {
+    let (edge, web) = edge().await;
+    std::fs::create_dir_all(web.path().join("assets")).expect("assets");
+    let script = "console.log('navalha');".repeat(200);
+    std::fs::write(web.path().join("assets/app.js"), &script).expect("js");
+    // The edge sends the file beside it as it is; it never reads or makes one.
+    let packed = b"\x1f\x8b stands for the gzip of app.js".to_vec();
+    std::fs::write(web.path().join("assets/app.js.gz"), &packed).expect("gz file");
+    let raw = reqwest::Client::builder().no_gzip().build().expect("client");
+    let zipped = raw
+        .get(format!("{edge}/assets/app.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("gzip");
+    assert_eq!(zipped.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some("gzip"));
+    assert_eq!(zipped.bytes().await.expect("bytes").as_ref(), packed.as_slice());
+    let plain = raw.get(format!("{edge}/assets/app.js")).send().await.expect("plain");
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.expect("text"), script);
+}

@@ -98,22 +98,27 @@ pub fn pg_bin() -> anyhow::Result<PathBuf> {
     versions.pop().context("PostgreSQL's programs not found (./navalha test installs them)")
 }
 
-/// How many live processes are `parent` or its children (zombies, which only wait to be
-/// reaped, left out).
-fn children_of(parent: u32) -> usize {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
-            // The command may hold spaces and parentheses: fields follow the last ')'.
-            let Some((_, rest)) = stat.rsplit_once(')') else { return false };
-            let mut fields = rest.split_whitespace();
-            let (state, ppid) = (fields.next(), fields.next().and_then(|p| p.parse::<u32>().ok()));
-            state != Some("Z") && (*pid == parent || ppid == Some(parent))
-        })
-        .count()
+/// Whether `pid` has exited: gone, or a zombie waiting for its parent to reap it.
+fn has_exited(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next()) == Some("Z"),
+    }
+}
+
+/// How many processes are attached to the System V shared-memory segment `shmid` (0 when it
+/// is gone), from /proc/sysvipc/shm. Anyone may read that table, whereas another user's
+/// /proc/<pid>/cwd needs the ptrace right, which a container's root may lack (CI's probably does).
+fn attached_to(shmid: &str) -> u32 {
+    let Ok(table) = std::fs::read_to_string("/proc/sysvipc/shm") else { return 0 };
+    // Columns: key shmid perms size cpid lpid nattch ...
+    table
+        .lines()
+        .skip(1)
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .find(|fields| fields.get(1) == Some(&shmid))
+        .and_then(|fields| fields.get(6)?.parse().ok())
+        .unwrap_or(0)
 }
 
 /// One cluster: its data directory, port and log.
@@ -265,14 +270,37 @@ impl Cluster {
     /// are gone the next start recovers from the write-ahead log.
     pub fn crash(&self) -> anyhow::Result<()> {
         let pid = self.postmaster_pid().context("the cluster is not running")?;
+        let shmid = self.shared_memory_id();
         std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status()?;
+        // A start is refused while any process is attached to the old server's shared
+        // memory (PostgreSQL's own test), and while its lock file names a pid that exists.
         for _ in 0..200 {
-            if children_of(pid) == 0 {
+            if has_exited(pid) && shmid.as_deref().is_none_or(|id| attached_to(id) == 0) {
+                // Whoever adopted the postmaster may never reap it (a container's init need
+                // not), and a zombie's pid still exists.
+                if Path::new(&format!("/proc/{pid}")).exists() {
+                    self.remove_lock_file()?;
+                }
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        bail!("{}: the backends of a killed postmaster are still running after 10 s", self.name)
+        bail!("{}: the processes of a killed postmaster are still running after 10 s", self.name)
+    }
+
+    /// The id of the server's System V shared-memory segment, from its lock file.
+    fn shared_memory_id(&self) -> Option<String> {
+        let text = std::fs::read_to_string(self.data.join("postmaster.pid")).ok()?;
+        Some(text.lines().nth(6)?.split_whitespace().nth(1)?.to_owned())
+    }
+
+    /// Removes a dead server's postmaster.pid, and the shared-memory segment it names
+    /// (which the next start would otherwise have removed).
+    fn remove_lock_file(&self) -> anyhow::Result<()> {
+        if let Some(shmid) = self.shared_memory_id() {
+            let _ = std::process::Command::new("ipcrm").args(["-m", &shmid]).output();
+        }
+        Ok(std::fs::remove_file(self.data.join("postmaster.pid"))?)
     }
 
     /// The postmaster's process id.

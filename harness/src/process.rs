@@ -12,8 +12,29 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use tokio::process::{Child, Command};
 
-/// A free TCP port on 127.0.0.1 (the OS picks it; a tiny race remains until the service binds).
+/// A free TCP port on 127.0.0.1 for a server, below the kernel's range for outgoing
+/// connections. A port from that range can be taken while its server is down (a restart in
+/// the resilience tests): by a client's outgoing connection, or by a connection to it that
+/// Linux joins to itself. A tiny race remains until the service binds.
 pub fn free_addr() -> anyhow::Result<SocketAddr> {
+    let first_outgoing = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u16>().ok())
+        .unwrap_or(32768);
+    let low = 10_000u16.min(first_outgoing / 2);
+    let span = u32::from(first_outgoing - low);
+    // Processes running at once start at different places, and so does each call in one
+    // process (a port handed out is not bound until its service starts); each walks the span.
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let seed = std::process::id().wrapping_mul(2_654_435_761)
+        ^ std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |t| t.subsec_nanos());
+    for step in 0..span {
+        let port = low + (seed.wrapping_add(call.wrapping_add(step).wrapping_mul(7919)) % span) as u16;
+        if let Ok(listener) = TcpListener::bind(("127.0.0.1", port)) {
+            return Ok(listener.local_addr()?);
+        }
+    }
     let listener = TcpListener::bind("127.0.0.1:0").context("finding a free port")?;
     Ok(listener.local_addr()?)
 }

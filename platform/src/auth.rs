@@ -172,6 +172,77 @@ impl TokenVerifier {
     }
 }
 
+/// The audience of the token a client gets for a confirmed e-mail code on a unit's public
+/// page (issue 18): it books there for 30 minutes. Staff endpoints refuse it (wrong audience).
+pub const ONLINE_CLIENT_AUDIENCE: &str = "navalha-online-client";
+/// The audience of a booking's link token: it shows, cancels and moves that one booking.
+pub const ONLINE_BOOKING_AUDIENCE: &str = "navalha-online-booking";
+
+/// What an online-booking token says: who the client is (for [`ONLINE_CLIENT_AUDIENCE`])
+/// or which booking it opens (for [`ONLINE_BOOKING_AUDIENCE`]), and the unit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OnlineClaims {
+    /// The client's CPF digits, or the appointment's id.
+    pub sub: String,
+    /// The business.
+    pub biz: i64,
+    /// The unit.
+    pub unit: i64,
+    /// The client's name as typed (client tokens).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The client's mobile digits as typed (client tokens).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub phone: String,
+    /// The e-mail the code was sent to (client tokens).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub email: String,
+    /// [`ONLINE_CLIENT_AUDIENCE`] or [`ONLINE_BOOKING_AUDIENCE`].
+    pub aud: String,
+    /// Always [`ISSUER`].
+    pub iss: String,
+    /// Issued at, seconds since the epoch.
+    pub iat: i64,
+    /// Expires at, seconds since the epoch.
+    pub exp: i64,
+}
+
+impl TokenVerifier {
+    /// Checks an online-booking token's signature, algorithm, `audience`, issuer and expiry;
+    /// `refused` is the answer to a token that fails any of them.
+    pub async fn verify_online(
+        &self,
+        token: &str,
+        audience: &str,
+        refused: impl Fn() -> ApiError,
+    ) -> Result<OnlineClaims, ApiError> {
+        let mut validation = Validation::new(ALGORITHM);
+        validation.set_audience(&[audience]);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
+        validation.leeway = 5;
+        let key = self.key().await.map_err(|error| match error {
+            ApiError::Unauthorized => refused(),
+            other => other,
+        })?;
+        jsonwebtoken::decode::<OnlineClaims>(token, key, &validation).map(|data| data.claims).map_err(
+            |error| {
+                tracing::debug!(%error, audience, "online token refused");
+                refused()
+            },
+        )
+    }
+
+    /// The booking a link token opens: the token's claims and the appointment's id. Any bad
+    /// link is 404, as an unknown booking is.
+    pub async fn booking_link(&self, token: &str) -> Result<(OnlineClaims, i64), ApiError> {
+        let not_found = || ApiError::NotFound(navalha_domain::online::MSG_BOOKING_NOT_FOUND.to_owned());
+        let claims = self.verify_online(token, ONLINE_BOOKING_AUDIENCE, not_found).await?;
+        let id = claims.sub.parse().map_err(|_| not_found())?;
+        Ok((claims, id))
+    }
+}
+
 /// Who may call an endpoint.
 pub trait Policy: Send + Sync + 'static {
     /// The roles allowed.

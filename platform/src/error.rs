@@ -79,6 +79,10 @@ pub enum ApiError {
     /// 401: no token, or a bad one.
     #[error("{MSG_UNAUTHORIZED}")]
     Unauthorized,
+    /// 401: a one-time verification (an online-booking token, not a staff session) is
+    /// missing or too old; the message says what to do.
+    #[error("{0}")]
+    VerificationExpired(String),
     /// 403: the role may not do this.
     #[error("{MSG_FORBIDDEN}")]
     Forbidden,
@@ -152,7 +156,7 @@ impl ApiError {
     pub fn status_code(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized | ApiError::VerificationExpired(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,

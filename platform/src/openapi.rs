@@ -19,7 +19,8 @@ pub const BEARER: &str = "bearer";
 
 /// Completes a document built from handlers: its title and description, the `/api` prefix
 /// every path is served under, the bearer scheme, the error body, and on every operation
-/// the 503 a database outage answers and, where a token is needed, the 401.
+/// the 400 of input that cannot be read, the 503 a database outage answers and, where a
+/// token is needed, the 401. An operation that documents one of these itself keeps its own.
 pub fn finish(mut document: OpenApi, title: &str, description: &str) -> OpenApi {
     document.info.title = title.to_owned();
     document.info.description = Some(description.to_owned());
@@ -49,11 +50,13 @@ pub fn finish(mut document: OpenApi, title: &str, description: &str) -> OpenApi 
                 "No token, or one that is expired, forged or of a session that ended",
             );
         }
+        add_error(operation, "400", MSG_MALFORMED_DOC);
         add_error(operation, "503", MSG_UNAVAILABLE_DOC);
     });
     document
 }
 
+const MSG_MALFORMED_DOC: &str = "Malformed input: an id, parameter or body that cannot be read";
 const MSG_UNAVAILABLE_DOC: &str =
     "The database cannot be reached right now (down, restarting, failing over): retry shortly";
 

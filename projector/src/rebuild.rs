@@ -1,6 +1,7 @@
 //! Rebuilding a read model from the first event, while the old one keeps serving.
 //!
-//! The new tables are filled in the schema `rm_<name>_next`, batch by batch. Then one
+//! The new tables are filled in the schema `rm_<name>_next`, batch by batch, without their
+//! secondary indexes, which are built once the tables are full. Then one
 //! transaction locks the live checkpoint (pausing the live worker), applies whatever came
 //! in meanwhile, drops the old schema and renames the new one into its place. Readers see
 //! the old model until that commit and the new one after it.
@@ -63,6 +64,7 @@ async fn rebuild_inner(
     let mut tx = pool.begin().await?;
     sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
     engine::create_schema(&mut tx, projection, &next).await?;
+    let deferred = defer_indexes(&mut tx, &next).await?;
     tx.commit().await?;
 
     let total: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
@@ -97,6 +99,14 @@ async fn rebuild_inner(
         }
     }
 
+    // Built once from the full tables, which is faster than keeping them up to date row by
+    // row; before the swap, so that the live model is not held up meanwhile.
+    let mut tx = pool.begin().await?;
+    for definition in &deferred {
+        sqlx::query(definition).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+
     // The swap: from here until commit the live worker waits on the checkpoint lock.
     let mut tx = pool.begin().await?;
     let live_exists = engine::schema_exists(&mut tx, &live).await?;
@@ -127,4 +137,24 @@ async fn rebuild_inner(
         "rebuilt and swapped in"
     );
     Ok(report)
+}
+
+/// Drops the secondary indexes of `schema` (those that no constraint and no `on conflict`
+/// needs: not unique, backing no constraint) and answers their definitions, to build them
+/// again once the tables are full.
+async fn defer_indexes(conn: &mut sqlx::PgConnection, schema: &str) -> anyhow::Result<Vec<String>> {
+    let indexes: Vec<(String, String)> = sqlx::query_as(
+        "select c.relname::text, pg_get_indexdef(i.indexrelid)
+           from pg_index i join pg_class c on c.oid = i.indexrelid
+          where c.relnamespace = $1::regnamespace and not i.indisunique
+            and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+          order by 1",
+    )
+    .bind(schema)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (name, _) in &indexes {
+        sqlx::query(&format!("drop index {schema}.{name}")).execute(&mut *conn).await?;
+    }
+    Ok(indexes.into_iter().map(|(_, definition)| definition).collect())
 }

@@ -26,6 +26,9 @@ pub const STANDBY_RETRY: Duration = Duration::from_secs(1);
 pub const POLL_INTERVAL: Duration = Duration::from_millis(500);
 /// Events per batch while following the log.
 pub const LIVE_BATCH: i64 = 1000;
+/// How often at most a model with no events of its own moves its checkpoint past the other
+/// models' events (see [`engine::IdleCheckpoint`]).
+pub const IDLE_CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// Follows the log for one model forever: standby, then active, then standby again after
 /// any error.
@@ -75,7 +78,8 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
     let live = engine::live_schema(projection);
     loop {
         let mut tx = pool.begin().await?;
-        let outcome = engine::apply_batch(&mut tx, projection, &live, LIVE_BATCH).await?;
+        let idle = engine::IdleCheckpoint::AdvanceAfter(IDLE_CHECKPOINT_EVERY);
+        let outcome = engine::apply_batch_with(&mut tx, projection, &live, LIVE_BATCH, idle).await?;
         tx.commit().await?;
         if outcome.events > 0 {
             tracing::debug!(model = name, events = outcome.events, checkpoint = %outcome.checkpoint, "applied");

@@ -5,7 +5,6 @@ use axum::http::HeaderMap;
 use axum::routing::get;
 use navalha_domain::role::Role;
 use navalha_platform::auth::Auth;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
 use serde::Serialize;
@@ -59,8 +58,6 @@ pub struct CompanyItem {
     ),
     responses(
         (status = 200, description = "Units", body = Vec<CompanyItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -102,8 +99,6 @@ pub struct FavoriteItem {
     ),
     responses(
         (status = 200, description = "Favourites", body = Vec<FavoriteItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -143,8 +138,6 @@ pub struct TypeProfile {
     summary = "Profile types (roles)",
     responses(
         (status = 200, description = "Types", body = Vec<TypeProfile>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]

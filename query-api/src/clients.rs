@@ -42,7 +42,7 @@ pub struct ClientItem {
     pub status: bool,
     /// The client's subscriptions, from the club's read model.
     #[sqlx(skip)]
-    pub subscription_user: Vec<serde_json::Value>,
+    pub subscription_user: Vec<crate::club::SubscriptionSummary>,
 }
 
 /// `?page&pageSize&search&status`.
@@ -64,15 +64,13 @@ pub struct FilterParams {
     tag = "Clients",
     summary = "Clients, paged, searched by name, phone, e-mail or CPF ignoring accents and case",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("search" = Option<String>, Query),
         ("status" = Option<String>, Query),
         ReadAfter,
     ),
     responses(
         (status = 200, description = "{content, total, count}", body = Page<ClientItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -148,7 +146,6 @@ struct ClientRow {
     ),
     responses(
         (status = 200, description = "The client", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),
     ),
@@ -228,8 +225,6 @@ pub struct Visit {
     ),
     responses(
         (status = 200, description = "The visits", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -12,6 +12,8 @@
 //! read by ADMIN, ATTENDANT and DEFAULT; subscribers (and the plan names for their filter)
 //! also by BARBER_LEADE (spec 02 §6).
 
+use std::collections::HashMap;
+
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -31,7 +33,14 @@ use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use self::answers::SubscriptionSummary;
+use self::answers::{
+    money, ChargeChange, NamedCompany, PartnerCompany, PlanAnswer, PlanChoice, PlanItem, PlanService,
+    PlanSubscription, StaffSource, SubscriberBrief, SubscriberItem, SubscriptionAnswer, TimelineEntry,
+    TimelineSource, WebhookSource,
+};
 use crate::consistency::{Consistency, ReadAfter};
+use crate::history::Change;
 use crate::paging::{Page, PageRequest};
 use crate::scope;
 use crate::search::search_pattern;
@@ -41,6 +50,8 @@ use crate::AppState;
 pub const MSG_PLAN_NOT_FOUND: &str = "Plano não encontrado.";
 /// An `asOf` that is not a date or date-time.
 pub const MSG_BAD_AS_OF: &str = "asOf deve ser uma data ISO (AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS).";
+
+mod answers;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -55,32 +66,52 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(timeline))
 }
 
-/// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`:
-/// `[{IdSubscriptionUser, IdSubscriptionDetail, PlanName, InternalStatus}]`, those still in
-/// force first, then newest first: screens that show one subscription show the first.
+/// In what order a client's subscriptions are listed: those still in force first, then
+/// newest first. Screens that show one subscription show the first. (A macro, so that
+/// `concat!` can build the SQL that uses it.)
+macro_rules! subscription_order {
+    () => {
+        "internal_status = 'CANCELED', created_at desc, subscription_id desc"
+    };
+}
+
+/// A scalar subquery: the subscriptions of the client `a.client_id` of the enclosing query, as
+/// a JSON array of `SubscriptionSummary`, so a list reads them in its own statement.
+pub const SUBSCRIPTIONS_OF_CLIENT: &str = concat!(
+    "coalesce((select json_agg(json_build_object(
+        'IdSubscriptionUser', subscription_id, 'IdSubscriptionDetail', plan_id,
+        'PlanName', plan_name, 'InternalStatus', internal_status) order by ",
+    subscription_order!(),
+    ") from rm_club.subscription where user_id = a.client_id), '[]')"
+);
+
+/// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`,
+/// in `SUBSCRIPTION_ORDER`.
 pub async fn subscriptions_of(
     conn: &mut PgConnection,
     users: &[i64],
-) -> Result<std::collections::HashMap<i64, Vec<Value>>, ApiError> {
-    let rows: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
-        "select user_id, subscription_id, plan_id, plan_name, internal_status from rm_club.subscription
-          where user_id = any($1)
-          order by internal_status = 'CANCELED', created_at desc, subscription_id desc",
-    )
+) -> Result<HashMap<i64, Vec<SubscriptionSummary>>, ApiError> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        user_id: i64,
+        #[sqlx(flatten)]
+        summary: SubscriptionSummary,
+    }
+    let rows: Vec<Row> = sqlx::query_as(concat!(
+        "select user_id, subscription_id as id_subscription_user, plan_id as id_subscription_detail,
+                plan_name, internal_status
+           from rm_club.subscription where user_id = any($1)
+          order by ",
+        subscription_order!()
+    ))
     .bind(users)
     .fetch_all(conn)
     .await?;
-    let mut map: std::collections::HashMap<i64, Vec<Value>> = std::collections::HashMap::new();
-    for (user, id, plan, plan_name, status) in rows {
-        map.entry(user).or_default().push(json!({
-            "IdSubscriptionUser": id, "IdSubscriptionDetail": plan, "PlanName": plan_name, "InternalStatus": status,
-        }));
+    let mut map: HashMap<i64, Vec<SubscriptionSummary>> = HashMap::new();
+    for row in rows {
+        map.entry(row.user_id).or_default().push(row.summary);
     }
     Ok(map)
-}
-
-fn money(cents: i64) -> f64 {
-    cents as f64 / 100.0
 }
 
 async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
@@ -162,17 +193,14 @@ const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unacce
     tag = "Club",
     summary = "Plans, by name (ADMIN, ATTENDANT, DEFAULT)",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("description" = Option<String>, Query, description = "Name or description, ignoring accents and case"),
         ("status" = Option<String>, Query, description = "1 active, 0 inactive"),
         ("paymentMethod" = Option<String>, Query, description = "creditcard or boleto"),
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{content: [{IdSubscriptionDetail, PlanName, Description, Value, Status, PaymentMethod, Subscribers}], total, count}", body = Page<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "A page of plans", body = Page<PlanItem>),
         (status = 403, description = "Role", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -182,7 +210,7 @@ async fn plans(
     auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     QueryParams(filter): QueryParams<PlanFilter>,
-) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
+) -> Result<(HeaderMap, Json<Page<PlanItem>>), ApiError> {
     let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -203,9 +231,15 @@ async fn plans(
     .bind(&auth.companies)
     .fetch_one(&mut *tx)
     .await?;
-    let rows: Vec<(i64, i64, Value)> = sqlx::query_as(&format!(
-        "select p.plan_id, (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id),
-                p.state -> 'details'
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        plan_id: i64,
+        subscribers: i64,
+        details: sqlx::types::Json<PlanDetails>,
+    }
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "select p.plan_id, (select count(*) from rm_club.subscription s where s.plan_id = p.plan_id) as subscribers,
+                p.state -> 'details' as details
            from rm_club.plan p where {PLAN_WHERE} and {}
           order by p.plan_name, p.plan_id limit $4 offset $5",
         plan_in_reach(6)
@@ -218,19 +252,7 @@ async fn plans(
     .bind(&auth.companies)
     .fetch_all(&mut *tx)
     .await?;
-    let content = rows
-        .into_iter()
-        .map(|(id, subscribers, details)| {
-            let details: PlanDetails =
-                serde_json::from_value(details).map_err(|e| ApiError::Internal(e.into()))?;
-            Ok(json!({
-                "IdSubscriptionDetail": id, "PlanName": details.plan_name, "Description": details.description,
-                "Value": money(details.value_cents), "Status": i32::from(details.active),
-                "PaymentMethod": details.payment_method.code(), "Prices": details.prices_answer(),
-                "Subscribers": subscribers,
-            }))
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
+    let content = rows.iter().map(|row| PlanItem::new(row.plan_id, &row.details, row.subscribers)).collect();
     Ok((consistency.headers(), Json(Page::new(content, total))))
 }
 
@@ -243,9 +265,7 @@ async fn plans(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "[{IdSubscriptionDetail, PlanName, Value, Status}]", body = Vec<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "Every plan the user reaches, by name", body = Vec<PlanChoice>),
         (status = 403, description = "Role", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -254,7 +274,7 @@ async fn all_plans(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,
     read_after: ReadAfter,
-) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+) -> Result<(HeaderMap, Json<Vec<PlanChoice>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<(i64, String, i64, bool)> = sqlx::query_as(&format!(
@@ -267,8 +287,11 @@ async fn all_plans(
     .await?;
     let list = rows
         .into_iter()
-        .map(|(id, name, cents, active)| {
-            json!({ "IdSubscriptionDetail": id, "PlanName": name, "Value": money(cents), "Status": i32::from(active) })
+        .map(|(id, plan_name, cents, active)| PlanChoice {
+            id_subscription_detail: id,
+            plan_name,
+            value: money(cents),
+            status: i32::from(active),
         })
         .collect();
     Ok((consistency.headers(), Json(list)))
@@ -284,9 +307,7 @@ async fn all_plans(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The plan (spec 02 §3 'Subscription detail')", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "The plan (spec 02 §3 'Subscription detail')", body = PlanAnswer),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
     ),
@@ -297,68 +318,39 @@ async fn plan(
     auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<PlanAnswer>), ApiError> {
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_plan_in_reach(&mut tx, &auth, id).await?;
-    let stored: Value = sqlx::query_scalar("select state from rm_club.plan where plan_id = $1")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
-    let plan: Plan = serde_json::from_value(stored).map_err(|e| ApiError::Internal(e.into()))?;
+    let sqlx::types::Json(plan): sqlx::types::Json<Plan> =
+        sqlx::query_scalar("select state from rm_club.plan where plan_id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
     let details = plan.details().ok_or_else(|| ApiError::NotFound(MSG_PLAN_NOT_FOUND.to_owned()))?;
-    let companies: Vec<(i64, Option<String>)> = sqlx::query_as(
-        "select id, c.name from unnest($1::bigint[]) id left join rm_company.company c on c.company_id = id
-          order by c.name, id",
+    let companies: Vec<NamedCompany> = sqlx::query_as(
+        "select id as id_company, coalesce(c.name, '') as name from unnest($1::bigint[]) id
+           left join rm_company.company c on c.company_id = id order by c.name, id",
     )
     .bind(&details.company_ids)
     .fetch_all(&mut *tx)
     .await?;
-    let partners: Vec<(i64, Option<String>)> = sqlx::query_as(
-        "select id, p.name from unnest($1::bigint[]) id
+    let partners: Vec<PartnerCompany> = sqlx::query_as(
+        "select id as id_partner_company, coalesce(p.name, '') as name from unnest($1::bigint[]) id
            left join rm_club.partner_company p on p.partner_company_id = id order by p.name, id",
     )
     .bind(&details.partner_company_ids)
     .fetch_all(&mut *tx)
     .await?;
-    let subscriptions: Vec<(i64, i64, String, String)> = sqlx::query_as(
-        "select subscription_id, user_id, user_name, internal_status from rm_club.subscription
-          where plan_id = $1 order by subscription_id",
+    let subscriptions: Vec<PlanSubscription> = sqlx::query_as(
+        "select subscription_id as id_subscription_user, user_id as id_user, user_name as name, internal_status
+           from rm_club.subscription where plan_id = $1 order by subscription_id",
     )
     .bind(id)
     .fetch_all(&mut *tx)
     .await?;
-    let answer = json!({
-        "IdSubscriptionDetail": id,
-        "PlanName": details.plan_name,
-        "Description": details.description,
-        "Value": money(details.value_cents),
-        "Status": i32::from(details.active),
-        "Discount": details.discount,
-        "UrlImage": details.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
-        "AdvertisingStart": details.advertising_start,
-        "AdvertisingEnd": details.advertising_end,
-        "ValidityStart": details.validity_start,
-        "ValidityEnd": details.validity_end,
-        "AllCompanies": details.all_companies,
-        "Periodicity": details.periodicity.code(),
-        "Quantity": details.quantity,
-        "InfiniteCharge": details.quantity == 0,
-        "GalaxPayId": plan.galax_pay_id(),
-        "PaymentMethod": details.payment_method.code(),
-        "Prices": details.prices_answer(),
-        "ItemsDetail": details.items_detail,
-        "companiesList": companies.into_iter().map(|(id, name)| json!({
-            "Company": { "IdCompany": id, "Name": name.unwrap_or_default() }
-        })).collect::<Vec<_>>(),
-        "partnerCompanyList": partners.into_iter().map(|(id, name)| json!({
-            "PartnerCompany": { "IdPartnerCompany": id, "Name": name.unwrap_or_default() }
-        })).collect::<Vec<_>>(),
-        "subscriptionsList": subscriptions.into_iter().map(|(sid, uid, name, status)| json!({
-            "IdSubscriptionUser": sid, "IdUser": uid, "Name": name, "InternalStatus": status
-        })).collect::<Vec<_>>(),
-    });
+    let answer = PlanAnswer::new(id, details, plan.galax_pay_id(), companies, partners, subscriptions);
     Ok((consistency.headers(), Json(answer)))
 }
 
@@ -371,9 +363,7 @@ async fn plan(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "[{IdPartnerCompany, Name}]", body = Vec<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "Every partner company, by name", body = Vec<PartnerCompany>),
         (status = 403, description = "Role", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -382,14 +372,14 @@ async fn partners(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
     read_after: ReadAfter,
-) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+) -> Result<(HeaderMap, Json<Vec<PartnerCompany>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as("select partner_company_id, name from rm_club.partner_company order by name")
-            .fetch_all(&mut *tx)
-            .await?;
-    let list = rows.into_iter().map(|(id, name)| json!({ "IdPartnerCompany": id, "Name": name })).collect();
+    let list = sqlx::query_as(
+        "select partner_company_id as id_partner_company, name from rm_club.partner_company order by name",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
     Ok((consistency.headers(), Json(list)))
 }
 
@@ -403,9 +393,7 @@ async fn partners(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "[{IdSubscriptionService, IdService, Description, OriginalValue, Discount, Value}]", body = Vec<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "The plan's services, with their prices for subscribers", body = Vec<PlanService>),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
     ),
@@ -416,11 +404,20 @@ async fn plan_services(
     auth: Auth<PlanStaff>,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Vec<Value>>), ApiError> {
+) -> Result<(HeaderMap, Json<Vec<PlanService>>), ApiError> {
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_plan_in_reach(&mut tx, &auth, id).await?;
-    let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        plan_service_id: i64,
+        service_id: i64,
+        description: String,
+        original_cents: i64,
+        discount: i64,
+        value_cents: i64,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
         "select plan_service_id, service_id, description, original_cents, discount, value_cents
            from rm_club.plan_service where plan_id = $1 order by plan_service_id",
     )
@@ -429,11 +426,13 @@ async fn plan_services(
     .await?;
     let list = rows
         .into_iter()
-        .map(|(sid, service, description, original, discount, value)| {
-            json!({
-                "IdSubscriptionService": sid, "IdService": service, "Description": description,
-                "OriginalValue": money(original), "Discount": discount, "Value": money(value),
-            })
+        .map(|row| PlanService {
+            id_subscription_service: row.plan_service_id,
+            id_service: row.service_id,
+            description: row.description,
+            original_value: money(row.original_cents),
+            discount: row.discount,
+            value: money(row.value_cents),
         })
         .collect();
     Ok((consistency.headers(), Json(list)))
@@ -451,8 +450,35 @@ pub struct SubscriberFilter {
     description: String,
 }
 
-/// id, plan, plan name, value, internal status, status, user id, name, phone, created at.
-type SubscriberRow = (i64, i64, String, i64, String, Option<String>, i64, String, String, DateTime<Utc>);
+/// A row of the subscribers list.
+#[derive(sqlx::FromRow)]
+struct SubscriberRow {
+    subscription_id: i64,
+    plan_id: i64,
+    plan_name: String,
+    value_cents: i64,
+    internal_status: String,
+    status: Option<String>,
+    user_id: i64,
+    user_name: String,
+    phone: String,
+    created_at: DateTime<Utc>,
+}
+
+impl From<SubscriberRow> for SubscriberItem {
+    fn from(row: SubscriberRow) -> Self {
+        SubscriberItem {
+            id_subscription_user: row.subscription_id,
+            id_subscription_detail: row.plan_id,
+            plan_name: row.plan_name,
+            plan_value: money(row.value_cents),
+            internal_status: row.internal_status,
+            status: row.status,
+            created_at: row.created_at,
+            user: SubscriberBrief { id_user: row.user_id, name: row.user_name, phone: row.phone },
+        }
+    }
+}
 
 const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     and ($2::bigint is null or s.plan_id = $2)
@@ -465,17 +491,14 @@ const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     tag = "Club",
     summary = "Subscribers, newest first (ADMIN, ATTENDANT, DEFAULT, BARBER_LEADE)",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("internalStatus" = Option<String>, Query, description = "ACTIVE, PENDING_PAYMENT or CANCELED"),
         ("idSubscriptionDetail" = Option<i64>, Query, description = "A plan; 0 or absent for all"),
         ("description" = Option<String>, Query, description = "Name, e-mail, CPF or phone"),
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{content: [{IdSubscriptionUser, IdSubscriptionDetail, PlanName, PlanValue, InternalStatus, Status, CreatedAt, User: {IdUser, Name, Phone}}], total, count}", body = Page<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "A page of subscriptions, newest first", body = Page<SubscriberItem>),
         (status = 403, description = "Role", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -485,7 +508,7 @@ async fn subscribers(
     auth: Auth<SubscriberStaff>,
     read_after: ReadAfter,
     QueryParams(filter): QueryParams<SubscriberFilter>,
-) -> Result<(HeaderMap, Json<Page<Value>>), ApiError> {
+) -> Result<(HeaderMap, Json<Page<SubscriberItem>>), ApiError> {
     let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -522,75 +545,8 @@ async fn subscribers(
     .bind(&auth.companies)
     .fetch_all(&mut *tx)
     .await?;
-    let content = rows
-        .into_iter()
-        .map(|(id, plan_id, plan_name, cents, internal, status, user_id, name, phone, created)| {
-            json!({
-                "IdSubscriptionUser": id, "IdSubscriptionDetail": plan_id, "PlanName": plan_name,
-                "PlanValue": money(cents), "InternalStatus": internal, "Status": status,
-                "CreatedAt": created, "User": { "IdUser": user_id, "Name": name, "Phone": phone },
-            })
-        })
-        .collect();
+    let content = rows.into_iter().map(SubscriberItem::from).collect();
     Ok((consistency.headers(), Json(Page::new(content, total))))
-}
-
-/// The subscription as the detail screen shows it.
-pub fn render(id: i64, subscription: &Subscription) -> Value {
-    let Some(details) = subscription.details() else { return Value::Null };
-    let transactions: Vec<Value> = subscription
-        .transactions()
-        .into_iter()
-        .map(|t| {
-            json!({
-                "IdSubscriptionUserTransaction": t.galax_pay_id,
-                "Installment": t.installment,
-                "GalaxPayId": t.galax_pay_id,
-                "Value": money(t.value_cents),
-                "Payday": t.payday,
-                "PaydayDate": t.payday,
-                "Status": t.status.code(),
-                "StatusDescription": t.status_description.clone().unwrap_or_else(|| t.status.label().to_owned()),
-                "CardNumber": t.card_number,
-                "CardBrand": t.card_brand,
-                "CardExpiresAt": t.card_expires_at,
-                "BoletoPdf": t.boleto_pdf,
-                "PixLink": t.pix_link,
-                "CreatedAt": t.created_at,
-                "UpdatedAt": t.status_date,
-            })
-        })
-        .collect();
-    json!({
-        "IdSubscriptionUser": id,
-        "GalaxPayId": details.galax_pay_id,
-        "IdSubscriptionDetail": details.plan_id,
-        "PlanName": details.plan_name,
-        "PlanValue": money(details.plan_value_cents),
-        "ValidityStart": details.validity_start,
-        "ValidityEnd": details.validity_end,
-        "InternalStatus": subscription.contract_status().code(),
-        "Status": subscription.status().map(|s| s.code().to_owned()),
-        "StatusDescription": subscription.status().map(|s| s.label().to_owned()),
-        "MyId": id.to_string(),
-        "FirstPayDayDate": details.first_pay_day,
-        "CreatedAt": details.created_at,
-        "Quantity": details.quantity,
-        "Periodicity": details.periodicity.code(),
-        "MainPaymentMethodId": details.payment_method.code(),
-        "CancellationRequested": subscription.cancellation_requested(),
-        "AmountReceived": money(subscription.received_cents()),
-        "AmountToReceive": money(subscription.to_receive_cents()),
-        "User": {
-            "IdUser": details.user.user_id,
-            "Name": details.user.name,
-            "Email": details.user.email,
-            "Cpf": details.user.cpf,
-            "Phone": details.user.phone,
-            "BirthDate": details.user.birth_date,
-        },
-        "Transactions": transactions,
-    })
 }
 
 /// `?asOf`.
@@ -617,7 +573,14 @@ pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
     Some(clock::instant_of(end, clock::DEFAULT_TIME_ZONE))
 }
 
-type EventRow = (i64, DateTime<Utc>, Value, Value);
+/// An event of a subscription's stream.
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    sequence: i64,
+    recorded_at: DateTime<Utc>,
+    payload: sqlx::types::Json<SubscriptionEvent>,
+    metadata: Value,
+}
 
 async fn stream(
     conn: &mut PgConnection,
@@ -638,10 +601,6 @@ async fn stream(
     .await?)
 }
 
-fn decode(payload: &Value) -> Result<SubscriptionEvent, ApiError> {
-    serde_json::from_value(payload.clone()).map_err(|e| ApiError::Internal(e.into()))
-}
-
 #[utoipa::path(
     get,
     path = "/subscription-user/{id}",
@@ -653,9 +612,8 @@ fn decode(payload: &Value) -> Result<SubscriptionEvent, ApiError> {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The subscription (spec 02 §3 'Subscription user')", body = Object),
+        (status = 200, description = "The subscription (spec 02 §3 'Subscription user')", body = SubscriptionAnswer),
         (status = 400, description = "Unreadable asOf", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription, or not yet created at asOf", body = ErrorBody),
     ),
@@ -667,7 +625,7 @@ async fn subscriber(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
     QueryParams(params): QueryParams<AsOfParams>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<SubscriptionAnswer>), ApiError> {
     let not_found = || ApiError::NotFound(MSG_SUBSCRIPTION_NOT_FOUND.to_owned());
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -675,83 +633,62 @@ async fn subscriber(
     if let Some(text) = params.as_of.as_deref().filter(|t| !t.trim().is_empty()) {
         let as_of = parse_as_of(text).ok_or_else(|| ApiError::BadRequest(MSG_BAD_AS_OF.to_owned()))?;
         let mut subscription = Subscription::default();
-        for (_, _, payload, _) in stream(&mut tx, id, Some(as_of)).await? {
-            subscription.apply(decode(&payload)?);
+        for event in stream(&mut tx, id, Some(as_of)).await? {
+            subscription.apply(event.payload.0);
         }
-        if subscription.details().is_none() {
-            return Err(not_found());
-        }
-        let mut answer = render(id, &subscription);
-        answer["AsOf"] = json!(as_of);
-        return Ok((HeaderMap::new(), Json(answer)));
+        let answer = SubscriptionAnswer::new(id, &subscription).ok_or_else(not_found)?;
+        return Ok((HeaderMap::new(), Json(SubscriptionAnswer { as_of: Some(as_of), ..answer })));
     }
-    let stored: Value =
+    let sqlx::types::Json(subscription): sqlx::types::Json<Subscription> =
         sqlx::query_scalar("select state from rm_club.subscription where subscription_id = $1")
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?
             .ok_or_else(not_found)?;
-    let subscription: Subscription =
-        serde_json::from_value(stored).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok((consistency.headers(), Json(render(id, &subscription))))
+    let answer = SubscriptionAnswer::new(id, &subscription).ok_or_else(not_found)?;
+    Ok((consistency.headers(), Json(answer)))
 }
 
-fn change(field: String, from: Value, to: Value) -> Option<Value> {
-    (from != to).then(|| json!({ "Field": field, "From": from, "To": to }))
+fn change(field: String, from: Value, to: Value) -> Option<Change> {
+    (from != to).then_some(Change { field, from, to })
 }
 
-/// The charges that appeared (`From` null) or changed status between two states:
-/// `[{GalaxPayId, Installment, Value, From, To}]`.
-fn charge_changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
+/// The charges that appeared (`From` null) or changed status between two states.
+fn charge_changes(before: &Subscription, after: &Subscription) -> Vec<ChargeChange> {
     after
         .transactions()
         .into_iter()
         .filter_map(|charge| {
             let old = before.transactions().into_iter().find(|t| t.galax_pay_id == charge.galax_pay_id);
-            let from = old.map(|t| t.status.code());
-            (from != Some(charge.status.code())).then(|| {
-                json!({
-                    "GalaxPayId": charge.galax_pay_id,
-                    "Installment": charge.installment,
-                    "Value": money(charge.value_cents),
-                    "From": from,
-                    "To": charge.status.code(),
-                })
+            let from = old.map(|t| t.status.code().to_owned());
+            (from.as_deref() != Some(charge.status.code())).then(|| ChargeChange {
+                galax_pay_id: charge.galax_pay_id,
+                installment: charge.installment,
+                value: money(charge.value_cents),
+                from,
+                to: charge.status.code().to_owned(),
             })
         })
         .collect()
 }
 
-/// What changed between two states of a subscription.
-fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
-    let status = |s: &Subscription| s.status().map(|s| json!(s.code())).unwrap_or(Value::Null);
-    let contract = |s: &Subscription| {
-        if s.details().is_some() {
-            json!(s.contract_status().code())
-        } else {
-            Value::Null
-        }
-    };
-    let mut list: Vec<Value> = [
+/// What changed between two states of a subscription, its charges' statuses included.
+fn changes(before: &Subscription, after: &Subscription, charges: &[ChargeChange]) -> Vec<Change> {
+    let status = |s: &Subscription| json!(s.status().map(|s| s.code()));
+    let contract = |s: &Subscription| json!(s.details().map(|_| s.contract_status().code()));
+    let amount = |cents: i64| json!(money(cents));
+    let mut list: Vec<Change> = [
         change("Status".into(), status(before), status(after)),
         change("InternalStatus".into(), contract(before), contract(after)),
-        change(
-            "AmountReceived".into(),
-            json!(money(before.received_cents())),
-            json!(money(after.received_cents())),
-        ),
-        change(
-            "AmountToReceive".into(),
-            json!(money(before.to_receive_cents())),
-            json!(money(after.to_receive_cents())),
-        ),
+        change("AmountReceived".into(), amount(before.received_cents()), amount(after.received_cents())),
+        change("AmountToReceive".into(), amount(before.to_receive_cents()), amount(after.to_receive_cents())),
     ]
     .into_iter()
     .flatten()
     .collect();
-    for charge in charge_changes(before, after) {
-        let field = format!("Transaction {} (parcela {})", charge["GalaxPayId"], charge["Installment"]);
-        list.extend(change(field, charge["From"].clone(), charge["To"].clone()));
+    for charge in charges {
+        let field = format!("Transaction {} (parcela {})", charge.galax_pay_id, charge.installment);
+        list.extend(change(field, json!(charge.from), json!(charge.to)));
     }
     list
 }
@@ -765,9 +702,7 @@ fn changes(before: &Subscription, after: &Subscription) -> Vec<Value> {
         ("id" = i64, Path),
     ),
     responses(
-        (status = 200, description = "[{Sequence, At, Event, Reason, Source, UserName, Changes: [{Field, From, To}], InternalStatus, Status, AmountReceived, AmountToReceive}]", body = Vec<Value>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "Every event of the subscription, oldest first, with the state after it", body = Vec<TimelineEntry>),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription", body = ErrorBody),
     ),
@@ -777,7 +712,7 @@ async fn timeline(
     State(state): State<AppState>,
     auth: Auth<SubscriberStaff>,
     PathParam(id): PathParam<i64>,
-) -> Result<Json<Vec<Value>>, ApiError> {
+) -> Result<Json<Vec<TimelineEntry>>, ApiError> {
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_subscription_in_reach(&mut tx, &auth, id).await?;
     let rows = stream(&mut tx, id, None).await?;
@@ -786,48 +721,55 @@ async fn timeline(
     }
     let mut subscription = Subscription::default();
     let mut entries = Vec::with_capacity(rows.len());
-    for (sequence, at, payload, metadata) in rows {
-        let event = decode(&payload)?;
+    for EventRow { sequence, recorded_at, payload: sqlx::types::Json(event), metadata } in rows {
         let text = |key: &str| metadata[key].as_str().map(str::to_owned);
-        let staff = json!({
-            "UserId": text("user_id").and_then(|id| id.parse::<i64>().ok()),
-            "UserName": text("user_name"),
-            "Role": text("role"),
-        });
+        let staff = || {
+            Some(TimelineSource::Staff(StaffSource {
+                user_id: text("user_id").and_then(|id| id.parse::<i64>().ok()),
+                user_name: text("user_name"),
+                role: text("role"),
+            }))
+        };
         let (event_name, reason, source) = match &event {
-            SubscriptionEvent::SubscriptionCreated(_) => ("SubscriptionCreated", "checkout", Value::Null),
+            SubscriptionEvent::SubscriptionCreated(_) => ("SubscriptionCreated", "checkout", None),
             // Staff cancel; the checkout cancels on its own when the first card charge is denied.
             SubscriptionEvent::CancellationRequested if metadata.get("user_id").is_some() => {
-                ("CancellationRequested", "staff", staff.clone())
+                ("CancellationRequested", "staff", staff())
             }
-            SubscriptionEvent::CancellationRequested => ("CancellationRequested", "checkout", Value::Null),
-            SubscriptionEvent::ReminderSent => ("ReminderSent", "staff", staff.clone()),
+            SubscriptionEvent::CancellationRequested => ("CancellationRequested", "checkout", None),
+            SubscriptionEvent::ReminderSent => ("ReminderSent", "staff", staff()),
             SubscriptionEvent::ProviderReported { source, .. } => match source {
-                ReportSource::Webhook { webhook_id, event } => {
-                    ("ProviderReported", "webhook", json!({ "WebhookId": webhook_id, "WebhookEvent": event }))
-                }
-                ReportSource::Reconciliation => ("ProviderReported", "reconciliation", Value::Null),
-                ReportSource::OnDemand => ("ProviderReported", "staff", staff.clone()),
-                ReportSource::Checkout => ("ProviderReported", "checkout", Value::Null),
-                ReportSource::Cancellation => ("ProviderReported", "cancellation", Value::Null),
+                ReportSource::Webhook { webhook_id, event } => (
+                    "ProviderReported",
+                    "webhook",
+                    Some(TimelineSource::Webhook(WebhookSource {
+                        webhook_id: *webhook_id,
+                        webhook_event: event.clone(),
+                    })),
+                ),
+                ReportSource::Reconciliation => ("ProviderReported", "reconciliation", None),
+                ReportSource::OnDemand => ("ProviderReported", "staff", staff()),
+                ReportSource::Checkout => ("ProviderReported", "checkout", None),
+                ReportSource::Cancellation => ("ProviderReported", "cancellation", None),
             },
         };
         let before = subscription.clone();
         subscription.apply(event);
-        entries.push(json!({
-            "Sequence": sequence,
-            "At": at,
-            "Event": event_name,
-            "Reason": reason,
-            "Source": source,
-            "UserName": text("user_name"),
-            "Changes": changes(&before, &subscription),
-            "Charges": charge_changes(&before, &subscription),
-            "InternalStatus": subscription.contract_status().code(),
-            "Status": subscription.status().map(|s| s.code().to_owned()),
-            "AmountReceived": money(subscription.received_cents()),
-            "AmountToReceive": money(subscription.to_receive_cents()),
-        }));
+        let charges = charge_changes(&before, &subscription);
+        entries.push(TimelineEntry {
+            sequence,
+            at: recorded_at,
+            event: event_name.to_owned(),
+            reason: reason.to_owned(),
+            source,
+            user_name: text("user_name"),
+            changes: changes(&before, &subscription, &charges),
+            charges,
+            internal_status: subscription.contract_status().code().to_owned(),
+            status: subscription.status().map(|s| s.code().to_owned()),
+            amount_received: money(subscription.received_cents()),
+            amount_to_receive: money(subscription.to_receive_cents()),
+        });
     }
     Ok(Json(entries))
 }

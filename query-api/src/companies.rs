@@ -8,6 +8,7 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use navalha_domain::online::OnlineRules;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
@@ -47,8 +48,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     ),
     responses(
         (status = 200, description = "The business", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -152,16 +151,13 @@ pub fn status_filter(status: Option<&str>) -> Result<StatusFilter, ApiError> {
     tag = "Units",
     summary = "Units the user may see, paged {content,total,count}",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("search" = Option<String>, Query),
         ("status" = Option<String>, Query),
         ReadAfter,
     ),
     responses(
         (status = 200, description = "OK", body = Page<CompanyItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -217,9 +213,7 @@ async fn filter(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "OK", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
+        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, OnlineCancelCutoffHours, OnlineMaxFutureBookings}", body = Object),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -239,6 +233,8 @@ async fn one(
         .fetch_one(&mut *tx)
         .await?;
     let address = &profile["address"];
+    // Units saved before online booking have no rules stored: the defaults.
+    let rules: OnlineRules = serde_json::from_value(profile["online"].clone()).unwrap_or_default();
     Ok((
         consistency.headers(),
         Json(json!({
@@ -260,6 +256,8 @@ async fn one(
             "State": address["state"],
             "Complement": address["complement"],
             "TimeZone": profile["time_zone"],
+            "OnlineCancelCutoffHours": rules.cancel_cutoff_hours,
+            "OnlineMaxFutureBookings": rules.max_future_bookings,
         })),
     ))
 }
@@ -287,8 +285,6 @@ pub struct CompanyDay {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<CompanyDay>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -345,8 +341,6 @@ pub struct GalleryItem {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<GalleryItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -398,7 +392,6 @@ pub fn media_type(file: &str) -> Option<&'static str> {
     ),
     responses(
         (status = 200, description = "The image"),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 404, description = "No such image", body = ErrorBody),
     ),
 )]

@@ -187,8 +187,6 @@ struct PendingCharge {
     ),
     responses(
         (status = 200, description = "The figures", body = Answer),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
         (status = 422, description = "Validation: a period that is not today, week or 30d", body = ErrorBody),
     ),

@@ -71,8 +71,6 @@ pub struct BlockedTime {
     ),
     responses(
         (status = 200, description = "Blocked times", body = Vec<BlockedTime>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 404, description = "A unit the caller does not belong to", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -166,14 +164,11 @@ async fn authorize(
     summary = "A professional's days off, newest first (ADMIN, or the professional themself)",
     params(
         ("idProfessional" = i64, Path),
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ReadAfter,
     ),
     responses(
         (status = 200, description = "{content, total, count}", body = Page<DayOffItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
     ),

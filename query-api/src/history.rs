@@ -165,8 +165,6 @@ pub async fn history(
     ),
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown id", body = ErrorBody),
     ),
@@ -191,8 +189,6 @@ async fn client(
     ),
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown id", body = ErrorBody),
     ),
@@ -218,8 +214,6 @@ async fn professional(
     ),
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown id", body = ErrorBody),
     ),

@@ -90,15 +90,12 @@ async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, Ap
     tag = "Holidays",
     summary = "Holidays the user may see, newest first, searched by description ignoring accents and case",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("search" = Option<String>, Query),
         ReadAfter,
     ),
     responses(
         (status = 200, description = "{content, total, count}", body = Page<HolidayItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -146,8 +143,6 @@ async fn filter(
     ),
     responses(
         (status = 200, description = "The holiday", body = HolidayItem),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 404, description = "Unknown holiday, or one of units the user may not see", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -15,6 +15,7 @@ pub mod days_off;
 pub mod history;
 pub mod holidays;
 pub mod live;
+pub mod online;
 pub mod openapi;
 pub mod paging;
 pub mod params;

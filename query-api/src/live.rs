@@ -21,7 +21,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
 use futures_util::Stream;
 use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
-use navalha_platform::error::ErrorBody;
 use navalha_platform::position::Position;
 use navalha_platform::projection::BatchCommitted;
 use serde_json::json;
@@ -49,8 +48,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     description = "Server-sent events. `ready` when the stream opens (fetch what is shown again: changes may have been missed while disconnected); `change` with `{\"model\":\"agenda\",\"position\":\"812.9051\"}` when a projector batch changed that model for the caller's business, or `{\"model\":\"*\"}` when the stream fell behind (fetch everything again). A comment every 15 s keeps proxies from closing it. The stream ends when the session does.",
     responses(
         (status = 200, description = "The event stream"),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]

@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use crate::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use crate::{access, clients, club, companies, dashboard, days_off, history, holidays, live};
-use crate::{professionals, scheduling, AppState};
+use crate::{online, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -24,6 +24,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(days_off::router())
         .merge(holidays::router())
         .merge(scheduling::router())
+        .merge(online::router())
         .merge(history::router())
         .merge(live::router())
         .merge(club::router())

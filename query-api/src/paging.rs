@@ -8,9 +8,11 @@ pub const DEFAULT_PAGE_SIZE: i64 = 5;
 /// Largest page a client may ask for.
 pub const MAX_PAGE_SIZE: i64 = 100;
 
-/// `?page&pageSize` (pages start at 1).
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+/// `?page&pageSize` (pages start at 1). Their bounds are written into the documents from
+/// the constants above (`openapi.rs`).
+#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageRequest {
     /// 1-based page.
     pub page: Option<i64>,

@@ -112,16 +112,13 @@ pub struct FilterParams {
     tag = "Professionals",
     summary = "Professionals of the user's units (ADMIN, DEFAULT), paged",
     params(
-        ("page" = Option<i64>, Query),
-        ("pageSize" = Option<i64>, Query),
+        PageRequest,
         ("search" = Option<String>, Query),
         ("status" = Option<String>, Query),
         ReadAfter,
     ),
     responses(
         (status = 200, description = "OK", body = Page<ProfessionalItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -248,8 +245,6 @@ async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
     ),
     responses(
         (status = 200, description = "OK", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -277,8 +272,6 @@ async fn one(
     ),
     responses(
         (status = 200, description = "OK", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -326,8 +319,6 @@ pub struct UnitProfessional {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<UnitProfessional>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -382,8 +373,6 @@ pub struct CatalogueItem {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<CatalogueItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -432,8 +421,6 @@ pub struct UnitService {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<UnitService>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -525,8 +512,6 @@ async fn week_of(conn: &mut PgConnection, id: i64) -> Result<Vec<WorkingDay>, Ap
     ),
     responses(
         (status = 200, description = "OK", body = Vec<WorkingDay>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -553,8 +538,6 @@ async fn my_hours(
     ),
     responses(
         (status = 200, description = "OK", body = Vec<WorkingDay>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -616,8 +599,6 @@ async fn offered_by(conn: &mut PgConnection, id: i64) -> Result<Vec<OfferedItem>
     ),
     responses(
         (status = 200, description = "OK", body = Vec<OfferedItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -644,8 +625,6 @@ async fn my_services(
     ),
     responses(
         (status = 200, description = "OK", body = Vec<OfferedItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),

@@ -39,6 +39,8 @@ use crate::params::Params;
 use crate::scope;
 use crate::AppState;
 
+/// The header that carries a booking link's token to `available-times` (online reschedule).
+pub const BOOKING_TOKEN_HEADER: &str = "x-booking-token";
 /// How many days of free times `available-times` answers, today included.
 pub const FREE_TIME_DAYS: i64 = 30;
 /// Answer for an unknown appointment, or one the user may not see.
@@ -143,7 +145,9 @@ pub struct DayItem {
     /// The professional's name.
     pub professional_name: String,
     /// The client's subscriptions, those in force first (`club::subscriptions_of`).
-    pub subscription_user: Vec<Value>,
+    pub subscription_user: Vec<crate::club::SubscriptionSummary>,
+    /// Booked by the client on the unit's public page (issue 18).
+    pub online: bool,
 }
 
 /// An appointment row with what the day list shows of its client and professional.
@@ -167,18 +171,25 @@ struct AppointmentRow {
     times_type: String,
     professional_color: String,
     professional_name: String,
+    online: bool,
 }
 
-const APPOINTMENT_ROWS: &str = "select a.appointment_id, a.company_id, a.professional_id, a.membership_id,
-        a.client_id, coalesce(c.name, '') as user_name, coalesce(c.phone, '') as user_phone,
-        coalesce(c.whatsapp, false) as user_whatsapp, a.date, a.start_time::text as start_time,
-        a.end_time::text as end_time, a.services, a.observation, a.status, a.confirmation, a.times_type,
-        coalesce(p.color, '') as professional_color, coalesce(p.name, '') as professional_name
-   from rm_agenda.appointment a
-   left join rm_agenda.client c on c.client_id = a.client_id
-   left join rm_agenda.professional p on p.professional_id = a.professional_id";
+/// The columns of `AppointmentRow`: one table, which carries copies of what the card shows
+/// of the client and the professional (issue 15), so no join.
+const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professional_id, a.membership_id,
+        a.client_id, a.client_name as user_name, a.client_phone as user_phone, a.client_whatsapp as user_whatsapp,
+        a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
+        a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online";
 
-fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> DayItem {
+/// A day list row: the appointment and its client's subscriptions, read in one statement.
+#[derive(sqlx::FromRow)]
+struct DayRow {
+    #[sqlx(flatten)]
+    appointment: AppointmentRow,
+    subscriptions: sqlx::types::Json<Vec<crate::club::SubscriptionSummary>>,
+}
+
+fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSummary>) -> DayItem {
     DayItem {
         id_scheduling: row.appointment_id,
         id_professional: row.professional_id,
@@ -197,7 +208,8 @@ fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> Da
         times_type: row.times_type,
         professional_color: row.professional_color,
         professional_name: row.professional_name,
-        subscription_user: subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
+        subscription_user: subscriptions,
+        online: row.online,
     }
 }
 
@@ -221,8 +233,6 @@ fn day_item(row: AppointmentRow, subscriptions: &HashMap<i64, Vec<Value>>) -> Da
     ),
     responses(
         (status = 200, description = "The day list", body = Vec<DayItem>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A colleague's agenda, or asOf for a role other than ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -265,13 +275,25 @@ async fn day(
     let mut tx = scope::of(&state.pool, &auth).await?;
     agenda_unit(&mut tx, &auth, company_id).await?;
     let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
-    let rows = match as_of {
-        Some(at) => day_as_of(&mut tx, company_id, date, at, &filter).await?,
-        None => day_now(&mut tx, company_id, date, &filter).await?,
+    let items = match as_of {
+        Some(at) => {
+            let rows = day_as_of(&mut tx, company_id, date, at, &filter).await?;
+            let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
+            let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
+            rows.into_iter()
+                .map(|row| {
+                    let theirs = subscriptions.get(&row.client_id).cloned().unwrap_or_default();
+                    day_item(row, theirs)
+                })
+                .collect()
+        }
+        None => day_now(&mut tx, company_id, date, &filter)
+            .await?
+            .into_iter()
+            .map(|row| day_item(row.appointment, row.subscriptions.0))
+            .collect(),
     };
-    let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
-    Ok((consistency.headers(), Json(rows.into_iter().map(|row| day_item(row, &subscriptions)).collect())))
+    Ok((consistency.headers(), Json(items)))
 }
 
 /// The filters of the day list.
@@ -290,20 +312,23 @@ impl DayFilter {
     }
 }
 
-/// The day's appointments now, from the agenda's read model.
+/// The day's appointments now, from the agenda's read model, with their clients'
+/// subscriptions: one statement.
 async fn day_now(
     conn: &mut PgConnection,
     company_id: i64,
     date: NaiveDate,
     filter: &DayFilter,
-) -> Result<Vec<AppointmentRow>, ApiError> {
+) -> Result<Vec<DayRow>, ApiError> {
     Ok(sqlx::query_as(&format!(
-        "{APPOINTMENT_ROWS}
+        "select {APPOINTMENT_COLUMNS}, {} as subscriptions
+           from rm_agenda.appointment a
           where a.company_id = $1 and a.date = $2
             and ($3::bigint is null or a.professional_id = $3)
             and ($4::bigint is null or a.client_id = $4)
             and ($5 = 0 or a.status = ($5 = 1))
-          order by a.start_time, p.name, a.appointment_id"
+          order by a.start_time, a.professional_name, a.appointment_id",
+        crate::club::SUBSCRIPTIONS_OF_CLIENT
     ))
     .bind(company_id)
     .bind(date)
@@ -397,6 +422,7 @@ async fn day_as_of(
                 start_time: format!("{}:00", booking.start),
                 end_time: format!("{}:00", booking.end),
                 times_type: booking.times_type.code().to_owned(),
+                online: booking.online,
                 services: sqlx::types::Json(booking.services),
                 observation: booking.observation,
                 status: booked,
@@ -423,11 +449,12 @@ async fn visible(
     principal: &Principal,
     id: i64,
 ) -> Result<AppointmentRow, ApiError> {
-    let row: Option<AppointmentRow> =
-        sqlx::query_as(&format!("{APPOINTMENT_ROWS} where a.appointment_id = $1"))
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let row: Option<AppointmentRow> = sqlx::query_as(&format!(
+        "select {APPOINTMENT_COLUMNS} from rm_agenda.appointment a where a.appointment_id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
     let not_found = || ApiError::NotFound(MSG_NOT_FOUND.to_owned());
     let row = row.ok_or_else(not_found)?;
     agenda_unit(conn, principal, row.company_id).await.map_err(|_| not_found())?;
@@ -450,8 +477,6 @@ async fn visible(
     ),
     responses(
         (status = 200, description = "IdScheduling, IdCompanyProfessional, CompanyProfessional{Professional{IdProfessional}, Company{IdCompany}}, Date, StartTime, EndTime, SchedulingServices[{IdService}], IdUser, Observation, Status, Confirmation", body = Object),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "A colleague's appointment", body = ErrorBody),
         (status = 404, description = "Unknown, or another unit's", body = ErrorBody),
     ),
@@ -467,8 +492,8 @@ async fn one(
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row = visible(&mut tx, &auth, id).await?;
     let (company_id, services) = (row.company_id, row.services.0.clone());
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id]).await?;
-    let item = day_item(row, &subscriptions);
+    // The edit form shows no subscription.
+    let item = day_item(row, Vec::new());
     let body = json!({
         "IdScheduling": item.id_scheduling,
         "IdCompanyProfessional": item.id_company_professional,
@@ -515,8 +540,6 @@ async fn one(
     ),
     responses(
         (status = 200, description = "In order", body = Vec<HistoryEntry>),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown appointment", body = ErrorBody),
     ),
@@ -594,14 +617,14 @@ pub struct FreeTimes {
         ("idServices" = String, Query, description = "[1,2], or repeated idServices=1&idServices=2"),
         ("timesType" = Option<String>, Query, description = "Absent means ONLY_AVAILABLES"),
         ("idProfessionals" = Option<String>, Query, description = "[ids] or repeated"),
-        ("idSchedulingEdit" = Option<i64>, Query, description = "The appointment being edited: its own time counts as free"),
+        ("idSchedulingEdit" = Option<i64>, Query, description = "Signed in: the appointment being edited, whose own time counts as free (ignored without a token: it would reveal another booking's time)"),
+        ("X-Booking-Token" = Option<String>, Header, description = "Anonymous: a booking link's token; that booking's own time counts as free (online reschedule)"),
         ReadAfter,
     ),
     responses(
         (status = 200, description = "{professionals[{idProfessional, idCompanyProfessional, name, color}], times[{shortDate, freeHours[{start, end, idProfessional}]}]}", body = FreeTimes),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "A token that is present but bad", body = ErrorBody),
-        (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
+        (status = 404, description = "Unknown or inactive unit, or a bad booking link", body = ErrorBody),
         (status = 422, description = "No service, or a bad timesType", body = ErrorBody),
     ),
 )]
@@ -610,6 +633,7 @@ async fn available_times(
     State(state): State<AppState>,
     auth: MaybeAuth,
     read_after: ReadAfter,
+    headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Result<(HeaderMap, Json<FreeTimes>), ApiError> {
     let params = Params::parse(query.as_deref())?;
@@ -629,9 +653,20 @@ async fn available_times(
         }
         chosen = vec![principal.professional_id];
     }
-    let editing = params.id("idSchedulingEdit")?;
-    let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
     let company_not_found = || ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned());
+    let link = headers.get(BOOKING_TOKEN_HEADER).map(|token| token.to_str().unwrap_or_default());
+    let editing = match (&auth.0, link) {
+        (Some(_), _) => params.id("idSchedulingEdit")?,
+        (None, Some(token)) => {
+            let (claims, id) = state.verifier.booking_link(token).await?;
+            if claims.unit != company_id {
+                return Err(company_not_found());
+            }
+            Some(id)
+        }
+        (None, None) => None,
+    };
+    let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
     // Signed in: the professional's business. Anonymous (the mobile flow): the unit's.
     let mut tx = match &auth.0 {
         Some(principal) => scope::of(&state.pool, principal).await?,

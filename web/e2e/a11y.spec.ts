@@ -195,3 +195,21 @@ test.describe('at 390 px', () => {
     await page.screenshot({ path: 'test-results/a11y-menu-390.png' });
   });
 });
+
+test('the online booking page has no serious accessibility violation, at 1280 and at 390 px (issue 18)', async ({ page, request }) => {
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+    await page.goto(`/agendar/${idCompany}`);
+    await expect(page.getByRole('heading', { level: 1, name: CENTRO })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Every step open: a service, a time, and the details form with its messages.
+    await page.getByRole('checkbox', { name: /Corte de cabelo/ }).check();
+    const time = page.getByRole('region', { name: /Dia e horário/ }).getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
+    await time.click();
+    await page.getByRole('button', { name: 'Receber código' }).click();
+    await expect(page.getByText('Digite o CPF')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});

@@ -134,7 +134,6 @@ async fn new_link(
     responses(
         (status = 201, description = "{Token, Link}", body = Object, example = json!({ "Token": "...", "Link": "..." })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown client or plan", body = ErrorBody),
         (status = 422, description = "Inactive client or plan", body = ErrorBody),
@@ -160,7 +159,6 @@ async fn create_token(
     responses(
         (status = 200, description = "true", body = Object),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown client or plan", body = ErrorBody),
         (status = 422, description = "Inactive client or plan", body = ErrorBody),

@@ -299,7 +299,6 @@ async fn multipart_of(
     responses(
         (status = 201, description = "Created: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 422, description = "Validation (spec 02 §5 'Plan form'), an unknown unit or partner, or an image refused", body = ErrorBody),
     ),
@@ -341,8 +340,6 @@ async fn create(
     request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -416,7 +413,6 @@ async fn plan_of_service(
     responses(
         (status = 201, description = "Created: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
         (status = 409, description = "The service is already in the plan", body = ErrorBody),
@@ -480,8 +476,6 @@ pub async fn add_plan_service(
     request_body = PlanServiceForm,
     responses(
         (status = 200, description = "Saved: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan service", body = ErrorBody),
         (status = 409, description = "The service is already in the plan", body = ErrorBody),
@@ -529,8 +523,6 @@ async fn change_service(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan service", body = ErrorBody),
     ),

@@ -113,8 +113,6 @@ pub async fn cancel_everywhere(
     ),
     responses(
         (status = 200, description = "{IdSubscriptionUser}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription", body = ErrorBody),
         (status = 409, description = "Already cancelled", body = ErrorBody),
@@ -152,8 +150,6 @@ async fn cancel(
     ),
     responses(
         (status = 200, description = "Recorded", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription, or outside the user's units", body = ErrorBody),
         (status = 409, description = "Nothing to remind of: no pending payment", body = ErrorBody),
@@ -189,8 +185,6 @@ async fn reminder(
     ),
     responses(
         (status = 200, description = "{IdSubscriptionUser, Changed}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1, "Changed": true })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
-        (status = 401, description = "No or bad token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached", body = ErrorBody),

@@ -68,7 +68,6 @@ impl Flag {
     request_body = SocialLoginBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
         (status = 503, description = "Google could not be reached", body = ErrorBody),
     ),

@@ -60,7 +60,8 @@ pub(crate) struct ResetBody {
     recovery_data: String,
 }
 
-fn sha256(parts: &[&[u8]]) -> Vec<u8> {
+/// SHA-256 of the parts, one after another: how codes and link tokens are stored.
+pub(crate) fn sha256(parts: &[&[u8]]) -> Vec<u8> {
     let mut hasher = Sha256::new();
     for part in parts {
         hasher.update(part);
@@ -81,7 +82,6 @@ fn random_token() -> String {
     request_body = RequestCodeBody,
     responses(
         (status = 200, description = "Sent", body = Object, example = json!({ "message": "..." })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
         (status = 429, description = "Too many codes asked for this CPF or e-mail, or from this address; the same for unknown accounts", body = ErrorBody),
     ),
@@ -315,7 +315,6 @@ async fn check_code(
     request_body = ValidateCodeBody,
     responses(
         (status = 200, description = "Valid", body = Object, example = json!({ "message": "..." })),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
         (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
     ),
@@ -343,7 +342,6 @@ pub(crate) async fn validate_code(
     request_body = ResetBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
         (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
     ),

@@ -58,7 +58,6 @@ pub async fn create_invite(pool: &PgPool, professional_id: i64) -> Result<String
     request_body = CompleteRegisterBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 422, description = "Validation failed", body = ErrorBody),
     ),
 )]

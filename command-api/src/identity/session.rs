@@ -194,7 +194,6 @@ pub async fn end_sessions(conn: &mut sqlx::PgConnection, professional_id: i64) -
     summary = "Sign out ('Sair'): ends the caller's session, so its token stops working at once; other sessions stay",
     responses(
         (status = 204, description = "Signed out"),
-        (status = 400, description = "Malformed input: an id, parameter or body that cannot be read", body = ErrorBody),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
     ),
     security(("bearer" = [])),

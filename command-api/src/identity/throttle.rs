@@ -62,6 +62,37 @@ pub const RECOVERY_GUESS: Door = Door {
     message: "Muitas tentativas com código inválido. Tente novamente em {wait}.",
 };
 
+/// Asking for a code on a unit's public page (issue 18): each one may be an e-mail.
+pub const ONLINE_CODE: Door = Door {
+    name: "online-code",
+    window_minutes: 60,
+    per_subject_and_address: 5,
+    per_address: 20,
+    per_subject: 20,
+    message: "Muitos pedidos de código. Tente novamente em {wait}.",
+};
+
+/// Wrong online-booking codes, per CPF across codes.
+pub const ONLINE_GUESS: Door = Door {
+    name: "online-guess",
+    window_minutes: 24 * 60,
+    per_subject_and_address: 10,
+    per_address: 50,
+    per_subject: 20,
+    message: "Muitas tentativas com código inválido. Tente novamente em {wait}.",
+};
+
+/// Online bookings, cancellations and moves: every one counts, so one address cannot
+/// churn a unit's agenda. A shop's own Wi-Fi, shared by its clients, stays well below.
+pub const ONLINE_BOOKING: Door = Door {
+    name: "online-booking",
+    window_minutes: 60,
+    per_subject_and_address: 15,
+    per_address: 40,
+    per_subject: 40,
+    message: "Muitos agendamentos em pouco tempo. Tente novamente em {wait}.",
+};
+
 /// An attempt let through, recorded as failed until [`Attempt::succeeded`].
 #[derive(Debug)]
 pub struct Attempt {
@@ -187,4 +218,5 @@ mod tests {
     // One address alone never reaches an account's limit.
     const _: () = assert!(LOGIN.per_subject > LOGIN.per_subject_and_address * 2);
     const _: () = assert!(RECOVERY_GUESS.per_subject > RECOVERY_GUESS.per_subject_and_address);
+    const _: () = assert!(ONLINE_GUESS.per_subject > ONLINE_GUESS.per_subject_and_address);
 }

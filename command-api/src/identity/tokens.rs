@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use jsonwebtoken::{EncodingKey, Header};
-use navalha_platform::auth::{Claims, ALGORITHM, AUDIENCE, ISSUER};
+use navalha_platform::auth::{Claims, OnlineClaims, ALGORITHM, AUDIENCE, ISSUER};
 use navalha_platform::ApiError;
 
 use super::keys::SigningKeys;
@@ -48,7 +48,16 @@ impl TokenIssuer {
             iat: now,
             exp: now + self.lifetime_seconds,
         };
-        jsonwebtoken::encode(&Header::new(ALGORITHM), &claims, &self.key)
+        self.sign(&claims)
+    }
+
+    /// A signed online-booking token (the claims name their audience and expiry).
+    pub fn issue_online(&self, claims: &OnlineClaims) -> Result<String, ApiError> {
+        self.sign(claims)
+    }
+
+    fn sign(&self, claims: &impl serde::Serialize) -> Result<String, ApiError> {
+        jsonwebtoken::encode(&Header::new(ALGORITHM), claims, &self.key)
             .map_err(|error| ApiError::Internal(anyhow::anyhow!("signing a token: {error}")))
     }
 }

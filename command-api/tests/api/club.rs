@@ -1125,7 +1125,8 @@ async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider(poo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn reminders_charges_and_the_agenda_show_in_a_subscription_history(pool: PgPool) {
-    use crate::scheduling::{body, book, day_list, demo, id_of, next};
+    use crate::scheduling::day_list;
+    use crate::support::{body, book, demo, id_of, next};
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let leader = club.system.sign_in("lider@navalha.dev").await;
@@ -1330,30 +1331,4 @@ async fn a_subscription_the_provider_forgot_is_still_cancelled(pool: PgPool) {
     );
     let down = unreachable.cancel_subscription(1).await.expect_err("nothing listens there");
     assert_eq!(down.status_code(), StatusCode::SERVICE_UNAVAILABLE);
-}
-
-/// A model built by another version of the code (its tables or the states it stores
-/// changed) is not read while the projector rebuilds it: 503 in pt-BR, not a 500 from rows
-/// of another shape. Once rebuilt, it answers again.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_model_of_another_version_answers_503_until_rebuilt(pool: PgPool) {
-    let system = System::start(pool).await;
-    let admin = system.sign_in("admin@navalha.dev").await;
-    sqlx::query("update rm_club.checkpoint set schema_version = 'older code'")
-        .execute(&system.pool)
-        .await
-        .expect("age the model");
-    let list = system.call(Method::GET, "/api/subscription-details", Some(&admin), None).await;
-    assert_eq!(
-        (list.status, list.message()),
-        (StatusCode::SERVICE_UNAVAILABLE, "Os dados estão sendo atualizados. Tente novamente em instantes.")
-    );
-    // Other models are read as usual.
-    let units = system.call(Method::GET, "/api/company", Some(&admin), None).await;
-    assert_eq!(units.status, StatusCode::OK, "{units:?}");
-
-    let club = navalha_projector::models::find("club").expect("club");
-    navalha_projector::rebuild::rebuild(&system.projector_pool, club.as_ref(), false).await.expect("rebuild");
-    let list = system.call(Method::GET, "/api/subscription-details", Some(&admin), None).await;
-    assert_eq!(list.status, StatusCode::OK, "{list:?}");
 }

@@ -7,17 +7,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::support::{names, urlencode, System};
-
-pub fn company(name: &str, cnpj: &str) -> Value {
-    json!({
-        "name": name, "cnpj": cnpj, "email": "unidade@navalha.dev", "phone": "(11) 9 8765-4321",
-        "zipCode": "01042-001", "whatsApp": true, "district": "República", "state": "SP", "status": true,
-        "facebook": "https://facebook.com/navalha", "instagram": "https://instagram.com/navalha",
-        "observation": "", "street": "Rua Barão de Itapetininga", "number": "120", "city": "São Paulo",
-        "complement": "",
-    })
-}
+use crate::support::{company, names, urlencode, System};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn an_admin_registers_a_unit_that_is_listed_read_and_edited(pool: PgPool) {

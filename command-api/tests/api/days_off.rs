@@ -295,10 +295,10 @@ async fn admins_read_anyone_professionals_read_only_their_own(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times(pool: PgPool) {
     let system = System::start(pool).await;
-    let d = crate::scheduling::demo(&system).await;
+    let d = crate::support::demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let diego = professional_id(&system, "barbeiro1@navalha.dev").await;
-    let tuesday = crate::scheduling::next(chrono::Weekday::Tue).to_string();
+    let tuesday = crate::support::next(chrono::Weekday::Tue).to_string();
     let mut block = day_off(diego, "Reunião com fornecedor", &tuesday, &tuesday);
     block["allDay"] = json!(false);
     block["startTime"] = json!("14:00");
@@ -317,7 +317,7 @@ async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times(pool
                  "DateStart": tuesday, "DateEnd": tuesday, "AllDay": false, "StartTime": "14:00", "EndTime": "15:30" }])
     );
     // A week view asks for its seven days at once; more than seven are refused.
-    let monday = crate::scheduling::next(chrono::Weekday::Tue) - chrono::Duration::days(1);
+    let monday = crate::support::next(chrono::Weekday::Tue) - chrono::Duration::days(1);
     let week = format!("{}&dateEnd={}", path(&monday.to_string()), monday + chrono::Duration::days(6));
     let in_week = system.call(Method::GET, &week, Some(&desk), None).await;
     assert_eq!(in_week.body.as_array().map(Vec::len), Some(1), "{in_week:?}");
@@ -327,7 +327,7 @@ async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times(pool
         (too_long.status, too_long.message()),
         (StatusCode::BAD_REQUEST, "Informe um período de até 7 dias.")
     );
-    let other_day = crate::scheduling::next(chrono::Weekday::Wed).to_string();
+    let other_day = crate::support::next(chrono::Weekday::Wed).to_string();
     let none = system.call(Method::GET, &path(&other_day), Some(&desk), None).await;
     assert_eq!(none.body, json!([]));
     // Roles that see only their own agenda see only their own blocked times.

@@ -9,9 +9,10 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::club::{plan_fields, save_plan_with};
-use crate::companies::company;
-use crate::isolation::{cpf, scalar};
-use crate::scheduling::{body, demo};
+use crate::isolation::scalar;
+use crate::support::company;
+use crate::support::cpf;
+use crate::support::{body, demo};
 use crate::support::{Answer, System};
 
 const REPLAYED: &str = "idempotent-replayed";

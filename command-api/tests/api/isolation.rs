@@ -15,8 +15,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::club::{plan_fields, save_plan, subscribe_to, Club};
-use crate::companies::company;
-use crate::support::System;
+use crate::support::{another_business, company, cpf, System};
 
 const ALL: &[Role] = &Role::ALL;
 const ADMIN: &[Role] = &[Role::Admin];
@@ -24,18 +23,6 @@ const PLAN_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default];
 const SUBSCRIBER_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
 /// Roles whose menu has the professionals screen (spec 01 §6).
 const PROFESSIONAL_SCREEN: &[Role] = &[Role::Admin, Role::Default];
-
-/// A CPF with valid check digits, from nine digits.
-pub fn cpf(base: u64) -> String {
-    let mut digits: Vec<u64> = format!("{base:09}").chars().map(|c| u64::from(c as u8 - b'0')).collect();
-    for length in [9, 10] {
-        let sum: u64 =
-            digits.iter().take(length).enumerate().map(|(i, d)| d * (length as u64 + 1 - i as u64)).sum();
-        let rest = sum * 10 % 11;
-        digits.push(if rest == 10 { 0 } else { rest });
-    }
-    digits.iter().map(u64::to_string).collect()
-}
 
 /// The admin's professional form for a staff member of `role` in `company`.
 fn staff_form(role: Role, company: i64) -> Value {
@@ -423,39 +410,6 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
         }
     }
     assert!(found.is_empty(), "{} own reads fail:\n{}", found.len(), found.join("\n"));
-}
-
-/// Opens another business with its first admin, who registers a unit: the admin's token,
-/// the unit and the business.
-pub async fn another_business(system: &System) -> (String, i64, i64) {
-    let admin = FirstAdmin {
-        name: "Rita Vila Rica".into(),
-        email: "rita@vilarica.dev".into(),
-        cpf: cpf(420_000_001),
-        phone: "(31) 9 8765-4321".into(),
-    };
-    let opened = open_with_admin(&system.state, "Barbearia Vila Rica", &admin).await.expect("business");
-    let invite = opened.registration_link.split("complete-register=").nth(1).expect("token").to_owned();
-    let done = system
-        .call(
-            Method::PUT,
-            "/api/no-auth/professional/complete-register",
-            None,
-            Some(json!({ "completeRegister": invite, "password": "VilaRica@123" })),
-        )
-        .await;
-    assert_eq!(done.status, StatusCode::OK, "{done:?}");
-    let token = done.body["Token"].as_str().expect("token").to_owned();
-    let unit = system
-        .call(
-            Method::POST,
-            "/api/company",
-            Some(&token),
-            Some(company("Vila Rica Savassi", "11.444.777/0001-61")),
-        )
-        .await;
-    assert_eq!(unit.status, StatusCode::CREATED, "{unit:?}");
-    (token, unit.body["IdCompany"].as_i64().expect("unit"), opened.business_id)
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 
 use crate::support::{names, urlencode, System};
 
-fn professional(name: &str, cpf: &str, email: &str, company: i64) -> Value {
+pub(crate) fn professional(name: &str, cpf: &str, email: &str, company: i64) -> Value {
     json!({
         "name": name, "cpf": cpf, "email": email, "phone": "(11) 9 8765-4321", "whatsApp": true,
         "birthDate": "1992-05-20", "cep": "01042-001", "street": "Rua Barão de Itapetininga", "number": "50",

@@ -83,3 +83,36 @@ async fn a_model_built_in_bulk_equals_one_built_event_by_event(pool: PgPool) {
         sqlx::query(&format!("drop schema {next} cascade")).execute(&system.pool).await.expect("drop");
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_read_after_a_write_is_answered_at_once_by_a_model_without_events_of_its_own(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let marked = system
+        .call(
+            Method::POST,
+            "/api/professional-favorite-menu/",
+            Some(&admin),
+            Some(json!({ "slug": "scheduling" })),
+        )
+        .await;
+    assert_eq!(marked.status, StatusCode::CREATED, "{marked:?}");
+    let position = marked.headers["x-navalha-position"].to_str().expect("position").to_owned();
+    // The projector has not run: the holiday model's checkpoint is before the position, and
+    // it would not move there at once anyway (an idle model's checkpoint moves only now and
+    // then); but none of its events lie in between, so the read does not wait.
+    let read = system
+        .call_with(
+            Method::GET,
+            "/api/holiday/filter?page=1&pageSize=5",
+            Some(&admin),
+            None,
+            &[("x-navalha-position", &position)],
+        )
+        .await;
+    assert_eq!(read.status, StatusCode::OK, "{read:?}");
+    let consistency = read.headers["x-navalha-consistency"].to_str().unwrap_or_default().to_owned();
+    assert!(consistency.starts_with("reached"), "{consistency}");
+    let waited: u64 = consistency.rsplit('=').next().and_then(|ms| ms.parse().ok()).expect("waited-ms");
+    assert!(waited < 1000, "{consistency}");
+}

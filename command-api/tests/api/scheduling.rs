@@ -6,103 +6,15 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
-use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use chrono::{Duration, NaiveDate, Weekday};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::support::{Answer, System};
-
-/// Today on the demo units' clock (America/Sao_Paulo, UTC-3).
-fn today() -> NaiveDate {
-    (chrono::Utc::now() - Duration::hours(3)).date_naive()
-}
-
-/// The first `weekday` after today (1 to 7 days ahead), so always in the future.
-pub(crate) fn next(weekday: Weekday) -> NaiveDate {
-    let mut day = today() + Duration::days(1);
-    while day.weekday() != weekday {
-        day += Duration::days(1);
-    }
-    day
-}
-
-/// The last day before today that the demo units open (Monday to Saturday).
-fn last_open_day() -> NaiveDate {
-    let mut day = today() - Duration::days(1);
-    while day.weekday() == Weekday::Sun {
-        day -= Duration::days(1);
-    }
-    day
-}
-
-/// Demo ids, looked up rather than assumed.
-pub(crate) struct Demo {
-    pub(crate) centro: i64,
-    pub(crate) savassi: i64,
-    /// Memberships (IdCompanyProfessional) in Centro.
-    pub(crate) barber1: i64,
-    pub(crate) barber2: i64,
-    /// Gabriel's, in Savassi.
-    gabriel: i64,
-    /// Professional ids.
-    barber1_id: i64,
-    barber2_id: i64,
-    /// Services.
-    pub(crate) haircut: i64,
-    pub(crate) beard: i64,
-    eyebrows: i64,
-    pigmentation: i64,
-    /// An active client, and the inactive one.
-    pub(crate) client: i64,
-    other_client: i64,
-    inactive_client: i64,
-}
-
-async fn scalar(system: &System, sql: &str, bind: &str) -> i64 {
-    sqlx::query_scalar(sql).bind(bind).fetch_one(&system.pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
-}
-
-pub(crate) async fn demo(system: &System) -> Demo {
-    let membership = "select m.membership_id from rm_professional.membership m
-                        join staff_credential c on c.professional_id = m.professional_id
-                       where c.email = $1 order by m.position limit 1";
-    let professional = "select professional_id from staff_credential where email = $1";
-    let company = "select company_id from rm_company.company where name = $1";
-    let service = "select service_id from rm_professional.catalogue_service where description = $1";
-    let client = "select client_id from rm_client.client where name = $1";
-    Demo {
-        centro: scalar(system, company, "Navalha Centro").await,
-        savassi: scalar(system, company, "Navalha Savassi").await,
-        barber1: scalar(system, membership, "barbeiro1@navalha.dev").await,
-        barber2: scalar(system, membership, "barbeiro2@navalha.dev").await,
-        gabriel: scalar(system, membership, "gabriel@navalha.dev").await,
-        barber1_id: scalar(system, professional, "barbeiro1@navalha.dev").await,
-        barber2_id: scalar(system, professional, "barbeiro2@navalha.dev").await,
-        haircut: scalar(system, service, "Corte de cabelo").await,
-        beard: scalar(system, service, "Barba").await,
-        eyebrows: scalar(system, service, "Sobrancelha").await,
-        pigmentation: scalar(system, service, "Pigmentação").await,
-        client: scalar(system, client, "João Conceição").await,
-        other_client: scalar(system, client, "Pedro Henrique Lima").await,
-        inactive_client: scalar(system, client, "Rodrigo Antunes").await,
-    }
-}
-
-pub(crate) fn body(membership: i64, date: NaiveDate, start: &str, services: &[i64], client: i64) -> Value {
-    json!({
-        "idCompanyProfessional": membership, "date": date.to_string(), "startTime": start,
-        "endTime": null, "idServices": services, "idUser": client, "observation": "",
-        "timesType": "ONLY_AVAILABLES",
-    })
-}
+use crate::support::{body, book, demo, id_of, last_open_day, next, Answer, System};
 
 fn all_times(mut body: Value) -> Value {
     body["timesType"] = json!("ALL_TIMES");
     body
-}
-
-pub(crate) async fn book(system: &System, token: &str, body: Value) -> Answer {
-    system.call(Method::POST, "/api/scheduling/professional", Some(token), Some(body)).await
 }
 
 async fn change(system: &System, token: &str, id: i64, body: Value) -> Answer {
@@ -111,11 +23,6 @@ async fn change(system: &System, token: &str, id: i64, body: Value) -> Answer {
 
 async fn cancel(system: &System, token: &str, id: i64) -> Answer {
     system.call(Method::DELETE, &format!("/api/scheduling/{id}"), Some(token), None).await
-}
-
-pub(crate) fn id_of(answer: &Answer) -> i64 {
-    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
-    answer.body["IdScheduling"].as_i64().expect("IdScheduling")
 }
 
 pub(crate) async fn day_list(
@@ -178,6 +85,51 @@ async fn assert_rebuild_equals_live(system: &System) {
     let agenda = navalha_projector::models::find("agenda").expect("model");
     navalha_projector::rebuild::rebuild(&system.pool, agenda.as_ref(), false).await.expect("rebuild");
     assert_eq!(dump().await, live);
+}
+
+/// The day list reads copies of the client's and the professional's details kept on each
+/// appointment (issue 15): a change to either reaches the appointments already booked, the
+/// edit form agrees, and a rebuild gives the same rows.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_day_list_follows_changes_to_the_client_and_the_professional(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = system.sign_in("atendente@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let id =
+        id_of(&book(&system, &token, body(d.barber1, tuesday, "10:00:00", &[d.haircut], d.client)).await);
+    let before = day_list(&system, &token, d.centro, tuesday, "").await;
+    assert_eq!(
+        (before.body[0]["UserName"].clone(), before.body[0]["UserWhatsApp"].clone()),
+        (json!("João Conceição"), json!(false))
+    );
+
+    let client = json!({
+        "name": "João Conceição Filho", "cpf": null, "email": "joao.filho@exemplo.com",
+        "phone": "(11) 9 1111-2222", "whatsApp": true, "birthDate": "1990-04-01", "status": true,
+    });
+    let saved =
+        system.call(Method::PUT, &format!("/api/user/{}", d.client), Some(&token), Some(client)).await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let mine = system.call(Method::GET, "/api/professional/my-profile", Some(&barber), None).await;
+    let cpf = mine.body["Cpf"].as_str().unwrap_or_default();
+    let profile = crate::professionals::professional("Diego Barbeiro Souza", cpf, "diego@navalha.dev", 0);
+    let saved = system.call(Method::PUT, "/api/professional/my-profile", Some(&barber), Some(profile)).await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+
+    let after = day_list(&system, &token, d.centro, tuesday, "").await;
+    let item = &after.body[0];
+    assert_eq!(item["IdScheduling"], json!(id));
+    assert_eq!(
+        (item["UserName"].clone(), item["UserPhone"].clone(), item["UserWhatsApp"].clone()),
+        (json!("João Conceição Filho"), json!("11911112222"), json!(true))
+    );
+    assert_eq!(item["ProfessionalName"], "Diego Barbeiro Souza");
+    let form = system.call(Method::GET, &format!("/api/scheduling/{id}"), Some(&token), None).await;
+    assert_eq!(form.body["UserName"], "João Conceição Filho");
+    assert_eq!(form.body["CompanyProfessional"]["Professional"]["Name"], "Diego Barbeiro Souza");
+    assert_rebuild_equals_live(&system).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -876,18 +828,17 @@ async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_eac
         "45 + 45 minutes"
     );
 
-    // Editing: the appointment being edited does not block its own time.
+    // Editing (staff): the appointment being edited does not block its own time. Anonymous,
+    // the id frees nothing: it would tell when someone else is booked.
     let edited: i64 = sqlx::query_scalar("select max(appointment_id) from rm_agenda.appointment")
         .fetch_one(&system.pool)
         .await
         .expect("id");
-    let editing = free_times(
-        &system,
-        None,
-        &format!("{query}&idSchedulingEdit={edited}&idProfessionals=[{}]", d.barber1_id),
-    )
-    .await;
+    let query_editing = format!("{query}&idSchedulingEdit={edited}&idProfessionals=[{}]", d.barber1_id);
+    let editing = free_times(&system, Some(&admin), &query_editing).await;
     assert!(starts(&editing, tuesday, d.barber1_id).contains(&"10:00".to_owned()));
+    let anonymous = free_times(&system, None, &query_editing).await;
+    assert!(!starts(&anonymous, tuesday, d.barber1_id).contains(&"10:00".to_owned()));
 
     // A signed-in barber sees only their own free times; the leader sees everyone.
     let barber = system.sign_in("barbeiro2@navalha.dev").await;
@@ -948,28 +899,28 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
         }],
         observation: String::new(),
         times_type: TimesType::AllTimes,
+        online: false,
     };
-    let slot = |start: &str, end: &str| {
-        json!({"professional_id": d.barber1_id, "start": format!("{tuesday}T{start}:00"), "end": format!("{tuesday}T{end}:00")}).to_string()
-    };
+    // Plain metadata: the trigger reads the slot from the events themselves.
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
-    navalha_command_api::commands::execute::<Appointment>(
-        &state.appointments,
-        &pool,
-        "900001",
-        AppointmentCommand::Book(booking("10:00", "10:30")),
-        &metadata.with("slot", slot("10:00", "10:30")),
-    )
-    .await
-    .expect("first");
-    let second = navalha_command_api::commands::execute::<Appointment>(
-        &state.appointments,
-        &pool,
-        "900002",
-        AppointmentCommand::Book(booking("10:29", "10:59")),
-        &metadata.with("slot", slot("10:29", "10:59")),
-    )
-    .await;
+    let append = |id: &'static str, command: AppointmentCommand| {
+        navalha_command_api::commands::execute::<Appointment>(
+            &state.appointments,
+            &pool,
+            id,
+            command,
+            &metadata,
+        )
+    };
+    let claimed = |id: &'static str| {
+        sqlx::query_scalar::<_, Option<String>>(
+            "select during::text from appointment_slot where appointment_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&pool)
+    };
+    append("900001", AppointmentCommand::Book(booking("10:00", "10:30"))).await.expect("first");
+    let second = append("900002", AppointmentCommand::Book(booking("10:29", "10:59"))).await;
     let error = second.expect_err("overlap");
     assert_eq!(error.status_code(), StatusCode::CONFLICT);
     let stored: i64 = sqlx::query_scalar("select count(*) from events where aggregate_id = '900002'")
@@ -977,6 +928,32 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
         .await
         .expect("count");
     assert_eq!(stored, 0, "the events were not written either");
+
+    // A change moves the claim; a cancellation frees it.
+    let now = chrono::Utc::now().naive_utc();
+    append("900001", AppointmentCommand::Change { booking: booking("11:00", "11:30"), now })
+        .await
+        .expect("moved");
+    assert_eq!(
+        claimed("900001").await.expect("slot"),
+        Some(format!("[\"{tuesday} 11:00:00\",\"{tuesday} 11:30:00\")"))
+    );
+    append("900002", AppointmentCommand::Book(booking("10:29", "10:59")))
+        .await
+        .expect("the old time is free");
+    append("900003", AppointmentCommand::Book(booking("11:15", "11:45")))
+        .await
+        .expect_err("the new one is not");
+    append("900001", AppointmentCommand::Cancel).await.expect("cancelled");
+    assert!(sqlx::query_scalar::<_, i64>(
+        "select count(*) from appointment_slot where appointment_id = '900001'"
+    )
+    .fetch_one(&pool)
+    .await
+    .is_ok_and(|n| n == 0));
+    append("900003", AppointmentCommand::Book(booking("11:15", "11:45")))
+        .await
+        .expect("freed by the cancellation");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -36,6 +36,7 @@ async fn command_api_killed_mid_load_loses_nothing_and_retries_get_the_first_ans
 /// within 5 s of it being back; nothing acknowledged is lost.
 #[tokio::test]
 async fn a_postgres_restart_mid_load_answers_503_then_recovers_within_5_s() -> anyhow::Result<()> {
+    adopt_orphans_and_never_reap();
     let system = System::start("pg-restart", &[]).await?;
     let _projector = system.service("projector", "projector", &[], &[]).await?;
     let command = system.service("command-api", "command-api", &[], &[]).await?;
@@ -87,4 +88,15 @@ async fn a_postgres_restart_mid_load_answers_503_then_recovers_within_5_s() -> a
     let verified = load::verify(&system.pool, &system.client, &base, &load, &attempts).await?;
     assert!(verified.retried > 0, "no request met the outage: {verified:?}");
     Ok(())
+}
+
+/// Makes this test process the subreaper of its orphaned descendants and never reaps
+/// them, as a container's init may do: the killed postmaster, which pg_ctl left an
+/// orphan, then stays a zombie whose pid still exists, and the restart must cope.
+#[allow(unsafe_code)]
+fn adopt_orphans_and_never_reap() {
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes plain integers and touches no
+    // memory of ours. Each nextest test runs in its own process, so no other test sees it.
+    let done = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    assert_eq!(done, 0, "prctl(PR_SET_CHILD_SUBREAPER)");
 }

@@ -1,6 +1,11 @@
 //! `agenda`: the appointments of each day, with what the day list shows of the client and
 //! the professional (spec 01 §3 'Appointment, day list item'), and the appointment as the
 //! edit form reads it.
+//!
+//! Each appointment row carries its client's name, phone and WhatsApp and its professional's
+//! name and colour (issue 15): the day list, the screen staff wait on most, reads one table
+//! with no join. They are copied when the appointment is written, and a change of a client or
+//! professional is copied to their appointments in the same batch.
 
 use std::collections::HashMap;
 
@@ -42,17 +47,30 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::R
         }
     }
     if !booked.ids.is_empty() {
+        // The people's tables are written first (`apply_all`), so the copies are current.
         sqlx::query(
             "insert into appointment (appointment_id, company_id, membership_id, professional_id, client_id, date,
-                                      start_time, end_time, services, observation, times_type, status, confirmation)
-             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::date[],
-                                  $7::time[], $8::time[], $9::jsonb[], $10::text[], $11::text[], $12::bool[], $13::bool[])
+                                      start_time, end_time, services, observation, times_type, status, confirmation,
+                                      online, client_name, client_phone, client_whatsapp, professional_name,
+                                      professional_color)
+             select b.*, coalesce(c.name, ''), coalesce(c.phone, ''), coalesce(c.whatsapp, false),
+                    coalesce(p.name, ''), coalesce(p.color, '')
+               from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::date[],
+                           $7::time[], $8::time[], $9::jsonb[], $10::text[], $11::text[], $12::bool[], $13::bool[],
+                           $14::bool[])
+                    as b (appointment_id, company_id, membership_id, professional_id, client_id, date, start_time,
+                          end_time, services, observation, times_type, status, confirmation, online)
+               left join client c on c.client_id = b.client_id
+               left join professional p on p.professional_id = b.professional_id
              on conflict (appointment_id) do update
                 set company_id = excluded.company_id, membership_id = excluded.membership_id,
                     professional_id = excluded.professional_id, client_id = excluded.client_id,
                     date = excluded.date, start_time = excluded.start_time, end_time = excluded.end_time,
                     services = excluded.services, observation = excluded.observation,
-                    times_type = excluded.times_type,
+                    times_type = excluded.times_type, online = excluded.online,
+                    client_name = excluded.client_name, client_phone = excluded.client_phone,
+                    client_whatsapp = excluded.client_whatsapp, professional_name = excluded.professional_name,
+                    professional_color = excluded.professional_color,
                     status = appointment.status and excluded.status,
                     confirmation = appointment.confirmation or excluded.confirmation",
         )
@@ -69,6 +87,7 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::R
         .bind(&booked.times_types)
         .bind(&booked.statuses)
         .bind(&booked.confirmations)
+        .bind(&booked.online)
         .execute(&mut *conn)
         .await?;
     }
@@ -104,6 +123,7 @@ struct Booked {
     times_types: Vec<String>,
     statuses: Vec<bool>,
     confirmations: Vec<bool>,
+    online: Vec<bool>,
 }
 
 impl Booked {
@@ -121,6 +141,7 @@ impl Booked {
         self.times_types.push(booking.times_type.code().to_owned());
         self.statuses.push(!cancelled);
         self.confirmations.push(confirmed);
+        self.online.push(booking.online);
         Ok(())
     }
 }
@@ -180,10 +201,19 @@ impl Projection for Agenda {
              times_type      text    not null,
              -- true booked, false cancelled (spec 01 §4)
              status          boolean not null default true,
-             confirmation    boolean not null default false
+             confirmation    boolean not null default false,
+             -- booked by the client on the unit's public page (issue 18)
+             online          boolean not null default false,
+             -- copies of what the day list shows of the client and the professional
+             client_name        text    not null,
+             client_phone       text    not null,
+             client_whatsapp    boolean not null,
+             professional_name  text    not null,
+             professional_color text    not null
          );
          create index appointment_day on appointment (company_id, date, start_time);
          create index appointment_professional_day on appointment (professional_id, date);
+         create index appointment_client on appointment (client_id);
          -- Every unit and day each appointment has ever been on: the appointments a day had
          -- at an earlier instant are among these (the agenda's past view replays them).
          create table appointment_place (
@@ -245,9 +275,9 @@ impl Projection for Agenda {
                 AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
             }
         }
+        people.write(conn).await?;
         write(conn, folded).await?;
-        days.write(conn).await?;
-        people.write(conn).await
+        days.write(conn).await
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
@@ -305,10 +335,20 @@ impl People {
                  on conflict (client_id) do update
                     set name = excluded.name, phone = excluded.phone, whatsapp = excluded.whatsapp",
             )
-            .bind(ids)
+            .bind(&ids)
             .bind(details.iter().map(|d| d.name.clone()).collect::<Vec<_>>())
             .bind(details.iter().map(|d| d.phone.clone()).collect::<Vec<_>>())
             .bind(details.iter().map(|d| d.whatsapp).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "update appointment a
+                    set client_name = c.name, client_phone = c.phone, client_whatsapp = c.whatsapp
+                   from client c
+                  where c.client_id = any($1) and a.client_id = c.client_id
+                    and (a.client_name, a.client_phone, a.client_whatsapp) is distinct from (c.name, c.phone, c.whatsapp)",
+            )
+            .bind(&ids)
             .execute(&mut *conn)
             .await?;
         }
@@ -331,6 +371,15 @@ impl People {
             .bind(&ids)
             .bind(names)
             .bind(colors)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "update appointment a set professional_name = p.name, professional_color = p.color
+                   from professional p
+                  where p.professional_id = any($1) and a.professional_id = p.professional_id
+                    and (a.professional_name, a.professional_color) is distinct from (p.name, p.color)",
+            )
+            .bind(&ids)
             .execute(conn)
             .await?;
         }

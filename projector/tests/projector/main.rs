@@ -224,3 +224,109 @@ async fn a_model_moves_its_checkpoint_past_other_models_events_without_reading_t
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The checkpoint row's version (`xmin`, the transaction that last wrote it) and position.
+async fn checkpoint_row(pool: &PgPool, schema: &str) -> (String, i64, i64) {
+    sqlx::query_as(&format!(
+        "select xmin::text, last_tx_id::text::bigint, last_position from {schema}.checkpoint"
+    ))
+    .fetch_one(pool)
+    .await
+    .expect("checkpoint")
+}
+
+/// One live batch (`IdleCheckpoint::AdvanceAfter(quiet)`), committed; also answers whether
+/// its transaction took a transaction id (one that did writes WAL and flushes it at commit).
+async fn live_batch(
+    pool: &PgPool,
+    model: &dyn navalha_projector::Projection,
+    quiet: Duration,
+) -> (usize, bool) {
+    let schema = engine::live_schema(model);
+    let mut tx = pool.begin().await.expect("tx");
+    let outcome =
+        engine::apply_batch_with(&mut tx, model, &schema, 1000, engine::IdleCheckpoint::AdvanceAfter(quiet))
+            .await
+            .expect("batch");
+    let wrote: bool = sqlx::query_scalar("select pg_current_xact_id_if_assigned() is not null")
+        .fetch_one(&mut *tx)
+        .await
+        .expect("xid");
+    tx.commit().await.expect("commit");
+    (outcome.events, wrote)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_model_without_events_of_its_own_commits_nothing_until_its_idle_checkpoint_is_due(pool: PgPool) {
+    let holidays = models::find("holiday").expect("model");
+    let favorites = models::find("favorite_menu").expect("model");
+    catch_up(&pool, holidays.as_ref()).await;
+    catch_up(&pool, favorites.as_ref()).await;
+    let idle_before = checkpoint_row(&pool, "rm_holiday").await;
+
+    // Another model's events arrive and are applied, wake-up after wake-up.
+    let hour = Duration::from_secs(3600);
+    for slug in ["client", "agenda", "company"] {
+        let mut tx = pool.begin().await.expect("tx");
+        append_favorite(&mut tx, 5, slug).await;
+        tx.commit().await.expect("commit");
+        let started = Instant::now();
+        while live_batch(&pool, favorites.as_ref(), hour).await.0 == 0 {
+            assert!(started.elapsed() < Duration::from_secs(30), "the favourite is never applied");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (events, wrote) = live_batch(&pool, holidays.as_ref(), hour).await;
+        assert_eq!((events, wrote), (0, false), "the idle model took a transaction id");
+    }
+    assert_eq!(checkpoint_row(&pool, "rm_holiday").await, idle_before, "the idle model wrote its checkpoint");
+    assert!(dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"company\""));
+
+    // Once due, the idle checkpoint moves past the other model's events, once.
+    let head: (i64, i64) = sqlx::query_as(
+        "select tx_id::text::bigint, global_position from events order by tx_id desc, global_position desc limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("head");
+    let started = Instant::now();
+    loop {
+        live_batch(&pool, holidays.as_ref(), Duration::ZERO).await;
+        let (_, tx_id, position) = checkpoint_row(&pool, "rm_holiday").await;
+        if (tx_id, position) == head {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "the idle checkpoint never moves");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        live_batch(&pool, holidays.as_ref(), Duration::ZERO).await,
+        (0, false),
+        "nothing more to move past"
+    );
+}
+
+/// `name|definition` of every index of `schema`, the schema's name left out.
+async fn indexes(pool: &PgPool, schema: &str) -> Vec<String> {
+    sqlx::query_scalar(
+        "select indexname || '|' || replace(indexdef, $1 || '.', '') from pg_indexes where schemaname = $1 order by 1",
+    )
+    .bind(schema)
+    .fetch_all(pool)
+    .await
+    .expect("indexes")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_rebuilt_model_has_every_index_its_tables_are_created_with(pool: PgPool) {
+    for name in ["agenda", "client"] {
+        let model = models::find(name).expect("model");
+        rebuild::rebuild(&pool, model.as_ref(), false).await.expect("rebuild");
+        let mut tx = pool.begin().await.expect("tx");
+        engine::create_schema(&mut tx, model.as_ref(), "probe").await.expect("schema");
+        tx.commit().await.expect("commit");
+        let created = indexes(&pool, "probe").await;
+        assert!(created.iter().any(|index| !index.contains("UNIQUE")), "{name} has secondary indexes");
+        assert_eq!(indexes(&pool, &engine::live_schema(model.as_ref())).await, created, "{name}");
+        sqlx::query("drop schema probe cascade").execute(&pool).await.expect("drop");
+    }
+}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '@/components/NotFound';
 import CreateNewPasswordPage from '@/features/auth/CreateNewPasswordPage';
@@ -13,6 +14,10 @@ import { DashboardShell } from './DashboardShell';
 import { PublicOnly, RequireAuth } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+
+// Issue 18: the public booking pages load on their own, without the staff screens.
+const OnlineBookingPage = lazy(() => import('@/features/online-booking/OnlineBookingPage'));
+const ManageBookingPage = lazy(() => import('@/features/online-booking/ManageBookingPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -39,6 +44,9 @@ export const routes: RouteObject[] = [
       },
       // The club's checkout link: public, whether or not someone is signed in.
       { path: '/checkout', element: <CheckoutPage /> },
+      // Issue 18: a unit's online booking page and a booking's manage link, public.
+      { path: '/agendar/:idCompany', element: <Suspense fallback={null}><OnlineBookingPage /></Suspense> },
+      { path: '/agendar/:idCompany/reserva/:token', element: <Suspense fallback={null}><ManageBookingPage /></Suspense> },
       // Both APIs' OpenAPI documents, rendered (docs/api.md): public, like the documents.
       { path: '/docs/api', element: <ApiDocsPage /> },
       { path: '*', element: <NotFound /> },

@@ -59,10 +59,11 @@ export function AppointmentCard({
           onHistory && <HistoryButton item={item} onHistory={onHistory} />
         )}
       </header>
-      {(!item.Status || item.Confirmation) && (
+      {(!item.Status || item.Confirmation || item.Online) && (
         <div className="appointment-badges">
           {!item.Status && <span className="badge badge-danger">Cancelado</span>}
           {item.Status && item.Confirmation && <span className="badge badge-success">Confirmado pelo cliente</span>}
+          {item.Online && <OnlineBadge />}
         </div>
       )}
       <h3 className="appointment-client">{item.UserName}</h3>
@@ -112,6 +113,32 @@ export function AppointmentCard({
         </Link>
       )}
     </article>
+  );
+}
+
+/** What the 'Online' mark says to a screen reader and on hover. */
+export const ONLINE_LABEL = 'Agendado online';
+
+/**
+ * The mark of an appointment the client booked on the unit's public page (issue 18), the same
+ * on the list's cards and the timeline's and week's blocks: a globe and 'Online', or the globe
+ * alone (`compact`) where a block is narrow.
+ */
+export function OnlineBadge({ compact = false }: { compact?: boolean }) {
+  return (
+    <span
+      className={`badge badge-online${compact ? ' badge-online-compact' : ''}`}
+      role="img"
+      aria-label={ONLINE_LABEL}
+      title={ONLINE_LABEL}
+    >
+      <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <circle cx="8" cy="8" r="6.5" />
+        <ellipse cx="8" cy="8" rx="2.8" ry="6.5" />
+        <path d="M1.5 8h13" />
+      </svg>
+      {!compact && 'Online'}
+    </span>
   );
 }
 

@@ -2,7 +2,7 @@ import { useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'rea
 import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast';
 import { Icon } from '@/components/Icon';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
-import { CardMenu, HistoryButton, type CardActions } from './AppointmentCard';
+import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from './timeline';
 import type { BlockedTime, DayItem } from './types';
 
@@ -101,7 +101,7 @@ export function Timeline({
       <div className="timeline-head">
         <div className="timeline-gutter" />
         {columns.map((column) => (
-          <div key={column.idProfessional} className="timeline-column-head" style={tint(column.color)}>
+          <div key={`${column.idProfessional}-${column.date ?? date}`} className="timeline-column-head" style={tint(column.color)}>
             <span className="color-dot" style={{ background: column.color || undefined }} aria-hidden="true" />
             {column.name}
             {onBlock && (
@@ -202,6 +202,9 @@ export function Timeline({
                   >
                     <div className="timeline-event-text">
                       <strong>
+                        {/* First on the first line, so that no ellipsis hides it; the globe alone
+                            where the block is narrow (the week's columns, shared lanes). */}
+                        {item.Online && <OnlineBadge compact={perColumnDates || lanes > 1} />}
                         {shortTime(item.StartTime)} {item.UserName}
                       </strong>
                       <span>{item.Status ? item.Services.join(', ') : 'Cancelado'}</span>

@@ -314,6 +314,52 @@ describe('agenda, timeline view', () => {
   });
 });
 
+describe("the 'Online' mark", () => {
+  const online = (scope: HTMLElement) => within(scope).queryByRole('img', { name: 'Agendado online' });
+
+  it('marks a booking made on the public page on its card, its timeline block and its week block', async () => {
+    const user = userEvent.setup();
+    agendaServer([
+      appointment(1, { Online: true, StartTime: '10:00:00', EndTime: '10:30:00' }),
+      appointment(2, { StartTime: '11:00:00', EndTime: '11:30:00' }),
+      // Shares lanes with no. 4: a narrow block gets the compact mark.
+      appointment(3, { Online: true, StartTime: '13:00:00', EndTime: '14:00:00', IdProfessional: 5 }),
+      appointment(4, { StartTime: '13:30:00', EndTime: '14:00:00', IdProfessional: 5 }),
+    ]);
+    renderAgenda();
+
+    // The list: the card's badge, with its name and hint.
+    const card = await screen.findByRole('article', { name: /N\.º 1:/ });
+    const badge = online(card)!;
+    expect(badge.textContent).toBe('Online');
+    expect(badge.className).toBe('badge badge-online');
+    expect(badge.getAttribute('title')).toBe('Agendado online');
+    expect(badge.getAttribute('style')).toBeNull();
+    expect(online(screen.getByRole('article', { name: /N\.º 2:/ }))).toBeNull();
+
+    // The timeline: the whole mark on a block alone in its column, the globe where lanes share it.
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const block = (id: number) => within(timeline).getByRole('listitem', { name: new RegExp(`N\\.º ${id}:`) });
+    expect(online(block(1))!.textContent).toBe('Online');
+    expect(online(block(1))!.className).not.toContain('badge-online-compact');
+    expect(online(block(2))).toBeNull();
+    expect(online(block(3))!.className).toContain('badge-online-compact');
+    expect(online(block(3))!.textContent).toBe('');
+    expect(online(block(4))).toBeNull();
+
+    // The week of Diego: its narrow columns carry the compact mark.
+    await user.click(screen.getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Diego Barbeiro' }));
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    const week = await screen.findByRole('region', { name: 'Semana de Diego Barbeiro' });
+    const weekBlock = await within(week).findByRole('listitem', { name: /N\.º 1:/ });
+    expect(online(weekBlock)!.className).toContain('badge-online-compact');
+    expect(online(weekBlock)!.getAttribute('title')).toBe('Agendado online');
+    expect(online(within(week).getByRole('listitem', { name: /N\.º 2:/ }))).toBeNull();
+  });
+});
+
 describe('appointment modal', () => {
   it('books in three steps, with every disabled state, and shows the booking at once', async () => {
     const user = userEvent.setup();

@@ -60,6 +60,8 @@ export interface DayItem {
   ProfessionalColor: string;
   ProfessionalName: string;
   SubscriptionUser: SubscriptionRef[];
+  /** Booked by the client on the public page (issue 18). */
+  Online?: boolean;
 }
 
 /** A day off that covers a day shown: the timeline greys it out (issue 14). */

@@ -6,12 +6,20 @@ import { useNavigate } from 'react-router';
 import { AddressFields } from '@/components/form/AddressFields';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
+import { NumberField } from '@/components/NumberField';
 import { TextAreaField, TextField } from '@/components/TextField';
 import { cnpjCharacters, formatCnpj, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
-import { notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation } from './companyApi';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { companySchema, EMPTY_COMPANY, type CompanyFormValues } from './schemas';
+import {
+  companySchema,
+  EMPTY_COMPANY,
+  ONLINE_CUTOFF_MAX,
+  ONLINE_DEFAULTS,
+  ONLINE_LIMIT_MAX,
+  type CompanyFormValues,
+} from './schemas';
 import type { CompanyBody, CompanyDetail } from './types';
 
 const LIST = '/dashboard/company';
@@ -35,6 +43,9 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     district: company.District ?? '',
     city: company.City ?? '',
     state: company.State || '--',
+    // A server from before the rules answers without them: the defaults.
+    onlineCancelCutoffHours: company.OnlineCancelCutoffHours ?? ONLINE_DEFAULTS.onlineCancelCutoffHours,
+    onlineMaxFutureBookings: company.OnlineMaxFutureBookings ?? ONLINE_DEFAULTS.onlineMaxFutureBookings,
   };
 }
 
@@ -59,10 +70,55 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     number: text(values.number),
     city: text(values.city),
     complement: text(values.complement),
+    // The schema let only whole numbers in range through.
+    onlineCancelCutoffHours: Number(values.onlineCancelCutoffHours),
+    onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
   };
 }
 
-/** 'Barbearia': 'Informações da barbearia' and 'Endereço'; saving returns to the list. */
+export const LINK_COPIED = 'Link copiado.';
+export const LINK_NOT_COPIED = 'Não foi possível copiar o link. Copie o endereço mostrado.';
+
+/** The address of a unit's public booking page (issue 18), on this site. */
+export const publicPageUrl = (id: number) => `${window.location.origin}/agendar/${id}`;
+
+/** The unit's public page: its address, 'Copiar link' and 'Abrir página' (any role may share it). */
+function PublicPageLink({ id }: { id: number }) {
+  const url = publicPageUrl(id);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notifySuccess(LINK_COPIED);
+    } catch {
+      // No clipboard here (an insecure origin, a refusal): the address is shown to copy by hand.
+      notifyError(LINK_NOT_COPIED);
+    }
+  };
+  return (
+    <div className="field-wide company-public-link">
+      <TextField
+        label="Página de agendamento online"
+        className="company-public-link-url"
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="company-public-link-actions">
+        <button type="button" className="button button-secondary" onClick={() => void copy()}>
+          Copiar link
+        </button>
+        <a className="button button-secondary" href={url} target="_blank" rel="noopener noreferrer">
+          Abrir página
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Barbearia': 'Informações da barbearia', 'Endereço' and 'Agendamento online' (the public
+ * page's rules and link); saving returns to the list.
+ */
 export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
   const navigate = useNavigate();
   const form = useForm<CompanyFormValues>({ resolver: yupResolver(companySchema), defaultValues: EMPTY_COMPANY });
@@ -123,6 +179,42 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
         <AddressFields form={form} zipField="zipCode" disabled={disabled} />
       </FormSection>
       </fieldset>
+      <FormSection title="Agendamento online">
+        {/* Its own fieldset: the page's link below stays usable for the roles that only read. */}
+        <fieldset className="field-wide company-online-fields" disabled={disabled}>
+          <Controller
+            control={control}
+            name="onlineCancelCutoffHours"
+            render={({ field, fieldState }) => (
+              <NumberField
+                label="Prazo para cancelar ou remarcar (horas antes do horário)"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                minValue={0}
+                maxValue={ONLINE_CUTOFF_MAX}
+                maxLength={2}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="onlineMaxFutureBookings"
+            render={({ field, fieldState }) => (
+              <NumberField
+                label="Agendamentos futuros por cliente"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                minValue={1}
+                maxValue={ONLINE_LIMIT_MAX}
+                maxLength={2}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </fieldset>
+        {id !== null && <PublicPageLink id={id} />}
+      </FormSection>
       <FormButtons>
         <button type="button" className="button button-secondary" onClick={() => navigate(LIST)}>
           Cancelar

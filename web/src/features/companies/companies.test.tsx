@@ -113,3 +113,121 @@ describe('new unit', () => {
     );
   });
 });
+
+describe("a unit's 'Agendamento online'", () => {
+  const SAVED = {
+    IdCompany: 1,
+    Name: 'Navalha Centro',
+    Cnpj: '40123456000163',
+    Email: 'unidade1@navalha.dev',
+    Phone: '11990001234',
+    WhatsApp: true,
+    Status: true,
+    Facebook: 'https://facebook.com/navalha',
+    Instagram: 'https://instagram.com/navalha',
+    Observation: '',
+    ZipCode: '01042001',
+    Street: 'Rua Barão de Itapetininga',
+    Number: '100',
+    District: 'República',
+    City: 'São Paulo',
+    State: 'SP',
+    Complement: '',
+    OnlineCancelCutoffHours: 24,
+    OnlineMaxFutureBookings: 3,
+  };
+
+  /** GET and PUT company/1; the first PUT answers the server's 422 on both rules. */
+  function unitServer() {
+    const puts: Record<string, unknown>[] = [];
+    unitsServer();
+    server.use(
+      http.get(apiUrl('company/:id'), () => HttpResponse.json(SAVED)),
+      http.put(apiUrl('company/:id'), async ({ request }) => {
+        puts.push((await request.json()) as Record<string, unknown>);
+        if (puts.length === 1) {
+          return HttpResponse.json(
+            {
+              message: 'Informe um prazo de 0 a 72 horas',
+              errors: { onlineCancelCutoffHours: 'Informe um prazo de 0 a 72 horas', onlineMaxFutureBookings: 'Informe de 1 a 10 agendamentos' },
+            },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ IdCompany: 1 });
+      }),
+    );
+    return { puts };
+  }
+
+  const section = () => screen.getByRole('group', { name: 'Agendamento online' });
+  const cutoff = () => within(section()).getByLabelText<HTMLInputElement>('Prazo para cancelar ou remarcar (horas antes do horário)');
+  const limit = () => within(section()).getByLabelText<HTMLInputElement>('Agendamentos futuros por cliente');
+
+  it("shows the unit's rules and public page, checks them, and puts the server's messages on the fields", async () => {
+    const { puts } = unitServer();
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(cutoff().value).toBe('24'));
+    expect(limit().value).toBe('3');
+
+    // The public page: its address, copied with a toast, and opened in a new tab.
+    const address = within(section()).getByLabelText<HTMLInputElement>('Página de agendamento online');
+    expect(address.value).toBe(`${window.location.origin}/agendar/1`);
+    expect(address.readOnly).toBe(true);
+    await user.click(within(section()).getByRole('button', { name: 'Copiar link' }));
+    expect(await screen.findByText('Link copiado.')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/agendar/1`);
+    const open = within(section()).getByRole('link', { name: 'Abrir página' });
+    expect(open.getAttribute('href')).toBe(`${window.location.origin}/agendar/1`);
+    expect(open.getAttribute('target')).toBe('_blank');
+
+    // Emptied, each rule says what it takes; nothing is sent.
+    await user.clear(cutoff());
+    await user.clear(limit());
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await within(section()).findByText('Informe um prazo de 0 a 72 horas')).toBeTruthy();
+    expect(within(section()).getByText('Informe de 1 a 10 agendamentos')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    // Past the bounds the fields take nothing more.
+    await user.type(cutoff(), '73');
+    expect(cutoff().value).toBe('7');
+    await user.type(limit(), '0');
+    expect(limit().value).toBe('');
+    await user.type(limit(), '1');
+
+    // The server's 422 lands on the fields it names.
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1, name: 'Navalha Centro' });
+    expect(await within(section()).findByText('Informe um prazo de 0 a 72 horas')).toBeTruthy();
+    expect(within(section()).getByText('Informe de 1 a 10 agendamentos')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
+  });
+
+  it('lets a role that only reads see the rules and copy the link, not change them', async () => {
+    unitServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard/company/1', { session: signedInSession('ATTENDANT') });
+    await waitFor(() => expect(cutoff().value).toBe('24'));
+    // Disabled by their fieldset.
+    expect(cutoff().matches(':disabled')).toBe(true);
+    expect(limit().matches(':disabled')).toBe(true);
+    await user.click(within(section()).getByRole('button', { name: 'Copiar link' }));
+    expect(await screen.findByText('Link copiado.')).toBeTruthy();
+  });
+
+  it('has no public page before the unit exists', async () => {
+    unitsServer();
+    renderApp('/dashboard/company/new', { session: signedInSession('ADMIN') });
+    await screen.findByRole('heading', { name: 'Nova empresa' });
+    expect(cutoff().value).toBe('2');
+    expect(limit().value).toBe('2');
+    expect(within(section()).queryByRole('button', { name: 'Copiar link' })).toBeNull();
+    expect(within(section()).queryByRole('link', { name: 'Abrir página' })).toBeNull();
+  });
+});

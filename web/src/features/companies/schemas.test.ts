@@ -106,6 +106,8 @@ describe('company schema (spec 02 §5 "Company")', () => {
       City: 'São Paulo',
       State: 'SP',
       Complement: null,
+      OnlineCancelCutoffHours: 24,
+      OnlineMaxFutureBookings: 1,
     });
     expect(values).toMatchObject({
       cnpj: '11.222.333/0001-81',
@@ -114,7 +116,40 @@ describe('company schema (spec 02 §5 "Company")', () => {
       status: 'false',
       observation: '',
       complement: '',
+      onlineCancelCutoffHours: 24,
+      onlineMaxFutureBookings: 1,
     });
+  });
+});
+
+describe("company schema, 'Agendamento online'", () => {
+  it('starts a new unit with the server defaults (2 hours, 2 bookings) and sends them', () => {
+    expect(EMPTY_COMPANY).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 });
+    expect(toBody(VALID)).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 });
+    expect(toBody({ ...VALID, onlineCancelCutoffHours: 0, onlineMaxFutureBookings: 10 })).toMatchObject({
+      onlineCancelCutoffHours: 0,
+      onlineMaxFutureBookings: 10,
+    });
+  });
+
+  it.each([
+    [0, 1],
+    [72, 10],
+    [24, 3],
+  ])('accepts a cut-off of %i hours and a limit of %i', (cutoff, limit) => {
+    expect(errorsOf(companySchema, { ...VALID, onlineCancelCutoffHours: cutoff, onlineMaxFutureBookings: limit })).toEqual({});
+  });
+
+  it.each([
+    ['onlineCancelCutoffHours', '', 'Informe um prazo de 0 a 72 horas'],
+    ['onlineCancelCutoffHours', -1, 'Informe um prazo de 0 a 72 horas'],
+    ['onlineCancelCutoffHours', 73, 'Informe um prazo de 0 a 72 horas'],
+    ['onlineCancelCutoffHours', 1.5, 'Informe um prazo de 0 a 72 horas'],
+    ['onlineMaxFutureBookings', '', 'Informe de 1 a 10 agendamentos'],
+    ['onlineMaxFutureBookings', 0, 'Informe de 1 a 10 agendamentos'],
+    ['onlineMaxFutureBookings', 11, 'Informe de 1 a 10 agendamentos'],
+  ])('%s = %j: %s (the server\'s message)', (field, value, message) => {
+    expect(errorsOf(companySchema, { ...VALID, [field]: value })).toEqual({ [field]: message });
   });
 });
 

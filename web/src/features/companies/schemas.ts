@@ -5,6 +5,20 @@ import { addressRules, cnpjRule, emailRule, mobileRule, whenFilled } from '@/lib
 // Spec 02 §5 'Company' and 'Working-hours day' (company day: one period). The server
 // (domain/src/company.rs) applies the same rules with the same texts.
 
+/** Online booking (issue 18): the unit's rules, their bounds and the server's messages. */
+export const ONLINE_CUTOFF_MAX = 72;
+export const ONLINE_LIMIT_MAX = 10;
+export const ONLINE_CUTOFF_MESSAGE = 'Informe um prazo de 0 a 72 horas';
+export const ONLINE_LIMIT_MESSAGE = 'Informe de 1 a 10 agendamentos';
+/** What a unit starts with (the server's defaults). */
+export const ONLINE_DEFAULTS = { onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 } as const;
+
+/** A whole number from `min` to `max`; empty is out of range too. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  yup
+    .mixed<number | ''>()
+    .test('range', message, (value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max);
+
 export const companySchema = yup.object({
   name: yup.string().trim().required('Digite o nome da barbearia'),
   cnpj: cnpjRule(),
@@ -18,6 +32,9 @@ export const companySchema = yup.object({
   instagram: yup.string().trim().required('Informe o link do Instagram'),
   observation: yup.string().default(''),
   ...addressRules('zipCode'),
+  // Named as the body's fields, so that the server's 422 lands on them.
+  onlineCancelCutoffHours: wholeNumber(0, ONLINE_CUTOFF_MAX, ONLINE_CUTOFF_MESSAGE),
+  onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
 });
 
 export type CompanyFormValues = yup.InferType<typeof companySchema>;
@@ -40,6 +57,7 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   district: '',
   city: '',
   state: '--',
+  ...ONLINE_DEFAULTS,
 };
 
 /**

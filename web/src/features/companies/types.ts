@@ -42,6 +42,10 @@ export interface CompanyDetail {
   City: string;
   State: string;
   Complement: string | null;
+  /** Online booking: until how many hours before the start a client may cancel or move. */
+  OnlineCancelCutoffHours: number;
+  /** Online booking: how many future bookings one client may hold in the unit. */
+  OnlineMaxFutureBookings: number;
 }
 
 /** Body of POST company and PUT company/{id}. */
@@ -62,6 +66,10 @@ export interface CompanyBody {
   number: string;
   city: string;
   complement: string;
+  /** 0 to 72; left out keeps the unit's value (2 on create). */
+  onlineCancelCutoffHours?: number;
+  /** 1 to 10; left out keeps the unit's value (2 on create). */
+  onlineMaxFutureBookings?: number;
 }
 
 /** One weekday of GET company-working-hours/{id}; a closed day has null times. */

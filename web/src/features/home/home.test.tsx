@@ -55,7 +55,8 @@ describe('desktop home', () => {
     // The drawings are for the eyes only; recharts drew the bars.
     const chart = screen.getByRole('heading', { name: 'Agendamentos por dia' }).nextElementSibling!;
     expect(chart.getAttribute('aria-hidden')).toBe('true');
-    expect(chart.querySelector('svg')).toBeTruthy();
+    // recharts draws once it has measured its box, a tick after the tables on a busy machine.
+    await waitFor(() => expect(chart.querySelector('svg')).toBeTruthy());
 
     const club = screen.getByRole('region', { name: 'Clube de assinaturas' });
     expect(figure('Assinantes ativos')).toBe('12');

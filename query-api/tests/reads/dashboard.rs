@@ -11,8 +11,8 @@ use navalha_domain::Aggregate as _;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::scheduling::{body, book, demo, id_of, next};
-use crate::support::System;
+use navalha_harness::demo::{body, book, demo, id_of, next};
+use navalha_harness::in_process::System;
 
 type DayKey = (i64, NaiveDate, i64);
 /// A `day_figure` row: its key, then booked, confirmed, cancelled, minutes and cents.
@@ -146,7 +146,7 @@ async fn the_home_figures_equal_what_the_events_say_and_a_rebuild_gives_the_same
     assert_eq!(from_model(&system.pool).await, expected, "rebuilt in bulk");
 }
 
-async fn home(system: &System, token: &str, query: &str) -> crate::support::Answer {
+async fn home(system: &System, token: &str, query: &str) -> navalha_harness::in_process::Answer {
     system.project().await;
     system.call(Method::GET, &format!("/api/dashboard?{query}"), Some(token), None).await
 }

@@ -12,9 +12,9 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use tower::ServiceExt;
 
-use crate::isolation::another_business;
-use crate::scheduling::{body, book, demo, next};
-use crate::support::System;
+use navalha_harness::demo::another_business;
+use navalha_harness::demo::{body, book, demo, next};
+use navalha_harness::in_process::System;
 
 /// An open `GET /api/changes` stream, read event by event.
 struct Stream {

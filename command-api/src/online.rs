@@ -1,0 +1,762 @@
+//! Online booking (issue 18, docs/online-booking.md): a unit's clients book, cancel and
+//! move their own appointments on its public page, with the same rules as staff bookings
+//! (`scheduling::booking_of` and `check_time`) and the same no-overlap constraint.
+//!
+//! Identity without passwords: a 6-digit code e-mailed to the client is exchanged for a
+//! short-lived booking token; each booking then gets a link token that opens it alone.
+//! Both are JWTs signed like sign-in tokens, with their own audiences, so no staff
+//! endpoint accepts them.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use chrono::{NaiveDate, NaiveDateTime};
+use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing, TimesType};
+use navalha_domain::client::{cpf_claim, Client, ClientCommand, ClientDetails, CPF_SCOPE, MSG_DUPLICATE_CPF};
+use navalha_domain::company::Company;
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::online::{self, BookingView, ClientIdentity, Names, OnlineRules};
+use navalha_domain::professional::Professional;
+use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
+use navalha_domain::Aggregate as _;
+use navalha_platform::auth::{
+    bearer_token, now_seconds, OnlineClaims, ISSUER, ONLINE_BOOKING_AUDIENCE, ONLINE_CLIENT_AUDIENCE,
+};
+use navalha_platform::error::ErrorBody;
+use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::position::Position;
+use navalha_platform::ApiError;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::commands::{
+    claim_holder, execute, execute_claiming, invalid, load, next_id, position_headers, Claim, Streams,
+    MSG_SLOT_TAKEN,
+};
+use crate::idempotency;
+use crate::identity::recovery::sha256;
+use crate::identity::throttle;
+use crate::scheduling::{booking_of, check_time, Booker, Checked, Request};
+use crate::state::AppState;
+
+/// How long a code lives.
+const CODE_MINUTES: i32 = 10;
+/// Wrong tries after which a code is dead.
+const MAX_WRONG_ATTEMPTS: i32 = 5;
+/// How long the booking token made from a code lives.
+const CLIENT_TOKEN_SECONDS: i64 = 30 * 60;
+/// How long a booking's link works after the booking's day.
+const LINK_DAYS_AFTER: i64 = 30;
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(request_code))
+        .routes(routes!(verify_code))
+        .routes(routes!(book))
+        .routes(routes!(cancel))
+        .routes(routes!(reschedule))
+}
+
+/// A unit open to online booking: its business, wall clock now and rules.
+struct Unit {
+    business_id: i64,
+    now: NaiveDateTime,
+    rules: OnlineRules,
+}
+
+async fn open_unit(state: &AppState, company_id: i64) -> Result<Unit, ApiError> {
+    let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>)> = sqlx::query_as(
+        "select business_id, (now() at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
+           from rm_company.company
+          where company_id = $1 and status",
+    )
+    .bind(company_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (business_id, now, rules) =
+        row.ok_or_else(|| ApiError::NotFound(online::MSG_UNIT_NOT_FOUND.to_owned()))?;
+    Ok(Unit { business_id, now, rules: rules.0 })
+}
+
+/// The events' author: the client, on the unit's page.
+fn metadata(business_id: i64, origin: &RequestOrigin) -> EventMetadata {
+    let mut metadata = EventMetadata::system(online::AUTHOR, business_id);
+    metadata.request_id = origin.request_id.clone();
+    metadata.client_ip = origin.client_ip.clone();
+    metadata
+}
+
+#[utoipa::path(
+    post,
+    path = "/no-auth/online-booking/{idCompany}/code",
+    tag = "Online booking",
+    summary = "E-mail a 6-digit code to a client on the unit's public page (to the e-mail on file for a returning client; the same answer whoever the CPF is)",
+    params(("idCompany" = i64, Path)),
+    request_body = ClientIdentity,
+    responses(
+        (status = 200, description = "{RequestId, message}", body = Object, example = json!({ "RequestId": "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "message": online::MSG_CODE_SENT })),
+        (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
+        (status = 422, description = "Validation: `errors` on name, phone, cpf, email", body = ErrorBody),
+        (status = 429, description = "Too many codes for this CPF or from this address", body = ErrorBody),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(company_id))]
+async fn request_code(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    PathParam(company_id): PathParam<i64>,
+    Json(body): Json<ClientIdentity>,
+) -> Result<Json<Value>, ApiError> {
+    let unit = open_unit(&state, company_id).await?;
+    let identity = body.validate().map_err(invalid)?;
+    let cpf = identity.cpf.as_str().to_owned();
+    throttle::enter(&state.pool, throttle::ONLINE_CODE, &format!("cpf:{cpf}"), &origin.client_ip, None)
+        .await?;
+    // A returning client's code goes to the e-mail on file: typing someone's CPF with
+    // one's own e-mail does not let one book as them.
+    let on_file = match claim_holder(&state.pool, CPF_SCOPE, &cpf_claim(unit.business_id, &cpf)).await? {
+        Some(id) => load::<Client>(&state.pool, unit.business_id, &id)
+            .await?
+            .details()
+            .map(|details| details.email.clone())
+            .filter(|email| !email.is_empty()),
+        None => None,
+    };
+    let to = on_file.or(identity.email.clone()).unwrap_or_default();
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
+    let salt: [u8; 16] = rand::thread_rng().gen();
+    let request_id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "insert into online_code (request_id, business_id, company_id, cpf, name, phone, email, code_salt, code_hash, expires_at)
+         values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))",
+    )
+    .bind(&request_id)
+    .bind(unit.business_id)
+    .bind(company_id)
+    .bind(&cpf)
+    .bind(&identity.name)
+    .bind(&identity.phone)
+    .bind(&to)
+    .bind(salt.as_slice())
+    .bind(sha256(&[&salt, code.as_bytes()]))
+    .bind(CODE_MINUTES)
+    .execute(&state.pool)
+    .await?;
+    if to.is_empty() {
+        tracing::info!(company_id, "online code asked without an e-mail to send it to; nothing sent");
+    } else {
+        // After the answer, so it takes the same time whether or not an e-mail goes out.
+        let mailer = state.mailer.clone();
+        tokio::spawn(async move {
+            let text = format!(
+                "Olá!\n\nSeu código para agendar: {code}\n\n\
+                 Ele vale por {CODE_MINUTES} minutos e pode ser usado uma vez.\n\
+                 Se você não pediu este código, ignore este e-mail."
+            );
+            if let Err(error) = mailer.send(&to, "Navalha: seu código para agendar", &text).await {
+                tracing::warn!(%error, "online booking code e-mail failed; the client can ask again");
+            }
+        });
+    }
+    Ok(Json(json!({ "RequestId": request_id, "message": online::MSG_CODE_SENT })))
+}
+
+/// A code row, with whether it can still be used.
+#[derive(sqlx::FromRow)]
+struct OpenCode {
+    business_id: i64,
+    cpf: String,
+    name: String,
+    phone: String,
+    email: String,
+    code_salt: Vec<u8>,
+    code_hash: Vec<u8>,
+    open: bool,
+}
+
+/// `POST no-auth/online-booking/{idCompany}/verify`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+struct VerifyBody {
+    /// `RequestId` of the code's answer.
+    request_id: String,
+    /// The 6 digits.
+    code: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/no-auth/online-booking/{idCompany}/verify",
+    tag = "Online booking",
+    summary = "Exchange the e-mailed code for a booking token (30 minutes; the code works once)",
+    params(("idCompany" = i64, Path)),
+    request_body = VerifyBody,
+    responses(
+        (status = 200, description = "{Token, Name, ExpiresIn}", body = Object, example = json!({ "Token": "eyJ...", "Name": "Ana Souza", "ExpiresIn": 1800 })),
+        (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
+        (status = 422, description = "A wrong, used or expired code", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes for this CPF or from this address", body = ErrorBody),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(company_id))]
+async fn verify_code(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    PathParam(company_id): PathParam<i64>,
+    Json(body): Json<VerifyBody>,
+) -> Result<Json<Value>, ApiError> {
+    open_unit(&state, company_id).await?;
+    if body.code.trim().is_empty() {
+        return Err(ApiError::field("code", "Digite o código."));
+    }
+    let bad_code = || ApiError::Unprocessable(online::MSG_BAD_CODE.to_owned());
+    let request_id = body.request_id.trim().parse::<uuid::Uuid>().map_err(|_| bad_code())?.to_string();
+    let mut tx = state.pool.begin().await?;
+    let row: Option<OpenCode> = sqlx::query_as(
+        "select business_id, cpf, name, phone, email, code_salt, code_hash,
+                used_at is null and expires_at > now() and wrong_attempts < $3 as open
+           from online_code where request_id = $1::uuid and company_id = $2 for update",
+    )
+    .bind(&request_id)
+    .bind(company_id)
+    .bind(MAX_WRONG_ATTEMPTS)
+    .fetch_optional(&mut *tx)
+    .await?;
+    // Wrong codes count per CPF across codes: asking for a new one gives no fresh guesses.
+    let subject = row.as_ref().map_or_else(|| format!("request:{request_id}"), |r| format!("cpf:{}", r.cpf));
+    let attempt =
+        throttle::enter(&state.pool, throttle::ONLINE_GUESS, &subject, &origin.client_ip, None).await?;
+    let Some(OpenCode { business_id, cpf, name, phone, email, code_salt: salt, code_hash: hash, open }) = row
+    else {
+        return Err(bad_code());
+    };
+    if !open || email.is_empty() {
+        return Err(bad_code());
+    }
+    if sha256(&[&salt, body.code.trim().as_bytes()]) != hash {
+        sqlx::query("update online_code set wrong_attempts = wrong_attempts + 1 where request_id = $1::uuid")
+            .bind(&request_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Err(bad_code());
+    }
+    sqlx::query("update online_code set used_at = now() where request_id = $1::uuid")
+        .bind(&request_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    attempt.succeeded(&state.pool).await?;
+    let now = now_seconds();
+    let token = state.issuer.issue_online(&OnlineClaims {
+        sub: cpf,
+        biz: business_id,
+        unit: company_id,
+        name: name.clone(),
+        phone,
+        email,
+        aud: ONLINE_CLIENT_AUDIENCE.to_owned(),
+        iss: ISSUER.to_owned(),
+        iat: now,
+        exp: now + CLIENT_TOKEN_SECONDS,
+    })?;
+    tracing::info!(company_id, "online booking code confirmed");
+    Ok(Json(json!({ "Token": token, "Name": name, "ExpiresIn": CLIENT_TOKEN_SECONDS })))
+}
+
+/// The client behind a booking token for the unit `company_id`.
+async fn client_of(state: &AppState, headers: &HeaderMap, company_id: i64) -> Result<OnlineClaims, ApiError> {
+    let expired = || ApiError::VerificationExpired(online::MSG_VERIFICATION_EXPIRED.to_owned());
+    let token = bearer_token(headers).ok_or_else(expired)?;
+    let claims = state.verifier.verify_online(token, ONLINE_CLIENT_AUDIENCE, expired).await?;
+    if claims.unit != company_id {
+        return Err(expired());
+    }
+    Ok(claims)
+}
+
+/// The client's record: the CPF's, or a new one registered from what they typed.
+async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrigin) -> Result<i64, ApiError> {
+    let claim_value = cpf_claim(claims.biz, &claims.sub);
+    if let Some(id) = claim_holder(&state.pool, CPF_SCOPE, &claim_value).await? {
+        return id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()));
+    }
+    let cpf = navalha_domain::values::Cpf::parse(&claims.sub).map_err(|_| ApiError::Unauthorized)?;
+    let id = next_id(&state.pool, "client_id_seq").await?;
+    let details = ClientDetails {
+        name: claims.name.clone(),
+        email: claims.email.clone(),
+        phone: claims.phone.clone(),
+        whatsapp: true,
+        birth_date: None,
+        status: true,
+    };
+    let claim = Claim { scope: CPF_SCOPE, value: claim_value.clone(), duplicate: MSG_DUPLICATE_CPF };
+    let registered = execute_claiming::<Client>(
+        &state.clients,
+        &state.pool,
+        &id.to_string(),
+        ClientCommand::RegisterClient { cpf, details },
+        &metadata(claims.biz, origin),
+        &[claim],
+        &[],
+    )
+    .await;
+    match registered {
+        Ok(_) => {
+            tracing::info!(client_id = id, "client registered by online booking");
+            Ok(id)
+        }
+        // Registered by a booking of theirs running at the same time.
+        Err(ApiError::Conflict(_)) => claim_holder(&state.pool, CPF_SCOPE, &claim_value)
+            .await?
+            .ok_or_else(|| ApiError::Conflict(MSG_DUPLICATE_CPF.to_owned()))?
+            .parse()
+            .map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into())),
+        Err(error) => Err(error),
+    }
+}
+
+/// `POST no-auth/online-booking/{idCompany}/scheduling` and the move's body.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+struct TimeChoice {
+    /// The services (ignored when moving: a move keeps them).
+    id_services: Vec<i64>,
+    /// The professional, or null for 'Sem preferência'.
+    id_professional: Option<i64>,
+    /// `YYYY-MM-DD`.
+    date: Option<String>,
+    /// `HH:MM`.
+    start_time: Option<String>,
+}
+
+/// A checked choice of time.
+struct Choice {
+    professional_id: Option<i64>,
+    date: NaiveDate,
+    start: TimeOfDay,
+}
+
+impl TimeChoice {
+    fn check(&self, today: NaiveDate, needs_services: bool) -> Result<Choice, ApiError> {
+        let mut errors = FieldErrors::default();
+        errors.check(
+            needs_services && self.id_services.is_empty(),
+            "idServices",
+            "Escolha pelo menos um serviço",
+        );
+        let date = form_date(self.date.as_deref()).ok().flatten();
+        let last = today + chrono::Duration::days(online::DAYS_AHEAD - 1);
+        errors.check(!date.is_some_and(|d| d >= today && d <= last), "date", "Escolha um dia da lista");
+        let start = self.start_time.as_deref().and_then(|t| TimeOfDay::parse(t).ok());
+        errors.check(start.is_none(), "startTime", "Escolha o horário");
+        match (date, start) {
+            (Some(date), Some(start)) if errors.is_empty() => {
+                Ok(Choice { professional_id: self.id_professional, date, start })
+            }
+            _ => Err(invalid(errors)),
+        }
+    }
+}
+
+/// The memberships that may take the choice, in the order they are tried: the chosen
+/// professional's, or for 'Sem preferência' every active one offering all the services.
+async fn candidates(
+    state: &AppState,
+    company_id: i64,
+    professional_id: Option<i64>,
+    service_ids: &[i64],
+) -> Result<Vec<i64>, ApiError> {
+    let memberships: Vec<i64> = sqlx::query_scalar(
+        "select m.membership_id
+           from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id
+           join rm_professional.offered_service o on o.professional_id = p.professional_id
+          where m.company_id = $1 and p.status = $2 and o.active and o.service_id = any($3)
+            and ($4::bigint is null or p.professional_id = $4)
+          group by m.membership_id, p.name
+         having count(distinct o.service_id) = cardinality($3)
+          order by p.name, m.membership_id",
+    )
+    .bind(company_id)
+    .bind(navalha_domain::professional::status::ACTIVE)
+    .bind(service_ids)
+    .bind(professional_id)
+    .fetch_all(&state.pool)
+    .await?;
+    if memberships.is_empty() {
+        return Err(ApiError::field("idProfessional", "Profissional indisponível para estes serviços"));
+    }
+    Ok(memberships)
+}
+
+/// What [`place`] does on the first professional free at the chosen time.
+enum Placing<'a> {
+    /// Books appointment `id` (an id not used yet).
+    Book { id: i64 },
+    /// Moves appointment `id`.
+    Move { id: &'a str },
+}
+
+/// Books or moves on the first candidate free at the chosen time, with the same checks as
+/// staff bookings. A candidate lost to a concurrent booking (the constraint's 409) gives way
+/// to the next. Answers the position of the events and the booking as the page shows it
+/// (with its link's `ManageToken` when booking).
+async fn place(
+    state: &AppState,
+    (business_id, company_id): (i64, i64),
+    memberships: &[i64],
+    make: impl Fn(i64) -> Request,
+    placing: Placing<'_>,
+    origin: &RequestOrigin,
+) -> Result<(Option<Position>, Value), ApiError> {
+    let booker = Booker::Online { business_id, company_id };
+    let moving = match placing {
+        Placing::Book { .. } => None,
+        Placing::Move { id } => Some(id),
+    };
+    let mut refusal = None;
+    for membership_id in memberships {
+        let checked = booking_of(state, &booker, make(*membership_id)).await?;
+        if let Err(error) = check_time(state, &checked, moving).await {
+            refusal = Some(error);
+            continue;
+        }
+        let (aggregate_id, command, answer, metadata) = match placing {
+            Placing::Book { id } => {
+                let mut answer = to_json(view_of(id, &checked))?;
+                answer["ManageToken"] =
+                    json!(link_token(state, business_id, company_id, id, checked.booking.date)?);
+                let metadata = idempotency::answering(
+                    metadata(business_id, origin),
+                    origin,
+                    StatusCode::CREATED,
+                    &answer,
+                );
+                (id.to_string(), AppointmentCommand::Book(checked.booking), answer, metadata)
+            }
+            Placing::Move { id } => {
+                let number = id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()))?;
+                let answer = to_json(view_of(number, &checked))?;
+                let command = AppointmentCommand::Change { booking: checked.booking, now: checked.now };
+                (id.to_owned(), command, answer, metadata(business_id, origin))
+            }
+        };
+        match execute::<Appointment>(&state.appointments, &state.pool, &aggregate_id, command, &metadata)
+            .await
+        {
+            Err(ApiError::Conflict(message)) => refusal = Some(ApiError::Conflict(message)),
+            Ok(position) => return Ok((position, answer)),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(match refusal {
+        Some(ApiError::Conflict(message)) if message == MSG_SLOT_TAKEN => {
+            ApiError::Conflict(online::MSG_TIME_TAKEN.to_owned())
+        }
+        Some(ApiError::Conflict(_) | ApiError::Validation { .. }) | None => {
+            ApiError::Conflict(online::MSG_TIME_UNAVAILABLE.to_owned())
+        }
+        Some(other) => other,
+    })
+}
+
+fn to_json(view: BookingView) -> Result<Value, ApiError> {
+    serde_json::to_value(view).map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// Holds the client's place in line for the rest of `tx`: bookings by one CPF or one
+/// mobile run one at a time, so the limit of future bookings cannot be raced past.
+async fn one_at_a_time(tx: &mut sqlx::PgConnection, claims: &OnlineClaims) -> Result<(), ApiError> {
+    let mut keys =
+        [format!("cpf:{}:{}", claims.biz, claims.sub), format!("phone:{}:{}", claims.biz, claims.phone)];
+    keys.sort();
+    for key in keys {
+        sqlx::query("select pg_advisory_xact_lock(3, hashtext($1))").bind(key).execute(&mut *tx).await?;
+    }
+    Ok(())
+}
+
+/// The client's future active bookings in the unit, by CPF or by mobile, from the slots
+/// written with the events (never behind them).
+async fn future_bookings(
+    state: &AppState,
+    claims: &OnlineClaims,
+    client_id: i64,
+    now: NaiveDateTime,
+) -> Result<i64, ApiError> {
+    Ok(sqlx::query_scalar(
+        "select count(*) from appointment_slot
+          where company_id = $1 and lower(during) > $2
+            and (client_id = $3 or client_id in (select client_id from rm_client.client
+                                                   where business_id = $4 and (cpf = $5 or phone = $6)))",
+    )
+    .bind(claims.unit)
+    .bind(now)
+    .bind(client_id)
+    .bind(claims.biz)
+    .bind(&claims.sub)
+    .bind(&claims.phone)
+    .fetch_one(&state.pool)
+    .await?)
+}
+
+/// The booking's link token.
+fn link_token(
+    state: &AppState,
+    business_id: i64,
+    company_id: i64,
+    id: i64,
+    date: NaiveDate,
+) -> Result<String, ApiError> {
+    let now = now_seconds();
+    let days_left = (date - chrono::Utc::now().date_naive()).num_days().max(0);
+    state.issuer.issue_online(&OnlineClaims {
+        sub: id.to_string(),
+        biz: business_id,
+        unit: company_id,
+        name: String::new(),
+        phone: String::new(),
+        email: String::new(),
+        aud: ONLINE_BOOKING_AUDIENCE.to_owned(),
+        iss: ISSUER.to_owned(),
+        iat: now,
+        exp: now + (days_left + LINK_DAYS_AFTER) * 86_400,
+    })
+}
+
+/// The page's view of a booking just checked (its aggregates hold the names).
+fn view_of(id: i64, checked: &Checked) -> BookingView {
+    let names = names(&checked.company, &checked.professional);
+    BookingView::new(id, &checked.booking, true, names, &checked.company.online_rules(), checked.now)
+}
+
+/// What the page shows of the unit and the professional.
+fn names(company: &Company, professional: &Professional) -> Names {
+    Names {
+        company: company.profile().map(|p| p.name.clone()).unwrap_or_default(),
+        address: company.profile().map(|p| p.address.one_line()).unwrap_or_default(),
+        professional: professional.personal().map(|p| p.name.clone()).unwrap_or_default(),
+    }
+}
+
+/// The page's view of a linked booking just cancelled: the appointment is already loaded,
+/// the unit and the professional come in one round trip.
+async fn cancelled_view(state: &AppState, linked: &Linked) -> Result<BookingView, ApiError> {
+    let booking = linked
+        .appointment
+        .booking()
+        .ok_or_else(|| ApiError::NotFound(online::MSG_BOOKING_NOT_FOUND.to_owned()))?;
+    let (company_id, professional_id) = (booking.company_id.to_string(), booking.professional_id.to_string());
+    let wanted = [(Company::TYPE, company_id.clone()), (Professional::TYPE, professional_id.clone())];
+    let streams = Streams::fetch(&state.pool, linked.claims.biz, &wanted).await?;
+    let (company, professional) = (streams.replay(&company_id)?, streams.replay(&professional_id)?);
+    let names = names(&company, &professional);
+    Ok(BookingView::new(linked.id, booking, false, names, &company.online_rules(), linked.now))
+}
+
+#[utoipa::path(
+    post,
+    path = "/no-auth/online-booking/{idCompany}/scheduling",
+    tag = "Online booking",
+    summary = "Book with a booking token: the same checks as a staff booking; 'Sem preferência' (idProfessional null) takes the first professional free",
+    params(("idCompany" = i64, Path)),
+    request_body = TimeChoice,
+    responses(
+        (status = 201, description = "The booking and its link's ManageToken", body = BookingView, headers(("X-Navalha-Position" = String, description = "The position of the events appended"))),
+        (status = 401, description = "No booking token, or an expired one", body = ErrorBody),
+        (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
+        (status = 409, description = "The time was taken meanwhile, or is not free", body = ErrorBody),
+        (status = 422, description = "Validation, or the limit of future bookings", body = ErrorBody),
+        (status = 429, description = "Too many bookings from this address or for this CPF", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(company_id))]
+async fn book(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    headers: HeaderMap,
+    PathParam(company_id): PathParam<i64>,
+    Json(body): Json<TimeChoice>,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+    let claims = client_of(&state, &headers, company_id).await?;
+    let unit = open_unit(&state, company_id).await?;
+    let choice = body.check(unit.now.date(), true)?;
+    throttle::enter(
+        &state.pool,
+        throttle::ONLINE_BOOKING,
+        &format!("cpf:{}", claims.sub),
+        &origin.client_ip,
+        None,
+    )
+    .await?;
+    let client_id = client_id(&state, &claims, &origin).await?;
+    let mut line = state.pool.begin().await?;
+    one_at_a_time(&mut line, &claims).await?;
+    let limit = unit.rules.max_future_bookings;
+    if future_bookings(&state, &claims, client_id, unit.now).await? >= limit {
+        return Err(ApiError::Unprocessable(online::msg_too_many_bookings(limit)));
+    }
+    let mut service_ids = body.id_services.clone();
+    service_ids.sort_unstable();
+    service_ids.dedup();
+    let memberships = candidates(&state, company_id, choice.professional_id, &service_ids).await?;
+    let id = next_id(&state.pool, "appointment_id_seq").await?;
+    let make = |membership_id| Request {
+        membership_id,
+        date: choice.date,
+        start: choice.start,
+        service_ids: service_ids.clone(),
+        client_id,
+        observation: String::new(),
+        times_type: TimesType::OnlyAvailables,
+    };
+    let (position, answer) =
+        place(&state, (unit.business_id, company_id), &memberships, make, Placing::Book { id }, &origin)
+            .await?;
+    line.commit().await?;
+    tracing::info!(appointment_id = id, "appointment booked online");
+    mail_confirmation(&state, &claims.email, company_id, &answer);
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
+}
+
+/// E-mails the booking's link, after the answer.
+fn mail_confirmation(state: &AppState, to: &str, company_id: i64, answer: &Value) {
+    if to.is_empty() {
+        return;
+    }
+    let link = format!(
+        "{}/agendar/{company_id}/reserva/{}",
+        state.settings.public_url.trim_end_matches('/'),
+        answer["ManageToken"].as_str().unwrap_or_default()
+    );
+    let text = format!(
+        "Olá!\n\nSeu horário está agendado: {} às {}, com {}, em {}.\n\n\
+         Para cancelar ou remarcar, abra: {link}\n",
+        answer["Date"].as_str().unwrap_or_default(),
+        answer["StartTime"].as_str().unwrap_or_default(),
+        answer["ProfessionalName"].as_str().unwrap_or_default(),
+        answer["CompanyName"].as_str().unwrap_or_default(),
+    );
+    let (mailer, to) = (state.mailer.clone(), to.to_owned());
+    tokio::spawn(async move {
+        if let Err(error) = mailer.send(&to, "Navalha: agendamento confirmado", &text).await {
+            tracing::warn!(%error, "online booking confirmation e-mail failed");
+        }
+    });
+}
+
+/// The booking a link token opens, checked against the cut-off.
+struct Linked {
+    claims: OnlineClaims,
+    id: i64,
+    appointment: Appointment,
+    now: NaiveDateTime,
+}
+
+async fn linked(state: &AppState, token: &str, origin: &RequestOrigin) -> Result<Linked, ApiError> {
+    let (claims, id) = state.verifier.booking_link(token).await?;
+    let not_found = || ApiError::NotFound(online::MSG_BOOKING_NOT_FOUND.to_owned());
+    throttle::enter(
+        &state.pool,
+        throttle::ONLINE_BOOKING,
+        &format!("appointment:{id}"),
+        &origin.client_ip,
+        None,
+    )
+    .await?;
+    let unit = open_unit(state, claims.unit).await?;
+    let appointment: Appointment = load(&state.pool, claims.biz, &id.to_string()).await?;
+    let booking = appointment.booking().ok_or_else(not_found)?;
+    if appointment.standing() == Standing::Cancelled {
+        return Err(ApiError::Conflict(online::MSG_ALREADY_CANCELLED.to_owned()));
+    }
+    if unit.now >= unit.rules.changeable_until(booking) {
+        return Err(ApiError::Conflict(online::MSG_TOO_LATE.to_owned()));
+    }
+    Ok(Linked { claims, id, appointment, now: unit.now })
+}
+
+#[utoipa::path(
+    post,
+    path = "/no-auth/online-booking/booking/{token}/cancel",
+    tag = "Online booking",
+    summary = "Cancel the booking a link opens, until the unit's cut-off (2 hours before by default)",
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, description = "The booking, CANCELLED", body = BookingView),
+        (status = 404, description = "A bad link", body = ErrorBody),
+        (status = 409, description = "After the cut-off, or already cancelled", body = ErrorBody),
+        (status = 429, description = "Too many changes from this address", body = ErrorBody),
+    ),
+)]
+#[tracing::instrument(skip_all)]
+async fn cancel(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    PathParam(token): PathParam<String>,
+) -> Result<(HeaderMap, Json<BookingView>), ApiError> {
+    let linked = linked(&state, &token, &origin).await?;
+    let position = execute::<Appointment>(
+        &state.appointments,
+        &state.pool,
+        &linked.id.to_string(),
+        AppointmentCommand::Cancel,
+        &metadata(linked.claims.biz, &origin),
+    )
+    .await?;
+    tracing::info!(appointment_id = linked.id, "appointment cancelled online");
+    Ok((position_headers(position), Json(cancelled_view(&state, &linked).await?)))
+}
+
+#[utoipa::path(
+    put,
+    path = "/no-auth/online-booking/booking/{token}",
+    tag = "Online booking",
+    summary = "Move the booking a link opens (same services), until the cut-off",
+    params(("token" = String, Path)),
+    request_body = TimeChoice,
+    responses(
+        (status = 200, description = "The booking, moved", body = BookingView),
+        (status = 404, description = "A bad link", body = ErrorBody),
+        (status = 409, description = "After the cut-off, or the time is not free", body = ErrorBody),
+        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 429, description = "Too many changes from this address", body = ErrorBody),
+    ),
+)]
+#[tracing::instrument(skip_all)]
+async fn reschedule(
+    State(state): State<AppState>,
+    origin: RequestOrigin,
+    PathParam(token): PathParam<String>,
+    Json(body): Json<TimeChoice>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    let linked = linked(&state, &token, &origin).await?;
+    let choice = body.check(linked.now.date(), false)?;
+    let Some(current) = linked.appointment.booking() else {
+        return Err(ApiError::NotFound(online::MSG_BOOKING_NOT_FOUND.to_owned()));
+    };
+    let service_ids: Vec<i64> = current.services.iter().map(|s| s.service_id).collect();
+    let company_id = linked.claims.unit;
+    let memberships = candidates(&state, company_id, choice.professional_id, &service_ids).await?;
+    let make = |membership_id| Request {
+        membership_id,
+        date: choice.date,
+        start: choice.start,
+        service_ids: service_ids.clone(),
+        client_id: current.client_id,
+        observation: current.observation.clone(),
+        times_type: TimesType::OnlyAvailables,
+    };
+    let aggregate_id = linked.id.to_string();
+    let unit = (linked.claims.biz, company_id);
+    let (position, moved) =
+        place(&state, unit, &memberships, make, Placing::Move { id: &aggregate_id }, &origin).await?;
+    tracing::info!(appointment_id = linked.id, "appointment moved online");
+    Ok((position_headers(position), Json(moved)))
+}
