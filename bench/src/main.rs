@@ -16,6 +16,7 @@ mod load;
 mod pgbench;
 mod report;
 mod rng;
+mod soak;
 mod stack;
 mod stats;
 mod workload;
@@ -120,6 +121,17 @@ struct Cli {
     /// A small, short run to try the suite (2,000 clients, 10,000 appointments, short loads).
     #[arg(long)]
     quick: bool,
+    /// Instead of the figures: a soak of mixed load (bookings and cancellations, agenda, free
+    /// times, lists, the club, the home) that fails on any unexpected answer or on a
+    /// service whose memory grows after the first minute.
+    #[arg(long)]
+    soak: bool,
+    /// Minutes of the soak.
+    #[arg(long, default_value_t = 10)]
+    soak_minutes: u64,
+    /// Concurrent clients of the soak.
+    #[arg(long, default_value_t = 8)]
+    soak_clients: usize,
 }
 
 impl Cli {
@@ -271,6 +283,89 @@ fn show_cpu(what: &str, cpu: &std::collections::BTreeMap<String, f64>) {
         parts.join(", "),
         thousands(cores * 1000.0 / total.max(1e-9))
     ));
+}
+
+/// `--soak`: the mixed load, its verdict, and its JSON next to the figures' (`soak-*.json`).
+async fn soak(
+    cli: &Cli,
+    api: &Api,
+    services: &[Service],
+    data: &Dataset,
+    builder: &events::EventBuilder<'_>,
+    today: NaiveDate,
+    machine: Value,
+) -> anyhow::Result<()> {
+    let first_day = today + chrono::Duration::days(1);
+    let big_unit = builder.company_id(0);
+    let minutes = cli.soak_minutes.max(1);
+    step(&format!(
+        "soak: {} clients, {minutes} min of mixed load; memory judged from minute 2 on",
+        cli.soak_clients
+    ));
+    let started_at = Utc::now();
+    let report = soak::run(soak::Soak {
+        api,
+        plan: BookingPlan::new(data, builder, first_day, 0.0),
+        schedule: Schedule::from_dataset(data, first_day),
+        services,
+        unit: big_unit,
+        service_sets: vec![vec![builder.service_id(0)], vec![builder.service_id(0), builder.service_id(3)]],
+        days: (-dataset::MONTH_BEFORE..dataset::MONTH_AFTER)
+            .map(|d| today + chrono::Duration::days(d))
+            .collect(),
+        duration: Duration::from_secs(minutes * 60),
+        concurrency: cli.soak_clients,
+        seed: cli.seed,
+    })
+    .await?;
+    note(&format!(
+        "{} requests in {:.0} s ({}/s), {} unexpected answers",
+        thousands(report.requests as f64),
+        report.seconds,
+        thousands(report.requests as f64 / report.seconds.max(1e-9)),
+        report.unexpected
+    ));
+    if let Some(kinds) = report.by_kind.as_object() {
+        for (kind, figures) in kinds {
+            note(&format!(
+                "  {kind:<17} {:>8} as expected, other answers {}",
+                figures["expected"], figures["unexpected"]
+            ));
+            if let Some(example) = figures["example"].as_str() {
+                note(&format!("    e.g. {example}"));
+            }
+        }
+    }
+    for m in &report.memory {
+        note(&format!(
+            "  {:<12} {:>6.1} MB after the first minute, {:>6.1} MB in the last, {:+.2} MB/min: {}",
+            m.service,
+            m.after_warm_up_mb,
+            m.end_mb,
+            m.mb_per_minute,
+            if m.flat { "flat" } else { "GROWING" }
+        ));
+    }
+    let finished_at = Utc::now();
+    let results = json!({
+        "started_at": started_at.to_rfc3339(),
+        "finished_at": finished_at.to_rfc3339(),
+        "load_average_at_end": load_average(),
+        "machine": machine,
+        "config": { "soak_minutes": minutes, "soak_clients": cli.soak_clients, "seed": cli.seed,
+            "clients": cli.clients, "appointments": cli.appointments },
+        "soak": report.to_json(),
+        "passed": report.passed(),
+    });
+    std::fs::create_dir_all(&cli.results_dir)?;
+    let path = cli.results_dir.join(format!("soak-{}.json", finished_at.format("%Y%m%dT%H%M%SZ")));
+    std::fs::write(&path, serde_json::to_string_pretty(&results)?)?;
+    println!("Results: {}", path.display());
+    if !report.passed() {
+        bail!("the soak failed: unexpected answers, or a service whose memory grew (see above)");
+    }
+    println!("Soak passed: no unexpected answer, every service's memory flat after the first minute.");
+    Ok(())
 }
 
 /// The top statements of a phase, briefly.
@@ -504,6 +599,9 @@ async fn measure(
     let query = format!("http://{query_addr}/api");
     let token = workload::sign_in(&client, &command, ADMIN_EMAIL, ADMIN_PASSWORD).await?;
     let api = Api { client: client.clone(), command, query, token };
+    if cli.soak {
+        return soak(cli, &api, services, &data, &builder, today, machine).await;
+    }
 
     // ---------------------------------------------------------------- pgbench
     step(&format!(

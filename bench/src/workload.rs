@@ -143,6 +143,15 @@ impl Schedule {
         }
     }
 
+    /// Marks a span free again (its booking was cancelled).
+    pub fn release(&self, target: usize, date: NaiveDate, span: Span) {
+        if let Ok(mut busy) = self.busy.lock() {
+            if let Some(day) = busy.get_mut(&(target, date)) {
+                *day &= !mask(span);
+            }
+        }
+    }
+
     /// Whether the span is free as far as the load knows.
     #[cfg(test)]
     pub fn is_free(&self, target: usize, date: NaiveDate, span: Span) -> bool {
@@ -234,7 +243,7 @@ pub fn choose(rng: &mut Rng, plan: &BookingPlan, schedule: &Schedule) -> Option<
     None
 }
 
-fn hhmm(minute: u16) -> String {
+pub fn hhmm(minute: u16) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
@@ -749,6 +758,12 @@ mod tests {
                 choice.services.iter().map(|s| t.offers.iter().find(|o| o.0 == *s).map_or(0, |o| o.1)).sum();
             assert_eq!(choice.span.end - choice.span.start, minutes);
             schedule.take(choice.target, choice.date, choice.span);
+            assert!(!schedule.is_free(choice.target, choice.date, choice.span));
+            if choice.services.len() > 1 {
+                // A cancelled booking's time is free again (the soak's cancellations).
+                schedule.release(choice.target, choice.date, choice.span);
+                assert!(schedule.is_free(choice.target, choice.date, choice.span), "{choice:?}");
+            }
         }
         // Loaded bookings are known as busy.
         let visit = data.visits.iter().find(|v| v.date >= first && !v.cancelled);
