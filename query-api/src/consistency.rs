@@ -164,11 +164,14 @@ impl ProjectionWatch {
     ) -> Result<bool, ApiError> {
         let Some(types) = self.aggregate_types.get(model) else { return Ok(false) };
         let idle: bool = sqlx::query_scalar(
+            // Ordered with LIMIT 1 rather than NOT EXISTS, so that the plan walks the commit
+            // order between the two positions (see projector::engine::nothing_to_write).
             "select pg_snapshot_xmin(pg_current_snapshot()) > $3::text::xid8
-                and not exists (select 1 from events
-                                 where (tx_id, global_position) > ($1::text::xid8, $2)
-                                   and (tx_id, global_position) <= ($3::text::xid8, $4)
-                                   and aggregate_type = any($5))",
+                and (select true from events
+                      where (tx_id, global_position) > ($1::text::xid8, $2)
+                        and (tx_id, global_position) <= ($3::text::xid8, $4)
+                        and aggregate_type = any($5)
+                      order by tx_id, global_position limit 1) is null",
         )
         .bind(checkpoint.tx_id.to_string())
         .bind(checkpoint.global_position)
