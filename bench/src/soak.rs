@@ -15,8 +15,8 @@ use navalha_domain::availability::Span;
 use serde_json::{json, Value};
 
 use crate::rng::Rng;
-use crate::stack::Service;
-use crate::workload::{choose, hhmm, seconds_bar, Api, BookingPlan, Schedule};
+use crate::stack::{vm_rss, Service};
+use crate::workload::{booking_body, choose, seconds_bar, Api, BookingPlan, Schedule};
 
 /// The first minute is warm-up: pools fill, caches warm, allocators settle.
 pub const WARM_UP: Duration = Duration::from_secs(60);
@@ -200,11 +200,6 @@ fn slope(points: &[(f64, f64)]) -> f64 {
     }
 }
 
-fn rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status.lines().find_map(|l| l.strip_prefix("VmRSS:")?.split_whitespace().next()?.parse().ok())
-}
-
 struct Shared {
     stop_at: Instant,
     done: AtomicU64,
@@ -228,7 +223,7 @@ pub async fn run(soak: Soak<'_>) -> anyhow::Result<SoakReport> {
         tokio::spawn(async move {
             loop {
                 let rss_kb: BTreeMap<&'static str, u64> =
-                    pids.iter().filter_map(|(name, pid)| Some((*name, rss_kb(*pid)?))).collect();
+                    pids.iter().filter_map(|(name, pid)| Some((*name, vm_rss(*pid)?))).collect();
                 let memory: Vec<String> =
                     rss_kb.iter().map(|(name, kb)| format!("{name} {} MB", kb / 1024)).collect();
                 bar.set_position(start.elapsed().as_secs());
@@ -316,16 +311,9 @@ async fn client(ctx: Arc<Load>, shared: Arc<Shared>, mut rng: Rng) -> BTreeMap<K
                 let Some(choice) = choose(&mut rng, &ctx.plan, &ctx.schedule) else { continue };
                 let target = &ctx.plan.targets[choice.target];
                 booked = Some((choice.target, choice.date, choice.span));
-                api.client.post(format!("{}/scheduling/professional", api.command)).json(&json!({
-                    "idCompanyProfessional": target.membership_id,
-                    "date": choice.date.format("%Y-%m-%d").to_string(),
-                    "startTime": hhmm(choice.span.start),
-                    "endTime": null,
-                    "idServices": choice.services,
-                    "idUser": choice.client,
-                    "observation": "",
-                    "timesType": "ONLY_AVAILABLES",
-                }))
+                api.client
+                    .post(format!("{}/scheduling/professional", api.command))
+                    .json(&booking_body(target, &choice))
             }
             Kind::Cancel => {
                 let Some((id, ..)) = held.front() else { continue };

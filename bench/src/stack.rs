@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-pub use navalha_harness::process::{free_addr, stop_all, wait_healthy, Launcher, Service};
+pub use navalha_harness::process::{free_addr, stop_all, vm_rss, wait_healthy, Launcher, Service};
 
 /// Fields of `/proc/PID/stat` the CPU accounting needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

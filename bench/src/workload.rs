@@ -159,6 +159,20 @@ impl Schedule {
     }
 }
 
+/// The staff booking form's body (POST scheduling/professional) for a choice.
+pub fn booking_body(target: &Target, choice: &Choice) -> Value {
+    json!({
+        "idCompanyProfessional": target.membership_id,
+        "date": choice.date.format("%Y-%m-%d").to_string(),
+        "startTime": hhmm(choice.span.start),
+        "endTime": null,
+        "idServices": choice.services,
+        "idUser": choice.client,
+        "observation": "",
+        "timesType": "ONLY_AVAILABLES",
+    })
+}
+
 /// One booking request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
@@ -243,7 +257,7 @@ pub fn choose(rng: &mut Rng, plan: &BookingPlan, schedule: &Schedule) -> Option<
     None
 }
 
-pub fn hhmm(minute: u16) -> String {
+fn hhmm(minute: u16) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
@@ -356,16 +370,7 @@ async fn booking_worker(ctx: Arc<BookingContext>, worker: u64, seed: u64) -> Boo
     while Instant::now() < ctx.stop_at {
         let Some(choice) = choose(&mut rng, &ctx.plan, &ctx.schedule) else { break };
         let target = &ctx.plan.targets[choice.target];
-        let body = json!({
-            "idCompanyProfessional": target.membership_id,
-            "date": choice.date.format("%Y-%m-%d").to_string(),
-            "startTime": hhmm(choice.span.start),
-            "endTime": null,
-            "idServices": choice.services,
-            "idUser": choice.client,
-            "observation": "",
-            "timesType": "ONLY_AVAILABLES",
-        });
+        let body = booking_body(target, &choice);
         let sent = Instant::now();
         let answer = ctx.api.client.post(&url).bearer_auth(&ctx.api.token).json(&body).send().await;
         let (status, position, text) = match answer {

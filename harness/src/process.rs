@@ -39,18 +39,32 @@ pub fn free_addr() -> anyhow::Result<SocketAddr> {
     Ok(listener.local_addr()?)
 }
 
-/// `VmHWM` of `/proc/PID/status` (peak resident memory) in kB.
-pub fn parse_vm_hwm(status: &str) -> Option<u64> {
+/// A memory field of `/proc/PID/status` (`VmHWM`, `VmRSS`, …) in kB.
+pub fn parse_status_kb(status: &str, field: &str) -> Option<u64> {
     status
         .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|kb| kb.parse().ok())
 }
 
+/// `VmHWM` of `/proc/PID/status` (peak resident memory) in kB.
+pub fn parse_vm_hwm(status: &str) -> Option<u64> {
+    parse_status_kb(status, "VmHWM")
+}
+
+fn status_kb(pid: u32, field: &str) -> Option<u64> {
+    parse_status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
+}
+
 /// The peak resident memory of a running process, in kB.
 pub fn vm_hwm(pid: u32) -> Option<u64> {
-    std::fs::read_to_string(format!("/proc/{pid}/status")).ok().as_deref().and_then(parse_vm_hwm)
+    status_kb(pid, "VmHWM")
+}
+
+/// The resident memory of a running process now, in kB.
+pub fn vm_rss(pid: u32) -> Option<u64> {
+    status_kb(pid, "VmRSS")
 }
 
 /// The last `lines` lines of a log, for error messages.
@@ -310,6 +324,7 @@ mod tests {
         let status = "Name:\tprojector\nVmPeak:\t  812345 kB\nVmHWM:\t   45678 kB\nVmRSS:\t   40000 kB\n";
         assert_eq!(parse_vm_hwm(status), Some(45_678));
         assert_eq!(parse_vm_hwm("Name:\tx\n"), None);
+        assert_eq!(parse_status_kb("VmRSSx: 1 kB\nVmRSS:\t  2048 kB\n", "VmRSS"), Some(2048));
         // This very process has one.
         assert!(vm_hwm(std::process::id()).is_some_and(|kb| kb > 0));
     }
