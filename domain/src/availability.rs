@@ -159,6 +159,54 @@ impl DayRules {
     }
 }
 
+/// The parts of `pieces` that no span of `cuts` touches, in order. `pieces` must not
+/// overlap one another (working periods, or the pieces of a free-time row, never do).
+pub fn subtract(pieces: &[Span], cuts: &[Span]) -> Vec<Span> {
+    let mut cuts: Vec<Span> = cuts.iter().copied().filter(|cut| cut.start < cut.end).collect();
+    cuts.sort_unstable();
+    let mut left = Vec::new();
+    for piece in pieces {
+        let mut from = piece.start;
+        for cut in cuts.iter().filter(|cut| cut.overlaps(*piece)) {
+            if cut.start > from {
+                left.push(Span { start: from, end: cut.start });
+            }
+            from = from.max(cut.end);
+        }
+        if from < piece.end {
+            left.push(Span { start: from, end: piece.end });
+        }
+    }
+    left.sort_unstable();
+    left
+}
+
+/// The slots of `duration` minutes that start on the 15-minute grid at or after
+/// `not_before` and lie within one of `pieces` (free time, as the `free_time` read model
+/// keeps it), by start. Equals `DayRules::free_slots` when the pieces are the working
+/// periods inside the opening hours less what is blocked or busy.
+pub fn fit(pieces: &[Span], duration: u16, not_before: u16) -> Vec<Span> {
+    let mut slots = Vec::new();
+    if duration == 0 {
+        return slots;
+    }
+    for piece in pieces {
+        let mut start = piece.start.max(not_before).div_ceil(GRID_MINUTES) * GRID_MINUTES;
+        while start + duration <= piece.end {
+            slots.push(Span { start, end: start + duration });
+            start += GRID_MINUTES;
+        }
+    }
+    slots.sort_unstable();
+    slots
+}
+
+/// Spans from the `[start, end, start, end, …]` bounds the read model stores.
+pub fn spans_of_bounds(bounds: &[i32]) -> Vec<Span> {
+    let minute = |m: i32| u16::try_from(m.clamp(0, i32::from(DAY_MINUTES))).unwrap_or(DAY_MINUTES);
+    bounds.chunks_exact(2).map(|pair| Span { start: minute(pair[0]), end: minute(pair[1]) }).collect()
+}
+
 /// The part of a multi-day range (days off, holidays) that falls on `day`. A range with a
 /// time window runs continuously from its first day's start time to its last day's end
 /// time; an all-day range blocks its days whole.
@@ -269,6 +317,76 @@ mod tests {
         assert_eq!(rules.check_all_times(span("10:30", "11:00")), Err(Unavailable::Busy));
         assert_eq!(rules.check_all_times(span("19:45", "20:15")), Err(Unavailable::UnitClosed));
         assert!(DayRules { opening: None, ..rules }.free_slots(30, 0, true).is_empty(), "closed all day");
+    }
+
+    /// The read model's way (free pieces, then the fit) gives the same slots as checking every
+    /// grid start against every rule, over many pseudo-random days.
+    #[test]
+    fn fitting_the_free_pieces_equals_checking_every_rule() {
+        let mut seed: u64 = 2026;
+        let mut next = |below: u16| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % u64::from(below)) as u16
+        };
+        for _ in 0..2000 {
+            // Up to three working periods, apart from one another (as validation keeps them).
+            let mut working = Vec::new();
+            let mut from = next(8 * 60);
+            for _ in 0..=next(3) {
+                let end = (from + 5 + next(300)).min(DAY_MINUTES);
+                if from < end {
+                    working.push(Span { start: from, end });
+                }
+                from = end + 1 + next(120);
+                if from >= DAY_MINUTES {
+                    break;
+                }
+            }
+            let opening = (next(5) > 0).then(|| {
+                let start = next(12 * 60);
+                Span { start, end: (start + 60 + next(12 * 60)).min(DAY_MINUTES) }
+            });
+            let mut cuts = |count: u16| {
+                (0..next(count))
+                    .map(|_| {
+                        let start = next(DAY_MINUTES - 10);
+                        Span { start, end: (start + 5 + next(180)).min(DAY_MINUTES) }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let rules = DayRules { working, opening, blocked: cuts(3), busy: cuts(6) };
+            let (duration, not_before) = (5 + next(120), next(DAY_MINUTES));
+            let inside: Vec<Span> = rules
+                .working
+                .iter()
+                .filter_map(|w| {
+                    let o = rules.opening?;
+                    let span = Span { start: w.start.max(o.start), end: w.end.min(o.end) };
+                    (span.start < span.end).then_some(span)
+                })
+                .collect();
+            let cuts: Vec<Span> = rules.blocked.iter().chain(&rules.busy).copied().collect();
+            assert_eq!(
+                fit(&subtract(&inside, &cuts), duration, not_before),
+                rules.free_slots(duration, not_before, false),
+                "{rules:?} duration {duration} not before {not_before}"
+            );
+        }
+    }
+
+    #[test]
+    fn subtracting_cuts_pieces_and_bounds_read_back_as_spans() {
+        let pieces = [span("09:00", "12:00"), span("13:00", "18:00")];
+        let cuts = [span("11:30", "13:30"), span("10:00", "10:30"), span("17:00", "19:00")];
+        assert_eq!(
+            subtract(&pieces, &cuts),
+            [span("09:00", "10:00"), span("10:30", "11:30"), span("13:30", "17:00")]
+        );
+        assert_eq!(subtract(&pieces, &[Span::DAY]), []);
+        assert_eq!(spans_of_bounds(&[540, 600, 630, 690]), [span("09:00", "10:00"), span("10:30", "11:30")]);
+        let slots: Vec<&str> =
+            fit(&[span("09:05", "10:00")], 30, 0).iter().map(|s| format_minutes(s.start)).collect();
+        assert_eq!(slots, ["09:15", "09:30"], "on the grid, inside the piece");
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! (`GET scheduling/{id}/history`, ADMIN only). With `asOf`, ADMIN reads the day as it
 //! stood at a past instant, replayed from the appointments' events.
 //!
-//! Free times are computed on each request from the read models (working hours, opening
-//! hours, days off, holidays, the agenda) with the pure rules of `domain::availability`.
+//! Free times are read from the `free_time` model, which keeps each professional's free
+//! time per weekday and per booked day (ADR 0015); days off and holidays are cut from it and
+//! the services' duration fitted on each request, with `domain::availability`.
 
 use std::collections::HashMap;
 
@@ -15,13 +16,13 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, 
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
 };
-use navalha_domain::availability::{format_minutes, DayRules, Span};
+use navalha_domain::availability::{fit, format_minutes, spans_of_bounds, subtract, Span, DAY_MINUTES};
 use navalha_domain::professional::status as professional_status;
 use navalha_domain::role::Role;
 use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
-use navalha_platform::calendar::blocked_ranges;
+use navalha_platform::calendar::{blocked_ranges, BlockedRange};
 use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
@@ -49,7 +50,7 @@ pub const MSG_NOT_FOUND: &str = "Agendamento não encontrado.";
 pub const MSG_COMPANY_NOT_FOUND: &str = "Barbearia não encontrada.";
 
 /// The read models free times are computed from.
-const FREE_TIME_MODELS: [&str; 5] = ["agenda", "professional", "company", "day_off", "holiday"];
+const FREE_TIME_MODELS: [&str; 5] = ["free_time", "professional", "company", "day_off", "holiday"];
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -724,52 +725,25 @@ async fn free_times(
 
     let today = unit.now.date();
     let last = today + Duration::days(FREE_TIME_DAYS - 1);
-    let working = working_weeks(&mut *conn, &ids).await?;
-    let opening: HashMap<i16, Span> = sqlx::query_as::<_, (i16, String, String)>(
-        "select week_day, start_time, end_time from rm_company.company_day where company_id = $1",
-    )
-    .bind(company_id)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .filter_map(|(day, start, end)| Some((day, span_of(&start, &end)?)))
-    .collect();
-    let blocked = if times_type == TimesType::OnlyAvailables {
-        blocked_ranges(&mut *conn, unit.business_id, &ids, company_id, today, last).await?
-    } else {
-        Vec::new()
+    let free = match times_type {
+        TimesType::OnlyAvailables => {
+            let mut free =
+                FreeSource::only_available(&mut *conn, company_id, &ids, today, last, editing).await?;
+            free.blocked =
+                blocked_ranges(&mut *conn, unit.business_id, &ids, company_id, today, last).await?;
+            free
+        }
+        TimesType::AllTimes => {
+            FreeSource::all_times(&mut *conn, company_id, &ids, today, last, editing).await?
+        }
     };
-    let mut busy: HashMap<(i64, NaiveDate), Vec<Span>> = HashMap::new();
-    let booked: Vec<(i64, NaiveDate, NaiveTime, NaiveTime)> = sqlx::query_as(
-        "select professional_id, date, start_time, end_time from rm_agenda.appointment
-          where professional_id = any($1) and date between $2 and $3 and status
-            and ($4::bigint is null or appointment_id <> $4)",
-    )
-    .bind(&ids)
-    .bind(today)
-    .bind(last)
-    .bind(editing)
-    .fetch_all(&mut *conn)
-    .await?;
-    for (id, date, start, end) in booked {
-        busy.entry((id, date)).or_default().push(Span { start: minute_of(start), end: minute_of(end) });
-    }
-
-    let all_times = times_type == TimesType::AllTimes;
     let mut times = Vec::new();
     for offset in 0..FREE_TIME_DAYS {
         let date = today + Duration::days(offset);
-        let week_day = date.weekday().num_days_from_sunday() as i16;
         let not_before = if date == today { minute_of(unit.now.time()) } else { 0 };
         let mut free_hours = Vec::new();
         for (id, duration) in &durations {
-            let rules = DayRules {
-                working: working.get(&(*id, week_day)).cloned().unwrap_or_default(),
-                opening: opening.get(&week_day).copied(),
-                blocked: blocked.iter().filter_map(|range| range.on(date, *id)).collect(),
-                busy: busy.get(&(*id, date)).cloned().unwrap_or_default(),
-            };
-            free_hours.extend(rules.free_slots(*duration, not_before, all_times).into_iter().map(|slot| {
+            free_hours.extend(fit(&free.on(*id, date), *duration, not_before).into_iter().map(|slot| {
                 FreeHour {
                     start: format_minutes(slot.start),
                     end: format_minutes(slot.end),
@@ -784,6 +758,147 @@ async fn free_times(
         }
     }
     Ok(FreeTimes { professionals, times })
+}
+
+/// Where free times come from, read from the `free_time` model (ADR 0015): each
+/// professional-day's free pieces, less what is cut at read time.
+#[derive(Default)]
+struct FreeSource {
+    /// By `(professional, weekday from Sunday = 0)`: a date with no entry in `days`.
+    weekly: HashMap<(i64, i16), Vec<Span>>,
+    /// By `(professional, date)`.
+    days: HashMap<(i64, NaiveDate), Vec<Span>>,
+    /// Cut from those pieces: days off and holidays (`ONLY_AVAILABLES`).
+    blocked: Vec<BlockedRange>,
+    /// Cut from those pieces: bookings (`ALL_TIMES`).
+    busy: HashMap<(i64, NaiveDate), Vec<Span>>,
+}
+
+impl FreeSource {
+    /// The free pieces of `professional_id` on `date`.
+    fn on(&self, professional_id: i64, date: NaiveDate) -> Vec<Span> {
+        let week_day = date.weekday().num_days_from_sunday() as i16;
+        let pieces = self
+            .days
+            .get(&(professional_id, date))
+            .or_else(|| self.weekly.get(&(professional_id, week_day)))
+            .map_or(&[][..], Vec::as_slice);
+        let mut cuts: Vec<Span> =
+            self.blocked.iter().filter_map(|range| range.on(date, professional_id)).collect();
+        cuts.extend(self.busy.get(&(professional_id, date)).into_iter().flatten());
+        if cuts.is_empty() {
+            pieces.to_vec()
+        } else {
+            subtract(pieces, &cuts)
+        }
+    }
+
+    /// `ONLY_AVAILABLES`: working periods inside the opening hours less bookings, as the
+    /// model keeps them, one statement. The appointment being edited frees its own time: its
+    /// day is computed again from the template and the day's other bookings.
+    async fn only_available(
+        conn: &mut PgConnection,
+        company_id: i64,
+        ids: &[i64],
+        from: NaiveDate,
+        to: NaiveDate,
+        editing: Option<i64>,
+    ) -> Result<FreeSource, ApiError> {
+        // A template row has its weekday, a booked day's row its date.
+        type Row = (i64, Option<i16>, Option<NaiveDate>, Vec<i32>);
+        let rows: Vec<Row> = sqlx::query_as(
+            "select professional_id, week_day, null::date, bounds from rm_free_time.template
+              where company_id = $1 and professional_id = any($2)
+             union all
+             select professional_id, null, date, bounds from rm_free_time.day
+              where company_id = $1 and professional_id = any($2) and date between $3 and $4",
+        )
+        .bind(company_id)
+        .bind(ids)
+        .bind(from)
+        .bind(to)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut free = FreeSource::default();
+        for (id, week_day, date, bounds) in rows {
+            match (week_day, date) {
+                (Some(week_day), _) => free.weekly.insert((id, week_day), spans_of_bounds(&bounds)),
+                (None, Some(date)) => free.days.insert((id, date), spans_of_bounds(&bounds)),
+                (None, None) => None,
+            };
+        }
+        let Some(editing) = editing else { return Ok(free) };
+        let others: Vec<(i64, NaiveDate, Option<i32>, Option<i32>)> = sqlx::query_as(
+            "select e.professional_id, e.date, lower(o.during), upper(o.during)
+               from rm_free_time.booked e
+               left join rm_free_time.booked o
+                 on o.professional_id = e.professional_id and o.date = e.date and o.appointment_id <> e.appointment_id
+              where e.appointment_id = $1",
+        )
+        .bind(editing)
+        .fetch_all(&mut *conn)
+        .await?;
+        if let Some((id, date, ..)) = others.first().copied() {
+            let week_day = date.weekday().num_days_from_sunday() as i16;
+            let busy: Vec<Span> = others
+                .iter()
+                .filter_map(|(.., start, end)| Some(Span { start: minute(*start)?, end: minute(*end)? }))
+                .collect();
+            let template = free.weekly.get(&(id, week_day)).cloned().unwrap_or_default();
+            free.days.insert((id, date), subtract(&template, &busy));
+        }
+        Ok(free)
+    }
+
+    /// `ALL_TIMES`: the unit's opening hours less bookings (except the one being edited).
+    async fn all_times(
+        conn: &mut PgConnection,
+        company_id: i64,
+        ids: &[i64],
+        from: NaiveDate,
+        to: NaiveDate,
+        editing: Option<i64>,
+    ) -> Result<FreeSource, ApiError> {
+        let opening: HashMap<i16, Span> = sqlx::query_as::<_, (i16, i32, i32)>(
+            "select week_day, lower(hours), upper(hours) from rm_free_time.opening where company_id = $1",
+        )
+        .bind(company_id)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .filter_map(|(day, start, end)| {
+            Some((day, Span { start: minute(Some(start))?, end: minute(Some(end))? }))
+        })
+        .collect();
+        let booked: Vec<(i64, NaiveDate, i32, i32)> = sqlx::query_as(
+            "select professional_id, date, lower(during), upper(during) from rm_free_time.booked
+              where professional_id = any($1) and date between $2 and $3
+                and ($4::bigint is null or appointment_id <> $4)",
+        )
+        .bind(ids)
+        .bind(from)
+        .bind(to)
+        .bind(editing)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut free = FreeSource::default();
+        for (id, date, start, end) in booked {
+            if let (Some(start), Some(end)) = (minute(Some(start)), minute(Some(end))) {
+                free.busy.entry((id, date)).or_default().push(Span { start, end });
+            }
+        }
+        for id in ids {
+            for (week_day, hours) in &opening {
+                free.weekly.insert((*id, *week_day), vec![*hours]);
+            }
+        }
+        Ok(free)
+    }
+}
+
+/// A minute of the day from the model's integer bounds.
+fn minute(value: Option<i32>) -> Option<u16> {
+    value.and_then(|m| u16::try_from(m).ok()).filter(|m| *m <= DAY_MINUTES)
 }
 
 fn minute_of(time: NaiveTime) -> u16 {

@@ -227,6 +227,7 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
             "dashboard",
             "day_off",
             "favorite_menu",
+            "free_time",
             "holiday",
             "professional"
         ]

@@ -1104,3 +1104,160 @@ async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
         .expect("listener");
     assert_eq!(notification.channel(), "navalha_events");
 }
+
+/// Free start times of `professionals` in Centro for the haircut, from tomorrow to the end of
+/// the window, checked rule by rule against the other read models (working hours, opening
+/// hours, the agenda), independently of the `free_time` model.
+async fn haircut_starts_by_the_rules(
+    system: &System,
+    d: &crate::support::Demo,
+    professionals: &[i64],
+    all: bool,
+) -> std::collections::BTreeMap<(i64, NaiveDate), Vec<String>> {
+    use navalha_domain::availability::{format_minutes, DayRules, Span};
+    use navalha_domain::validation::Period;
+    let minutes = |time: chrono::NaiveTime| {
+        (time - chrono::NaiveTime::MIN).num_minutes().try_into().unwrap_or(u16::MAX)
+    };
+    let mut expected = std::collections::BTreeMap::new();
+    let today = navalha_harness::demo::today();
+    for &professional in professionals {
+        let duration: i64 = sqlx::query_scalar(
+            "select minutes::bigint from rm_professional.offered_service where professional_id = $1 and service_id = $2",
+        )
+        .bind(professional)
+        .bind(d.haircut)
+        .fetch_one(&system.pool)
+        .await
+        .expect("duration");
+        for offset in 1..navalha_query_api::scheduling::FREE_TIME_DAYS {
+            let date = today + Duration::days(offset);
+            let week_day = chrono::Datelike::weekday(&date).num_days_from_sunday() as i16;
+            let periods: Option<Value> = sqlx::query_scalar(
+                "select periods from rm_professional.working_day where professional_id = $1 and week_day = $2",
+            )
+            .bind(professional)
+            .bind(week_day)
+            .fetch_optional(&system.pool)
+            .await
+            .expect("periods");
+            let periods: Vec<Period> =
+                periods.map(|p| serde_json::from_value(p).expect("periods")).unwrap_or_default();
+            let opening: Option<(chrono::NaiveTime, chrono::NaiveTime)> = sqlx::query_as(
+                "select start_time::time, end_time::time from rm_company.company_day where company_id = $1 and week_day = $2",
+            )
+            .bind(d.centro)
+            .bind(week_day)
+            .fetch_optional(&system.pool)
+            .await
+            .expect("opening");
+            let busy: Vec<(chrono::NaiveTime, chrono::NaiveTime)> = sqlx::query_as(
+                "select start_time, end_time from rm_agenda.appointment where professional_id = $1 and date = $2 and status",
+            )
+            .bind(professional)
+            .bind(date)
+            .fetch_all(&system.pool)
+            .await
+            .expect("busy");
+            let rules = DayRules {
+                working: periods.into_iter().map(Span::from).collect(),
+                opening: opening.map(|(start, end)| Span { start: minutes(start), end: minutes(end) }),
+                blocked: Vec::new(),
+                busy: busy
+                    .into_iter()
+                    .map(|(start, end)| Span { start: minutes(start), end: minutes(end) })
+                    .collect(),
+            };
+            let starts: Vec<String> = rules
+                .free_slots(duration.try_into().unwrap_or(u16::MAX), 0, all)
+                .into_iter()
+                .map(|slot| format_minutes(slot.start).to_owned())
+                .collect();
+            expected.insert((professional, date), starts);
+        }
+    }
+    expected
+}
+
+/// The `free_time` model (ADR 0015) follows bookings, moves, cancellations and changes to a
+/// professional's and a unit's hours: every free start time of the answer equals the rules
+/// checked one by one, in both modes, and a rebuild gives the same tables.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_free_time_model_equals_the_rules_through_bookings_moves_cancellations_and_new_hours(
+    pool: PgPool,
+) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let (tuesday, wednesday, friday) = (next(Weekday::Tue), next(Weekday::Wed), next(Weekday::Fri));
+    let mut ids = Vec::new();
+    for (membership, date, start, services) in [
+        (d.barber1, tuesday, "09:00", vec![d.haircut]),
+        (d.barber1, tuesday, "12:15", vec![d.haircut, d.beard]),
+        (d.barber2, tuesday, "10:00", vec![d.haircut]),
+        (d.barber2, wednesday, "15:40", vec![d.eyebrows]),
+        (d.barber1, wednesday, "11:00", vec![d.haircut]),
+        (d.barber1, friday, "17:00", vec![d.beard]),
+    ] {
+        ids.push(id_of(
+            &book(&system, &admin, all_times(body(membership, date, start, &services, d.client))).await,
+        ));
+    }
+    let moved =
+        change(&system, &admin, ids[0], all_times(body(d.barber1, friday, "09:30", &[d.haircut], d.client)));
+    assert_eq!(moved.await.status, StatusCode::OK);
+    assert_eq!(cancel(&system, &admin, ids[3]).await.status, StatusCode::OK);
+    // Projected apart, so that the new hours meet days already computed.
+    system.project().await;
+    let hours = json!({"weekDay": 2, "firstStart": "10:00", "firstEnd": "13:00", "secondStart": "14:00", "secondEnd": "17:00"});
+    let path = format!("/api/professional-working-hours/professional/{}/day", d.barber1_id);
+    assert_eq!(system.call(Method::PUT, &path, Some(&admin), Some(hours)).await.status, StatusCode::OK);
+    let opening = json!({"weekDay": 3, "start": "11:00", "end": "16:00"});
+    let path = format!("/api/company-working-hours/{}/day", d.centro);
+    assert_eq!(system.call(Method::PUT, &path, Some(&admin), Some(opening)).await.status, StatusCode::OK);
+
+    for times_type in ["ONLY_AVAILABLES", "ALL_TIMES"] {
+        let query = format!("idCompany={}&idServices=[{}]&timesType={times_type}", d.centro, d.haircut);
+        let free = free_times(&system, None, &query).await;
+        assert_eq!(free.status, StatusCode::OK, "{free:?}");
+        let professionals: Vec<i64> = free.body["professionals"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["idProfessional"].as_i64())
+            .collect();
+        assert_eq!(professionals.len(), 3);
+        let expected =
+            haircut_starts_by_the_rules(&system, &d, &professionals, times_type == "ALL_TIMES").await;
+        for ((professional, date), starts_expected) in &expected {
+            assert_eq!(
+                &starts(&free, *date, *professional),
+                starts_expected,
+                "{times_type} {professional} {date}"
+            );
+        }
+        assert!(expected.values().any(|starts| !starts.is_empty()));
+    }
+    let tue = starts(
+        &free_times(&system, None, &format!("idCompany={}&idServices=[{}]", d.centro, d.haircut)).await,
+        tuesday,
+        d.barber1_id,
+    );
+    assert_eq!(tue.first().map(String::as_str), Some("10:00"), "the new hours");
+    assert!(!tue.contains(&"12:15".to_owned()) && tue.contains(&"11:30".to_owned()), "{tue:?}");
+
+    let dump = || async {
+        sqlx::query_scalar::<_, String>(
+            "select (select coalesce(string_agg(t::text, E'\\n' order by t::text), '') from rm_free_time.template t)
+                 || (select coalesce(string_agg(d::text, E'\\n' order by d::text), '') from rm_free_time.day d)
+                 || (select coalesce(string_agg(b::text, E'\\n' order by b::text), '') from rm_free_time.booked b)",
+        )
+        .fetch_one(&system.pool)
+        .await
+        .expect("dump")
+    };
+    let live = dump().await;
+    let model = navalha_projector::models::find("free_time").expect("model");
+    navalha_projector::rebuild::rebuild(&system.pool, model.as_ref(), false).await.expect("rebuild");
+    assert_eq!(dump().await, live);
+}

@@ -11,6 +11,7 @@ pub mod company;
 pub mod dashboard;
 pub mod day_off;
 pub mod favorite_menu;
+pub mod free_time;
 pub mod holiday;
 pub mod professional;
 
@@ -24,6 +25,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(day_off::DaysOff),
         Arc::new(holiday::Holidays),
         Arc::new(agenda::Agenda),
+        Arc::new(free_time::FreeTime),
         Arc::new(club::Club),
         Arc::new(dashboard::Dashboard),
     ]

@@ -1,0 +1,351 @@
+//! `free_time`: each professional's free time, so that `available-times` is a look-up plus
+//! the fit of the services' duration (issue 15, ADR 0015).
+//!
+//! - `template`: per professional, unit and weekday, the working periods inside the unit's
+//!   opening hours. It holds for every date of that weekday with no booking.
+//! - `day`: per professional, unit and date with at least one active booking, the template
+//!   less that day's bookings (in any unit: a professional is busy wherever they are booked).
+//!
+//! Both keep minutes of the day as a multirange, and as `[start, end, …]` bounds for readers.
+//! A date without a `day` row is its weekday's template, so no row depends on the clock:
+//! the 30-day window rolls forward with no job. Days off and holidays, few and long, stay in
+//! their own models and are cut at read time.
+
+use std::collections::{BTreeSet, HashMap};
+
+use async_trait::async_trait;
+use chrono::NaiveDate;
+use navalha_domain::appointment::{Appointment, AppointmentEvent};
+use navalha_domain::company::{Company, CompanyEvent};
+use navalha_domain::professional::{Professional, ProfessionalEvent};
+use navalha_domain::validation::Period;
+use navalha_domain::Aggregate as _;
+use sqlx::PgConnection;
+
+use crate::engine::Projection;
+use crate::event::StoredEvent;
+
+/// Builds `rm_free_time`.
+pub struct FreeTime;
+
+/// What a batch changed: whose templates and which professional-days to recompute.
+#[derive(Default)]
+struct Touched {
+    professionals: BTreeSet<i64>,
+    companies: BTreeSet<i64>,
+    /// Each appointment's latest time in the batch; `None` once cancelled.
+    bookings: HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
+}
+
+#[async_trait]
+impl Projection for FreeTime {
+    fn name(&self) -> &'static str {
+        "free_time"
+    }
+
+    fn schema_sql(&self) -> &'static str {
+        "-- Minutes of the day as [start, end, start, end, ...], ranges in order.
+         create function bounds(free int4multirange) returns int4[] language sql immutable as
+         $$ select coalesce(array_agg(b order by r, n), '{}')
+              from unnest(free) r, lateral (values (1, lower(r)), (2, upper(r))) v(n, b) $$;
+         -- The inputs, copied from the events.
+         create table working (
+             business_id bigint not null default public.navalha_event_business(),
+             professional_id bigint   not null,
+             week_day        smallint not null,
+             periods         int4multirange not null,
+             primary key (professional_id, week_day)
+         );
+         create table membership (
+             business_id bigint not null default public.navalha_event_business(),
+             professional_id bigint not null,
+             company_id      bigint not null,
+             primary key (professional_id, company_id)
+         );
+         create index membership_company on membership (company_id);
+         create table opening (
+             business_id bigint not null default public.navalha_event_business(),
+             company_id bigint   not null,
+             week_day   smallint not null,
+             hours      int4range not null,
+             primary key (company_id, week_day)
+         );
+         -- Active appointments only.
+         create table booked (
+             business_id bigint not null default public.navalha_event_business(),
+             appointment_id  bigint primary key,
+             professional_id bigint not null,
+             date            date   not null,
+             during          int4range not null
+         );
+         create index booked_day on booked (professional_id, date);
+         -- The free time.
+         create table template (
+             business_id bigint not null default public.navalha_event_business(),
+             professional_id bigint   not null,
+             company_id      bigint   not null,
+             week_day        smallint not null,
+             free            int4multirange not null,
+             bounds          int4[] not null,
+             primary key (company_id, professional_id, week_day)
+         );
+         create index template_professional on template (professional_id);
+         create table day (
+             business_id bigint not null default public.navalha_event_business(),
+             professional_id bigint not null,
+             company_id      bigint not null,
+             date            date   not null,
+             bounds          int4[] not null,
+             primary key (company_id, professional_id, date)
+         );
+         create index day_professional on day (professional_id, date);"
+    }
+
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &[Appointment::TYPE, Professional::TYPE, Company::TYPE]
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
+        self.apply_all(conn, std::slice::from_ref(event)).await
+    }
+
+    /// Copies the inputs event by event (appointments folded to their last time in the
+    /// batch), then recomputes what they touched in a few set-based statements.
+    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        let mut touched = Touched::default();
+        for event in events {
+            let id = event.numeric_id()?;
+            if event.aggregate_type == Appointment::TYPE {
+                match event.decode::<AppointmentEvent>()? {
+                    AppointmentEvent::AppointmentBooked(booking)
+                    | AppointmentEvent::AppointmentChanged(booking) => {
+                        let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
+                        let time = (
+                            booking.professional_id,
+                            booking.date,
+                            minutes(booking.start),
+                            minutes(booking.end),
+                        );
+                        touched.bookings.insert(id, Some(time));
+                    }
+                    AppointmentEvent::AppointmentCancelled => {
+                        touched.bookings.insert(id, None);
+                    }
+                    AppointmentEvent::AppointmentConfirmed => {}
+                }
+            } else if event.aggregate_type == Professional::TYPE {
+                match event.decode::<ProfessionalEvent>()? {
+                    ProfessionalEvent::ProfessionalRegistered { employment, .. }
+                    | ProfessionalEvent::EmploymentChanged(employment) => {
+                        set_memberships(conn, id, &employment.company_ids()).await?;
+                        touched.professionals.insert(id);
+                    }
+                    ProfessionalEvent::WorkingDaySet { week_day, periods } => {
+                        set_working_day(conn, id, week_day, &periods).await?;
+                        touched.professionals.insert(id);
+                    }
+                    ProfessionalEvent::PersonalDataChanged(_)
+                    | ProfessionalEvent::ServiceAdded(_)
+                    | ProfessionalEvent::ServiceChanged(_) => {}
+                }
+            } else if let CompanyEvent::CompanyDaySet { week_day, period } = event.decode::<CompanyEvent>()? {
+                set_opening(conn, id, week_day, period).await?;
+                touched.companies.insert(id);
+            }
+        }
+        let days = write_bookings(conn, &touched.bookings).await?;
+        let professionals = recompute_templates(conn, &touched).await?;
+        recompute_days(conn, &professionals, &days).await
+    }
+}
+
+/// Minutes of a period, as PostgreSQL's range text.
+fn range_text(period: &Period) -> String {
+    format!("[{},{})", period.start.minutes(), period.end.minutes())
+}
+
+async fn set_memberships(
+    conn: &mut PgConnection,
+    professional_id: i64,
+    companies: &[i64],
+) -> anyhow::Result<()> {
+    sqlx::query("delete from membership where professional_id = $1")
+        .bind(professional_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "insert into membership (professional_id, company_id) select $1, unnest($2::bigint[]) on conflict do nothing",
+    )
+    .bind(professional_id)
+    .bind(companies)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn set_working_day(
+    conn: &mut PgConnection,
+    professional_id: i64,
+    week_day: u8,
+    periods: &[Period],
+) -> anyhow::Result<()> {
+    let ranges: Vec<String> = periods.iter().map(range_text).collect();
+    sqlx::query(
+        "insert into working (professional_id, week_day, periods)
+         select $1, $2, coalesce(range_agg(r::int4range), '{}') from unnest($3::text[]) r
+         on conflict (professional_id, week_day) do update set periods = excluded.periods",
+    )
+    .bind(professional_id)
+    .bind(i16::from(week_day))
+    .bind(&ranges)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn set_opening(
+    conn: &mut PgConnection,
+    company_id: i64,
+    week_day: u8,
+    period: Option<Period>,
+) -> anyhow::Result<()> {
+    match period {
+        Some(period) => sqlx::query(
+            "insert into opening (company_id, week_day, hours) values ($1, $2, $3::int4range)
+             on conflict (company_id, week_day) do update set hours = excluded.hours",
+        )
+        .bind(company_id)
+        .bind(i16::from(week_day))
+        .bind(range_text(&period)),
+        None => sqlx::query("delete from opening where company_id = $1 and week_day = $2")
+            .bind(company_id)
+            .bind(i16::from(week_day)),
+    }
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes the batch's bookings (an appointment moved or cancelled leaves its old day) and
+/// returns every professional-day they touched, before and after.
+async fn write_bookings(
+    conn: &mut PgConnection,
+    bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
+) -> anyhow::Result<Vec<(i64, NaiveDate)>> {
+    if bookings.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = bookings.keys().copied().collect();
+    let mut days: BTreeSet<(i64, NaiveDate)> =
+        sqlx::query_as("delete from booked where appointment_id = any($1) returning professional_id, date")
+            .bind(&ids)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .collect();
+    let (mut active, mut professionals, mut dates, mut starts, mut ends) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (id, time) in bookings {
+        if let Some((professional_id, date, start, end)) = *time {
+            active.push(*id);
+            professionals.push(professional_id);
+            dates.push(date);
+            starts.push(start);
+            ends.push(end);
+            days.insert((professional_id, date));
+        }
+    }
+    sqlx::query(
+        "insert into booked (appointment_id, professional_id, date, during)
+         select id, professional_id, date, int4range(start_minute, end_minute)
+           from unnest($1::bigint[], $2::bigint[], $3::date[], $4::int[], $5::int[])
+                as b (id, professional_id, date, start_minute, end_minute)",
+    )
+    .bind(&active)
+    .bind(&professionals)
+    .bind(&dates)
+    .bind(&starts)
+    .bind(&ends)
+    .execute(conn)
+    .await?;
+    Ok(days.into_iter().collect())
+}
+
+/// Recomputes the templates of the professionals touched, directly or through a unit whose
+/// hours changed, and returns them (their days follow their templates).
+async fn recompute_templates(conn: &mut PgConnection, touched: &Touched) -> anyhow::Result<Vec<i64>> {
+    if touched.professionals.is_empty() && touched.companies.is_empty() {
+        return Ok(Vec::new());
+    }
+    let direct: Vec<i64> = touched.professionals.iter().copied().collect();
+    let companies: Vec<i64> = touched.companies.iter().copied().collect();
+    let professionals: Vec<i64> = sqlx::query_scalar(
+        "select unnest($1::bigint[])
+         union
+         select professional_id from membership where company_id = any($2)",
+    )
+    .bind(&direct)
+    .bind(&companies)
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query("delete from template where professional_id = any($1)")
+        .bind(&professionals)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "insert into template (professional_id, company_id, week_day, free, bounds)
+         select m.professional_id, m.company_id, w.week_day, f.free, bounds(f.free)
+           from membership m
+           join working w on w.professional_id = m.professional_id
+           join opening o on o.company_id = m.company_id and o.week_day = w.week_day
+           cross join lateral (select w.periods * int4multirange(o.hours) as free) f
+          where m.professional_id = any($1) and not isempty(f.free)",
+    )
+    .bind(&professionals)
+    .execute(conn)
+    .await?;
+    Ok(professionals)
+}
+
+/// Recomputes the free time of the days given and of every booked day of `professionals`: the
+/// template less the day's bookings. A day whose bookings are all gone loses its row.
+async fn recompute_days(
+    conn: &mut PgConnection,
+    professionals: &[i64],
+    days: &[(i64, NaiveDate)],
+) -> anyhow::Result<()> {
+    if professionals.is_empty() && days.is_empty() {
+        return Ok(());
+    }
+    let (day_professionals, dates): (Vec<i64>, Vec<NaiveDate>) = days.iter().copied().unzip();
+    // The days to recompute: those given, and every booked day of `professionals`.
+    const KEYS: &str =
+        "select professional_id, date from unnest($1::bigint[], $2::date[]) k (professional_id, date)
+                        union
+                        select professional_id, date from booked where professional_id = any($3)";
+    sqlx::query(&format!("delete from day where (professional_id, date) in ({KEYS})"))
+        .bind(&day_professionals)
+        .bind(&dates)
+        .bind(professionals)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(&format!(
+        "with busy as (
+             select b.professional_id, b.date, range_agg(b.during) as during
+               from booked b
+              where (b.professional_id, b.date) in ({KEYS})
+              group by b.professional_id, b.date
+         )
+         insert into day (professional_id, company_id, date, bounds)
+         select t.professional_id, t.company_id, busy.date, bounds(t.free - busy.during)
+           from busy
+           join template t on t.professional_id = busy.professional_id
+                          and t.week_day = extract(dow from busy.date)::smallint"
+    ))
+    .bind(&day_professionals)
+    .bind(&dates)
+    .bind(professionals)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
