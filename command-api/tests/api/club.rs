@@ -879,6 +879,23 @@ async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_
         club.system.call(Method::GET, "/api/user/filter?page=1&pageSize=100", Some(&admin), None).await;
     let listed = clients.body["content"].as_array().expect("list").iter().find(|c| c["IdUser"] == 1).cloned();
     assert_eq!(listed.map(|c| c["SubscriptionUser"][0]["IdSubscriptionUser"].clone()), Some(json!(id)));
+    // The agenda's card shows it too. The day list, rendered as JSON by PostgreSQL, equals the
+    // past view's, written by serde from the replayed events, field for field.
+    let d = crate::support::demo(&club.system).await;
+    let tuesday = crate::support::next(chrono::Weekday::Tue);
+    let booking = crate::support::body(d.barber1, tuesday, "10:00", &[d.haircut, d.beard], 1);
+    crate::support::id_of(&crate::support::book(&club.system, &admin, booking).await);
+    club.system.project().await;
+    let day = |extra: String| {
+        let path = format!("/api/scheduling/professional?idCompany={}&date={tuesday}{extra}", d.centro);
+        let (system, admin) = (&club.system, &admin);
+        async move { system.call(Method::GET, &path, Some(admin), None).await }
+    };
+    let now = day(String::new()).await;
+    assert_eq!(now.body[0]["SubscriptionUser"][0]["IdSubscriptionUser"], id, "{now:?}");
+    assert_eq!(now.body[0]["Services"].as_array().map(Vec::len), Some(2));
+    let at = crate::support::urlencode(&chrono::Utc::now().to_rfc3339());
+    assert_eq!(day(format!("&asOf={at}")).await.body, now.body);
     let forbidden = club.system.call(Method::GET, "/api/subscription-user", Some(&barber), None).await;
     assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
 
