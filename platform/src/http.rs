@@ -126,17 +126,6 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// A response body that is JSON already, as PostgreSQL rendered it (`json_agg`): sent as
-/// it is, with no decoding and encoding in between (issue 15, the day list).
-#[derive(Debug, Clone)]
-pub struct JsonText(pub String);
-
-impl IntoResponse for JsonText {
-    fn into_response(self) -> Response {
-        ([(axum::http::header::CONTENT_TYPE, "application/json")], self.0).into_response()
-    }
-}
-
 /// Query-string extractor whose rejections use [`ApiError`]'s shape; control characters
 /// are refused with 400.
 #[derive(Debug, Clone, Copy, Default)]

@@ -25,7 +25,7 @@ use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::{blocked_ranges, BlockedRange};
 use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
-use navalha_platform::http::{Json, JsonText, PathParam};
+use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -182,6 +182,14 @@ const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professiona
         a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
         a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online";
 
+/// A day list row: the appointment and its client's subscriptions, read in one statement.
+#[derive(sqlx::FromRow)]
+struct DayRow {
+    #[sqlx(flatten)]
+    appointment: AppointmentRow,
+    subscriptions: sqlx::types::Json<Vec<crate::club::SubscriptionSummary>>,
+}
+
 fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSummary>) -> DayItem {
     DayItem {
         id_scheduling: row.appointment_id,
@@ -238,7 +246,7 @@ async fn day(
     auth: Auth,
     read_after: ReadAfter,
     RawQuery(query): RawQuery,
-) -> Result<(HeaderMap, JsonText), ApiError> {
+) -> Result<(HeaderMap, Json<Vec<DayItem>>), ApiError> {
     let params = Params::parse(query.as_deref())?;
     let company_id =
         params.id("idCompany")?.ok_or_else(|| ApiError::field("idCompany", "Escolha a barbearia"))?;
@@ -273,18 +281,20 @@ async fn day(
             let rows = day_as_of(&mut tx, company_id, date, at, &filter).await?;
             let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
             let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
-            let items: Vec<DayItem> = rows
-                .into_iter()
+            rows.into_iter()
                 .map(|row| {
                     let theirs = subscriptions.get(&row.client_id).cloned().unwrap_or_default();
                     day_item(row, theirs)
                 })
-                .collect();
-            serde_json::to_string(&items).map_err(|e| ApiError::Internal(e.into()))?
+                .collect()
         }
-        None => day_now(&mut tx, company_id, date, &filter).await?,
+        None => day_now(&mut tx, company_id, date, &filter)
+            .await?
+            .into_iter()
+            .map(|row| day_item(row.appointment, row.subscriptions.0))
+            .collect(),
     };
-    Ok((consistency.headers(), JsonText(items)))
+    Ok((consistency.headers(), Json(items)))
 }
 
 /// The filters of the day list.
@@ -303,33 +313,22 @@ impl DayFilter {
     }
 }
 
-/// The day list now, from the agenda's read model with its clients' subscriptions, rendered
-/// as JSON by PostgreSQL: one statement, and query-api neither decodes nor encodes the rows
-/// (issue 15). The keys and values are `DayItem`'s, as serde writes them for `asOf`; the
-/// test of the past view compares the two field for field.
+/// The day's appointments now, from the agenda's read model, with their clients'
+/// subscriptions: one statement.
 async fn day_now(
     conn: &mut PgConnection,
     company_id: i64,
     date: NaiveDate,
     filter: &DayFilter,
-) -> Result<String, ApiError> {
-    Ok(sqlx::query_scalar(&format!(
-        "select coalesce(json_agg(json_build_object(
-                    'IdScheduling', a.appointment_id, 'IdProfessional', a.professional_id,
-                    'IdCompanyProfessional', a.membership_id, 'IdUser', a.client_id,
-                    'UserName', a.client_name, 'UserPhone', a.client_phone, 'UserWhatsApp', a.client_whatsapp,
-                    'Date', a.date, 'StartTime', a.start_time::text, 'EndTime', a.end_time::text,
-                    'Services', (select coalesce(json_agg(s ->> 'description'), '[]')
-                                   from jsonb_array_elements(a.services) s),
-                    'Observation', a.observation, 'Status', a.status, 'Confirmation', a.confirmation,
-                    'TimesType', a.times_type, 'ProfessionalColor', a.professional_color,
-                    'ProfessionalName', a.professional_name, 'SubscriptionUser', {}, 'Online', a.online)
-                  order by a.start_time, a.professional_name, a.appointment_id), '[]')::text
+) -> Result<Vec<DayRow>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "select {APPOINTMENT_COLUMNS}, {} as subscriptions
            from rm_agenda.appointment a
           where a.company_id = $1 and a.date = $2
             and ($3::bigint is null or a.professional_id = $3)
             and ($4::bigint is null or a.client_id = $4)
-            and ($5 = 0 or a.status = ($5 = 1))",
+            and ($5 = 0 or a.status = ($5 = 1))
+          order by a.start_time, a.professional_name, a.appointment_id",
         crate::club::SUBSCRIPTIONS_OF_CLIENT
     ))
     .bind(company_id)
@@ -337,7 +336,7 @@ async fn day_now(
     .bind(filter.professional_id)
     .bind(filter.client_id)
     .bind(filter.status)
-    .fetch_one(conn)
+    .fetch_all(conn)
     .await?)
 }
 

@@ -879,8 +879,8 @@ async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_
         club.system.call(Method::GET, "/api/user/filter?page=1&pageSize=100", Some(&admin), None).await;
     let listed = clients.body["content"].as_array().expect("list").iter().find(|c| c["IdUser"] == 1).cloned();
     assert_eq!(listed.map(|c| c["SubscriptionUser"][0]["IdSubscriptionUser"].clone()), Some(json!(id)));
-    // The agenda's card shows it too. The day list, rendered as JSON by PostgreSQL, equals the
-    // past view's, written by serde from the replayed events, field for field.
+    // The agenda's card shows it too, and the day list of now (read from the agenda's model)
+    // equals the past view's (replayed from the events) field for field.
     let d = crate::support::demo(&club.system).await;
     let tuesday = crate::support::next(chrono::Weekday::Tue);
     let booking = crate::support::body(d.barber1, tuesday, "10:00", &[d.haircut, d.beard], 1);
