@@ -68,7 +68,11 @@ for b in provider-sim projector command-api query-api gateway; do
   [[ -x $BIN_DIR/$b ]] || fail "$BIN_DIR/$b not found: build first (cargo build --workspace)"
 done
 
-# Five free ports in a row for the services, one for PostgreSQL.
+# Five free ports in a row for the services, one for PostgreSQL. All lie below the kernel's
+# range for outgoing connections (ip_local_port_range, 32768 and up by default), as the
+# harness's do: a port in that range that nothing listens on may still be the local end of
+# a client's connection, and then PostgreSQL cannot bind it ("Address already in use"),
+# which is how this test failed in CI while the workspace tests held many connections.
 port=18380
 ports=()
 for _ in 1 2 3 4 5; do
@@ -78,7 +82,7 @@ for _ in 1 2 3 4 5; do
 done
 GATEWAY=127.0.0.1:${ports[0]} COMMAND=127.0.0.1:${ports[1]} QUERY=127.0.0.1:${ports[2]}
 PROJECTOR=127.0.0.1:${ports[3]} SIM=127.0.0.1:${ports[4]}
-PG_PORT=$(find_free_port 55480) || fail "no free port above 55480"
+PG_PORT=$(find_free_port 28480) || fail "no free port above 28480"
 SERVICE_PATTERNS=(
   "provider-sim --listen $(re "$SIM")( |$)"
   "projector run --health-listen $(re "$PROJECTOR")( |$)"
