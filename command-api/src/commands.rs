@@ -4,30 +4,32 @@
 use std::collections::HashMap;
 
 use axum::http::HeaderMap;
-use cqrs_es::{Aggregate, AggregateError};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
 use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::Principal;
 use navalha_platform::error::MSG_CONCURRENT_CHANGE;
 use navalha_platform::http::{header_value, RequestOrigin};
 use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
-use postgres_es::{postgres_cqrs, PostgresCqrs};
 use sqlx::PgPool;
+
+use crate::event_log::{self, AppendError, Stream};
 
 /// How many times a command is retried when another one changed its aggregate first.
 pub const MAX_ATTEMPTS: usize = 3;
 
-/// The write side of one aggregate type: cqrs-es over postgres-es, and the waker that
-/// tells the projector about each commit.
+/// The write side of one aggregate type: cqrs-es's aggregate over the event log
+/// ([`event_log`], ADR 0016), and the waker that tells the projector about each commit.
 pub struct CommandStore<A: Aggregate> {
-    cqrs: PostgresCqrs<A>,
     waker: ProjectorWaker,
+    aggregate: std::marker::PhantomData<fn() -> A>,
 }
 
 impl<A: Aggregate<Services = ()>> CommandStore<A> {
-    /// The store of `A` on `pool`.
-    pub fn new(pool: PgPool, waker: ProjectorWaker) -> Self {
-        Self { cqrs: postgres_cqrs(pool, vec![], ()), waker }
+    /// The store of `A`, waking the projector with `waker`.
+    pub fn new(waker: ProjectorWaker) -> Self {
+        Self { waker, aggregate: std::marker::PhantomData }
     }
 }
 
@@ -165,55 +167,93 @@ pub async fn execute<A>(
     metadata: &EventMetadata,
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate,
+    A: Aggregate<Services = ()>,
     A::Command: Clone,
     A::Error: DomainError,
 {
+    run(store, pool, aggregate_id, command, metadata, false).await
+}
+
+/// [`execute`] on an aggregate whose id was just taken from its sequence ([`next_id`]): its
+/// stream is empty, so the first attempt does not read it. Should it not be, the append
+/// loses the race for the first sequence and the retry reads it as [`execute`] does.
+pub async fn execute_new<A>(
+    store: &CommandStore<A>,
+    pool: &PgPool,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+) -> Result<Option<Position>, ApiError>
+where
+    A: Aggregate<Services = ()>,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    run(store, pool, aggregate_id, command, metadata, true).await
+}
+
+async fn run<A>(
+    store: &CommandStore<A>,
+    pool: &PgPool,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+    new: bool,
+) -> Result<Option<Position>, ApiError>
+where
+    A: Aggregate<Services = ()>,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    let metadata = serde_json::to_value(metadata.to_map()).map_err(|e| ApiError::Internal(e.into()))?;
     let mut attempt = 1;
     loop {
-        let result = store.cqrs.execute_with_metadata(aggregate_id, command.clone(), metadata.to_map()).await;
-        match result {
-            Ok(()) => {
+        let mut stream = if new && attempt == 1 {
+            Stream::<A>::default()
+        } else {
+            event_log::load::<A>(pool, aggregate_id).await.map_err(ApiError::Internal)?
+        };
+        let sink = EventSink::default();
+        stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(|error| error.to_api())?;
+        let events = sink.collect().await;
+        if events.is_empty() {
+            return Ok(stream.position);
+        }
+        match event_log::append::<A>(pool, aggregate_id, stream.sequence, &events, &metadata).await {
+            Ok(position) => {
                 store.waker.wake();
-                return stream_position(pool, A::TYPE, aggregate_id).await;
+                return Ok(Some(position));
             }
-            Err(AggregateError::UserError(error)) => return Err(error.to_api()),
-            Err(AggregateError::AggregateConflict) if attempt < MAX_ATTEMPTS => {
+            Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
                 tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
                 attempt += 1;
             }
-            Err(AggregateError::AggregateConflict) => {
-                return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()))
-            }
-            Err(AggregateError::UnexpectedError(error)) if is_slot_overlap(error.as_ref()) => {
-                return Err(ApiError::Conflict(MSG_SLOT_TAKEN.to_owned()))
-            }
-            Err(AggregateError::UnexpectedError(error))
-                if sqlstate(error.as_ref()).as_deref() == Some(SQLSTATE_OTHER_BUSINESS) =>
-            {
-                // The second line: the handler should have answered 404 already.
-                tracing::warn!(
-                    aggregate = A::TYPE,
-                    aggregate_id,
-                    "command on another business's aggregate refused"
-                );
-                return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
-            }
-            Err(AggregateError::DatabaseConnectionError(error) | AggregateError::UnexpectedError(error))
-                if navalha_platform::error::is_database_outage(error.as_ref()) =>
-            {
-                tracing::warn!(aggregate = A::TYPE, aggregate_id, %error, "database unreachable: answered 503");
-                return Err(ApiError::Unavailable(navalha_platform::error::MSG_UNAVAILABLE.to_owned()));
-            }
-            Err(other) => {
-                return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {other}", A::TYPE)))
+            Err(AppendError::Concurrent) => return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned())),
+            Err(AppendError::Database(error)) => return Err(refused_append(error, A::TYPE, aggregate_id)),
+            Err(AppendError::Serialization(error)) => {
+                return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {error}", A::TYPE)))
             }
         }
     }
 }
 
-/// Answer when PostgreSQL refused an appointment's slot (another booking got it first).
-pub const MSG_SLOT_TAKEN: &str = "Horário indisponível: o profissional já tem um agendamento neste horário.";
+/// The answer for an append PostgreSQL refused or could not take.
+fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) -> ApiError {
+    match sqlstate(&error).as_deref() {
+        Some(SQLSTATE_EXCLUSION) => navalha_domain::appointment::AppointmentError::SlotTaken.to_api(),
+        // A unique value another aggregate claimed first: `execute_claiming` names it.
+        Some(SQLSTATE_UNIQUE) => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
+        Some(SQLSTATE_OTHER_BUSINESS) => {
+            // The second line: the handler should have answered 404 already.
+            tracing::warn!(aggregate_type, aggregate_id, "command on another business's aggregate refused");
+            ApiError::NotFound(MSG_NOT_FOUND.to_owned())
+        }
+        // 503 when the database is unreachable (`ApiError`'s status), else 500.
+        _ => {
+            ApiError::Internal(anyhow::Error::from(error).context(format!("{aggregate_type} {aggregate_id}")))
+        }
+    }
+}
 
 /// Answer when a command names another business's aggregate and its handler did not notice.
 pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
@@ -221,19 +261,14 @@ pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
 /// What the `businesses` migration's trigger raises for an event on another business's
 /// aggregate.
 const SQLSTATE_OTHER_BUSINESS: &str = "NV404";
+/// An exclusion constraint: the appointments' slots.
+const SQLSTATE_EXCLUSION: &str = "23P01";
+/// A unique constraint: `unique_claim`'s, once the events' own key is told apart.
+const SQLSTATE_UNIQUE: &str = "23505";
 
-/// The SQLSTATE of a failed append, if PostgreSQL refused it.
-fn sqlstate(error: &(dyn std::error::Error + Send + Sync + 'static)) -> Option<String> {
-    error
-        .downcast_ref::<sqlx::Error>()
-        .and_then(sqlx::Error::as_database_error)
-        .and_then(|db| db.code())
-        .map(|code| code.into_owned())
-}
-
-/// Whether an append failed on the appointments' exclusion constraint (SQLSTATE 23P01).
-fn is_slot_overlap(error: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
-    sqlstate(error).as_deref() == Some("23P01")
+/// The SQLSTATE of a statement PostgreSQL refused.
+fn sqlstate(error: &sqlx::Error) -> Option<String> {
+    error.as_database_error().and_then(|db| db.code()).map(|code| code.into_owned())
 }
 
 /// The current state of an aggregate of `business_id`, replayed from its events. Another
@@ -368,7 +403,7 @@ pub async fn execute_claiming<A>(
     released: &[(&'static str, String)],
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate,
+    A: Aggregate<Services = ()>,
     A::Command: Clone,
     A::Error: DomainError,
 {

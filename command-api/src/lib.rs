@@ -9,6 +9,7 @@ pub mod commands;
 pub mod companies;
 pub mod config;
 pub mod days_off;
+pub mod event_log;
 pub mod favorites;
 pub mod gallery;
 pub mod holidays;

@@ -10,7 +10,7 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use chrono::{NaiveDate, NaiveDateTime};
-use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing, TimesType};
+use navalha_domain::appointment::{Appointment, AppointmentCommand, AppointmentError, Standing, TimesType};
 use navalha_domain::client::{cpf_claim, Client, ClientCommand, ClientDetails, CPF_SCOPE, MSG_DUPLICATE_CPF};
 use navalha_domain::company::Company;
 use navalha_domain::metadata::EventMetadata;
@@ -32,13 +32,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{
-    claim_holder, execute, execute_claiming, invalid, load, next_id, position_headers, Claim, Streams,
-    MSG_SLOT_TAKEN,
+    claim_holder, execute, execute_claiming, execute_new, invalid, load, next_id, position_headers, Claim,
+    Streams,
 };
 use crate::idempotency;
 use crate::identity::recovery::sha256;
 use crate::identity::throttle;
-use crate::scheduling::{booking_of, check_time, Booker, Checked, Request};
+use crate::scheduling::{booking_of, day_of, Booker, Checked, Request};
 use crate::state::AppState;
 
 /// How long a code lives.
@@ -422,10 +422,7 @@ async fn place(
     let mut refusal = None;
     for membership_id in memberships {
         let checked = booking_of(state, &booker, make(*membership_id)).await?;
-        if let Err(error) = check_time(state, &checked, moving).await {
-            refusal = Some(error);
-            continue;
-        }
+        let day = day_of(state, &checked, moving).await?;
         let (aggregate_id, command, answer, metadata) = match placing {
             Placing::Book { id } => {
                 let mut answer = to_json(view_of(id, &checked))?;
@@ -437,25 +434,33 @@ async fn place(
                     StatusCode::CREATED,
                     &answer,
                 );
-                (id.to_string(), AppointmentCommand::Book(checked.booking), answer, metadata)
+                (id.to_string(), AppointmentCommand::Book { booking: checked.booking, day }, answer, metadata)
             }
             Placing::Move { id } => {
                 let number = id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()))?;
                 let answer = to_json(view_of(number, &checked))?;
-                let command = AppointmentCommand::Change { booking: checked.booking, now: checked.now };
+                let command = AppointmentCommand::Change { booking: checked.booking, day };
                 (id.to_owned(), command, answer, metadata(business_id, origin))
             }
         };
-        match execute::<Appointment>(&state.appointments, &state.pool, &aggregate_id, command, &metadata)
-            .await
-        {
-            Err(ApiError::Conflict(message)) => refusal = Some(ApiError::Conflict(message)),
+        let (store, pool) = (&state.appointments, &state.pool);
+        let executed = match placing {
+            Placing::Book { .. } => {
+                execute_new::<Appointment>(store, pool, &aggregate_id, command, &metadata).await
+            }
+            Placing::Move { .. } => {
+                execute::<Appointment>(store, pool, &aggregate_id, command, &metadata).await
+            }
+        };
+        // A time this candidate cannot take (a rule, or a concurrent booking) tries the next.
+        match executed {
+            Err(error @ (ApiError::Conflict(_) | ApiError::Validation { .. })) => refusal = Some(error),
             Ok(position) => return Ok((position, answer)),
             Err(error) => return Err(error),
         }
     }
     Err(match refusal {
-        Some(ApiError::Conflict(message)) if message == MSG_SLOT_TAKEN => {
+        Some(ApiError::Conflict(message)) if message == AppointmentError::SlotTaken.to_string() => {
             ApiError::Conflict(online::MSG_TIME_TAKEN.to_owned())
         }
         Some(ApiError::Conflict(_) | ApiError::Validation { .. }) | None => {

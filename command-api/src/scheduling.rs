@@ -4,18 +4,20 @@
 //!
 //! A booking's end is its start plus the professional's times for the chosen services.
 //! `ONLY_AVAILABLES` (the default) checks working and opening hours, days off, holidays and
-//! other bookings; `ALL_TIMES` checks only other bookings. The domain check here gives the
-//! user a clear message; the exclusion constraint on `appointment_slot`, written in the
-//! events' transaction, is what makes a double booking impossible under any concurrency.
+//! other bookings; `ALL_TIMES` only opening hours and other bookings. The handlers read the
+//! professional's day ([`day_of`]); the aggregate decides against it and names the rule a
+//! time breaks (`Booking::check`). The exclusion constraint on `appointment_slot`, written
+//! in the events' transaction, is what makes a double booking impossible under any
+//! concurrency.
 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use navalha_domain::appointment::{
-    Appointment, AppointmentCommand, AppointmentError, BookedService, Booking, Standing, TimesType,
+    Appointment, AppointmentCommand, AppointmentError, BookedService, Booking, Day, TimesType,
 };
-use navalha_domain::availability::{DayRules, Span, Unavailable};
+use navalha_domain::availability::{DayRules, Span};
 use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
@@ -33,7 +35,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{
-    execute, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams, MSG_SLOT_TAKEN,
+    execute, execute_new, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams,
 };
 use crate::idempotency;
 use crate::state::AppState;
@@ -51,9 +53,14 @@ impl DomainError for AppointmentError {
     fn to_api(&self) -> ApiError {
         match self {
             AppointmentError::NotFound => ApiError::NotFound(self.to_string()),
-            AppointmentError::AlreadyBooked => ApiError::Conflict(self.to_string()),
             AppointmentError::InThePast => ApiError::Unprocessable(self.to_string()),
-            AppointmentError::Cancelled => ApiError::Conflict(self.to_string()),
+            AppointmentError::PastTime => ApiError::field("startTime", &self.to_string()),
+            AppointmentError::AlreadyBooked
+            | AppointmentError::Cancelled
+            | AppointmentError::OutsideWorkingHours
+            | AppointmentError::UnitClosed
+            | AppointmentError::Blocked
+            | AppointmentError::SlotTaken => ApiError::Conflict(self.to_string()),
         }
     }
 }
@@ -264,62 +271,37 @@ pub(crate) async fn booking_of(
     Ok(Checked { business_id: booker.business_id(), booking, professional, company, now })
 }
 
-/// Checks the booking's time, skipping `except` (the appointment being edited). The
-/// message says which rule it breaks.
-pub(crate) async fn check_time(
+/// Reads the booking's professional's day for the aggregate to check its time against,
+/// leaving out `except` (the appointment being edited). Days off and holidays are read only
+/// for `ONLY_AVAILABLES`, the only mode they bind.
+pub(crate) async fn day_of(
     state: &AppState,
     checked: &Checked,
     except: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<Day, ApiError> {
     let booking = &checked.booking;
-    if booking.times_type == TimesType::OnlyAvailables && booking.starts_at() < checked.now {
-        return Err(ApiError::field("startTime", "Não é possível agendar em um horário passado"));
-    }
     let busy = busy_slots(&state.pool, booking.professional_id, booking.date, except).await?;
     let weekday = booking.date.weekday().num_days_from_sunday() as usize;
     let mut rules = DayRules {
         busy: busy.iter().filter_map(|slot| slot.on(booking.date)).collect(),
         opening: checked.company.hours()[weekday].map(Span::from),
+        working: checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect(),
         ..DayRules::default()
     };
-    let span = Span { start: booking.start.minutes(), end: booking.end.minutes() };
-    let verdict = match booking.times_type {
-        TimesType::AllTimes => rules.check_all_times(span),
-        TimesType::OnlyAvailables => {
-            rules.working = checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect();
-            let ranges = blocked_ranges(
-                &state.pool,
-                checked.business_id,
-                &[booking.professional_id],
-                booking.company_id,
-                booking.date,
-                booking.date,
-            )
-            .await?;
-            rules.blocked =
-                ranges.iter().filter_map(|r| r.on(booking.date, booking.professional_id)).collect();
-            rules.check(span)
-        }
-    };
-    verdict.map_err(|why| {
-        ApiError::Conflict(
-            match why {
-                Unavailable::OutsideWorkingHours => MSG_OUTSIDE_WORKING_HOURS,
-                Unavailable::UnitClosed => MSG_UNIT_CLOSED,
-                Unavailable::Blocked => MSG_BLOCKED,
-                Unavailable::Busy => MSG_SLOT_TAKEN,
-            }
-            .to_owned(),
+    if booking.times_type == TimesType::OnlyAvailables {
+        let ranges = blocked_ranges(
+            &state.pool,
+            checked.business_id,
+            &[booking.professional_id],
+            booking.company_id,
+            booking.date,
+            booking.date,
         )
-    })
+        .await?;
+        rules.blocked = ranges.iter().filter_map(|r| r.on(booking.date, booking.professional_id)).collect();
+    }
+    Ok(Day { rules, now: checked.now })
 }
-
-/// A time outside the professional's working periods.
-pub const MSG_OUTSIDE_WORKING_HOURS: &str = "Horário fora do expediente do profissional.";
-/// A time outside the unit's opening hours.
-pub const MSG_UNIT_CLOSED: &str = "A barbearia está fechada neste horário.";
-/// A time on a day off, a vacation or a holiday.
-pub const MSG_BLOCKED: &str = "O profissional não atende neste horário (folga, férias ou feriado).";
 
 #[utoipa::path(
     post,
@@ -345,15 +327,14 @@ async fn book(
 ) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
     let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
     let id = next_id(&state.pool, "appointment_id_seq").await?;
-    let aggregate_id = id.to_string();
-    check_time(&state, &checked, None).await?;
+    let day = day_of(&state, &checked, None).await?;
     let answer = json!({ "IdScheduling": id });
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
-    let position = execute::<Appointment>(
+    let position = execute_new::<Appointment>(
         &state.appointments,
         &state.pool,
-        &aggregate_id,
-        AppointmentCommand::Book(checked.booking),
+        &id.to_string(),
+        AppointmentCommand::Book { booking: checked.booking, day },
         &metadata,
     )
     .await?;
@@ -401,22 +382,16 @@ async fn change(
     PathParam(id): PathParam<i64>,
     body: Bytes,
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
-    let appointment = touchable(&state, &auth, id).await?;
-    if appointment.standing() == Standing::Cancelled {
-        return Err(AppointmentError::Cancelled.to_api());
-    }
+    touchable(&state, &auth, id).await?;
     let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
-    if appointment.booking().is_some_and(|b| b.starts_at() <= checked.now) {
-        return Err(AppointmentError::InThePast.to_api());
-    }
     let aggregate_id = id.to_string();
-    check_time(&state, &checked, Some(&aggregate_id)).await?;
+    let day = day_of(&state, &checked, Some(&aggregate_id)).await?;
     let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
         &state.appointments,
         &state.pool,
         &aggregate_id,
-        AppointmentCommand::Change { booking: checked.booking, now: checked.now },
+        AppointmentCommand::Change { booking: checked.booking, day },
         &metadata,
     )
     .await?;

@@ -20,12 +20,12 @@ use navalha_domain::values::{Address, Cpf};
 use navalha_platform::ApiError;
 
 use chrono::Datelike;
-use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, TimesType};
+use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, Day, TimesType};
 use navalha_domain::availability::{DayRules, Span};
 use navalha_platform::clock::now_in;
 
 use crate::businesses::{self, STANDARD_SERVICES};
-use crate::commands::{execute, load, next_id};
+use crate::commands::{execute, execute_new, load, next_id};
 use crate::identity::accounts::create_account;
 use crate::state::AppState;
 
@@ -566,11 +566,13 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                     online: false,
                 };
                 let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
-                execute::<Appointment>(
+                // The demo's history and its coming days, recorded as they are: no clock or hours
+                // to check (the seed places them inside the hours, one after another).
+                execute_new::<Appointment>(
                     &state.appointments,
                     &state.pool,
                     &id,
-                    AppointmentCommand::Book(booking),
+                    AppointmentCommand::Book { booking, day: Day::unrestricted() },
                     &metadata,
                 )
                 .await?;

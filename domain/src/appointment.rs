@@ -3,14 +3,15 @@
 //!
 //! Aggregate id = the appointment's number (users see 'Agendamento N.º {id}'). That no two
 //! active appointments of one professional overlap is enforced by PostgreSQL in the same
-//! transaction as the events (the `appointment_slot` migration); command-api checks first
-//! to give a clear message.
+//! transaction as the events (the `appointment_slot` migration). The aggregate decides
+//! first, against the day command-api read ([`Day`]), to give the precise refusal.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::availability::{DayRules, Span, Unavailable};
 use crate::validation::TimeOfDay;
 
 /// How free a booking's time must be.
@@ -95,6 +96,41 @@ impl Booking {
     pub fn starts_at(&self) -> NaiveDateTime {
         self.date.and_time(self.start.into())
     }
+
+    /// Whether its time may be taken on `day`; else the first rule it breaks. `ALL_TIMES`
+    /// lifts the clock, working hours, days off and holidays, not the unit's hours or the
+    /// other bookings.
+    pub fn check(&self, day: &Day) -> Result<(), AppointmentError> {
+        let span = Span { start: self.start.minutes(), end: self.end.minutes() };
+        let verdict = match self.times_type {
+            TimesType::AllTimes => day.rules.check_all_times(span),
+            TimesType::OnlyAvailables if self.starts_at() < day.now => {
+                return Err(AppointmentError::PastTime)
+            }
+            TimesType::OnlyAvailables => day.rules.check(span),
+        };
+        verdict.map_err(AppointmentError::from)
+    }
+}
+
+/// What a booking's time is checked against: the professional's day as command-api read it
+/// (their working periods, the unit's hours, days off and holidays, their other bookings)
+/// and the unit's wall clock.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Day {
+    /// The day's rules for the booking's professional and unit.
+    pub rules: DayRules,
+    /// Now, on the unit's wall clock.
+    pub now: NaiveDateTime,
+}
+
+impl Day {
+    /// A day with no rules and no clock, for appointments recorded as they happened (the
+    /// demo's history). PostgreSQL still refuses an overlap.
+    pub fn unrestricted() -> Self {
+        let rules = DayRules { working: vec![Span::DAY], opening: Some(Span::DAY), ..DayRules::default() };
+        Self { rules, now: NaiveDateTime::MIN }
+    }
 }
 
 /// Whether an appointment stands.
@@ -134,17 +170,23 @@ impl Appointment {
     }
 }
 
-/// What can be done with an appointment. `now` is the unit's wall clock.
+/// What can be done with an appointment.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppointmentCommand {
-    /// Book it.
-    Book(Booking),
-    /// Move it or change its services, client or notes.
+    /// Book it, if its time is free on `day`.
+    Book {
+        /// The booking.
+        booking: Booking,
+        /// Its professional's day.
+        day: Day,
+    },
+    /// Move it or change its services, client or notes: not once it started, and only to a
+    /// time free on `day` (which leaves this appointment out).
     Change {
         /// The new booking.
         booking: Booking,
-        /// Now.
-        now: NaiveDateTime,
+        /// The new booking's professional's day.
+        day: Day,
     },
     /// The client confirmed it ('Confirmar').
     Confirm,
@@ -196,6 +238,32 @@ pub enum AppointmentError {
     /// It was cancelled.
     #[error("Não é possível alterar um agendamento cancelado.")]
     Cancelled,
+    /// A new time before now (`ONLY_AVAILABLES`).
+    #[error("Não é possível agendar em um horário passado")]
+    PastTime,
+    /// A time outside the professional's working periods.
+    #[error("Horário fora do expediente do profissional.")]
+    OutsideWorkingHours,
+    /// A time outside the unit's opening hours.
+    #[error("A barbearia está fechada neste horário.")]
+    UnitClosed,
+    /// A time on a day off, a vacation or a holiday.
+    #[error("O profissional não atende neste horário (folga, férias ou feriado).")]
+    Blocked,
+    /// A time overlapping another of the professional's bookings.
+    #[error("Horário indisponível: o profissional já tem um agendamento neste horário.")]
+    SlotTaken,
+}
+
+impl From<Unavailable> for AppointmentError {
+    fn from(why: Unavailable) -> Self {
+        match why {
+            Unavailable::OutsideWorkingHours => AppointmentError::OutsideWorkingHours,
+            Unavailable::UnitClosed => AppointmentError::UnitClosed,
+            Unavailable::Blocked => AppointmentError::Blocked,
+            Unavailable::Busy => AppointmentError::SlotTaken,
+        }
+    }
 }
 
 impl Aggregate for Appointment {
@@ -211,10 +279,11 @@ impl Aggregate for Appointment {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        if let AppointmentCommand::Book(booking) = command {
+        if let AppointmentCommand::Book { booking, day } = command {
             if self.booking.is_some() {
                 return Err(AppointmentError::AlreadyBooked);
             }
+            booking.check(&day)?;
             sink.write(AppointmentEvent::AppointmentBooked(booking), self).await;
             return Ok(());
         }
@@ -223,11 +292,12 @@ impl Aggregate for Appointment {
             return Err(AppointmentError::Cancelled);
         }
         match command {
-            AppointmentCommand::Book(_) => unreachable!("handled above"),
-            AppointmentCommand::Change { booking, now } => {
-                if current.starts_at() <= now {
+            AppointmentCommand::Book { .. } => unreachable!("handled above"),
+            AppointmentCommand::Change { booking, day } => {
+                if current.starts_at() <= day.now {
                     return Err(AppointmentError::InThePast);
                 }
+                booking.check(&day)?;
                 if *current != booking {
                     sink.write(AppointmentEvent::AppointmentChanged(booking), self).await;
                 }
@@ -290,6 +360,57 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 12, day).and_then(|d| d.and_hms_opt(hour, 0, 0)).unwrap_or_default()
     }
 
+    /// 1 December at `now`: works 08:00-12:00 in a unit open 08:00-18:00, nothing else.
+    fn open(now: NaiveDateTime) -> Day {
+        let rules = DayRules {
+            working: vec![Span { start: 8 * 60, end: 12 * 60 }],
+            opening: Some(Span { start: 8 * 60, end: 18 * 60 }),
+            ..DayRules::default()
+        };
+        Day { rules, now }
+    }
+
+    #[test]
+    fn a_booking_is_refused_for_the_first_rule_its_time_breaks() {
+        let at_time = |start: &str, end: &str, times_type| Booking {
+            start: time(start),
+            end: time(end),
+            times_type,
+            ..booking()
+        };
+        let mut day = open(at(1, 9));
+        day.rules.blocked = vec![Span { start: 11 * 60, end: 12 * 60 }];
+        day.rules.busy = vec![Span { start: 10 * 60, end: 10 * 60 + 30 }];
+        let only = TimesType::OnlyAvailables;
+        let all = TimesType::AllTimes;
+        let cases = [
+            (at_time("08:30", "09:00", only), Err(AppointmentError::PastTime)),
+            (at_time("12:00", "12:30", only), Err(AppointmentError::OutsideWorkingHours)),
+            (at_time("11:30", "12:30", only), Err(AppointmentError::OutsideWorkingHours)),
+            (at_time("11:00", "11:30", only), Err(AppointmentError::Blocked)),
+            (at_time("10:15", "10:45", only), Err(AppointmentError::SlotTaken)),
+            (at_time("09:30", "10:00", only), Ok(())),
+            // ALL_TIMES: the clock, working hours and days off are lifted...
+            (at_time("08:30", "09:00", all), Ok(())),
+            (at_time("12:00", "12:30", all), Ok(())),
+            (at_time("11:00", "11:30", all), Ok(())),
+            // ...the unit's hours and the other bookings are not.
+            (at_time("17:45", "18:15", all), Err(AppointmentError::UnitClosed)),
+            (at_time("10:15", "10:45", all), Err(AppointmentError::SlotTaken)),
+        ];
+        for (booking, expected) in cases {
+            assert_eq!(booking.check(&day), expected, "{} {:?}", booking.start, booking.times_type);
+        }
+        let mut closed = open(at(1, 7));
+        closed.rules.opening = None;
+        assert_eq!(at_time("09:00", "09:30", only).check(&closed), Err(AppointmentError::UnitClosed));
+        assert_eq!(booking().check(&Day::unrestricted()), Ok(()));
+        TestFramework::<Appointment>::with(())
+            .given_no_previous_events()
+            .when(AppointmentCommand::Book { booking: at_time("11:00", "11:30", only), day })
+            .then_expect_error(AppointmentError::Blocked);
+    }
+
     #[test]
     fn a_booking_ends_after_its_services_within_the_day() {
         let service = |minutes| BookedService { service_id: 1, description: "x".into(), minutes, cents: 0 };
@@ -313,7 +434,7 @@ mod tests {
     fn booking_twice_with_one_id_is_refused() {
         TestFramework::<Appointment>::with(())
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
-            .when(AppointmentCommand::Book(booking()))
+            .when(AppointmentCommand::Book { booking: booking(), day: open(at(1, 8)) })
             .then_expect_error(AppointmentError::AlreadyBooked);
     }
 
@@ -322,15 +443,15 @@ mod tests {
         let moved = Booking { start: time("10:00"), end: time("10:30"), ..booking() };
         TestFramework::<Appointment>::with(())
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
-            .when(AppointmentCommand::Change { booking: moved.clone(), now: at(1, 8) })
+            .when(AppointmentCommand::Change { booking: moved.clone(), day: open(at(1, 8)) })
             .then_expect_events(vec![AppointmentEvent::AppointmentChanged(moved.clone())]);
         TestFramework::<Appointment>::with(())
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
-            .when(AppointmentCommand::Change { booking: moved, now: at(1, 9) })
+            .when(AppointmentCommand::Change { booking: moved, day: open(at(1, 9)) })
             .then_expect_error(AppointmentError::InThePast);
         TestFramework::<Appointment>::with(())
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
-            .when(AppointmentCommand::Change { booking: booking(), now: at(1, 8) })
+            .when(AppointmentCommand::Change { booking: booking(), day: open(at(1, 8)) })
             .then_expect_events(vec![]);
     }
 
@@ -344,7 +465,7 @@ mod tests {
             .then_expect_error(AppointmentError::Cancelled);
         TestFramework::<Appointment>::with(())
             .given(cancelled.clone())
-            .when(AppointmentCommand::Change { booking: booking(), now: at(1, 8) })
+            .when(AppointmentCommand::Change { booking: booking(), day: open(at(1, 8)) })
             .then_expect_error(AppointmentError::Cancelled);
         TestFramework::<Appointment>::with(())
             .given(cancelled)

@@ -10,7 +10,12 @@ use chrono::{Duration, NaiveDate, Weekday};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::support::{body, book, demo, id_of, last_open_day, next, Answer, System};
+use navalha_command_api::commands::{execute, execute_new};
+use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, Day, TimesType};
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::validation::TimeOfDay;
+
+use crate::support::{body, book, demo, id_of, last_open_day, next, Answer, Demo, System};
 
 fn all_times(mut body: Value) -> Value {
     body["timesType"] = json!("ALL_TIMES");
@@ -874,21 +879,14 @@ async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_eac
     assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool: PgPool) {
-    use navalha_domain::appointment::{Appointment, AppointmentCommand, BookedService, Booking, TimesType};
-    use navalha_domain::metadata::EventMetadata;
-    use navalha_domain::validation::TimeOfDay;
-    let system = System::start(pool.clone()).await;
-    let d = demo(&system).await;
-    let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
-    let tuesday = next(Weekday::Tue);
-    let booking = |start: &str, end: &str| Booking {
+/// A booking appended without HTTP: `ALL_TIMES`, a haircut with barber 1 at Centro.
+fn direct_booking(d: &Demo, date: NaiveDate, start: &str, end: &str) -> Booking {
+    Booking {
         membership_id: d.barber1,
         professional_id: d.barber1_id,
         company_id: d.centro,
         client_id: d.client,
-        date: tuesday,
+        date,
         start: TimeOfDay::parse(start).expect("time"),
         end: TimeOfDay::parse(end).expect("time"),
         services: vec![BookedService {
@@ -900,17 +898,21 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
         observation: String::new(),
         times_type: TimesType::AllTimes,
         online: false,
-    };
-    // Plain metadata: the trigger reads the slot from the events themselves.
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
+    let tuesday = next(Weekday::Tue);
+    let booking = |start: &str, end: &str| direct_booking(&d, tuesday, start, end);
+    // Plain metadata: the trigger reads the slot from the events themselves. An unrestricted
+    // day: the aggregate's check is skipped, PostgreSQL's is not.
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     let append = |id: &'static str, command: AppointmentCommand| {
-        navalha_command_api::commands::execute::<Appointment>(
-            &state.appointments,
-            &pool,
-            id,
-            command,
-            &metadata,
-        )
+        execute::<Appointment>(&state.appointments, &pool, id, command, &metadata)
     };
     let claimed = |id: &'static str| {
         sqlx::query_scalar::<_, Option<String>>(
@@ -919,8 +921,17 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
         .bind(id)
         .fetch_one(&pool)
     };
-    append("900001", AppointmentCommand::Book(booking("10:00", "10:30"))).await.expect("first");
-    let second = append("900002", AppointmentCommand::Book(booking("10:29", "10:59"))).await;
+    append(
+        "900001",
+        AppointmentCommand::Book { booking: booking("10:00", "10:30"), day: Day::unrestricted() },
+    )
+    .await
+    .expect("first");
+    let second = append(
+        "900002",
+        AppointmentCommand::Book { booking: booking("10:29", "10:59"), day: Day::unrestricted() },
+    )
+    .await;
     let error = second.expect_err("overlap");
     assert_eq!(error.status_code(), StatusCode::CONFLICT);
     let stored: i64 = sqlx::query_scalar("select count(*) from events where aggregate_id = '900002'")
@@ -930,20 +941,26 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     assert_eq!(stored, 0, "the events were not written either");
 
     // A change moves the claim; a cancellation frees it.
-    let now = chrono::Utc::now().naive_utc();
-    append("900001", AppointmentCommand::Change { booking: booking("11:00", "11:30"), now })
+    let day = Day::unrestricted();
+    append("900001", AppointmentCommand::Change { booking: booking("11:00", "11:30"), day })
         .await
         .expect("moved");
     assert_eq!(
         claimed("900001").await.expect("slot"),
         Some(format!("[\"{tuesday} 11:00:00\",\"{tuesday} 11:30:00\")"))
     );
-    append("900002", AppointmentCommand::Book(booking("10:29", "10:59")))
-        .await
-        .expect("the old time is free");
-    append("900003", AppointmentCommand::Book(booking("11:15", "11:45")))
-        .await
-        .expect_err("the new one is not");
+    append(
+        "900002",
+        AppointmentCommand::Book { booking: booking("10:29", "10:59"), day: Day::unrestricted() },
+    )
+    .await
+    .expect("the old time is free");
+    append(
+        "900003",
+        AppointmentCommand::Book { booking: booking("11:15", "11:45"), day: Day::unrestricted() },
+    )
+    .await
+    .expect_err("the new one is not");
     append("900001", AppointmentCommand::Cancel).await.expect("cancelled");
     assert!(sqlx::query_scalar::<_, i64>(
         "select count(*) from appointment_slot where appointment_id = '900001'"
@@ -951,9 +968,102 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     .fetch_one(&pool)
     .await
     .is_ok_and(|n| n == 0));
-    append("900003", AppointmentCommand::Book(booking("11:15", "11:45")))
-        .await
-        .expect("freed by the cancellation");
+    append(
+        "900003",
+        AppointmentCommand::Book { booking: booking("11:15", "11:45"), day: Day::unrestricted() },
+    )
+    .await
+    .expect("freed by the cancellation");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_on_the_last_move(
+    pool: PgPool,
+) {
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let state =
+        Arc::new(navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state"));
+    let tuesday = next(Weekday::Tue);
+    let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
+    let first = direct_booking(&d, tuesday, "08:00", "08:30");
+    execute_new::<Appointment>(
+        &state.appointments,
+        &pool,
+        "900001",
+        AppointmentCommand::Book { booking: first.clone(), day: Day::unrestricted() },
+        &metadata,
+    )
+    .await
+    .expect("booked");
+    // Twelve moves at once, each to its own half hour: every command reads the stream, and
+    // all but one per round lose the race for the next sequence and read it again.
+    let start = Arc::new(tokio::sync::Barrier::new(12));
+    let mut tasks = Vec::new();
+    for n in 0..12u32 {
+        let (state, pool, metadata, start) = (state.clone(), pool.clone(), metadata.clone(), start.clone());
+        let minutes = 9 * 60 + n * 30;
+        let at = |m: u32| format!("{:02}:{:02}", m / 60, m % 60);
+        let moved = direct_booking(&d, tuesday, &at(minutes), &at(minutes + 30));
+        tasks.push(tokio::spawn(async move {
+            start.wait().await;
+            let command = AppointmentCommand::Change { booking: moved.clone(), day: Day::unrestricted() };
+            let answer =
+                execute::<Appointment>(&state.appointments, &pool, "900001", command, &metadata).await;
+            (moved, answer)
+        }));
+    }
+    let mut moved = Vec::new();
+    for task in tasks {
+        match task.await.expect("task") {
+            (booking, Ok(position)) => moved.push((booking, position.expect("a position"))),
+            (_, Err(error)) => {
+                assert_eq!(error.status_code(), StatusCode::CONFLICT);
+                assert_eq!(error.to_string(), navalha_platform::error::MSG_CONCURRENT_CHANGE);
+            }
+        }
+    }
+    assert!(!moved.is_empty());
+    let stored: Vec<(i64, i64, i64, Value)> = sqlx::query_as(
+        "select sequence, tx_id::text::bigint, global_position, payload from events
+          where aggregate_type = 'Appointment' and aggregate_id = '900001' order by sequence",
+    )
+    .fetch_all(&pool)
+    .await
+    .expect("stream");
+    let sequences: Vec<i64> = stored.iter().map(|row| row.0).collect();
+    assert_eq!(sequences, (1..=1 + moved.len() as i64).collect::<Vec<_>>(), "no gap, no lost change");
+    for (booking, position) in &moved {
+        let row = stored
+            .iter()
+            .find(|row| row.1 == position.tx_id && row.2 == position.global_position)
+            .expect("each answer names its own event's position");
+        assert_eq!(row.3["AppointmentChanged"]["start"], json!(booking.start.to_string()));
+    }
+    let last = &stored.last().expect("events").3["AppointmentChanged"];
+    let slot: String = sqlx::query_scalar(
+        "select to_char(lower(during), 'HH24:MI') from appointment_slot where appointment_id = '900001'",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("slot");
+    assert_eq!(json!(slot), last["start"], "the guarded slot is the last move's");
+    let metadata: Value =
+        sqlx::query_scalar("select metadata from events where aggregate_id = '900001' limit 1")
+            .fetch_one(&pool)
+            .await
+            .expect("metadata");
+    assert_eq!(metadata["business_id"], json!(navalha_command_api::seed::DEMO_BUSINESS_ID.to_string()));
+    // An append after a sequence that is no longer the last is refused as a lost race.
+    let stale = navalha_command_api::event_log::append::<Appointment>(
+        &pool,
+        "900001",
+        1,
+        &[navalha_domain::appointment::AppointmentEvent::AppointmentConfirmed],
+        &metadata,
+    )
+    .await;
+    assert!(matches!(stale, Err(navalha_command_api::event_log::AppendError::Concurrent)), "{stale:?}");
 }
 
 #[sqlx::test(migrations = "../migrations")]
