@@ -7,7 +7,7 @@ use anyhow::Context;
 use async_trait::async_trait;
 use navalha_platform::position::Position;
 use navalha_platform::projection::{self, BatchCommitted, Changed};
-use sqlx::{Executor, PgConnection, Postgres, Row, Transaction};
+use sqlx::{Executor, PgConnection, PgPool, Postgres, Row, Transaction};
 
 use crate::event::StoredEvent;
 
@@ -282,21 +282,6 @@ pub struct BatchOutcome {
     pub checkpoint: Position,
 }
 
-/// When a model that has no events of its own to apply moves its checkpoint past the other
-/// models' events.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IdleCheckpoint {
-    /// At once: every batch ends at the commit horizon (rebuilds, tools, tests).
-    Advance,
-    /// Only once the checkpoint was last written this long ago (the live worker). Until
-    /// then the batch writes nothing and its transaction commits without a WAL flush:
-    /// readers do not need the move, since query-api counts a model with no events of its
-    /// own between its checkpoint and the awaited position as caught up
-    /// (`query-api/src/consistency.rs`); the periodic move keeps that look short and the
-    /// health lag near zero.
-    AdvanceAfter(std::time::Duration),
-}
-
 /// Applies the next batch of events to `schema` inside `tx`, and advances its checkpoint in
 /// the same transaction, up to the commit horizon once the model's own events are all
 /// applied. The caller commits.
@@ -306,41 +291,58 @@ pub fn apply_batch<'a>(
     schema: &'a str,
     limit: i64,
 ) -> BoxFuture<'a, anyhow::Result<BatchOutcome>> {
-    Box::pin(apply_batch_inner(tx, projection, schema, limit, IdleCheckpoint::Advance))
+    Box::pin(apply_batch_inner(tx, projection, schema, limit))
 }
 
-/// [`apply_batch`], moving an idle model's checkpoint only as `idle` says.
-pub fn apply_batch_with<'a>(
-    tx: &'a mut Transaction<'static, Postgres>,
-    projection: &'a dyn Projection,
-    schema: &'a str,
+/// One batch as the live worker runs it: first a look, in one statement and no transaction,
+/// at whether a batch would write anything; only then a transaction for [`apply_batch`].
+///
+/// A model with no events of its own to apply moves its checkpoint past the other models'
+/// events only once it was last written `quiet` ago. Until then a wake-up costs it that one
+/// statement: no `BEGIN`, no lock, no commit. Readers do not need the move, since query-api
+/// counts a model with no events of its own between its checkpoint and the awaited position
+/// as caught up (`query-api/src/consistency.rs`); the periodic move keeps that look short
+/// and the health lag near zero.
+pub async fn live_batch(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    schema: &str,
     limit: i64,
-    idle: IdleCheckpoint,
-) -> BoxFuture<'a, anyhow::Result<BatchOutcome>> {
-    Box::pin(apply_batch_inner(tx, projection, schema, limit, idle))
+    quiet: std::time::Duration,
+) -> anyhow::Result<BatchOutcome> {
+    if let Some(checkpoint) = nothing_to_write(pool, projection, schema, quiet).await? {
+        return Ok(BatchOutcome { events: 0, checkpoint });
+    }
+    let mut tx = pool.begin().await?;
+    let outcome = apply_batch(&mut tx, projection, schema, limit).await?;
+    tx.commit().await?;
+    Ok(outcome)
 }
 
-/// Whether a batch would write anything, looked at in one statement without locking the
-/// checkpoint: events of the model's own to apply, or (once `quiet` has passed since the
-/// checkpoint was written) other models' events to move past. `Some(checkpoint)` when it
-/// would not.
+/// Whether a batch would write anything: events of the model's own to apply, or (once
+/// `quiet` has passed since the checkpoint was written) other models' events to move past.
+/// `Some(checkpoint)` when it would not.
 async fn nothing_to_write(
-    tx: &mut Transaction<'static, Postgres>,
+    pool: &PgPool,
     projection: &dyn Projection,
     schema: &str,
     quiet: std::time::Duration,
 ) -> anyhow::Result<Option<Position>> {
-    // Scalar subqueries ordered by the commit order, not EXISTS: the planner cannot see the
-    // checkpoint's values, guesses that many events follow it and, for an EXISTS, scans the
-    // whole log for the first match (550 ms a call at 180,000 events, six models polling,
-    // in the bench). Ordered with LIMIT 1, it walks `events_commit_order` from the
-    // checkpoint to the horizon: the few events written since.
+    // Scalar subqueries ordered by the commit order with LIMIT 1, not EXISTS: the planner
+    // cannot see the checkpoint's values, guesses that many events follow it and, for an
+    // EXISTS, scans the whole log. Own events are looked up type by type on
+    // `events_by_type_in_commit_order`: one index probe each, however many other models'
+    // events followed the checkpoint (a walk of the commit order would read them all).
     let row = sqlx::query(&format!(
         "select c.last_tx_id::text::bigint as tx_id, c.last_position,
-                coalesce((select true from events e
-                           where (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
-                             and e.tx_id < h.horizon and e.aggregate_type = any($1)
-                           order by e.tx_id, e.global_position limit 1), false) as own,
+                coalesce((select true from unnest($1::text[]) as t (aggregate_type)
+                           cross join lateral (
+                                select 1 from events e
+                                 where e.aggregate_type = t.aggregate_type
+                                   and (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
+                                   and e.tx_id < h.horizon
+                                 order by e.tx_id, e.global_position limit 1) first
+                           limit 1), false) as own,
                 clock_timestamp() - c.updated_at >= make_interval(secs => $2)
                 and coalesce((select true from events e
                                where (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
@@ -350,7 +352,7 @@ async fn nothing_to_write(
     ))
     .bind(projection.aggregate_types())
     .bind(quiet.as_secs_f64())
-    .fetch_one(&mut **tx)
+    .fetch_one(pool)
     .await?;
     let checkpoint = Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") };
     let busy = row.get::<bool, _>("own") || row.get::<bool, _>("due");
@@ -362,15 +364,7 @@ async fn apply_batch_inner(
     projection: &dyn Projection,
     schema: &str,
     limit: i64,
-    idle: IdleCheckpoint,
 ) -> anyhow::Result<BatchOutcome> {
-    // A wake-up with nothing for this model neither locks its checkpoint (`for update`
-    // writes the row) nor updates it: no transaction id, no WAL, no flush at commit.
-    if let IdleCheckpoint::AdvanceAfter(quiet) = idle {
-        if let Some(checkpoint) = nothing_to_write(tx, projection, schema, quiet).await? {
-            return Ok(BatchOutcome { events: 0, checkpoint });
-        }
-    }
     sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
     let after = lock_checkpoint(tx, schema).await?;
     let horizon = commit_horizon(tx).await?;

@@ -27,8 +27,10 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(500);
 /// Events per batch while following the log.
 pub const LIVE_BATCH: i64 = 1000;
 /// How often at most a model with no events of its own moves its checkpoint past the other
-/// models' events (see [`engine::IdleCheckpoint`]).
+/// models' events (see [`engine::live_batch`]).
 pub const IDLE_CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// How often at most the active worker checks that its leadership connection still stands.
+pub const LEADERSHIP_CHECK_EVERY: Duration = Duration::from_secs(1);
 
 /// Follows the log for one model forever: standby, then active, then standby again after
 /// any error.
@@ -76,11 +78,9 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen("navalha_events").await?;
     let live = engine::live_schema(projection);
+    let mut leadership_checked = std::time::Instant::now();
     loop {
-        let mut tx = pool.begin().await?;
-        let idle = engine::IdleCheckpoint::AdvanceAfter(IDLE_CHECKPOINT_EVERY);
-        let outcome = engine::apply_batch_with(&mut tx, projection, &live, LIVE_BATCH, idle).await?;
-        tx.commit().await?;
+        let outcome = engine::live_batch(pool, projection, &live, LIVE_BATCH, IDLE_CHECKPOINT_EVERY).await?;
         if outcome.events > 0 {
             tracing::debug!(model = name, events = outcome.events, checkpoint = %outcome.checkpoint, "applied");
         }
@@ -91,8 +91,12 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
             notification = listener.recv() => { notification?; }
             () = tokio::time::sleep(POLL_INTERVAL) => {}
         }
-        // A broken leadership connection means the lock may be gone: step down.
-        sqlx::query("select 1").execute(&mut leader).await.context("leadership connection lost")?;
+        // A broken leadership connection means the lock may be gone: step down. Checked about
+        // once a second, not on every wake-up: each batch locks its checkpoint row anyway.
+        if leadership_checked.elapsed() >= LEADERSHIP_CHECK_EVERY {
+            sqlx::query("select 1").execute(&mut leader).await.context("leadership connection lost")?;
+            leadership_checked = std::time::Instant::now();
+        }
     }
 }
 

@@ -153,7 +153,7 @@ impl ProjectionWatch {
     /// Whether `model` has none of its own events between `checkpoint` and `target`, every
     /// transaction up to `target`'s having ended: then the model already reads as of
     /// `target`. The projector moves the checkpoint of a model whose own events did not
-    /// change only now and then (`IdleCheckpoint` in the projector's engine), to spare a
+    /// change only now and then (`live_batch` in the projector's engine), to spare a
     /// commit per model per write; this look answers the readers of such a model at once.
     /// The range is short: at most the events of about a second.
     async fn nothing_of_its_own(
@@ -164,14 +164,17 @@ impl ProjectionWatch {
     ) -> Result<bool, ApiError> {
         let Some(types) = self.aggregate_types.get(model) else { return Ok(false) };
         let idle: bool = sqlx::query_scalar(
-            // Ordered with LIMIT 1 rather than NOT EXISTS, so that the plan walks the commit
-            // order between the two positions (see projector::engine::nothing_to_write).
+            // Type by type, ordered with LIMIT 1 rather than NOT EXISTS: one probe each of
+            // `events_by_type_in_commit_order` (see projector::engine::nothing_to_write).
             "select pg_snapshot_xmin(pg_current_snapshot()) > $3::text::xid8
-                and (select true from events
-                      where (tx_id, global_position) > ($1::text::xid8, $2)
-                        and (tx_id, global_position) <= ($3::text::xid8, $4)
-                        and aggregate_type = any($5)
-                      order by tx_id, global_position limit 1) is null",
+                and (select true from unnest($5::text[]) as t (aggregate_type)
+                      cross join lateral (
+                           select 1 from events e
+                            where e.aggregate_type = t.aggregate_type
+                              and (e.tx_id, e.global_position) > ($1::text::xid8, $2)
+                              and (e.tx_id, e.global_position) <= ($3::text::xid8, $4)
+                            order by e.tx_id, e.global_position limit 1) first
+                      limit 1) is null",
         )
         .bind(checkpoint.tx_id.to_string())
         .bind(checkpoint.global_position)
