@@ -31,7 +31,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
     let business_id = next_id(&state.pool, "business_id_seq").await?;
     let metadata = EventMetadata::system(reason, business_id);
     execute::<Business>(
-        &state.businesses,
+        &state.waker,
         &state.pool,
         &business_id.to_string(),
         BusinessCommand::Open { name: name.to_owned() },
@@ -48,7 +48,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
             active: true,
         };
         execute::<Service>(
-            &state.services,
+            &state.waker,
             &state.pool,
             &id.to_string(),
             ServiceCommand::Create(entry),
@@ -67,7 +67,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
 pub async fn set_billing(state: &AppState, business_id: i64, status: BillingStatus) -> Result<(), ApiError> {
     let metadata = EventMetadata::system("Cobrança da empresa", business_id);
     execute::<Business>(
-        &state.businesses,
+        &state.waker,
         &state.pool,
         &business_id.to_string(),
         BusinessCommand::SetBilling { status },
@@ -137,7 +137,7 @@ pub async fn open_with_admin(state: &AppState, name: &str, admin: &FirstAdmin) -
         memberships: vec![],
     };
     execute::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &admin_id.to_string(),
         ProfessionalCommand::Register { personal, employment },

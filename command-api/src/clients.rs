@@ -80,7 +80,7 @@ async fn register(
     };
     let answer = json!({ "IdUser": id });
     let position = execute_claiming::<Client>(
-        &state.clients,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details },
@@ -121,7 +121,7 @@ async fn update(
     visible_client(&state, &auth, id).await?;
     let (_, details) = form.validate(false, today()).map_err(invalid)?;
     let position = execute::<Client>(
-        &state.clients,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ClientCommand::UpdateClient(details),
@@ -163,7 +163,7 @@ async fn remove_social_logins(
     let id = body.id_user.ok_or_else(|| ApiError::field("idUser", "Informe o cliente."))?;
     visible_client(&state, &auth, id).await?;
     let position = execute::<Client>(
-        &state.clients,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ClientCommand::RemoveSocialLogins,

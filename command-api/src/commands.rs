@@ -19,20 +19,6 @@ use crate::event_log::{self, AppendError, Stream};
 /// How many times a command is retried when another one changed its aggregate first.
 pub const MAX_ATTEMPTS: usize = 3;
 
-/// The write side of one aggregate type: cqrs-es's aggregate over the event log
-/// ([`event_log`], ADR 0016), and the waker that tells the projector about each commit.
-pub struct CommandStore<A: Aggregate> {
-    waker: ProjectorWaker,
-    aggregate: std::marker::PhantomData<fn() -> A>,
-}
-
-impl<A: Aggregate<Services = ()>> CommandStore<A> {
-    /// The store of `A`, waking the projector with `waker`.
-    pub fn new(waker: ProjectorWaker) -> Self {
-        Self { waker, aggregate: std::marker::PhantomData }
-    }
-}
-
 /// Wakes the projector after commits with `NOTIFY navalha_events`, sent outside the events'
 /// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
 /// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
@@ -160,7 +146,7 @@ pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Opt
 /// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times
 /// when a concurrent command wins the race, and returns the stream's position afterwards.
 pub async fn execute<A>(
-    store: &CommandStore<A>,
+    waker: &ProjectorWaker,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -171,14 +157,14 @@ where
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run(store, pool, aggregate_id, command, metadata, false).await
+    run::<A>(waker, pool, aggregate_id, command, metadata, false).await
 }
 
 /// [`execute`] on an aggregate whose id was just taken from its sequence ([`next_id`]): its
 /// stream is empty, so the first attempt does not read it. Should it not be, the append
 /// loses the race for the first sequence and the retry reads it as [`execute`] does.
 pub async fn execute_new<A>(
-    store: &CommandStore<A>,
+    waker: &ProjectorWaker,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -189,11 +175,11 @@ where
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run(store, pool, aggregate_id, command, metadata, true).await
+    run::<A>(waker, pool, aggregate_id, command, metadata, true).await
 }
 
 async fn run<A>(
-    store: &CommandStore<A>,
+    waker: &ProjectorWaker,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -221,7 +207,7 @@ where
         }
         match event_log::append::<A>(pool, aggregate_id, stream.sequence, &events, &metadata).await {
             Ok(position) => {
-                store.waker.wake();
+                waker.wake();
                 return Ok(Some(position));
             }
             Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
@@ -394,7 +380,7 @@ pub struct Claim {
 /// value held by another aggregate answers 409 with the claim's message, before the command
 /// runs or, when a concurrent command took it first, after PostgreSQL refused the append.
 pub async fn execute_claiming<A>(
-    store: &CommandStore<A>,
+    waker: &ProjectorWaker,
     pool: &PgPool,
     aggregate_id: &str,
     command: A::Command,
@@ -427,7 +413,7 @@ where
     for (scope, value) in released {
         metadata = metadata.releasing(scope, value);
     }
-    match execute(store, pool, aggregate_id, command, &metadata).await {
+    match execute::<A>(waker, pool, aggregate_id, command, &metadata).await {
         Err(ApiError::Conflict(message)) => {
             Err(held_by_other().await?.unwrap_or(ApiError::Conflict(message)))
         }

@@ -112,7 +112,7 @@ async fn register(
     let id = next_id(&state.pool, "company_id_seq").await?;
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
-        &state.companies,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         CompanyCommand::RegisterCompany(profile),
@@ -160,7 +160,7 @@ async fn update(
         if current.cnpj == profile.cnpj { vec![] } else { vec![(CNPJ_SCOPE, current.cnpj.clone())] };
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
-        &state.companies,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         CompanyCommand::UpdateCompany(profile),
@@ -200,7 +200,7 @@ async fn set_day(
     visible_company(&state, &auth, id).await?;
     let (week_day, period) = form.validate().map_err(invalid)?;
     let position = execute::<Company>(
-        &state.companies,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         CompanyCommand::SetDay { week_day, period },
@@ -223,7 +223,7 @@ async fn join_company(
     let id = next_id(&state.pool, "company_professional_id_seq").await?;
     employment.memberships.push(Membership { id, company_id });
     execute::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &principal.professional_id.to_string(),
         ProfessionalCommand::UpdateEmployment(employment),

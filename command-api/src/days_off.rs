@@ -93,7 +93,7 @@ async fn schedule(
     let id = next_id(&state.pool, "day_off_id_seq").await?;
     let answer = json!({ "IdDayOff": id });
     let position = execute::<DayOff>(
-        &state.days_off,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         DayOffCommand::ScheduleDayOff(details),
@@ -137,7 +137,7 @@ async fn change(
         professional_in_reach(&state, &auth, details.professional_id).await?;
     }
     let position = execute::<DayOff>(
-        &state.days_off,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         DayOffCommand::ChangeDayOff(details),
@@ -171,7 +171,7 @@ async fn remove(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     day_off_in_reach(&state, &auth, id).await?;
     let position = execute::<DayOff>(
-        &state.days_off,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         DayOffCommand::RemoveDayOff,

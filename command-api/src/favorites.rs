@@ -58,7 +58,7 @@ async fn mark(
     }
     let command = FavoriteMenuCommand::MarkFavorite { slug: slug.clone(), role: auth.role };
     let position = execute::<FavoriteMenu>(
-        &state.favorites,
+        &state.waker,
         &state.pool,
         &auth.professional_id.to_string(),
         command,
@@ -90,7 +90,7 @@ async fn unmark(
     PathParam(slug): PathParam<String>,
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     let position = execute::<FavoriteMenu>(
-        &state.favorites,
+        &state.waker,
         &state.pool,
         &auth.professional_id.to_string(),
         FavoriteMenuCommand::UnmarkFavorite { slug },

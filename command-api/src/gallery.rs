@@ -12,7 +12,7 @@ use std::path::Path;
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::HeaderMap;
-use navalha_domain::company::{CompanyCommand, GalleryImage, MAX_GALLERY_IMAGES};
+use navalha_domain::company::{Company, CompanyCommand, GalleryImage, MAX_GALLERY_IMAGES};
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -188,8 +188,8 @@ async fn save(
         }
     }
     let count = images.len();
-    let position = execute(
-        &state.companies,
+    let position = execute::<Company>(
+        &state.waker,
         &state.pool,
         &id.to_string(),
         CompanyCommand::SaveGallery(images),

@@ -85,7 +85,7 @@ async fn create(
     let id = next_id(&state.pool, "holiday_id_seq").await?;
     let answer = json!({ "IdHoliday": id });
     let position = execute::<Holiday>(
-        &state.holidays,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         HolidayCommand::CreateHoliday(details),
@@ -124,7 +124,7 @@ async fn change(
     existing(&state, &auth, id).await?;
     let details = checked(&state, &auth, &form).await?;
     let position = execute::<Holiday>(
-        &state.holidays,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         HolidayCommand::ChangeHoliday(details),
@@ -158,7 +158,7 @@ async fn remove(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     existing(&state, &auth, id).await?;
     let position = execute::<Holiday>(
-        &state.holidays,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         HolidayCommand::RemoveHoliday,

@@ -296,7 +296,7 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
     };
     let claim = Claim { scope: CPF_SCOPE, value: claim_value.clone(), duplicate: MSG_DUPLICATE_CPF };
     let registered = execute_claiming::<Client>(
-        &state.clients,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details },
@@ -443,13 +443,13 @@ async fn place(
                 (id.to_owned(), command, answer, metadata(business_id, origin))
             }
         };
-        let (store, pool) = (&state.appointments, &state.pool);
+        let (waker, pool) = (&state.waker, &state.pool);
         let executed = match placing {
             Placing::Book { .. } => {
-                execute_new::<Appointment>(store, pool, &aggregate_id, command, &metadata).await
+                execute_new::<Appointment>(waker, pool, &aggregate_id, command, &metadata).await
             }
             Placing::Move { .. } => {
-                execute::<Appointment>(store, pool, &aggregate_id, command, &metadata).await
+                execute::<Appointment>(waker, pool, &aggregate_id, command, &metadata).await
             }
         };
         // A time this candidate cannot take (a rule, or a concurrent booking) tries the next.
@@ -708,7 +708,7 @@ async fn cancel(
 ) -> Result<(HeaderMap, Json<BookingView>), ApiError> {
     let linked = linked(&state, &token, &origin).await?;
     let position = execute::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &state.pool,
         &linked.id.to_string(),
         AppointmentCommand::Cancel,

@@ -155,7 +155,7 @@ async fn register_professional(
     let (email, cpf) = (personal.email.clone(), personal.cpf.clone());
     let name = personal.name.clone();
     let position = execute_claiming::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ProfessionalCommand::Register { personal, employment },
@@ -215,7 +215,7 @@ async fn update_professional(
     let employment = employment_of(&state, &auth, input, professional.employment()).await?;
     let (claims, released) = identity_claims(&personal, professional.personal());
     let position = execute_claiming::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ProfessionalCommand::Update { personal: personal.clone(), employment },
@@ -255,7 +255,7 @@ async fn update_my_profile(
     let personal = form.validate_personal(today()).map_err(invalid)?;
     let (claims, released) = identity_claims(&personal, professional.personal());
     let position = execute_claiming::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ProfessionalCommand::UpdatePersonal(personal.clone()),
@@ -277,7 +277,7 @@ async fn set_working_day(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let (week_day, periods) = form.validate().map_err(invalid)?;
     let position = execute::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         ProfessionalCommand::SetWorkingDay { week_day, periods },
@@ -374,7 +374,7 @@ async fn save_service(
     };
     let answer = json!({ "IdCompanyProfessionalService": offered_id, "IdProfessional": id });
     let position = execute::<Professional>(
-        &state.professionals,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         command,

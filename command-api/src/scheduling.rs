@@ -331,7 +331,7 @@ async fn book(
     let answer = json!({ "IdScheduling": id });
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position = execute_new::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         AppointmentCommand::Book { booking: checked.booking, day },
@@ -388,7 +388,7 @@ async fn change(
     let day = day_of(&state, &checked, Some(&aggregate_id)).await?;
     let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &state.pool,
         &aggregate_id,
         AppointmentCommand::Change { booking: checked.booking, day },
@@ -423,7 +423,7 @@ async fn confirm(
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
     touchable(&state, &auth, id).await?;
     let position = execute::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         AppointmentCommand::Confirm,
@@ -459,7 +459,7 @@ async fn cancel(
     touchable(&state, &auth, id).await?;
     let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         AppointmentCommand::Cancel,

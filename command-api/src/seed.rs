@@ -235,7 +235,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);
         execute::<Company>(
-            &state.companies,
+            &state.waker,
             &state.pool,
             &aggregate_id,
             CompanyCommand::RegisterCompany(profile),
@@ -245,7 +245,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         // Open Monday to Saturday, 09:00-21:00; closed on Sundays.
         for week_day in 1..=6 {
             let command = CompanyCommand::SetDay { week_day, period: Some(period("09:00", "21:00")?) };
-            execute::<Company>(&state.companies, &state.pool, &aggregate_id, command, &metadata).await?;
+            execute::<Company>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
         }
         company_ids.push(id);
         tracing::info!(id, name = company.name, "demo company");
@@ -284,7 +284,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(PROFESSIONAL_CPF_SCOPE, &cpf).claiming(EMAIL_SCOPE, demo.email);
         execute::<Professional>(
-            &state.professionals,
+            &state.waker,
             &state.pool,
             &aggregate_id,
             ProfessionalCommand::Register { personal, employment },
@@ -300,8 +300,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     periods.push(period("19:30", "21:00")?);
                 }
                 let command = ProfessionalCommand::SetWorkingDay { week_day, periods };
-                execute::<Professional>(&state.professionals, &state.pool, &aggregate_id, command, &metadata)
-                    .await?;
+                execute::<Professional>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
             }
             for (offset, (service_id, (_, cents, minutes, combo))) in
                 service_ids.iter().zip(STANDARD_SERVICES).enumerate()
@@ -316,8 +315,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     active: offset != STANDARD_SERVICES.len() - 1 || index % 2 == 0,
                 };
                 let command = ProfessionalCommand::AddService(offered);
-                execute::<Professional>(&state.professionals, &state.pool, &aggregate_id, command, &metadata)
-                    .await?;
+                execute::<Professional>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
             }
         }
         tracing::info!(id, email = demo.email, role = demo.role.code(), "demo professional");
@@ -338,7 +336,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let claimed = metadata.claiming(CPF_SCOPE, &cpf_claim(DEMO_BUSINESS_ID, cpf.as_str()));
         let aggregate_id = id.to_string();
         execute::<Client>(
-            &state.clients,
+            &state.waker,
             &state.pool,
             &aggregate_id,
             ClientCommand::RegisterClient { cpf, details },
@@ -348,7 +346,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         if index == 1 {
             // One client signs in to the app with Google, so 'Remover login social' shows.
             let command = ClientCommand::LinkSocialLogin("GOOGLE".to_owned());
-            execute::<Client>(&state.clients, &state.pool, &aggregate_id, command, &metadata).await?;
+            execute::<Client>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
         }
     }
     tracing::info!(clients = CLIENTS.len(), "demo clients");
@@ -357,7 +355,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let command =
             navalha_domain::partner_company::PartnerCompanyCommand::Register { name: (*name).to_owned() };
         execute::<navalha_domain::partner_company::PartnerCompany>(
-            &state.partners,
+            &state.waker,
             &state.pool,
             &id.to_string(),
             command,
@@ -408,8 +406,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
             images.push(GalleryImage { id: next_id(&state.pool, "gallery_image_id_seq").await?, file });
         }
         let command = CompanyCommand::SaveGallery(images);
-        execute::<Company>(&state.companies, &state.pool, &company_id.to_string(), command, &metadata)
-            .await?;
+        execute::<Company>(&state.waker, &state.pool, &company_id.to_string(), command, &metadata).await?;
     }
 
     let today = now_in(DEFAULT_TIME_ZONE).date();
@@ -432,7 +429,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
         };
         let id = next_id(&state.pool, "holiday_id_seq").await?;
         let command = HolidayCommand::CreateHoliday(details);
-        execute::<Holiday>(&state.holidays, &state.pool, &id.to_string(), command, &metadata).await?;
+        execute::<Holiday>(&state.waker, &state.pool, &id.to_string(), command, &metadata).await?;
     }
 
     // Gabriel (Savassi) takes a week of vacation in about six weeks: far from the days the
@@ -457,7 +454,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
     };
     let id = next_id(&state.pool, "day_off_id_seq").await?;
     execute::<DayOff>(
-        &state.days_off,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         DayOffCommand::ScheduleDayOff(details),
@@ -569,7 +566,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 // The demo's history and its coming days, recorded as they are: no clock or hours
                 // to check (the seed places them inside the hours, one after another).
                 execute_new::<Appointment>(
-                    &state.appointments,
+                    &state.waker,
                     &state.pool,
                     &id,
                     AppointmentCommand::Book { booking, day: Day::unrestricted() },
@@ -582,7 +579,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
             for (n, id) in of_the_day.iter().enumerate() {
                 if n.is_multiple_of(3) {
                     execute::<Appointment>(
-                        &state.appointments,
+                        &state.waker,
                         &state.pool,
                         id,
                         AppointmentCommand::Confirm,
@@ -593,7 +590,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
             }
             if let Some(last) = of_the_day.last().filter(|_| of_the_day.len() > 2) {
                 execute::<Appointment>(
-                    &state.appointments,
+                    &state.waker,
                     &state.pool,
                     last,
                     AppointmentCommand::Cancel,

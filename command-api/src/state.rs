@@ -3,23 +3,11 @@
 use std::sync::Arc;
 
 use axum::extract::FromRef;
-use navalha_domain::appointment::Appointment;
-use navalha_domain::business::Business;
-use navalha_domain::client::Client;
-use navalha_domain::company::Company;
-use navalha_domain::day_off::DayOff;
-use navalha_domain::favorite_menu::FavoriteMenu;
-use navalha_domain::holiday::Holiday;
-use navalha_domain::partner_company::PartnerCompany;
-use navalha_domain::plan::Plan;
-use navalha_domain::professional::Professional;
-use navalha_domain::service::Service;
-use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::TokenVerifier;
 use sqlx::PgPool;
 
 use crate::club::galaxpay::GalaxPay;
-use crate::commands::{CommandStore, ProjectorWaker};
+use crate::commands::ProjectorWaker;
 use crate::config::Settings;
 use crate::identity::keys::SigningKeys;
 use crate::identity::mailer::Mailer;
@@ -40,32 +28,10 @@ pub struct AppState {
     pub http: reqwest::Client,
     /// Settings.
     pub settings: Arc<Settings>,
-    /// Favourite menus.
-    pub favorites: Arc<CommandStore<FavoriteMenu>>,
-    /// Clients.
-    pub clients: Arc<CommandStore<Client>>,
-    /// Units.
-    pub companies: Arc<CommandStore<Company>>,
-    /// Professionals.
-    pub professionals: Arc<CommandStore<Professional>>,
-    /// The service catalogue.
-    pub services: Arc<CommandStore<Service>>,
-    /// Appointments.
-    pub appointments: Arc<CommandStore<Appointment>>,
-    /// Days off and vacations.
-    pub days_off: Arc<CommandStore<DayOff>>,
-    /// Holidays.
-    pub holidays: Arc<CommandStore<Holiday>>,
-    /// Club plans.
-    pub plans: Arc<CommandStore<Plan>>,
-    /// Club subscriptions.
-    pub subscriptions: Arc<CommandStore<Subscription>>,
-    /// Partner companies.
-    pub partners: Arc<CommandStore<PartnerCompany>>,
-    /// Businesses (tenants).
-    pub businesses: Arc<CommandStore<Business>>,
     /// The payment provider.
     pub galaxpay: GalaxPay,
+    /// Tells the projector about each commit of a command.
+    pub waker: ProjectorWaker,
 }
 
 impl AppState {
@@ -87,19 +53,8 @@ impl AppState {
             mailer,
             http,
             settings: Arc::new(settings),
-            favorites: Arc::new(CommandStore::new(waker.clone())),
-            clients: Arc::new(CommandStore::new(waker.clone())),
-            companies: Arc::new(CommandStore::new(waker.clone())),
-            professionals: Arc::new(CommandStore::new(waker.clone())),
-            services: Arc::new(CommandStore::new(waker.clone())),
-            appointments: Arc::new(CommandStore::new(waker.clone())),
-            days_off: Arc::new(CommandStore::new(waker.clone())),
-            holidays: Arc::new(CommandStore::new(waker.clone())),
-            plans: Arc::new(CommandStore::new(waker.clone())),
-            subscriptions: Arc::new(CommandStore::new(waker.clone())),
-            partners: Arc::new(CommandStore::new(waker.clone())),
-            businesses: Arc::new(CommandStore::new(waker.clone())),
             galaxpay,
+            waker,
             pool,
         })
     }

@@ -305,7 +305,7 @@ async fn provider_plan(
     let galax_pay_id = state.galaxpay.create_plan(&format!("plan-{plan_id}"), details).await?;
     let metadata = system_metadata("Integração com o provedor de pagamentos", business_id, origin);
     execute::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &plan_id.to_string(),
         PlanCommand::LinkToProvider { galax_pay_id },
@@ -503,7 +503,7 @@ pub async fn create_subscription(
     let report = remote.report(provider_now());
     let metadata = system_metadata(&format!("Checkout de {}", person.name), business_id, origin);
     let position = execute::<Subscription>(
-        &state.subscriptions,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         SubscriptionCommand::Create { details: subscription, report: report.clone() },

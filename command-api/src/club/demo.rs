@@ -113,7 +113,7 @@ async fn create_plan(
     metadata: &EventMetadata,
 ) -> Result<i64, ApiError> {
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
-    execute::<Plan>(&state.plans, &state.pool, &id.to_string(), PlanCommand::CreatePlan(details), metadata)
+    execute::<Plan>(&state.waker, &state.pool, &id.to_string(), PlanCommand::CreatePlan(details), metadata)
         .await?;
     for (description, discount) in services {
         let service_id: i64 = sqlx::query_scalar(

@@ -318,7 +318,7 @@ async fn create(
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
     let answer = json!({ "IdSubscriptionDetail": id });
     let position = execute::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         PlanCommand::CreatePlan(details),
@@ -369,7 +369,7 @@ async fn change(
         }
     }
     let position = execute::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         PlanCommand::ChangePlan(details),
@@ -453,7 +453,7 @@ pub async fn add_plan_service(
         duplicate: "Serviço do plano já cadastrado.",
     };
     let position = execute_claiming::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &plan_id.to_string(),
         PlanCommand::AddService(service),
@@ -503,7 +503,7 @@ async fn change_service(
         }
     };
     let position = execute::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &plan_id,
         PlanCommand::ChangeService(service),
@@ -537,7 +537,7 @@ async fn remove_service(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     let (plan_id, _) = plan_of_service(&state, &auth, id).await?;
     let position = execute::<Plan>(
-        &state.plans,
+        &state.waker,
         &state.pool,
         &plan_id,
         PlanCommand::RemoveService { id },

@@ -65,7 +65,7 @@ pub async fn refresh(
         return Ok(None);
     };
     execute::<Subscription>(
-        &state.subscriptions,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         SubscriptionCommand::Reconcile { source, report: remote.report(provider_now()) },
@@ -86,7 +86,7 @@ pub async fn cancel_everywhere(
     let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
     state.galaxpay.cancel_subscription(galax_pay_id).await?;
     let mut position = execute::<Subscription>(
-        &state.subscriptions,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         SubscriptionCommand::RequestCancellation,
@@ -165,7 +165,7 @@ async fn reminder(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     in_reach(&state, &auth, id).await?;
     let position = execute::<Subscription>(
-        &state.subscriptions,
+        &state.waker,
         &state.pool,
         &id.to_string(),
         SubscriptionCommand::RecordReminder,

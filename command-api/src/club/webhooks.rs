@@ -114,7 +114,7 @@ async fn receive(
     };
     let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
     let position = execute::<Subscription>(
-        &state.subscriptions,
+        &state.waker,
         &state.pool,
         &subscription_id.to_string(),
         SubscriptionCommand::RecordWebhook { webhook_id, event, report },

@@ -576,7 +576,7 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
     let mut details = demo_client.details().cloned().expect("details");
     details.name = "Nome Trocado".into();
     let across = navalha_command_api::commands::execute::<Client>(
-        &system.state.clients,
+        &system.state.waker,
         &system.pool,
         &client,
         ClientCommand::UpdateClient(details),

@@ -912,7 +912,7 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     // day: the aggregate's check is skipped, PostgreSQL's is not.
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     let append = |id: &'static str, command: AppointmentCommand| {
-        execute::<Appointment>(&state.appointments, &pool, id, command, &metadata)
+        execute::<Appointment>(&state.waker, &pool, id, command, &metadata)
     };
     let claimed = |id: &'static str| {
         sqlx::query_scalar::<_, Option<String>>(
@@ -988,7 +988,7 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     let first = direct_booking(&d, tuesday, "08:00", "08:30");
     execute_new::<Appointment>(
-        &state.appointments,
+        &state.waker,
         &pool,
         "900001",
         AppointmentCommand::Book { booking: first.clone(), day: Day::unrestricted() },
@@ -1008,8 +1008,7 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
         tasks.push(tokio::spawn(async move {
             start.wait().await;
             let command = AppointmentCommand::Change { booking: moved.clone(), day: Day::unrestricted() };
-            let answer =
-                execute::<Appointment>(&state.appointments, &pool, "900001", command, &metadata).await;
+            let answer = execute::<Appointment>(&state.waker, &pool, "900001", command, &metadata).await;
             (moved, answer)
         }));
     }
