@@ -31,8 +31,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
     let business_id = next_id(&state.pool, "business_id_seq").await?;
     let metadata = EventMetadata::system(reason, business_id);
     execute::<Business>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &business_id.to_string(),
         BusinessCommand::Open { name: name.to_owned() },
         &metadata,
@@ -47,14 +46,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
             default_minutes: *minutes,
             active: true,
         };
-        execute::<Service>(
-            &state.waker,
-            &state.pool,
-            &id.to_string(),
-            ServiceCommand::Create(entry),
-            &metadata,
-        )
-        .await?;
+        execute::<Service>(&state.events, &id.to_string(), ServiceCommand::Create(entry), &metadata).await?;
         service_ids.push(id);
     }
     tracing::info!(business_id, "business opened");
@@ -67,8 +59,7 @@ pub async fn open(state: &AppState, name: &str, reason: &str) -> Result<(i64, Ve
 pub async fn set_billing(state: &AppState, business_id: i64, status: BillingStatus) -> Result<(), ApiError> {
     let metadata = EventMetadata::system("Cobrança da empresa", business_id);
     execute::<Business>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &business_id.to_string(),
         BusinessCommand::SetBilling { status },
         &metadata,
@@ -137,8 +128,7 @@ pub async fn open_with_admin(state: &AppState, name: &str, admin: &FirstAdmin) -
         memberships: vec![],
     };
     execute::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &admin_id.to_string(),
         ProfessionalCommand::Register { personal, employment },
         &metadata,

@@ -40,7 +40,7 @@ impl DomainError for navalha_domain::client::ClientError {
 
 /// Loads a client of the caller's business; any other id is 404.
 async fn visible_client(state: &AppState, principal: &Principal, id: i64) -> Result<Client, ApiError> {
-    let client: Client = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let client: Client = load(&state.events, principal.business_id, &id.to_string()).await?;
     match client.details() {
         Some(_) => Ok(client),
         None => Err(ApiError::NotFound("Cliente não encontrado.".to_owned())),
@@ -80,8 +80,7 @@ async fn register(
     };
     let answer = json!({ "IdUser": id });
     let position = execute_claiming::<Client>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details },
         &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
@@ -121,8 +120,7 @@ async fn update(
     visible_client(&state, &auth, id).await?;
     let (_, details) = form.validate(false, today()).map_err(invalid)?;
     let position = execute::<Client>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ClientCommand::UpdateClient(details),
         &metadata_of(&auth, &origin),
@@ -163,8 +161,7 @@ async fn remove_social_logins(
     let id = body.id_user.ok_or_else(|| ApiError::field("idUser", "Informe o cliente."))?;
     visible_client(&state, &auth, id).await?;
     let position = execute::<Client>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ClientCommand::RemoveSocialLogins,
         &metadata_of(&auth, &origin),

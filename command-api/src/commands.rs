@@ -14,39 +14,10 @@ use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
 use sqlx::PgPool;
 
-use crate::event_log::{self, AppendError, Stream};
+use crate::event_log::{self, AppendError, EventLog, Stream, Unread};
 
 /// How many times a command is retried when another one changed its aggregate first.
 pub const MAX_ATTEMPTS: usize = 3;
-
-/// Wakes the projector after commits with `NOTIFY navalha_events`, sent outside the events'
-/// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
-/// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
-/// being sent are merged into the next, so a burst of commits costs a few notifications.
-#[derive(Clone)]
-pub struct ProjectorWaker(tokio::sync::mpsc::Sender<()>);
-
-impl ProjectorWaker {
-    /// Starts the task that sends the notifications; it ends when the last waker is dropped.
-    pub fn start(pool: PgPool) -> Self {
-        let (sender, mut receiver) = tokio::sync::mpsc::channel(1);
-        tokio::spawn(async move {
-            while receiver.recv().await.is_some() {
-                if let Err(error) = sqlx::query("select pg_notify('navalha_events', '')").execute(&pool).await
-                {
-                    // The projector polls anyway; a lost wake-up only delays it.
-                    tracing::warn!(%error, "could not wake the projector");
-                }
-            }
-        });
-        Self(sender)
-    }
-
-    /// Asks for a notification; never waits.
-    pub fn wake(&self) {
-        let _ = self.0.try_send(());
-    }
-}
 
 /// A domain error that knows its HTTP answer.
 pub trait DomainError: std::error::Error {
@@ -146,48 +117,45 @@ pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Opt
 /// Executes `command` on the aggregate `aggregate_id`, retrying a bounded number of times
 /// when a concurrent command wins the race, and returns the stream's position afterwards.
 pub async fn execute<A>(
-    waker: &ProjectorWaker,
-    pool: &PgPool,
+    log: &EventLog,
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate<Services = ()>,
+    A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run::<A>(waker, pool, aggregate_id, command, metadata, false).await
+    run::<A>(log, aggregate_id, command, metadata, false).await
 }
 
 /// [`execute`] on an aggregate whose id was just taken from its sequence ([`next_id`]): its
 /// stream is empty, so the first attempt does not read it. Should it not be, the append
 /// loses the race for the first sequence and the retry reads it as [`execute`] does.
 pub async fn execute_new<A>(
-    waker: &ProjectorWaker,
-    pool: &PgPool,
+    log: &EventLog,
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate<Services = ()>,
+    A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run::<A>(waker, pool, aggregate_id, command, metadata, true).await
+    run::<A>(log, aggregate_id, command, metadata, true).await
 }
 
 async fn run<A>(
-    waker: &ProjectorWaker,
-    pool: &PgPool,
+    log: &EventLog,
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
     new: bool,
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate<Services = ()>,
+    A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
     A::Error: DomainError,
 {
@@ -197,7 +165,7 @@ where
         let mut stream = if new && attempt == 1 {
             Stream::<A>::default()
         } else {
-            event_log::load::<A>(pool, aggregate_id).await.map_err(ApiError::Internal)?
+            log.load::<A>(aggregate_id).await.map_err(ApiError::Internal)?
         };
         let sink = EventSink::default();
         stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(|error| error.to_api())?;
@@ -205,9 +173,16 @@ where
         if events.is_empty() {
             return Ok(stream.position);
         }
-        match event_log::append::<A>(pool, aggregate_id, stream.sequence, &events, &metadata).await {
+        match event_log::append::<A>(&log.pool, aggregate_id, stream.sequence, &events, &metadata).await {
             Ok(position) => {
-                waker.wake();
+                log.waker.wake();
+                // What was appended is the aggregate's state now: the next command starts here.
+                stream.sequence += events.len() as i64;
+                stream.position = Some(position);
+                for event in events {
+                    stream.aggregate.apply(event);
+                }
+                log.keep(aggregate_id, &stream);
                 return Ok(Some(position));
             }
             Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
@@ -260,8 +235,12 @@ fn sqlstate(error: &sqlx::Error) -> Option<String> {
 /// The current state of an aggregate of `business_id`, replayed from its events. Another
 /// business's aggregate is the default one, as if it did not exist: every handler's own
 /// "not found" answers for it (issue 12).
-pub async fn load<A: Aggregate>(pool: &PgPool, business_id: i64, aggregate_id: &str) -> Result<A, ApiError> {
-    Streams::fetch(pool, business_id, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+pub async fn load<A: Aggregate + Clone + 'static>(
+    log: &EventLog,
+    business_id: i64,
+    aggregate_id: &str,
+) -> Result<A, ApiError> {
+    Streams::fetch(log, business_id, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
 }
 
 /// The business an aggregate belongs to, `None` when it does not exist: for the system's own
@@ -281,55 +260,29 @@ pub async fn business_of(
 }
 
 /// The events of several streams, of any aggregate types, read in one round trip (a
-/// command that checks a client, a professional, a unit and services reads them at once).
-#[derive(Debug, Default)]
-pub struct Streams(HashMap<(String, String), Vec<serde_json::Value>>);
+/// command that checks a client, a professional, a unit and services reads them at once),
+/// each from its kept state on ([`crate::replayed`]).
+pub struct Streams<'a> {
+    log: &'a EventLog,
+    unread: HashMap<(&'static str, String), Unread>,
+}
 
-impl Streams {
+impl<'a> Streams<'a> {
     /// Reads the streams `(aggregate type, aggregate id)` that belong to `business_id`; the
     /// others read as empty.
-    pub async fn fetch(pool: &PgPool, business_id: i64, wanted: &[(&str, String)]) -> Result<Self, ApiError> {
-        let mut types = Vec::with_capacity(wanted.len());
-        let mut ids = Vec::with_capacity(wanted.len());
-        for (aggregate_type, id) in wanted {
-            let seen = types.iter().zip(&ids).any(|(t, i)| t == aggregate_type && i == id);
-            if !seen {
-                types.push(*aggregate_type);
-                ids.push(id.as_str());
-            }
-        }
-        let rows: Vec<(String, String, serde_json::Value)> = sqlx::query_as(
-            "select e.aggregate_type, e.aggregate_id, e.payload
-               from unnest($1::text[], $2::text[]) as wanted (aggregate_type, aggregate_id)
-               join aggregate_business b
-                 on b.aggregate_type = wanted.aggregate_type and b.aggregate_id = wanted.aggregate_id
-                and b.business_id = $3
-               join events e on e.aggregate_type = wanted.aggregate_type and e.aggregate_id = wanted.aggregate_id
-              order by e.aggregate_type, e.aggregate_id, e.sequence",
-        )
-        .bind(&types)
-        .bind(&ids)
-        .bind(business_id)
-        .fetch_all(pool)
-        .await?;
-        let mut streams: HashMap<(String, String), Vec<serde_json::Value>> = HashMap::new();
-        for (aggregate_type, id, payload) in rows {
-            streams.entry((aggregate_type, id)).or_default().push(payload);
-        }
-        Ok(Self(streams))
+    pub async fn fetch(
+        log: &'a EventLog,
+        business_id: i64,
+        wanted: &[(&'static str, String)],
+    ) -> Result<Self, ApiError> {
+        let wanted: Vec<(&'static str, &str)> = wanted.iter().map(|(t, id)| (*t, id.as_str())).collect();
+        Ok(Self { log, unread: log.unread(Some(business_id), &wanted).await? })
     }
 
     /// Replays one of the streams read; one that has no events is the aggregate's default.
-    pub fn replay<A: Aggregate>(&self, aggregate_id: &str) -> Result<A, ApiError> {
-        let mut aggregate = A::default();
-        let key = (A::TYPE.to_owned(), aggregate_id.to_owned());
-        for payload in self.0.get(&key).into_iter().flatten() {
-            let event: A::Event = serde_json::from_value(payload.clone()).map_err(|error| {
-                ApiError::Internal(anyhow::anyhow!("replaying {} {aggregate_id}: {error}", A::TYPE))
-            })?;
-            aggregate.apply(event);
-        }
-        Ok(aggregate)
+    pub fn replay<A: Aggregate + Clone + 'static>(&self, aggregate_id: &str) -> Result<A, ApiError> {
+        let unread = self.unread.get(&(A::TYPE, aggregate_id.to_owned()));
+        Ok(self.log.replay::<A>(aggregate_id, unread).map_err(ApiError::Internal)?.aggregate)
     }
 }
 
@@ -380,8 +333,7 @@ pub struct Claim {
 /// value held by another aggregate answers 409 with the claim's message, before the command
 /// runs or, when a concurrent command took it first, after PostgreSQL refused the append.
 pub async fn execute_claiming<A>(
-    waker: &ProjectorWaker,
-    pool: &PgPool,
+    log: &EventLog,
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
@@ -389,13 +341,13 @@ pub async fn execute_claiming<A>(
     released: &[(&'static str, String)],
 ) -> Result<Option<Position>, ApiError>
 where
-    A: Aggregate<Services = ()>,
+    A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
     A::Error: DomainError,
 {
     let held_by_other = || async {
         for claim in claims {
-            if let Some(holder) = claim_holder(pool, claim.scope, &claim.value).await? {
+            if let Some(holder) = claim_holder(&log.pool, claim.scope, &claim.value).await? {
                 if holder != aggregate_id {
                     return Ok::<_, ApiError>(Some(ApiError::Conflict(claim.duplicate.to_owned())));
                 }
@@ -413,7 +365,7 @@ where
     for (scope, value) in released {
         metadata = metadata.releasing(scope, value);
     }
-    match execute::<A>(waker, pool, aggregate_id, command, &metadata).await {
+    match execute::<A>(log, aggregate_id, command, &metadata).await {
         Err(ApiError::Conflict(message)) => {
             Err(held_by_other().await?.unwrap_or(ApiError::Conflict(message)))
         }

@@ -35,7 +35,7 @@ pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -
     if !principal.belongs_to(id) {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
-    let company: Company = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let company: Company = load(&state.events, principal.business_id, &id.to_string()).await?;
     match company.profile() {
         Some(_) => Ok(company),
         None => Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned())),
@@ -112,8 +112,7 @@ async fn register(
     let id = next_id(&state.pool, "company_id_seq").await?;
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         CompanyCommand::RegisterCompany(profile),
         &metadata_of(&auth, &origin),
@@ -160,8 +159,7 @@ async fn update(
         if current.cnpj == profile.cnpj { vec![] } else { vec![(CNPJ_SCOPE, current.cnpj.clone())] };
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         CompanyCommand::UpdateCompany(profile),
         &metadata_of(&auth, &origin),
@@ -200,8 +198,7 @@ async fn set_day(
     visible_company(&state, &auth, id).await?;
     let (week_day, period) = form.validate().map_err(invalid)?;
     let position = execute::<Company>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         CompanyCommand::SetDay { week_day, period },
         &metadata_of(&auth, &origin),
@@ -218,13 +215,12 @@ async fn join_company(
     company_id: i64,
 ) -> Result<Option<Position>, ApiError> {
     let professional: Professional =
-        load(&state.pool, principal.business_id, &principal.professional_id.to_string()).await?;
+        load(&state.events, principal.business_id, &principal.professional_id.to_string()).await?;
     let mut employment = professional.employment().cloned().ok_or_else(ApiError::not_found)?;
     let id = next_id(&state.pool, "company_professional_id_seq").await?;
     employment.memberships.push(Membership { id, company_id });
     execute::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &principal.professional_id.to_string(),
         ProfessionalCommand::UpdateEmployment(employment),
         &metadata_of(principal, origin),

@@ -43,7 +43,7 @@ pub async fn professional_in_reach(
     professional_id: i64,
 ) -> Result<(), ApiError> {
     let professional: Professional =
-        load(&state.pool, principal.business_id, &professional_id.to_string()).await?;
+        load(&state.events, principal.business_id, &professional_id.to_string()).await?;
     let reachable =
         professional.employment().is_some_and(|e| principal.reaches_professional_of(&e.company_ids()));
     if reachable {
@@ -55,7 +55,7 @@ pub async fn professional_in_reach(
 
 /// The day off's professional, when it exists, is not removed and is in the admin's reach.
 async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> Result<i64, ApiError> {
-    let day_off: DayOff = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let day_off: DayOff = load(&state.events, principal.business_id, &id.to_string()).await?;
     let professional_id = day_off
         .current()
         .map(|details| details.professional_id)
@@ -93,8 +93,7 @@ async fn schedule(
     let id = next_id(&state.pool, "day_off_id_seq").await?;
     let answer = json!({ "IdDayOff": id });
     let position = execute::<DayOff>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         DayOffCommand::ScheduleDayOff(details),
         &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
@@ -137,8 +136,7 @@ async fn change(
         professional_in_reach(&state, &auth, details.professional_id).await?;
     }
     let position = execute::<DayOff>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         DayOffCommand::ChangeDayOff(details),
         &metadata_of(&auth, &origin),
@@ -171,8 +169,7 @@ async fn remove(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     day_off_in_reach(&state, &auth, id).await?;
     let position = execute::<DayOff>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         DayOffCommand::RemoveDayOff,
         &metadata_of(&auth, &origin),

@@ -3,11 +3,58 @@
 //! replaces postgres-es's repository, which spent five round trips where one does: a
 //! transaction's `BEGIN`, an `INSERT` per event and `COMMIT`, then a query for the position.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use cqrs_es::{Aggregate, DomainEvent};
 use navalha_platform::position::Position;
+use serde::Deserialize;
 use sqlx::PgPool;
 
+use crate::replayed::{Kept, Replayed};
+
+/// The event log as commands use it: the database, the aggregates as last replayed
+/// ([`Replayed`]), and the projector's waker, told of every append.
+#[derive(Clone)]
+pub struct EventLog {
+    /// The database.
+    pub pool: PgPool,
+    /// Tells the projector about each commit of a command.
+    pub waker: ProjectorWaker,
+    replayed: Arc<Replayed>,
+}
+
+/// Wakes the projector after commits with `NOTIFY navalha_events`, sent outside the events'
+/// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
+/// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
+/// being sent are merged into the next, so a burst of commits costs a few notifications.
+#[derive(Clone)]
+pub struct ProjectorWaker(tokio::sync::mpsc::Sender<()>);
+
+impl ProjectorWaker {
+    /// Starts the task that sends the notifications; it ends when the last waker is dropped.
+    pub fn start(pool: PgPool) -> Self {
+        let (sender, mut receiver) = tokio::sync::mpsc::channel(1);
+        tokio::spawn(async move {
+            while receiver.recv().await.is_some() {
+                if let Err(error) = sqlx::query("select pg_notify('navalha_events', '')").execute(&pool).await
+                {
+                    // The projector polls anyway; a lost wake-up only delays it.
+                    tracing::warn!(%error, "could not wake the projector");
+                }
+            }
+        });
+        Self(sender)
+    }
+
+    /// Asks for a notification; never waits.
+    pub fn wake(&self) {
+        let _ = self.0.try_send(());
+    }
+}
+
 /// A stream as read: the aggregate replayed, its last sequence and its last event's position.
+#[derive(Clone)]
 pub struct Stream<A> {
     /// The aggregate, replayed from its events.
     pub aggregate: A,
@@ -38,25 +85,201 @@ pub enum AppendError {
     Serialization(#[from] serde_json::Error),
 }
 
-/// Reads and replays the stream `A::TYPE`/`aggregate_id`, in one round trip.
-pub async fn load<A: Aggregate>(pool: &PgPool, aggregate_id: &str) -> Result<Stream<A>, anyhow::Error> {
-    let rows: Vec<(serde_json::Value, i64, i64, i64)> = sqlx::query_as(
-        "select payload, sequence, tx_id::text::bigint, global_position from events
-          where aggregate_type = $1 and aggregate_id = $2 order by sequence",
-    )
-    .bind(A::TYPE)
-    .bind(aggregate_id)
-    .fetch_all(pool)
-    .await?;
-    let mut stream = Stream::<A>::default();
-    for (payload, sequence, tx_id, global_position) in rows {
-        let event: A::Event = serde_json::from_value(payload)
-            .map_err(|error| anyhow::anyhow!("replaying {} {aggregate_id}: {error}", A::TYPE))?;
-        stream.aggregate.apply(event);
-        stream.sequence = sequence;
-        stream.position = Some(Position { tx_id, global_position });
+/// A stream's events as read to bring its kept state up to date: the kept last event itself
+/// (without its payload, to prove the state current), then every later one.
+#[derive(Default)]
+pub struct Unread {
+    kept: Option<Kept>,
+    events: Vec<(i64, Position, serde_json::Value)>,
+}
+
+type Row = (String, String, Option<i64>, Option<i64>, Option<i64>, Option<serde_json::Value>);
+
+/// Events read, by stream: sequence, position, and the payload unless it is the kept one's.
+type ByStream = HashMap<(&'static str, String), Vec<(i64, Position, Option<serde_json::Value>)>>;
+
+impl EventLog {
+    /// The event log of `pool`, its projector woken through `waker`.
+    pub fn new(pool: PgPool, waker: ProjectorWaker) -> Self {
+        Self { pool, waker, replayed: Arc::default() }
     }
-    Ok(stream)
+
+    /// Reads the streams `wanted` (aggregate type and id) in one round trip, each from its kept
+    /// state on. With `business_id`, a stream of another business is left out, as if it did
+    /// not exist. A kept state its stream no longer matches is dropped and the stream read
+    /// again whole (a second round trip, which only a restored database needs).
+    pub async fn unread(
+        &self,
+        business_id: Option<i64>,
+        wanted: &[(&'static str, &str)],
+    ) -> Result<HashMap<(&'static str, String), Unread>, sqlx::Error> {
+        // A stream named twice would be read twice, its events replayed twice.
+        let mut distinct: Vec<(&'static str, &str)> = Vec::with_capacity(wanted.len());
+        for stream in wanted {
+            if !distinct.contains(stream) {
+                distinct.push(*stream);
+            }
+        }
+        let wanted = &distinct[..];
+        let mut kept: Vec<Option<Kept>> = wanted.iter().map(|(t, id)| self.replayed.get(t, id)).collect();
+        let mut found = self.read_after(business_id, wanted, &kept).await?;
+        let stale: Vec<usize> = (0..wanted.len())
+            .filter(|&i| {
+                let (aggregate_type, id) = wanted[i];
+                let Some(state) = &kept[i] else { return false };
+                let matches = found.get(&(aggregate_type, id.to_owned())).is_some_and(|rows| {
+                    rows.first().is_some_and(|&(sequence, position, _)| {
+                        sequence == state.sequence && position == state.position
+                    })
+                });
+                // Out of the business reads as absent: no state of it is used then.
+                let absent = business_id.is_some() && !found.contains_key(&(aggregate_type, id.to_owned()));
+                !matches && !absent
+            })
+            .collect();
+        if !stale.is_empty() {
+            tracing::warn!(
+                streams = stale.len(),
+                "kept aggregate states no longer match their streams; read whole"
+            );
+            let again: Vec<(&'static str, &str)> = stale.iter().map(|&i| wanted[i]).collect();
+            for &i in &stale {
+                self.replayed.forget(wanted[i].0, wanted[i].1);
+                kept[i] = None;
+            }
+            let mut whole = self.read_after(business_id, &again, &vec![None; again.len()]).await?;
+            for (aggregate_type, id) in again {
+                let key = (aggregate_type, id.to_owned());
+                match whole.remove(&key) {
+                    Some(rows) => found.insert(key, rows),
+                    None => found.remove(&key),
+                };
+            }
+        }
+        let mut unread = HashMap::with_capacity(wanted.len());
+        for (i, (aggregate_type, id)) in wanted.iter().enumerate() {
+            let key = (*aggregate_type, (*id).to_owned());
+            let Some(rows) = found.remove(&key) else { continue };
+            let after = kept[i].as_ref().map_or(0, |state| state.sequence);
+            let events = rows
+                .into_iter()
+                .filter(|(sequence, ..)| *sequence > after)
+                .filter_map(|(sequence, position, payload)| {
+                    payload.map(|payload| (sequence, position, payload))
+                })
+                .collect();
+            unread.insert(key, Unread { kept: kept[i].take(), events });
+        }
+        Ok(unread)
+    }
+
+    /// The events of `wanted` from each kept state's sequence on (all of a stream not kept),
+    /// by stream. With `business_id`, a stream of that business is present even when it has
+    /// no such event (with no rows), and one of another business is absent.
+    async fn read_after(
+        &self,
+        business_id: Option<i64>,
+        wanted: &[(&'static str, &str)],
+        kept: &[Option<Kept>],
+    ) -> Result<ByStream, sqlx::Error> {
+        let types: Vec<&str> = wanted.iter().map(|(t, _)| *t).collect();
+        let ids: Vec<&str> = wanted.iter().map(|(_, id)| *id).collect();
+        let after: Vec<i64> = kept.iter().map(|k| k.as_ref().map_or(0, |state| state.sequence)).collect();
+        // The kept last event comes back without its payload: only its position is compared.
+        let rows: Vec<Row> = match business_id {
+            Some(business_id) => sqlx::query_as(
+                "select w.aggregate_type, w.aggregate_id, e.sequence, e.tx_id::text::bigint, e.global_position,
+                        case when e.sequence > w.after then e.payload end
+                   from unnest($1::text[], $2::text[], $3::bigint[]) as w (aggregate_type, aggregate_id, after)
+                   join aggregate_business b
+                     on b.aggregate_type = w.aggregate_type and b.aggregate_id = w.aggregate_id
+                    and b.business_id = $4
+                   left join events e
+                     on e.aggregate_type = w.aggregate_type and e.aggregate_id = w.aggregate_id
+                    and e.sequence >= w.after
+                  order by w.aggregate_type, w.aggregate_id, e.sequence",
+            )
+            .bind(&types)
+            .bind(&ids)
+            .bind(&after)
+            .bind(business_id),
+            None => sqlx::query_as(
+                "select e.aggregate_type, e.aggregate_id, e.sequence, e.tx_id::text::bigint, e.global_position,
+                        case when e.sequence > w.after then e.payload end
+                   from unnest($1::text[], $2::text[], $3::bigint[]) as w (aggregate_type, aggregate_id, after)
+                   join events e
+                     on e.aggregate_type = w.aggregate_type and e.aggregate_id = w.aggregate_id
+                    and e.sequence >= w.after
+                  order by e.aggregate_type, e.aggregate_id, e.sequence",
+            )
+            .bind(&types)
+            .bind(&ids)
+            .bind(&after),
+        }
+        .fetch_all(&self.pool)
+        .await?;
+        let mut found = ByStream::with_capacity(wanted.len());
+        for (aggregate_type, id, sequence, tx_id, global_position, payload) in rows {
+            let Some(&(static_type, _)) = wanted.iter().find(|(t, i)| *t == aggregate_type && *i == id)
+            else {
+                continue;
+            };
+            let rows = found.entry((static_type, id)).or_default();
+            if let (Some(sequence), Some(tx_id), Some(global_position)) = (sequence, tx_id, global_position) {
+                rows.push((sequence, Position { tx_id, global_position }, payload));
+            }
+        }
+        Ok(found)
+    }
+
+    /// Replays what [`EventLog::unread`] read of one stream onto its kept state, and keeps
+    /// the result for the next command.
+    pub fn replay<A>(&self, aggregate_id: &str, unread: Option<&Unread>) -> Result<Stream<A>, anyhow::Error>
+    where
+        A: Aggregate + Clone + 'static,
+    {
+        let kept = unread.and_then(|unread| unread.kept.as_ref());
+        let mut stream = match kept {
+            Some(kept) => kept.state.downcast_ref::<Stream<A>>().cloned().ok_or_else(|| {
+                anyhow::anyhow!("the kept state of {} {aggregate_id} is of another type", A::TYPE)
+            })?,
+            None => Stream::default(),
+        };
+        let events = unread.map_or(&[][..], |unread| &unread.events[..]);
+        if events.is_empty() {
+            return Ok(stream);
+        }
+        for (sequence, position, payload) in events {
+            let event = A::Event::deserialize(payload)
+                .map_err(|error| anyhow::anyhow!("replaying {} {aggregate_id}: {error}", A::TYPE))?;
+            stream.aggregate.apply(event);
+            stream.sequence = *sequence;
+            stream.position = Some(*position);
+        }
+        self.keep(aggregate_id, &stream);
+        Ok(stream)
+    }
+
+    /// Keeps `stream` as `A`/`aggregate_id`'s latest replayed state (an empty one is not kept).
+    pub fn keep<A>(&self, aggregate_id: &str, stream: &Stream<A>)
+    where
+        A: Aggregate + Clone + 'static,
+    {
+        if let Some(position) = stream.position {
+            let kept = Kept { sequence: stream.sequence, position, state: Arc::new(stream.clone()) };
+            self.replayed.put(A::TYPE, aggregate_id, kept);
+        }
+    }
+
+    /// Reads and replays the stream `A::TYPE`/`aggregate_id` from its kept state, in one round
+    /// trip. No business is checked: the command's handler did.
+    pub async fn load<A>(&self, aggregate_id: &str) -> Result<Stream<A>, anyhow::Error>
+    where
+        A: Aggregate + Clone + 'static,
+    {
+        let unread = self.unread(None, &[(A::TYPE, aggregate_id)]).await?;
+        self.replay(aggregate_id, unread.get(&(A::TYPE, aggregate_id.to_owned())))
+    }
 }
 
 /// Appends `events` after sequence `after`, all with `metadata`, in one statement (its own

@@ -58,8 +58,7 @@ async fn mark(
     }
     let command = FavoriteMenuCommand::MarkFavorite { slug: slug.clone(), role: auth.role };
     let position = execute::<FavoriteMenu>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &auth.professional_id.to_string(),
         command,
         &metadata_of(&auth, &origin),
@@ -90,8 +89,7 @@ async fn unmark(
     PathParam(slug): PathParam<String>,
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     let position = execute::<FavoriteMenu>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &auth.professional_id.to_string(),
         FavoriteMenuCommand::UnmarkFavorite { slug },
         &metadata_of(&auth, &origin),

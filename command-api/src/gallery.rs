@@ -189,8 +189,7 @@ async fn save(
     }
     let count = images.len();
     let position = execute::<Company>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         CompanyCommand::SaveGallery(images),
         &metadata_of(&auth, &origin),

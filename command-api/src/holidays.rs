@@ -55,7 +55,7 @@ async fn checked(
 
 /// The holiday, when it exists and every unit it covers is the admin's.
 async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<(), ApiError> {
-    let holiday: Holiday = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let holiday: Holiday = load(&state.events, principal.business_id, &id.to_string()).await?;
     let details = holiday.current().ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     writable_across_units(state, principal, details.all_companies, &details.company_ids, MSG_NOT_FOUND).await
 }
@@ -85,8 +85,7 @@ async fn create(
     let id = next_id(&state.pool, "holiday_id_seq").await?;
     let answer = json!({ "IdHoliday": id });
     let position = execute::<Holiday>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         HolidayCommand::CreateHoliday(details),
         &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
@@ -124,8 +123,7 @@ async fn change(
     existing(&state, &auth, id).await?;
     let details = checked(&state, &auth, &form).await?;
     let position = execute::<Holiday>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         HolidayCommand::ChangeHoliday(details),
         &metadata_of(&auth, &origin),
@@ -158,8 +156,7 @@ async fn remove(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     existing(&state, &auth, id).await?;
     let position = execute::<Holiday>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         HolidayCommand::RemoveHoliday,
         &metadata_of(&auth, &origin),

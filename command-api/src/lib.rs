@@ -18,6 +18,7 @@ pub mod identity;
 pub mod online;
 pub mod openapi;
 pub mod professionals;
+pub mod replayed;
 pub mod scheduling;
 pub mod seed;
 pub mod state;

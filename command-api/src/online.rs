@@ -118,7 +118,7 @@ async fn request_code(
     // A returning client's code goes to the e-mail on file: typing someone's CPF with
     // one's own e-mail does not let one book as them.
     let on_file = match claim_holder(&state.pool, CPF_SCOPE, &cpf_claim(unit.business_id, &cpf)).await? {
-        Some(id) => load::<Client>(&state.pool, unit.business_id, &id)
+        Some(id) => load::<Client>(&state.events, unit.business_id, &id)
             .await?
             .details()
             .map(|details| details.email.clone())
@@ -296,8 +296,7 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
     };
     let claim = Claim { scope: CPF_SCOPE, value: claim_value.clone(), duplicate: MSG_DUPLICATE_CPF };
     let registered = execute_claiming::<Client>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details },
         &metadata(claims.biz, origin),
@@ -443,13 +442,12 @@ async fn place(
                 (id.to_owned(), command, answer, metadata(business_id, origin))
             }
         };
-        let (waker, pool) = (&state.waker, &state.pool);
         let executed = match placing {
             Placing::Book { .. } => {
-                execute_new::<Appointment>(waker, pool, &aggregate_id, command, &metadata).await
+                execute_new::<Appointment>(&state.events, &aggregate_id, command, &metadata).await
             }
             Placing::Move { .. } => {
-                execute::<Appointment>(waker, pool, &aggregate_id, command, &metadata).await
+                execute::<Appointment>(&state.events, &aggregate_id, command, &metadata).await
             }
         };
         // A time this candidate cannot take (a rule, or a concurrent booking) tries the next.
@@ -558,7 +556,7 @@ async fn cancelled_view(state: &AppState, linked: &Linked) -> Result<BookingView
         .ok_or_else(|| ApiError::NotFound(online::MSG_BOOKING_NOT_FOUND.to_owned()))?;
     let (company_id, professional_id) = (booking.company_id.to_string(), booking.professional_id.to_string());
     let wanted = [(Company::TYPE, company_id.clone()), (Professional::TYPE, professional_id.clone())];
-    let streams = Streams::fetch(&state.pool, linked.claims.biz, &wanted).await?;
+    let streams = Streams::fetch(&state.events, linked.claims.biz, &wanted).await?;
     let (company, professional) = (streams.replay(&company_id)?, streams.replay(&professional_id)?);
     let names = names(&company, &professional);
     Ok(BookingView::new(linked.id, booking, false, names, &company.online_rules(), linked.now))
@@ -676,7 +674,7 @@ async fn linked(state: &AppState, token: &str, origin: &RequestOrigin) -> Result
     )
     .await?;
     let unit = open_unit(state, claims.unit).await?;
-    let appointment: Appointment = load(&state.pool, claims.biz, &id.to_string()).await?;
+    let appointment: Appointment = load(&state.events, claims.biz, &id.to_string()).await?;
     let booking = appointment.booking().ok_or_else(not_found)?;
     if appointment.standing() == Standing::Cancelled {
         return Err(ApiError::Conflict(online::MSG_ALREADY_CANCELLED.to_owned()));
@@ -708,8 +706,7 @@ async fn cancel(
 ) -> Result<(HeaderMap, Json<BookingView>), ApiError> {
     let linked = linked(&state, &token, &origin).await?;
     let position = execute::<Appointment>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &linked.id.to_string(),
         AppointmentCommand::Cancel,
         &metadata(linked.claims.biz, &origin),

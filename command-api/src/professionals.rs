@@ -50,7 +50,7 @@ async fn visible_professional(
     principal: &Principal,
     id: i64,
 ) -> Result<Professional, ApiError> {
-    let professional: Professional = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let professional: Professional = load(&state.events, principal.business_id, &id.to_string()).await?;
     let visible = professional
         .employment()
         .is_some_and(|employment| principal.reaches_professional_of(&employment.company_ids()));
@@ -155,8 +155,7 @@ async fn register_professional(
     let (email, cpf) = (personal.email.clone(), personal.cpf.clone());
     let name = personal.name.clone();
     let position = execute_claiming::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ProfessionalCommand::Register { personal, employment },
         &metadata_of(&auth, &origin),
@@ -215,8 +214,7 @@ async fn update_professional(
     let employment = employment_of(&state, &auth, input, professional.employment()).await?;
     let (claims, released) = identity_claims(&personal, professional.personal());
     let position = execute_claiming::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ProfessionalCommand::Update { personal: personal.clone(), employment },
         &metadata_of(&auth, &origin),
@@ -251,12 +249,11 @@ async fn update_my_profile(
     Json(form): Json<ProfessionalForm>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let id = auth.professional_id;
-    let professional: Professional = load(&state.pool, auth.business_id, &id.to_string()).await?;
+    let professional: Professional = load(&state.events, auth.business_id, &id.to_string()).await?;
     let personal = form.validate_personal(today()).map_err(invalid)?;
     let (claims, released) = identity_claims(&personal, professional.personal());
     let position = execute_claiming::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ProfessionalCommand::UpdatePersonal(personal.clone()),
         &metadata_of(&auth, &origin),
@@ -277,8 +274,7 @@ async fn set_working_day(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let (week_day, periods) = form.validate().map_err(invalid)?;
     let position = execute::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         ProfessionalCommand::SetWorkingDay { week_day, periods },
         &metadata_of(principal, origin),
@@ -347,7 +343,7 @@ async fn save_service(
     service_id: Option<i64>,
     form: ServiceForm,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
-    let professional: Professional = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let professional: Professional = load(&state.events, principal.business_id, &id.to_string()).await?;
     if professional.personal().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -358,7 +354,7 @@ async fn save_service(
     }
     form.validate(0).map_err(invalid)?;
     let catalogue: Service =
-        load(&state.pool, principal.business_id, &form.id_service.unwrap_or_default().to_string()).await?;
+        load(&state.events, principal.business_id, &form.id_service.unwrap_or_default().to_string()).await?;
     if !catalogue.entry().is_some_and(|entry| entry.active) {
         return Err(ApiError::field("idService", "Escolha um serviço"));
     }
@@ -374,8 +370,7 @@ async fn save_service(
     };
     let answer = json!({ "IdCompanyProfessionalService": offered_id, "IdProfessional": id });
     let position = execute::<Professional>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         command,
         &idempotency::answering(metadata_of(principal, origin), origin, status, &answer),

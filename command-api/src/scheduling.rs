@@ -25,7 +25,7 @@ use navalha_domain::service::Service;
 use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
-use navalha_platform::calendar::{blocked_ranges, busy_slots};
+use navalha_platform::calendar::taken_day;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::ApiError;
@@ -220,7 +220,7 @@ pub(crate) async fn booking_of(
         (Client::TYPE, request.client_id.to_string()),
     ];
     wanted.extend(request.service_ids.iter().map(|id| (Service::TYPE, id.to_string())));
-    let streams = Streams::fetch(&state.pool, booker.business_id(), &wanted).await?;
+    let streams = Streams::fetch(&state.events, booker.business_id(), &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
     if !booker.reaches(&company, company_id) {
         return Err(not_here());
@@ -272,34 +272,31 @@ pub(crate) async fn booking_of(
 }
 
 /// Reads the booking's professional's day for the aggregate to check its time against,
-/// leaving out `except` (the appointment being edited). Days off and holidays are read only
-/// for `ONLY_AVAILABLES`, the only mode they bind.
+/// leaving out `except` (the appointment being edited), in one round trip. Days off and
+/// holidays are read only for `ONLY_AVAILABLES`, the only mode they bind.
 pub(crate) async fn day_of(
     state: &AppState,
     checked: &Checked,
     except: Option<&str>,
 ) -> Result<Day, ApiError> {
     let booking = &checked.booking;
-    let busy = busy_slots(&state.pool, booking.professional_id, booking.date, except).await?;
+    let taken = taken_day(
+        &state.pool,
+        checked.business_id,
+        booking.professional_id,
+        booking.company_id,
+        booking.date,
+        except,
+        booking.times_type == TimesType::OnlyAvailables,
+    )
+    .await?;
     let weekday = booking.date.weekday().num_days_from_sunday() as usize;
-    let mut rules = DayRules {
-        busy: busy.iter().filter_map(|slot| slot.on(booking.date)).collect(),
+    let rules = DayRules {
+        busy: taken.busy.iter().filter_map(|slot| slot.on(booking.date)).collect(),
+        blocked: taken.blocked.iter().filter_map(|r| r.on(booking.date, booking.professional_id)).collect(),
         opening: checked.company.hours()[weekday].map(Span::from),
         working: checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect(),
-        ..DayRules::default()
     };
-    if booking.times_type == TimesType::OnlyAvailables {
-        let ranges = blocked_ranges(
-            &state.pool,
-            checked.business_id,
-            &[booking.professional_id],
-            booking.company_id,
-            booking.date,
-            booking.date,
-        )
-        .await?;
-        rules.blocked = ranges.iter().filter_map(|r| r.on(booking.date, booking.professional_id)).collect();
-    }
     Ok(Day { rules, now: checked.now })
 }
 
@@ -331,8 +328,7 @@ async fn book(
     let answer = json!({ "IdScheduling": id });
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position = execute_new::<Appointment>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         AppointmentCommand::Book { booking: checked.booking, day },
         &metadata,
@@ -345,7 +341,7 @@ async fn book(
 /// Loads an appointment the caller may touch: in a unit they belong to, and their own for
 /// BARBER1 and BARBER2. Others are 404 (another unit) or 403 (a colleague's).
 async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<Appointment, ApiError> {
-    let appointment: Appointment = load(&state.pool, principal.business_id, &id.to_string()).await?;
+    let appointment: Appointment = load(&state.events, principal.business_id, &id.to_string()).await?;
     let booking = appointment
         .booking()
         .filter(|booking| principal.belongs_to(booking.company_id))
@@ -388,8 +384,7 @@ async fn change(
     let day = day_of(&state, &checked, Some(&aggregate_id)).await?;
     let metadata = metadata_of(&auth, &origin);
     let position = execute::<Appointment>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &aggregate_id,
         AppointmentCommand::Change { booking: checked.booking, day },
         &metadata,
@@ -423,8 +418,7 @@ async fn confirm(
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
     touchable(&state, &auth, id).await?;
     let position = execute::<Appointment>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         AppointmentCommand::Confirm,
         &metadata_of(&auth, &origin),
@@ -458,14 +452,8 @@ async fn cancel(
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
     touchable(&state, &auth, id).await?;
     let metadata = metadata_of(&auth, &origin);
-    let position = execute::<Appointment>(
-        &state.waker,
-        &state.pool,
-        &id.to_string(),
-        AppointmentCommand::Cancel,
-        &metadata,
-    )
-    .await?;
+    let position =
+        execute::<Appointment>(&state.events, &id.to_string(), AppointmentCommand::Cancel, &metadata).await?;
     tracing::info!("appointment cancelled");
     Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Status": false }))))
 }

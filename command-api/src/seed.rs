@@ -234,18 +234,12 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);
-        execute::<Company>(
-            &state.waker,
-            &state.pool,
-            &aggregate_id,
-            CompanyCommand::RegisterCompany(profile),
-            &claimed,
-        )
-        .await?;
+        execute::<Company>(&state.events, &aggregate_id, CompanyCommand::RegisterCompany(profile), &claimed)
+            .await?;
         // Open Monday to Saturday, 09:00-21:00; closed on Sundays.
         for week_day in 1..=6 {
             let command = CompanyCommand::SetDay { week_day, period: Some(period("09:00", "21:00")?) };
-            execute::<Company>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
+            execute::<Company>(&state.events, &aggregate_id, command, &metadata).await?;
         }
         company_ids.push(id);
         tracing::info!(id, name = company.name, "demo company");
@@ -284,8 +278,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(PROFESSIONAL_CPF_SCOPE, &cpf).claiming(EMAIL_SCOPE, demo.email);
         execute::<Professional>(
-            &state.waker,
-            &state.pool,
+            &state.events,
             &aggregate_id,
             ProfessionalCommand::Register { personal, employment },
             &claimed,
@@ -300,7 +293,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     periods.push(period("19:30", "21:00")?);
                 }
                 let command = ProfessionalCommand::SetWorkingDay { week_day, periods };
-                execute::<Professional>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
+                execute::<Professional>(&state.events, &aggregate_id, command, &metadata).await?;
             }
             for (offset, (service_id, (_, cents, minutes, combo))) in
                 service_ids.iter().zip(STANDARD_SERVICES).enumerate()
@@ -315,7 +308,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     active: offset != STANDARD_SERVICES.len() - 1 || index % 2 == 0,
                 };
                 let command = ProfessionalCommand::AddService(offered);
-                execute::<Professional>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
+                execute::<Professional>(&state.events, &aggregate_id, command, &metadata).await?;
             }
         }
         tracing::info!(id, email = demo.email, role = demo.role.code(), "demo professional");
@@ -336,8 +329,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let claimed = metadata.claiming(CPF_SCOPE, &cpf_claim(DEMO_BUSINESS_ID, cpf.as_str()));
         let aggregate_id = id.to_string();
         execute::<Client>(
-            &state.waker,
-            &state.pool,
+            &state.events,
             &aggregate_id,
             ClientCommand::RegisterClient { cpf, details },
             &claimed,
@@ -346,7 +338,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         if index == 1 {
             // One client signs in to the app with Google, so 'Remover login social' shows.
             let command = ClientCommand::LinkSocialLogin("GOOGLE".to_owned());
-            execute::<Client>(&state.waker, &state.pool, &aggregate_id, command, &metadata).await?;
+            execute::<Client>(&state.events, &aggregate_id, command, &metadata).await?;
         }
     }
     tracing::info!(clients = CLIENTS.len(), "demo clients");
@@ -355,8 +347,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         let command =
             navalha_domain::partner_company::PartnerCompanyCommand::Register { name: (*name).to_owned() };
         execute::<navalha_domain::partner_company::PartnerCompany>(
-            &state.waker,
-            &state.pool,
+            &state.events,
             &id.to_string(),
             command,
             &metadata,
@@ -406,7 +397,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
             images.push(GalleryImage { id: next_id(&state.pool, "gallery_image_id_seq").await?, file });
         }
         let command = CompanyCommand::SaveGallery(images);
-        execute::<Company>(&state.waker, &state.pool, &company_id.to_string(), command, &metadata).await?;
+        execute::<Company>(&state.events, &company_id.to_string(), command, &metadata).await?;
     }
 
     let today = now_in(DEFAULT_TIME_ZONE).date();
@@ -429,7 +420,7 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
         };
         let id = next_id(&state.pool, "holiday_id_seq").await?;
         let command = HolidayCommand::CreateHoliday(details);
-        execute::<Holiday>(&state.waker, &state.pool, &id.to_string(), command, &metadata).await?;
+        execute::<Holiday>(&state.events, &id.to_string(), command, &metadata).await?;
     }
 
     // Gabriel (Savassi) takes a week of vacation in about six weeks: far from the days the
@@ -453,14 +444,8 @@ pub async fn seed_demo_showcase(state: &AppState) -> Result<(), ApiError> {
         end_time: None,
     };
     let id = next_id(&state.pool, "day_off_id_seq").await?;
-    execute::<DayOff>(
-        &state.waker,
-        &state.pool,
-        &id.to_string(),
-        DayOffCommand::ScheduleDayOff(details),
-        &metadata,
-    )
-    .await?;
+    execute::<DayOff>(&state.events, &id.to_string(), DayOffCommand::ScheduleDayOff(details), &metadata)
+        .await?;
     tracing::info!("demo gallery, holidays and a vacation");
     Ok(())
 }
@@ -482,7 +467,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
     .await?;
     let mut active_clients = Vec::new();
     for id in clients {
-        let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
+        let client: Client = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
         if client.details().is_some_and(|d| d.status) {
             active_clients.push(id);
         }
@@ -498,17 +483,18 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 .fetch_one(&state.pool)
                 .await?;
         let professional: Professional =
-            load(&state.pool, DEMO_BUSINESS_ID, &professional_id.to_string()).await?;
+            load(&state.events, DEMO_BUSINESS_ID, &professional_id.to_string()).await?;
         let Some(membership) = professional.employment().and_then(|e| e.memberships.first()).cloned() else {
             continue;
         };
         let company: Company =
-            load(&state.pool, DEMO_BUSINESS_ID, &membership.company_id.to_string()).await?;
+            load(&state.events, DEMO_BUSINESS_ID, &membership.company_id.to_string()).await?;
         let time_zone = company.profile().map(|p| p.time_zone.clone()).unwrap_or_default();
         let today = now_in(&time_zone).date();
         let mut offered = Vec::new();
         for service in professional.services().iter().filter(|s| s.active) {
-            let entry: Service = load(&state.pool, DEMO_BUSINESS_ID, &service.service_id.to_string()).await?;
+            let entry: Service =
+                load(&state.events, DEMO_BUSINESS_ID, &service.service_id.to_string()).await?;
             let description = entry.entry().map(|e| e.description.clone()).unwrap_or_default();
             offered.push(BookedService {
                 service_id: service.service_id,
@@ -566,8 +552,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 // The demo's history and its coming days, recorded as they are: no clock or hours
                 // to check (the seed places them inside the hours, one after another).
                 execute_new::<Appointment>(
-                    &state.waker,
-                    &state.pool,
+                    &state.events,
                     &id,
                     AppointmentCommand::Book { booking, day: Day::unrestricted() },
                     &metadata,
@@ -578,25 +563,11 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
             }
             for (n, id) in of_the_day.iter().enumerate() {
                 if n.is_multiple_of(3) {
-                    execute::<Appointment>(
-                        &state.waker,
-                        &state.pool,
-                        id,
-                        AppointmentCommand::Confirm,
-                        &metadata,
-                    )
-                    .await?;
+                    execute::<Appointment>(&state.events, id, AppointmentCommand::Confirm, &metadata).await?;
                 }
             }
             if let Some(last) = of_the_day.last().filter(|_| of_the_day.len() > 2) {
-                execute::<Appointment>(
-                    &state.waker,
-                    &state.pool,
-                    last,
-                    AppointmentCommand::Cancel,
-                    &metadata,
-                )
-                .await?;
+                execute::<Appointment>(&state.events, last, AppointmentCommand::Cancel, &metadata).await?;
             }
         }
     }

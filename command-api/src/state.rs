@@ -7,8 +7,8 @@ use navalha_platform::auth::TokenVerifier;
 use sqlx::PgPool;
 
 use crate::club::galaxpay::GalaxPay;
-use crate::commands::ProjectorWaker;
 use crate::config::Settings;
+use crate::event_log::{EventLog, ProjectorWaker};
 use crate::identity::keys::SigningKeys;
 use crate::identity::mailer::Mailer;
 use crate::identity::tokens::TokenIssuer;
@@ -30,8 +30,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// The payment provider.
     pub galaxpay: GalaxPay,
-    /// Tells the projector about each commit of a command.
-    pub waker: ProjectorWaker,
+    /// The event log: streams read from their kept states, appends, the projector's waker.
+    pub events: EventLog,
 }
 
 impl AppState {
@@ -46,7 +46,7 @@ impl AppState {
             &settings.galaxpay_id,
             settings.galaxpay_hash.expose(),
         );
-        let waker = ProjectorWaker::start(pool.clone());
+        let events = EventLog::new(pool.clone(), ProjectorWaker::start(pool.clone()));
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             issuer: TokenIssuer::new(&keys, settings.token_hours)?,
@@ -54,7 +54,7 @@ impl AppState {
             http,
             settings: Arc::new(settings),
             galaxpay,
-            waker,
+            events,
             pool,
         })
     }

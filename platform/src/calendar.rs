@@ -4,6 +4,8 @@
 //!
 //! command-api checks a booking with it; query-api computes free times with it.
 
+use std::sync::LazyLock;
+
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use navalha_domain::availability::{blocked_on, Span};
 use sqlx::PgPool;
@@ -56,9 +58,36 @@ fn minutes(time: Option<NaiveTime>) -> Option<u16> {
     time.map(|t| (t - NaiveTime::MIN).num_minutes() as u16)
 }
 
+/// Days off of the professionals `$1` and holidays of unit `$2` that touch `[$3, $4]`, in
+/// business `$5` (a holiday of "all companies" is of every unit of its business), as
+/// [`BlockedRow`]s.
+const BLOCKED: &str = "
+    select professional_id, date_start, date_end, all_day, start_time, end_time
+      from rm_day_off.day_off
+     where professional_id = any($1) and date_start <= $4 and date_end >= $3 and business_id = $5
+    union all
+    select null, start_date, end_date, all_day, start_time, end_time
+      from rm_holiday.holiday h
+     where start_date <= $4 and end_date >= $3 and business_id = $5
+       and (all_companies or exists (select 1 from rm_holiday.holiday_company c
+                                      where c.holiday_id = h.holiday_id and c.company_id = $2))";
+
+type BlockedRow = (Option<i64>, NaiveDate, NaiveDate, bool, Option<NaiveTime>, Option<NaiveTime>);
+
+fn blocked_range((professional_id, first, last, all_day, start, end): BlockedRow) -> BlockedRange {
+    BlockedRange {
+        professional_id,
+        first,
+        last,
+        window: match (all_day, minutes(start), minutes(end)) {
+            (false, Some(start), Some(end)) => Some(Span { start, end }),
+            _ => None,
+        },
+    }
+}
+
 /// Days off of `professionals` and holidays of `company_id` that touch `[from, to]`, in
-/// `business_id` (a holiday of "all companies" is of every unit of its business). Runs on
-/// query-api's scoped transaction as well as on command-api's pool.
+/// `business_id`. Runs on query-api's scoped transaction as well as on command-api's pool.
 pub async fn blocked_ranges(
     executor: impl sqlx::PgExecutor<'_>,
     business_id: i64,
@@ -67,60 +96,76 @@ pub async fn blocked_ranges(
     from: NaiveDate,
     to: NaiveDate,
 ) -> sqlx::Result<Vec<BlockedRange>> {
-    type Row = (Option<i64>, NaiveDate, NaiveDate, bool, Option<NaiveTime>, Option<NaiveTime>);
-    let rows: Vec<Row> = sqlx::query_as(
-        "select professional_id, date_start, date_end, all_day, start_time, end_time
-           from rm_day_off.day_off
-          where professional_id = any($1) and date_start <= $4 and date_end >= $3 and business_id = $5
-         union all
-         select null, start_date, end_date, all_day, start_time, end_time
-           from rm_holiday.holiday h
-          where start_date <= $4 and end_date >= $3 and business_id = $5
-            and (all_companies or exists (select 1 from rm_holiday.holiday_company c
-                                           where c.holiday_id = h.holiday_id and c.company_id = $2))",
-    )
-    .bind(professionals)
-    .bind(company_id)
-    .bind(from)
-    .bind(to)
-    .bind(business_id)
-    .fetch_all(executor)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(professional_id, first, last, all_day, start, end)| BlockedRange {
-            professional_id,
-            first,
-            last,
-            window: match (all_day, minutes(start), minutes(end)) {
-                (false, Some(start), Some(end)) => Some(Span { start, end }),
-                _ => None,
-            },
-        })
-        .collect())
+    let rows: Vec<BlockedRow> = sqlx::query_as(BLOCKED)
+        .bind(professionals)
+        .bind(company_id)
+        .bind(from)
+        .bind(to)
+        .bind(business_id)
+        .fetch_all(executor)
+        .await?;
+    Ok(rows.into_iter().map(blocked_range).collect())
 }
 
-/// Active appointments of `professional_id` starting on `day`, except `except` (the one
-/// being edited). Appointments never cross midnight, so these are all that touch the day.
-pub async fn busy_slots(
+/// [`taken_day`]'s statement: a busy slot comes as a row of [`BLOCKED`]'s shape, marked, its
+/// end its upper bound's date and time (midnight of the next day at the latest).
+static TAKEN_DAY: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select true, professional_id, lower(during)::date, upper(during)::date, false,
+                lower(during)::time, upper(during)::time
+           from appointment_slot
+          where professional_id = ($1::bigint[])[1] and lower(during) >= $3::date
+            and lower(during) < $3::date + 1 and appointment_id is distinct from $6
+         union all
+         select false, blocked.* from ({BLOCKED}) blocked where $7"
+    )
+});
+
+/// What is already taken of one professional's day.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TakenDay {
+    /// Their other active appointments that start on the day.
+    pub busy: Vec<BusySlot>,
+    /// The days off and holidays that touch it, when asked for.
+    pub blocked: Vec<BlockedRange>,
+}
+
+/// The day a booking of `professional_id` at unit `company_id` on `day` is checked against,
+/// in one round trip: their active appointments starting that day except `except` (the one
+/// being edited; appointments never cross midnight, so these are all that touch the day),
+/// and, when `with_blocked`, the days off and holidays that touch it.
+pub async fn taken_day(
     pool: &PgPool,
+    business_id: i64,
     professional_id: i64,
+    company_id: i64,
     day: NaiveDate,
     except: Option<&str>,
-) -> sqlx::Result<Vec<BusySlot>> {
-    let day_start = day.and_time(NaiveTime::MIN);
-    let rows: Vec<(NaiveDateTime, NaiveDateTime)> = sqlx::query_as(
-        "select lower(during), upper(during) from appointment_slot
-          where professional_id = $1 and lower(during) >= $2 and lower(during) < $3
-            and appointment_id is distinct from $4",
-    )
-    .bind(professional_id)
-    .bind(day_start)
-    .bind(day_start + chrono::Duration::days(1))
-    .bind(except)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().map(|(start, end)| BusySlot { professional_id, start, end }).collect())
+    with_blocked: bool,
+) -> sqlx::Result<TakenDay> {
+    type Row = (bool, Option<i64>, NaiveDate, NaiveDate, bool, Option<NaiveTime>, Option<NaiveTime>);
+    let rows: Vec<Row> = sqlx::query_as(TAKEN_DAY.as_str())
+        .bind(&[professional_id][..])
+        .bind(company_id)
+        .bind(day)
+        .bind(day)
+        .bind(business_id)
+        .bind(except)
+        .bind(with_blocked)
+        .fetch_all(pool)
+        .await?;
+    let mut taken = TakenDay::default();
+    for (busy, professional, first, last, all_day, start, end) in rows {
+        match (busy, start, end) {
+            (true, Some(start), Some(end)) => taken.busy.push(BusySlot {
+                professional_id,
+                start: first.and_time(start),
+                end: last.and_time(end),
+            }),
+            _ => taken.blocked.push(blocked_range((professional, first, last, all_day, start, end))),
+        }
+    }
+    Ok(taken)
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ async fn new_link(
     staff: &Principal,
     request: &LinkRequest,
 ) -> Result<(String, String, Client, PlanDetails), ApiError> {
-    let client: Client = load(&state.pool, staff.business_id, &request.user_id.to_string()).await?;
+    let client: Client = load(&state.events, staff.business_id, &request.user_id.to_string()).await?;
     let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     if !details.status {
         return Err(ApiError::Unprocessable(MSG_CLIENT_INACTIVE.to_owned()));
@@ -244,7 +244,7 @@ async fn summary(
 ) -> Result<Json<Value>, ApiError> {
     let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
     let plan = existing_plan(&state, business_id, plan_id).await?;
-    let client: Client = load(&state.pool, business_id, &user_id.to_string()).await?;
+    let client: Client = load(&state.events, business_id, &user_id.to_string()).await?;
     let mut answer = plan_summary(plan_id, plan.details().ok_or_else(ApiError::not_found)?);
     answer["User"] = json!({
         "IdUser": user_id,
@@ -305,8 +305,7 @@ async fn provider_plan(
     let galax_pay_id = state.galaxpay.create_plan(&format!("plan-{plan_id}"), details).await?;
     let metadata = system_metadata("Integração com o provedor de pagamentos", business_id, origin);
     execute::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &plan_id.to_string(),
         PlanCommand::LinkToProvider { galax_pay_id },
         &metadata,
@@ -350,7 +349,7 @@ async fn subscribe(
         PlanPaymentMethod::Boleto => None,
         PlanPaymentMethod::Creditcard => Some(checked_card(request.card.as_ref())?),
     };
-    let client: Client = load(&state.pool, business_id, &user_id.to_string()).await?;
+    let client: Client = load(&state.events, business_id, &user_id.to_string()).await?;
     let person =
         client.details().cloned().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     // Checked before anything reaches the provider, which refuses a payer without a document.
@@ -414,7 +413,7 @@ async fn first_charge_denied(
 ) -> ApiError {
     tracing::info!(subscription_id = id, "first card charge denied; cancelling the subscription");
     let metadata = system_metadata("Cartão recusado na primeira cobrança", business_id, origin);
-    let cancelled = match load::<Subscription>(&state.pool, business_id, &id.to_string()).await {
+    let cancelled = match load::<Subscription>(&state.events, business_id, &id.to_string()).await {
         Ok(subscription) => {
             super::subscribers::cancel_everywhere(state, id, &subscription, &metadata, origin)
                 .await
@@ -503,8 +502,7 @@ pub async fn create_subscription(
     let report = remote.report(provider_now());
     let metadata = system_metadata(&format!("Checkout de {}", person.name), business_id, origin);
     let position = execute::<Subscription>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         SubscriptionCommand::Create { details: subscription, report: report.clone() },
         &metadata,

@@ -113,8 +113,7 @@ async fn create_plan(
     metadata: &EventMetadata,
 ) -> Result<i64, ApiError> {
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
-    execute::<Plan>(&state.waker, &state.pool, &id.to_string(), PlanCommand::CreatePlan(details), metadata)
-        .await?;
+    execute::<Plan>(&state.events, &id.to_string(), PlanCommand::CreatePlan(details), metadata).await?;
     for (description, discount) in services {
         let service_id: i64 = sqlx::query_scalar(
             "select aggregate_id::bigint from events
@@ -139,7 +138,7 @@ async fn active_clients_with_cpf(state: &AppState) -> Result<Vec<i64>, ApiError>
     .await?;
     let mut chosen = Vec::new();
     for id in ids {
-        let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
+        let client: Client = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
         if client.details().is_some_and(|d| d.status) && client.cpf().is_some_and(|c| !c.is_empty()) {
             chosen.push(id);
         }
@@ -196,7 +195,7 @@ async fn subscribe(
 ) -> Result<(), ApiError> {
     let origin = RequestOrigin { request_id: String::new(), client_ip: String::new(), idempotent_run: None };
     let plan = existing_plan(state, DEMO_BUSINESS_ID, plan_id).await?;
-    let client: Client = load(&state.pool, DEMO_BUSINESS_ID, &client_id.to_string()).await?;
+    let client: Client = load(&state.events, DEMO_BUSINESS_ID, &client_id.to_string()).await?;
     let person = client.details().cloned().ok_or_else(ApiError::not_found)?;
     let (method, card) = match story {
         Story::CardDenied => {
@@ -225,7 +224,7 @@ async fn subscribe(
     .await?;
     let galax_pay_id = answer["GalaxPayId"].as_i64().unwrap_or_default();
     let first = || async {
-        let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
+        let subscription: Subscription = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
         subscription
             .transactions()
             .first()
@@ -243,12 +242,12 @@ async fn subscribe(
             sim.next_charge(galax_pay_id, Some("denied")).await?;
         }
         Story::Cancelled => {
-            let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
+            let subscription: Subscription = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
             cancel_everywhere(state, id, &subscription, metadata, &origin).await?;
         }
     }
     // Whatever the webhooks did not bring (command-api not running), reconciliation does.
-    let subscription: Subscription = load(&state.pool, DEMO_BUSINESS_ID, &id.to_string()).await?;
+    let subscription: Subscription = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
     refresh(state, id, &subscription, ReportSource::Reconciliation, metadata).await?;
     Ok(())
 }

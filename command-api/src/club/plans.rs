@@ -229,7 +229,7 @@ async fn checked(
     }
     for partner_id in &details.partner_company_ids {
         let partner: PartnerCompany =
-            load(&state.pool, principal.business_id, &partner_id.to_string()).await?;
+            load(&state.events, principal.business_id, &partner_id.to_string()).await?;
         if partner.name().is_none() {
             return Err(ApiError::field("partnerCompanies", MSG_UNKNOWN_PARTNER));
         }
@@ -242,7 +242,7 @@ async fn checked(
 
 /// The plan of `business_id`, or 404.
 pub async fn existing_plan(state: &AppState, business_id: i64, id: i64) -> Result<Plan, ApiError> {
-    let plan: Plan = load(&state.pool, business_id, &id.to_string()).await?;
+    let plan: Plan = load(&state.events, business_id, &id.to_string()).await?;
     if plan.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -318,8 +318,7 @@ async fn create(
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
     let answer = json!({ "IdSubscriptionDetail": id });
     let position = execute::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         PlanCommand::CreatePlan(details),
         &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
@@ -369,8 +368,7 @@ async fn change(
         }
     }
     let position = execute::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         PlanCommand::ChangePlan(details),
         &metadata_of(&auth, &origin),
@@ -381,7 +379,7 @@ async fn change(
 
 /// The catalogue entry of a chosen service, or 422 'Escolha um serviço'.
 async fn catalogue(state: &AppState, business_id: i64, service_id: i64) -> Result<(String, i64), ApiError> {
-    let service: Service = load(&state.pool, business_id, &service_id.to_string()).await?;
+    let service: Service = load(&state.events, business_id, &service_id.to_string()).await?;
     let entry = service.entry().ok_or_else(|| ApiError::field("idService", MSG_UNKNOWN_SERVICE))?;
     Ok((entry.description.clone(), entry.default_cents))
 }
@@ -453,8 +451,7 @@ pub async fn add_plan_service(
         duplicate: "Serviço do plano já cadastrado.",
     };
     let position = execute_claiming::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &plan_id.to_string(),
         PlanCommand::AddService(service),
         metadata,
@@ -503,8 +500,7 @@ async fn change_service(
         }
     };
     let position = execute::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &plan_id,
         PlanCommand::ChangeService(service),
         &metadata_of(&auth, &origin),
@@ -537,8 +533,7 @@ async fn remove_service(
 ) -> Result<(StatusCode, HeaderMap), ApiError> {
     let (plan_id, _) = plan_of_service(&state, &auth, id).await?;
     let position = execute::<Plan>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &plan_id,
         PlanCommand::RemoveService { id },
         &metadata_of(&auth, &origin),

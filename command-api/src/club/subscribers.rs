@@ -34,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 async fn existing(state: &AppState, business_id: i64, id: i64) -> Result<Subscription, ApiError> {
-    let subscription: Subscription = load(&state.pool, business_id, &id.to_string()).await?;
+    let subscription: Subscription = load(&state.events, business_id, &id.to_string()).await?;
     if subscription.details().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
     }
@@ -65,8 +65,7 @@ pub async fn refresh(
         return Ok(None);
     };
     execute::<Subscription>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         SubscriptionCommand::Reconcile { source, report: remote.report(provider_now()) },
         metadata,
@@ -86,8 +85,7 @@ pub async fn cancel_everywhere(
     let galax_pay_id = subscription.details().map(|d| d.galax_pay_id).unwrap_or_default();
     state.galaxpay.cancel_subscription(galax_pay_id).await?;
     let mut position = execute::<Subscription>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         SubscriptionCommand::RequestCancellation,
         metadata,
@@ -165,8 +163,7 @@ async fn reminder(
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
     in_reach(&state, &auth, id).await?;
     let position = execute::<Subscription>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &id.to_string(),
         SubscriptionCommand::RecordReminder,
         &metadata_of(&auth, &origin),
@@ -220,7 +217,7 @@ pub async fn reconcile_all(state: &AppState) -> anyhow::Result<usize> {
         let Ok(number) = id.parse::<i64>() else { continue };
         let metadata = EventMetadata::system("Reconciliação com o provedor", business_id);
         let subscription: Subscription =
-            load(&state.pool, business_id, &id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            load(&state.events, business_id, &id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         // A cancelled subscription the provider has ended cannot change any more.
         let ended = subscription.status().is_some_and(|s| s.is_ended());
         if subscription.details().is_none() || (ended && subscription.to_receive_cents() == 0) {

@@ -100,7 +100,7 @@ async fn receive(
     let business_id = business_of(&state.pool, Subscription::TYPE, &subscription_id.to_string())
         .await?
         .ok_or_else(not_found)?;
-    let subscription: Subscription = load(&state.pool, business_id, &subscription_id.to_string()).await?;
+    let subscription: Subscription = load(&state.events, business_id, &subscription_id.to_string()).await?;
     if subscription.details().is_none() {
         return Err(not_found());
     }
@@ -114,8 +114,7 @@ async fn receive(
     };
     let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
     let position = execute::<Subscription>(
-        &state.waker,
-        &state.pool,
+        &state.events,
         &subscription_id.to_string(),
         SubscriptionCommand::RecordWebhook { webhook_id, event, report },
         &metadata,

@@ -48,7 +48,7 @@ pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Acco
     let business_id = business_of(&state.pool, Professional::TYPE, &id).await?.ok_or_else(|| {
         ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional"))
     })?;
-    let professional: Professional = load(&state.pool, business_id, &id).await?;
+    let professional: Professional = load(&state.events, business_id, &id).await?;
     let (Some(personal), Some(employment)) = (professional.personal(), professional.employment()) else {
         return Err(ApiError::Internal(anyhow::anyhow!("credential {professional_id} has no professional")));
     };
@@ -59,7 +59,7 @@ pub async fn load_account(state: &AppState, professional_id: i64) -> Result<Acco
     }
     let mut companies = Vec::with_capacity(employment.memberships.len());
     for company_id in &employment.company_ids() {
-        let company: Company = load(&state.pool, business_id, &company_id.to_string()).await?;
+        let company: Company = load(&state.events, business_id, &company_id.to_string()).await?;
         if let Some(company) = company.profile() {
             companies.push(CompanySummary {
                 id: *company_id,

@@ -572,12 +572,11 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
     // An event of another business on this aggregate: refused by the log's trigger, which the
     // command layer answers as 404 (the handlers' own checks come first; this is the last line).
     let demo_client: Client =
-        navalha_command_api::commands::load(&system.pool, 1, &client).await.expect("client");
+        navalha_command_api::commands::load(&system.state.events, 1, &client).await.expect("client");
     let mut details = demo_client.details().cloned().expect("details");
     details.name = "Nome Trocado".into();
     let across = navalha_command_api::commands::execute::<Client>(
-        &system.state.waker,
-        &system.pool,
+        &system.state.events,
         &client,
         ClientCommand::UpdateClient(details),
         &EventMetadata::system("teste", other),

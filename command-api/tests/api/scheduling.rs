@@ -912,7 +912,7 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     // day: the aggregate's check is skipped, PostgreSQL's is not.
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     let append = |id: &'static str, command: AppointmentCommand| {
-        execute::<Appointment>(&state.waker, &pool, id, command, &metadata)
+        execute::<Appointment>(&state.events, id, command, &metadata)
     };
     let claimed = |id: &'static str| {
         sqlx::query_scalar::<_, Option<String>>(
@@ -988,8 +988,7 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
     let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
     let first = direct_booking(&d, tuesday, "08:00", "08:30");
     execute_new::<Appointment>(
-        &state.waker,
-        &pool,
+        &state.events,
         "900001",
         AppointmentCommand::Book { booking: first.clone(), day: Day::unrestricted() },
         &metadata,
@@ -1001,14 +1000,14 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
     let start = Arc::new(tokio::sync::Barrier::new(12));
     let mut tasks = Vec::new();
     for n in 0..12u32 {
-        let (state, pool, metadata, start) = (state.clone(), pool.clone(), metadata.clone(), start.clone());
+        let (state, metadata, start) = (state.clone(), metadata.clone(), start.clone());
         let minutes = 9 * 60 + n * 30;
         let at = |m: u32| format!("{:02}:{:02}", m / 60, m % 60);
         let moved = direct_booking(&d, tuesday, &at(minutes), &at(minutes + 30));
         tasks.push(tokio::spawn(async move {
             start.wait().await;
             let command = AppointmentCommand::Change { booking: moved.clone(), day: Day::unrestricted() };
-            let answer = execute::<Appointment>(&state.waker, &pool, "900001", command, &metadata).await;
+            let answer = execute::<Appointment>(&state.events, "900001", command, &metadata).await;
             (moved, answer)
         }));
     }
@@ -1063,6 +1062,67 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
     )
     .await;
     assert!(matches!(stale, Err(navalha_command_api::event_log::AppendError::Concurrent)), "{stale:?}");
+}
+
+/// Issue 15: a command starts from the aggregate as it last replayed it and reads only what
+/// was appended since, by any process; a kept state its stream no longer matches (a
+/// restored database) is dropped and the stream read whole.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_kept_state_is_caught_up_from_its_stream_and_one_it_no_longer_matches_never_decides(pool: PgPool) {
+    use navalha_command_api::event_log::Stream;
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let state = || async {
+        navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state")
+    };
+    let (here, elsewhere, fresh) = (state().await, state().await, state().await);
+    let tuesday = next(Weekday::Tue);
+    let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
+    let first = direct_booking(&d, tuesday, "08:00", "08:30");
+    let book = AppointmentCommand::Book { booking: first.clone(), day: Day::unrestricted() };
+    execute_new::<Appointment>(&here.events, "900002", book, &metadata).await.expect("booked");
+    let booked: Stream<Appointment> = here.events.load("900002").await.expect("read");
+    assert_eq!(booked.sequence, 1);
+    assert_eq!(booked.aggregate.booking(), Some(&first));
+
+    // Another process moves it: this one's kept state is caught up, not stale.
+    let moved = direct_booking(&d, tuesday, "09:00", "09:30");
+    let change = AppointmentCommand::Change { booking: moved.clone(), day: Day::unrestricted() };
+    execute::<Appointment>(&elsewhere.events, "900002", change, &metadata).await.expect("moved");
+    let caught_up: Stream<Appointment> = here.events.load("900002").await.expect("read");
+    assert_eq!((caught_up.sequence, caught_up.aggregate.booking()), (2, Some(&moved)));
+
+    // The kept state decides, without the events before it: one made up at the stream's
+    // real last event is what the next read starts from (proof that they are not re-read).
+    let made_up = Stream { aggregate: Appointment::default(), ..caught_up.clone() };
+    fresh.events.keep("900002", &made_up);
+    let read: Stream<Appointment> = fresh.events.load("900002").await.expect("read");
+    assert_eq!(read.aggregate, Appointment::default());
+    // A kept state whose last event the stream does not have at that sequence and position
+    // is dropped, and the stream read whole.
+    let position =
+        caught_up.position.map(|p| navalha_platform::position::Position { tx_id: p.tx_id + 1, ..p });
+    fresh.events.keep("900002", &Stream { aggregate: Appointment::default(), sequence: 3, position });
+    let read: Stream<Appointment> = fresh.events.load("900002").await.expect("read");
+    assert_eq!((read.sequence, read.aggregate), (2, caught_up.aggregate.clone()));
+    // The same through a business-scoped read (a handler's), for one made up at the real
+    // sequence with another position.
+    let position =
+        caught_up.position.map(|p| navalha_platform::position::Position { tx_id: p.tx_id + 1, ..p });
+    let third = state().await;
+    third.events.keep("900002", &Stream { aggregate: Appointment::default(), sequence: 2, position });
+    let scoped: Appointment = navalha_command_api::commands::load(
+        &third.events,
+        navalha_command_api::seed::DEMO_BUSINESS_ID,
+        "900002",
+    )
+    .await
+    .expect("read");
+    assert_eq!(scoped, caught_up.aggregate);
+    // Another business reads it as absent, kept state or not.
+    let absent: Appointment =
+        navalha_command_api::commands::load(&here.events, 999, "900002").await.expect("read");
+    assert_eq!(absent, Appointment::default());
 }
 
 #[sqlx::test(migrations = "../migrations")]
