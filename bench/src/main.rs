@@ -126,6 +126,10 @@ struct Cli {
     /// service whose memory grows after the first minute.
     #[arg(long)]
     soak: bool,
+    /// Stop after the rebuild of the read models, with its figures on stderr and no JSON:
+    /// for trying a change to the projector's rebuild in about a minute.
+    #[arg(long)]
+    rebuild_only: bool,
     /// Minutes of the soak.
     #[arg(long, default_value_t = 10)]
     soak_minutes: u64,
@@ -369,9 +373,12 @@ async fn soak(
 }
 
 /// The top statements of a phase, briefly.
-fn show_statements(top: &[Value]) {
-    note("statements by execution time (pg_stat_statements):");
-    for statement in top.iter().take(6) {
+fn show_statements(top: &[Value], shown: usize) {
+    let total: f64 = top.first().map_or(0.0, |s| {
+        s["total_ms"].as_f64().unwrap_or(0.0) * 100.0 / s["share_percent"].as_f64().unwrap_or(100.0).max(1e-9)
+    });
+    note(&format!("statements by execution time (pg_stat_statements, {:.0} ms in all):", total));
+    for statement in top.iter().take(shown) {
         let query: String = statement["query"].as_str().unwrap_or_default().chars().take(90).collect();
         note(&format!(
             "  {:>5.1} %  {:>7} calls  {:>7.2} ms mean  {query}",
@@ -572,7 +579,7 @@ async fn measure(
     let rebuild_rate = log_events as f64 / rebuild_seconds;
     if statements {
         let top = checks::top_statements(&pool, 15).await?;
-        show_statements(&top);
+        show_statements(&top, if cli.rebuild_only { 15 } else { 6 });
         statement_profiles.insert("rebuild".to_owned(), Value::Array(top));
     }
     note(&format!(
@@ -581,6 +588,13 @@ async fn measure(
         rebuild_seconds,
         thousands(rebuild_rate)
     ));
+    note(&format!(
+        "projector rebuild peaked at {}",
+        rebuild_peak.map_or("-".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0))
+    ));
+    if cli.rebuild_only {
+        return Ok(());
+    }
 
     // ---------------------------------------------------------------- services
     step("starting projector, query-api and command-api (release build)");
@@ -696,7 +710,7 @@ async fn measure(
     ));
 
     if let Some(Value::Array(top)) = statement_profiles.get("booking") {
-        show_statements(top);
+        show_statements(top, 6);
     }
     step("checking for double bookings");
     if let Some(position) = booking.last_position {
@@ -859,7 +873,7 @@ async fn measure(
     show_cpu("home answer", &home_cpu);
     if statements {
         let top = checks::top_statements(&pool, 15).await?;
-        show_statements(&top);
+        show_statements(&top, 6);
         statement_profiles.insert("reads".to_owned(), Value::Array(top));
     }
 

@@ -365,7 +365,6 @@ async fn apply_batch_inner(
     schema: &str,
     limit: i64,
 ) -> anyhow::Result<BatchOutcome> {
-    sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
     let after = lock_checkpoint(tx, schema).await?;
     let horizon = commit_horizon(tx).await?;
     let events = read_events(tx, after, projection.aggregate_types(), horizon, limit).await?;
@@ -380,6 +379,30 @@ async fn apply_batch_inner(
     let Some(last) = last.filter(|last| *last > after) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });
     };
+    apply_events(tx, projection, schema, &events, last).await?;
+    Ok(BatchOutcome { events: events.len(), checkpoint: last })
+}
+
+/// Applies `events`, the model's own in commit order, to `schema` inside `tx` and moves its
+/// checkpoint to `last`, which is at or past the newest of them. The caller commits.
+pub fn apply_events<'a>(
+    tx: &'a mut Transaction<'static, Postgres>,
+    projection: &'a dyn Projection,
+    schema: &'a str,
+    events: &'a [StoredEvent],
+    last: Position,
+) -> BoxFuture<'a, anyhow::Result<()>> {
+    Box::pin(apply_events_inner(tx, projection, schema, events, last))
+}
+
+async fn apply_events_inner(
+    tx: &mut Transaction<'static, Postgres>,
+    projection: &dyn Projection,
+    schema: &str,
+    events: &[StoredEvent],
+    last: Position,
+) -> anyhow::Result<()> {
+    sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
     // Every row a model writes takes the business of the event being applied (the tables'
     // `business_id` default), set once for each run of events of one business.
     for same_business in events.chunk_by(|a, b| a.business_id() == b.business_id()) {
@@ -412,7 +435,7 @@ async fn apply_batch_inner(
         .bind(notice.to_string())
         .execute(&mut **tx)
         .await?;
-    Ok(BatchOutcome { events: events.len(), checkpoint: last })
+    Ok(())
 }
 
 /// The position of the newest committed event, as this transaction sees it.

@@ -92,23 +92,17 @@ async fn rebuild_models(pool: PgPool, model: Option<String>) -> anyhow::Result<(
         })?],
         None => models::all(),
     };
-    // The models rebuild side by side: each reads only its own events, and PostgreSQL and
-    // the projector share the cores between them.
+    // The models rebuild side by side from one read of the log; PostgreSQL and the
+    // projector share the cores between them.
     let started = std::time::Instant::now();
     let log_events: i64 = sqlx::query_scalar("select count(*) from events").fetch_one(&pool).await?;
-    let mut rebuilds = tokio::task::JoinSet::new();
-    for projection in projections {
-        let pool = pool.clone();
-        rebuilds.spawn(async move {
-            let report = rebuild::rebuild(&pool, projection.as_ref(), true).await;
-            (projection.name(), report)
-        });
-    }
-    while let Some(done) = rebuilds.join_next().await {
-        let (name, report) = done?;
-        let report = report?;
+    let models: Vec<&dyn navalha_projector::engine::Projection> =
+        projections.iter().map(|p| p.as_ref()).collect();
+    let reports = rebuild::rebuild_all(&pool, &models, true).await?;
+    for (model, report) in models.iter().zip(reports) {
         println!(
-            "{name:>20}: {} events in {:.2} s ({:.0} events/s)",
+            "{:>20}: {} events in {:.2} s ({:.0} events/s)",
+            model.name(),
             report.events,
             report.seconds,
             report.rate()

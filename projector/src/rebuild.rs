@@ -1,24 +1,37 @@
-//! Rebuilding a read model from the first event, while the old one keeps serving.
+//! Rebuilding read models from the first event, while the old ones keep serving.
 //!
-//! The new tables are filled in the schema `rm_<name>_next`, batch by batch, without their
-//! secondary indexes, which are built once the tables are full. Then one
-//! transaction locks the live checkpoint (pausing the live worker), applies whatever came
-//! in meanwhile, drops the old schema and renames the new one into its place. Readers see
-//! the old model until that commit and the new one after it.
+//! The new tables are filled in the schema `rm_<name>_next`, without their secondary
+//! indexes, which are built once the tables are full. Then one transaction per
+//! model locks the live checkpoint (pausing the live worker), applies whatever came in
+//! meanwhile, drops the old schema and renames the new one into its place. Readers see the
+//! old model until that commit and the new one after it.
+//!
+//! Models rebuilt together share one read of the log: a reader hands each batch of events
+//! to every model, which applies its own share in its own transaction. Reading the log was
+//! the rebuild's largest statement when every model read it for itself (`docs/bench.md`).
+//!
+//! Tried and left out: filling unlogged tables and setting them logged before the swap.
+//! `set logged` rewrites each table into the WAL, which cost more than the WAL it saved.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use std::sync::OnceLock;
-
+use futures_util::future::try_join_all;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use navalha_platform::position::Position;
 use sqlx::PgPool;
+use tokio::sync::mpsc;
 
 use crate::engine::{self, Projection};
+use crate::event::StoredEvent;
 
-/// Events per batch while rebuilding.
+/// Events of the log per batch while rebuilding.
 pub const REBUILD_BATCH: i64 = 5000;
+
+/// Batches a model may have waiting before the reader waits for it.
+const BATCHES_AHEAD: usize = 2;
 
 /// What a rebuild did.
 #[derive(Debug, Clone, Copy)]
@@ -47,31 +60,94 @@ pub fn rebuild<'a>(
     projection: &'a dyn Projection,
     show_progress: bool,
 ) -> Pin<Box<dyn Future<Output = anyhow::Result<RebuildReport>> + Send + 'a>> {
+    Box::pin(async move {
+        let reports = rebuild_all(pool, &[projection], show_progress).await?;
+        Ok(reports[0])
+    })
+}
+
+/// Rebuilds models side by side from one read of the log, and swaps each in as soon as it
+/// is full. Answers their reports in the order given.
+pub fn rebuild_all<'a>(
+    pool: &'a PgPool,
+    projections: &'a [&'a dyn Projection],
+    show_progress: bool,
+) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
+    rebuild_in_batches(pool, projections, REBUILD_BATCH, show_progress)
+}
+
+/// [`rebuild_all`] reading `batch` events of the log at a time: tests take small batches
+/// to cross many batch boundaries with little data.
+pub fn rebuild_in_batches<'a>(
+    pool: &'a PgPool,
+    projections: &'a [&'a dyn Projection],
+    batch: i64,
+    show_progress: bool,
+) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
     // Boxed with an explicit `Send`: rustc cannot prove it through sqlx's higher-ranked
     // executor lifetimes when the future is spawned.
-    Box::pin(rebuild_inner(pool, projection, show_progress))
+    Box::pin(rebuild_inner(pool, projections, batch.max(1), show_progress))
 }
 
 async fn rebuild_inner(
     pool: &PgPool,
-    projection: &dyn Projection,
+    projections: &[&dyn Projection],
+    batch: i64,
     show_progress: bool,
-) -> anyhow::Result<RebuildReport> {
+) -> anyhow::Result<Vec<RebuildReport>> {
     let started = Instant::now();
-    let live = engine::live_schema(projection);
-    let next = engine::next_schema(projection);
+    let mut prepared = Vec::with_capacity(projections.len());
+    for projection in projections {
+        prepared.push(prepare(pool, *projection, show_progress).await?);
+    }
+    let mut senders = Vec::with_capacity(projections.len());
+    let mut fills = Vec::with_capacity(projections.len());
+    for (projection, next) in projections.iter().zip(&prepared) {
+        let (sender, receiver) = mpsc::channel(BATCHES_AHEAD);
+        senders.push(sender);
+        fills.push(fill(pool, *projection, next, receiver));
+    }
+    let mut types: Vec<&str> = projections.iter().flat_map(|p| p.aggregate_types().iter().copied()).collect();
+    types.sort_unstable();
+    types.dedup();
+    let (_, filled) = tokio::try_join!(read_log(pool, &types, batch, senders), try_join_all(fills))?;
+    let finishes = projections
+        .iter()
+        .zip(prepared)
+        .zip(filled)
+        .map(|((projection, next), events)| finish(pool, *projection, next, events, batch, started));
+    try_join_all(finishes).await
+}
 
+/// A model's next schema, ready to be filled.
+struct Next {
+    schema: String,
+    /// The secondary indexes to build once the tables are full.
+    deferred: Vec<String>,
+    bar: ProgressBar,
+}
+
+/// One batch of the log, for every model rebuilt.
+struct Batch {
+    events: Vec<StoredEvent>,
+    /// The newest event of the batch: each model's checkpoint once it applied its share.
+    last: Position,
+}
+
+/// Creates the model's next schema, its tables without their secondary indexes.
+async fn prepare(pool: &PgPool, projection: &dyn Projection, show_progress: bool) -> anyhow::Result<Next> {
+    let next = engine::next_schema(projection);
     let mut tx = pool.begin().await?;
     sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
     engine::create_schema(&mut tx, projection, &next).await?;
     let deferred = defer_indexes(&mut tx, &next).await?;
     tx.commit().await?;
 
-    let total: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
-        .bind(projection.aggregate_types())
-        .fetch_one(pool)
-        .await?;
     let bar = if show_progress {
+        let total: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
+            .bind(projection.aggregate_types())
+            .fetch_one(pool)
+            .await?;
         // Several models rebuild at once: their bars stack instead of overwriting each other.
         static BARS: OnceLock<MultiProgress> = OnceLock::new();
         BARS.get_or_init(MultiProgress::new).add(ProgressBar::new(total.max(0) as u64))
@@ -86,23 +162,88 @@ async fn rebuild_inner(
         .progress_chars("=> "),
     );
     bar.set_prefix(projection.name());
+    Ok(Next { schema: next, deferred, bar })
+}
 
-    let mut events = 0_u64;
+/// Reads the log's events of `types` below the commit horizon, in commit order, and hands
+/// each batch to every model. Ends when a batch comes short; each model then catches up from
+/// its checkpoint at the swap.
+async fn read_log(
+    pool: &PgPool,
+    types: &[&str],
+    limit: i64,
+    models: Vec<mpsc::Sender<Arc<Batch>>>,
+) -> anyhow::Result<()> {
+    let mut after = Position::START;
     loop {
-        let mut tx = pool.begin().await?;
-        let outcome = engine::apply_batch(&mut tx, projection, &next, REBUILD_BATCH).await?;
-        tx.commit().await?;
-        events += outcome.events as u64;
-        bar.inc(outcome.events as u64);
-        if (outcome.events as i64) < REBUILD_BATCH {
-            break;
+        let mut conn = pool.acquire().await?;
+        let horizon = engine::commit_horizon(&mut conn).await?;
+        let events = engine::read_events(&mut conn, after, types, horizon, limit).await?;
+        drop(conn);
+        let full = events.len() as i64 == limit;
+        let Some(last) = events.last().map(|event| event.position) else {
+            return Ok(());
+        };
+        after = last;
+        let batch = Arc::new(Batch { events, last });
+        for model in &models {
+            // A model that failed dropped its receiver; its error is the one to report.
+            if model.send(Arc::clone(&batch)).await.is_err() {
+                return Ok(());
+            }
+        }
+        if !full {
+            return Ok(());
         }
     }
+}
 
+/// Applies the model's share of each batch in a transaction of its own. Answers the events
+/// applied.
+async fn fill(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    next: &Next,
+    mut batches: mpsc::Receiver<Arc<Batch>>,
+) -> anyhow::Result<u64> {
+    let types = projection.aggregate_types();
+    let mut applied = 0_u64;
+    while let Some(batch) = batches.recv().await {
+        let own: Vec<StoredEvent> = batch
+            .events
+            .iter()
+            .filter(|event| types.contains(&event.aggregate_type.as_str()))
+            .cloned()
+            .collect();
+        if own.is_empty() {
+            // The checkpoint stays behind: the swap's catch-up reads only the model's own events.
+            continue;
+        }
+        let mut tx = pool.begin().await?;
+        engine::apply_events(&mut tx, projection, &next.schema, &own, batch.last).await?;
+        tx.commit().await?;
+        applied += own.len() as u64;
+        next.bar.inc(own.len() as u64);
+    }
+    Ok(applied)
+}
+
+/// Builds the full tables' indexes and swaps the schema in, with whatever came in since the
+/// shared read.
+async fn finish(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    next: Next,
+    mut events: u64,
+    limit: i64,
+    started: Instant,
+) -> anyhow::Result<RebuildReport> {
+    let live = engine::live_schema(projection);
+    let schema = next.schema;
     // Built once from the full tables, which is faster than keeping them up to date row by
     // row; before the swap, so that the live model is not held up meanwhile.
     let mut tx = pool.begin().await?;
-    for definition in &deferred {
+    for definition in &next.deferred {
         sqlx::query(definition).execute(&mut *tx).await?;
     }
     tx.commit().await?;
@@ -114,19 +255,19 @@ async fn rebuild_inner(
         engine::lock_checkpoint(&mut tx, &live).await?;
     }
     loop {
-        let outcome = engine::apply_batch(&mut tx, projection, &next, REBUILD_BATCH).await?;
+        let outcome = engine::apply_batch(&mut tx, projection, &schema, limit).await?;
         events += outcome.events as u64;
-        bar.inc(outcome.events as u64);
-        if (outcome.events as i64) < REBUILD_BATCH {
+        next.bar.inc(outcome.events as u64);
+        if (outcome.events as i64) < limit {
             break;
         }
     }
     if live_exists {
         sqlx::query(&format!("drop schema {live} cascade")).execute(&mut *tx).await?;
     }
-    sqlx::query(&format!("alter schema {next} rename to {live}")).execute(&mut *tx).await?;
+    sqlx::query(&format!("alter schema {schema} rename to {live}")).execute(&mut *tx).await?;
     tx.commit().await?;
-    bar.finish();
+    next.bar.finish();
 
     let report = RebuildReport { events, seconds: started.elapsed().as_secs_f64() };
     tracing::info!(

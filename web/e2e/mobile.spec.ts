@@ -154,11 +154,20 @@ async function openCentroAgenda(page: Page) {
   await page.getByRole('option', { name: new RegExp(CENTRO) }).click();
 }
 
-/** Centro's id and the 'Barba' service, and the first day from `ahead` days on when `professional` is free. */
-async function barbaDay(request: APIRequestContext, token: string, ahead: number, professional: string) {
+/**
+ * Centro's id and the 'Barba' service, and the first day from `ahead` days on when
+ * `professional` has at least `minFree` free starts.
+ */
+async function barbaDay(request: APIRequestContext, token: string, ahead: number, professional: string, minFree = 1) {
   const idCompany = await companyId(request, token, CENTRO);
   const idService = await serviceId(request, token, idCompany, 'Barba');
-  const day = await freeDay(request, token, { idCompany, idService, fromDate: workingDayAhead(ahead), professionals: [professional] });
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService,
+    fromDate: workingDayAhead(ahead),
+    professionals: [professional],
+    minFree,
+  });
   return { idCompany, idService, day };
 }
 
@@ -198,7 +207,9 @@ test('the mobile flow books with a chosen professional, or anyone by default (is
 test('the + button leaves the last card uncovered at 390 px (issue 14)', async ({ page, request }) => {
   const tag = runTag();
   const token = await apiToken(request, ADMIN.email);
-  const { idCompany, idService, day } = await barbaDay(request, token, 6, 'Diego Barbeiro');
+  // Four bookings follow, each taking its start and the starts it overlaps: a day that
+  // earlier tests left with fewer free starts would run out (seen in CI).
+  const { idCompany, idService, day } = await barbaDay(request, token, 6, 'Diego Barbeiro', 12);
   // Enough cards to scroll: the list ends below the fold.
   for (let i = 0; i < 4; i += 1) {
     const idUser = await createClient(request, token, `Cliente Fim ${i} ${tag}`);
