@@ -397,6 +397,7 @@ fn read_json(stats: &mut ReadStats) -> Value {
         "others": stats.others,
         "other_example": stats.other_example,
         "mean_bytes": stats.mean_bytes,
+        "kept": stats.kept,
         "latency": stats.samples.summary(),
     })
 }
@@ -810,11 +811,12 @@ async fn measure(
         )
         .await?;
         note(&format!(
-            "{level:>3} clients: {:>7}/s  p50 {:>9}  p99 {:>9}  {} KB per answer  others {:?}",
+            "{level:>3} clients: {:>7}/s  p50 {:>9}  p99 {:>9}  {} KB per answer  {:.0} % kept  others {:?}",
             thousands(stats.rate()),
             ms(p(&mut stats.samples, 50.0)),
             ms(p(&mut stats.samples, 99.0)),
             stats.mean_bytes / 1024,
+            100.0 * stats.kept as f64 / stats.ok.max(1) as f64,
             stats.others
         ));
         if let Some(example) = &stats.other_example {

@@ -589,6 +589,8 @@ pub struct ReadStats {
     pub mean_bytes: u64,
     /// Every request answered, warm-up included (for CPU per request).
     pub requests_total: u64,
+    /// 200 answers served as kept between reads (`X-Navalha-Answer: kept`, ADR 0018).
+    pub kept: u64,
 }
 
 impl ReadStats {
@@ -636,9 +638,12 @@ where
             while Instant::now() < stop_at {
                 let sent = Instant::now();
                 let answer = request(&mut rng).send().await;
-                let (status, body) = match answer {
-                    Ok(answer) => (answer.status().as_u16(), answer.bytes().await.map(|b| b.to_vec())),
-                    Err(error) => (0, Ok(error.to_string().into_bytes())),
+                let (status, kept, body) = match answer {
+                    Ok(answer) => {
+                        let kept = answer.headers().get("x-navalha-answer").is_some_and(|how| how == "kept");
+                        (answer.status().as_u16(), kept, answer.bytes().await.map(|b| b.to_vec()))
+                    }
+                    Err(error) => (0, false, Ok(error.to_string().into_bytes())),
                 };
                 let finished = Instant::now();
                 done.fetch_add(1, Ordering::Relaxed);
@@ -648,6 +653,7 @@ where
                 match (status, body) {
                     (200, Ok(body)) => {
                         stats.ok += 1;
+                        stats.kept += u64::from(kept);
                         bytes += body.len() as u64;
                         stats.samples.record(finished - sent);
                     }
@@ -674,6 +680,7 @@ where
         let stats = stats.context("a reader panicked")?;
         total.samples.merge(stats.samples);
         total.ok += stats.ok;
+        total.kept += stats.kept;
         bytes += stats.mean_bytes;
         for (status, count) in stats.others {
             *total.others.entry(status).or_default() += count;

@@ -21,6 +21,7 @@ use std::time::Instant;
 use futures_util::future::try_join_all;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use navalha_platform::position::Position;
+use navalha_platform::projection::{self, BatchCommitted, Changed};
 use sqlx::PgPool;
 use tokio::sync::mpsc;
 
@@ -254,18 +255,26 @@ async fn finish(
     if live_exists {
         engine::lock_checkpoint(&mut tx, &live).await?;
     }
-    loop {
+    let checkpoint = loop {
         let outcome = engine::apply_batch(&mut tx, projection, &schema, limit).await?;
         events += outcome.events as u64;
         next.bar.inc(outcome.events as u64);
         if (outcome.events as i64) < limit {
-            break;
+            break outcome.checkpoint;
         }
-    }
+    };
     if live_exists {
         sqlx::query(&format!("drop schema {live} cascade")).execute(&mut *tx).await?;
     }
     sqlx::query(&format!("alter schema {schema} rename to {live}")).execute(&mut *tx).await?;
+    // Any business's rows may differ from the old model's (a rebuild follows a fix): readers
+    // that keep answers (query-api's day lists) and open agendas look again.
+    let swapped = BatchCommitted { model: projection.name().to_owned(), checkpoint, changed: Changed::Every };
+    sqlx::query("select pg_notify($1, $2)")
+        .bind(projection::CHANNEL)
+        .bind(swapped.to_string())
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     next.bar.finish();
 

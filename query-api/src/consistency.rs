@@ -15,6 +15,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{broadcast, watch};
 
+use crate::kept::HearsNotices;
+
 /// The longest a query waits for the projector.
 pub const MAX_WAIT: Duration = Duration::from_secs(2);
 /// How often a waiting query looks at the checkpoint even without a notification.
@@ -49,8 +51,9 @@ pub struct ProjectionWatch {
 }
 
 impl ProjectionWatch {
-    /// Starts the listening task.
-    pub async fn start(pool: PgPool) -> anyhow::Result<Self> {
+    /// Starts the listening task. `hearers` hear each notice first, and whether notices
+    /// are heard at all (answers kept between reads, `crate::kept`).
+    pub async fn start(pool: PgPool, hearers: Vec<Arc<dyn HearsNotices>>) -> anyhow::Result<Self> {
         let (sender, commits) = watch::channel(0_u64);
         let (notices, _) = broadcast::channel(NOTICES_BUFFERED);
         let replica: bool = sqlx::query_scalar("select pg_is_in_recovery()").fetch_one(&pool).await?;
@@ -58,8 +61,11 @@ impl ProjectionWatch {
         let announce = notices.clone();
         tokio::spawn(async move {
             loop {
-                if let Err(error) = listen(&listen_pool, &sender, &announce).await {
+                if let Err(error) = listen(&listen_pool, &sender, &announce, &hearers).await {
                     tracing::warn!(%error, "checkpoint listener failed, reconnecting");
+                }
+                for hearer in &hearers {
+                    hearer.listening(false);
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
@@ -127,12 +133,7 @@ impl ProjectionWatch {
 
     /// The checkpoint of a live read model.
     pub async fn checkpoint(&self, model: &str) -> Result<Position, ApiError> {
-        let (tx_id, global_position): (i64, i64) = sqlx::query_as(&format!(
-            "select last_tx_id::text::bigint, last_position from rm_{model}.checkpoint"
-        ))
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(Position { tx_id, global_position })
+        checkpoint_in(&self.pool, model).await
     }
 
     /// Whether `target` lies past the end of the log: no transaction has committed it, and
@@ -229,10 +230,21 @@ impl ProjectionWatch {
     }
 }
 
+/// The checkpoint of a live read model, read by `executor` (a read's own transaction, so
+/// that its rows are at least as new).
+pub async fn checkpoint_in(executor: impl sqlx::PgExecutor<'_>, model: &str) -> Result<Position, ApiError> {
+    let (tx_id, global_position): (i64, i64) =
+        sqlx::query_as(&format!("select last_tx_id::text::bigint, last_position from rm_{model}.checkpoint"))
+            .fetch_one(executor)
+            .await?;
+    Ok(Position { tx_id, global_position })
+}
+
 async fn listen(
     pool: &PgPool,
     sender: &watch::Sender<u64>,
     notices: &broadcast::Sender<Arc<BatchCommitted>>,
+    hearers: &[Arc<dyn HearsNotices>],
 ) -> anyhow::Result<()> {
     // A streaming replica refuses LISTEN; there the 50 ms poll alone serves the waits, and
     // open agendas get no live changes (docs/operations.md).
@@ -243,15 +255,35 @@ async fn listen(
     }
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(projection::CHANNEL).await?;
+    for hearer in hearers {
+        hearer.listening(true);
+    }
     loop {
-        let notification = listener.recv().await?;
-        sender.send_modify(|commits| *commits += 1);
+        // sqlx's listener reconnects by itself after a lost connection, and notices sent
+        // meanwhile are lost: `try_recv` says so (`None`), and the hearers start afresh.
+        let Some(notification) = listener.try_recv().await? else {
+            tracing::warn!("projection notices may have been lost while reconnecting");
+            for hearer in hearers {
+                hearer.listening(true);
+            }
+            continue;
+        };
         match notification.payload().parse::<BatchCommitted>() {
-            // No receiver (no agenda open) is not an error: the notice is simply dropped.
             Ok(notice) => {
+                for hearer in hearers {
+                    hearer.changed(&notice.model, &notice.changed);
+                }
+                sender.send_modify(|commits| *commits += 1);
+                // No receiver (no agenda open) is not an error: the notice is simply dropped.
                 let _ = notices.send(Arc::new(notice));
             }
-            Err(_) => tracing::warn!(payload = notification.payload(), "unreadable projection notice"),
+            Err(_) => {
+                tracing::warn!(payload = notification.payload(), "unreadable projection notice");
+                for hearer in hearers {
+                    hearer.changed_unknown();
+                }
+                sender.send_modify(|commits| *commits += 1);
+            }
         }
     }
 }

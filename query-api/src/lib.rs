@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod days_off;
 pub mod history;
 pub mod holidays;
+pub mod kept;
 pub mod live;
 pub mod online;
 pub mod openapi;
@@ -31,11 +32,13 @@ use navalha_platform::auth::TokenVerifier;
 use navalha_platform::{health, http, ApiError};
 use sqlx::PgPool;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Where uploaded images are, unless `NAVALHA_MEDIA_DIR` says otherwise.
 pub const DEFAULT_MEDIA_DIR: &str = ".data/media";
 
 use crate::consistency::ProjectionWatch;
+use crate::kept::KeptAnswers;
 
 /// Shared state of query-api.
 #[derive(Clone)]
@@ -48,14 +51,18 @@ pub struct AppState {
     pub watch: ProjectionWatch,
     /// Where command-api stores uploaded images.
     pub media_dir: PathBuf,
+    /// The day lists kept between reads (`kept`, ADR 0018).
+    pub day_lists: Arc<KeptAnswers<scheduling::DayListKey>>,
 }
 
 impl AppState {
     /// Builds the state and starts listening for checkpoint notifications.
     pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
+        let day_lists = Arc::new(KeptAnswers::new(scheduling::DAY_LIST_MODELS));
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
-            watch: ProjectionWatch::start(pool.clone()).await?,
+            watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone()]).await?,
+            day_lists,
             media_dir: PathBuf::from(DEFAULT_MEDIA_DIR),
             pool,
         })

@@ -10,8 +10,10 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
@@ -34,7 +36,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::club::MSG_BAD_AS_OF;
-use crate::consistency::ReadAfter;
+use crate::consistency::{checkpoint_in, Consistency, ReadAfter};
 use crate::history::{history, HistoryEntry};
 use crate::params::Params;
 use crate::scope;
@@ -233,7 +235,7 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The day list", body = Vec<DayItem>),
+        (status = 200, description = "The day list. X-Navalha-Answer says `kept` when it was served as kept between reads (ADR 0018), `read` when read now", body = Vec<DayItem>),
         (status = 403, description = "A colleague's agenda, or asOf for a role other than ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -246,7 +248,7 @@ async fn day(
     auth: Auth,
     read_after: ReadAfter,
     RawQuery(query): RawQuery,
-) -> Result<(HeaderMap, Json<Vec<DayItem>>), ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref())?;
     let company_id =
         params.id("idCompany")?.ok_or_else(|| ApiError::field("idCompany", "Escolha a barbearia"))?;
@@ -273,28 +275,88 @@ async fn day(
         return Err(ApiError::Forbidden);
     }
     let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
+    let Some(at) = as_of else {
+        return day_list_now(&state, &auth, read_after, consistency, company_id, date, filter).await;
+    };
     let mut tx = scope::of(&state.pool, &auth).await?;
     agenda_unit(&mut tx, &auth, company_id).await?;
-    let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
-    let items = match as_of {
-        Some(at) => {
-            let rows = day_as_of(&mut tx, company_id, date, at, &filter).await?;
-            let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
-            let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
-            rows.into_iter()
-                .map(|row| {
-                    let theirs = subscriptions.get(&row.client_id).cloned().unwrap_or_default();
-                    day_item(row, theirs)
-                })
-                .collect()
-        }
-        None => day_now(&mut tx, company_id, date, &filter)
-            .await?
-            .into_iter()
-            .map(|row| day_item(row.appointment, row.subscriptions.0))
-            .collect(),
+    let rows = day_as_of(&mut tx, company_id, date, at, &filter).await?;
+    let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
+    let items: Vec<DayItem> = rows
+        .into_iter()
+        .map(|row| {
+            let theirs = subscriptions.get(&row.client_id).cloned().unwrap_or_default();
+            day_item(row, theirs)
+        })
+        .collect();
+    Ok((consistency.headers(), Json(items)).into_response())
+}
+
+/// The read models the day list reads: its kept answers go stale with their notices.
+pub const DAY_LIST_MODELS: &[&str] = &["agenda", "club"];
+
+/// What a kept day list answers (its business is the cache's own key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DayListKey {
+    company_id: i64,
+    date: NaiveDate,
+    professional_id: Option<i64>,
+    client_id: Option<i64>,
+    status: i64,
+}
+
+/// `X-Navalha-Answer: kept` when the day list was served as kept, `read` when read now.
+pub const ANSWER_HEADER: &str = "x-navalha-answer";
+
+/// Today's day list: the answer kept for these filters when it may be served
+/// (`crate::kept`), else read and kept. A kept answer needs no database: the unit was found
+/// when it was read, and the principal's units are checked here.
+async fn day_list_now(
+    state: &AppState,
+    auth: &Auth,
+    read_after: ReadAfter,
+    consistency: Consistency,
+    company_id: i64,
+    date: NaiveDate,
+    filter: DayFilter,
+) -> Result<Response, ApiError> {
+    if !auth.belongs_to(company_id) {
+        return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
+    }
+    let key = DayListKey {
+        company_id,
+        date,
+        professional_id: filter.professional_id,
+        client_id: filter.client_id,
+        status: filter.status,
     };
-    Ok((consistency.headers(), Json(items)))
+    let business = auth.business_id;
+    let answer = |body: Bytes, how: &'static str| {
+        let mut headers = consistency.headers();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(ANSWER_HEADER, HeaderValue::from_static(how));
+        (headers, body).into_response()
+    };
+    if let Some(body) = state.day_lists.get(business, key, read_after.0) {
+        return Ok(answer(body, "kept"));
+    }
+    let stamp = state.day_lists.stamp(business);
+    let mut tx = scope::of(&state.pool, auth).await?;
+    agenda_unit(&mut tx, auth, company_id).await?;
+    // Read before the rows, so that they are at least as new as the checkpoint kept.
+    let checkpoint = checkpoint_in(&mut *tx, "agenda").await?;
+    let items: Vec<DayItem> = day_now(&mut tx, company_id, date, &filter)
+        .await?
+        .into_iter()
+        .map(|row| day_item(row.appointment, row.subscriptions.0))
+        .collect();
+    let body = Bytes::from(serde_json::to_vec(&items).map_err(|error| ApiError::Internal(error.into()))?);
+    if let Some(stamp) = stamp {
+        state.day_lists.put(business, key, stamp, checkpoint, body.clone());
+    }
+    Ok(answer(body, "read"))
 }
 
 /// The filters of the day list.

@@ -1,0 +1,108 @@
+//! Day lists kept between reads (ADR 0018): served again until a projector notice says the
+//! business's rows changed, never older than a position the caller waits for, and kept per
+//! filters, so a barber's own list is never another's.
+
+use std::time::Duration;
+
+use axum::http::{Method, StatusCode};
+use chrono::{NaiveDate, Weekday};
+use navalha_harness::demo::{another_business, body, book, demo, id_of, next};
+use navalha_harness::in_process::{Answer, System};
+use sqlx::PgPool;
+
+async fn day_list(system: &System, token: &str, unit: i64, day: NaiveDate, position: Option<&str>) -> Answer {
+    let path = format!("/api/scheduling/professional?idCompany={unit}&date={day}");
+    let headers: Vec<(&str, &str)> = position.map(|p| ("x-navalha-position", p)).into_iter().collect();
+    let answer = system.call_with(Method::GET, &path, Some(token), None, &headers).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    answer
+}
+
+fn how(answer: &Answer) -> &str {
+    answer.headers["x-navalha-answer"].to_str().expect("header")
+}
+
+fn ids(answer: &Answer) -> Vec<i64> {
+    let list = answer.body.as_array().expect("a list");
+    list.iter().map(|item| item["IdScheduling"].as_i64().expect("IdScheduling")).collect()
+}
+
+/// The day list read again until `done` says it is as awaited: notices reach query-api's
+/// listener a moment after the projector commits.
+async fn until(
+    system: &System,
+    token: &str,
+    unit: i64,
+    day: NaiveDate,
+    done: impl Fn(&Answer) -> bool,
+) -> Answer {
+    for _ in 0..250 {
+        let answer = day_list(system, token, unit, day, None).await;
+        if done(&answer) {
+            return answer;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the day list never became as awaited");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_read_after_a_write(
+    pool: PgPool,
+) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let desk = system.sign_in("atendente@navalha.dev").await;
+    let barber2 = system.sign_in("barbeiro2@navalha.dev").await;
+    let (other_admin, _, _) = another_business(&system).await;
+    let day = next(Weekday::Tue);
+    let first = id_of(&book(&system, &desk, body(d.barber1, day, "09:00:00", &[d.haircut], d.client)).await);
+    system.project().await;
+
+    // Read, then served as kept: the same answer.
+    let read = until(&system, &desk, d.centro, day, |answer| how(answer) == "read").await;
+    let kept = until(&system, &desk, d.centro, day, |answer| how(answer) == "kept").await;
+    assert_eq!(kept.body, read.body);
+    assert_eq!(ids(&kept), vec![first]);
+
+    // A barber's own list is its own answer, and another business's admin finds no unit,
+    // though an answer for it is kept.
+    let own = day_list(&system, &barber2, d.centro, day, None).await;
+    assert_eq!(ids(&own), Vec::<i64>::new(), "barbeiro2 sees none of barbeiro1's");
+    let foreign = system
+        .call(
+            Method::GET,
+            &format!("/api/scheduling/professional?idCompany={}&date={day}", d.centro),
+            Some(&other_admin),
+            None,
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{foreign:?}");
+
+    // A booking, read with its position: the answer read after it, not the one kept.
+    let booked = book(&system, &desk, body(d.barber1, day, "10:00:00", &[d.haircut], d.client)).await;
+    let second = id_of(&booked);
+    let position = booked.headers["x-navalha-position"].to_str().expect("position").to_owned();
+    system.project().await;
+    let after = day_list(&system, &desk, d.centro, day, Some(&position)).await;
+    assert_eq!(ids(&after), vec![first, second]);
+
+    // Without a position, once the notice is heard, the kept answer is the new one.
+    let renewed = until(&system, &desk, d.centro, day, |answer| {
+        how(answer) == "kept" && ids(answer) == vec![first, second]
+    })
+    .await;
+    assert_eq!(renewed.body, after.body);
+
+    // A cancellation too.
+    let cancelled =
+        system.call(Method::DELETE, &format!("/api/scheduling/{second}"), Some(&desk), None).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{cancelled:?}");
+    system.project().await;
+    until(&system, &desk, d.centro, day, |answer| {
+        answer.body.as_array().is_some_and(|list| {
+            list.iter().any(|item| item["IdScheduling"] == second && item["Status"] == false)
+        })
+    })
+    .await;
+}
