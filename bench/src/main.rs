@@ -768,11 +768,12 @@ async fn measure(
         free_times.requests_total,
     );
     note(&format!(
-        "{}/s, p50 {} p99 {}, {} KB per answer, others {:?}",
+        "{}/s, p50 {} p99 {}, {} KB per answer, {:.0} % kept, others {:?}",
         thousands(free_times.rate()),
         ms(p(&mut free_times.samples, 50.0)),
         ms(p(&mut free_times.samples, 99.0)),
         free_times.mean_bytes / 1024,
+        100.0 * free_times.kept as f64 / free_times.ok.max(1) as f64,
         free_times.others
     ));
     if let Some(example) = &free_times.other_example {

@@ -1,7 +1,7 @@
-//! Answers kept between reads (ADR 0018): the day list, the screen staff wait on most, is
-//! read far more often than its rows change, so its serialized answer is kept per business,
-//! unit, day and filters, and served again until the projector says the business's rows
-//! changed.
+//! Answers kept between reads (ADR 0018): the day list and the free times, the answers
+//! staff and clients wait on most, are read far more often than their rows change, so each
+//! serialized answer is kept under what it answers, and served again until the projector
+//! says the rows of its business changed.
 //!
 //! A kept answer is served only when all of these hold:
 //! - this process hears the projector's notices: never on a replica, which cannot LISTEN,
@@ -10,7 +10,8 @@
 //! - no notice of a model the answer reads has named its business (or every business)
 //!   since the answer was read: the answer's *stamp* is taken before the read, and an answer
 //!   whose stamp went stale meanwhile is not kept at all;
-//! - it is younger than [`MAX_AGE`], a bound on any staleness a lost notice could cause;
+//! - it is younger than [`MAX_AGE`], a bound on any staleness a lost notice could cause, and
+//!   than the freshness its reader gave it (free times change with the clock's minute);
 //! - for a read that waits for a position (read-your-writes), the answer was read at or
 //!   after it: the wait polls the checkpoint in the database and may see it before this
 //!   process hears the notice, so the stamp alone would not do.
@@ -35,6 +36,8 @@ pub const MAX_AGE: Duration = Duration::from_secs(30);
 /// What a kept answer was read under; it is served only while the stamp is current.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stamp {
+    /// The business whose rows the answer reads.
+    pub business_id: i64,
     /// Bumped when notices may have been missed.
     epoch: u64,
     /// Bumped by a notice that names every business.
@@ -45,10 +48,17 @@ pub struct Stamp {
 
 struct Answer {
     stamp: Stamp,
-    /// The read model's checkpoint read before the answer's rows: they are at least as new.
+    /// The read models' checkpoint read before the answer's rows: they are at least as new.
     checkpoint: Position,
-    read_at: Instant,
+    expires: Instant,
     body: Bytes,
+}
+
+/// A kept answer, and the business whose rows it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub business_id: i64,
+    pub body: Bytes,
 }
 
 struct Inner<K> {
@@ -56,9 +66,9 @@ struct Inner<K> {
     epoch: u64,
     every: u64,
     businesses: HashMap<i64, u64>,
-    young: HashMap<(i64, K), Answer>,
+    young: HashMap<K, Answer>,
     young_bytes: usize,
-    old: HashMap<(i64, K), Answer>,
+    old: HashMap<K, Answer>,
 }
 
 /// Answers kept for the read models in `models`: see the module's notes.
@@ -117,47 +127,48 @@ impl<K: Hash + Eq> KeptAnswers<K> {
         self.lock().every += 1;
     }
 
-    /// The stamp to read an answer under, taken before reading it; `None` when answers
-    /// are not kept (not listening).
-    pub fn stamp(&self, business: i64) -> Option<Stamp> {
+    /// The stamp to read an answer of `business_id` under, taken before reading it; `None`
+    /// when answers are not kept (not listening).
+    pub fn stamp(&self, business_id: i64) -> Option<Stamp> {
         let inner = self.lock();
-        inner.listening.then(|| inner.stamp(business))
+        inner.listening.then(|| inner.stamp(business_id))
     }
 
-    /// The kept answer to `key` of `business`, if it may be served to a read that must
-    /// reflect `read_after` (when given).
-    pub fn get(&self, business: i64, key: K, read_after: Option<Position>) -> Option<Bytes> {
+    /// The kept answer to `key`, if it may be served to a read that must reflect
+    /// `read_after` (when given).
+    pub fn get(&self, key: &K, read_after: Option<Position>) -> Option<Kept> {
         let mut inner = self.lock();
         if !inner.listening {
             return None;
         }
-        let stamp = inner.stamp(business);
-        let key = (business, key);
-        let servable = |answer: &Answer| {
-            answer.stamp == stamp
-                && answer.read_at.elapsed() < MAX_AGE
+        let servable = |inner: &Inner<K>, answer: &Answer| {
+            answer.stamp == inner.stamp(answer.stamp.business_id)
+                && Instant::now() < answer.expires
                 && read_after.is_none_or(|position| answer.checkpoint >= position)
         };
-        if let Some(answer) = inner.young.get(&key) {
-            return servable(answer).then(|| answer.body.clone());
+        let kept =
+            |answer: &Answer| Kept { business_id: answer.stamp.business_id, body: answer.body.clone() };
+        if let Some(answer) = inner.young.get(key) {
+            return servable(&inner, answer).then(|| kept(answer));
         }
-        let answer = inner.old.remove(&key)?;
-        if !servable(&answer) {
+        let (key, answer) = inner.old.remove_entry(key)?;
+        if !servable(&inner, &answer) {
             return None;
         }
-        let body = answer.body.clone();
+        let found = kept(&answer);
         inner.keep(key, answer);
-        Some(body)
+        Some(found)
     }
 
-    /// Keeps an answer read under `stamp` with the model at `checkpoint`, unless a notice
-    /// came meanwhile.
-    pub fn put(&self, business: i64, key: K, stamp: Stamp, checkpoint: Position, body: Bytes) {
+    /// Keeps an answer read under `stamp` with its models at `checkpoint`, for at most
+    /// `fresh_for` (and [`MAX_AGE`]), unless a notice came meanwhile.
+    pub fn put(&self, key: K, stamp: Stamp, checkpoint: Position, body: Bytes, fresh_for: Duration) {
         let mut inner = self.lock();
-        if !inner.listening || inner.stamp(business) != stamp {
+        if !inner.listening || inner.stamp(stamp.business_id) != stamp {
             return;
         }
-        inner.keep((business, key), Answer { stamp, checkpoint, read_at: Instant::now(), body });
+        let expires = Instant::now() + fresh_for.min(MAX_AGE);
+        inner.keep(key, Answer { stamp, checkpoint, expires, body });
     }
 
     /// How many answers are kept.
@@ -197,15 +208,16 @@ impl<K: Hash + Eq + Send> HearsNotices for KeptAnswers<K> {
 }
 
 impl<K: Hash + Eq> Inner<K> {
-    fn stamp(&self, business: i64) -> Stamp {
+    fn stamp(&self, business_id: i64) -> Stamp {
         Stamp {
+            business_id,
             epoch: self.epoch,
             every: self.every,
-            business: self.businesses.get(&business).copied().unwrap_or(0),
+            business: self.businesses.get(&business_id).copied().unwrap_or(0),
         }
     }
 
-    fn keep(&mut self, key: (i64, K), answer: Answer) {
+    fn keep(&mut self, key: K, answer: Answer) {
         if self.young_bytes + answer.body.len() > GENERATION_BYTES {
             self.old = std::mem::take(&mut self.young);
             self.young_bytes = 0;
@@ -224,8 +236,9 @@ mod tests {
     use super::*;
 
     const AT: Position = Position { tx_id: 10, global_position: 100 };
+    const LONG: Duration = Duration::from_secs(3600);
 
-    fn listening() -> KeptAnswers<&'static str> {
+    fn listening() -> KeptAnswers<(i64, &'static str)> {
         let kept = KeptAnswers::new(&["agenda", "club"]);
         kept.listening(true);
         kept
@@ -239,30 +252,41 @@ mod tests {
         Changed::Businesses(ids.iter().copied().collect::<BTreeSet<_>>())
     }
 
+    fn put(kept: &KeptAnswers<(i64, &'static str)>, business_id: i64, key: &'static str, text: &str) {
+        let stamp = kept.stamp(business_id).expect("listening");
+        kept.put((business_id, key), stamp, AT, body(text), LONG);
+    }
+
+    fn get(kept: &KeptAnswers<(i64, &'static str)>, business_id: i64, key: &'static str) -> Option<Bytes> {
+        kept.get(&(business_id, key), None).map(|kept| {
+            assert_eq!(kept.business_id, business_id);
+            kept.body
+        })
+    }
+
     #[test]
     fn an_answer_is_served_until_a_notice_names_its_business() {
         let kept = listening();
-        let stamp = kept.stamp(1).expect("listening");
-        kept.put(1, "day", stamp, AT, body("a"));
-        assert_eq!(kept.get(1, "day", None), Some(body("a")));
-        assert_eq!(kept.get(2, "day", None), None, "kept per business");
+        put(&kept, 1, "day", "a");
+        assert_eq!(get(&kept, 1, "day"), Some(body("a")));
+        assert_eq!(get(&kept, 2, "day"), None, "kept per key");
         kept.changed("agenda", &businesses(&[2]));
         kept.changed("client", &businesses(&[1]));
         kept.changed("agenda", &Changed::Nothing);
-        assert_eq!(kept.get(1, "day", None), Some(body("a")), "other businesses and models");
+        assert_eq!(get(&kept, 1, "day"), Some(body("a")), "other businesses and models");
         kept.changed("club", &businesses(&[1, 3]));
-        assert_eq!(kept.get(1, "day", None), None);
+        assert_eq!(get(&kept, 1, "day"), None);
     }
 
     #[test]
     fn every_business_and_an_unreadable_notice_make_every_answer_stale() {
         let kept = listening();
-        kept.put(1, "day", kept.stamp(1).expect("stamp"), AT, body("a"));
+        put(&kept, 1, "day", "a");
         kept.changed("agenda", &Changed::Every);
-        assert_eq!(kept.get(1, "day", None), None);
-        kept.put(1, "day", kept.stamp(1).expect("stamp"), AT, body("b"));
+        assert_eq!(get(&kept, 1, "day"), None);
+        put(&kept, 1, "day", "b");
         kept.changed_unknown();
-        assert_eq!(kept.get(1, "day", None), None);
+        assert_eq!(get(&kept, 1, "day"), None);
     }
 
     #[test]
@@ -270,8 +294,8 @@ mod tests {
         let kept = listening();
         let stamp = kept.stamp(1).expect("stamp");
         kept.changed("agenda", &businesses(&[1]));
-        kept.put(1, "day", stamp, AT, body("read before the change committed"));
-        assert_eq!(kept.get(1, "day", None), None);
+        kept.put((1, "day"), stamp, AT, body("read before the change committed"), LONG);
+        assert_eq!(get(&kept, 1, "day"), None);
     }
 
     #[test]
@@ -280,23 +304,32 @@ mod tests {
         assert_eq!(kept.stamp(1), None, "a replica never listens");
         kept.listening(true);
         let stamp = kept.stamp(1).expect("stamp");
-        kept.put(1, "day", stamp, AT, body("a"));
+        kept.put((1, "day"), stamp, AT, body("a"), LONG);
         kept.listening(false);
-        assert_eq!(kept.get(1, "day", None), None);
-        kept.put(1, "day", stamp, AT, body("a"));
+        assert_eq!(kept.get(&(1, "day"), None), None);
+        kept.put((1, "day"), stamp, AT, body("a"), LONG);
         kept.listening(true);
-        assert_eq!(kept.get(1, "day", None), None, "notices may have been missed meanwhile");
+        assert_eq!(kept.get(&(1, "day"), None), None, "notices may have been missed meanwhile");
         assert_eq!(kept.len(), 0);
     }
 
     #[test]
     fn a_read_after_a_position_is_served_only_an_answer_read_at_or_after_it() {
         let kept = listening();
-        kept.put(1, "day", kept.stamp(1).expect("stamp"), AT, body("a"));
-        assert_eq!(kept.get(1, "day", Some(AT)), Some(body("a")));
-        assert_eq!(kept.get(1, "day", Some(Position { tx_id: 9, global_position: 120 })), Some(body("a")));
-        assert_eq!(kept.get(1, "day", Some(Position { tx_id: 10, global_position: 101 })), None);
-        assert_eq!(kept.get(1, "day", Some(Position { tx_id: 11, global_position: 1 })), None);
+        put(&kept, 1, "day", "a");
+        let at = |tx_id, global_position| Some(Position { tx_id, global_position });
+        assert!(kept.get(&(1, "day"), Some(AT)).is_some());
+        assert!(kept.get(&(1, "day"), at(9, 120)).is_some());
+        assert_eq!(kept.get(&(1, "day"), at(10, 101)), None);
+        assert_eq!(kept.get(&(1, "day"), at(11, 1)), None);
+    }
+
+    #[test]
+    fn an_answer_is_not_served_past_its_freshness() {
+        let kept = listening();
+        let stamp = kept.stamp(1).expect("stamp");
+        kept.put((1, "times"), stamp, AT, body("a"), Duration::ZERO);
+        assert_eq!(get(&kept, 1, "times"), None);
     }
 
     #[test]
@@ -304,13 +337,13 @@ mod tests {
         let kept = listening();
         let stamp = kept.stamp(1).expect("stamp");
         let big = Bytes::from(vec![b'x'; GENERATION_BYTES / 10]);
-        kept.put(1, "busy", stamp, AT, body("busy"));
+        put(&kept, 1, "busy", "busy");
         for day in 0..40 {
             let key: &'static str = Box::leak(format!("day {day}").into_boxed_str());
-            kept.put(1, key, stamp, AT, big.clone());
-            assert!(kept.get(1, "busy", None).is_some(), "read now and then, so kept");
+            kept.put((1, key), stamp, AT, big.clone(), LONG);
+            assert!(get(&kept, 1, "busy").is_some(), "read now and then, so kept");
         }
         assert!(kept.len() <= 2 * 10 + 2);
-        assert!(kept.get(1, "day 0", None).is_none(), "the oldest are dropped");
+        assert!(get(&kept, 1, "day 0").is_none(), "the oldest are dropped");
     }
 }

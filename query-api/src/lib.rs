@@ -53,16 +53,20 @@ pub struct AppState {
     pub media_dir: PathBuf,
     /// The day lists kept between reads (`kept`, ADR 0018).
     pub day_lists: Arc<KeptAnswers<scheduling::DayListKey>>,
+    /// The free times kept between reads (`kept`, ADR 0018).
+    pub free_times: Arc<KeptAnswers<scheduling::FreeTimesKey>>,
 }
 
 impl AppState {
     /// Builds the state and starts listening for checkpoint notifications.
     pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
         let day_lists = Arc::new(KeptAnswers::new(scheduling::DAY_LIST_MODELS));
+        let free_times = Arc::new(KeptAnswers::new(scheduling::FREE_TIMES_MODELS));
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
-            watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone()]).await?,
+            watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone(), free_times.clone()]).await?,
             day_lists,
+            free_times,
             media_dir: PathBuf::from(DEFAULT_MEDIA_DIR),
             pool,
         })

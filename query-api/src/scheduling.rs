@@ -14,7 +14,7 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
 };
@@ -28,6 +28,7 @@ use navalha_platform::calendar::{blocked_ranges, BlockedRange};
 use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
+use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -38,6 +39,7 @@ use utoipa_axum::routes;
 use crate::club::MSG_BAD_AS_OF;
 use crate::consistency::{checkpoint_in, Consistency, ReadAfter};
 use crate::history::{history, HistoryEntry};
+use crate::kept;
 use crate::params::Params;
 use crate::scope;
 use crate::AppState;
@@ -297,9 +299,10 @@ async fn day(
 /// The read models the day list reads: its kept answers go stale with their notices.
 pub const DAY_LIST_MODELS: &[&str] = &["agenda", "club"];
 
-/// What a kept day list answers (its business is the cache's own key).
+/// What a kept day list answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DayListKey {
+    business_id: i64,
     company_id: i64,
     date: NaiveDate,
     professional_id: Option<i64>,
@@ -326,23 +329,17 @@ async fn day_list_now(
         return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
     }
     let key = DayListKey {
+        business_id: auth.business_id,
         company_id,
         date,
         professional_id: filter.professional_id,
         client_id: filter.client_id,
         status: filter.status,
     };
-    let business = auth.business_id;
-    let answer = |body: Bytes, how: &'static str| {
-        let mut headers = consistency.headers();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        headers.insert(ANSWER_HEADER, HeaderValue::from_static(how));
-        (headers, body).into_response()
-    };
-    if let Some(body) = state.day_lists.get(business, key, read_after.0) {
-        return Ok(answer(body, "kept"));
+    if let Some(kept) = state.day_lists.get(&key, read_after.0) {
+        return Ok(json_answer(consistency, kept.body, "kept"));
     }
-    let stamp = state.day_lists.stamp(business);
+    let stamp = state.day_lists.stamp(auth.business_id);
     let mut tx = scope::of(&state.pool, auth).await?;
     agenda_unit(&mut tx, auth, company_id).await?;
     // Read before the rows, so that they are at least as new as the checkpoint kept.
@@ -354,9 +351,17 @@ async fn day_list_now(
         .collect();
     let body = Bytes::from(serde_json::to_vec(&items).map_err(|error| ApiError::Internal(error.into()))?);
     if let Some(stamp) = stamp {
-        state.day_lists.put(business, key, stamp, checkpoint, body.clone());
+        state.day_lists.put(key, stamp, checkpoint, body.clone(), kept::MAX_AGE);
     }
-    Ok(answer(body, "read"))
+    Ok(json_answer(consistency, body, "read"))
+}
+
+/// A JSON answer already serialized, saying whether it was `kept` or `read` now.
+fn json_answer(consistency: Consistency, body: Bytes, how: &'static str) -> Response {
+    let mut headers = consistency.headers();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    headers.insert(ANSWER_HEADER, HeaderValue::from_static(how));
+    (headers, body).into_response()
 }
 
 /// The filters of the day list.
@@ -685,7 +690,7 @@ pub struct FreeTimes {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{professionals[{idProfessional, idCompanyProfessional, name, color}], times[{shortDate, freeHours[{start, end, idProfessional}]}]}", body = FreeTimes),
+        (status = 200, description = "{professionals[{idProfessional, idCompanyProfessional, name, color}], times[{shortDate, freeHours[{start, end, idProfessional}]}]}. X-Navalha-Answer says `kept` when it was served as kept between reads (ADR 0018), `read` when read now", body = FreeTimes),
         (status = 401, description = "A token that is present but bad", body = ErrorBody),
         (status = 404, description = "Unknown or inactive unit, or a bad booking link", body = ErrorBody),
         (status = 422, description = "No service, or a bad timesType", body = ErrorBody),
@@ -698,7 +703,7 @@ async fn available_times(
     read_after: ReadAfter,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
-) -> Result<(HeaderMap, Json<FreeTimes>), ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref())?;
     let company_id =
         params.id("idCompany")?.ok_or_else(|| ApiError::field("idCompany", "Escolha a barbearia"))?;
@@ -712,7 +717,7 @@ async fn available_times(
     let mut chosen = params.ids("idProfessionals")?;
     if let Some(principal) = auth.0.as_ref().filter(|p| !p.role.may_choose_any_professional()) {
         if !chosen.is_empty() && !chosen.contains(&principal.professional_id) {
-            return Ok((HeaderMap::new(), Json(FreeTimes { professionals: Vec::new(), times: Vec::new() })));
+            return Ok(Json(FreeTimes { professionals: Vec::new(), times: Vec::new() }).into_response());
         }
         chosen = vec![principal.professional_id];
     }
@@ -730,14 +735,72 @@ async fn available_times(
         (None, None) => None,
     };
     let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
+    // Kept between reads (ADR 0018), but for an appointment being moved: its own time.
+    let key = editing.is_none().then(|| FreeTimesKey {
+        company_id,
+        service_ids: service_ids.clone(),
+        times_type: times_type.code(),
+        chosen: chosen.clone(),
+    });
+    if let Some(kept) = key.as_ref().and_then(|key| state.free_times.get(key, read_after.0)) {
+        // A unit of another business is not found for a signed-in caller, kept or not.
+        if auth.0.as_ref().is_none_or(|principal| principal.business_id == kept.business_id) {
+            return Ok(json_answer(consistency, kept.body, "kept"));
+        }
+    }
     // Signed in: the professional's business. Anonymous (the mobile flow): the unit's.
-    let mut tx = match &auth.0 {
-        Some(principal) => scope::of(&state.pool, principal).await?,
-        None => scope::of_unit(&state.pool, company_id).await?.ok_or_else(company_not_found)?,
+    let (mut tx, business_id) = match &auth.0 {
+        Some(principal) => (scope::of(&state.pool, principal).await?, principal.business_id),
+        None => scope::of_unit_and_business(&state.pool, company_id).await?.ok_or_else(company_not_found)?,
     };
+    let stamp = key.as_ref().and_then(|_| state.free_times.stamp(business_id));
+    // Read before the rows, so that they are at least as new as the checkpoint kept.
+    let checkpoint = oldest_checkpoint(&mut tx, &FREE_TIME_MODELS).await?;
     let unit = unit(&mut tx, company_id).await?.filter(|unit| unit.active).ok_or_else(company_not_found)?;
     let answer = free_times(&mut tx, company_id, &unit, &service_ids, &chosen, times_type, editing).await?;
-    Ok((consistency.headers(), Json(answer)))
+    let body = Bytes::from(serde_json::to_vec(&answer).map_err(|error| ApiError::Internal(error.into()))?);
+    if let (Some(key), Some(stamp)) = (key, stamp) {
+        // Today's first free time moves with the unit's clock: kept until its next minute.
+        let to_next_minute = Duration::seconds(60 - i64::from(unit.now.second()));
+        state.free_times.put(
+            key,
+            stamp,
+            checkpoint,
+            body.clone(),
+            to_next_minute.to_std().unwrap_or_default(),
+        );
+    }
+    Ok(json_answer(consistency, body, "read"))
+}
+
+/// The read models free times read: their kept answers go stale with their notices.
+pub const FREE_TIMES_MODELS: &[&str] = &FREE_TIME_MODELS;
+
+/// What a kept free-times answer answers; the business comes with the unit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FreeTimesKey {
+    company_id: i64,
+    service_ids: Vec<i64>,
+    times_type: &'static str,
+    /// The professionals asked for, or forced for the roles that see only their own.
+    chosen: Vec<i64>,
+}
+
+/// The oldest checkpoint of `models`, in one statement: what an answer read from them all
+/// is at least as new as.
+async fn oldest_checkpoint(conn: &mut PgConnection, models: &[&str]) -> Result<Position, ApiError> {
+    let each: Vec<String> = models
+        .iter()
+        .map(|model| format!("select last_tx_id, last_position from rm_{model}.checkpoint"))
+        .collect();
+    let (tx_id, global_position): (i64, i64) = sqlx::query_as(&format!(
+        "select last_tx_id::text::bigint, last_position from ({}) c
+          order by last_tx_id, last_position limit 1",
+        each.join(" union all ")
+    ))
+    .fetch_one(conn)
+    .await?;
+    Ok(Position { tx_id, global_position })
 }
 
 async fn free_times(

@@ -43,6 +43,11 @@ pub async fn of_business(pool: &PgPool, business_id: i64) -> Result<Scoped, ApiE
 /// unit `company_id`, or `None` when no unit has that id (the caller answers its 404).
 /// `aggregate_business` has no row-level security, so the look-up needs no transaction.
 pub async fn of_unit(pool: &PgPool, company_id: i64) -> Result<Option<Scoped>, ApiError> {
+    Ok(of_unit_and_business(pool, company_id).await?.map(|(tx, _)| tx))
+}
+
+/// [`of_unit`], with the business it reads.
+pub async fn of_unit_and_business(pool: &PgPool, company_id: i64) -> Result<Option<(Scoped, i64)>, ApiError> {
     let business: Option<i64> = sqlx::query_scalar(
         "select business_id from aggregate_business where aggregate_type = $1 and aggregate_id = $2",
     )
@@ -51,7 +56,7 @@ pub async fn of_unit(pool: &PgPool, company_id: i64) -> Result<Option<Scoped>, A
     .fetch_optional(pool)
     .await?;
     match business {
-        Some(business) => Ok(Some(of_business(pool, business).await?)),
+        Some(business) => Ok(Some((of_business(pool, business).await?, business))),
         None => Ok(None),
     }
 }

@@ -106,3 +106,71 @@ async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_re
     })
     .await;
 }
+
+fn free_starts(answer: &Answer, day: NaiveDate, professional: i64) -> Vec<String> {
+    let days = answer.body["times"].as_array().expect("times");
+    days.iter()
+        .filter(|entry| entry["shortDate"] == day.to_string())
+        .flat_map(|entry| entry["freeHours"].as_array().expect("freeHours"))
+        .filter(|hour| hour["idProfessional"] == professional)
+        .map(|hour| hour["start"].as_str().expect("start").to_owned())
+        .collect()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a_read_after_a_write(
+    pool: PgPool,
+) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let desk = system.sign_in("atendente@navalha.dev").await;
+    let (other_admin, _, _) = another_business(&system).await;
+    system.project().await;
+    let day = next(Weekday::Wed);
+    let path =
+        format!("/api/no-auth/scheduling/available-times?idCompany={}&idServices=[{}]", d.centro, d.haircut);
+    let free = |token: Option<String>, position: Option<String>| {
+        let (system, path) = (&system, path.clone());
+        async move {
+            let headers: Vec<(&str, &str)> =
+                position.as_deref().map(|p| ("x-navalha-position", p)).into_iter().collect();
+            system.call_with(Method::GET, &path, token.as_deref(), None, &headers).await
+        }
+    };
+    let mut read = None;
+    for _ in 0..250 {
+        let answer = free(None, None).await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        if how(&answer) == "kept" {
+            assert_eq!(Some(&answer.body), read.as_ref().map(|r: &Answer| &r.body));
+            break;
+        }
+        read = Some(answer);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let read = read.expect("an answer read");
+
+    // Another business's admin finds no such unit, though its free times are kept.
+    let foreign = free(Some(other_admin), None).await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{foreign:?}");
+
+    // Book barbeiro1's first free time that day; read after it, it is gone.
+    let start = free_starts(&read, day, d.barber1_id).first().cloned().expect("a free time");
+    let booked = book(&system, &desk, body(d.barber1, day, &start, &[d.haircut], d.client)).await;
+    id_of(&booked);
+    let position = booked.headers["x-navalha-position"].to_str().expect("position").to_owned();
+    system.project().await;
+    let after = free(Some(desk.clone()), Some(position)).await;
+    assert_eq!(how(&after), "read");
+    assert!(!free_starts(&after, day, d.barber1_id).contains(&start), "{start} still free");
+
+    // Without a position, once the notice is heard, the kept answer no longer has it either.
+    for _ in 0..250 {
+        let answer = free(None, None).await;
+        if how(&answer) == "kept" && !free_starts(&answer, day, d.barber1_id).contains(&start) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the kept free times never lost {start}");
+}
