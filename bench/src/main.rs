@@ -332,8 +332,8 @@ async fn soak(
     if let Some(kinds) = report.by_kind.as_object() {
         for (kind, figures) in kinds {
             note(&format!(
-                "  {kind:<17} {:>8} as expected, other answers {}",
-                figures["expected"], figures["unexpected"]
+                "  {kind:<17} {:>8} as expected ({} kept between reads), other answers {}",
+                figures["expected"], figures["kept"], figures["unexpected"]
             ));
             if let Some(example) = figures["example"].as_str() {
                 note(&format!("    e.g. {example}"));

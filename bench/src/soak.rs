@@ -88,6 +88,8 @@ pub struct Soak<'a> {
 #[derive(Debug, Default, Clone)]
 struct KindStats {
     expected: u64,
+    /// Expected answers served as kept between reads (`X-Navalha-Answer: kept`).
+    kept: u64,
     unexpected: BTreeMap<u16, u64>,
     example: Option<String>,
 }
@@ -260,6 +262,7 @@ pub async fn run(soak: Soak<'_>) -> anyhow::Result<SoakReport> {
         for (kind, stats) in stats.context("a soak client panicked")? {
             let total = by_kind.entry(kind).or_default();
             total.expected += stats.expected;
+            total.kept += stats.kept;
             for (status, count) in stats.unexpected {
                 *total.unexpected.entry(status).or_default() += count;
             }
@@ -278,7 +281,7 @@ pub async fn run(soak: Soak<'_>) -> anyhow::Result<SoakReport> {
             .map(|(kind, s)| {
                 (
                     kind.name().to_owned(),
-                    json!({"expected": s.expected, "unexpected": s.unexpected, "example": s.example}),
+                    json!({"expected": s.expected, "kept": s.kept, "unexpected": s.unexpected, "example": s.example}),
                 )
             })
             .collect::<serde_json::Map<_, _>>()
@@ -342,9 +345,12 @@ async fn client(ctx: Arc<Load>, shared: Arc<Shared>, mut rng: Rng) -> BTreeMap<K
             Kind::Home => api.client.get(format!("{}/dashboard?period=30d&idCompany={unit}", api.query)),
         };
         let request = request.bearer_auth(&api.token);
-        let (status, body) = match request.send().await {
-            Ok(answer) => (answer.status().as_u16(), answer.text().await.unwrap_or_default()),
-            Err(error) => (0, error.to_string()),
+        let (status, kept, body) = match request.send().await {
+            Ok(answer) => {
+                let kept = answer.headers().get("x-navalha-answer").is_some_and(|how| how == "kept");
+                (answer.status().as_u16(), kept, answer.text().await.unwrap_or_default())
+            }
+            Err(error) => (0, false, error.to_string()),
         };
         shared.done.fetch_add(1, Ordering::Relaxed);
         let entry = stats.entry(kind).or_default();
@@ -360,6 +366,7 @@ async fn client(ctx: Arc<Load>, shared: Arc<Shared>, mut rng: Rng) -> BTreeMap<K
             continue;
         }
         entry.expected += 1;
+        entry.kept += u64::from(kept);
         match (kind, status) {
             (Kind::Book, 201) => {
                 let id =
