@@ -190,6 +190,19 @@ where
                 attempt += 1;
             }
             Err(AppendError::Concurrent) => return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned())),
+            // Two bookings inserting overlapping slots at once each wait for the other's
+            // (an exclusion constraint checks after inserting), and PostgreSQL aborts one
+            // of them as a deadlock. Nothing was written: decide again on the new state.
+            Err(AppendError::Database(error)) if is_transient(&error) && attempt < MAX_ATTEMPTS => {
+                tracing::info!(
+                    aggregate = A::TYPE,
+                    aggregate_id,
+                    attempt,
+                    sqlstate = sqlstate(&error).unwrap_or_default(),
+                    "append aborted by PostgreSQL, retrying"
+                );
+                attempt += 1;
+            }
             Err(AppendError::Database(error)) => return Err(refused_append(error, A::TYPE, aggregate_id)),
             Err(AppendError::Serialization(error)) => {
                 return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {error}", A::TYPE)))
@@ -202,8 +215,11 @@ where
 fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) -> ApiError {
     match sqlstate(&error).as_deref() {
         Some(SQLSTATE_EXCLUSION) => navalha_domain::appointment::AppointmentError::SlotTaken.to_api(),
-        // A unique value another aggregate claimed first: `execute_claiming` names it.
-        Some(SQLSTATE_UNIQUE) => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
+        // A unique value another aggregate claimed first: `execute_claiming` names it. A
+        // deadlock or serialization failure that outlasted the retries: a concurrent change.
+        Some(SQLSTATE_UNIQUE | SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION) => {
+            ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned())
+        }
         Some(SQLSTATE_OTHER_BUSINESS) => {
             // The second line: the handler should have answered 404 already.
             tracing::warn!(aggregate_type, aggregate_id, "command on another business's aggregate refused");
@@ -226,6 +242,17 @@ const SQLSTATE_OTHER_BUSINESS: &str = "NV404";
 const SQLSTATE_EXCLUSION: &str = "23P01";
 /// A unique constraint: `unique_claim`'s, once the events' own key is told apart.
 const SQLSTATE_UNIQUE: &str = "23505";
+
+/// PostgreSQL aborted the transaction to break a deadlock.
+const SQLSTATE_DEADLOCK: &str = "40P01";
+/// PostgreSQL aborted the transaction as it could not serialize it.
+const SQLSTATE_SERIALIZATION: &str = "40001";
+
+/// Whether PostgreSQL aborted the append for what another transaction did at the same
+/// time, so that the same command may well succeed, or be refused properly, once retried.
+fn is_transient(error: &sqlx::Error) -> bool {
+    matches!(sqlstate(error).as_deref(), Some(SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION))
+}
 
 /// The SQLSTATE of a statement PostgreSQL refused.
 fn sqlstate(error: &sqlx::Error) -> Option<String> {

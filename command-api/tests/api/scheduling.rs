@@ -1164,6 +1164,65 @@ async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins(pool: P
     assert_eq!(booked, 1);
 }
 
+/// Two bookings inserting overlapping slots at once each wait for the other's (an exclusion
+/// constraint checks after inserting), and PostgreSQL aborts one of them as a deadlock. That
+/// booking is decided again instead of answering 500 (seen in CI, under load).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
+    let system = Arc::new(System::start(pool).await);
+    let d = demo(&system).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let slot = "insert into appointment_slot (appointment_id, professional_id, during)
+                values ($1, $2, tsrange($3::date + $4::time, $3::date + $5::time, '[)'))";
+    // Another transaction holds, uncommitted, a slot of barbeiro1 over 10:00's booking's end.
+    let mut other = system.pool.begin().await.expect("tx");
+    sqlx::query(slot)
+        .bind("other-1")
+        .bind(d.barber1_id)
+        .bind(tuesday)
+        .bind("10:15")
+        .bind("10:45")
+        .execute(&mut *other)
+        .await
+        .expect("first slot");
+    // The booking inserts its slot and waits for that transaction.
+    let booking = tokio::spawn({
+        let (system, body) = (system.clone(), body(d.barber1, tuesday, "10:00", &[d.haircut], d.client));
+        async move { book(&system, &token, body).await }
+    });
+    let mut waited = 0;
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        )
+        .fetch_one(&system.pool)
+        .await
+        .expect("activity");
+        if waiting > 0 {
+            break;
+        }
+        waited += 1;
+        assert!(waited < 500, "the booking never waited for the other transaction");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // Now the other transaction takes a slot over the booking's start: each waits for the
+    // other, and the booking, waiting longer, is the one aborted.
+    sqlx::query(slot)
+        .bind("other-2")
+        .bind(d.barber1_id)
+        .bind(tuesday)
+        .bind("09:45")
+        .bind("10:05")
+        .execute(&mut *other)
+        .await
+        .expect("second slot: the booking was aborted, not this");
+    // The booking decides again and waits for the other transaction, which gives its slots up.
+    other.rollback().await.expect("rollback");
+    let answer = booking.await.expect("task");
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_overlapping(pool: PgPool) {
     let system = Arc::new(System::start(pool).await);
