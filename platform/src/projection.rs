@@ -60,6 +60,17 @@ pub struct BatchCommitted {
     pub changed: Changed,
 }
 
+/// The model a [`BatchCommitted::look_again`] notice names.
+pub const EVERY_MODEL: &str = "*";
+
+impl BatchCommitted {
+    /// Not a batch: what a listener tells its readers when notices may have been lost (its
+    /// connection dropped), so that every business looks at every model again.
+    pub fn look_again() -> Self {
+        BatchCommitted { model: EVERY_MODEL.to_owned(), checkpoint: Position::START, changed: Changed::Every }
+    }
+}
+
 impl fmt::Display for BatchCommitted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.model, self.checkpoint)?;

@@ -60,13 +60,15 @@ impl ProjectionWatch {
         let listen_pool = pool.clone();
         let announce = notices.clone();
         tokio::spawn(async move {
+            let mut again = false;
             loop {
-                if let Err(error) = listen(&listen_pool, &sender, &announce, &hearers).await {
+                if let Err(error) = listen(&listen_pool, &sender, &announce, &hearers, again).await {
                     tracing::warn!(%error, "checkpoint listener failed, reconnecting");
                 }
                 for hearer in &hearers {
                     hearer.listening(false);
                 }
+                again = true;
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
@@ -245,6 +247,7 @@ async fn listen(
     sender: &watch::Sender<u64>,
     notices: &broadcast::Sender<Arc<BatchCommitted>>,
     hearers: &[Arc<dyn HearsNotices>],
+    again: bool,
 ) -> anyhow::Result<()> {
     // A streaming replica refuses LISTEN; there the 50 ms poll alone serves the waits, and
     // open agendas get no live changes (docs/operations.md).
@@ -255,17 +258,22 @@ async fn listen(
     }
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(projection::CHANNEL).await?;
-    for hearer in hearers {
-        hearer.listening(true);
+    if again {
+        // Listening again after a failure: notices sent meanwhile were missed.
+        listening_afresh(sender, notices, hearers);
+    } else {
+        for hearer in hearers {
+            hearer.listening(true);
+        }
     }
     loop {
         // sqlx's listener reconnects by itself after a lost connection, and notices sent
-        // meanwhile are lost: `try_recv` says so (`None`), and the hearers start afresh.
+        // meanwhile are lost: `try_recv` says so (`None`).
         let Some(notification) = listener.try_recv().await? else {
-            tracing::warn!("projection notices may have been lost while reconnecting");
-            for hearer in hearers {
-                hearer.listening(true);
-            }
+            tracing::warn!(
+                "projection notices may have been lost while reconnecting: every reader looks again"
+            );
+            listening_afresh(sender, notices, hearers);
             continue;
         };
         match notification.payload().parse::<BatchCommitted>() {
@@ -286,6 +294,20 @@ async fn listen(
             }
         }
     }
+}
+
+/// Notices are heard from now on, and some may have been missed before: the hearers forget
+/// what they kept, waiting reads look at the checkpoints, and open agendas fetch everything.
+fn listening_afresh(
+    sender: &watch::Sender<u64>,
+    notices: &broadcast::Sender<Arc<BatchCommitted>>,
+    hearers: &[Arc<dyn HearsNotices>],
+) {
+    for hearer in hearers {
+        hearer.listening(true);
+    }
+    sender.send_modify(|commits| *commits += 1);
+    let _ = notices.send(Arc::new(BatchCommitted::look_again()));
 }
 
 /// Whether an answer reflects the position the client asked for.

@@ -5,7 +5,8 @@
 //!   have missed changes while it was not connected.
 //! - `change` with `{"model":"agenda","position":"812.9051"}` when a batch of the projector
 //!   changed that model's rows of the caller's business; `{"model":"*"}` when this stream
-//!   fell too far behind to say which (fetch everything again).
+//!   fell too far behind to say which, or query-api's listener lost its connection and with
+//!   it some notices (fetch everything again).
 //!
 //! A notice names neither the rows nor their unit: what the caller may see is decided by
 //! the reads it then makes. Other businesses' batches are never sent. The token is checked
@@ -22,7 +23,7 @@ use axum::response::IntoResponse;
 use futures_util::Stream;
 use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
 use navalha_platform::position::Position;
-use navalha_platform::projection::BatchCommitted;
+use navalha_platform::projection::{BatchCommitted, EVERY_MODEL};
 use serde_json::json;
 use tokio::sync::broadcast::{self, error::RecvError};
 use utoipa_axum::router::OpenApiRouter;
@@ -45,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     path = "/changes",
     tag = "Agenda",
     summary = "Live changes: which read models changed for the caller's business (ADR 0011)",
-    description = "Server-sent events. `ready` when the stream opens (fetch what is shown again: changes may have been missed while disconnected); `change` with `{\"model\":\"agenda\",\"position\":\"812.9051\"}` when a projector batch changed that model for the caller's business, or `{\"model\":\"*\"}` when the stream fell behind (fetch everything again). A comment every 15 s keeps proxies from closing it. The stream ends when the session does.",
+    description = "Server-sent events. `ready` when the stream opens (fetch what is shown again: changes may have been missed while disconnected); `change` with `{\"model\":\"agenda\",\"position\":\"812.9051\"}` when a projector batch changed that model for the caller's business, or `{\"model\":\"*\"}` when the stream fell behind or query-api lost notices while reconnecting to the database (fetch everything again). A comment every 15 s keeps proxies from closing it. The stream ends when the session does.",
     responses(
         (status = 200, description = "The event stream"),
     ),
@@ -99,6 +100,8 @@ async fn next_event(feed: &mut Feed) -> Option<Event> {
     loop {
         tokio::select! {
             received = feed.notices.recv() => match received {
+                // Notices were lost while query-api's listener reconnected: look again.
+                Ok(notice) if notice.model == EVERY_MODEL => return Some(change(EVERY_MODEL, None)),
                 Ok(notice) if notice.changed.touches(feed.business_id) => {
                     return Some(change(&notice.model, Some(notice.checkpoint)));
                 }

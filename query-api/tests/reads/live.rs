@@ -118,3 +118,41 @@ async fn changes_need_a_valid_token(pool: PgPool) {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{token:?}");
     }
 }
+
+/// query-api's listener losing its connection loses the notices sent meanwhile: every open
+/// agenda is told to fetch everything again, and no day list kept before is served after.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_lost_listener_connection_makes_open_agendas_look_again_and_forgets_kept_answers(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let desk = system.sign_in("atendente@navalha.dev").await;
+    let day_list = format!("/api/scheduling/professional?idCompany={}&date={}", d.centro, next(Weekday::Tue));
+    let how = |answer: &navalha_harness::in_process::Answer| {
+        answer.headers["x-navalha-answer"].to_str().expect("header").to_owned()
+    };
+    let mut kept = false;
+    for _ in 0..250 {
+        if how(&system.call(Method::GET, &day_list, Some(&desk), None).await) == "kept" {
+            kept = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(kept, "the day list is kept while notices are heard");
+    let mut stream = Stream::open(&system, &desk).await;
+    assert_eq!(stream.next().await.0, "ready");
+
+    // Cut the listener's connection, as a network failure or a database restart would.
+    let cut: i64 = sqlx::query_scalar(
+        "select count(pg_terminate_backend(pid)) from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%'",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("terminate");
+    assert_eq!(cut, 1, "query-api's one listener");
+
+    let (event, data) = stream.next().await;
+    assert_eq!((event.as_str(), &data), ("change", &json!({ "model": "*" })));
+    assert_eq!(how(&system.call(Method::GET, &day_list, Some(&desk), None).await), "read");
+}
