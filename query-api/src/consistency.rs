@@ -135,7 +135,12 @@ impl ProjectionWatch {
 
     /// The checkpoint of a live read model.
     pub async fn checkpoint(&self, model: &str) -> Result<Position, ApiError> {
-        checkpoint_in(&self.pool, model).await
+        let (tx_id, global_position): (i64, i64) = sqlx::query_as(&format!(
+            "select last_tx_id::text::bigint, last_position from rm_{model}.checkpoint"
+        ))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(Position { tx_id, global_position })
     }
 
     /// Whether `target` lies past the end of the log: no transaction has committed it, and
@@ -232,16 +237,6 @@ impl ProjectionWatch {
     }
 }
 
-/// The checkpoint of a live read model, read by `executor` (a read's own transaction, so
-/// that its rows are at least as new).
-pub async fn checkpoint_in(executor: impl sqlx::PgExecutor<'_>, model: &str) -> Result<Position, ApiError> {
-    let (tx_id, global_position): (i64, i64) =
-        sqlx::query_as(&format!("select last_tx_id::text::bigint, last_position from rm_{model}.checkpoint"))
-            .fetch_one(executor)
-            .await?;
-    Ok(Position { tx_id, global_position })
-}
-
 async fn listen(
     pool: &PgPool,
     sender: &watch::Sender<u64>,
@@ -258,14 +253,8 @@ async fn listen(
     }
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(projection::CHANNEL).await?;
-    if again {
-        // Listening again after a failure: notices sent meanwhile were missed.
-        listening_afresh(sender, notices, hearers);
-    } else {
-        for hearer in hearers {
-            hearer.listening(true);
-        }
-    }
+    // After a failure (`again`), notices sent meanwhile were missed.
+    listening_afresh(sender, notices, hearers, again);
     loop {
         // sqlx's listener reconnects by itself after a lost connection, and notices sent
         // meanwhile are lost: `try_recv` says so (`None`).
@@ -273,7 +262,7 @@ async fn listen(
             tracing::warn!(
                 "projection notices may have been lost while reconnecting: every reader looks again"
             );
-            listening_afresh(sender, notices, hearers);
+            listening_afresh(sender, notices, hearers, true);
             continue;
         };
         match notification.payload().parse::<BatchCommitted>() {
@@ -296,18 +285,22 @@ async fn listen(
     }
 }
 
-/// Notices are heard from now on, and some may have been missed before: the hearers forget
-/// what they kept, waiting reads look at the checkpoints, and open agendas fetch everything.
+/// Notices are heard from now on. When some may have been `missed` before, waiting reads
+/// look at the checkpoints and open agendas fetch everything; the hearers forget what they
+/// kept either way.
 fn listening_afresh(
     sender: &watch::Sender<u64>,
     notices: &broadcast::Sender<Arc<BatchCommitted>>,
     hearers: &[Arc<dyn HearsNotices>],
+    missed: bool,
 ) {
     for hearer in hearers {
         hearer.listening(true);
     }
-    sender.send_modify(|commits| *commits += 1);
-    let _ = notices.send(Arc::new(BatchCommitted::look_again()));
+    if missed {
+        sender.send_modify(|commits| *commits += 1);
+        let _ = notices.send(Arc::new(BatchCommitted::look_again()));
+    }
 }
 
 /// Whether an answer reflects the position the client asked for.

@@ -61,7 +61,7 @@ impl AppState {
     /// Builds the state and starts listening for checkpoint notifications.
     pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
         let day_lists = Arc::new(KeptAnswers::new(scheduling::DAY_LIST_MODELS));
-        let free_times = Arc::new(KeptAnswers::new(scheduling::FREE_TIMES_MODELS));
+        let free_times = Arc::new(KeptAnswers::new(scheduling::FREE_TIME_MODELS));
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
             watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone(), free_times.clone()]).await?,

@@ -37,7 +37,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::club::MSG_BAD_AS_OF;
-use crate::consistency::{checkpoint_in, Consistency, ReadAfter};
+use crate::consistency::{Consistency, ReadAfter};
 use crate::history::{history, HistoryEntry};
 use crate::kept;
 use crate::params::Params;
@@ -53,8 +53,8 @@ pub const MSG_NOT_FOUND: &str = "Agendamento não encontrado.";
 /// Answer for an unknown unit, or one the user may not open.
 pub const MSG_COMPANY_NOT_FOUND: &str = "Barbearia não encontrada.";
 
-/// The read models free times are computed from.
-const FREE_TIME_MODELS: [&str; 5] = ["free_time", "professional", "company", "day_off", "holiday"];
+/// The read models free times are computed from: their kept answers go stale with their notices.
+pub const FREE_TIME_MODELS: &[&str] = &["free_time", "professional", "company", "day_off", "holiday"];
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -343,17 +343,22 @@ async fn day_list_now(
     let mut tx = scope::of(&state.pool, auth).await?;
     agenda_unit(&mut tx, auth, company_id).await?;
     // Read before the rows, so that they are at least as new as the checkpoint kept.
-    let checkpoint = checkpoint_in(&mut *tx, "agenda").await?;
+    let checkpoint = oldest_checkpoint(&mut tx, &["agenda"]).await?;
     let items: Vec<DayItem> = day_now(&mut tx, company_id, date, &filter)
         .await?
         .into_iter()
         .map(|row| day_item(row.appointment, row.subscriptions.0))
         .collect();
-    let body = Bytes::from(serde_json::to_vec(&items).map_err(|error| ApiError::Internal(error.into()))?);
+    let body = json_body(&items)?;
     if let Some(stamp) = stamp {
         state.day_lists.put(key, stamp, checkpoint, body.clone(), kept::MAX_AGE);
     }
     Ok(json_answer(consistency, body, "read"))
+}
+
+/// An answer serialized once, to be kept and sent.
+fn json_body(value: &impl Serialize) -> Result<Bytes, ApiError> {
+    Ok(Bytes::from(serde_json::to_vec(value).map_err(|error| ApiError::Internal(error.into()))?))
 }
 
 /// A JSON answer already serialized, saying whether it was `kept` or `read` now.
@@ -734,7 +739,7 @@ async fn available_times(
         }
         (None, None) => None,
     };
-    let consistency = read_after.wait_all(&state.watch, &FREE_TIME_MODELS).await?;
+    let consistency = read_after.wait_all(&state.watch, FREE_TIME_MODELS).await?;
     // Kept between reads (ADR 0018), but for an appointment being moved: its own time.
     let key = editing.is_none().then(|| FreeTimesKey {
         company_id,
@@ -755,10 +760,10 @@ async fn available_times(
     };
     let stamp = key.as_ref().and_then(|_| state.free_times.stamp(business_id));
     // Read before the rows, so that they are at least as new as the checkpoint kept.
-    let checkpoint = oldest_checkpoint(&mut tx, &FREE_TIME_MODELS).await?;
+    let checkpoint = oldest_checkpoint(&mut tx, FREE_TIME_MODELS).await?;
     let unit = unit(&mut tx, company_id).await?.filter(|unit| unit.active).ok_or_else(company_not_found)?;
     let answer = free_times(&mut tx, company_id, &unit, &service_ids, &chosen, times_type, editing).await?;
-    let body = Bytes::from(serde_json::to_vec(&answer).map_err(|error| ApiError::Internal(error.into()))?);
+    let body = json_body(&answer)?;
     if let (Some(key), Some(stamp)) = (key, stamp) {
         // Today's first free time moves with the unit's clock: kept until its next minute.
         let to_next_minute = Duration::seconds(60 - i64::from(unit.now.second()));
@@ -773,9 +778,6 @@ async fn available_times(
     Ok(json_answer(consistency, body, "read"))
 }
 
-/// The read models free times read: their kept answers go stale with their notices.
-pub const FREE_TIMES_MODELS: &[&str] = &FREE_TIME_MODELS;
-
 /// What a kept free-times answer answers; the business comes with the unit.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FreeTimesKey {
@@ -786,8 +788,8 @@ pub struct FreeTimesKey {
     chosen: Vec<i64>,
 }
 
-/// The oldest checkpoint of `models`, in one statement: what an answer read from them all
-/// is at least as new as.
+/// The oldest checkpoint of `models`, read in a read's own transaction before its rows, in
+/// one statement: what an answer read from them all is at least as new as.
 async fn oldest_checkpoint(conn: &mut PgConnection, models: &[&str]) -> Result<Position, ApiError> {
     let each: Vec<String> = models
         .iter()

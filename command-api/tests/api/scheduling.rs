@@ -1164,6 +1164,28 @@ async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins(pool: P
     assert_eq!(booked, 1);
 }
 
+/// Claims a slot of `professional_id` as an appointment's event would, in `conn`'s
+/// transaction: `(appointment id, start, end)`.
+async fn hold_slot(
+    conn: &mut sqlx::PgConnection,
+    professional_id: i64,
+    day: NaiveDate,
+    (id, start, end): (&str, &str, &str),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into appointment_slot (appointment_id, professional_id, during)
+         values ($1, $2, tsrange($3::date + $4::time, $3::date + $5::time, '[)'))",
+    )
+    .bind(id)
+    .bind(professional_id)
+    .bind(day)
+    .bind(start)
+    .bind(end)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Two bookings inserting overlapping slots at once each wait for the other's (an exclusion
 /// constraint checks after inserting), and PostgreSQL aborts one of them as a deadlock. That
 /// booking is decided again instead of answering 500 (seen in CI, under load).
@@ -1173,19 +1195,9 @@ async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;
     let tuesday = next(Weekday::Tue);
-    let slot = "insert into appointment_slot (appointment_id, professional_id, during)
-                values ($1, $2, tsrange($3::date + $4::time, $3::date + $5::time, '[)'))";
     // Another transaction holds, uncommitted, a slot of barbeiro1 over 10:00's booking's end.
     let mut other = system.pool.begin().await.expect("tx");
-    sqlx::query(slot)
-        .bind("other-1")
-        .bind(d.barber1_id)
-        .bind(tuesday)
-        .bind("10:15")
-        .bind("10:45")
-        .execute(&mut *other)
-        .await
-        .expect("first slot");
+    hold_slot(&mut other, d.barber1_id, tuesday, ("other-1", "10:15", "10:45")).await.expect("first slot");
     // The booking inserts its slot and waits for that transaction.
     let booking = tokio::spawn({
         let (system, body) = (system.clone(), body(d.barber1, tuesday, "10:00", &[d.haircut], d.client));
@@ -1208,13 +1220,7 @@ async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
     }
     // Now the other transaction takes a slot over the booking's start: each waits for the
     // other, and the booking, waiting longer, is the one aborted.
-    sqlx::query(slot)
-        .bind("other-2")
-        .bind(d.barber1_id)
-        .bind(tuesday)
-        .bind("09:45")
-        .bind("10:05")
-        .execute(&mut *other)
+    hold_slot(&mut other, d.barber1_id, tuesday, ("other-2", "09:45", "10:05"))
         .await
         .expect("second slot: the booking was aborted, not this");
     // The booking decides again and waits for the other transaction, which gives its slots up.

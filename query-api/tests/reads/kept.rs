@@ -1,6 +1,6 @@
-//! Day lists kept between reads (ADR 0018): served again until a projector notice says the
-//! business's rows changed, never older than a position the caller waits for, and kept per
-//! filters, so a barber's own list is never another's.
+//! Day lists and free times kept between reads (ADR 0018): served again until a projector
+//! notice says the business's rows changed, never older than a position the caller waits
+//! for, and kept per filters, so a barber's own list is never another's.
 
 use std::time::Duration;
 
@@ -10,10 +10,18 @@ use navalha_harness::demo::{another_business, body, book, demo, id_of, next};
 use navalha_harness::in_process::{Answer, System};
 use sqlx::PgPool;
 
-async fn day_list(system: &System, token: &str, unit: i64, day: NaiveDate, position: Option<&str>) -> Answer {
-    let path = format!("/api/scheduling/professional?idCompany={unit}&date={day}");
+/// A GET as `token` (anonymous without), waiting for `position` when given.
+async fn get(system: &System, path: &str, token: Option<&str>, position: Option<&str>) -> Answer {
     let headers: Vec<(&str, &str)> = position.map(|p| ("x-navalha-position", p)).into_iter().collect();
-    let answer = system.call_with(Method::GET, &path, Some(token), None, &headers).await;
+    system.call_with(Method::GET, path, token, None, &headers).await
+}
+
+fn day_list_path(unit: i64, day: NaiveDate) -> String {
+    format!("/api/scheduling/professional?idCompany={unit}&date={day}")
+}
+
+async fn day_list(system: &System, token: &str, unit: i64, day: NaiveDate, position: Option<&str>) -> Answer {
+    let answer = get(system, &day_list_path(unit, day), Some(token), position).await;
     assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
     answer
 }
@@ -27,23 +35,18 @@ fn ids(answer: &Answer) -> Vec<i64> {
     list.iter().map(|item| item["IdScheduling"].as_i64().expect("IdScheduling")).collect()
 }
 
-/// The day list read again until `done` says it is as awaited: notices reach query-api's
-/// listener a moment after the projector commits.
-async fn until(
-    system: &System,
-    token: &str,
-    unit: i64,
-    day: NaiveDate,
-    done: impl Fn(&Answer) -> bool,
-) -> Answer {
+/// `path` read again until `done` says it is as awaited: notices reach query-api's listener
+/// a moment after the projector commits.
+async fn until(system: &System, path: &str, token: Option<&str>, done: impl Fn(&Answer) -> bool) -> Answer {
     for _ in 0..250 {
-        let answer = day_list(system, token, unit, day, None).await;
+        let answer = get(system, path, token, None).await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
         if done(&answer) {
             return answer;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    panic!("the day list never became as awaited");
+    panic!("{path} never became as awaited");
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -60,8 +63,10 @@ async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_re
     system.project().await;
 
     // Read, then served as kept: the same answer.
-    let read = until(&system, &desk, d.centro, day, |answer| how(answer) == "read").await;
-    let kept = until(&system, &desk, d.centro, day, |answer| how(answer) == "kept").await;
+    let read =
+        until(&system, &day_list_path(d.centro, day), Some(&desk), |answer| how(answer) == "read").await;
+    let kept =
+        until(&system, &day_list_path(d.centro, day), Some(&desk), |answer| how(answer) == "kept").await;
     assert_eq!(kept.body, read.body);
     assert_eq!(ids(&kept), vec![first]);
 
@@ -88,7 +93,7 @@ async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_re
     assert_eq!(ids(&after), vec![first, second]);
 
     // Without a position, once the notice is heard, the kept answer is the new one.
-    let renewed = until(&system, &desk, d.centro, day, |answer| {
+    let renewed = until(&system, &day_list_path(d.centro, day), Some(&desk), |answer| {
         how(answer) == "kept" && ids(answer) == vec![first, second]
     })
     .await;
@@ -99,7 +104,7 @@ async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_re
         system.call(Method::DELETE, &format!("/api/scheduling/{second}"), Some(&desk), None).await;
     assert_eq!(cancelled.status, StatusCode::OK, "{cancelled:?}");
     system.project().await;
-    until(&system, &desk, d.centro, day, |answer| {
+    until(&system, &day_list_path(d.centro, day), Some(&desk), |answer| {
         answer.body.as_array().is_some_and(|list| {
             list.iter().any(|item| item["IdScheduling"] == second && item["Status"] == false)
         })
@@ -129,29 +134,19 @@ async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a
     let day = next(Weekday::Wed);
     let path =
         format!("/api/no-auth/scheduling/available-times?idCompany={}&idServices=[{}]", d.centro, d.haircut);
-    let free = |token: Option<String>, position: Option<String>| {
-        let (system, path) = (&system, path.clone());
-        async move {
-            let headers: Vec<(&str, &str)> =
-                position.as_deref().map(|p| ("x-navalha-position", p)).into_iter().collect();
-            system.call_with(Method::GET, &path, token.as_deref(), None, &headers).await
+    // Kept: the answer last read (free times are read again at each minute).
+    let last_read = std::cell::RefCell::new(None);
+    let read = until(&system, &path, None, |answer| {
+        if how(answer) == "read" {
+            *last_read.borrow_mut() = Some(answer.body.clone());
         }
-    };
-    let mut read = None;
-    for _ in 0..250 {
-        let answer = free(None, None).await;
-        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
-        if how(&answer) == "kept" {
-            assert_eq!(Some(&answer.body), read.as_ref().map(|r: &Answer| &r.body));
-            break;
-        }
-        read = Some(answer);
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let read = read.expect("an answer read");
+        how(answer) == "kept"
+    })
+    .await;
+    assert_eq!(Some(&read.body), last_read.borrow().as_ref());
 
     // Another business's admin finds no such unit, though its free times are kept.
-    let foreign = free(Some(other_admin), None).await;
+    let foreign = get(&system, &path, Some(&other_admin), None).await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{foreign:?}");
 
     // Book barbeiro1's first free time that day; read after it, it is gone.
@@ -160,17 +155,13 @@ async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a
     id_of(&booked);
     let position = booked.headers["x-navalha-position"].to_str().expect("position").to_owned();
     system.project().await;
-    let after = free(Some(desk.clone()), Some(position)).await;
+    let after = get(&system, &path, Some(&desk), Some(&position)).await;
     assert_eq!(how(&after), "read");
     assert!(!free_starts(&after, day, d.barber1_id).contains(&start), "{start} still free");
 
     // Without a position, once the notice is heard, the kept answer no longer has it either.
-    for _ in 0..250 {
-        let answer = free(None, None).await;
-        if how(&answer) == "kept" && !free_starts(&answer, day, d.barber1_id).contains(&start) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the kept free times never lost {start}");
+    until(&system, &path, None, |answer| {
+        how(answer) == "kept" && !free_starts(answer, day, d.barber1_id).contains(&start)
+    })
+    .await;
 }
