@@ -232,9 +232,14 @@ describe('clients screens', () => {
     clientsServer();
     renderApp('/dashboard/client/2', { session: signedInSession('ATTENDANT') });
     const panel = await screen.findByRole('region', { name: 'Visitas' });
-    const table = await within(panel).findByRole('table', { name: 'Visitas do cliente' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+    // The table shows a loading row until the visits arrive.
+    const rowTexts = () =>
+      within(within(panel).getByRole('table', { name: 'Visitas do cliente' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent?.replace(/\u00a0/g, ' '));
+    await waitFor(() => expect(rowTexts()).not.toEqual(['Carregando...']));
+    expect(rowTexts()).toEqual([
       '01/12/2026 10:00Corte de cabelo, BarbaDiego BarbeiroNavalha CentroR$ 80,00Confirmado',
       '20/11/2026 09:00Corte de cabeloDiego BarbeiroNavalha CentroR$ 45,00Cancelado',
       '10/11/2026 15:00Corte de cabeloEduardo BarbeiroNavalha SavassiR$ 45,00Realizado',
