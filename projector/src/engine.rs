@@ -246,7 +246,7 @@ pub async fn read_events(
             sequence: row.get("sequence"),
             event_type: row.get("event_type"),
             event_version: row.get("event_version"),
-            payload: row.get("payload"),
+            payload: row.get::<String, _>("payload").into(),
             business_id: row.get("business_id"),
             position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
             recorded_at: row.get("recorded_at"),

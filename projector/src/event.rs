@@ -1,5 +1,7 @@
 //! Events as the projector reads them.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use navalha_platform::position::Position;
 use serde::de::DeserializeOwned;
@@ -21,8 +23,9 @@ pub struct StoredEvent {
     /// The payload's schema version.
     pub event_version: String,
     /// The payload, as JSON text: decoded straight into the aggregate's event enum, with no
-    /// `serde_json::Value` in between (a rebuild decodes hundreds of thousands).
-    pub payload: String,
+    /// `serde_json::Value` in between (a rebuild decodes hundreds of thousands). Shared, so
+    /// that the models rebuilt together take their shares of a batch without copying it.
+    pub payload: Arc<str>,
     /// The business the event belongs to: its metadata's `business_id` (see
     /// `navalha_domain::metadata`), read with the event.
     pub business_id: i64,

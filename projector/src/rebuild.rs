@@ -28,8 +28,10 @@ use tokio::sync::mpsc;
 use crate::engine::{self, Projection};
 use crate::event::StoredEvent;
 
-/// Events of the log per batch while rebuilding.
-pub const REBUILD_BATCH: i64 = 5000;
+/// Events of the log per batch while rebuilding. Larger batches mean fewer, larger
+/// statements: 20,000 rebuilt the bench's log about 10 % faster than 5,000, at about 140 MB
+/// of peak memory instead of 50; 50,000 was no faster and took 250–290 MB.
+pub const REBUILD_BATCH: i64 = 20000;
 
 /// Batches a model may have waiting before the reader waits for it.
 const BATCHES_AHEAD: usize = 2;
@@ -221,6 +223,9 @@ async fn fill(
             continue;
         }
         let mut tx = pool.begin().await?;
+        // Not waiting for the WAL flush: the next schema is invisible until the swap, whose
+        // commit flushes everything before it, and a crash makes the rebuild start over.
+        sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
         engine::apply_events(&mut tx, projection, &next.schema, &own, batch.last).await?;
         tx.commit().await?;
         applied += own.len() as u64;

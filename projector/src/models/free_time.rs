@@ -16,6 +16,7 @@ use std::collections::{BTreeSet, HashMap};
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use navalha_domain::appointment::{Appointment, AppointmentEvent};
+use navalha_domain::availability::{spans_of_bounds, subtract, Span};
 use navalha_domain::company::{Company, CompanyEvent};
 use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::validation::Period;
@@ -309,6 +310,10 @@ async fn recompute_templates(conn: &mut PgConnection, touched: &Touched) -> anyh
 
 /// Recomputes the free time of the days given and of every booked day of `professionals`: the
 /// template less the day's bookings. A day whose bookings are all gone loses its row.
+///
+/// The subtraction runs here, with the domain's `subtract`, not in PostgreSQL: `range_agg`
+/// and multirange arithmetic were the model's costliest statement, in a booking's batch
+/// and in a rebuild alike (`docs/bench.md`).
 async fn recompute_days(
     conn: &mut PgConnection,
     professionals: &[i64],
@@ -323,29 +328,66 @@ async fn recompute_days(
         "select professional_id, date from unnest($1::bigint[], $2::date[]) k (professional_id, date)
                         union
                         select professional_id, date from booked where professional_id = any($3)";
-    sqlx::query(&format!("delete from day where (professional_id, date) in ({KEYS})"))
-        .bind(&day_professionals)
-        .bind(&dates)
-        .bind(professionals)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(&format!(
-        "with busy as (
-             select b.professional_id, b.date, range_agg(b.during) as during
-               from booked b
-              where (b.professional_id, b.date) in ({KEYS})
-              group by b.professional_id, b.date
-         )
-         insert into day (professional_id, company_id, date, bounds)
-         select t.professional_id, t.company_id, busy.date, bounds(t.free - busy.during)
-           from busy
-           join template t on t.professional_id = busy.professional_id
-                          and t.week_day = extract(dow from busy.date)::smallint"
+    // Their old rows go, and each day's bookings come back with the template of its weekday
+    // in each of the professional's units: a row per booking and unit.
+    let rows: Vec<(i64, NaiveDate, i64, Vec<i32>, i32, i32)> = sqlx::query_as(&format!(
+        "with gone as (delete from day where (professional_id, date) in ({KEYS}))
+         select b.professional_id, b.date, t.company_id, t.bounds, lower(b.during), upper(b.during)
+           from booked b
+           join template t on t.professional_id = b.professional_id
+                          and t.week_day = extract(dow from b.date)::smallint
+          where (b.professional_id, b.date) in ({KEYS})
+          order by b.professional_id, b.date, t.company_id"
     ))
     .bind(&day_professionals)
     .bind(&dates)
     .bind(professionals)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (mut out_professionals, mut companies, mut out_dates, mut out_bounds) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for unit_day in rows.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
+        let (professional_id, date, company_id, template, _, _) = &unit_day[0];
+        let busy: Vec<i32> = unit_day.iter().flat_map(|row| [row.4, row.5]).collect();
+        out_professionals.push(*professional_id);
+        companies.push(*company_id);
+        out_dates.push(*date);
+        out_bounds.push(bounds_text(&subtract(&spans_of_bounds(template), &spans_of_bounds(&busy))));
+    }
+    if out_professionals.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "insert into day (professional_id, company_id, date, bounds)
+         select professional_id, company_id, date, bounds::int4[]
+           from unnest($1::bigint[], $2::bigint[], $3::date[], $4::text[])
+                as d (professional_id, company_id, date, bounds)",
+    )
+    .bind(&out_professionals)
+    .bind(&companies)
+    .bind(&out_dates)
+    .bind(&out_bounds)
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Spans as the `{start,end,…}` array text of the `bounds` column.
+fn bounds_text(spans: &[Span]) -> String {
+    let numbers: Vec<String> =
+        spans.iter().flat_map(|span| [span.start.to_string(), span.end.to_string()]).collect();
+    format!("{{{}}}", numbers.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_is_its_template_less_its_bookings_as_bounds_text() {
+        let template = spans_of_bounds(&[540, 720, 780, 1080]);
+        let busy = spans_of_bounds(&[600, 630, 700, 800, 1000, 1000]);
+        assert_eq!(bounds_text(&subtract(&template, &busy)), "{540,600,630,700,800,1080}");
+        assert_eq!(bounds_text(&subtract(&template, &[Span::DAY])), "{}");
+    }
 }
