@@ -29,9 +29,10 @@ use crate::engine::{self, Projection};
 use crate::event::StoredEvent;
 
 /// Events of the log per batch while rebuilding. Larger batches mean fewer, larger
-/// statements: 20,000 rebuilt the bench's log about 10 % faster than 5,000, at about 140 MB
-/// of peak memory instead of 50; 50,000 was no faster and took 250–290 MB.
-pub const REBUILD_BATCH: i64 = 20000;
+/// statements: 10,000 rebuilt the bench's log faster than 5,000 (the gain is within the
+/// machine's noise beyond that) at about 80 MB of peak memory; 20,000 took 140 MB, and
+/// 50,000 250-290 MB for no gain.
+pub const REBUILD_BATCH: i64 = 10000;
 
 /// Batches a model may have waiting before the reader waits for it.
 const BATCHES_AHEAD: usize = 2;
