@@ -420,7 +420,7 @@ async fn place(
     };
     let mut refusal = None;
     for membership_id in memberships {
-        let checked = booking_of(state, &booker, make(*membership_id)).await?;
+        let checked = booking_of(state, &booker, make(*membership_id), false).await?;
         let day = day_of(state, &checked, moving).await?;
         let (aggregate_id, command, answer, metadata) = match placing {
             Placing::Book { id } => {

@@ -35,7 +35,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{
-    execute, execute_new, invalid, load, metadata_of, next_id, position_headers, DomainError, Streams,
+    execute, execute_new, invalid, load, metadata_of, position_headers, DomainError, Streams,
 };
 use crate::idempotency;
 use crate::state::AppState;
@@ -192,28 +192,35 @@ pub(crate) struct Checked {
     pub(crate) company: Company,
     /// The unit's wall clock now.
     pub(crate) now: NaiveDateTime,
+    /// A new appointment's id, when asked for (see [`booking_of`]).
+    pub(crate) new_id: Option<i64>,
 }
 
 /// Turns a checked form into a booking: the membership, the client and the services must
-/// exist and be active, and the unit visible to the caller.
+/// exist and be active, and the unit visible to the caller. With `new_id`, a new
+/// appointment id comes in the same round trip as the membership (a refused booking leaves
+/// a gap in the ids, as it did when the id was taken in a statement of its own).
 pub(crate) async fn booking_of(
     state: &AppState,
     booker: &Booker<'_>,
     request: Request,
+    new_id: bool,
 ) -> Result<Checked, ApiError> {
     // The membership's owner and the unit's clock come from the read models; everything
     // the decision rests on is then replayed from the streams, in one round trip.
-    let owner: Option<(i64, i64, NaiveDateTime)> = sqlx::query_as(
-        "select m.professional_id, m.company_id, (now() at time zone c.time_zone)::timestamp
+    let owner: Option<(i64, i64, NaiveDateTime, Option<i64>)> = sqlx::query_as(
+        "select m.professional_id, m.company_id, (now() at time zone c.time_zone)::timestamp,
+                case when $2 then nextval('appointment_id_seq') end
            from rm_professional.membership m
            join rm_company.company c on c.company_id = m.company_id
           where m.membership_id = $1",
     )
     .bind(request.membership_id)
+    .bind(new_id)
     .fetch_optional(&state.pool)
     .await?;
     let not_here = || ApiError::field("idCompanyProfessional", "Profissional não encontrado nesta unidade");
-    let (professional_id, company_id, now) = owner.ok_or_else(not_here)?;
+    let (professional_id, company_id, now, new_id) = owner.ok_or_else(not_here)?;
     let mut wanted = vec![
         (Company::TYPE, company_id.to_string()),
         (Professional::TYPE, professional_id.to_string()),
@@ -268,7 +275,7 @@ pub(crate) async fn booking_of(
         times_type: request.times_type,
         online: matches!(booker, Booker::Online { .. }),
     };
-    Ok(Checked { business_id: booker.business_id(), booking, professional, company, now })
+    Ok(Checked { business_id: booker.business_id(), booking, professional, company, now, new_id })
 }
 
 /// Reads the booking's professional's day for the aggregate to check its time against,
@@ -322,8 +329,8 @@ async fn book(
     origin: RequestOrigin,
     body: Bytes,
 ) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
-    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
-    let id = next_id(&state.pool, "appointment_id_seq").await?;
+    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?, true).await?;
+    let id = checked.new_id.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no new appointment id")))?;
     let day = day_of(&state, &checked, None).await?;
     let answer = json!({ "IdScheduling": id });
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
@@ -379,7 +386,7 @@ async fn change(
     body: Bytes,
 ) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
     touchable(&state, &auth, id).await?;
-    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?).await?;
+    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?, false).await?;
     let aggregate_id = id.to_string();
     let day = day_of(&state, &checked, Some(&aggregate_id)).await?;
     let metadata = metadata_of(&auth, &origin);

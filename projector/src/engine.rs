@@ -201,6 +201,24 @@ pub async fn lock_checkpoint(conn: &mut PgConnection, schema: &str) -> sqlx::Res
     Ok(Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") })
 }
 
+/// [`lock_checkpoint`] and [`commit_horizon`] in one round trip. The horizon is of the
+/// statement's snapshot, taken before any wait for the lock: older, so at worst the batch
+/// stops short of events the next batch applies.
+pub async fn lock_checkpoint_with_horizon(
+    conn: &mut PgConnection,
+    schema: &str,
+) -> sqlx::Result<(Position, i64)> {
+    let row = sqlx::query(&format!(
+        "select last_tx_id::text::bigint as tx_id, last_position,
+                pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon
+           from {schema}.checkpoint for update"
+    ))
+    .fetch_one(conn)
+    .await?;
+    let checkpoint = Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") };
+    Ok((checkpoint, row.get("horizon")))
+}
+
 /// The commit horizon: every transaction below it has ended, so no event can still appear
 /// below it. Read once per batch, so that every query of the batch agrees on it.
 pub async fn commit_horizon(conn: &mut PgConnection) -> sqlx::Result<i64> {
@@ -365,8 +383,7 @@ async fn apply_batch_inner(
     schema: &str,
     limit: i64,
 ) -> anyhow::Result<BatchOutcome> {
-    let after = lock_checkpoint(tx, schema).await?;
-    let horizon = commit_horizon(tx).await?;
+    let (after, horizon) = lock_checkpoint_with_horizon(tx, schema).await?;
     let events = read_events(tx, after, projection.aggregate_types(), horizon, limit).await?;
     // Only the model's own events are read. Once they are all applied up to the horizon, the
     // checkpoint moves past the other models' events too, so that a reader waiting for the
@@ -402,39 +419,44 @@ async fn apply_events_inner(
     events: &[StoredEvent],
     last: Position,
 ) -> anyhow::Result<()> {
-    sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut **tx).await?;
     // Every row a model writes takes the business of the event being applied (the tables'
-    // `business_id` default), set once for each run of events of one business.
-    for same_business in events.chunk_by(|a, b| a.business_id() == b.business_id()) {
-        sqlx::query("select set_config('navalha.event_business', $1, true)")
-            .bind(same_business[0].business_id().to_string())
-            .execute(&mut **tx)
-            .await?;
+    // `business_id` default), set once for each run of events of one business; the first
+    // with the schema, in one round trip.
+    let search_path = format!("{schema}, public");
+    for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
+        sqlx::query(
+            "select set_config('navalha.event_business', $1, true),
+                    case when $2::text is not null then set_config('search_path', $2, true) end",
+        )
+        .bind(same_business[0].business_id().to_string())
+        .bind((run == 0).then_some(search_path.as_str()))
+        .execute(&mut **tx)
+        .await?;
         projection.apply_all(tx, same_business).await?;
     }
     if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();
     }
-    sqlx::query(&format!(
-        "update {schema}.checkpoint set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now()"
-    ))
-    .bind(last.tx_id.to_string())
-    .bind(last.global_position)
-    .execute(&mut **tx)
-    .await?;
-    // Delivered at commit: query-api wakes the readers waiting for this position, and tells
-    // the open agendas of these businesses that the model changed.
+    // The checkpoint moves, and the notice goes with it, in one statement. Delivered at
+    // commit: query-api wakes the readers waiting for this position, and tells the open
+    // agendas of these businesses that the model changed.
     let notice = BatchCommitted {
         model: projection.name().to_owned(),
         checkpoint: last,
         changed: Changed::of(events.iter().map(StoredEvent::business_id)),
     };
-    sqlx::query("select pg_notify($1, $2)")
-        .bind(projection::CHANNEL)
-        .bind(notice.to_string())
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(&format!(
+        "with moved as (update {schema}.checkpoint
+                           set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now())
+         select pg_notify($3, $4)"
+    ))
+    .bind(last.tx_id.to_string())
+    .bind(last.global_position)
+    .bind(projection::CHANNEL)
+    .bind(notice.to_string())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
