@@ -235,12 +235,29 @@ pub async fn read_events(
     horizon: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<StoredEvent>> {
+    Ok(read_events_and_newest(conn, after, aggregate_types, horizon, limit).await?.0)
+}
+
+/// [`read_events`], and with them (when there are any) the newest event below `horizon` of
+/// any type, as [`last_below`] reads it: a live batch needs both, in one round trip.
+async fn read_events_and_newest(
+    conn: &mut PgConnection,
+    after: Position,
+    aggregate_types: &[&str],
+    horizon: i64,
+    limit: i64,
+) -> sqlx::Result<(Vec<StoredEvent>, Option<Position>)> {
     let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
+    // The newest event's subqueries do not depend on the row: each is run once.
     let rows = sqlx::query(
         "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
                 coalesce(case when metadata->>'business_id' ~ '^-?[0-9]{1,18}$'
                               then (metadata->>'business_id')::bigint end, $6) as business_id,
-                tx_id::text::bigint as tx_id, global_position, recorded_at
+                tx_id::text::bigint as tx_id, global_position, recorded_at,
+                (select n.tx_id::text::bigint from events n where n.tx_id < $4::text::xid8
+                  order by n.tx_id desc, n.global_position desc limit 1) as newest_tx_id,
+                (select n.global_position from events n where n.tx_id < $4::text::xid8
+                  order by n.tx_id desc, n.global_position desc limit 1) as newest_position
            from events
           where aggregate_type = any($3)
             and (tx_id, global_position) > ($1::text::xid8, $2)
@@ -256,7 +273,10 @@ pub async fn read_events(
     .bind(crate::event::LEGACY_BUSINESS_ID)
     .fetch_all(conn)
     .await?;
-    Ok(rows
+    let newest = rows
+        .first()
+        .map(|row| Position { tx_id: row.get("newest_tx_id"), global_position: row.get("newest_position") });
+    let events = rows
         .into_iter()
         .map(|row| StoredEvent {
             aggregate_type: row.get("aggregate_type"),
@@ -269,7 +289,8 @@ pub async fn read_events(
             position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
             recorded_at: row.get("recorded_at"),
         })
-        .collect())
+        .collect();
+    Ok((events, newest))
 }
 
 /// The position of the newest event below `horizon`, of any aggregate type.
@@ -321,15 +342,23 @@ pub fn apply_batch<'a>(
 /// counts a model with no events of its own between its checkpoint and the awaited position
 /// as caught up (`query-api/src/consistency.rs`); the periodic move keeps that look short
 /// and the health lag near zero.
+///
+/// Without `look_first` the batch goes straight to its transaction. The worker asks so
+/// after a batch that applied events: under a booking load the next one almost always has
+/// events too, and the look would be a round trip spent to learn it. When it has none, the
+/// transaction finds nothing, or moves the checkpoint past other models' events once.
 pub async fn live_batch(
     pool: &PgPool,
     projection: &dyn Projection,
     schema: &str,
     limit: i64,
     quiet: std::time::Duration,
+    look_first: bool,
 ) -> anyhow::Result<BatchOutcome> {
-    if let Some(checkpoint) = nothing_to_write(pool, projection, schema, quiet).await? {
-        return Ok(BatchOutcome { events: 0, checkpoint });
+    if look_first {
+        if let Some(checkpoint) = nothing_to_write(pool, projection, schema, quiet).await? {
+            return Ok(BatchOutcome { events: 0, checkpoint });
+        }
     }
     let mut tx = pool.begin().await?;
     let outcome = apply_batch(&mut tx, projection, schema, limit).await?;
@@ -384,14 +413,16 @@ async fn apply_batch_inner(
     limit: i64,
 ) -> anyhow::Result<BatchOutcome> {
     let (after, horizon) = lock_checkpoint_with_horizon(tx, schema).await?;
-    let events = read_events(tx, after, projection.aggregate_types(), horizon, limit).await?;
+    let (events, newest_below) =
+        read_events_and_newest(tx, after, projection.aggregate_types(), horizon, limit).await?;
     // Only the model's own events are read. Once they are all applied up to the horizon, the
     // checkpoint moves past the other models' events too, so that a reader waiting for the
     // position of any write (read-your-writes) is never kept waiting by this model.
     let caught_up = (events.len() as i64) < limit;
     let last = match (events.last().map(|event| event.position), caught_up) {
-        (newest, true) => last_below(tx, horizon).await?.max(newest),
-        (newest, false) => newest,
+        (Some(own), true) => newest_below.max(Some(own)),
+        (None, true) => last_below(tx, horizon).await?,
+        (own, false) => own,
     };
     let Some(last) = last.filter(|last| *last > after) else {
         return Ok(BatchOutcome { events: 0, checkpoint: after });

@@ -79,8 +79,12 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
     listener.listen("navalha_events").await?;
     let live = engine::live_schema(projection);
     let mut leadership_checked = std::time::Instant::now();
+    let mut applied_events = false;
     loop {
-        let outcome = engine::live_batch(pool, projection, &live, LIVE_BATCH, IDLE_CHECKPOINT_EVERY).await?;
+        let outcome =
+            engine::live_batch(pool, projection, &live, LIVE_BATCH, IDLE_CHECKPOINT_EVERY, !applied_events)
+                .await?;
+        applied_events = outcome.events > 0;
         if outcome.events > 0 {
             tracing::debug!(model = name, events = outcome.events, checkpoint = %outcome.checkpoint, "applied");
         }

@@ -235,16 +235,27 @@ async fn checkpoint_row(pool: &PgPool, schema: &str) -> (String, i64, i64) {
     .expect("checkpoint")
 }
 
-/// One live batch (`engine::live_batch`); also answers whether it wrote the checkpoint row
-/// (a transaction that did writes WAL and flushes it at commit).
+/// One live batch (`engine::live_batch`), looking first as after an idle batch; also
+/// answers whether it wrote the checkpoint row (a transaction that did writes WAL and
+/// flushes it at commit).
 async fn live_batch(
     pool: &PgPool,
     model: &dyn navalha_projector::Projection,
     quiet: Duration,
 ) -> (usize, bool) {
+    live_batch_looking(pool, model, quiet, true).await
+}
+
+/// [`live_batch`], with or without the look.
+async fn live_batch_looking(
+    pool: &PgPool,
+    model: &dyn navalha_projector::Projection,
+    quiet: Duration,
+    look_first: bool,
+) -> (usize, bool) {
     let schema = engine::live_schema(model);
     let before = checkpoint_row(pool, &schema).await;
-    let outcome = engine::live_batch(pool, model, &schema, 1000, quiet).await.expect("batch");
+    let outcome = engine::live_batch(pool, model, &schema, 1000, quiet, look_first).await.expect("batch");
     (outcome.events, checkpoint_row(pool, &schema).await != before)
 }
 
@@ -295,6 +306,30 @@ async fn a_model_without_events_of_its_own_commits_nothing_until_its_idle_checkp
         (0, false),
         "nothing more to move past"
     );
+
+    // Without the look (the worker's batch after one that applied events): nothing new writes
+    // nothing; another model's event is moved past at once, quiet or not.
+    assert_eq!(live_batch_looking(&pool, holidays.as_ref(), hour, false).await, (0, false));
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 5, "professional").await;
+    tx.commit().await.expect("commit");
+    let started = Instant::now();
+    while live_batch_looking(&pool, holidays.as_ref(), hour, false).await != (0, true) {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the look-less batch never moves the checkpoint"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let started = Instant::now();
+    while live_batch_looking(&pool, favorites.as_ref(), hour, false).await.0 == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the look-less batch never applies the favourite"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"professional\""));
 }
 
 /// `name|definition` of every index of `schema`, the schema's name left out.
