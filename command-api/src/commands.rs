@@ -175,7 +175,7 @@ where
         }
         match event_log::append::<A>(&log.pool, aggregate_id, stream.sequence, &events, &metadata).await {
             Ok(position) => {
-                log.waker.wake();
+                log.waker.wake(A::TYPE);
                 // What was appended is the aggregate's state now: the next command starts here.
                 stream.sequence += events.len() as i64;
                 stream.position = Some(position);

@@ -3,7 +3,7 @@
 //! replaces postgres-es's repository, which spent five round trips where one does: a
 //! transaction's `BEGIN`, an `INSERT` per event and `COMMIT`, then a query for the position.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use cqrs_es::{Aggregate, DomainEvent};
@@ -28,28 +28,47 @@ pub struct EventLog {
 /// transaction: a NOTIFY inside it takes a database-wide lock held through the commit's WAL
 /// flush, which would serialize every command (ADR 0007). Wake-ups that arrive while one is
 /// being sent are merged into the next, so a burst of commits costs a few notifications.
+///
+/// The payload names the aggregate types appended since the last notification
+/// (`Appointment,Client`): a projector worker whose model reads none of them need not look
+/// for work (`projector/src/worker.rs`). An empty payload means "look".
 #[derive(Clone)]
-pub struct ProjectorWaker(tokio::sync::mpsc::Sender<()>);
+pub struct ProjectorWaker {
+    signal: tokio::sync::mpsc::Sender<()>,
+    /// The types appended since the last notification was sent.
+    pending: Arc<std::sync::Mutex<BTreeSet<&'static str>>>,
+}
 
 impl ProjectorWaker {
     /// Starts the task that sends the notifications; it ends when the last waker is dropped.
     pub fn start(pool: PgPool) -> Self {
-        let (sender, mut receiver) = tokio::sync::mpsc::channel(1);
+        let (signal, mut receiver) = tokio::sync::mpsc::channel(1);
+        let pending: Arc<std::sync::Mutex<BTreeSet<&'static str>>> = Arc::default();
+        let taken = Arc::clone(&pending);
         tokio::spawn(async move {
             while receiver.recv().await.is_some() {
-                if let Err(error) = sqlx::query("select pg_notify('navalha_events', '')").execute(&pool).await
+                // A type added after this take comes with a signal of its own.
+                let types =
+                    std::mem::take(&mut *taken.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+                if types.is_empty() {
+                    continue;
+                }
+                let payload = types.into_iter().collect::<Vec<_>>().join(",");
+                if let Err(error) =
+                    sqlx::query("select pg_notify('navalha_events', $1)").bind(&payload).execute(&pool).await
                 {
                     // The projector polls anyway; a lost wake-up only delays it.
                     tracing::warn!(%error, "could not wake the projector");
                 }
             }
         });
-        Self(sender)
+        Self { signal, pending }
     }
 
-    /// Asks for a notification; never waits.
-    pub fn wake(&self) {
-        let _ = self.0.try_send(());
+    /// Asks for a notification naming `aggregate_type`; never waits.
+    pub fn wake(&self, aggregate_type: &'static str) {
+        self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(aggregate_type);
+        let _ = self.signal.try_send(());
     }
 }
 

@@ -91,9 +91,19 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
         if outcome.events as i64 == LIVE_BATCH {
             continue;
         }
-        tokio::select! {
-            notification = listener.recv() => { notification?; }
-            () = tokio::time::sleep(POLL_INTERVAL) => {}
+        // Until a notification names one of the model's types, or the poll is due: under a
+        // booking load, the models no booking touches skip the wake-ups (and their looks).
+        let poll = tokio::time::sleep(POLL_INTERVAL);
+        tokio::pin!(poll);
+        loop {
+            tokio::select! {
+                notification = listener.recv() => {
+                    if concerns(notification?.payload(), projection.aggregate_types()) {
+                        break;
+                    }
+                }
+                () = &mut poll => break,
+            }
         }
         // A broken leadership connection means the lock may be gone: step down. Checked about
         // once a second, not on every wake-up: each batch locks its checkpoint row anyway.
@@ -102,6 +112,12 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
             leadership_checked = std::time::Instant::now();
         }
     }
+}
+
+/// Whether a wake-up's payload (the aggregate types appended, comma-separated; empty when
+/// unknown) may concern a model reading `types`.
+pub fn concerns(payload: &str, types: &[&str]) -> bool {
+    payload.is_empty() || payload.split(',').any(|appended| types.contains(&appended))
 }
 
 async fn try_lead(conn: &mut PgConnection, model: &str) -> sqlx::Result<bool> {
@@ -139,4 +155,19 @@ pub fn catch_up<'a>(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::concerns;
+
+    #[test]
+    fn a_wake_up_concerns_the_models_of_the_types_it_names_and_every_model_when_it_names_none() {
+        let agenda = ["Appointment", "Client", "Professional"];
+        assert!(concerns("Appointment", &agenda));
+        assert!(concerns("Company,Professional", &agenda));
+        assert!(!concerns("Holiday", &agenda));
+        assert!(!concerns("Appoint", &agenda), "whole names only");
+        assert!(concerns("", &agenda), "an unknown writer's wake-up");
+    }
 }
