@@ -116,7 +116,7 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
 
 /// Whether a wake-up's payload (the aggregate types appended, comma-separated; empty when
 /// unknown) may concern a model reading `types`.
-pub fn concerns(payload: &str, types: &[&str]) -> bool {
+fn concerns(payload: &str, types: &[&str]) -> bool {
     payload.is_empty() || payload.split(',').any(|appended| types.contains(&appended))
 }
 

@@ -6,7 +6,8 @@
 //! - `day`: per professional, unit and date with at least one active booking, the template
 //!   less that day's bookings (in any unit: a professional is busy wherever they are booked).
 //!
-//! Both keep minutes of the day as a multirange, and as `[start, end, …]` bounds for readers.
+//! Both keep minutes of the day as `[start, end, …]` bounds for readers; `template` keeps
+//! its multirange too. A day is cut from its template in Rust (`availability::subtract`).
 //! A date without a `day` row is its weekday's template, so no row depends on the clock:
 //! the 30-day window rolls forward with no job. Days off and holidays, few and long, stay in
 //! their own models and are cut at read time.
@@ -329,14 +330,16 @@ async fn recompute_days(
                         union
                         select professional_id, date from booked where professional_id = any($3)";
     // Their old rows go, and each day's bookings come back with the template of its weekday
-    // in each of the professional's units: a row per booking and unit.
+    // in each of the professional's units: a row per booking and unit. The keys are worked
+    // out once for both.
     let rows: Vec<(i64, NaiveDate, i64, Vec<i32>, i32, i32)> = sqlx::query_as(&format!(
-        "with gone as (delete from day where (professional_id, date) in ({KEYS}))
+        "with keys as materialized ({KEYS}),
+              gone as (delete from day where (professional_id, date) in (select * from keys))
          select b.professional_id, b.date, t.company_id, t.bounds, lower(b.during), upper(b.during)
            from booked b
            join template t on t.professional_id = b.professional_id
                           and t.week_day = extract(dow from b.date)::smallint
-          where (b.professional_id, b.date) in ({KEYS})
+          where (b.professional_id, b.date) in (select * from keys)
           order by b.professional_id, b.date, t.company_id"
     ))
     .bind(&day_professionals)
