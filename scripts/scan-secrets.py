@@ -143,14 +143,34 @@ def scan_line(line, known):
         start = line.find(value)
         while start >= 0:
             end = start + len(value)
-            # A code is six digits on their own, not part of a longer number.
-            alone = not digits_only or (
-                (start == 0 or not line[start - 1].isdigit()) and (end == len(line) or not line[end].isdigit())
-            )
-            if alone:
+            if not digits_only or not within_number(line, start, end):
                 hits.append((kind, start, end))
             start = line.find(value, start + 1)
     return hits
+
+
+def within_number(line, start, end):
+    """Whether line[start:end] is part of a longer number: digits, or a decimal point and a
+    digit, on either side. A code is six digits on their own; a log timestamp's microseconds
+    may be the same six digits by chance.
+
+    >>> within_number("code 123456 sent", 5, 11)
+    False
+    >>> within_number("code: 123456.", 6, 12)
+    False
+    >>> within_number("id 91234567", 4, 10)
+    True
+    >>> within_number("2026-11-26T06:48:06.123456Z  INFO", 20, 26)
+    True
+    >>> within_number("1.5 123456.75", 4, 10)
+    True
+    """
+    def digit(i):
+        return 0 <= i < len(line) and line[i].isdigit()
+
+    before = digit(start - 1) or (start >= 1 and line[start - 1] == "." and digit(start - 2))
+    after = digit(end) or (end < len(line) and line[end] == "." and digit(end + 1))
+    return before or after
 
 
 def masked_line(line, hits):
