@@ -137,7 +137,7 @@ export function AppointmentModal({
   useEffect(() => {
     if (state.date || state.step !== 'TIME') return;
     const first = initialDate(agendaDay, dates, todayIso());
-    if (first) dispatch(wizard.dateChosen(first));
+    if (first) dispatch(wizard.dateDefaulted(first));
   }, [state.date, dates, state.step, agendaDay]);
 
   // The clicked slot's time is chosen once the free times are known, if the services fit

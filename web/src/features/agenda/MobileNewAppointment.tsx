@@ -49,7 +49,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
   useEffect(() => {
     if (state.date) return;
     const first = initialDate(agendaDay, dates, todayIso());
-    if (first) dispatch(wizard.dateChosen(first));
+    if (first) dispatch(wizard.dateDefaulted(first));
   }, [state.date, dates, agendaDay]);
 
   const [book, booking] = useBookSchedulingMutation();

@@ -104,6 +104,20 @@ describe('appointment wizard', () => {
     expect(state).toMatchObject({ serviceIds: [1], idProfessional: 4, date: '2026-11-24', hour: { start: '09:00' } });
     expect(canConfirm(state)).toBe(true);
   });
+
+  it("keeps what the user chose before the edit's prefill ended", () => {
+    const mine = { start: '10:15', end: '11:00', idProfessional: 7 };
+    let state = reduce(reduce(undefined, wizard.editLoaded(detail)), wizard.servicesPrefilled([1]));
+    state = reduce(state, wizard.professionalChosen(7));
+    state = reduce(state, wizard.dateDefaulted('2026-11-25'));
+    state = reduce(state, wizard.professionalPrefilled(4));
+    expect(state).toMatchObject({ idProfessional: 7, date: '2026-11-25' });
+    state = reduce(state, wizard.timePrefilled({ date: '2026-11-24', hour: { start: '09:00', end: '09:30', idProfessional: 4 } }));
+    expect(state.date).toBe('2026-11-24');
+    state = reduce(reduce(state, wizard.dateChosen('2026-11-26')), wizard.hourChosen(mine));
+    state = reduce(state, wizard.timePrefilled({ date: '2026-11-24', hour: { start: '09:00', end: '09:30', idProfessional: 4 } }));
+    expect(state).toMatchObject({ idProfessional: 7, date: '2026-11-26', hour: mine });
+  });
 });
 
 describe('free hours', () => {

@@ -22,6 +22,8 @@ export interface WizardState {
   timesType: TimesType;
   date: string | null;
   hour: FreeHour | null;
+  /** What the user chose while an edit's prefill was under way: the prefill leaves it. */
+  chosenByUser: { professional: boolean; time: boolean };
 }
 
 export const initialWizardState: WizardState = {
@@ -35,6 +37,7 @@ export const initialWizardState: WizardState = {
   timesType: 'ONLY_AVAILABLES',
   date: null,
   hour: null,
+  chosenByUser: { professional: false, time: false },
 };
 
 /** Delay between the steps of the edit prefill (services, professional, time). */
@@ -64,9 +67,11 @@ export const wizardSlice = createSlice({
       state.serviceIds = action.payload;
     },
     professionalPrefilled(state, action: PayloadAction<number>) {
+      if (state.chosenByUser.professional) return;
       state.idProfessional = action.payload;
     },
     timePrefilled(state, action: PayloadAction<{ date: string; hour: FreeHour }>) {
+      if (state.chosenByUser.time) return;
       state.date = action.payload.date;
       state.hour = action.payload.hour;
     },
@@ -104,19 +109,28 @@ export const wizardSlice = createSlice({
     professionalChosen(state, action: PayloadAction<number | null>) {
       state.idProfessional = action.payload;
       state.hour = null;
+      state.chosenByUser.professional = true;
     },
     timesTypeChosen(state, action: PayloadAction<TimesType>) {
       state.timesType = action.payload;
       state.hour = null;
+      state.chosenByUser.time = true;
     },
     /** Changing the date clears the chosen time. */
     dateChosen(state, action: PayloadAction<string | null>) {
+      state.chosenByUser.time = true;
       if (state.date === action.payload) return;
+      state.date = action.payload;
+      state.hour = null;
+    },
+    /** The day shown until the user picks one: not the user's choice. */
+    dateDefaulted(state, action: PayloadAction<string>) {
       state.date = action.payload;
       state.hour = null;
     },
     hourChosen(state, action: PayloadAction<FreeHour>) {
       state.hour = action.payload;
+      state.chosenByUser.time = true;
     },
     /** After a booking: services, client and notes are cleared. */
     submitted(state) {
