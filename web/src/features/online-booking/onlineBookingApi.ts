@@ -1,4 +1,4 @@
-import { fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type BaseQueryApi, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { API_BASE_PATH, POSITION_HEADER, QUIET, REQUEST_TIMEOUT_MS, api } from '@/api/api';
 import { positionReceived } from '@/api/positionSlice';
 import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE, serverMessage } from '@/api/errors';
@@ -54,6 +54,9 @@ export const BOOKING_TOKEN_HEADER = 'X-Booking-Token';
 
 const BOOKING = 'OnlineBooking';
 
+/** The address of a booking's manage link calls. */
+const manageUrlOf = (token: string) => `no-auth/online-booking/booking/${encodeURIComponent(token)}`;
+
 export const onlineBookingApi = api.enhanceEndpoints({ addTagTypes: [BOOKING] }).injectEndpoints({
   endpoints: (build) => ({
     getOnlineUnit: build.query<OnlineUnit, number>({
@@ -108,29 +111,28 @@ export const onlineBookingApi = api.enhanceEndpoints({ addTagTypes: [BOOKING] })
       invalidatesTags: [{ type: 'AvailableTime', id: 'LIST' }],
     }),
     getOnlineBooking: build.query<OnlineBooking, string>({
-      query: (token) => `no-auth/online-booking/booking/${encodeURIComponent(token)}`,
+      query: manageUrlOf,
       providesTags: (_result, _error, token) => [{ type: BOOKING, id: token }],
       extraOptions: QUIET,
     }),
     cancelOnlineBooking: build.mutation<OnlineBooking, string>({
-      query: (token) => ({ url: `no-auth/online-booking/booking/${encodeURIComponent(token)}/cancel`, method: 'POST' }),
-      // The answer is the booking as it is now: no need to read it again.
-      async onQueryStarted(token, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(onlineBookingApi.util.upsertQueryData('getOnlineBooking', token, data));
+      // The answer is the booking as it is now: the page shows it before the mutation
+      // resolves, so "Agendamento cancelado." never sits beside a stale "Confirmado".
+      async queryFn(token, queryApi, _extraOptions, baseQuery) {
+        const result = await baseQuery({ url: `${manageUrlOf(token)}/cancel`, method: 'POST' });
+        return showAnswer(result, token, queryApi.dispatch);
       },
       invalidatesTags: [{ type: 'AvailableTime', id: 'LIST' }],
       extraOptions: QUIET,
     }),
     rescheduleOnlineBooking: build.mutation<OnlineBooking, { token: string; slot: SlotChoice }>({
-      query: ({ token, slot }) => ({
-        url: `no-auth/online-booking/booking/${encodeURIComponent(token)}`,
-        method: 'PUT',
-        body: { date: slot.date, startTime: slot.startTime, idProfessional: slot.idProfessional },
-      }),
-      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(onlineBookingApi.util.upsertQueryData('getOnlineBooking', token, data));
+      async queryFn({ token, slot }, queryApi, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: manageUrlOf(token),
+          method: 'PUT',
+          body: { date: slot.date, startTime: slot.startTime, idProfessional: slot.idProfessional },
+        });
+        return showAnswer(result, token, queryApi.dispatch);
       },
       invalidatesTags: [{ type: 'AvailableTime', id: 'LIST' }],
       extraOptions: QUIET,
@@ -148,6 +150,21 @@ export const {
   useCancelOnlineBookingMutation,
   useRescheduleOnlineBookingMutation,
 } = onlineBookingApi;
+
+/**
+ * A manage call's answer is the booking as it is now: it replaces the one the page shows
+ * before the call resolves, so the page's message and the booking never disagree.
+ */
+async function showAnswer(
+  result: { data?: unknown; error?: FetchBaseQueryError },
+  token: string,
+  dispatch: BaseQueryApi['dispatch'],
+): Promise<{ data: OnlineBooking } | { error: FetchBaseQueryError }> {
+  if (result.error) return { error: result.error };
+  const booking = result.data as OnlineBooking;
+  await dispatch(onlineBookingApi.util.upsertQueryData('getOnlineBooking', token, booking));
+  return { data: booking };
+}
 
 /** The HTTP status of a failed call (a number), or null for a network failure or none. */
 export function statusOf(failure: unknown): number | null {
