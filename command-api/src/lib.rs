@@ -2,6 +2,7 @@
 //! It never serves a read model; its answers carry the position of the events they
 //! appended (`X-Navalha-Position`) so the next read can wait for them.
 
+pub mod booking_keys;
 pub mod businesses;
 pub mod clients;
 pub mod club;

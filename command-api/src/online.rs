@@ -609,7 +609,7 @@ async fn book(
     service_ids.sort_unstable();
     service_ids.dedup();
     let memberships = candidates(&state, company_id, choice.professional_id, &service_ids).await?;
-    let id = next_id(&state.pool, "appointment_id_seq").await?;
+    let id = state.appointment_ids.next(&state.pool).await?;
     let make = |membership_id| Request {
         membership_id,
         date: choice.date,

@@ -26,6 +26,7 @@ use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::calendar::taken_day;
+use navalha_platform::clock::{now_in, DEFAULT_TIME_ZONE};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::ApiError;
@@ -34,6 +35,7 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::booking_keys::Owner;
 use crate::commands::{
     execute, execute_new, invalid, load, metadata_of, position_headers, DomainError, Streams,
 };
@@ -197,30 +199,19 @@ pub(crate) struct Checked {
 }
 
 /// Turns a checked form into a booking: the membership, the client and the services must
-/// exist and be active, and the unit visible to the caller. With `new_id`, a new
-/// appointment id comes in the same round trip as the membership (a refused booking leaves
-/// a gap in the ids, as it did when the id was taken in a statement of its own).
+/// exist and be active, and the unit visible to the caller. With `new_id`, a booking that
+/// passes these checks takes a new appointment id (one its time then refuses leaves a gap).
 pub(crate) async fn booking_of(
     state: &AppState,
     booker: &Booker<'_>,
     request: Request,
     new_id: bool,
 ) -> Result<Checked, ApiError> {
-    // The membership's owner and the unit's clock come from the read models; everything
-    // the decision rests on is then replayed from the streams, in one round trip.
-    let owner: Option<(i64, i64, NaiveDateTime, Option<i64>)> = sqlx::query_as(
-        "select m.professional_id, m.company_id, (now() at time zone c.time_zone)::timestamp,
-                case when $2 then nextval('appointment_id_seq') end
-           from rm_professional.membership m
-           join rm_company.company c on c.company_id = m.company_id
-          where m.membership_id = $1",
-    )
-    .bind(request.membership_id)
-    .bind(new_id)
-    .fetch_optional(&state.pool)
-    .await?;
+    // The membership's owner is kept once read (it never changes hands); everything the
+    // decision rests on is then replayed from the streams, in one round trip.
     let not_here = || ApiError::field("idCompanyProfessional", "Profissional não encontrado nesta unidade");
-    let (professional_id, company_id, now, new_id) = owner.ok_or_else(not_here)?;
+    let owner = state.memberships.of(&state.pool, request.membership_id).await?.ok_or_else(not_here)?;
+    let Owner { professional_id, company_id } = owner;
     let mut wanted = vec![
         (Company::TYPE, company_id.to_string()),
         (Professional::TYPE, professional_id.to_string()),
@@ -232,6 +223,7 @@ pub(crate) async fn booking_of(
     if !booker.reaches(&company, company_id) {
         return Err(not_here());
     }
+    let now = now_in(company.profile().map_or(DEFAULT_TIME_ZONE, |profile| profile.time_zone.as_str()));
     if !booker.may_act_for(professional_id) {
         return Err(ApiError::Forbidden);
     }
@@ -275,6 +267,7 @@ pub(crate) async fn booking_of(
         times_type: request.times_type,
         online: matches!(booker, Booker::Online { .. }),
     };
+    let new_id = if new_id { Some(state.appointment_ids.next(&state.pool).await?) } else { None };
     Ok(Checked { business_id: booker.business_id(), booking, professional, company, now, new_id })
 }
 

@@ -6,6 +6,7 @@ use axum::extract::FromRef;
 use navalha_platform::auth::TokenVerifier;
 use sqlx::PgPool;
 
+use crate::booking_keys::{AppointmentIds, MembershipOwners};
 use crate::club::galaxpay::GalaxPay;
 use crate::config::Settings;
 use crate::event_log::{EventLog, ProjectorWaker};
@@ -32,6 +33,10 @@ pub struct AppState {
     pub galaxpay: GalaxPay,
     /// The event log: streams read from their kept states, appends, the projector's waker.
     pub events: EventLog,
+    /// Memberships' professionals and units, kept once read.
+    pub memberships: MembershipOwners,
+    /// New appointment ids, a block at a time.
+    pub appointment_ids: AppointmentIds,
 }
 
 impl AppState {
@@ -55,6 +60,8 @@ impl AppState {
             settings: Arc::new(settings),
             galaxpay,
             events,
+            memberships: MembershipOwners::default(),
+            appointment_ids: AppointmentIds::default(),
             pool,
         })
     }

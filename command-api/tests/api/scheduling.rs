@@ -262,6 +262,52 @@ async fn the_form_is_checked_field_by_field_with_clear_messages(pool: PgPool) {
     assert_eq!(events, 0, "nothing refused was written");
 }
 
+/// A membership's owner is kept once read (issue 15): whether the membership still holds is
+/// read from the professional's stream on every booking, so one dropped after a booking
+/// warmed the map is refused all the same, and its new unit's membership is bookable.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_membership_kept_from_an_earlier_booking_is_refused_once_dropped(pool: PgPool) {
+    use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
+
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let first = book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{first:?}");
+
+    // The professional leaves Centro for Savassi, as the admin's form would do it.
+    let business = navalha_command_api::seed::DEMO_BUSINESS_ID;
+    let professional_id = d.barber1_id.to_string();
+    let professional: Professional =
+        navalha_command_api::commands::load(&system.state.events, business, &professional_id)
+            .await
+            .expect("load");
+    let mut employment = professional.employment().cloned().expect("employed");
+    let savassi_membership =
+        navalha_command_api::commands::next_id(&system.pool, "company_professional_id_seq")
+            .await
+            .expect("id");
+    employment.memberships = vec![Membership { id: savassi_membership, company_id: d.savassi }];
+    execute::<Professional>(
+        &system.state.events,
+        &professional_id,
+        ProfessionalCommand::UpdateEmployment(employment),
+        &EventMetadata::system("teste", business),
+    )
+    .await
+    .expect("moved");
+    system.project().await;
+
+    let refused = book(&system, &admin, body(d.barber1, tuesday, "11:00", &[d.haircut], d.client)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
+    assert_eq!(refused.body["errors"]["idCompanyProfessional"], "Profissional não encontrado nesta unidade");
+    let moved =
+        book(&system, &admin, body(savassi_membership, tuesday, "11:00", &[d.haircut], d.client)).await;
+    assert_eq!(moved.status, StatusCode::CREATED, "{moved:?}");
+    assert!(id_of(&moved) > id_of(&first), "ids handed out in order: {first:?} {moved:?}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn only_available_times_follow_hours_days_off_holidays_and_bookings_and_all_times_only_bookings(
     pool: PgPool,
@@ -1502,4 +1548,27 @@ async fn the_free_time_model_equals_the_rules_through_bookings_moves_cancellatio
     let model = navalha_projector::models::find("free_time").expect("model");
     navalha_projector::rebuild::rebuild(&system.pool, model.as_ref(), false).await.expect("rebuild");
     assert_eq!(dump().await, live);
+}
+
+/// Appointment ids come a block at a time (issue 15): callers at once never share one, and
+/// a block used up is followed by the next.
+#[sqlx::test(migrations = "../migrations")]
+async fn appointment_ids_taken_at_once_are_all_different(pool: PgPool) {
+    use navalha_command_api::booking_keys::{AppointmentIds, ID_BLOCK};
+
+    let ids = AppointmentIds::default();
+    let mut callers = tokio::task::JoinSet::new();
+    for _ in 0..3 * ID_BLOCK {
+        let (ids, pool) = (ids.clone(), pool.clone());
+        callers.spawn(async move { ids.next(&pool).await.expect("id") });
+    }
+    let mut taken = callers.join_all().await;
+    taken.sort_unstable();
+    taken.dedup();
+    assert_eq!(taken.len() as i64, 3 * ID_BLOCK, "{taken:?}");
+    let sequence: i64 = sqlx::query_scalar("select last_value from appointment_id_seq")
+        .fetch_one(&pool)
+        .await
+        .expect("sequence");
+    assert_eq!(taken.last().copied(), Some(sequence), "three blocks, all handed out");
 }

@@ -1,0 +1,78 @@
+//! What a booking needs before it reads its streams, without a round trip of its own
+//! (issue 15): the membership's professional and unit, and the new appointment's id.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, RwLock};
+
+use navalha_platform::ApiError;
+use sqlx::PgPool;
+use tokio::sync::Mutex;
+
+/// Who a membership (IdCompanyProfessional) belongs to, kept once read.
+///
+/// A membership never changes hands: its id comes from a sequence when a professional
+/// joins a unit, and leaving the unit drops it (joining again takes a new id). So a kept
+/// answer is never stale. Whether the membership still holds is checked against the
+/// professional's stream on every booking, as before; only known memberships are kept, so
+/// guessing ids does not grow the map.
+#[derive(Clone, Default)]
+pub struct MembershipOwners {
+    known: Arc<RwLock<HashMap<i64, Owner>>>,
+}
+
+/// A membership's professional and unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owner {
+    pub professional_id: i64,
+    pub company_id: i64,
+}
+
+impl MembershipOwners {
+    /// The membership's owner, `None` for one the read model does not (yet) know.
+    pub async fn of(&self, pool: &PgPool, membership_id: i64) -> Result<Option<Owner>, ApiError> {
+        if let Some(owner) = self.known.read().expect("membership owners lock").get(&membership_id) {
+            return Ok(Some(*owner));
+        }
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "select professional_id, company_id from rm_professional.membership where membership_id = $1",
+        )
+        .bind(membership_id)
+        .fetch_optional(pool)
+        .await?;
+        let owner = row.map(|(professional_id, company_id)| Owner { professional_id, company_id });
+        if let Some(owner) = owner {
+            self.known.write().expect("membership owners lock").insert(membership_id, owner);
+        }
+        Ok(owner)
+    }
+}
+
+/// New appointment ids, taken from `appointment_id_seq` a block at a time.
+///
+/// A block costs one round trip for [`ID_BLOCK`] bookings instead of one each. The
+/// ids a process had not handed out when it stops are never used, as an id taken by a
+/// refused booking never was: ids identify, they do not count.
+#[derive(Clone, Default)]
+pub struct AppointmentIds {
+    block: Arc<Mutex<VecDeque<i64>>>,
+}
+
+/// Ids per block: enough to make the refill rare under load, few enough that a restart
+/// skips little.
+pub const ID_BLOCK: i64 = 32;
+
+impl AppointmentIds {
+    /// The next id; one in [`ID_BLOCK`] calls refills the block.
+    pub async fn next(&self, pool: &PgPool) -> Result<i64, ApiError> {
+        let mut block = self.block.lock().await;
+        if block.is_empty() {
+            let ids: Vec<i64> =
+                sqlx::query_scalar("select nextval('appointment_id_seq') from generate_series(1, $1)")
+                    .bind(ID_BLOCK)
+                    .fetch_all(pool)
+                    .await?;
+            block.extend(ids);
+        }
+        block.pop_front().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("appointment_id_seq gave no ids")))
+    }
+}
