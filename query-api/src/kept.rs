@@ -17,7 +17,9 @@
 //!   process hears the notice, so the stamp alone would not do.
 //!
 //! Bounded in bytes: two generations of at most [`GENERATION_BYTES`] each, as ADR 0017 keeps
-//! aggregates; an answer served from the old generation moves back to the young one.
+//! aggregates; an answer served from the old generation moves back to the young one. Answers
+//! that can no longer be served (stale or expired) are dropped at most [`SWEEP_EVERY`], so
+//! that memory follows what can still be served rather than filling up to the bound.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -32,6 +34,8 @@ use navalha_platform::projection::Changed;
 pub const GENERATION_BYTES: usize = 16 * 1024 * 1024;
 /// The oldest answer served.
 pub const MAX_AGE: Duration = Duration::from_secs(30);
+/// How often answers that can no longer be served are dropped.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 /// What a kept answer was read under; it is served only while the stamp is current.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +73,7 @@ struct Inner<K> {
     young: HashMap<K, Answer>,
     young_bytes: usize,
     old: HashMap<K, Answer>,
+    swept: Instant,
 }
 
 /// Answers kept for the read models in `models`: see the module's notes.
@@ -90,6 +95,7 @@ impl<K: Hash + Eq> KeptAnswers<K> {
                 young: HashMap::new(),
                 young_bytes: 0,
                 old: HashMap::new(),
+                swept: Instant::now(),
             }),
         }
     }
@@ -171,6 +177,12 @@ impl<K: Hash + Eq> KeptAnswers<K> {
         inner.keep(key, Answer { stamp, checkpoint, expires, body });
     }
 
+    /// Drops what can no longer be served, now.
+    #[cfg(test)]
+    fn sweep(&self) {
+        self.lock().sweep(Instant::now());
+    }
+
     /// How many answers are kept.
     #[cfg(test)]
     fn len(&self) -> usize {
@@ -218,6 +230,10 @@ impl<K: Hash + Eq> Inner<K> {
     }
 
     fn keep(&mut self, key: K, answer: Answer) {
+        let now = Instant::now();
+        if now.duration_since(self.swept) >= SWEEP_EVERY {
+            self.sweep(now);
+        }
         if self.young_bytes + answer.body.len() > GENERATION_BYTES {
             self.old = std::mem::take(&mut self.young);
             self.young_bytes = 0;
@@ -226,6 +242,21 @@ impl<K: Hash + Eq> Inner<K> {
         if let Some(replaced) = self.young.insert(key, answer) {
             self.young_bytes -= replaced.body.len();
         }
+    }
+
+    /// Drops the answers no read will be served again: read under a stamp a notice has
+    /// since made stale, or expired. Under writes most answers go stale within seconds, and
+    /// without this they would stay until their generation is dropped.
+    fn sweep(&mut self, now: Instant) {
+        self.swept = now;
+        let servable = |inner: &Self, answer: &Answer| {
+            answer.stamp == inner.stamp(answer.stamp.business_id) && now < answer.expires
+        };
+        let (mut young, mut old) = (std::mem::take(&mut self.young), std::mem::take(&mut self.old));
+        young.retain(|_, answer| servable(self, answer));
+        old.retain(|_, answer| servable(self, answer));
+        (self.young, self.old) = (young, old);
+        self.young_bytes = self.young.values().map(|answer| answer.body.len()).sum();
     }
 }
 
@@ -262,6 +293,23 @@ mod tests {
             assert_eq!(kept.business_id, business_id);
             kept.body
         })
+    }
+
+    /// Answers no read will be served again are dropped, not kept until their generation
+    /// goes: under writes, memory follows what can still be served (the 10-minute soak).
+    #[test]
+    fn answers_that_cannot_be_served_are_swept() {
+        let kept = listening();
+        put(&kept, 1, "day", "one");
+        put(&kept, 2, "day", "two");
+        let stamp = kept.stamp(3).expect("listening");
+        kept.put((3, "day"), stamp, AT, body("three"), Duration::ZERO);
+        kept.changed("agenda", &businesses(&[1]));
+        assert_eq!(kept.len(), 3, "kept until swept");
+        kept.sweep();
+        assert_eq!(kept.len(), 1, "business 1's went stale, business 3's expired");
+        assert_eq!(get(&kept, 2, "day"), Some(body("two")));
+        assert_eq!(kept.lock().young_bytes, 3, "the bytes counted are the ones kept");
     }
 
     #[test]
