@@ -147,10 +147,9 @@ impl<K: Hash + Eq> KeptAnswers<K> {
         if !inner.listening {
             return None;
         }
+        let now = Instant::now();
         let servable = |inner: &Inner<K>, answer: &Answer| {
-            answer.stamp == inner.stamp(answer.stamp.business_id)
-                && Instant::now() < answer.expires
-                && read_after.is_none_or(|position| answer.checkpoint >= position)
+            inner.servable(answer, now) && read_after.is_none_or(|position| answer.checkpoint >= position)
         };
         let kept =
             |answer: &Answer| Kept { business_id: answer.stamp.business_id, body: answer.body.clone() };
@@ -229,6 +228,11 @@ impl<K: Hash + Eq> Inner<K> {
         }
     }
 
+    /// Whether `answer` may still be served: no notice since its stamp, and not expired.
+    fn servable(&self, answer: &Answer, now: Instant) -> bool {
+        answer.stamp == self.stamp(answer.stamp.business_id) && now < answer.expires
+    }
+
     fn keep(&mut self, key: K, answer: Answer) {
         let now = Instant::now();
         if now.duration_since(self.swept) >= SWEEP_EVERY {
@@ -249,12 +253,9 @@ impl<K: Hash + Eq> Inner<K> {
     /// without this they would stay until their generation is dropped.
     fn sweep(&mut self, now: Instant) {
         self.swept = now;
-        let servable = |inner: &Self, answer: &Answer| {
-            answer.stamp == inner.stamp(answer.stamp.business_id) && now < answer.expires
-        };
         let (mut young, mut old) = (std::mem::take(&mut self.young), std::mem::take(&mut self.old));
-        young.retain(|_, answer| servable(self, answer));
-        old.retain(|_, answer| servable(self, answer));
+        young.retain(|_, answer| self.servable(answer, now));
+        old.retain(|_, answer| self.servable(answer, now));
         (self.young, self.old) = (young, old);
         self.young_bytes = self.young.values().map(|answer| answer.body.len()).sum();
     }
