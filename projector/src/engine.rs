@@ -40,16 +40,55 @@ pub trait Projection: Send + Sync {
     /// schema being built, so table names are written unqualified.
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()>;
 
-    /// Applies a batch of events, in order. A model with many events overrides it to write
-    /// them in bulk; the result must equal applying them one by one.
+    /// A fold of the model's events in memory, for a model with many events: a batch is
+    /// folded and written in bulk, and a rebuild folds the whole log before writing each
+    /// table once (issue 15 item 4). `None`: events are applied one by one.
+    fn fold(&self) -> Option<Box<dyn Fold>> {
+        None
+    }
+
+    /// Applies a batch of events, in order: through the model's [`fold`](Self::fold) when it
+    /// has one. The result must equal applying them one by one.
     async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
+        if let Some(mut fold) = self.fold() {
+            for event in events {
+                fold.add(event).with_context(|| self.failed_at(event))?;
+            }
+            return fold.write(conn, Tables::Filled).await;
+        }
         for event in events {
-            self.apply(conn, event).await.with_context(|| {
-                format!("{} applying {} at {}", self.name(), event.event_type, event.position)
-            })?;
+            self.apply(conn, event).await.with_context(|| self.failed_at(event))?;
         }
         Ok(())
     }
+
+    /// What an error applying `event` says.
+    fn failed_at(&self, event: &StoredEvent) -> String {
+        format!("{} applying {} at {}", self.name(), event.event_type, event.position)
+    }
+}
+
+/// A model's events folded in memory, then written in a few set-based statements. Folding
+/// any run of a business's events, from a batch to its whole log, and writing the result
+/// over the rows already there must equal applying them one by one.
+#[async_trait]
+pub trait Fold: Send {
+    /// Folds the next event, in commit order.
+    fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()>;
+
+    /// Writes what was folded. Runs with `search_path` set to the schema being built and the
+    /// business of the events as the tables' `business_id` default.
+    async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()>;
+}
+
+/// What the tables a fold writes hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tables {
+    /// Rows of earlier events, which the fold's rows are merged into (upserts).
+    Filled,
+    /// No row of the fold's business: a rebuild's first fold of it, whose events are all of
+    /// the business's log so far. Its rows can be copied in (`crate::copy`).
+    Empty,
 }
 
 /// The live schema of a model.
@@ -451,32 +490,62 @@ async fn apply_events_inner(
     last: Position,
 ) -> anyhow::Result<()> {
     // Every row a model writes takes the business of the event being applied (the tables'
-    // `business_id` default), set once for each run of events of one business; the first
-    // with the schema, in one round trip.
-    let search_path = format!("{schema}, public");
+    // `business_id` default), set once for each run of events of one business.
     for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
-        sqlx::query(
-            "select set_config('navalha.event_business', $1, true),
-                    case when $2::text is not null then set_config('search_path', $2, true) end",
-        )
-        .bind(same_business[0].business_id().to_string())
-        .bind((run == 0).then_some(search_path.as_str()))
-        .execute(&mut **tx)
-        .await?;
+        set_business(tx, same_business[0].business_id(), (run == 0).then_some(schema)).await?;
         projection.apply_all(tx, same_business).await?;
     }
     if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();
     }
-    // The checkpoint moves, and the notice goes with it, in one statement. Delivered at
-    // commit: query-api wakes the readers waiting for this position, and tells the open
-    // agendas of these businesses that the model changed.
-    let notice = BatchCommitted {
-        model: projection.name().to_owned(),
-        checkpoint: last,
-        changed: Changed::of(events.iter().map(StoredEvent::business_id)),
-    };
+    move_checkpoint(tx, projection, schema, last, Changed::of(events.iter().map(StoredEvent::business_id))).await
+}
+
+/// Writes a rebuild's folds, one per business, into `schema` inside `tx` and moves its
+/// checkpoint to `last`, the newest event folded. The caller commits.
+pub fn write_folds<'a>(
+    tx: &'a mut Transaction<'static, Postgres>,
+    projection: &'a dyn Projection,
+    schema: &'a str,
+    folds: Vec<(i64, Box<dyn Fold>, Tables)>,
+    last: Position,
+) -> BoxFuture<'a, anyhow::Result<()>> {
+    Box::pin(async move {
+        let businesses: Vec<i64> = folds.iter().map(|(business, _, _)| *business).collect();
+        for (run, (business, fold, tables)) in folds.into_iter().enumerate() {
+            set_business(tx, business, (run == 0).then_some(schema)).await?;
+            fold.write(tx, tables).await?;
+        }
+        move_checkpoint(tx, projection, schema, last, Changed::of(businesses)).await
+    })
+}
+
+/// Sets the business whose rows are written next (the tables' `business_id` default) and,
+/// with `schema`, the search path: one round trip.
+async fn set_business(conn: &mut PgConnection, business: i64, schema: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query(
+        "select set_config('navalha.event_business', $1, true),
+                case when $2::text is not null then set_config('search_path', $2 || ', public', true) end",
+    )
+    .bind(business.to_string())
+    .bind(schema)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Moves the checkpoint, with its notice, in one statement. Delivered at commit: query-api
+/// wakes the readers waiting for this position, and tells the open agendas of these
+/// businesses that the model changed.
+async fn move_checkpoint(
+    conn: &mut PgConnection,
+    projection: &dyn Projection,
+    schema: &str,
+    last: Position,
+    changed: Changed,
+) -> anyhow::Result<()> {
+    let notice = BatchCommitted { model: projection.name().to_owned(), checkpoint: last, changed };
     sqlx::query(&format!(
         "with moved as (update {schema}.checkpoint
                            set last_tx_id = $1::text::xid8, last_position = $2, updated_at = now())
@@ -486,7 +555,7 @@ async fn apply_events_inner(
     .bind(last.global_position)
     .bind(projection::CHANNEL)
     .bind(notice.to_string())
-    .execute(&mut **tx)
+    .execute(conn)
     .await?;
     Ok(())
 }

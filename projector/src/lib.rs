@@ -5,6 +5,7 @@
 //! checkpoint commit in one transaction, so after any crash a model is exactly what a full
 //! rebuild would give. See docs/adr/0001-projection-ordering.md.
 
+pub mod copy;
 pub mod engine;
 pub mod event;
 pub mod models;

@@ -13,11 +13,14 @@
 //! Tried and left out: filling unlogged tables and setting them logged before the swap.
 //! `set logged` rewrites each table into the WAL, which cost more than the WAL it saved.
 
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
+use anyhow::Context as _;
 use futures_util::future::try_join_all;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use navalha_platform::position::Position;
@@ -25,7 +28,7 @@ use navalha_platform::projection::{self, BatchCommitted, Changed};
 use sqlx::PgPool;
 use tokio::sync::mpsc;
 
-use crate::engine::{self, Projection};
+use crate::engine::{self, Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
 /// Events of the log per batch while rebuilding. Larger batches mean fewer, larger
@@ -33,6 +36,11 @@ use crate::event::StoredEvent;
 /// machine's noise beyond that) at about 80 MB of peak memory; 20,000 took 140 MB, and
 /// 50,000 250-290 MB for no gain.
 pub const REBUILD_BATCH: i64 = 10000;
+
+/// Events of a model folded in memory before a rebuild writes them: bounds the fold's
+/// memory whatever the log's length. The bench's log (about 200,000 events) is one window,
+/// copied into the empty tables.
+pub const FOLD_WINDOW: u64 = 250_000;
 
 /// Batches a model may have waiting before the reader waits for it.
 const BATCHES_AHEAD: usize = 2;
@@ -77,26 +85,28 @@ pub fn rebuild_all<'a>(
     projections: &'a [&'a dyn Projection],
     show_progress: bool,
 ) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
-    rebuild_in_batches(pool, projections, REBUILD_BATCH, show_progress)
+    rebuild_in_batches(pool, projections, REBUILD_BATCH, FOLD_WINDOW, show_progress)
 }
 
-/// [`rebuild_all`] reading `batch` events of the log at a time: tests take small batches
-/// to cross many batch boundaries with little data.
+/// [`rebuild_all`] reading `batch` events of the log at a time and writing folds every
+/// `window` events: tests take small ones to cross many boundaries with little data.
 pub fn rebuild_in_batches<'a>(
     pool: &'a PgPool,
     projections: &'a [&'a dyn Projection],
     batch: i64,
+    window: u64,
     show_progress: bool,
 ) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
     // Boxed with an explicit `Send`: rustc cannot prove it through sqlx's higher-ranked
     // executor lifetimes when the future is spawned.
-    Box::pin(rebuild_inner(pool, projections, batch.max(1), show_progress))
+    Box::pin(rebuild_inner(pool, projections, batch.max(1), window.max(1), show_progress))
 }
 
 async fn rebuild_inner(
     pool: &PgPool,
     projections: &[&dyn Projection],
     batch: i64,
+    window: u64,
     show_progress: bool,
 ) -> anyhow::Result<Vec<RebuildReport>> {
     let started = Instant::now();
@@ -109,7 +119,7 @@ async fn rebuild_inner(
     for (projection, next) in projections.iter().zip(&prepared) {
         let (sender, receiver) = mpsc::channel(BATCHES_AHEAD);
         senders.push(sender);
-        fills.push(fill(pool, *projection, next, receiver));
+        fills.push(fill(pool, *projection, next, receiver, window));
     }
     let mut types: Vec<&str> = projections.iter().flat_map(|p| p.aggregate_types().iter().copied()).collect();
     types.sort_unstable();
@@ -202,9 +212,103 @@ async fn read_log(
     }
 }
 
+/// Fills the model's next schema from the batches: through its fold when it has one,
+/// otherwise batch by batch. Answers the events applied.
+async fn fill(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    next: &Next,
+    batches: mpsc::Receiver<Arc<Batch>>,
+    window: u64,
+) -> anyhow::Result<u64> {
+    if projection.fold().is_some() {
+        fill_folded(pool, projection, next, batches, window).await
+    } else {
+        fill_in_batches(pool, projection, next, batches).await
+    }
+}
+
+/// Folds the model's share of the batches in memory, one fold per business, and writes the
+/// folds in one transaction every `window` events and once the log is read: each
+/// table is written once per window, in a few statements, instead of once per batch, and a
+/// business's first window is copied into the empty tables (issue 15 item 4). The folding
+/// runs off the async threads, so that the models fold side by side while the reader reads.
+async fn fill_folded(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    next: &Next,
+    mut batches: mpsc::Receiver<Arc<Batch>>,
+    window: u64,
+) -> anyhow::Result<u64> {
+    let types = projection.aggregate_types();
+    let mut folds: BTreeMap<i64, Box<dyn Fold>> = BTreeMap::new();
+    let mut written: BTreeSet<i64> = BTreeSet::new();
+    let (mut applied, mut pending, mut last) = (0_u64, 0_u64, None);
+    while let Some(batch) = batches.recv().await {
+        for event in batch.events.iter().filter(|event| types.contains(&event.aggregate_type.as_str())) {
+            if let Entry::Vacant(vacant) = folds.entry(event.business_id()) {
+                vacant.insert(projection.fold().context("a model with a fold has one for each business")?);
+            }
+        }
+        let name = projection.name();
+        let newest = batch.last;
+        let (returned, folded) = tokio::task::spawn_blocking(move || {
+            let mut folds = folds;
+            let mut folded = 0_u64;
+            for event in batch.events.iter().filter(|event| types.contains(&event.aggregate_type.as_str())) {
+                let fold = folds.get_mut(&event.business_id()).expect("a fold was made for each business");
+                fold.add(event)
+                    .with_context(|| format!("{name} folding {} at {}", event.event_type, event.position))?;
+                folded += 1;
+            }
+            anyhow::Ok((folds, folded))
+        })
+        .await??;
+        folds = returned;
+        if folded == 0 {
+            // The checkpoint stays behind: the swap's catch-up reads only the model's own events.
+            continue;
+        }
+        (applied, pending, last) = (applied + folded, pending + folded, Some(newest));
+        next.bar.inc(folded);
+        if pending >= window {
+            write_window(pool, projection, next, std::mem::take(&mut folds), &mut written, newest).await?;
+            pending = 0;
+        }
+    }
+    if let Some(last) = last.filter(|_| pending > 0) {
+        write_window(pool, projection, next, folds, &mut written, last).await?;
+    }
+    Ok(applied)
+}
+
+/// Writes a window's folds in a transaction of its own, with the checkpoint at `last`.
+async fn write_window(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    next: &Next,
+    folds: BTreeMap<i64, Box<dyn Fold>>,
+    written: &mut BTreeSet<i64>,
+    last: Position,
+) -> anyhow::Result<()> {
+    let folds = folds
+        .into_iter()
+        .map(|(business, fold)| {
+            let tables = if written.insert(business) { Tables::Empty } else { Tables::Filled };
+            (business, fold, tables)
+        })
+        .collect();
+    let mut tx = pool.begin().await?;
+    // Not waiting for the WAL flush: as in `fill_in_batches`.
+    sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
+    engine::write_folds(&mut tx, projection, &next.schema, folds, last).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Applies the model's share of each batch in a transaction of its own. Answers the events
 /// applied.
-async fn fill(
+async fn fill_in_batches(
     pool: &PgPool,
     projection: &dyn Projection,
     next: &Next,

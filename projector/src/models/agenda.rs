@@ -7,7 +7,7 @@
 //! with no join. They are copied when the appointment is written, and a change of a client or
 //! professional is copied to their appointments in the same batch.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, Booking};
@@ -16,7 +16,8 @@ use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::engine::Projection;
+use crate::copy::CopyRows;
+use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
 /// Builds `rm_agenda`.
@@ -161,6 +162,19 @@ impl Days {
         self.ids.push(id);
     }
 
+    /// Copies the places into the empty table, each once.
+    async fn copy(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        let places: HashSet<(i64, chrono::NaiveDate, i64)> =
+            self.companies.into_iter().zip(self.dates).zip(self.ids).map(|((c, d), i)| (c, d, i)).collect();
+        let mut rows = CopyRows::new("appointment_place (company_id, date, appointment_id)");
+        for (company_id, date, appointment_id) in places {
+            rows.field(company_id).field(date).field(appointment_id);
+            rows.end_row();
+        }
+        rows.send(conn).await?;
+        Ok(())
+    }
+
     async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if self.ids.is_empty() {
             return Ok(());
@@ -243,46 +257,107 @@ impl Projection for Agenda {
         &[Appointment::TYPE, Client::TYPE, Professional::TYPE]
     }
 
-    /// Every event is folded in memory (per appointment, client or professional) and each
-    /// table written once per batch.
-    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
-        let mut folded: Vec<(i64, Folded)> = Vec::new();
-        let mut index: HashMap<i64, usize> = HashMap::new();
-        let mut days = Days::default();
-        let mut people = People::default();
-        for event in events {
-            let id = event.numeric_id()?;
-            if event.aggregate_type == Client::TYPE {
-                people.client(id, event.decode()?);
-                continue;
-            }
-            if event.aggregate_type == Professional::TYPE {
-                people.professional(id, event.decode()?);
-                continue;
-            }
-            let slot = *index.entry(id).or_insert_with(|| {
-                folded.push((id, Folded::default()));
-                folded.len() - 1
-            });
-            let fold = &mut folded[slot].1;
-            match event.decode::<AppointmentEvent>()? {
-                AppointmentEvent::AppointmentBooked(booking)
-                | AppointmentEvent::AppointmentChanged(booking) => {
-                    days.push(id, &booking);
-                    fold.booking = Some(booking);
-                }
-                AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
-                AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
-            }
-        }
-        people.write(conn).await?;
-        write(conn, folded).await?;
-        days.write(conn).await
+    fn fold(&self) -> Option<Box<dyn Fold>> {
+        Some(Box::<AgendaFold>::default())
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
         self.apply_all(conn, std::slice::from_ref(event)).await
     }
+}
+
+/// Events folded in memory, per appointment, client or professional; each table is written
+/// once.
+#[derive(Default)]
+struct AgendaFold {
+    folded: Vec<(i64, Folded)>,
+    index: HashMap<i64, usize>,
+    days: Days,
+    people: People,
+}
+
+#[async_trait]
+impl Fold for AgendaFold {
+    fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()> {
+        let id = event.numeric_id()?;
+        if event.aggregate_type == Client::TYPE {
+            self.people.client(id, event.decode()?);
+            return Ok(());
+        }
+        if event.aggregate_type == Professional::TYPE {
+            self.people.professional(id, event.decode()?);
+            return Ok(());
+        }
+        let slot = *self.index.entry(id).or_insert_with(|| {
+            self.folded.push((id, Folded::default()));
+            self.folded.len() - 1
+        });
+        let fold = &mut self.folded[slot].1;
+        match event.decode::<AppointmentEvent>()? {
+            AppointmentEvent::AppointmentBooked(booking) | AppointmentEvent::AppointmentChanged(booking) => {
+                self.days.push(id, &booking);
+                fold.booking = Some(booking);
+            }
+            AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
+            AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
+        }
+        Ok(())
+    }
+
+    async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()> {
+        let AgendaFold { folded, days, people, .. } = *self;
+        people.write(conn).await?;
+        match tables {
+            Tables::Filled => {
+                write(conn, folded).await?;
+                days.write(conn).await
+            }
+            Tables::Empty => {
+                copy_appointments(conn, &folded, &people).await?;
+                days.copy(conn).await
+            }
+        }
+    }
+}
+
+/// Copies the folded appointments into the empty table. Every client and professional of
+/// the business is in the fold, so the copies of their names come from it, as `write`'s
+/// join would give them.
+async fn copy_appointments(conn: &mut PgConnection, folded: &[(i64, Folded)], people: &People) -> anyhow::Result<()> {
+    let mut rows = CopyRows::new(
+        "appointment (appointment_id, company_id, membership_id, professional_id, client_id, date, start_time,
+                      end_time, services, observation, times_type, status, confirmation, online, client_name,
+                      client_phone, client_whatsapp, professional_name, professional_color)",
+    );
+    for (id, fold) in folded {
+        // A confirmation or cancellation of an appointment booked before the log's start
+        // would update no row.
+        let Some(booking) = &fold.booking else { continue };
+        let client = people.clients.get(&booking.client_id);
+        let professional = people.professionals.get(&booking.professional_id);
+        rows.field(*id)
+            .field(booking.company_id)
+            .field(booking.membership_id)
+            .field(booking.professional_id)
+            .field(booking.client_id)
+            .field(booking.date)
+            .field(chrono::NaiveTime::from(booking.start))
+            .field(chrono::NaiveTime::from(booking.end))
+            .field(serde_json::to_string(&booking.services)?.as_str())
+            .field(&booking.observation)
+            .field(booking.times_type.code())
+            .field(!fold.cancelled)
+            .field(fold.confirmed)
+            .field(booking.online)
+            .field(client.map_or("", |c| c.name.as_str()))
+            .field(client.map_or("", |c| c.phone.as_str()))
+            .field(client.is_some_and(|c| c.whatsapp))
+            .field(professional.and_then(|p| p.name.as_deref()).unwrap_or(""))
+            .field(professional.and_then(|p| p.color.as_deref()).unwrap_or(""));
+        rows.end_row();
+    }
+    rows.send(conn).await?;
+    Ok(())
 }
 
 /// What the day list shows of the clients and professionals a batch changed: the last
@@ -326,9 +401,9 @@ impl People {
         shown.color = color.or(shown.color.take());
     }
 
-    async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+    async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if !self.clients.is_empty() {
-            let (ids, details): (Vec<i64>, Vec<ClientDetails>) = self.clients.into_iter().unzip();
+            let (ids, details): (Vec<i64>, Vec<&ClientDetails>) = self.clients.iter().map(|(id, d)| (*id, d)).unzip();
             sqlx::query(
                 "insert into client (client_id, name, phone, whatsapp)
                  select * from unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[])
@@ -353,8 +428,8 @@ impl People {
             .await?;
         }
         if !self.professionals.is_empty() {
-            let (ids, shown): (Vec<i64>, Vec<Shown>) = self.professionals.into_iter().unzip();
-            let (names, colors): (Vec<_>, Vec<_>) = shown.into_iter().map(|s| (s.name, s.color)).unzip();
+            let (ids, shown): (Vec<i64>, Vec<&Shown>) = self.professionals.iter().map(|(id, s)| (*id, s)).unzip();
+            let (names, colors): (Vec<_>, Vec<_>) = shown.into_iter().map(|s| (s.name.clone(), s.color.clone())).unzip();
             // A professional first seen here gets a row; then what changed is set.
             sqlx::query(
                 "insert into professional (professional_id) select unnest($1::bigint[])

@@ -9,7 +9,7 @@ use navalha_domain::client::{Client, ClientDetails, ClientEvent, LOGIN_PASSWORD}
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::engine::Projection;
+use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
 /// Builds `rm_client.client`.
@@ -44,14 +44,33 @@ impl Projection for ClientList {
         &[Client::TYPE]
     }
 
+    fn fold(&self) -> Option<Box<dyn Fold>> {
+        Some(Box::<ClientFold>::default())
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
         self.apply_all(conn, std::slice::from_ref(event)).await
     }
+}
 
-    /// Folds the batch's events per client in memory, over the rows already stored, and
-    /// writes each touched client once: one read and one multi-row upsert per batch.
-    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
-        let ids = events.iter().map(StoredEvent::numeric_id).collect::<anyhow::Result<Vec<i64>>>()?;
+/// Client events in order, decoded.
+#[derive(Default)]
+struct ClientFold {
+    events: Vec<(i64, ClientEvent)>,
+}
+
+#[async_trait]
+impl Fold for ClientFold {
+    fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()> {
+        self.events.push((event.numeric_id()?, event.decode()?));
+        Ok(())
+    }
+
+    /// Folds the events per client in memory, over the rows already stored, and writes each
+    /// touched client once: one read and one multi-row upsert. Upserted even into empty
+    /// tables: the search text is PostgreSQL's `unaccent`, which Rust would only imitate.
+    async fn write(self: Box<Self>, conn: &mut PgConnection, _: Tables) -> anyhow::Result<()> {
+        let ids: Vec<i64> = self.events.iter().map(|(id, _)| *id).collect();
         let mut rows: HashMap<i64, Row> = sqlx::query_as::<_, Row>(
             "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type
                from client where client_id = any($1)",
@@ -63,8 +82,7 @@ impl Projection for ClientList {
         .map(|row| (row.client_id, row))
         .collect();
         let mut touched: HashSet<i64> = HashSet::new();
-        for (event, client_id) in events.iter().zip(ids) {
-            let event = event.decode::<ClientEvent>()?;
+        for (client_id, event) in self.events {
             if let ClientEvent::ClientRegistered { cpf, details } = &event {
                 rows.insert(client_id, Row::registered(client_id, cpf, details));
             }

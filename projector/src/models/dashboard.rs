@@ -15,7 +15,8 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::clock;
 use sqlx::PgConnection;
 
-use crate::engine::Projection;
+use crate::copy::CopyRows;
+use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
 /// Builds `rm_dashboard`.
@@ -93,6 +94,44 @@ impl Deltas {
             entry.2 += sign * service.cents;
         }
         *self.hours.entry((key, fact.start_minute / 60)).or_default() += sign;
+    }
+
+    /// Copies the figures into the empty tables.
+    async fn copy(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        let mut days = CopyRows::new(
+            "day_figure (company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes,
+                         revenue_cents)",
+        );
+        for ((company_id, date, professional_id), values) in self.days {
+            days.field(company_id).field(date).field(professional_id);
+            for value in values {
+                days.field(value);
+            }
+            days.end_row();
+        }
+        days.send(&mut *conn).await?;
+        let mut services = CopyRows::new(
+            "service_figure (company_id, date, professional_id, service_id, description, booked, revenue_cents)",
+        );
+        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in self.services {
+            services
+                .field(company_id)
+                .field(date)
+                .field(professional_id)
+                .field(service_id)
+                .field(&description)
+                .field(booked)
+                .field(cents);
+            services.end_row();
+        }
+        services.send(&mut *conn).await?;
+        let mut hours = CopyRows::new("hour_figure (company_id, date, professional_id, hour, booked)");
+        for (((company_id, date, professional_id), hour), booked) in self.hours {
+            hours.field(company_id).field(date).field(professional_id).field(hour).field(booked);
+            hours.end_row();
+        }
+        hours.send(conn).await?;
+        Ok(())
     }
 
     async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
@@ -234,38 +273,62 @@ impl Projection for Dashboard {
         &[Appointment::TYPE, Client::TYPE]
     }
 
-    /// A batch's appointment events are folded per appointment: its state before the batch
-    /// (from `appointment`) is taken back from the figures and its state after is added.
-    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
-        let mut changed: Vec<(i64, Vec<AppointmentEvent>)> = Vec::new();
-        let mut index: HashMap<i64, usize> = HashMap::new();
-        let mut registrations: HashMap<NaiveDate, i64> = HashMap::new();
-        for event in events {
-            if event.aggregate_type == Client::TYPE {
-                if let ClientEvent::ClientRegistered { .. } = event.decode::<ClientEvent>()? {
-                    *registrations
-                        .entry(clock::wall_clock(event.recorded_at, clock::DEFAULT_TIME_ZONE).date())
-                        .or_default() += 1;
-                }
-                continue;
+    fn fold(&self) -> Option<Box<dyn Fold>> {
+        Some(Box::<DashboardFold>::default())
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
+        self.apply_all(conn, std::slice::from_ref(event)).await
+    }
+}
+
+/// Appointment events gathered per appointment, and clients registered per day.
+#[derive(Default)]
+struct DashboardFold {
+    changed: Vec<(i64, Vec<AppointmentEvent>)>,
+    index: HashMap<i64, usize>,
+    registrations: HashMap<NaiveDate, i64>,
+}
+
+#[async_trait]
+impl Fold for DashboardFold {
+    fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()> {
+        if event.aggregate_type == Client::TYPE {
+            if let ClientEvent::ClientRegistered { .. } = event.decode::<ClientEvent>()? {
+                *self
+                    .registrations
+                    .entry(clock::wall_clock(event.recorded_at, clock::DEFAULT_TIME_ZONE).date())
+                    .or_default() += 1;
             }
-            let id = event.numeric_id()?;
-            let slot = *index.entry(id).or_insert_with(|| {
-                changed.push((id, Vec::new()));
-                changed.len() - 1
-            });
-            changed[slot].1.push(event.decode::<AppointmentEvent>()?);
+            return Ok(());
         }
+        let id = event.numeric_id()?;
+        let slot = *self.index.entry(id).or_insert_with(|| {
+            self.changed.push((id, Vec::new()));
+            self.changed.len() - 1
+        });
+        self.changed[slot].1.push(event.decode::<AppointmentEvent>()?);
+        Ok(())
+    }
+
+    /// Each appointment's state before (from `appointment`) is taken back from the figures
+    /// and its state after its events is added.
+    async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()> {
+        let DashboardFold { changed, registrations, .. } = *self;
         if !changed.is_empty() {
-            let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
-            let before: HashMap<i64, Fact> =
-                sqlx::query_as::<_, StoredFact>("select * from appointment where appointment_id = any($1)")
-                    .bind(&ids)
-                    .fetch_all(&mut *conn)
-                    .await?
-                    .into_iter()
-                    .map(|row| (row.appointment_id, row.fact))
-                    .collect();
+            let before: HashMap<i64, Fact> = match tables {
+                Tables::Empty => HashMap::new(),
+                Tables::Filled => {
+                    let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
+                    sqlx::query_as::<_, StoredFact>("select * from appointment where appointment_id = any($1)")
+                        .bind(&ids)
+                        .fetch_all(&mut *conn)
+                        .await?
+                        .into_iter()
+                        .map(|row| (row.appointment_id, row.fact))
+                        .collect()
+                }
+            };
             let mut deltas = Deltas::default();
             let mut after: Vec<(i64, Fact)> = Vec::new();
             for (id, events) in changed {
@@ -299,8 +362,16 @@ impl Projection for Dashboard {
                 deltas.count(&fact, 1);
                 after.push((id, fact));
             }
-            write_facts(conn, &after).await?;
-            deltas.write(conn).await?;
+            match tables {
+                Tables::Filled => {
+                    write_facts(conn, &after).await?;
+                    deltas.write(conn).await?;
+                }
+                Tables::Empty => {
+                    copy_facts(conn, &after).await?;
+                    deltas.copy(conn).await?;
+                }
+            }
         }
         if !registrations.is_empty() {
             let (dates, counts): (Vec<NaiveDate>, Vec<i64>) = registrations.into_iter().unzip();
@@ -316,10 +387,28 @@ impl Projection for Dashboard {
         }
         Ok(())
     }
+}
 
-    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
-        self.apply_all(conn, std::slice::from_ref(event)).await
+/// Copies the facts into the empty table.
+async fn copy_facts(conn: &mut PgConnection, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
+    let mut rows = CopyRows::new(
+        "appointment (appointment_id, company_id, professional_id, date, start_minute, minutes, services, active,
+                      confirmed)",
+    );
+    for (id, fact) in facts {
+        rows.field(*id)
+            .field(fact.company_id)
+            .field(fact.professional_id)
+            .field(fact.date)
+            .field(fact.start_minute)
+            .field(fact.minutes)
+            .field(serde_json::to_string(&fact.services.0)?.as_str())
+            .field(fact.active)
+            .field(fact.confirmed);
+        rows.end_row();
     }
+    rows.send(conn).await?;
+    Ok(())
 }
 
 async fn write_facts(conn: &mut PgConnection, facts: &[(i64, Fact)]) -> anyhow::Result<()> {

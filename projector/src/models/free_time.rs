@@ -24,7 +24,8 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::engine::Projection;
+use crate::copy::{CopyRows, Plain};
+use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
 /// Builds `rm_free_time`.
@@ -107,56 +108,91 @@ impl Projection for FreeTime {
         &[Appointment::TYPE, Professional::TYPE, Company::TYPE]
     }
 
+    fn fold(&self) -> Option<Box<dyn Fold>> {
+        Some(Box::<FreeTimeFold>::default())
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
         self.apply_all(conn, std::slice::from_ref(event)).await
     }
+}
 
-    /// Copies the inputs event by event (appointments folded to their last time in the
-    /// batch), then recomputes what they touched in a few set-based statements.
-    async fn apply_all(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> anyhow::Result<()> {
-        let mut touched = Touched::default();
-        for event in events {
-            let id = event.numeric_id()?;
-            if event.aggregate_type == Appointment::TYPE {
-                match event.decode::<AppointmentEvent>()? {
-                    AppointmentEvent::AppointmentBooked(booking)
-                    | AppointmentEvent::AppointmentChanged(booking) => {
-                        let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
-                        let time = (
-                            booking.professional_id,
-                            booking.date,
-                            minutes(booking.start),
-                            minutes(booking.end),
-                        );
-                        touched.bookings.insert(id, Some(time));
-                    }
-                    AppointmentEvent::AppointmentCancelled => {
-                        touched.bookings.insert(id, None);
-                    }
-                    AppointmentEvent::AppointmentConfirmed => {}
+/// A change of the inputs a template is made of, kept in the order of its events.
+enum Input {
+    Memberships { professional_id: i64, companies: Vec<i64> },
+    WorkingDay { professional_id: i64, week_day: u8, periods: Vec<Period> },
+    Opening { company_id: i64, week_day: u8, period: Option<Period> },
+}
+
+/// The inputs' changes in order and the appointments folded to their last time; written as
+/// the inputs copied, then what they touched recomputed in a few set-based statements.
+#[derive(Default)]
+struct FreeTimeFold {
+    inputs: Vec<Input>,
+    touched: Touched,
+}
+
+#[async_trait]
+impl Fold for FreeTimeFold {
+    fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()> {
+        let id = event.numeric_id()?;
+        let touched = &mut self.touched;
+        if event.aggregate_type == Appointment::TYPE {
+            match event.decode::<AppointmentEvent>()? {
+                AppointmentEvent::AppointmentBooked(booking) | AppointmentEvent::AppointmentChanged(booking) => {
+                    let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
+                    let time =
+                        (booking.professional_id, booking.date, minutes(booking.start), minutes(booking.end));
+                    touched.bookings.insert(id, Some(time));
                 }
-            } else if event.aggregate_type == Professional::TYPE {
-                match event.decode::<ProfessionalEvent>()? {
-                    ProfessionalEvent::ProfessionalRegistered { employment, .. }
-                    | ProfessionalEvent::EmploymentChanged(employment) => {
-                        set_memberships(conn, id, &employment.company_ids()).await?;
-                        touched.professionals.insert(id);
-                    }
-                    ProfessionalEvent::WorkingDaySet { week_day, periods } => {
-                        set_working_day(conn, id, week_day, &periods).await?;
-                        touched.professionals.insert(id);
-                    }
-                    ProfessionalEvent::PersonalDataChanged(_)
-                    | ProfessionalEvent::ServiceAdded(_)
-                    | ProfessionalEvent::ServiceChanged(_) => {}
+                AppointmentEvent::AppointmentCancelled => {
+                    touched.bookings.insert(id, None);
                 }
-            } else if let CompanyEvent::CompanyDaySet { week_day, period } = event.decode::<CompanyEvent>()? {
-                set_opening(conn, id, week_day, period).await?;
-                touched.companies.insert(id);
+                AppointmentEvent::AppointmentConfirmed => {}
+            }
+        } else if event.aggregate_type == Professional::TYPE {
+            match event.decode::<ProfessionalEvent>()? {
+                ProfessionalEvent::ProfessionalRegistered { employment, .. }
+                | ProfessionalEvent::EmploymentChanged(employment) => {
+                    let companies = employment.company_ids();
+                    self.inputs.push(Input::Memberships { professional_id: id, companies });
+                    touched.professionals.insert(id);
+                }
+                ProfessionalEvent::WorkingDaySet { week_day, periods } => {
+                    self.inputs.push(Input::WorkingDay { professional_id: id, week_day, periods });
+                    touched.professionals.insert(id);
+                }
+                ProfessionalEvent::PersonalDataChanged(_)
+                | ProfessionalEvent::ServiceAdded(_)
+                | ProfessionalEvent::ServiceChanged(_) => {}
+            }
+        } else if let CompanyEvent::CompanyDaySet { week_day, period } = event.decode::<CompanyEvent>()? {
+            self.inputs.push(Input::Opening { company_id: id, week_day, period });
+            touched.companies.insert(id);
+        }
+        Ok(())
+    }
+
+    async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()> {
+        // The inputs first: bookings only land in `booked`, which no input reads.
+        for input in &self.inputs {
+            match input {
+                Input::Memberships { professional_id, companies } => {
+                    set_memberships(conn, *professional_id, companies).await?
+                }
+                Input::WorkingDay { professional_id, week_day, periods } => {
+                    set_working_day(conn, *professional_id, *week_day, periods).await?
+                }
+                Input::Opening { company_id, week_day, period } => {
+                    set_opening(conn, *company_id, *week_day, *period).await?
+                }
             }
         }
-        let days = write_bookings(conn, &touched.bookings).await?;
-        let professionals = recompute_templates(conn, &touched).await?;
+        let days = match tables {
+            Tables::Filled => write_bookings(conn, &self.touched.bookings).await?,
+            Tables::Empty => copy_bookings(conn, &self.touched.bookings).await?,
+        };
+        let professionals = recompute_templates(conn, &self.touched).await?;
         recompute_days(conn, &professionals, &days).await
     }
 }
@@ -270,6 +306,23 @@ async fn write_bookings(
     .bind(&ends)
     .execute(conn)
     .await?;
+    Ok(days.into_iter().collect())
+}
+
+/// Copies the active bookings into the empty table and returns their professional-days.
+async fn copy_bookings(
+    conn: &mut PgConnection,
+    bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
+) -> anyhow::Result<Vec<(i64, NaiveDate)>> {
+    let mut days = BTreeSet::new();
+    let mut rows = CopyRows::new("booked (appointment_id, professional_id, date, during)");
+    for (id, time) in bookings {
+        let Some((professional_id, date, start, end)) = *time else { continue };
+        rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
+        rows.end_row();
+        days.insert((professional_id, date));
+    }
+    rows.send(conn).await?;
     Ok(days.into_iter().collect())
 }
 
