@@ -14,7 +14,7 @@
 //! `set logged` rewrites each table into the WAL, which cost more than the WAL it saved.
 
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
@@ -110,27 +110,39 @@ async fn rebuild_inner(
     show_progress: bool,
 ) -> anyhow::Result<Vec<RebuildReport>> {
     let started = Instant::now();
-    let mut prepared = Vec::with_capacity(projections.len());
-    for projection in projections {
-        prepared.push(prepare(pool, *projection, show_progress).await?);
-    }
+    // The progress bars' lengths: the log's events by type, counted once for every model.
+    let by_type: HashMap<String, i64> = if show_progress {
+        sqlx::query_as("select aggregate_type, count(*) from events group by aggregate_type")
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .collect()
+    } else {
+        HashMap::new()
+    };
     let mut senders = Vec::with_capacity(projections.len());
-    let mut fills = Vec::with_capacity(projections.len());
-    for (projection, next) in projections.iter().zip(&prepared) {
+    let mut models = Vec::with_capacity(projections.len());
+    for projection in projections {
+        let total = projection.aggregate_types().iter().filter_map(|t| by_type.get(*t)).sum();
+        let next = prepare(pool, *projection, show_progress.then_some(total)).await?;
         let (sender, receiver) = mpsc::channel(BATCHES_AHEAD);
         senders.push(sender);
-        fills.push(fill(pool, *projection, next, receiver, window));
+        // Each model is swapped in as soon as it is full, while the others still fill.
+        models.push(async move {
+            let events = fill(pool, *projection, &next, receiver, window).await?;
+            finish(pool, *projection, next, events, batch, started).await
+        });
     }
     let mut types: Vec<&str> = projections.iter().flat_map(|p| p.aggregate_types().iter().copied()).collect();
     types.sort_unstable();
     types.dedup();
-    let (_, filled) = tokio::try_join!(read_log(pool, &types, batch, senders), try_join_all(fills))?;
-    let finishes = projections
-        .iter()
-        .zip(prepared)
-        .zip(filled)
-        .map(|((projection, next), events)| finish(pool, *projection, next, events, batch, started));
-    try_join_all(finishes).await
+    let read = async {
+        read_log(pool, &types, batch, senders).await?;
+        tracing::info!(seconds = format!("{:.2}", started.elapsed().as_secs_f64()), "log read");
+        anyhow::Ok(())
+    };
+    let (_, reports) = tokio::try_join!(read, try_join_all(models))?;
+    Ok(reports)
 }
 
 /// A model's next schema, ready to be filled.
@@ -148,8 +160,9 @@ struct Batch {
     last: Position,
 }
 
-/// Creates the model's next schema, its tables without their secondary indexes.
-async fn prepare(pool: &PgPool, projection: &dyn Projection, show_progress: bool) -> anyhow::Result<Next> {
+/// Creates the model's next schema, its tables without their secondary indexes. With
+/// `progress`, the events it will apply, draws a progress bar.
+async fn prepare(pool: &PgPool, projection: &dyn Projection, progress: Option<i64>) -> anyhow::Result<Next> {
     let next = engine::next_schema(projection);
     let mut tx = pool.begin().await?;
     sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
@@ -157,11 +170,7 @@ async fn prepare(pool: &PgPool, projection: &dyn Projection, show_progress: bool
     let deferred = defer_indexes(&mut tx, &next).await?;
     tx.commit().await?;
 
-    let bar = if show_progress {
-        let total: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
-            .bind(projection.aggregate_types())
-            .fetch_one(pool)
-            .await?;
+    let bar = if let Some(total) = progress {
         // Several models rebuild at once: their bars stack instead of overwriting each other.
         static BARS: OnceLock<MultiProgress> = OnceLock::new();
         BARS.get_or_init(MultiProgress::new).add(ProgressBar::new(total.max(0) as u64))
