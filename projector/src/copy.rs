@@ -11,10 +11,13 @@ use sqlx::PgConnection;
 /// that the connection's buffer stays small.
 const CHUNK: usize = 1 << 20;
 
-/// Rows for one table, encoded as `COPY`'s text format.
+/// Rows of one business for one table, encoded as `COPY`'s text format.
 pub struct CopyRows {
-    /// `table (column, …)`.
-    target: &'static str,
+    /// `table (business_id, column, …)`.
+    target: String,
+    /// Written first in each row: given, not left to the column's default, whose function
+    /// call per row cost about a tenth of a copy's time.
+    business_id: String,
     text: String,
     /// Whether the current row has a field yet.
     started: bool,
@@ -27,18 +30,26 @@ pub trait CopyValue {
 }
 
 impl CopyRows {
-    /// Rows for `target`, `table (column, …)`; the columns left out take their defaults.
-    pub fn new(target: &'static str) -> Self {
-        CopyRows { target, text: String::new(), started: false, rows: 0 }
+    /// Rows of `business_id` for `table`'s `columns` (`a, b, …`, after `business_id`); the
+    /// columns left out take their defaults.
+    pub fn new(business_id: i64, table: &str, columns: &str) -> Self {
+        CopyRows {
+            target: format!("{table} (business_id, {columns})"),
+            business_id: business_id.to_string(),
+            text: String::new(),
+            started: false,
+            rows: 0,
+        }
     }
 
     /// Adds the next field of the current row.
     pub fn field(&mut self, value: impl CopyValue) -> &mut Self {
-        if self.started {
-            self.text.push('\t');
+        if !self.started {
+            self.text.push_str(&self.business_id);
+            self.started = true;
         }
+        self.text.push('\t');
         value.write_to(&mut self.text);
-        self.started = true;
         self
     }
 
@@ -136,7 +147,7 @@ mod tests {
 
     #[test]
     fn fields_are_tab_separated_rows_end_in_newlines_and_text_is_escaped() {
-        let mut rows = CopyRows::new("t (a, b, c, d, e)");
+        let mut rows = CopyRows::new(3, "t", "a, b, c, d, e");
         rows.field(7_i64)
             .field("a\\b\tc\nd\re")
             .field(true)
@@ -145,7 +156,11 @@ mod tests {
         rows.end_row();
         rows.field(-1_i16).field(false).field(Plain("[540,600)")).field(&String::from("ok"));
         rows.end_row();
-        assert_eq!(rows.text, "7\ta\\\\b\\tc\\nd\\re\tt\t2026-11-26\t09:30:00\n-1\tf\t[540,600)\tok\n");
+        assert_eq!(
+            rows.text,
+            "3\t7\ta\\\\b\\tc\\nd\\re\tt\t2026-11-26\t09:30:00\n3\t-1\tf\t[540,600)\tok\n"
+        );
+        assert_eq!(rows.target, "t (business_id, a, b, c, d, e)");
         assert_eq!(rows.rows, 2);
     }
 }

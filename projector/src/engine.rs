@@ -88,7 +88,7 @@ pub enum Tables {
     Filled,
     /// No row of the fold's business: a rebuild's first fold of it, whose events are all of
     /// the business's log so far. Its rows can be copied in (`crate::copy`).
-    Empty,
+    Empty { business_id: i64 },
 }
 
 /// The live schema of a model.

@@ -303,7 +303,8 @@ async fn write_window(
     let folds = folds
         .into_iter()
         .map(|(business, fold)| {
-            let tables = if written.insert(business) { Tables::Empty } else { Tables::Filled };
+            let tables =
+                if written.insert(business) { Tables::Empty { business_id: business } } else { Tables::Filled };
             (business, fold, tables)
         })
         .collect();

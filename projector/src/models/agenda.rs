@@ -163,10 +163,10 @@ impl Days {
     }
 
     /// Copies the places into the empty table, each once.
-    async fn copy(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+    async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
         let places: HashSet<(i64, chrono::NaiveDate, i64)> =
             self.companies.into_iter().zip(self.dates).zip(self.ids).map(|((c, d), i)| (c, d, i)).collect();
-        let mut rows = CopyRows::new("appointment_place (company_id, date, appointment_id)");
+        let mut rows = CopyRows::new(business_id, "appointment_place", "company_id, date, appointment_id");
         for (company_id, date, appointment_id) in places {
             rows.field(company_id).field(date).field(appointment_id);
             rows.end_row();
@@ -312,9 +312,9 @@ impl Fold for AgendaFold {
                 write(conn, folded).await?;
                 days.write(conn).await
             }
-            Tables::Empty => {
-                copy_appointments(conn, &folded, &people).await?;
-                days.copy(conn).await
+            Tables::Empty { business_id } => {
+                copy_appointments(conn, business_id, &folded, &people).await?;
+                days.copy(conn, business_id).await
             }
         }
     }
@@ -323,11 +323,18 @@ impl Fold for AgendaFold {
 /// Copies the folded appointments into the empty table. Every client and professional of
 /// the business is in the fold, so the copies of their names come from it, as `write`'s
 /// join would give them.
-async fn copy_appointments(conn: &mut PgConnection, folded: &[(i64, Folded)], people: &People) -> anyhow::Result<()> {
+async fn copy_appointments(
+    conn: &mut PgConnection,
+    business_id: i64,
+    folded: &[(i64, Folded)],
+    people: &People,
+) -> anyhow::Result<()> {
     let mut rows = CopyRows::new(
-        "appointment (appointment_id, company_id, membership_id, professional_id, client_id, date, start_time,
-                      end_time, services, observation, times_type, status, confirmation, online, client_name,
-                      client_phone, client_whatsapp, professional_name, professional_color)",
+        business_id,
+        "appointment",
+        "appointment_id, company_id, membership_id, professional_id, client_id, date, start_time, end_time,
+         services, observation, times_type, status, confirmation, online, client_name, client_phone,
+         client_whatsapp, professional_name, professional_color",
     );
     for (id, fold) in folded {
         // A confirmation or cancellation of an appointment booked before the log's start

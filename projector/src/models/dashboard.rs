@@ -97,10 +97,11 @@ impl Deltas {
     }
 
     /// Copies the figures into the empty tables.
-    async fn copy(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+    async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
         let mut days = CopyRows::new(
-            "day_figure (company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes,
-                         revenue_cents)",
+            business_id,
+            "day_figure",
+            "company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes, revenue_cents",
         );
         for ((company_id, date, professional_id), values) in self.days {
             days.field(company_id).field(date).field(professional_id);
@@ -111,7 +112,9 @@ impl Deltas {
         }
         days.send(&mut *conn).await?;
         let mut services = CopyRows::new(
-            "service_figure (company_id, date, professional_id, service_id, description, booked, revenue_cents)",
+            business_id,
+            "service_figure",
+            "company_id, date, professional_id, service_id, description, booked, revenue_cents",
         );
         for (((company_id, date, professional_id), service_id), (description, booked, cents)) in self.services {
             services
@@ -125,7 +128,8 @@ impl Deltas {
             services.end_row();
         }
         services.send(&mut *conn).await?;
-        let mut hours = CopyRows::new("hour_figure (company_id, date, professional_id, hour, booked)");
+        let mut hours =
+            CopyRows::new(business_id, "hour_figure", "company_id, date, professional_id, hour, booked");
         for (((company_id, date, professional_id), hour), booked) in self.hours {
             hours.field(company_id).field(date).field(professional_id).field(hour).field(booked);
             hours.end_row();
@@ -317,7 +321,7 @@ impl Fold for DashboardFold {
         let DashboardFold { changed, registrations, .. } = *self;
         if !changed.is_empty() {
             let before: HashMap<i64, Fact> = match tables {
-                Tables::Empty => HashMap::new(),
+                Tables::Empty { .. } => HashMap::new(),
                 Tables::Filled => {
                     let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
                     sqlx::query_as::<_, StoredFact>("select * from appointment where appointment_id = any($1)")
@@ -367,9 +371,9 @@ impl Fold for DashboardFold {
                     write_facts(conn, &after).await?;
                     deltas.write(conn).await?;
                 }
-                Tables::Empty => {
-                    copy_facts(conn, &after).await?;
-                    deltas.copy(conn).await?;
+                Tables::Empty { business_id } => {
+                    copy_facts(conn, business_id, &after).await?;
+                    deltas.copy(conn, business_id).await?;
                 }
             }
         }
@@ -390,10 +394,11 @@ impl Fold for DashboardFold {
 }
 
 /// Copies the facts into the empty table.
-async fn copy_facts(conn: &mut PgConnection, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
+async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
     let mut rows = CopyRows::new(
-        "appointment (appointment_id, company_id, professional_id, date, start_minute, minutes, services, active,
-                      confirmed)",
+        business_id,
+        "appointment",
+        "appointment_id, company_id, professional_id, date, start_minute, minutes, services, active, confirmed",
     );
     for (id, fact) in facts {
         rows.field(*id)

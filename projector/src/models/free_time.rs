@@ -190,7 +190,7 @@ impl Fold for FreeTimeFold {
         }
         let days = match tables {
             Tables::Filled => write_bookings(conn, &self.touched.bookings).await?,
-            Tables::Empty => copy_bookings(conn, &self.touched.bookings).await?,
+            Tables::Empty { business_id } => copy_bookings(conn, business_id, &self.touched.bookings).await?,
         };
         let professionals = recompute_templates(conn, &self.touched).await?;
         recompute_days(conn, &professionals, &days).await
@@ -312,10 +312,11 @@ async fn write_bookings(
 /// Copies the active bookings into the empty table and returns their professional-days.
 async fn copy_bookings(
     conn: &mut PgConnection,
+    business_id: i64,
     bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
 ) -> anyhow::Result<Vec<(i64, NaiveDate)>> {
     let mut days = BTreeSet::new();
-    let mut rows = CopyRows::new("booked (appointment_id, professional_id, date, during)");
+    let mut rows = CopyRows::new(business_id, "booked", "appointment_id, professional_id, date, during");
     for (id, time) in bookings {
         let Some((professional_id, date, start, end)) = *time else { continue };
         rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
