@@ -315,21 +315,48 @@ async fn read_events_and_newest(
     let newest = rows
         .first()
         .map(|row| Position { tx_id: row.get("newest_tx_id"), global_position: row.get("newest_position") });
-    let events = rows
-        .into_iter()
-        .map(|row| StoredEvent {
-            aggregate_type: row.get("aggregate_type"),
-            aggregate_id: row.get("aggregate_id"),
-            sequence: row.get("sequence"),
-            event_type: row.get("event_type"),
-            event_version: row.get("event_version"),
-            payload: row.get::<String, _>("payload").into(),
-            business_id: row.get("business_id"),
-            position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
-            recorded_at: row.get("recorded_at"),
-        })
-        .collect();
-    Ok((events, newest))
+    Ok((rows.iter().map(event_of).collect(), newest))
+}
+
+/// Every committed event of `aggregate_types` below `horizon`, in commit order, as one
+/// statement whose rows stream in: PostgreSQL reads and sends the next rows while the
+/// caller decodes these. A rebuild reads the log this way; in statements of a batch each,
+/// the reading and the decoding took turns.
+pub fn stream_events<'a>(
+    conn: &'a mut PgConnection,
+    aggregate_types: &'a [&'a str],
+    horizon: i64,
+) -> impl futures_util::Stream<Item = sqlx::Result<StoredEvent>> + Send + 'a {
+    use futures_util::StreamExt as _;
+    sqlx::query(
+        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
+                coalesce(case when metadata->>'business_id' ~ '^-?[0-9]{1,18}$'
+                              then (metadata->>'business_id')::bigint end, $3) as business_id,
+                tx_id::text::bigint as tx_id, global_position, recorded_at
+           from events
+          where aggregate_type = any($1) and tx_id < $2::text::xid8
+          order by events.tx_id, events.global_position",
+    )
+    .bind(aggregate_types)
+    .bind(horizon.to_string())
+    .bind(crate::event::LEGACY_BUSINESS_ID)
+    .fetch(conn)
+    .map(|row| row.map(|row| event_of(&row)))
+}
+
+/// An event as [`read_events`] and [`stream_events`] select it.
+fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
+    StoredEvent {
+        aggregate_type: row.get("aggregate_type"),
+        aggregate_id: row.get("aggregate_id"),
+        sequence: row.get("sequence"),
+        event_type: row.get("event_type"),
+        event_version: row.get("event_version"),
+        payload: row.get::<String, _>("payload").into(),
+        business_id: row.get("business_id"),
+        position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
+        recorded_at: row.get("recorded_at"),
+    }
 }
 
 /// The position of the newest event below `horizon`, of any aggregate type.

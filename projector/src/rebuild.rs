@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use futures_util::future::try_join_all;
+use futures_util::TryStreamExt as _;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use navalha_platform::position::Position;
 use navalha_platform::projection::{self, BatchCommitted, Changed};
@@ -188,34 +189,36 @@ async fn prepare(pool: &PgPool, projection: &dyn Projection, progress: Option<i6
     Ok(Next { schema: next, deferred, bar })
 }
 
-/// Reads the log's events of `types` below the commit horizon, in commit order, and hands
-/// each batch to every model. Ends when a batch comes short; each model then catches up from
-/// its checkpoint at the swap.
+/// Reads the log's events of `types` below the commit horizon, in commit order, in one
+/// streamed statement, and hands each batch of `limit` events to every model. Each model
+/// then catches up from its checkpoint at the swap.
 async fn read_log(
     pool: &PgPool,
     types: &[&str],
     limit: i64,
     models: Vec<mpsc::Sender<Arc<Batch>>>,
 ) -> anyhow::Result<()> {
-    let mut after = Position::START;
+    let limit = usize::try_from(limit)?;
+    let mut conn = pool.acquire().await?;
+    let horizon = engine::commit_horizon(&mut conn).await?;
+    let mut events = std::pin::pin!(engine::stream_events(&mut conn, types, horizon));
+    let mut batch = Vec::with_capacity(limit);
     loop {
-        let mut conn = pool.acquire().await?;
-        let horizon = engine::commit_horizon(&mut conn).await?;
-        let events = engine::read_events(&mut conn, after, types, horizon, limit).await?;
-        drop(conn);
-        let full = events.len() as i64 == limit;
-        let Some(last) = events.last().map(|event| event.position) else {
-            return Ok(());
-        };
-        after = last;
-        let batch = Arc::new(Batch { events, last });
+        let event = events.try_next().await?;
+        let end = event.is_none();
+        batch.extend(event);
+        if batch.len() < limit && !end {
+            continue;
+        }
+        let Some(last) = batch.last().map(|event| event.position) else { return Ok(()) };
+        let full = Arc::new(Batch { events: std::mem::replace(&mut batch, Vec::with_capacity(limit)), last });
         for model in &models {
             // A model that failed dropped its receiver; its error is the one to report.
-            if model.send(Arc::clone(&batch)).await.is_err() {
+            if model.send(Arc::clone(&full)).await.is_err() {
                 return Ok(());
             }
         }
-        if !full {
+        if end {
             return Ok(());
         }
     }
