@@ -4,73 +4,91 @@
 
 use std::fmt::Write as _;
 
-use chrono::{NaiveDate, NaiveTime};
+use chrono::{Datelike as _, NaiveDate, NaiveTime, Timelike as _};
+use sqlx::postgres::PgCopyIn;
 use sqlx::PgConnection;
 
-/// Bytes sent per `CopyData` message: the rows are encoded whole, then sent in pieces so
-/// that the connection's buffer stays small.
+/// Bytes encoded before they are sent: PostgreSQL parses one piece while the next is
+/// encoded, and memory holds one piece, not the table.
 const CHUNK: usize = 1 << 20;
 
-/// Rows of one business for one table, encoded as `COPY`'s text format.
-pub struct CopyRows {
-    /// `table (business_id, column, …)`.
-    target: String,
+/// Rows of one business for one table, sent as they are encoded.
+pub struct CopyIn<'c> {
+    copy: PgCopyIn<&'c mut PgConnection>,
+    text: CopyText,
+}
+
+impl<'c> CopyIn<'c> {
+    /// Starts copying rows of `business_id` into `table`'s `columns` (`a, b, …`, after
+    /// `business_id`); the columns left out take their defaults.
+    pub async fn start(
+        conn: &'c mut PgConnection,
+        business_id: i64,
+        table: &str,
+        columns: &str,
+    ) -> sqlx::Result<CopyIn<'c>> {
+        let copy = conn.copy_in_raw(&format!("copy {table} (business_id, {columns}) from stdin")).await?;
+        Ok(CopyIn { copy, text: CopyText::new(business_id) })
+    }
+
+    /// Adds the next field of the current row.
+    pub fn field(&mut self, value: impl CopyValue) -> &mut Self {
+        self.text.field(value);
+        self
+    }
+
+    /// Ends the current row, and sends the rows so far once they fill a piece.
+    pub async fn end_row(&mut self) -> sqlx::Result<()> {
+        self.text.end_row();
+        if self.text.text.len() >= CHUNK {
+            self.copy.send(self.text.text.as_bytes()).await?;
+            self.text.text.clear();
+        }
+        Ok(())
+    }
+
+    /// Sends the last rows and ends the copy; answers how many rows were written.
+    pub async fn finish(mut self) -> sqlx::Result<u64> {
+        if !self.text.text.is_empty() {
+            self.copy.send(self.text.text.as_bytes()).await?;
+        }
+        self.copy.finish().await
+    }
+}
+
+/// Rows encoded as `COPY`'s text format, each starting with its business.
+struct CopyText {
     /// Written first in each row: given, not left to the column's default, whose function
     /// call per row cost about a tenth of a copy's time.
     business_id: String,
     text: String,
     /// Whether the current row has a field yet.
     started: bool,
-    rows: u64,
 }
 
-/// A value as `COPY`'s text format writes it.
-pub trait CopyValue {
-    fn write_to(&self, out: &mut String);
-}
-
-impl CopyRows {
-    /// Rows of `business_id` for `table`'s `columns` (`a, b, …`, after `business_id`); the
-    /// columns left out take their defaults.
-    pub fn new(business_id: i64, table: &str, columns: &str) -> Self {
-        CopyRows {
-            target: format!("{table} (business_id, {columns})"),
-            business_id: business_id.to_string(),
-            text: String::new(),
-            started: false,
-            rows: 0,
-        }
+impl CopyText {
+    fn new(business_id: i64) -> Self {
+        CopyText { business_id: business_id.to_string(), text: String::new(), started: false }
     }
 
-    /// Adds the next field of the current row.
-    pub fn field(&mut self, value: impl CopyValue) -> &mut Self {
+    fn field(&mut self, value: impl CopyValue) {
         if !self.started {
             self.text.push_str(&self.business_id);
             self.started = true;
         }
         self.text.push('\t');
         value.write_to(&mut self.text);
-        self
     }
 
-    /// Ends the current row.
-    pub fn end_row(&mut self) {
+    fn end_row(&mut self) {
         self.text.push('\n');
         self.started = false;
-        self.rows += 1;
     }
+}
 
-    /// Sends the rows; answers how many were written.
-    pub async fn send(self, conn: &mut PgConnection) -> sqlx::Result<u64> {
-        if self.rows == 0 {
-            return Ok(0);
-        }
-        let mut copy = conn.copy_in_raw(&format!("copy {} from stdin", self.target)).await?;
-        for chunk in self.text.as_bytes().chunks(CHUNK) {
-            copy.send(chunk).await?;
-        }
-        copy.finish().await
-    }
+/// A value as `COPY`'s text format writes it.
+pub trait CopyValue {
+    fn write_to(&self, out: &mut String);
 }
 
 impl CopyValue for i64 {
@@ -97,15 +115,17 @@ impl CopyValue for bool {
     }
 }
 
+/// `YYYY-MM-DD`, written directly: chrono's `format` parses its pattern on every call.
 impl CopyValue for NaiveDate {
     fn write_to(&self, out: &mut String) {
-        let _ = write!(out, "{}", self.format("%Y-%m-%d"));
+        let _ = write!(out, "{:04}-{:02}-{:02}", self.year(), self.month(), self.day());
     }
 }
 
+/// `HH:MM:SS`.
 impl CopyValue for NaiveTime {
     fn write_to(&self, out: &mut String) {
-        let _ = write!(out, "{}", self.format("%H:%M:%S"));
+        let _ = write!(out, "{:02}:{:02}:{:02}", self.hour(), self.minute(), self.second());
     }
 }
 
@@ -113,6 +133,11 @@ impl CopyValue for NaiveTime {
 /// or the row.
 impl CopyValue for &str {
     fn write_to(&self, out: &mut String) {
+        const SPECIAL: [char; 4] = ['\\', '\t', '\n', '\r'];
+        if !self.contains(SPECIAL) {
+            out.push_str(self);
+            return;
+        }
         for c in self.chars() {
             match c {
                 '\\' => out.push_str("\\\\"),
@@ -146,21 +171,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fields_are_tab_separated_rows_end_in_newlines_and_text_is_escaped() {
-        let mut rows = CopyRows::new(3, "t", "a, b, c, d, e");
-        rows.field(7_i64)
-            .field("a\\b\tc\nd\re")
-            .field(true)
-            .field(NaiveDate::from_ymd_opt(2026, 11, 26).expect("date"))
-            .field(NaiveTime::from_hms_opt(9, 30, 0).expect("time"));
+    fn rows_start_with_their_business_fields_are_tab_separated_and_text_is_escaped() {
+        let mut rows = CopyText::new(3);
+        rows.field(7_i64);
+        rows.field("a\\b\tc\nd\re");
+        rows.field(true);
+        rows.field(NaiveDate::from_ymd_opt(2026, 1, 6).expect("date"));
+        rows.field(NaiveTime::from_hms_opt(9, 5, 0).expect("time"));
         rows.end_row();
-        rows.field(-1_i16).field(false).field(Plain("[540,600)")).field(&String::from("ok"));
+        rows.field(-1_i16);
+        rows.field(false);
+        rows.field(Plain("[540,600)"));
+        rows.field(&String::from("sem escape"));
         rows.end_row();
         assert_eq!(
             rows.text,
-            "3\t7\ta\\\\b\\tc\\nd\\re\tt\t2026-11-26\t09:30:00\n3\t-1\tf\t[540,600)\tok\n"
+            "3\t7\ta\\\\b\\tc\\nd\\re\tt\t2026-01-06\t09:05:00\n3\t-1\tf\t[540,600)\tsem escape\n"
         );
-        assert_eq!(rows.target, "t (business_id, a, b, c, d, e)");
-        assert_eq!(rows.rows, 2);
     }
 }

@@ -526,7 +526,8 @@ async fn apply_events_inner(
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();
     }
-    move_checkpoint(tx, projection, schema, last, Changed::of(events.iter().map(StoredEvent::business_id))).await
+    move_checkpoint(tx, projection, schema, last, Changed::of(events.iter().map(StoredEvent::business_id)))
+        .await
 }
 
 /// Writes a rebuild's folds, one per business, into `schema` inside `tx` and moves its

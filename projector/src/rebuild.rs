@@ -306,8 +306,11 @@ async fn write_window(
     let folds = folds
         .into_iter()
         .map(|(business, fold)| {
-            let tables =
-                if written.insert(business) { Tables::Empty { business_id: business } } else { Tables::Filled };
+            let tables = if written.insert(business) {
+                Tables::Empty { business_id: business }
+            } else {
+                Tables::Filled
+            };
             (business, fold, tables)
         })
         .collect();
@@ -365,12 +368,9 @@ async fn finish(
     let live = engine::live_schema(projection);
     let schema = next.schema;
     // Built once from the full tables, which is faster than keeping them up to date row by
-    // row; before the swap, so that the live model is not held up meanwhile.
-    let mut tx = pool.begin().await?;
-    for definition in &next.deferred {
-        sqlx::query(definition).execute(&mut *tx).await?;
-    }
-    tx.commit().await?;
+    // row; before the swap, so that the live model is not held up meanwhile. Side by side,
+    // each on a connection of its own: a model's last index no longer waits for its first.
+    try_join_all(next.deferred.iter().map(|definition| sqlx::query(definition).execute(pool))).await?;
 
     // The swap: from here until commit the live worker waits on the checkpoint lock.
     let mut tx = pool.begin().await?;

@@ -16,7 +16,7 @@ use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::CopyRows;
+use crate::copy::CopyIn;
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -166,12 +166,14 @@ impl Days {
     async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
         let places: HashSet<(i64, chrono::NaiveDate, i64)> =
             self.companies.into_iter().zip(self.dates).zip(self.ids).map(|((c, d), i)| (c, d, i)).collect();
-        let mut rows = CopyRows::new(business_id, "appointment_place", "company_id, date, appointment_id");
+        let mut rows =
+            CopyIn::start(&mut *conn, business_id, "appointment_place", "company_id, date, appointment_id")
+                .await?;
         for (company_id, date, appointment_id) in places {
             rows.field(company_id).field(date).field(appointment_id);
-            rows.end_row();
+            rows.end_row().await?;
         }
-        rows.send(conn).await?;
+        rows.finish().await?;
         Ok(())
     }
 
@@ -306,13 +308,14 @@ impl Fold for AgendaFold {
 
     async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()> {
         let AgendaFold { folded, days, people, .. } = *self;
-        people.write(conn).await?;
         match tables {
             Tables::Filled => {
+                people.write(conn).await?;
                 write(conn, folded).await?;
                 days.write(conn).await
             }
             Tables::Empty { business_id } => {
+                people.copy(conn, business_id).await?;
                 copy_appointments(conn, business_id, &folded, &people).await?;
                 days.copy(conn, business_id).await
             }
@@ -329,13 +332,15 @@ async fn copy_appointments(
     folded: &[(i64, Folded)],
     people: &People,
 ) -> anyhow::Result<()> {
-    let mut rows = CopyRows::new(
+    let mut rows = CopyIn::start(
+        &mut *conn,
         business_id,
         "appointment",
         "appointment_id, company_id, membership_id, professional_id, client_id, date, start_time, end_time,
          services, observation, times_type, status, confirmation, online, client_name, client_phone,
          client_whatsapp, professional_name, professional_color",
-    );
+    )
+    .await?;
     for (id, fold) in folded {
         // A confirmation or cancellation of an appointment booked before the log's start
         // would update no row.
@@ -361,9 +366,9 @@ async fn copy_appointments(
             .field(client.is_some_and(|c| c.whatsapp))
             .field(professional.and_then(|p| p.name.as_deref()).unwrap_or(""))
             .field(professional.and_then(|p| p.color.as_deref()).unwrap_or(""));
-        rows.end_row();
+        rows.end_row().await?;
     }
-    rows.send(conn).await?;
+    rows.finish().await?;
     Ok(())
 }
 
@@ -408,9 +413,32 @@ impl People {
         shown.color = color.or(shown.color.take());
     }
 
+    /// Copies the people into the empty tables (no appointment holds a copy yet).
+    async fn copy(&self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
+        let mut clients =
+            CopyIn::start(&mut *conn, business_id, "client", "client_id, name, phone, whatsapp").await?;
+        for (id, details) in &self.clients {
+            clients.field(*id).field(&details.name).field(&details.phone).field(details.whatsapp);
+            clients.end_row().await?;
+        }
+        clients.finish().await?;
+        let mut professionals =
+            CopyIn::start(&mut *conn, business_id, "professional", "professional_id, name, color").await?;
+        for (id, shown) in &self.professionals {
+            professionals
+                .field(*id)
+                .field(shown.name.as_deref().unwrap_or(""))
+                .field(shown.color.as_deref().unwrap_or(""));
+            professionals.end_row().await?;
+        }
+        professionals.finish().await?;
+        Ok(())
+    }
+
     async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if !self.clients.is_empty() {
-            let (ids, details): (Vec<i64>, Vec<&ClientDetails>) = self.clients.iter().map(|(id, d)| (*id, d)).unzip();
+            let (ids, details): (Vec<i64>, Vec<&ClientDetails>) =
+                self.clients.iter().map(|(id, d)| (*id, d)).unzip();
             sqlx::query(
                 "insert into client (client_id, name, phone, whatsapp)
                  select * from unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[])
@@ -435,8 +463,10 @@ impl People {
             .await?;
         }
         if !self.professionals.is_empty() {
-            let (ids, shown): (Vec<i64>, Vec<&Shown>) = self.professionals.iter().map(|(id, s)| (*id, s)).unzip();
-            let (names, colors): (Vec<_>, Vec<_>) = shown.into_iter().map(|s| (s.name.clone(), s.color.clone())).unzip();
+            let (ids, shown): (Vec<i64>, Vec<&Shown>) =
+                self.professionals.iter().map(|(id, s)| (*id, s)).unzip();
+            let (names, colors): (Vec<_>, Vec<_>) =
+                shown.into_iter().map(|s| (s.name.clone(), s.color.clone())).unzip();
             // A professional first seen here gets a row; then what changed is set.
             sqlx::query(
                 "insert into professional (professional_id) select unnest($1::bigint[])

@@ -15,7 +15,7 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::clock;
 use sqlx::PgConnection;
 
-use crate::copy::CopyRows;
+use crate::copy::CopyIn;
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -98,25 +98,30 @@ impl Deltas {
 
     /// Copies the figures into the empty tables.
     async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
-        let mut days = CopyRows::new(
+        let mut days = CopyIn::start(
+            &mut *conn,
             business_id,
             "day_figure",
             "company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes, revenue_cents",
-        );
+        )
+        .await?;
         for ((company_id, date, professional_id), values) in self.days {
             days.field(company_id).field(date).field(professional_id);
             for value in values {
                 days.field(value);
             }
-            days.end_row();
+            days.end_row().await?;
         }
-        days.send(&mut *conn).await?;
-        let mut services = CopyRows::new(
+        days.finish().await?;
+        let mut services = CopyIn::start(
+            &mut *conn,
             business_id,
             "service_figure",
             "company_id, date, professional_id, service_id, description, booked, revenue_cents",
-        );
-        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in self.services {
+        )
+        .await?;
+        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in self.services
+        {
             services
                 .field(company_id)
                 .field(date)
@@ -125,16 +130,21 @@ impl Deltas {
                 .field(&description)
                 .field(booked)
                 .field(cents);
-            services.end_row();
+            services.end_row().await?;
         }
-        services.send(&mut *conn).await?;
-        let mut hours =
-            CopyRows::new(business_id, "hour_figure", "company_id, date, professional_id, hour, booked");
+        services.finish().await?;
+        let mut hours = CopyIn::start(
+            &mut *conn,
+            business_id,
+            "hour_figure",
+            "company_id, date, professional_id, hour, booked",
+        )
+        .await?;
         for (((company_id, date, professional_id), hour), booked) in self.hours {
             hours.field(company_id).field(date).field(professional_id).field(hour).field(booked);
-            hours.end_row();
+            hours.end_row().await?;
         }
-        hours.send(conn).await?;
+        hours.finish().await?;
         Ok(())
     }
 
@@ -324,13 +334,15 @@ impl Fold for DashboardFold {
                 Tables::Empty { .. } => HashMap::new(),
                 Tables::Filled => {
                     let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
-                    sqlx::query_as::<_, StoredFact>("select * from appointment where appointment_id = any($1)")
-                        .bind(&ids)
-                        .fetch_all(&mut *conn)
-                        .await?
-                        .into_iter()
-                        .map(|row| (row.appointment_id, row.fact))
-                        .collect()
+                    sqlx::query_as::<_, StoredFact>(
+                        "select * from appointment where appointment_id = any($1)",
+                    )
+                    .bind(&ids)
+                    .fetch_all(&mut *conn)
+                    .await?
+                    .into_iter()
+                    .map(|row| (row.appointment_id, row.fact))
+                    .collect()
                 }
             };
             let mut deltas = Deltas::default();
@@ -395,11 +407,10 @@ impl Fold for DashboardFold {
 
 /// Copies the facts into the empty table.
 async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
-    let mut rows = CopyRows::new(
-        business_id,
+    let mut rows = CopyIn::start(&mut *conn, business_id,
         "appointment",
         "appointment_id, company_id, professional_id, date, start_minute, minutes, services, active, confirmed",
-    );
+    ).await?;
     for (id, fact) in facts {
         rows.field(*id)
             .field(fact.company_id)
@@ -410,9 +421,9 @@ async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fa
             .field(serde_json::to_string(&fact.services.0)?.as_str())
             .field(fact.active)
             .field(fact.confirmed);
-        rows.end_row();
+        rows.end_row().await?;
     }
-    rows.send(conn).await?;
+    rows.finish().await?;
     Ok(())
 }
 

@@ -24,7 +24,7 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::{CopyRows, Plain};
+use crate::copy::{CopyIn, Plain};
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -139,7 +139,8 @@ impl Fold for FreeTimeFold {
         let touched = &mut self.touched;
         if event.aggregate_type == Appointment::TYPE {
             match event.decode::<AppointmentEvent>()? {
-                AppointmentEvent::AppointmentBooked(booking) | AppointmentEvent::AppointmentChanged(booking) => {
+                AppointmentEvent::AppointmentBooked(booking)
+                | AppointmentEvent::AppointmentChanged(booking) => {
                     let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
                     let time =
                         (booking.professional_id, booking.date, minutes(booking.start), minutes(booking.end));
@@ -316,14 +317,16 @@ async fn copy_bookings(
     bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
 ) -> anyhow::Result<Vec<(i64, NaiveDate)>> {
     let mut days = BTreeSet::new();
-    let mut rows = CopyRows::new(business_id, "booked", "appointment_id, professional_id, date, during");
+    let mut rows =
+        CopyIn::start(&mut *conn, business_id, "booked", "appointment_id, professional_id, date, during")
+            .await?;
     for (id, time) in bookings {
         let Some((professional_id, date, start, end)) = *time else { continue };
         rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
-        rows.end_row();
+        rows.end_row().await?;
         days.insert((professional_id, date));
     }
-    rows.send(conn).await?;
+    rows.finish().await?;
     Ok(days.into_iter().collect())
 }
 
