@@ -9,6 +9,12 @@ use serde::de::DeserializeOwned;
 /// The business of events from before businesses existed.
 pub const LEGACY_BUSINESS_ID: i64 = 1;
 
+/// The business an event's metadata names (`business_id`, as `->>` gives it), or
+/// [`LEGACY_BUSINESS_ID`] for one written before businesses existed.
+pub fn business_named(text: Option<&str>) -> i64 {
+    text.and_then(|text| text.parse().ok()).unwrap_or(LEGACY_BUSINESS_ID)
+}
+
 /// One row of the event log.
 #[derive(Debug, Clone)]
 pub struct StoredEvent {

@@ -7,7 +7,7 @@
 //! with no join. They are copied when the appointment is written, and a change of a client or
 //! professional is copied to their appointments in the same batch.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 use async_trait::async_trait;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, Booking};
@@ -16,7 +16,7 @@ use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::CopyIn;
+use crate::copy::{in_key_order, CopyIn};
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -164,7 +164,8 @@ impl Days {
 
     /// Copies the places into the empty table, each once.
     async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
-        let places: HashSet<(i64, chrono::NaiveDate, i64)> =
+        // Each once, in the order of the primary key.
+        let places: BTreeSet<(i64, chrono::NaiveDate, i64)> =
             self.companies.into_iter().zip(self.dates).zip(self.ids).map(|((c, d), i)| (c, d, i)).collect();
         let mut rows =
             CopyIn::start(&mut *conn, business_id, "appointment_place", "company_id, date, appointment_id")
@@ -341,13 +342,13 @@ async fn copy_appointments(
          client_whatsapp, professional_name, professional_color",
     )
     .await?;
-    for (id, fold) in folded {
+    for (id, fold) in in_key_order(folded.iter().map(|(id, fold)| (*id, fold))) {
         // A confirmation or cancellation of an appointment booked before the log's start
         // would update no row.
         let Some(booking) = &fold.booking else { continue };
         let client = people.clients.get(&booking.client_id);
         let professional = people.professionals.get(&booking.professional_id);
-        rows.field(*id)
+        rows.field(id)
             .field(booking.company_id)
             .field(booking.membership_id)
             .field(booking.professional_id)
@@ -417,14 +418,14 @@ impl People {
     async fn copy(&self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
         let mut clients =
             CopyIn::start(&mut *conn, business_id, "client", "client_id, name, phone, whatsapp").await?;
-        for (id, details) in &self.clients {
+        for (id, details) in in_key_order(&self.clients) {
             clients.field(*id).field(&details.name).field(&details.phone).field(details.whatsapp);
             clients.end_row().await?;
         }
         clients.finish().await?;
         let mut professionals =
             CopyIn::start(&mut *conn, business_id, "professional", "professional_id, name, color").await?;
-        for (id, shown) in &self.professionals {
+        for (id, shown) in in_key_order(&self.professionals) {
             professionals
                 .field(*id)
                 .field(shown.name.as_deref().unwrap_or(""))

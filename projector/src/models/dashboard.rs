@@ -15,7 +15,7 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::clock;
 use sqlx::PgConnection;
 
-use crate::copy::CopyIn;
+use crate::copy::{in_key_order, CopyIn};
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -105,7 +105,7 @@ impl Deltas {
             "company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes, revenue_cents",
         )
         .await?;
-        for ((company_id, date, professional_id), values) in self.days {
+        for ((company_id, date, professional_id), values) in in_key_order(self.days) {
             days.field(company_id).field(date).field(professional_id);
             for value in values {
                 days.field(value);
@@ -120,7 +120,8 @@ impl Deltas {
             "company_id, date, professional_id, service_id, description, booked, revenue_cents",
         )
         .await?;
-        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in self.services
+        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in
+            in_key_order(self.services)
         {
             services
                 .field(company_id)
@@ -140,7 +141,7 @@ impl Deltas {
             "company_id, date, professional_id, hour, booked",
         )
         .await?;
-        for (((company_id, date, professional_id), hour), booked) in self.hours {
+        for (((company_id, date, professional_id), hour), booked) in in_key_order(self.hours) {
             hours.field(company_id).field(date).field(professional_id).field(hour).field(booked);
             hours.end_row().await?;
         }
@@ -411,8 +412,8 @@ async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fa
         "appointment",
         "appointment_id, company_id, professional_id, date, start_minute, minutes, services, active, confirmed",
     ).await?;
-    for (id, fact) in facts {
-        rows.field(*id)
+    for (id, fact) in in_key_order(facts.iter().map(|(id, fact)| (*id, fact))) {
+        rows.field(id)
             .field(fact.company_id)
             .field(fact.professional_id)
             .field(fact.date)

@@ -24,7 +24,7 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::{CopyIn, Plain};
+use crate::copy::{in_key_order, CopyIn, Plain};
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -320,7 +320,7 @@ async fn copy_bookings(
     let mut rows =
         CopyIn::start(&mut *conn, business_id, "booked", "appointment_id, professional_id, date, during")
             .await?;
-    for (id, time) in bookings {
+    for (id, time) in in_key_order(bookings) {
         let Some((professional_id, date, start, end)) = *time else { continue };
         rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
         rows.end_row().await?;
