@@ -12,10 +12,10 @@
 //! the 30-day window rolls forward with no job. Days off and holidays, few and long, stay in
 //! their own models and are cut at read time.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
+use chrono::{Datelike as _, NaiveDate};
 use navalha_domain::appointment::{Appointment, AppointmentEvent};
 use navalha_domain::availability::{spans_of_bounds, subtract, Span};
 use navalha_domain::company::{Company, CompanyEvent};
@@ -117,18 +117,23 @@ impl Projection for FreeTime {
     }
 }
 
-/// A change of the inputs a template is made of, kept in the order of its events.
-enum Input {
-    Memberships { professional_id: i64, companies: Vec<i64> },
-    WorkingDay { professional_id: i64, week_day: u8, periods: Vec<Period> },
-    Opening { company_id: i64, week_day: u8, period: Option<Period> },
+/// The inputs a template is made of, as the fold's events last set them: each event
+/// overwrites its key whole, so the last one is all that is written.
+#[derive(Default)]
+struct Inputs {
+    /// A professional's units.
+    memberships: BTreeMap<i64, Vec<i64>>,
+    /// A professional's working periods on a weekday.
+    working: BTreeMap<(i64, u8), Vec<Period>>,
+    /// A unit's hours on a weekday; `None` closes it.
+    opening: BTreeMap<(i64, u8), Option<Period>>,
 }
 
-/// The inputs' changes in order and the appointments folded to their last time; written as
-/// the inputs copied, then what they touched recomputed in a few set-based statements.
+/// The inputs as last set and the appointments folded to their last time; written as the
+/// inputs copied, then what they touched recomputed in a few set-based statements.
 #[derive(Default)]
 struct FreeTimeFold {
-    inputs: Vec<Input>,
+    inputs: Inputs,
     touched: Touched,
 }
 
@@ -155,12 +160,11 @@ impl Fold for FreeTimeFold {
             match event.decode::<ProfessionalEvent>()? {
                 ProfessionalEvent::ProfessionalRegistered { employment, .. }
                 | ProfessionalEvent::EmploymentChanged(employment) => {
-                    let companies = employment.company_ids();
-                    self.inputs.push(Input::Memberships { professional_id: id, companies });
+                    self.inputs.memberships.insert(id, employment.company_ids());
                     touched.professionals.insert(id);
                 }
                 ProfessionalEvent::WorkingDaySet { week_day, periods } => {
-                    self.inputs.push(Input::WorkingDay { professional_id: id, week_day, periods });
+                    self.inputs.working.insert((id, week_day), periods);
                     touched.professionals.insert(id);
                 }
                 ProfessionalEvent::PersonalDataChanged(_)
@@ -168,7 +172,7 @@ impl Fold for FreeTimeFold {
                 | ProfessionalEvent::ServiceChanged(_) => {}
             }
         } else if let CompanyEvent::CompanyDaySet { week_day, period } = event.decode::<CompanyEvent>()? {
-            self.inputs.push(Input::Opening { company_id: id, week_day, period });
+            self.inputs.opening.insert((id, week_day), period);
             touched.companies.insert(id);
         }
         Ok(())
@@ -176,25 +180,19 @@ impl Fold for FreeTimeFold {
 
     async fn write(self: Box<Self>, conn: &mut PgConnection, tables: Tables) -> anyhow::Result<()> {
         // The inputs first: bookings only land in `booked`, which no input reads.
-        for input in &self.inputs {
-            match input {
-                Input::Memberships { professional_id, companies } => {
-                    set_memberships(conn, *professional_id, companies).await?
-                }
-                Input::WorkingDay { professional_id, week_day, periods } => {
-                    set_working_day(conn, *professional_id, *week_day, periods).await?
-                }
-                Input::Opening { company_id, week_day, period } => {
-                    set_opening(conn, *company_id, *week_day, *period).await?
-                }
+        self.inputs.write(conn).await?;
+        match tables {
+            Tables::Filled => {
+                let days = write_bookings(conn, &self.touched.bookings).await?;
+                let professionals = recompute_templates(conn, &self.touched).await?;
+                recompute_days(conn, &professionals, &days).await
+            }
+            Tables::Empty { business_id } => {
+                copy_bookings(conn, business_id, &self.touched.bookings).await?;
+                recompute_templates(conn, &self.touched).await?;
+                copy_days(conn, business_id, &self.touched.bookings).await
             }
         }
-        let days = match tables {
-            Tables::Filled => write_bookings(conn, &self.touched.bookings).await?,
-            Tables::Empty { business_id } => copy_bookings(conn, business_id, &self.touched.bookings).await?,
-        };
-        let professionals = recompute_templates(conn, &self.touched).await?;
-        recompute_days(conn, &professionals, &days).await
     }
 }
 
@@ -203,66 +201,80 @@ fn range_text(period: &Period) -> String {
     format!("[{},{})", period.start.minutes(), period.end.minutes())
 }
 
-async fn set_memberships(
-    conn: &mut PgConnection,
-    professional_id: i64,
-    companies: &[i64],
-) -> anyhow::Result<()> {
-    sqlx::query("delete from membership where professional_id = $1")
-        .bind(professional_id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "insert into membership (professional_id, company_id) select $1, unnest($2::bigint[]) on conflict do nothing",
-    )
-    .bind(professional_id)
-    .bind(companies)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-async fn set_working_day(
-    conn: &mut PgConnection,
-    professional_id: i64,
-    week_day: u8,
-    periods: &[Period],
-) -> anyhow::Result<()> {
-    let ranges: Vec<String> = periods.iter().map(range_text).collect();
-    sqlx::query(
-        "insert into working (professional_id, week_day, periods)
-         select $1, $2, coalesce(range_agg(r::int4range), '{}') from unnest($3::text[]) r
-         on conflict (professional_id, week_day) do update set periods = excluded.periods",
-    )
-    .bind(professional_id)
-    .bind(i16::from(week_day))
-    .bind(&ranges)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-async fn set_opening(
-    conn: &mut PgConnection,
-    company_id: i64,
-    week_day: u8,
-    period: Option<Period>,
-) -> anyhow::Result<()> {
-    match period {
-        Some(period) => sqlx::query(
-            "insert into opening (company_id, week_day, hours) values ($1, $2, $3::int4range)
-             on conflict (company_id, week_day) do update set hours = excluded.hours",
-        )
-        .bind(company_id)
-        .bind(i16::from(week_day))
-        .bind(range_text(&period)),
-        None => sqlx::query("delete from opening where company_id = $1 and week_day = $2")
-            .bind(company_id)
-            .bind(i16::from(week_day)),
+impl Inputs {
+    /// Writes each input as last set, a statement per table.
+    async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if !self.memberships.is_empty() {
+            let professionals: Vec<i64> = self.memberships.keys().copied().collect();
+            let (members, companies): (Vec<i64>, Vec<i64>) = self
+                .memberships
+                .iter()
+                .flat_map(|(professional_id, companies)| companies.iter().map(|c| (*professional_id, *c)))
+                .unzip();
+            // Two statements: a delete in a `with` and an insert of the same key in the main
+            // statement see the same snapshot, and `on conflict` would skip the insert.
+            sqlx::query("delete from membership where professional_id = any($1)")
+                .bind(&professionals)
+                .execute(&mut *conn)
+                .await?;
+            sqlx::query(
+                "insert into membership (professional_id, company_id)
+                 select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
+            )
+            .bind(&members)
+            .bind(&companies)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.working.is_empty() {
+            let ((professionals, week_days), periods): ((Vec<i64>, Vec<i16>), Vec<String>) = self
+                .working
+                .iter()
+                .map(|((professional_id, week_day), periods)| {
+                    ((*professional_id, i16::from(*week_day)), multirange_text(periods.iter()))
+                })
+                .unzip();
+            sqlx::query(
+                "insert into working (professional_id, week_day, periods)
+                 select p, d, r::int4multirange from unnest($1::bigint[], $2::smallint[], $3::text[]) u (p, d, r)
+                 on conflict (professional_id, week_day) do update set periods = excluded.periods",
+            )
+            .bind(&professionals)
+            .bind(&week_days)
+            .bind(&periods)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.opening.is_empty() {
+            let ((companies, week_days), hours): ((Vec<i64>, Vec<i16>), Vec<Option<String>>) = self
+                .opening
+                .iter()
+                .map(|((company_id, week_day), period)| {
+                    ((*company_id, i16::from(*week_day)), period.as_ref().map(range_text))
+                })
+                .unzip();
+            // A closed day loses its row; an open one is set.
+            sqlx::query(
+                "with hours as (select * from unnest($1::bigint[], $2::smallint[], $3::text[]) u (c, d, h)),
+                      closed as (delete from opening o using hours
+                                  where o.company_id = hours.c and o.week_day = hours.d and hours.h is null)
+                 insert into opening (company_id, week_day, hours)
+                 select c, d, h::int4range from hours where h is not null
+                 on conflict (company_id, week_day) do update set hours = excluded.hours",
+            )
+            .bind(&companies)
+            .bind(&week_days)
+            .bind(&hours)
+            .execute(conn)
+            .await?;
+        }
+        Ok(())
     }
-    .execute(conn)
-    .await?;
-    Ok(())
+}
+
+/// Periods as PostgreSQL's multirange text, which orders and merges them as `range_agg` did.
+fn multirange_text<'a>(periods: impl Iterator<Item = &'a Period>) -> String {
+    format!("{{{}}}", periods.map(range_text).collect::<Vec<_>>().join(","))
 }
 
 /// Writes the batch's bookings (an appointment moved or cancelled leaves its old day) and
@@ -310,13 +322,12 @@ async fn write_bookings(
     Ok(days.into_iter().collect())
 }
 
-/// Copies the active bookings into the empty table and returns their professional-days.
+/// Copies the active bookings into the empty table.
 async fn copy_bookings(
     conn: &mut PgConnection,
     business_id: i64,
     bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
-) -> anyhow::Result<Vec<(i64, NaiveDate)>> {
-    let mut days = BTreeSet::new();
+) -> anyhow::Result<()> {
     let mut rows =
         CopyIn::start(&mut *conn, business_id, "booked", "appointment_id, professional_id, date, during")
             .await?;
@@ -324,10 +335,49 @@ async fn copy_bookings(
         let Some((professional_id, date, start, end)) = *time else { continue };
         rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
         rows.end_row().await?;
-        days.insert((professional_id, date));
     }
     rows.finish().await?;
-    Ok(days.into_iter().collect())
+    Ok(())
+}
+
+/// Copies the free time of every booked day into the empty table: the templates just
+/// written, read back, less the bookings folded, cut here as `recompute_days` cuts what it
+/// reads back of `booked` (which a whole business's days made its costliest statement).
+async fn copy_days(
+    conn: &mut PgConnection,
+    business_id: i64,
+    bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
+) -> anyhow::Result<()> {
+    let mut busy: BTreeMap<(i64, NaiveDate), Vec<i32>> = BTreeMap::new();
+    for (professional_id, date, start, end) in bookings.values().flatten() {
+        busy.entry((*professional_id, *date)).or_default().extend([*start, *end]);
+    }
+    let professionals: Vec<i64> = busy.keys().map(|(professional_id, _)| *professional_id).collect();
+    let templates: Vec<(i64, i16, i64, Vec<i32>)> = sqlx::query_as(
+        "select professional_id, week_day, company_id, bounds from template where professional_id = any($1)",
+    )
+    .bind(&professionals)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut units: HashMap<(i64, i16), Vec<(i64, Vec<Span>)>> = HashMap::new();
+    for (professional_id, week_day, company_id, bounds) in templates {
+        units.entry((professional_id, week_day)).or_default().push((company_id, spans_of_bounds(&bounds)));
+    }
+    let mut days = Vec::new();
+    for ((professional_id, date), busy) in busy {
+        let week_day = date.weekday().num_days_from_sunday() as i16;
+        for (company_id, template) in units.get(&(professional_id, week_day)).into_iter().flatten() {
+            let free = bounds_text(&subtract(template, &spans_of_bounds(&busy)));
+            days.push(((*company_id, professional_id, date), free));
+        }
+    }
+    let mut rows = CopyIn::start(&mut *conn, business_id, "day", "company_id, professional_id, date, bounds").await?;
+    for ((company_id, professional_id, date), free) in in_key_order(days) {
+        rows.field(company_id).field(professional_id).field(date).field(Plain(&free));
+        rows.end_row().await?;
+    }
+    rows.finish().await?;
+    Ok(())
 }
 
 /// Recomputes the templates of the professionals touched, directly or through a unit whose
