@@ -111,25 +111,32 @@ async fn rebuild_inner(
     show_progress: bool,
 ) -> anyhow::Result<Vec<RebuildReport>> {
     let started = Instant::now();
-    // The progress bars' lengths: the log's events by type, counted once for every model.
-    let by_type: HashMap<String, i64> = if show_progress {
-        sqlx::query_as("select aggregate_type, count(*) from events group by aggregate_type")
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .collect()
-    } else {
-        HashMap::new()
+    let bars: Vec<ProgressBar> = projections.iter().map(|p| progress_bar(p.name(), show_progress)).collect();
+    // The bars' lengths, the log's events by type, are counted while the log is read.
+    let count = async {
+        if show_progress {
+            let by_type: HashMap<String, i64> =
+                sqlx::query_as("select aggregate_type, count(*) from events group by aggregate_type")
+                    .fetch_all(pool)
+                    .await?
+                    .into_iter()
+                    .collect();
+            for (projection, bar) in projections.iter().zip(&bars) {
+                let total: i64 = projection.aggregate_types().iter().filter_map(|t| by_type.get(*t)).sum();
+                bar.set_length(total.max(0) as u64);
+            }
+        }
+        anyhow::Ok(())
     };
     let mut senders = Vec::with_capacity(projections.len());
     let mut models = Vec::with_capacity(projections.len());
-    for projection in projections {
-        let total = projection.aggregate_types().iter().filter_map(|t| by_type.get(*t)).sum();
-        let next = prepare(pool, *projection, show_progress.then_some(total)).await?;
+    for (projection, bar) in projections.iter().zip(bars.iter().cloned()) {
         let (sender, receiver) = mpsc::channel(BATCHES_AHEAD);
         senders.push(sender);
-        // Each model is swapped in as soon as it is full, while the others still fill.
+        // The models make their next schemas while the first batches are read, and each is
+        // swapped in as soon as it is full, while the others still fill.
         models.push(async move {
+            let next = prepare(pool, *projection, bar).await?;
             let events = fill(pool, *projection, &next, receiver, window).await?;
             finish(pool, *projection, next, events, batch, started).await
         });
@@ -142,7 +149,7 @@ async fn rebuild_inner(
         tracing::info!(seconds = format!("{:.2}", started.elapsed().as_secs_f64()), "log read");
         anyhow::Ok(())
     };
-    let (_, reports) = tokio::try_join!(read, try_join_all(models))?;
+    let (_, _, reports) = tokio::try_join!(count, read, try_join_all(models))?;
     Ok(reports)
 }
 
@@ -161,23 +168,26 @@ struct Batch {
     last: Position,
 }
 
-/// Creates the model's next schema, its tables without their secondary indexes. With
-/// `progress`, the events it will apply, draws a progress bar.
-async fn prepare(pool: &PgPool, projection: &dyn Projection, progress: Option<i64>) -> anyhow::Result<Next> {
+/// Creates the model's next schema, its tables without their secondary indexes.
+async fn prepare(pool: &PgPool, projection: &dyn Projection, bar: ProgressBar) -> anyhow::Result<Next> {
     let next = engine::next_schema(projection);
     let mut tx = pool.begin().await?;
     sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
     engine::create_schema(&mut tx, projection, &next).await?;
     let deferred = defer_indexes(&mut tx, &next).await?;
     tx.commit().await?;
+    Ok(Next { schema: next, deferred, bar })
+}
 
-    let bar = if let Some(total) = progress {
-        // Several models rebuild at once: their bars stack instead of overwriting each other.
-        static BARS: OnceLock<MultiProgress> = OnceLock::new();
-        BARS.get_or_init(MultiProgress::new).add(ProgressBar::new(total.max(0) as u64))
-    } else {
-        ProgressBar::hidden()
-    };
+/// A model's progress bar on stderr, with the rate in events per second; hidden when
+/// progress is not shown. Its length is set once the log is counted.
+fn progress_bar(model: &'static str, show_progress: bool) -> ProgressBar {
+    if !show_progress {
+        return ProgressBar::hidden();
+    }
+    // Several models rebuild at once: their bars stack instead of overwriting each other.
+    static BARS: OnceLock<MultiProgress> = OnceLock::new();
+    let bar = BARS.get_or_init(MultiProgress::new).add(ProgressBar::new(0));
     bar.set_style(
         ProgressStyle::with_template(
             "{prefix:>20} [{bar:40.cyan/blue}] {pos}/{len} events  {per_sec}  eta {eta}",
@@ -185,8 +195,8 @@ async fn prepare(pool: &PgPool, projection: &dyn Projection, progress: Option<i6
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_prefix(projection.name());
-    Ok(Next { schema: next, deferred, bar })
+    bar.set_prefix(model);
+    bar
 }
 
 /// Reads the log's events of `types` below the commit horizon, in commit order, in one
