@@ -247,9 +247,9 @@ async fn visits(
     let rows: Vec<Visit> = sqlx::query_as(
         "select a.appointment_id as id_scheduling, a.date, a.start_time::text as start_time,
                 a.end_time::text as end_time,
-                array(select s ->> 'description' from jsonb_array_elements(a.services) s) as services,
+                array(select s ->> 'description' from json_array_elements(a.services) s) as services,
                 coalesce(p.name, '') as professional_name, coalesce(c.name, '') as company_name,
-                (select coalesce(sum((s ->> 'cents')::bigint), 0) from jsonb_array_elements(a.services) s)::float8 / 100
+                (select coalesce(sum((s ->> 'cents')::bigint), 0) from json_array_elements(a.services) s)::float8 / 100
                     as value,
                 a.status, a.confirmation,
                 a.date + a.start_time <= (now() at time zone coalesce(c.time_zone, 'America/Sao_Paulo'))::timestamp

@@ -57,7 +57,7 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::R
              select b.*, coalesce(c.name, ''), coalesce(c.phone, ''), coalesce(c.whatsapp, false),
                     coalesce(p.name, ''), coalesce(p.color, '')
                from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::date[],
-                           $7::time[], $8::time[], $9::jsonb[], $10::text[], $11::text[], $12::bool[], $13::bool[],
+                           $7::time[], $8::time[], $9::text[]::json[], $10::text[], $11::text[], $12::bool[], $13::bool[],
                            $14::bool[])
                     as b (appointment_id, company_id, membership_id, professional_id, client_id, date, start_time,
                           end_time, services, observation, times_type, status, confirmation, online)
@@ -119,7 +119,8 @@ struct Booked {
     dates: Vec<chrono::NaiveDate>,
     starts: Vec<chrono::NaiveTime>,
     ends: Vec<chrono::NaiveTime>,
-    services: Vec<serde_json::Value>,
+    /// serde_json's text, as a rebuild copies it: json keeps its text as given.
+    services: Vec<String>,
     observations: Vec<String>,
     times_types: Vec<String>,
     statuses: Vec<bool>,
@@ -137,7 +138,7 @@ impl Booked {
         self.dates.push(booking.date);
         self.starts.push(booking.start.into());
         self.ends.push(booking.end.into());
-        self.services.push(serde_json::to_value(&booking.services)?);
+        self.services.push(serde_json::to_string(&booking.services)?);
         self.observations.push(booking.observation.clone());
         self.times_types.push(booking.times_type.code().to_owned());
         self.statuses.push(!cancelled);
@@ -213,7 +214,8 @@ impl Projection for Agenda {
              date            date    not null,
              start_time      time    not null,
              end_time        time    not null,
-             services        jsonb   not null,
+             -- json, not jsonb: read whole, and a rebuild copies it faster
+             services        json    not null,
              observation     text    not null,
              times_type      text    not null,
              -- true booked, false cancelled (spec 01 §4)
