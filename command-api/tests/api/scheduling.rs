@@ -1275,6 +1275,85 @@ async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
     assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
 }
 
+/// Appends an `AppointmentBooked` of `professional_id` in `conn`'s transaction, as an event
+/// the slot trigger reads: `(appointment id, start, end)`.
+async fn append_booked(
+    conn: &mut sqlx::PgConnection,
+    professional_id: i64,
+    day: NaiveDate,
+    (id, start, end): (&str, &str, &str),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+         values ('Appointment', $1, 1, 'AppointmentBooked', '1.0',
+                 jsonb_build_object('AppointmentBooked', jsonb_build_object(
+                     'professional_id', $2::bigint, 'date', $3::date, 'start', $4::text, 'end', $5::text,
+                     'client_id', 1, 'company_id', 1)),
+                 '{\"business_id\": \"1\"}')",
+    )
+    .bind(id)
+    .bind(professional_id)
+    .bind(day)
+    .bind(start)
+    .bind(end)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Appends of one professional's bookings claim their slots in turn (ADR 0006 amended):
+/// where two overlapping ones used to each wait for the other's slot until the deadlock
+/// timeout aborted one (a second later, and holding back every read model meanwhile), the
+/// second now waits for the first to end and is refused as a taken slot at once.
+#[sqlx::test(migrations = "../migrations")]
+async fn overlapping_appends_of_one_professional_claim_their_slots_in_turn(pool: PgPool) {
+    let day = next(Weekday::Tue);
+    let mut first = pool.begin().await.expect("first tx");
+    append_booked(&mut first, 7, day, ("9001", "10:15", "10:45")).await.expect("first slot");
+    let second = tokio::spawn({
+        let pool = pool.clone();
+        async move {
+            let mut tx = pool.begin().await.expect("second tx");
+            append_booked(&mut tx, 7, day, ("9002", "10:00", "10:30")).await
+        }
+    });
+    let mut waited = 0;
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "select count(*) from pg_locks where locktype = 'advisory' and not granted and database =
+                    (select oid from pg_database where datname = current_database())",
+        )
+        .fetch_one(&pool)
+        .await
+        .expect("locks");
+        if waiting > 0 {
+            break;
+        }
+        waited += 1;
+        assert!(waited < 500, "the second append never waited for the first's turn");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // A slot over the second's start: it has not inserted its slot, so nothing waits on it.
+    append_booked(&mut first, 7, day, ("9003", "09:45", "10:05"))
+        .await
+        .expect("no deadlock: the second append waits its turn before claiming");
+    // Another professional's append does not wait for this one's turn (a guard against a
+    // hang, not a timing: it would wait for `first` forever).
+    let mut other = pool.begin().await.expect("other tx");
+    tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        append_booked(&mut other, 8, day, ("9004", "10:00", "10:30")),
+    )
+    .await
+    .expect("another professional's append waited for this one's turn")
+    .expect("another professional's slot");
+    other.commit().await.expect("commit");
+    first.commit().await.expect("commit");
+    let refused = second.await.expect("task").expect_err("the slot is taken");
+    let code = refused.as_database_error().and_then(|e| e.code()).map(|c| c.into_owned());
+    assert_eq!(code.as_deref(), Some("23P01"), "refused as a taken slot, not as a deadlock: {refused}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_overlapping(pool: PgPool) {
     let system = Arc::new(System::start(pool).await);
