@@ -227,13 +227,11 @@ impl Inputs {
             .await?;
         }
         if !self.working.is_empty() {
-            let ((professionals, week_days), periods): ((Vec<i64>, Vec<i16>), Vec<String>) = self
-                .working
-                .iter()
-                .map(|((professional_id, week_day), periods)| {
-                    ((*professional_id, i16::from(*week_day)), multirange_text(periods.iter()))
-                })
-                .unzip();
+            let professionals: Vec<i64> =
+                self.working.keys().map(|(professional_id, _)| *professional_id).collect();
+            let week_days: Vec<i16> = self.working.keys().map(|(_, week_day)| i16::from(*week_day)).collect();
+            let periods: Vec<String> =
+                self.working.values().map(|periods| multirange_text(periods.iter())).collect();
             sqlx::query(
                 "insert into working (professional_id, week_day, periods)
                  select p, d, r::int4multirange from unnest($1::bigint[], $2::smallint[], $3::text[]) u (p, d, r)
@@ -246,13 +244,10 @@ impl Inputs {
             .await?;
         }
         if !self.opening.is_empty() {
-            let ((companies, week_days), hours): ((Vec<i64>, Vec<i16>), Vec<Option<String>>) = self
-                .opening
-                .iter()
-                .map(|((company_id, week_day), period)| {
-                    ((*company_id, i16::from(*week_day)), period.as_ref().map(range_text))
-                })
-                .unzip();
+            let companies: Vec<i64> = self.opening.keys().map(|(company_id, _)| *company_id).collect();
+            let week_days: Vec<i16> = self.opening.keys().map(|(_, week_day)| i16::from(*week_day)).collect();
+            let hours: Vec<Option<String>> =
+                self.opening.values().map(|period| period.as_ref().map(range_text)).collect();
             // A closed day loses its row; an open one is set.
             sqlx::query(
                 "with hours as (select * from unnest($1::bigint[], $2::smallint[], $3::text[]) u (c, d, h)),
@@ -359,7 +354,9 @@ async fn copy_days(
     .bind(&professionals)
     .fetch_all(&mut *conn)
     .await?;
-    let mut units: HashMap<(i64, i16), Vec<(i64, Vec<Span>)>> = HashMap::new();
+    // A professional's free time on a weekday, in each of their units.
+    type Templates = Vec<(i64, Vec<Span>)>;
+    let mut units: HashMap<(i64, i16), Templates> = HashMap::new();
     for (professional_id, week_day, company_id, bounds) in templates {
         units.entry((professional_id, week_day)).or_default().push((company_id, spans_of_bounds(&bounds)));
     }
@@ -371,7 +368,8 @@ async fn copy_days(
             days.push(((*company_id, professional_id, date), free));
         }
     }
-    let mut rows = CopyIn::start(&mut *conn, business_id, "day", "company_id, professional_id, date, bounds").await?;
+    let mut rows =
+        CopyIn::start(&mut *conn, business_id, "day", "company_id, professional_id, date, bounds").await?;
     for ((company_id, professional_id, date), free) in in_key_order(days) {
         rows.field(company_id).field(professional_id).field(date).field(Plain(&free));
         rows.end_row().await?;
