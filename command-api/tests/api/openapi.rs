@@ -198,3 +198,53 @@ fn bounds_are_the_codes() {
     let minutes = &command["components"]["schemas"]["ServiceForm"]["properties"]["time"];
     assert_eq!(minutes["maximum"], navalha_domain::validation::MAX_SERVICE_MINUTES);
 }
+
+/// Every `oneOf` of object schemas is one that a value matches only one way: each
+/// alternative requires a property that no other alternative has. An alternative whose
+/// properties are all optional matches any object, so a value of another alternative
+/// matched both and broke the document's own promise (the fuzzer found the subscription
+/// timeline's webhook source so).
+#[test]
+fn each_alternative_of_a_one_of_requires_a_property_of_its_own() {
+    for (api, document) in documents() {
+        let schemas = &document["components"]["schemas"];
+        let resolve = |schema: &Value| -> Value {
+            match schema["$ref"].as_str().and_then(|r| r.strip_prefix("#/components/schemas/")) {
+                Some(name) => schemas[name].clone(),
+                None => schema.clone(),
+            }
+        };
+        let text = serde_json::to_string(&document).expect("json");
+        let mut one_ofs = Vec::new();
+        collect_one_ofs(&serde_json::from_str(&text).expect("json"), &mut one_ofs);
+        for alternatives in one_ofs {
+            let objects: Vec<Value> =
+                alternatives.iter().map(resolve).filter(|schema| schema["properties"].is_object()).collect();
+            if objects.len() < 2 {
+                continue;
+            }
+            for (i, object) in objects.iter().enumerate() {
+                let required: Vec<&str> =
+                    object["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                let own = required.iter().any(|name| {
+                    objects.iter().enumerate().all(|(j, other)| j == i || other["properties"].get(*name).is_none())
+                });
+                assert!(own, "{api}: an alternative of a oneOf requires no property of its own: {object}");
+            }
+        }
+    }
+}
+
+/// Every `oneOf` list of `value`, depth first.
+fn collect_one_ofs(value: &Value, into: &mut Vec<Vec<Value>>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Array(alternatives)) = map.get("oneOf") {
+                into.push(alternatives.clone());
+            }
+            map.values().for_each(|v| collect_one_ofs(v, into));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_one_ofs(v, into)),
+        _ => {}
+    }
+}

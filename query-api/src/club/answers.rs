@@ -473,15 +473,20 @@ pub enum TimelineSource {
     Webhook(WebhookSource),
 }
 
-/// The staff member who made a change, as they were then.
+/// The staff member who made a change, as they were then. Its fields are always sent (null
+/// when unknown) and documented as required: with all of them optional, the schema matched
+/// any object, a webhook source too, and the source's `oneOf` matched twice.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct StaffSource {
     /// Their id.
+    #[schema(required = true)]
     pub user_id: Option<i64>,
     /// Their name.
+    #[schema(required = true)]
     pub user_name: Option<String>,
     /// Their role.
+    #[schema(required = true)]
     pub role: Option<String>,
 }
 
