@@ -227,7 +227,10 @@ fn each_alternative_of_a_one_of_requires_a_property_of_its_own() {
                 let required: Vec<&str> =
                     object["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
                 let own = required.iter().any(|name| {
-                    objects.iter().enumerate().all(|(j, other)| j == i || other["properties"].get(*name).is_none())
+                    objects
+                        .iter()
+                        .enumerate()
+                        .all(|(j, other)| j == i || other["properties"].get(*name).is_none())
                 });
                 assert!(own, "{api}: an alternative of a oneOf requires no property of its own: {object}");
             }
