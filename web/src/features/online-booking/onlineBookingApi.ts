@@ -116,8 +116,9 @@ export const onlineBookingApi = api.enhanceEndpoints({ addTagTypes: [BOOKING] })
       extraOptions: QUIET,
     }),
     cancelOnlineBooking: build.mutation<OnlineBooking, string>({
-      // The answer is the booking as it is now: the page shows it before the mutation
-      // resolves, so "Agendamento cancelado." never sits beside a stale "Confirmado".
+      // The answer is the booking as it is now: it is in the cache before the mutation
+      // resolves. The store tells subscribers once per frame (RTK's auto-batching), so the
+      // page's badge follows "Agendamento cancelado." within a frame.
       async queryFn(token, queryApi, _extraOptions, baseQuery) {
         const result = await baseQuery({ url: `${manageUrlOf(token)}/cancel`, method: 'POST' });
         return showAnswer(result, token, queryApi.dispatch);
