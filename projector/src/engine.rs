@@ -265,20 +265,10 @@ pub async fn commit_horizon(conn: &mut PgConnection) -> sqlx::Result<i64> {
 }
 
 /// Reads up to `limit` committed events of `aggregate_types` after `after` and below
-/// `horizon`, in commit order. A transaction still in flight may commit later with a
-/// smaller position, and must not be skipped: hence the horizon.
-pub async fn read_events(
-    conn: &mut PgConnection,
-    after: Position,
-    aggregate_types: &[&str],
-    horizon: i64,
-    limit: i64,
-) -> sqlx::Result<Vec<StoredEvent>> {
-    Ok(read_events_and_newest(conn, after, aggregate_types, horizon, limit).await?.0)
-}
-
-/// [`read_events`], and with them (when there are any) the newest event below `horizon` of
-/// any type, as [`last_below`] reads it: a live batch needs both, in one round trip.
+/// `horizon`, in commit order, and with them (when there are any) the newest event below
+/// `horizon` of any type, as [`last_below`] reads it: a live batch needs both, in one round
+/// trip. A transaction still in flight may commit later with a smaller position, and must
+/// not be skipped: hence the horizon.
 async fn read_events_and_newest(
     conn: &mut PgConnection,
     after: Position,
@@ -340,7 +330,7 @@ pub fn stream_events<'a>(
     .map(|row| row.map(|row| event_of(&row)))
 }
 
-/// An event as [`read_events`] and [`stream_events`] select it.
+/// An event as [`read_events_and_newest`] and [`stream_events`] select it.
 fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
     StoredEvent {
         aggregate_type: row.get("aggregate_type"),

@@ -6,9 +6,10 @@
 //! meanwhile, drops the old schema and renames the new one into its place. Readers see the
 //! old model until that commit and the new one after it.
 //!
-//! Models rebuilt together share one read of the log: a reader hands each batch of events
-//! to every model, which applies its own share in its own transaction. Reading the log was
-//! the rebuild's largest statement when every model read it for itself (`docs/bench.md`).
+//! Models rebuilt together share one streamed read of the log: a reader hands each batch of
+//! events to every model. A model with a fold folds its share in memory and writes it once
+//! per window, copying a business's first window into the empty tables (ADR 0019); the
+//! others apply their share of each batch in a transaction of its own.
 //!
 //! Tried and left out: filling unlogged tables and setting them logged before the swap.
 //! `set logged` rewrites each table into the WAL, which cost more than the WAL it saved.
@@ -32,10 +33,10 @@ use tokio::sync::mpsc;
 use crate::engine::{self, Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
-/// Events of the log per batch while rebuilding. Larger batches mean fewer, larger
-/// statements: 10,000 rebuilt the bench's log faster than 5,000 (the gain is within the
-/// machine's noise beyond that) at about 80 MB of peak memory; 20,000 took 140 MB, and
-/// 50,000 250-290 MB for no gain.
+/// Events of the log per batch handed to the models while rebuilding: the unit of a model
+/// without a fold's transactions, and of the memory held in flight (`BATCHES_AHEAD` per
+/// model). 10,000 was measured when every model wrote each batch (docs/bench.md); the folds
+/// write per window instead.
 pub const REBUILD_BATCH: i64 = 10000;
 
 /// Events of a model folded in memory before a rebuild writes them: bounds the fold's
