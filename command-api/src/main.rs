@@ -12,7 +12,7 @@ use navalha_platform::{db, telemetry};
 async fn main() -> anyhow::Result<()> {
     telemetry::init("command-api");
     let cli = Cli::parse();
-    let pool = db::connect(cli.database_url.expose(), 20).await?;
+    let pool = db::connect(cli.database_url.expose(), 20, db::Plans::Generic).await?;
     match cli.command {
         Some(Command::Migrate) => {
             // After a restore into another cluster the events' transaction ids are ahead of

@@ -3,11 +3,37 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
+/// How PostgreSQL plans a service's prepared statements (`plan_cache_mode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plans {
+    /// PostgreSQL's default: a statement is planned for its parameters at each execution
+    /// while that plan looks cheaper than the generic one, which for a statement over
+    /// `unnest` of array parameters is for ever. For services whose statements read very
+    /// different amounts of rows from one call to the next (query-api's lists).
+    PerExecution,
+    /// Each statement is planned once per connection, for any parameters. For services
+    /// whose statements are look-ups by key: command-api's reads of the streams cost twice
+    /// their execution in planning, every time (docs/bench.md, "Plans").
+    Generic,
+}
+
 /// Connects, retrying for a while so services can start before PostgreSQL is ready.
-pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<PgPool> {
+///
+/// Each connection names its service (`application_name`, unless the URL names one): in
+/// `pg_stat_activity`, in PostgreSQL's log and in the benchmark's CPU by client.
+pub async fn connect(url: &str, max_connections: u32, plans: Plans) -> anyhow::Result<PgPool> {
+    let options: PgConnectOptions = url.parse().context("reading the database URL")?;
+    let options = match options.get_application_name() {
+        Some(_) => options,
+        None => options.application_name(&service_name()),
+    };
+    let options = match plans {
+        Plans::PerExecution => options,
+        Plans::Generic => options.options([("plan_cache_mode", "force_generic_plan")]),
+    };
     let mut attempt = 0;
     loop {
         let result = PgPoolOptions::new()
@@ -17,7 +43,7 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<PgPool> 
             // query, which the benchmark found in every command. A connection that broke
             // while idle fails its next query instead, and is then discarded.
             .test_before_acquire(false)
-            .connect(url)
+            .connect_with(options.clone())
             .await;
         match result {
             Ok(pool) => return Ok(pool),
@@ -29,6 +55,14 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<PgPool> 
             Err(error) => return Err(error).context("connecting to the database"),
         }
     }
+}
+
+/// The running executable's name (`command-api`, `projector`, `query-api`).
+fn service_name() -> String {
+    std::env::current_exe()
+        .ok()
+        .and_then(|path| path.file_stem().map(|stem| stem.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "navalha".to_owned())
 }
 
 /// How many transaction ids the cluster must still hand out before its counter passes the

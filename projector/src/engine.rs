@@ -240,28 +240,89 @@ pub async fn lock_checkpoint(conn: &mut PgConnection, schema: &str) -> sqlx::Res
     Ok(Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") })
 }
 
-/// [`lock_checkpoint`] and [`commit_horizon`] in one round trip. The horizon is of the
-/// statement's snapshot, taken before any wait for the lock: older, so at worst the batch
-/// stops short of events the next batch applies.
-pub async fn lock_checkpoint_with_horizon(
+/// The transactions of this process's live batches, by transaction id. A batch's
+/// transaction takes its id with its first statement (the checkpoint's row lock) and keeps it
+/// until its commit, through the reading, the decoding and the writes; under a booking load
+/// some model's batch nearly always had one open, and every other model's horizon waited for
+/// it, and the events committed after it with it. These transactions write read models and
+/// never append events, so this process's horizons leave them out ([`horizon_sql`]). Other
+/// processes' transactions, a rebuild's among them, still hold the horizon back.
+static BATCH_TRANSACTIONS: std::sync::Mutex<Vec<i64>> = std::sync::Mutex::new(Vec::new());
+
+fn batch_transactions() -> std::sync::MutexGuard<'static, Vec<i64>> {
+    BATCH_TRANSACTIONS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The live batches' transactions open now, to leave out of a horizon.
+fn open_batch_transactions() -> Vec<i64> {
+    batch_transactions().clone()
+}
+
+/// A live batch's transaction, left out of this process's horizons until dropped (after
+/// its commit). Left out a little longer than it runs, it changes nothing: an ended
+/// transaction is not in any snapshot's list of running ones.
+struct BatchTransaction(i64);
+
+impl BatchTransaction {
+    fn open(xid: i64) -> Self {
+        batch_transactions().push(xid);
+        Self(xid)
+    }
+}
+
+impl Drop for BatchTransaction {
+    fn drop(&mut self) {
+        batch_transactions().retain(|xid| *xid != self.0);
+    }
+}
+
+/// The commit horizon as an SQL expression (`xid8`): the oldest transaction still running,
+/// or the next one to start when none is, leaving out the transactions in the `bigint[]`
+/// parameter `$n` ([`BATCH_TRANSACTIONS`]). Every other transaction below it has ended.
+fn horizon_sql(n: usize) -> String {
+    format!(
+        "coalesce((select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+                    where not x::text::bigint = any(${n}::bigint[])),
+                  pg_snapshot_xmax(pg_current_snapshot()))"
+    )
+}
+
+/// [`lock_checkpoint`] and the horizon, leaving out this process's other live batches, in
+/// one round trip; with them this transaction's id. The horizon is of the statement's
+/// snapshot, taken before any wait for the lock: older, so at worst the batch stops short of
+/// events the next batch applies.
+///
+/// The batch's later statements are planned once per connection (`plan_cache_mode`, for
+/// this transaction only): a batch's statements take a few keys each, and PostgreSQL planned
+/// the read of the events at each batch, for three times its execution. A rebuild's
+/// statements, a window of a model each, keep plans made for their parameters.
+async fn lock_checkpoint_with_horizon(
     conn: &mut PgConnection,
     schema: &str,
-) -> sqlx::Result<(Position, i64)> {
+) -> sqlx::Result<(Position, i64, i64)> {
     let row = sqlx::query(&format!(
         "select last_tx_id::text::bigint as tx_id, last_position,
-                pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon
-           from {schema}.checkpoint for update"
+                {horizon}::text::bigint as horizon,
+                pg_current_xact_id()::text::bigint as xid,
+                set_config('plan_cache_mode', 'force_generic_plan', true)
+           from {schema}.checkpoint for update",
+        horizon = horizon_sql(1)
     ))
+    .bind(open_batch_transactions())
     .fetch_one(conn)
     .await?;
     let checkpoint = Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") };
-    Ok((checkpoint, row.get("horizon")))
+    Ok((checkpoint, row.get("horizon"), row.get("xid")))
 }
 
 /// The commit horizon: every transaction below it has ended, so no event can still appear
-/// below it. Read once per batch, so that every query of the batch agrees on it.
-pub async fn commit_horizon(conn: &mut PgConnection) -> sqlx::Result<i64> {
-    sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(conn).await
+/// below it, except the transactions `left_out` (live batches', which append none). Read
+/// once per batch, so that every query of the batch agrees on it.
+pub async fn commit_horizon(conn: &mut PgConnection, left_out: &[i64]) -> sqlx::Result<i64> {
+    sqlx::query_scalar(&format!("select {}::text::bigint", horizon_sql(1)))
+        .bind(left_out)
+        .fetch_one(conn)
+        .await
 }
 
 /// Reads up to `limit` committed events of `aggregate_types` after `after` and below
@@ -383,7 +444,11 @@ pub fn apply_batch<'a>(
     schema: &'a str,
     limit: i64,
 ) -> BoxFuture<'a, anyhow::Result<BatchOutcome>> {
-    Box::pin(apply_batch_inner(tx, projection, schema, limit))
+    // Left out of the horizons until it returns, not until the caller commits: the same
+    // horizons as before, only a little later than they might have been.
+    Box::pin(
+        async move { apply_batch_inner(tx, projection, schema, limit).await.map(|(outcome, _)| outcome) },
+    )
 }
 
 /// One batch as the live worker runs it: first a look, in one statement and no transaction,
@@ -414,8 +479,9 @@ pub async fn live_batch(
         }
     }
     let mut tx = pool.begin().await?;
-    let outcome = apply_batch(&mut tx, projection, schema, limit).await?;
+    let (outcome, transaction) = Box::pin(apply_batch_inner(&mut tx, projection, schema, limit)).await?;
     tx.commit().await?;
+    drop(transaction);
     Ok(outcome)
 }
 
@@ -448,10 +514,12 @@ async fn nothing_to_write(
                                where (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
                                  and e.tx_id < h.horizon
                                order by e.tx_id, e.global_position limit 1), false) as due
-           from {schema}.checkpoint c, (select pg_snapshot_xmin(pg_current_snapshot()) as horizon) h"
+           from {schema}.checkpoint c, (select {horizon} as horizon) h",
+        horizon = horizon_sql(3)
     ))
     .bind(projection.aggregate_types())
     .bind(quiet.as_secs_f64())
+    .bind(open_batch_transactions())
     .fetch_one(pool)
     .await?;
     let checkpoint = Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") };
@@ -464,8 +532,9 @@ async fn apply_batch_inner(
     projection: &dyn Projection,
     schema: &str,
     limit: i64,
-) -> anyhow::Result<BatchOutcome> {
-    let (after, horizon) = lock_checkpoint_with_horizon(tx, schema).await?;
+) -> anyhow::Result<(BatchOutcome, BatchTransaction)> {
+    let (after, horizon, xid) = lock_checkpoint_with_horizon(tx, schema).await?;
+    let transaction = BatchTransaction::open(xid);
     let (events, newest_below) =
         read_events_and_newest(tx, after, projection.aggregate_types(), horizon, limit).await?;
     // Only the model's own events are read. Once they are all applied up to the horizon, the
@@ -478,10 +547,10 @@ async fn apply_batch_inner(
         (own, false) => own,
     };
     let Some(last) = last.filter(|last| *last > after) else {
-        return Ok(BatchOutcome { events: 0, checkpoint: after });
+        return Ok((BatchOutcome { events: 0, checkpoint: after }, transaction));
     };
     apply_events(tx, projection, schema, &events, last).await?;
-    Ok(BatchOutcome { events: events.len(), checkpoint: last })
+    Ok((BatchOutcome { events: events.len(), checkpoint: last }, transaction))
 }
 
 /// Applies `events`, the model's own in commit order, to `schema` inside `tx` and moves its

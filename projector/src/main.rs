@@ -40,7 +40,7 @@ enum Command {
 async fn main() -> anyhow::Result<()> {
     telemetry::init("projector");
     let cli = Cli::parse();
-    let pool = db::connect(cli.database_url.expose(), 16).await?;
+    let pool = db::connect(cli.database_url.expose(), 16, db::Plans::PerExecution).await?;
     refuse_events_from_the_future(&pool).await?;
     match cli.command.unwrap_or(Command::Run { health_listen: "127.0.0.1:8083".parse()? }) {
         Command::Run { health_listen } => run(pool, cli.database_url, health_listen).await,

@@ -211,7 +211,7 @@ async fn read_log(
 ) -> anyhow::Result<()> {
     let limit = usize::try_from(limit)?;
     let mut conn = pool.acquire().await?;
-    let horizon = engine::commit_horizon(&mut conn).await?;
+    let horizon = engine::commit_horizon(&mut conn, &[]).await?;
     let mut events = std::pin::pin!(engine::stream_events(&mut conn, types, horizon));
     let mut batch = Vec::with_capacity(limit);
     loop {

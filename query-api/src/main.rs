@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
         Some(Command::Serve { listen }) => listen,
         None => "127.0.0.1:8082".parse()?,
     };
-    let pool = db::connect(cli.database_url.expose(), 30).await?;
+    let pool = db::connect(cli.database_url.expose(), 30, db::Plans::PerExecution).await?;
     let mut state = AppState::new(pool).await?;
     state.media_dir = cli.media_dir;
     let listener =

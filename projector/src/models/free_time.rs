@@ -429,16 +429,22 @@ async fn recompute_days(
         return Ok(());
     }
     let (day_professionals, dates): (Vec<i64>, Vec<NaiveDate>) = days.iter().copied().unzip();
-    // The days to recompute: those given, and every booked day of `professionals`.
-    const KEYS: &str =
+    // The days to recompute: those given, and every booked day of `professionals`. Without
+    // professionals (a batch of bookings), a statement without them: a live batch's plan is
+    // made once for any parameters, and for `any($3)` it guesses thousands of days and scans
+    // every day of the model to delete a few.
+    let keys = if professionals.is_empty() {
+        "select professional_id, date from unnest($1::bigint[], $2::date[]) k (professional_id, date)"
+    } else {
         "select professional_id, date from unnest($1::bigint[], $2::date[]) k (professional_id, date)
-                        union
-                        select professional_id, date from booked where professional_id = any($3)";
+          union
+         select professional_id, date from booked where professional_id = any($3)"
+    };
     // Their old rows go, and each day's bookings come back with the template of its weekday
     // in each of the professional's units: a row per booking and unit. The keys are worked
     // out once for both.
-    let rows: Vec<(i64, NaiveDate, i64, Vec<i32>, i32, i32)> = sqlx::query_as(&format!(
-        "with keys as materialized ({KEYS}),
+    let sql = format!(
+        "with keys as materialized ({keys}),
               gone as (delete from day where (professional_id, date) in (select * from keys))
          select b.professional_id, b.date, t.company_id, t.bounds, lower(b.during), upper(b.during)
            from booked b
@@ -446,12 +452,12 @@ async fn recompute_days(
                           and t.week_day = extract(dow from b.date)::smallint
           where (b.professional_id, b.date) in (select * from keys)
           order by b.professional_id, b.date, t.company_id"
-    ))
-    .bind(&day_professionals)
-    .bind(&dates)
-    .bind(professionals)
-    .fetch_all(&mut *conn)
-    .await?;
+    );
+    let mut statement = sqlx::query_as(&sql).bind(&day_professionals).bind(&dates);
+    if !professionals.is_empty() {
+        statement = statement.bind(professionals);
+    }
+    let rows: Vec<(i64, NaiveDate, i64, Vec<i32>, i32, i32)> = statement.fetch_all(&mut *conn).await?;
     let (mut out_professionals, mut companies, mut out_dates, mut out_bounds) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for unit_day in rows.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {

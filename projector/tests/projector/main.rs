@@ -357,3 +357,117 @@ async fn a_rebuilt_model_has_every_index_its_tables_are_created_with(pool: PgPoo
         sqlx::query("drop schema probe cascade").execute(&pool).await.expect("drop");
     }
 }
+
+/// A model that, once armed, holds its batch open inside `apply` until released: a live
+/// batch caught between its first statement and its commit.
+#[derive(Default)]
+struct Held {
+    armed: std::sync::atomic::AtomicBool,
+    entered: tokio::sync::Notify,
+    release: tokio::sync::Notify,
+}
+
+#[async_trait::async_trait]
+impl engine::Projection for Held {
+    fn name(&self) -> &'static str {
+        "held"
+    }
+    fn schema_sql(&self) -> &'static str {
+        "create table seen (
+             business_id bigint not null default public.navalha_event_business(),
+             global_position bigint primary key
+         )"
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &["FavoriteMenu"]
+    }
+    async fn apply(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        event: &navalha_projector::event::StoredEvent,
+    ) -> anyhow::Result<()> {
+        if self.armed.load(std::sync::atomic::Ordering::SeqCst) {
+            self.entered.notify_one();
+            self.release.notified().await;
+        }
+        sqlx::query("insert into seen (global_position) values ($1)")
+            .bind(event.position.global_position)
+            .execute(conn)
+            .await?;
+        Ok(())
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_live_batch_left_open_holds_back_no_other_model_of_its_process(pool: PgPool) {
+    let held = std::sync::Arc::new(Held::default());
+    let favorites = models::find("favorite_menu").expect("model");
+    catch_up(&pool, held.as_ref()).await;
+    catch_up(&pool, favorites.as_ref()).await;
+
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 1, "client").await;
+    tx.commit().await.expect("commit");
+    held.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+    let entered = held.entered.notified();
+    let batch = tokio::spawn({
+        let (pool, held) = (pool.clone(), held.clone());
+        async move {
+            engine::live_batch(&pool, held.as_ref(), "rm_held", 1000, Duration::from_secs(1), false).await
+        }
+    });
+    entered.await;
+
+    // Committed after the held batch took its transaction id, so below no horizon that
+    // counts that transaction as running.
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 2, "holiday").await;
+    tx.commit().await.expect("commit");
+    // Other tests' transactions hold the horizon back for a while too.
+    wait_until(Duration::from_secs(30), || async {
+        engine::live_batch(
+            &pool,
+            favorites.as_ref(),
+            "rm_favorite_menu",
+            1000,
+            Duration::from_secs(1),
+            false,
+        )
+        .await
+        .expect("batch");
+        dump(&pool, "rm_favorite_menu.favorite_menu").await.contains("\"holiday\"")
+    })
+    .await;
+
+    held.release.notify_one();
+    let outcome = batch.await.expect("join").expect("held batch");
+    assert_eq!(outcome.events, 1, "the held batch applied the event it had read");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_commit_horizon_waits_for_an_open_transaction_unless_told_to_leave_it_out(pool: PgPool) {
+    let mut open = pool.begin().await.expect("open tx");
+    let open_xid: i64 = sqlx::query_scalar("select pg_current_xact_id()::text::bigint")
+        .fetch_one(&mut *open)
+        .await
+        .expect("xid");
+    let mut tx = pool.begin().await.expect("tx");
+    append_favorite(&mut tx, 1, "client").await;
+    tx.commit().await.expect("commit");
+    let appended: i64 =
+        sqlx::query_scalar("select tx_id::text::bigint from events order by global_position desc limit 1")
+            .fetch_one(&pool)
+            .await
+            .expect("appended");
+
+    let mut conn = pool.acquire().await.expect("conn");
+    assert!(engine::commit_horizon(&mut conn, &[]).await.expect("horizon") <= open_xid);
+    // Other tests' transactions hold the horizon back for a while too.
+    wait_until(Duration::from_secs(30), || async {
+        let mut conn = pool.acquire().await.expect("conn");
+        engine::commit_horizon(&mut conn, &[open_xid]).await.expect("horizon") > appended
+    })
+    .await;
+    assert!(engine::commit_horizon(&mut conn, &[]).await.expect("horizon") <= open_xid, "still open");
+    open.rollback().await.expect("rollback");
+}
