@@ -655,6 +655,7 @@ async fn measure(
     let (stop_sampling, stop_rx) = tokio::sync::watch::channel(false);
     let sampler = tokio::spawn(checks::sample_activity(pool.clone(), Duration::from_millis(100), stop_rx));
     let cpu_before = stack::cpu_snapshot(services, postmaster, ticks);
+    let postgres_before = stack::postgres_cpu_by_process(&pool, ticks).await?;
     let mut booking = workload::booking_load(
         &api,
         plan,
@@ -673,10 +674,17 @@ async fn measure(
         &stack::cpu_snapshot(services, postmaster, ticks),
         booking.requests_total,
     );
+    let postgres_by_client = stack::postgres_cpu_per_request(
+        &postgres_before,
+        &stack::postgres_cpu_by_process(&pool, ticks).await?,
+        booking.requests_total,
+    );
     let _ = stop_sampling.send(true);
     let activity = sampler.await.unwrap_or(Value::Null);
     if statements {
-        let top = checks::top_statements(&pool, 15).await?;
+        // More than the other phases keep: the projector's statements run once per batch,
+        // and come after command-api's.
+        let top = checks::top_statements(&pool, 40).await?;
         statement_profiles.insert("booking".to_owned(), Value::Array(top));
     }
     let answered = booking.ok + booking.conflicts;
@@ -702,6 +710,15 @@ async fn measure(
         ms(p(&mut booking.answered, 99.0))
     ));
     show_cpu("booking", &booking_cpu);
+    note(&format!(
+        "of which PostgreSQL worked for (ms): {}",
+        postgres_by_client
+            .iter()
+            .filter(|(_, ms)| **ms >= 0.005)
+            .map(|(name, ms)| format!("{name} {ms:.2}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
     note(&format!(
         "lag probes: {} visible, {} missing, {} timed out, {} failed",
         booking.lag.visible.len(),
@@ -1074,6 +1091,7 @@ async fn measure(
             "latency_created": booking.created.summary(),
             "requests_total": booking.requests_total,
             "cpu_ms_per_request": booking_cpu,
+            "postgres_cpu_ms_per_request_by_client": postgres_by_client,
         },
         "projection_lag": {
             "visible": booking.lag.visible.summary(),

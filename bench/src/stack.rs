@@ -80,6 +80,47 @@ pub fn cpu_snapshot(
     cpu
 }
 
+/// CPU seconds used so far by each process of the cluster that `pg_stat_activity` lists,
+/// by process id, with whom it works for: a client backend by its `application_name` (the
+/// services name their connections: `command-api`, `projector`, `query-api`), any other
+/// process by its kind (`walwriter`, `autovacuum worker`, ...).
+pub async fn postgres_cpu_by_process(
+    pool: &sqlx::PgPool,
+    ticks_per_second: f64,
+) -> anyhow::Result<BTreeMap<u32, (String, f64)>> {
+    let rows: Vec<(i32, String)> = sqlx::query_as(
+        "select pid, case when backend_type <> 'client backend' then backend_type
+                          when application_name = '' then 'other clients'
+                          else application_name end
+           from pg_stat_activity",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(pid, name)| {
+            let pid = u32::try_from(pid).ok()?;
+            Some((pid, (name, proc_stat(pid)?.ticks as f64 / ticks_per_second)))
+        })
+        .collect())
+}
+
+/// PostgreSQL's CPU milliseconds per request between two [`postgres_cpu_by_process`]
+/// snapshots, by whom it worked for. A process that ended in between is missing (a
+/// connection closed, an autovacuum worker done): the sum can fall short of the cluster's.
+pub fn postgres_cpu_per_request(
+    before: &BTreeMap<u32, (String, f64)>,
+    after: &BTreeMap<u32, (String, f64)>,
+    requests: u64,
+) -> BTreeMap<String, f64> {
+    let mut per = BTreeMap::new();
+    for (pid, (name, end)) in after {
+        let start = before.get(pid).map_or(0.0, |(_, start)| *start);
+        *per.entry(name.clone()).or_insert(0.0) += (end - start) * 1000.0 / requests.max(1) as f64;
+    }
+    per
+}
+
 /// The parent of a process (the postmaster of a backend).
 pub fn parent_of(pid: u32) -> Option<u32> {
     proc_stat(pid).map(|s| s.ppid)
@@ -120,5 +161,19 @@ mod tests {
         assert_eq!(per.get("postgres"), Some(&2.0));
         assert_eq!(per.get("command-api"), Some(&1.0));
         assert_eq!(per.get("total"), Some(&3.0));
+    }
+
+    #[test]
+    fn postgres_cpu_is_summed_by_client_and_a_new_process_counts_from_its_start() {
+        let before =
+            BTreeMap::from([(10, ("command-api".to_owned(), 1.0)), (11, ("command-api".to_owned(), 2.0))]);
+        let after = BTreeMap::from([
+            (10, ("command-api".to_owned(), 1.5)),
+            (11, ("command-api".to_owned(), 3.0)),
+            (12, ("projector".to_owned(), 0.25)),
+        ]);
+        let per = postgres_cpu_per_request(&before, &after, 500);
+        assert_eq!(per.get("command-api"), Some(&3.0));
+        assert_eq!(per.get("projector"), Some(&0.5));
     }
 }
