@@ -338,20 +338,29 @@ async fn read_events_and_newest(
     limit: i64,
 ) -> sqlx::Result<(Vec<StoredEvent>, Option<Position>)> {
     let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
-    // The newest event's subqueries do not depend on the row: each is run once.
+    // Type by type on `events_by_type_in_commit_order`, then merged: the first `limit` events
+    // in commit order are among the first `limit` of each type. A walk of the commit order
+    // filtered by type read every other model's event after the checkpoint, and a plan made
+    // once for any parameters (ADR 0020) always walked: for a model with no events, whose
+    // checkpoint a rebuild leaves at the start, that was the whole log. The newest event's
+    // subqueries do not depend on the row: each is run once.
     let rows = sqlx::query(
-        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
-                metadata->>'business_id' as business_id,
-                tx_id::text::bigint as tx_id, global_position, recorded_at,
+        "select e.aggregate_type, e.aggregate_id, e.sequence, e.event_type, e.event_version,
+                e.payload::text as payload, e.metadata->>'business_id' as business_id,
+                e.tx_id::text::bigint as tx_id, e.global_position, e.recorded_at,
                 (select n.tx_id::text::bigint from events n where n.tx_id < $4::text::xid8
                   order by n.tx_id desc, n.global_position desc limit 1) as newest_tx_id,
                 (select n.global_position from events n where n.tx_id < $4::text::xid8
                   order by n.tx_id desc, n.global_position desc limit 1) as newest_position
-           from events
-          where aggregate_type = any($3)
-            and (tx_id, global_position) > ($1::text::xid8, $2)
-            and tx_id < $4::text::xid8
-          order by events.tx_id, events.global_position
+           from unnest($3::text[]) as t (aggregate_type)
+          cross join lateral (
+                select * from events
+                 where events.aggregate_type = t.aggregate_type
+                   and (events.tx_id, events.global_position) > ($1::text::xid8, $2)
+                   and events.tx_id < $4::text::xid8
+                 order by events.tx_id, events.global_position
+                 limit $5) e
+          order by e.tx_id, e.global_position
           limit $5",
     )
     .bind(after.tx_id.to_string())

@@ -410,13 +410,23 @@ async fn a_live_batch_left_open_holds_back_no_other_model_of_its_process(pool: P
     tx.commit().await.expect("commit");
     held.armed.store(true, std::sync::atomic::Ordering::SeqCst);
     let entered = held.entered.notified();
+    // Other tests' transactions may hold the horizon below the event for a while: the held
+    // model's batches find nothing until one reads it, and holds.
     let batch = tokio::spawn({
         let (pool, held) = (pool.clone(), held.clone());
         async move {
-            engine::live_batch(&pool, held.as_ref(), "rm_held", 1000, Duration::from_secs(1), false).await
+            loop {
+                let outcome =
+                    engine::live_batch(&pool, held.as_ref(), "rm_held", 1000, Duration::from_secs(1), false)
+                        .await?;
+                if outcome.events > 0 {
+                    return anyhow::Ok(outcome);
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
         }
     });
-    entered.await;
+    tokio::time::timeout(Duration::from_secs(30), entered).await.expect("the held batch reads the event");
 
     // Committed after the held batch took its transaction id, so below no horizon that
     // counts that transaction as running.
