@@ -1232,6 +1232,19 @@ async fn hold_slot(
     Ok(())
 }
 
+/// Polls `waiting`, a count of waiting sessions or locks, every 10 ms until it is above 0;
+/// fails with `never` after 5 s.
+async fn until_waiting(pool: &PgPool, waiting: &str, never: &str) {
+    for _ in 0..500 {
+        let count: i64 = sqlx::query_scalar(waiting).fetch_one(pool).await.expect("waiting");
+        if count > 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("{never}");
+}
+
 /// Two bookings inserting overlapping slots at once each wait for the other's (an exclusion
 /// constraint checks after inserting), and PostgreSQL aborts one of them as a deadlock. That
 /// booking is decided again instead of answering 500 (seen in CI, under load).
@@ -1249,21 +1262,12 @@ async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
         let (system, body) = (system.clone(), body(d.barber1, tuesday, "10:00", &[d.haircut], d.client));
         async move { book(&system, &token, body).await }
     });
-    let mut waited = 0;
-    loop {
-        let waiting: i64 = sqlx::query_scalar(
-            "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-        )
-        .fetch_one(&system.pool)
-        .await
-        .expect("activity");
-        if waiting > 0 {
-            break;
-        }
-        waited += 1;
-        assert!(waited < 500, "the booking never waited for the other transaction");
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    until_waiting(
+        &system.pool,
+        "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        "the booking never waited for the other transaction",
+    )
+    .await;
     // Now the other transaction takes a slot over the booking's start: each waits for the
     // other, and the booking, waiting longer, is the one aborted.
     hold_slot(&mut other, d.barber1_id, tuesday, ("other-2", "09:45", "10:05"))
@@ -1317,22 +1321,13 @@ async fn overlapping_appends_of_one_professional_claim_their_slots_in_turn(pool:
             append_booked(&mut tx, 7, day, ("9002", "10:00", "10:30")).await
         }
     });
-    let mut waited = 0;
-    loop {
-        let waiting: i64 = sqlx::query_scalar(
-            "select count(*) from pg_locks where locktype = 'advisory' and not granted and database =
-                    (select oid from pg_database where datname = current_database())",
-        )
-        .fetch_one(&pool)
-        .await
-        .expect("locks");
-        if waiting > 0 {
-            break;
-        }
-        waited += 1;
-        assert!(waited < 500, "the second append never waited for the first's turn");
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    until_waiting(
+        &pool,
+        "select count(*) from pg_locks where locktype = 'advisory' and not granted and database =
+                (select oid from pg_database where datname = current_database())",
+        "the second append never waited for the first's turn",
+    )
+    .await;
     // A slot over the second's start: it has not inserted its slot, so nothing waits on it.
     append_booked(&mut first, 7, day, ("9003", "09:45", "10:05"))
         .await
