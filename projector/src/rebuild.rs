@@ -56,6 +56,15 @@ pub struct RebuildReport {
     pub seconds: f64,
 }
 
+/// What a rebuild of models side by side did.
+#[derive(Debug, Clone)]
+pub struct Rebuilt {
+    /// Each model's report, in the order given.
+    pub models: Vec<RebuildReport>,
+    /// Events of the log read once for all of them (those of their aggregate types).
+    pub log_events: u64,
+}
+
 impl RebuildReport {
     /// Events per second.
     pub fn rate(&self) -> f64 {
@@ -75,18 +84,18 @@ pub fn rebuild<'a>(
     show_progress: bool,
 ) -> Pin<Box<dyn Future<Output = anyhow::Result<RebuildReport>> + Send + 'a>> {
     Box::pin(async move {
-        let reports = rebuild_all(pool, &[projection], show_progress).await?;
-        Ok(reports[0])
+        let rebuilt = rebuild_all(pool, &[projection], show_progress).await?;
+        Ok(rebuilt.models[0])
     })
 }
 
 /// Rebuilds models side by side from one read of the log, and swaps each in as soon as it
-/// is full. Answers their reports in the order given.
+/// is full.
 pub fn rebuild_all<'a>(
     pool: &'a PgPool,
     projections: &'a [&'a dyn Projection],
     show_progress: bool,
-) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
+) -> Pin<Box<dyn Future<Output = anyhow::Result<Rebuilt>> + Send + 'a>> {
     rebuild_in_batches(pool, projections, REBUILD_BATCH, FOLD_WINDOW, show_progress)
 }
 
@@ -98,7 +107,7 @@ pub fn rebuild_in_batches<'a>(
     batch: i64,
     window: u64,
     show_progress: bool,
-) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<RebuildReport>>> + Send + 'a>> {
+) -> Pin<Box<dyn Future<Output = anyhow::Result<Rebuilt>> + Send + 'a>> {
     // Boxed with an explicit `Send`: rustc cannot prove it through sqlx's higher-ranked
     // executor lifetimes when the future is spawned.
     Box::pin(rebuild_inner(pool, projections, batch.max(1), window.max(1), show_progress))
@@ -110,12 +119,15 @@ async fn rebuild_inner(
     batch: i64,
     window: u64,
     show_progress: bool,
-) -> anyhow::Result<Vec<RebuildReport>> {
+) -> anyhow::Result<Rebuilt> {
     let started = Instant::now();
     let bars: Vec<ProgressBar> = projections.iter().map(|p| progress_bar(p.name(), show_progress)).collect();
-    // The bars' lengths, the log's events by type, are counted while the log is read.
+    // The bars' lengths, the log's events by type, are counted while the log is read; not
+    // when no bar is drawn (stderr is no terminal): a scan of the whole log, on cores the
+    // rebuild keeps busy.
+    let drawn = bars.iter().any(|bar| !bar.is_hidden());
     let count = async {
-        if show_progress {
+        if drawn {
             let by_type: HashMap<String, i64> =
                 sqlx::query_as("select aggregate_type, count(*) from events group by aggregate_type")
                     .fetch_all(pool)
@@ -146,12 +158,12 @@ async fn rebuild_inner(
     types.sort_unstable();
     types.dedup();
     let read = async {
-        read_log(pool, &types, batch, senders).await?;
-        tracing::info!(seconds = format!("{:.2}", started.elapsed().as_secs_f64()), "log read");
-        anyhow::Ok(())
+        let events = read_log(pool, &types, batch, senders).await?;
+        tracing::info!(events, seconds = format!("{:.2}", started.elapsed().as_secs_f64()), "log read");
+        anyhow::Ok(events)
     };
-    let (_, _, reports) = tokio::try_join!(count, read, try_join_all(models))?;
-    Ok(reports)
+    let (_, log_events, models) = tokio::try_join!(count, read, try_join_all(models))?;
+    Ok(Rebuilt { models, log_events })
 }
 
 /// A model's next schema, ready to be filled.
@@ -202,18 +214,19 @@ fn progress_bar(model: &'static str, show_progress: bool) -> ProgressBar {
 
 /// Reads the log's events of `types` below the commit horizon, in commit order, in one
 /// streamed statement, and hands each batch of `limit` events to every model. Each model
-/// then catches up from its checkpoint at the swap.
+/// then catches up from its checkpoint at the swap. Answers the events read.
 async fn read_log(
     pool: &PgPool,
     types: &[&str],
     limit: i64,
     models: Vec<mpsc::Sender<Arc<Batch>>>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<u64> {
     let limit = usize::try_from(limit)?;
     let mut conn = pool.acquire().await?;
     let horizon = engine::commit_horizon(&mut conn, &[]).await?;
     let mut events = std::pin::pin!(engine::stream_events(&mut conn, types, horizon));
     let mut batch = Vec::with_capacity(limit);
+    let mut read = 0_u64;
     loop {
         let event = events.try_next().await?;
         let end = event.is_none();
@@ -221,16 +234,17 @@ async fn read_log(
         if batch.len() < limit && !end {
             continue;
         }
-        let Some(last) = batch.last().map(|event| event.position) else { return Ok(()) };
+        let Some(last) = batch.last().map(|event| event.position) else { return Ok(read) };
+        read += batch.len() as u64;
         let full = Arc::new(Batch { events: std::mem::replace(&mut batch, Vec::with_capacity(limit)), last });
         for model in &models {
             // A model that failed dropped its receiver; its error is the one to report.
             if model.send(Arc::clone(&full)).await.is_err() {
-                return Ok(());
+                return Ok(read);
             }
         }
         if end {
-            return Ok(());
+            return Ok(read);
         }
     }
 }

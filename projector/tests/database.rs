@@ -159,6 +159,23 @@ async fn the_projector_refuses_events_restored_from_a_cluster_further_on(pool: P
     );
 }
 
+/// Every service reads the newest event's transaction id at its start: from the end of an
+/// index, never by sorting the log.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_newest_transaction_id_is_read_from_an_index_not_by_sorting_the_log(pool: PgPool) {
+    let mut tx = pool.begin().await.expect("transaction");
+    // A handful of test rows: only without scans of the table does the plan show what
+    // a long log would get.
+    sqlx::query("set local enable_seqscan = off").execute(&mut *tx).await.expect("set");
+    let plan: Vec<String> = sqlx::query_scalar(&format!("explain {}", db::NEWEST_EVENT_TX_ID))
+        .fetch_all(&mut *tx)
+        .await
+        .expect("explain");
+    let plan = plan.join("\n");
+    assert!(plan.contains("Index Only Scan Backward") || plan.contains("Index Scan Backward"), "{plan}");
+    assert!(!plan.contains("Sort"), "{plan}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn migrate_advances_the_transaction_counter_past_restored_events(pool: PgPool) {
     let restored = append_from_the_future(&pool, 3_000).await;

@@ -122,10 +122,20 @@ async fn models_rebuilt_together_from_one_read_of_the_log_equal_the_models_they_
     let together: Vec<&dyn engine::Projection> = all.iter().map(|model| model.as_ref()).collect();
     // In one window the whole log is copied in, the escaped observation too.
     for window in [20, rebuild::FOLD_WINDOW] {
-        let reports = rebuild::rebuild_in_batches(&system.projector_pool, &together, 7, window, false)
+        let rebuilt = rebuild::rebuild_in_batches(&system.projector_pool, &together, 7, window, false)
             .await
             .expect("rebuild");
-        for ((model, before), report) in all.iter().zip(&before).zip(reports) {
+        // The shared read saw each event of the models' types once.
+        let types: Vec<&str> =
+            together.iter().flat_map(|model| model.aggregate_types().iter().copied()).collect();
+        let of_their_types: i64 =
+            sqlx::query_scalar("select count(*) from events where aggregate_type = any($1)")
+                .bind(&types)
+                .fetch_one(&system.pool)
+                .await
+                .expect("count");
+        assert_eq!(rebuilt.log_events, of_their_types as u64);
+        for ((model, before), report) in all.iter().zip(&before).zip(rebuilt.models) {
             let live = engine::live_schema(model.as_ref());
             assert_eq!(&digest(&system.pool, &live).await, before, "{} in windows of {window}", model.name());
             assert!(
