@@ -413,6 +413,7 @@ fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
         business_id: crate::event::business_named(row.get("business_id")),
         position: Position { tx_id: row.get("tx_id"), global_position: row.get("global_position") },
         recorded_at: row.get("recorded_at"),
+        decoded: Default::default(),
     }
 }
 

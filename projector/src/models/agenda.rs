@@ -298,10 +298,10 @@ impl Fold for AgendaFold {
             self.folded.len() - 1
         });
         let fold = &mut self.folded[slot].1;
-        match event.decode::<AppointmentEvent>()? {
+        match &*event.decoded::<AppointmentEvent>()? {
             AppointmentEvent::AppointmentBooked(booking) | AppointmentEvent::AppointmentChanged(booking) => {
-                self.days.push(id, &booking);
-                fold.booking = Some(booking);
+                self.days.push(id, booking);
+                fold.booking = Some(booking.clone());
             }
             AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
             AppointmentEvent::AppointmentCancelled => fold.cancelled = true,

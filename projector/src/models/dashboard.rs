@@ -6,6 +6,7 @@
 //! cancellation takes back what the appointment added before and adds what it adds now.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
@@ -302,7 +303,7 @@ impl Projection for Dashboard {
 /// Appointment events gathered per appointment, and clients registered per day.
 #[derive(Default)]
 struct DashboardFold {
-    changed: Vec<(i64, Vec<AppointmentEvent>)>,
+    changed: Vec<(i64, Vec<Arc<AppointmentEvent>>)>,
     index: HashMap<i64, usize>,
     registrations: HashMap<NaiveDate, i64>,
 }
@@ -324,7 +325,7 @@ impl Fold for DashboardFold {
             self.changed.push((id, Vec::new()));
             self.changed.len() - 1
         });
-        self.changed[slot].1.push(event.decode::<AppointmentEvent>()?);
+        self.changed[slot].1.push(event.decoded::<AppointmentEvent>()?);
         Ok(())
     }
 
@@ -354,13 +355,13 @@ impl Fold for DashboardFold {
                 let old = before.get(&id);
                 let mut fact = old.cloned();
                 for event in events {
-                    fact = match (event, fact) {
+                    fact = match (&*event, fact) {
                         (
                             AppointmentEvent::AppointmentBooked(b) | AppointmentEvent::AppointmentChanged(b),
                             f,
                         ) => {
                             let (active, confirmed) = f.map_or((true, false), |f| (f.active, f.confirmed));
-                            Some(Fact::of(&b, active, confirmed))
+                            Some(Fact::of(b, active, confirmed))
                         }
                         (AppointmentEvent::AppointmentConfirmed, Some(f)) => {
                             Some(Fact { confirmed: true, ..f })

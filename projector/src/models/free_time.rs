@@ -24,7 +24,7 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::{in_key_order, CopyIn, Plain};
+use crate::copy::{in_key_order, CopyIn, Int4Range};
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
 
@@ -143,7 +143,7 @@ impl Fold for FreeTimeFold {
         let id = event.numeric_id()?;
         let touched = &mut self.touched;
         if event.aggregate_type == Appointment::TYPE {
-            match event.decode::<AppointmentEvent>()? {
+            match &*event.decoded::<AppointmentEvent>()? {
                 AppointmentEvent::AppointmentBooked(booking)
                 | AppointmentEvent::AppointmentChanged(booking) => {
                     let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
@@ -328,7 +328,7 @@ async fn copy_bookings(
             .await?;
     for (id, time) in in_key_order(bookings) {
         let Some((professional_id, date, start, end)) = *time else { continue };
-        rows.field(*id).field(professional_id).field(date).field(Plain(&format!("[{start},{end})")));
+        rows.field(*id).field(professional_id).field(date).field(Int4Range(start, end));
         rows.end_row().await?;
     }
     rows.finish().await?;
@@ -364,14 +364,14 @@ async fn copy_days(
     for ((professional_id, date), busy) in busy {
         let week_day = date.weekday().num_days_from_sunday() as i16;
         for (company_id, template) in units.get(&(professional_id, week_day)).into_iter().flatten() {
-            let free = bounds_text(&subtract(template, &spans_of_bounds(&busy)));
+            let free = bounds_of(&subtract(template, &spans_of_bounds(&busy)));
             days.push(((*company_id, professional_id, date), free));
         }
     }
     let mut rows =
         CopyIn::start(&mut *conn, business_id, "day", "company_id, professional_id, date, bounds").await?;
     for ((company_id, professional_id, date), free) in in_key_order(days) {
-        rows.field(company_id).field(professional_id).field(date).field(Plain(&free));
+        rows.field(company_id).field(professional_id).field(date).field(free.as_slice());
         rows.end_row().await?;
     }
     rows.finish().await?;
@@ -484,6 +484,11 @@ async fn recompute_days(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Spans as the `[start, end, …]` of the `bounds` column.
+fn bounds_of(spans: &[Span]) -> Vec<i32> {
+    spans.iter().flat_map(|span| [i32::from(span.start), i32::from(span.end)]).collect()
 }
 
 /// Spans as the `{start,end,…}` array text of the `bounds` column.
