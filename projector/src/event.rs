@@ -42,7 +42,7 @@ pub struct StoredEvent {
     pub recorded_at: DateTime<Utc>,
     /// The payload as [`StoredEvent::decoded`] decoded it, for the next model that reads
     /// the same event.
-    pub decoded: OnceLock<Arc<dyn Any + Send + Sync>>,
+    pub(crate) decoded: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
 
 impl StoredEvent {
