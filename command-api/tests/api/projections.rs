@@ -62,7 +62,8 @@ async fn change_the_demo(system: &System) {
             .await;
         assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
     }
-    // Text that COPY's format must escape, in an appointment a rebuild copies in.
+    // Text that COPY's text format had to escape (tab, newline, carriage return, backslash),
+    // in an appointment a rebuild copies in: the binary format must carry it as it is.
     let d = demo(system).await;
     let mut noted = body(d.barber1, next(Weekday::Tue), "09:00:00", &[d.haircut], d.client);
     noted["observation"] = json!("Chega às 9h\ttraz o filho\nportão \\ lateral\r");
@@ -120,7 +121,7 @@ async fn models_rebuilt_together_from_one_read_of_the_log_equal_the_models_they_
         before.push(digest(&system.pool, &engine::live_schema(model.as_ref())).await);
     }
     let together: Vec<&dyn engine::Projection> = all.iter().map(|model| model.as_ref()).collect();
-    // In one window the whole log is copied in, the escaped observation too.
+    // In one window the whole log is copied in, that observation too.
     for window in [20, rebuild::FOLD_WINDOW] {
         let rebuilt = rebuild::rebuild_in_batches(&system.projector_pool, &together, 7, window, false)
             .await

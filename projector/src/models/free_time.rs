@@ -493,8 +493,7 @@ fn bounds_of(spans: &[Span]) -> Vec<i32> {
 
 /// Spans as the `{start,end,…}` array text of the `bounds` column.
 fn bounds_text(spans: &[Span]) -> String {
-    let numbers: Vec<String> =
-        spans.iter().flat_map(|span| [span.start.to_string(), span.end.to_string()]).collect();
+    let numbers: Vec<String> = bounds_of(spans).iter().map(i32::to_string).collect();
     format!("{{{}}}", numbers.join(","))
 }
 
