@@ -867,7 +867,7 @@ async fn free_times(
     let mut times = Vec::new();
     for offset in 0..FREE_TIME_DAYS {
         let date = today + Duration::days(offset);
-        let not_before = if date == today { minute_of(unit.now.time()) } else { 0 };
+        let not_before = if date == today { first_bookable_minute(unit.now.time()) } else { 0 };
         let mut free_hours = Vec::new();
         for (id, duration) in &durations {
             free_hours.extend(fit(&free.on(*id, date), *duration, not_before).into_iter().map(|slot| {
@@ -1028,8 +1028,13 @@ fn minute(value: Option<i32>) -> Option<u16> {
     value.and_then(|m| u16::try_from(m).ok()).filter(|m| *m <= DAY_MINUTES)
 }
 
-fn minute_of(time: NaiveTime) -> u16 {
-    (time.signed_duration_since(NaiveTime::MIN).num_minutes()).clamp(0, 24 * 60) as u16
+/// Today's first minute a booking may start at: a time that starts within the current
+/// minute has already begun, and the booking refuses it (`PastTime`, a start before now).
+fn first_bookable_minute(now: NaiveTime) -> u16 {
+    let since_midnight = now.signed_duration_since(NaiveTime::MIN);
+    let whole = since_midnight.num_minutes();
+    let begun = since_midnight > Duration::minutes(whole);
+    (whole + i64::from(begun)).clamp(0, i64::from(DAY_MINUTES)) as u16
 }
 
 /// Each professional's name and agenda colour, by id (the agenda model's copies).
@@ -1086,5 +1091,16 @@ mod tests {
         assert_eq!(day("2026-11-23T10:00:00-03:00"), date(23));
         assert!(agenda_date(Some("23/11/2026")).is_err());
         assert!(agenda_date(None).is_err());
+    }
+
+    #[test]
+    fn free_times_today_start_at_the_first_minute_not_yet_begun() {
+        let at = |h, m, s, micros| NaiveTime::from_hms_micro_opt(h, m, s, micros).expect("a time");
+        assert_eq!(first_bookable_minute(at(15, 0, 0, 0)), 900, "15:00 sharp may still be booked");
+        assert_eq!(first_bookable_minute(at(15, 0, 0, 1)), 901, "15:00 has begun");
+        assert_eq!(first_bookable_minute(at(14, 59, 59, 999_999)), 900);
+        assert_eq!(first_bookable_minute(at(15, 0, 30, 0)), 901);
+        assert_eq!(first_bookable_minute(at(23, 59, 30, 0)), DAY_MINUTES);
+        assert_eq!(first_bookable_minute(NaiveTime::MIN), 0);
     }
 }
