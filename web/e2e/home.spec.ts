@@ -25,8 +25,10 @@ interface Dashboard {
   Club: { ActiveSubscribers: number; Pending: { IdSubscriptionUser: number }[] } | null;
 }
 
-async function dashboard(request: APIRequestContext, token: string, query: string): Promise<Dashboard> {
-  const answer = await request.get(`/api/dashboard?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+async function dashboard(request: APIRequestContext, token: string, query: string, position?: string): Promise<Dashboard> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (position) headers['X-Navalha-Position'] = position;
+  const answer = await request.get(`/api/dashboard?${query}`, { headers });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as Dashboard;
 }
@@ -83,11 +85,11 @@ test('an ADMIN sees the unit figures of GET dashboard, for each period and all u
   test.info().annotations.push({ type: 'week', description: day ? `booked on ${day.shortDate}` : 'no free time left this week' });
   if (day) {
     const idUser = await createClient(request, token, `Cliente Início ${runTag()}`);
-    await bookFirstFree(request, token, { idCompany, professional: BARBER1.name, date: day.shortDate, idUser, idService });
+    const booked = await bookFirstFree(request, token, { idCompany, professional: BARBER1.name, date: day.shortDate, idUser, idService });
     await page.reload();
     await page.getByLabel('Unidade').selectOption({ label: CENTRO });
     await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Esta semana' }).click();
-    const after = await dashboard(request, token, `period=week&idCompany=${idCompany}`);
+    const after = await dashboard(request, token, `period=week&idCompany=${idCompany}`, booked.position);
     expect(after.Totals.Appointments).toBeGreaterThan(week.Totals.Appointments);
     await expect(figure(page, 'Agendamentos')).toHaveText(String(after.Totals.Appointments));
   }

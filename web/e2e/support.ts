@@ -277,7 +277,12 @@ export async function bookFirstFree(
     // Today's first free time may begin between reading it and booking it (the minute turned).
     if (booked.status() === 422 && (await booked.text()).includes('horário passado')) continue;
     expect(booked.status(), await booked.text()).toBe(201);
-    return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, start: hour.start };
+    return {
+      id: ((await booked.json()) as { IdScheduling: number }).IdScheduling,
+      start: hour.start,
+      // Sent back as X-Navalha-Position, a read waits until it sees the booking.
+      position: booked.headers()['x-navalha-position'],
+    };
   }
   throw new Error(`${opts.professional}'s first twenty free times on ${opts.date} were all taken`);
 }
