@@ -181,6 +181,16 @@ pub fn subtract(pieces: &[Span], cuts: &[Span]) -> Vec<Span> {
     left
 }
 
+/// Today's first minute a booking may start at, `now` being the unit's wall clock: a time
+/// that starts within the current minute has already begun, and `Booking::check` refuses a
+/// start before now (`PastTime`). Today's free times are fitted from it.
+pub fn first_bookable_minute(now: chrono::NaiveTime) -> u16 {
+    use chrono::Timelike as _;
+    let begun = now.second() > 0 || now.nanosecond() > 0;
+    let minute = now.hour() * 60 + now.minute() + u32::from(begun);
+    u16::try_from(minute).unwrap_or(DAY_MINUTES).min(DAY_MINUTES)
+}
+
 /// The slots of `duration` minutes that start on the 15-minute grid at or after
 /// `not_before` and lie within one of `pieces` (free time, as the `free_time` read model
 /// keeps it), by start. Equals `DayRules::free_slots` when the pieces are the working
@@ -236,7 +246,7 @@ pub fn format_minutes(minutes: u16) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use chrono::NaiveDate;
+    use chrono::{NaiveDate, NaiveTime};
 
     use super::*;
 
@@ -402,5 +412,16 @@ mod tests {
             blocked_on(day(2), day(2), day(2), Some(span("12:00", "13:00"))),
             Some(span("12:00", "13:00"))
         );
+    }
+
+    #[test]
+    fn free_times_today_start_at_the_first_minute_not_yet_begun() {
+        let at = |h, m, s, micros| NaiveTime::from_hms_micro_opt(h, m, s, micros).expect("a time");
+        assert_eq!(first_bookable_minute(at(15, 0, 0, 0)), 900, "15:00 sharp may still be booked");
+        assert_eq!(first_bookable_minute(at(15, 0, 0, 1)), 901, "15:00 has begun");
+        assert_eq!(first_bookable_minute(at(14, 59, 59, 999_999)), 900);
+        assert_eq!(first_bookable_minute(at(15, 0, 30, 0)), 901);
+        assert_eq!(first_bookable_minute(at(23, 59, 30, 0)), DAY_MINUTES);
+        assert_eq!(first_bookable_minute(NaiveTime::MIN), 0);
     }
 }

@@ -14,11 +14,13 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
 use navalha_domain::appointment::{
     Appointment, AppointmentEvent, BookedService, Booking, Standing, TimesType,
 };
-use navalha_domain::availability::{fit, format_minutes, spans_of_bounds, subtract, Span, DAY_MINUTES};
+use navalha_domain::availability::{
+    first_bookable_minute, fit, format_minutes, spans_of_bounds, subtract, Span, DAY_MINUTES,
+};
 use navalha_domain::professional::status as professional_status;
 use navalha_domain::role::Role;
 use navalha_domain::validation::Period;
@@ -1028,15 +1030,6 @@ fn minute(value: Option<i32>) -> Option<u16> {
     value.and_then(|m| u16::try_from(m).ok()).filter(|m| *m <= DAY_MINUTES)
 }
 
-/// Today's first minute a booking may start at: a time that starts within the current
-/// minute has already begun, and the booking refuses it (`PastTime`, a start before now).
-fn first_bookable_minute(now: NaiveTime) -> u16 {
-    let since_midnight = now.signed_duration_since(NaiveTime::MIN);
-    let whole = since_midnight.num_minutes();
-    let begun = since_midnight > Duration::minutes(whole);
-    (whole + i64::from(begun)).clamp(0, i64::from(DAY_MINUTES)) as u16
-}
-
 /// Each professional's name and agenda colour, by id (the agenda model's copies).
 pub(crate) async fn professional_names(
     conn: &mut PgConnection,
@@ -1091,16 +1084,5 @@ mod tests {
         assert_eq!(day("2026-11-23T10:00:00-03:00"), date(23));
         assert!(agenda_date(Some("23/11/2026")).is_err());
         assert!(agenda_date(None).is_err());
-    }
-
-    #[test]
-    fn free_times_today_start_at_the_first_minute_not_yet_begun() {
-        let at = |h, m, s, micros| NaiveTime::from_hms_micro_opt(h, m, s, micros).expect("a time");
-        assert_eq!(first_bookable_minute(at(15, 0, 0, 0)), 900, "15:00 sharp may still be booked");
-        assert_eq!(first_bookable_minute(at(15, 0, 0, 1)), 901, "15:00 has begun");
-        assert_eq!(first_bookable_minute(at(14, 59, 59, 999_999)), 900);
-        assert_eq!(first_bookable_minute(at(15, 0, 30, 0)), 901);
-        assert_eq!(first_bookable_minute(at(23, 59, 30, 0)), DAY_MINUTES);
-        assert_eq!(first_bookable_minute(NaiveTime::MIN), 0);
     }
 }
