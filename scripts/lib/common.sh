@@ -12,6 +12,15 @@ fi
 # Paths as the user sees them: relative to the repository when inside it.
 rel() { local p=$1; [[ $p == "$ROOT"/* ]] && p=${p#"$ROOT"/}; printf '%s' "$p"; }
 
+# Free megabytes on the file system holding PATH (or its nearest existing parent).
+disk_free_mb() {
+  local path=$1
+  until [[ -e $path ]]; do path=$(dirname "$path"); done
+  df -Pm "$path" | awk 'NR == 2 { print $4 }'
+}
+DISK_NEEDED_MB=6000 # a clean `./navalha test`: target/ about 4.5 GB, node_modules, the clusters
+DISK_FULL_MB=1000   # below this, a failed stage is put down to the disk
+
 info() { printf '%s\n' "$*"; }
 warn() { _clear_step_line; printf '%swarning:%s %s\n' "$YELLOW" "$RESET" "$*" >&2; }
 die() {
