@@ -21,6 +21,15 @@ disk_free_mb() {
 DISK_NEEDED_MB=6000 # a clean `./navalha test`: target/ about 4.5 GB, node_modules, the clusters
 DISK_FULL_MB=1000   # below this, a failed stage is put down to the disk
 
+# warn_low_disk PATH: a full disk fails builds with errors that do not say so (a killed
+# rustc, ENOENT from vite), so say it before they start.
+warn_low_disk() {
+  local free_mb
+  free_mb=$(disk_free_mb "$1")
+  ((free_mb >= DISK_NEEDED_MB)) ||
+    warn "only $free_mb MB free on the disk of $(rel "$1"): a clean build and its databases need about $((DISK_NEEDED_MB / 1000)) GB and may fail"
+}
+
 info() { printf '%s\n' "$*"; }
 warn() { _clear_step_line; printf '%swarning:%s %s\n' "$YELLOW" "$RESET" "$*" >&2; }
 die() {
