@@ -42,7 +42,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     css: false,
     // Whole-app flows type into several forms; two busy cores make them slow.
     testTimeout: 15_000,

@@ -98,7 +98,7 @@ pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetada
         role: Some(principal.role),
         request_id: origin.request_id.clone(),
         client_ip: origin.client_ip.clone(),
-        at: chrono::Utc::now(),
+        at: navalha_platform::clock::now(),
         unique_claims: Vec::new(),
         released_claims: Vec::new(),
         extra: Vec::new(),

@@ -320,8 +320,9 @@ pub async fn append<A: Aggregate>(
         payloads.push(serde_json::to_value(event)?);
     }
     let appended: Result<Vec<(i64, i64)>, sqlx::Error> = sqlx::query_as(
-        "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-         select $1, $2, $3 + e.n, e.event_type, e.event_version, e.payload, $7
+        "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata,
+                             recorded_at)
+         select $1, $2, $3 + e.n, e.event_type, e.event_version, e.payload, $7, now() + make_interval(secs => $8)
            from unnest($4::text[], $5::text[], $6::jsonb[]) with ordinality
                 as e (event_type, event_version, payload, n)
           order by e.n
@@ -334,6 +335,8 @@ pub async fn append<A: Aggregate>(
     .bind(&versions)
     .bind(&payloads)
     .bind(metadata)
+    // The commit's clock, placed with the services' (ADR 0021; zero in production).
+    .bind(navalha_platform::clock::offset_seconds())
     .fetch_all(pool)
     .await;
     match appended {

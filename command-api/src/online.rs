@@ -69,11 +69,12 @@ struct Unit {
 
 async fn open_unit(state: &AppState, company_id: i64) -> Result<Unit, ApiError> {
     let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>)> = sqlx::query_as(
-        "select business_id, (now() at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
+        "select business_id, ($2::timestamptz at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
            from rm_company.company
           where company_id = $1 and status",
     )
     .bind(company_id)
+    .bind(navalha_platform::clock::now())
     .fetch_optional(&state.pool)
     .await?;
     let (business_id, now, rules) =
@@ -517,7 +518,7 @@ fn link_token(
     date: NaiveDate,
 ) -> Result<String, ApiError> {
     let now = now_seconds();
-    let days_left = (date - chrono::Utc::now().date_naive()).num_days().max(0);
+    let days_left = (date - navalha_platform::clock::now().date_naive()).num_days().max(0);
     state.issuer.issue_online(&OnlineClaims {
         sub: id.to_string(),
         biz: business_id,

@@ -8,6 +8,7 @@ pub mod appointment;
 pub mod availability;
 pub mod business;
 pub mod client;
+pub mod clock;
 pub mod company;
 pub mod day_off;
 pub mod favorite_menu;

@@ -45,7 +45,7 @@ impl EventMetadata {
             role: None,
             request_id: String::new(),
             client_ip: String::new(),
-            at: Utc::now(),
+            at: crate::clock::now(),
             unique_claims: Vec::new(),
             released_claims: Vec::new(),
             extra: Vec::new(),

@@ -8,9 +8,10 @@ use serde_json::{json, Value};
 
 use crate::in_process::{Answer, System};
 
-/// Today on the demo units' clock (America/Sao_Paulo, UTC-3).
+/// Today on the demo units' clock (America/Sao_Paulo), on the system's clock: placed with
+/// the services by `NAVALHA_CLOCK_OFFSET_SECONDS` (ADR 0021).
 pub fn today() -> NaiveDate {
-    (chrono::Utc::now() - Duration::hours(3)).date_naive()
+    navalha_platform::clock::today()
 }
 
 /// The first `weekday` after today (1 to 7 days ahead), so always in the future.
@@ -154,4 +155,54 @@ pub async fn another_business(system: &System) -> (String, i64, i64) {
         .await;
     assert_eq!(unit.status, StatusCode::CREATED, "{unit:?}");
     (token, unit.body["IdCompany"].as_i64().expect("unit"), opened.business_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// The Rust files of the tests and of what they run the system with.
+    fn test_sources(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() && !matches!(name.as_str(), "target" | "node_modules" | ".git" | "web") {
+                test_sources(&path, found);
+            } else if name.ends_with(".rs") {
+                let text = path.to_string_lossy().into_owned();
+                if text.contains("/tests/") || text.contains("/harness/src/") {
+                    found.push(path);
+                }
+            }
+        }
+    }
+
+    /// Issue 38: a test placed by `./navalha test --at` must read the placed clock
+    /// (`navalha_platform::clock::now`, `demo::today`), never the machine's; a line that means
+    /// the machine's (a token's expiry, a seed) says so in the comment above it.
+    #[test]
+    fn tests_read_the_date_only_through_the_placed_clock() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = Vec::new();
+        test_sources(&root, &mut files);
+        assert!(files.len() > 20, "found only {} test sources under {}", files.len(), root.display());
+        let machine_clock = ["Utc::now()", "Local::now()", "SystemTime::now()", "Utc::today()"];
+        let mut offenders = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            for (number, line) in lines.iter().enumerate() {
+                // The comment above the statement, which may have begun a line earlier.
+                let said =
+                    lines[number.saturating_sub(2)..number].iter().any(|l| l.contains("Machine clock"));
+                if machine_clock.iter().any(|call| line.contains(call))
+                    && !said
+                    && !line.contains("machine_clock")
+                {
+                    offenders.push(format!("{}:{}: {}", file.display(), number + 1, line.trim()));
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "the machine's clock read in tests:\n{}", offenders.join("\n"));
+    }
 }

@@ -27,6 +27,7 @@ pub fn free_addr() -> anyhow::Result<SocketAddr> {
     // process (a port handed out is not bound until its service starts); each walks the span.
     static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // Machine clock: a seed, not a date.
     let seed = std::process::id().wrapping_mul(2_654_435_761)
         ^ std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |t| t.subsec_nanos());
     for step in 0..span {

@@ -4,12 +4,14 @@
 //! with, `America/Sao_Paulo` (spec 01: "Dates are handled at UTC-3"). No fixed offset
 //! anywhere: a zone's rules (its past daylight saving time, any change to come) apply.
 //!
-//! SQL that reads a unit's zone from its row converts there (`now() at time zone
-//! c.time_zone`); everything else converts here.
+//! SQL that reads a unit's zone from its row converts there (`$1::timestamptz at time zone
+//! c.time_zone`, with [`now`] bound: never the database's own `now()`, which a test run
+//! placed at another instant does not move); everything else converts here.
 
 use chrono::{DateTime, LocalResult, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
+pub use navalha_domain::clock::{now, offset_seconds};
 pub use navalha_domain::company::DEFAULT_TIME_ZONE;
 
 /// The zone named `name`; the default zone for a name this build does not know (a unit's
@@ -20,7 +22,7 @@ pub fn zone(name: &str) -> Tz {
 
 /// The wall clock in `zone`, now.
 pub fn now_in(zone_name: &str) -> NaiveDateTime {
-    wall_clock(Utc::now(), zone_name)
+    wall_clock(now(), zone_name)
 }
 
 /// Today in the default zone, for date rules tied to no unit.

@@ -62,13 +62,15 @@ pub async fn projection_lag(pool: &PgPool) -> Result<Vec<ModelLag>, sqlx::Error>
     let mut lags = Vec::with_capacity(schemas.len());
     for schema in schemas {
         let (behind_events, behind_ms): (i64, i64) = sqlx::query_as(&format!(
-            "select count(*), coalesce((extract(epoch from now() - min(s.recorded_at)) * 1000)::bigint, 0)
+            "select count(*),
+                    coalesce((extract(epoch from now() + make_interval(secs => $1) - min(s.recorded_at)) * 1000)::bigint, 0)
                from (select e.recorded_at
                        from events e, {schema}.checkpoint c
                       where (e.tx_id, e.global_position) > (c.last_tx_id, c.last_position)
                       order by e.tx_id, e.global_position
                       limit 100000) s"
         ))
+        .bind(crate::clock::offset_seconds())
         .fetch_one(pool)
         .await?;
         let model = schema.trim_start_matches("rm_").to_owned();

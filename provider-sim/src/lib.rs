@@ -132,7 +132,7 @@ fn error(status: StatusCode, message: &str) -> Response {
 
 /// The provider's wall clock (Brasília, UTC-3).
 fn now() -> NaiveDateTime {
-    (chrono::Utc::now() - Duration::hours(3)).naive_utc()
+    navalha_platform::clock::now_in(navalha_platform::clock::DEFAULT_TIME_ZONE)
 }
 
 fn base64(bytes: &[u8]) -> String {

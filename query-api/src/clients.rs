@@ -252,7 +252,7 @@ async fn visits(
                 (select coalesce(sum((s ->> 'cents')::bigint), 0) from json_array_elements(a.services) s)::float8 / 100
                     as value,
                 a.status, a.confirmation,
-                a.date + a.start_time <= (now() at time zone coalesce(c.time_zone, 'America/Sao_Paulo'))::timestamp
+                a.date + a.start_time <= ($5::timestamptz at time zone coalesce(c.time_zone, 'America/Sao_Paulo'))::timestamp
                     as past
            from rm_agenda.appointment a
            left join rm_agenda.professional p on p.professional_id = a.professional_id
@@ -265,6 +265,7 @@ async fn visits(
     .bind(&auth.companies)
     .bind(own)
     .bind(VISITS_LIMIT)
+    .bind(navalha_platform::clock::now())
     .fetch_all(&mut *tx)
     .await?;
     let made: Vec<&Visit> = rows.iter().filter(|v| v.status && v.past).collect();

@@ -207,12 +207,13 @@ async fn dashboard(
     let consistency = read_after.wait(&state.watch, "dashboard").await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
-        "select company_id, (now() at time zone time_zone)::date from rm_company.company
+        "select company_id, ($3::timestamptz at time zone time_zone)::date from rm_company.company
           where company_id = any($1) and ($2::bigint is null or company_id = $2) and (status or company_id = $2)
           order by company_id",
     )
     .bind(&auth.companies)
     .bind(chosen)
+    .bind(navalha_platform::clock::now())
     .fetch_all(&mut *tx)
     .await?;
     if chosen.is_some_and(|id| !auth.belongs_to(id)) || (chosen.is_some() && units.is_empty()) {

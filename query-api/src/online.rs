@@ -250,7 +250,7 @@ async fn booking(
         "select a.company_id, a.membership_id, a.professional_id, a.client_id, a.date,
                 a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
                 a.times_type, a.status, a.online, coalesce(p.name, '') as professional_name,
-                c.name as company_name, c.profile, (now() at time zone c.time_zone)::timestamp as now
+                c.name as company_name, c.profile, ($3::timestamptz at time zone c.time_zone)::timestamp as now
            from rm_agenda.appointment a
            join rm_company.company c on c.company_id = a.company_id
            left join rm_agenda.professional p on p.professional_id = a.professional_id
@@ -258,6 +258,7 @@ async fn booking(
     )
     .bind(id)
     .bind(claims.unit)
+    .bind(navalha_platform::clock::now())
     .fetch_optional(&mut *tx)
     .await?;
     let row = row.ok_or_else(not_found)?;

@@ -78,10 +78,11 @@ struct Unit {
 
 async fn unit(conn: &mut PgConnection, company_id: i64) -> Result<Option<Unit>, ApiError> {
     let row: Option<(i64, bool, NaiveDateTime)> = sqlx::query_as(
-        "select business_id, status, (now() at time zone time_zone)::timestamp
+        "select business_id, status, ($2::timestamptz at time zone time_zone)::timestamp
            from rm_company.company where company_id = $1",
     )
     .bind(company_id)
+    .bind(clock::now())
     .fetch_optional(conn)
     .await?;
     Ok(row.map(|(business_id, active, now)| Unit { business_id, active, now }))

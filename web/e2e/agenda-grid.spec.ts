@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, agendaSetup, bookFirstFree, freeTimes, openAgenda, toast, type AgendaSetup } from './support';
 
 // The agenda's grid used with the pointer (issue 14): a click on an empty slot, a drag to

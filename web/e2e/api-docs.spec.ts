@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The API documents page renders both documents the services build from their code
 // (docs/api.md), with nothing loaded from another origin.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, apiToken, createClient, runTag } from './support';
 import { createPlan, screenshots } from './plans-support';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { stamp } from './clock';
 import { ADMIN } from './support';
 
 // The club's checkout link against the running system and its local payment provider:
@@ -9,7 +10,7 @@ test('a client opens a checkout link and subscribes by boleto', async ({ page, r
   const { Token: staffToken } = (await login.json()) as { Token: string };
   const headers = { Authorization: `Bearer ${staffToken}` };
 
-  const planName = `Clube e2e ${Date.now()}`;
+  const planName = `Clube e2e ${stamp()}`;
   const plan = await request.post('/api/subscription-details', {
     headers,
     multipart: {

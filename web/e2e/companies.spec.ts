@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { maskedCnpj, randomCnpj, solidPng, storedName } from './companies-support';
 import { ADMIN, apiToken, runTag, signInAs, toast } from './support';
 

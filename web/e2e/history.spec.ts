@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, newContext } from './fixtures';
 import { dismissToasts } from './backoffice-a-support';
 import {
   ADMIN,
@@ -126,7 +127,7 @@ test('an ADMIN opens an appointment history from its card: who booked it, who mo
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Not for the front desk: the server answers 403, so the option is not there.
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const desk = await context.newPage();
   await signInAs(desk, ATTENDANT.email);
   await desk.goto('/dashboard/scheduling');

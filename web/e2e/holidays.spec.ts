@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, CENTRO, runTag, signInAs, toast } from './support';
 import { dateBR, farDay, fieldError, screenshots } from './backoffice-a-support';
 

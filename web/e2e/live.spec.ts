@@ -1,11 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, newContext } from './fixtures';
 import { ADMIN, agendaSetup, bookFirstFree, openAgenda } from './support';
 
 const ATTENDANT = 'atendente@navalha.dev';
 
 /** A desk: its own browser, signed in, showing Centro's agenda on `day`. */
 async function desk(browser: Browser, email: string, day: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await openAgenda(page, email, day);
   return page;
 }
@@ -32,9 +33,9 @@ test('two desks: what one books, confirms or cancels shows at the other without 
     idUser,
     idService,
   });
-  const started = Date.now();
+  const started = performance.now();
   await expect(card(back, client)).toContainText(booked.start.slice(0, 5));
-  test.info().annotations.push({ type: 'booking shown after', description: `${Date.now() - started} ms` });
+  test.info().annotations.push({ type: 'booking shown after', description: `${Math.round(performance.now() - started)} ms` });
   await expect(card(front, client)).toBeVisible();
 
   // The back desk confirms; the front desk sees it.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { runTag, signIn } from './support';
 
 test('the login page renders its way in', async ({ page }) => {

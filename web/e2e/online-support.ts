@@ -3,6 +3,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, dayLabel, freeDay, randomCpf, runTag, serviceId, workingDayAhead } from './support';
+import { newContext } from './fixtures';
+import { now } from './clock';
 
 // The online booking specs' helpers (issue 18): a client, the e-mailed code, the public page's
 // steps. The code is read from the outbox folder (NAVALHA_OUTBOX_DIR).
@@ -93,7 +95,7 @@ export async function offeredTimes(page: Page): Promise<string[]> {
 
 /** Fills the client's details, asks for the code, and types it. */
 export async function verify(page: Page, client: Client) {
-  const since = Date.now() - 2000;
+  const since = now() - 2000;
   await page.getByLabel('Nome', { exact: true }).fill(client.name);
   await page.getByLabel('Celular').fill(client.phone);
   await page.getByLabel('CPF', { exact: true }).fill(client.cpf);
@@ -104,7 +106,7 @@ export async function verify(page: Page, client: Client) {
 }
 
 export async function newPage(browser: Browser, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
+  const context = await newContext(browser, { viewport: { width, height: width > 500 ? 800 : 844 } });
   return context.newPage();
 }
 

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { unitInstant } from './clock';
 import { dismissToasts } from './backoffice-a-support';
 import { ADMIN, BARBER1, agendaSetup, bookFirstFree, moveToAnotherFreeTime, openAgenda } from './support';
 
@@ -7,8 +9,6 @@ import { ADMIN, BARBER1, agendaSetup, bookFirstFree, moveToAnotherFreeTime, open
 // read-only and clearly marked.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The unit's clock (UTC-3) now, to the second: what the past view's control takes. */
-const unitInstant = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19);
 const dateBR = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { now, stamp } from './clock';
 import { ADMIN, apiToken, createClient, PASSWORD, signInAs, toast } from './support';
 import { checkoutMailTo, createPlan, PNG, screenshots, sectionScreenshots } from './plans-support';
 
@@ -8,7 +10,7 @@ import { checkoutMailTo, createPlan, PNG, screenshots, sectionScreenshots } from
 const ATTENDANT = 'atendente@navalha.dev';
 const LIST = '/dashboard/subscription-detail-list';
 
-const stamp = () => `${Date.now()}`.slice(-7);
+const shortStamp = () => stamp().slice(-7);
 
 async function openNewPlan(page: Page) {
   await page.goto(LIST);
@@ -21,9 +23,9 @@ test.describe('plans as ADMIN', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('creates a plan with an image and two services, finds it and sends its link', async ({ page, request, context }) => {
-    const planName = `Clube Teste ${stamp()}`;
+    const planName = `Clube Teste ${shortStamp()}`;
     const token = await apiToken(request, ADMIN.email);
-    const clientName = `Cliente Plano ${stamp()} Souza`;
+    const clientName = `Cliente Plano ${shortStamp()} Souza`;
     await createClient(request, token, clientName);
     // WhatsApp opens wa.me in a new tab: answered here, the test has no internet.
     await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'whatsapp' }));
@@ -165,7 +167,7 @@ test.describe('plans as ADMIN', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/\/checkout\?token=[\w-]+$/);
 
-    const since = Date.now() - 1000;
+    const since = now() - 1000;
     await clientRow.getByRole('button', { name: `Enviar por e-mail para ${clientName}` }).click();
     await expect(toast(page, 'Email enviado com sucesso.')).toBeVisible();
     if (process.env.NAVALHA_OUTBOX_DIR) {
@@ -180,12 +182,12 @@ test.describe('plans as ADMIN', () => {
     expect(chat).toContain(planName);
     expect(chat).toMatch(/\/checkout\?token=/);
 
-    await send.getByLabel('Busque pelo nome, CPF ou telefone').fill(`ninguem ${stamp()}`);
+    await send.getByLabel('Busque pelo nome, CPF ou telefone').fill(`ninguem ${shortStamp()}`);
     await expect(send.getByText('Nenhum usuário encontrado')).toBeVisible();
     await send.getByRole('button', { name: 'Fechar' }).click();
 
     // A search that finds nothing.
-    await page.getByLabel('Busque pelo nome ou descrição').fill(`nenhum plano ${stamp()}`);
+    await page.getByLabel('Busque pelo nome ou descrição').fill(`nenhum plano ${shortStamp()}`);
     await page.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
     await expect(page.getByText('Escolha um campo para filtar os planos de assinatura')).toBeVisible();
@@ -193,7 +195,7 @@ test.describe('plans as ADMIN', () => {
 });
 
 test('an ATTENDANT sees a plan read-only and may send its link', async ({ page, request }) => {
-  const planName = `Clube Leitura ${stamp()}`;
+  const planName = `Clube Leitura ${shortStamp()}`;
   const id = await createPlan(request, await apiToken(request, ADMIN.email), planName, {
     prices: [{ paymentMethod: 'boleto', value: '49,90' }],
   });

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { stamp } from './clock';
 import {
   ADMIN,
   CENTRO,
@@ -12,6 +14,7 @@ import {
   serviceId,
   signInAs,
   toast,
+  daysAfter,
   workingDayAhead,
 } from './support';
 import {
@@ -52,7 +55,7 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   const tag = runTag();
   const name = `Rafael Teste ${tag}`;
   const cpf = randomCpf();
-  const email = `rafael.${tag}.${Date.now()}@example.com`;
+  const email = `rafael.${tag}.${stamp()}@example.com`;
   const phone = `1198${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const token = await apiToken(request, ADMIN.email);
   const idCompany = await companyId(request, token, CENTRO);
@@ -265,7 +268,7 @@ for (const width of [1280, 390]) {
     const idProfessional = await createProfessional(request, token, {
       name,
       cpf: randomCpf(),
-      email: `sofia.${tag}.${Date.now()}@example.com`,
+      email: `sofia.${tag}.${stamp()}@example.com`,
       idCompany,
     });
     await createDayOff(request, token, {
@@ -321,8 +324,11 @@ for (const width of [1280, 390]) {
     const modal = page.getByRole('dialog', { name: 'Nova folga/férias' });
     await modal.getByRole('radio', { name: 'Horário específico' }).check();
     await modal.getByLabel('Descrição').fill('ab');
-    await modal.getByLabel('Data de início').fill(workingDayAhead(10));
-    await modal.getByLabel('Data de fim').fill(workingDayAhead(9));
+    // The end the day before the start, by construction (two workingDayAhead calls can
+    // land on the same day across a Sunday and Monday).
+    const start = workingDayAhead(10);
+    await modal.getByLabel('Data de início').fill(start);
+    await modal.getByLabel('Data de fim').fill(daysAfter(start, -1));
     await modal.getByLabel('Horário inicial').fill('10:00');
     await modal.getByRole('button', { name: 'Salvar' }).click();
     await expect(modal.getByText('Digite uma descrição válida')).toBeVisible();

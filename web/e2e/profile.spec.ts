@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { stamp } from './clock';
 import { apiToken, PASSWORD, signInAs, toast } from './support';
 import { getJson, restoreMyDay, restoreMyProfile, restoreMyService, screenshots, type Json } from './staff-support';
 
@@ -37,7 +39,7 @@ test('a barber edits their phone on Meu perfil and stays on the page', async ({ 
     await form.getByRole('button', { name: 'Cancelar' }).click();
     await expect(form.getByLabel('Nome completo')).toHaveValue(String(original.Name));
 
-    const digits = `119${String(Date.now()).slice(-8)}`;
+    const digits = `119${stamp().slice(-8)}`;
     const masked = `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
     await phone.fill(digits);
     await expect(phone).toHaveValue(masked);

@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { now } from './clock';
 import { PASSWORD, recoveryCodeFor, sideMenu, signIn, signOut, toast } from './support';
 
 // An account no other test signs in with; its password is set back to the demo one.
 const ACCOUNT = 'padrao@navalha.dev';
 
 test('recovers a password with the code e-mailed to the outbox', async ({ page }) => {
-  const since = Date.now() - 2000;
+  const since = now() - 2000;
   await page.goto('/');
   await page.getByRole('button', { name: 'Continuar com e-mail' }).click();
   await page.getByRole('button', { name: 'Esqueci minha senha' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { BARBER1, signInAs, sideMenu } from './support';
 
 test('a BARBER1 has no professional or unit routes, but reaches the clients', async ({ page }) => {

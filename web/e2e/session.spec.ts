@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, sideMenu, signIn, signOut } from './support';
 
 test('admin signs in, keeps a favourite across a reload and signs out', async ({ page }) => {

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { stamp } from './clock';
 import { ADMIN, apiToken, createClient, runTag, sideMenu, signInAs, signOut, toast } from './support';
 import {
   createBoletoPlan,
@@ -31,7 +33,7 @@ test('a boleto subscriber: reminder, payment, past view, cancellation; a BARBER_
 }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request, ADMIN.email, ADMIN.password);
-  const tag = `${Date.now()}${runTag()}`;
+  const tag = `${stamp()}${runTag()}`;
   const clientName = `Assinante E2e ${tag}`;
   const planName = `Clube Assinantes ${tag}`;
   const userId = await createClient(request, token, clientName);

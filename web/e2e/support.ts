@@ -1,6 +1,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { workingDayAhead } from './clock';
+
+export { daysAfter, workingDayAhead } from './clock';
 
 export const PASSWORD = 'Navalha@2026';
 export const ADMIN = { email: 'admin@navalha.dev', password: PASSWORD };
@@ -63,19 +66,6 @@ const MONTHS = [
   'novembro',
   'dezembro',
 ];
-
-const unitToday = () => new Date(Date.now() - 3 * 3600_000);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The first Tuesday-to-Saturday (the barbers' days), not a demo holiday, at least `minDaysAhead` days from today. */
-export function workingDayAhead(minDaysAhead: number): string {
-  const day = unitToday();
-  day.setUTCDate(day.getUTCDate() + minDaysAhead);
-  // The demo holidays (Natal, Confraternização Universal) close every unit.
-  const holiday = (d: Date) => ['12-25', '01-01'].includes(iso(d).slice(5));
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 1 || holiday(day)) day.setUTCDate(day.getUTCDate() + 1);
-  return iso(day);
-}
 
 /** '24 de novembro de 2026': how the calendars name a day. */
 export function dayLabel(isoDate: string): string {

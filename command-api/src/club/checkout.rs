@@ -497,7 +497,7 @@ pub async fn create_subscription(
         validity_start: details.validity_start,
         validity_end: details.validity_end,
         first_pay_day,
-        created_at: chrono::Utc::now(),
+        created_at: navalha_platform::clock::now(),
     };
     let report = remote.report(provider_now());
     let metadata = system_metadata(&format!("Checkout de {}", person.name), business_id, origin);

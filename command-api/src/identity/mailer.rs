@@ -65,7 +65,7 @@ impl Mailer {
             }
             Mailer::Outbox { dir, counter } => {
                 tokio::fs::create_dir_all(dir).await.map_err(|error| ApiError::Internal(error.into()))?;
-                let now = chrono::Utc::now();
+                let now = navalha_platform::clock::now();
                 let name = format!(
                     "{}-{:04}.json",
                     now.format("%Y%m%dT%H%M%S%.3f"),

@@ -894,7 +894,7 @@ async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_
     let now = day(String::new()).await;
     assert_eq!(now.body[0]["SubscriptionUser"][0]["IdSubscriptionUser"], id, "{now:?}");
     assert_eq!(now.body[0]["Services"].as_array().map(Vec::len), Some(2));
-    let at = crate::support::urlencode(&chrono::Utc::now().to_rfc3339());
+    let at = crate::support::urlencode(&navalha_platform::clock::now().to_rfc3339());
     assert_eq!(day(format!("&asOf={at}")).await.body, now.body);
     let forbidden = club.system.call(Method::GET, "/api/subscription-user", Some(&barber), None).await;
     assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
@@ -985,7 +985,7 @@ async fn end_to_end_with_the_local_provider(pool: PgPool) {
     let galax = created.body["GalaxPayId"].as_i64().expect("galax");
     assert!(created.body["BoletoPdf"].is_string());
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    let t1 = chrono::Utc::now();
+    let t1 = navalha_platform::clock::now();
 
     // 4. Pay: the simulator sends the webhook over HTTP.
     club.system.project().await;
@@ -1000,7 +1000,7 @@ async fn end_to_end_with_the_local_provider(pool: PgPool) {
     let hooks = club.sim_get("/sim/webhooks").await;
     assert_eq!(hooks[0]["answer"], 200, "{hooks}");
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    let t2 = chrono::Utc::now();
+    let t2 = navalha_platform::clock::now();
 
     // 5. Miss a webhook: a new charge, then its payment, neither delivered.
     let second = club.sim(&format!("/sim/subscriptions/{galax}/charges"), json!({ "webhook": false })).await;
@@ -1030,7 +1030,7 @@ async fn end_to_end_with_the_local_provider(pool: PgPool) {
         .await;
     assert_eq!(on_demand.body["Changed"], false, "{on_demand:?}");
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    let t3 = chrono::Utc::now();
+    let t3 = navalha_platform::clock::now();
 
     // 7. Amounts now, and as of three instants.
     let now = detail(&club, &admin, id, "").await;

@@ -677,7 +677,7 @@ async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
         format!("&asOf={}{extra}", crate::support::urlencode(&at.to_rfc3339()))
     };
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    let first = chrono::Utc::now();
+    let first = navalha_platform::clock::now();
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
 
     // Then the day changes: one leaves it, one moves within it and is confirmed and
@@ -694,7 +694,7 @@ async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
     let new = id_of(&book(&system, &admin, body(d.barber1, tuesday, "09:00", &[d.beard], d.client)).await);
     assert_eq!(cancel(&system, &admin, moved_later).await.status, StatusCode::OK);
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    let second = chrono::Utc::now();
+    let second = navalha_platform::clock::now();
 
     let then = day_list(&system, &admin, d.centro, tuesday, &past_day(first, "")).await;
     assert_eq!(then.status, StatusCode::OK, "{then:?}");
@@ -726,7 +726,7 @@ async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
         ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(first, &barber1)).await),
         [moved_away]
     );
-    let before = chrono::Utc::now() - Duration::days(3650);
+    let before = navalha_platform::clock::now() - Duration::days(3650);
     assert_eq!(
         ids(&day_list(&system, &admin, d.centro, tuesday, &past_day(before, "")).await),
         Vec::<i64>::new(),

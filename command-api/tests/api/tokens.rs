@@ -12,6 +12,7 @@ use crate::support::System;
 const SESSION: &str = "6f1c3a52-0d1e-4c47-9d55-3b8f0a7e9c21";
 
 fn claims(exp_offset: i64, aud: &str) -> Claims {
+    // Machine clock: token expiry is time passing, not the calendar (ADR 0021).
     let now = chrono::Utc::now().timestamp();
     Claims {
         sub: "1".to_owned(),

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{Days, Utc};
+use chrono::Days;
 use navalha_harness::checks::wait_for_read_models;
 use navalha_harness::load::{self, Attempt, Load};
 use navalha_harness::system::System;
@@ -34,7 +34,7 @@ async fn booking_load(
         targets: system.booking_targets().await?,
         clients,
         bookings,
-        from: Utc::now().date_naive() + Days::new(1),
+        from: navalha_harness::demo::today() + Days::new(1),
     })
 }
 
