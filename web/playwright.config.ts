@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // Uses the system Chromium; Playwright never downloads a browser here.
 export default defineConfig({
   testDir: './e2e',
+  // e2e/*.test.ts are Vitest's (the clock helpers' own tests).
+  testMatch: '*.spec.ts',
   outputDir: './test-results/artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

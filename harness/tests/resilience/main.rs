@@ -6,6 +6,7 @@
 //! Alone: `cargo build --workspace && cargo nextest run -p navalha-harness -j 1`.
 
 mod crashes;
+mod placed;
 mod replica;
 mod scale_out;
 
