@@ -8,6 +8,7 @@ use navalha_domain::professional::{status, Employment, PersonalData, Professiona
 use navalha_domain::professional::{CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF, MSG_DUPLICATE_EMAIL, PALETTE};
 use navalha_domain::role::Role;
 use navalha_domain::service::{CatalogueEntry, Service, ServiceCommand};
+use navalha_domain::validation::{msg_too_long, too_long, MAX_EMAIL, MAX_NAME};
 use navalha_domain::values::{Address, Cpf, Email};
 use navalha_platform::ApiError;
 
@@ -96,6 +97,16 @@ pub struct Opened {
 /// Opens a business and registers its first admin, in no unit yet: the admin signs in
 /// through the link and registers the units, which are theirs from the start.
 pub async fn open_with_admin(state: &AppState, name: &str, admin: &FirstAdmin) -> Result<Opened, ApiError> {
+    // The same text bounds as the forms (issue 39).
+    for (field, text, max) in [
+        ("name", name, MAX_NAME),
+        ("adminName", admin.name.as_str(), MAX_NAME),
+        ("email", admin.email.as_str(), MAX_EMAIL),
+    ] {
+        if too_long(text.trim(), max) {
+            return Err(ApiError::field(field, &msg_too_long(max)));
+        }
+    }
     let cpf = Cpf::parse(&admin.cpf).map_err(|error| ApiError::field("cpf", &error.to_string()))?;
     let email = Email::parse(&admin.email).map_err(|error| ApiError::field("email", &error.to_string()))?;
     let email = email.as_str().to_owned();

@@ -22,7 +22,7 @@ use navalha_domain::client::Client;
 use navalha_domain::company::Company;
 use navalha_domain::professional::{status, Professional};
 use navalha_domain::service::Service;
-use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay};
+use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay, MAX_TEXT};
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::calendar::taken_day;
@@ -85,7 +85,7 @@ pub struct SchedulingBody {
     id_services: Vec<i64>,
     /// The client.
     id_user: Option<i64>,
-    /// Free text.
+    /// Free text, at most 1,000 characters.
     observation: Option<String>,
     /// `ONLY_AVAILABLES` (the default) checks working hours, days off, holidays and
     /// bookings; `ALL_TIMES` only opening hours and bookings.
@@ -159,6 +159,8 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
     };
     errors.check(body.id_services.is_empty(), "idServices", "Escolha pelo menos um serviço");
     errors.check(body.id_user.is_none(), "idUser", "Escolha o cliente");
+    let observation = body.observation.as_deref().unwrap_or_default().trim().to_owned();
+    errors.check_length("observation", &observation, MAX_TEXT);
     let times_type = TimesType::parse(body.times_type.as_deref());
     errors.check(
         times_type.is_none(),
@@ -171,15 +173,7 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
         {
             let mut service_ids = body.id_services;
             service_ids.dedup();
-            Ok(Request {
-                membership_id,
-                date,
-                start,
-                service_ids,
-                client_id,
-                observation: body.observation.unwrap_or_default().trim().to_owned(),
-                times_type,
-            })
+            Ok(Request { membership_id, date, start, service_ids, client_id, observation, times_type })
         }
         _ => Err(invalid(errors)),
     }

@@ -7,7 +7,9 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::validation::{is_full_name, is_mobile, is_valid_client_birth_date, FieldErrors};
+use crate::validation::{
+    is_full_name, is_mobile, is_valid_client_birth_date, FieldErrors, MAX_EMAIL, MAX_MASKED, MAX_NAME,
+};
 use crate::values::{only_digits, Cpf, Email};
 
 /// The unique-claim scope of client CPFs.
@@ -59,8 +61,8 @@ pub struct ClientForm {
 }
 
 impl ClientForm {
-    /// Applies spec 02 §5 'Client'. With `require_cpf` (registration) the CPF is checked
-    /// and returned.
+    /// Applies spec 02 §5 'Client', with the text bounds (name 120, e-mail 254, CPF and
+    /// mobile as typed 30). With `require_cpf` (registration) the CPF is checked and returned.
     pub fn validate(
         &self,
         require_cpf: bool,
@@ -68,6 +70,12 @@ impl ClientForm {
     ) -> Result<(Option<Cpf>, ClientDetails), FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        errors.check_length("name", &name, MAX_NAME);
+        errors.check_length("email", self.email.trim(), MAX_EMAIL);
+        errors.check_length("phone", self.phone.trim(), MAX_MASKED);
+        if require_cpf {
+            errors.check_length("cpf", self.cpf.as_deref().unwrap_or_default().trim(), MAX_MASKED);
+        }
         errors.check(name.is_empty(), "name", "Digite o nome completo");
         errors.check(!is_full_name(&name, 3), "name", "Digite o nome completo");
         let email = if self.email.trim().is_empty() {
@@ -343,6 +351,41 @@ mod tests {
             ClientForm { cpf: None, ..form() }.validate(false, today()).is_ok(),
             "editing sends cpf null"
         );
+    }
+
+    #[test]
+    fn each_client_text_has_its_bound() {
+        use crate::validation::msg_too_long;
+        let name = |n: usize| format!("João {}", "á".repeat(n - 5));
+        let email = |n: usize| format!("{}@exemplo.com", "j".repeat(n - 12));
+        let at_the_bounds = ClientForm {
+            name: name(MAX_NAME),
+            email: email(MAX_EMAIL),
+            phone: format!("(11) 9 8765-4321{}", "-".repeat(MAX_MASKED - 16)),
+            cpf: Some(format!("529.982.247-25{}", ".".repeat(MAX_MASKED - 14))),
+            ..form()
+        };
+        let (_, details) = at_the_bounds.validate(true, today()).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(details.name.chars().count(), MAX_NAME);
+        let cases: Vec<(ClientForm, &str, usize)> = vec![
+            (ClientForm { name: name(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
+            (ClientForm { name: "x".repeat(4000), ..form() }, "name", MAX_NAME),
+            (ClientForm { email: email(MAX_EMAIL + 1), ..form() }, "email", MAX_EMAIL),
+            (
+                ClientForm { phone: format!("(11) 9 8765-4321{}", "-".repeat(MAX_MASKED - 15)), ..form() },
+                "phone",
+                MAX_MASKED,
+            ),
+            (
+                ClientForm { cpf: Some(format!("529.982.247-25{}", ".".repeat(MAX_MASKED - 13))), ..form() },
+                "cpf",
+                MAX_MASKED,
+            ),
+        ];
+        for (form, field, max) in cases {
+            let errors = form.validate(true, today()).err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
+        }
     }
 
     #[test]

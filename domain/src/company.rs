@@ -8,7 +8,10 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::online::OnlineRules;
-use crate::validation::{address, is_mobile, AddressInput, FieldErrors, Period, TimeOfDay};
+use crate::validation::{
+    address, is_mobile, AddressInput, FieldErrors, Period, TimeOfDay, MAX_EMAIL, MAX_LINK, MAX_MASKED,
+    MAX_NAME, MAX_TEXT,
+};
 use crate::values::{only_digits, Address, Cnpj, Email};
 
 /// The default IANA time zone of a unit.
@@ -100,10 +103,20 @@ pub struct CompanyForm {
 
 impl CompanyForm {
     /// Applies spec 02 §5 'Company' and returns the profile, in `time_zone`, with the
-    /// online rules the form sets on top of `online` (the unit's current ones).
+    /// online rules the form sets on top of `online` (the unit's current ones). Texts are
+    /// bounded: name 120, e-mail 254, links 500, observation 1,000, CNPJ and mobile as typed
+    /// 30, the address's own.
     pub fn validate(&self, time_zone: &str, online: OnlineRules) -> Result<CompanyProfile, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let observation = self.observation.as_deref().unwrap_or_default().trim();
+        errors.check_length("name", &name, MAX_NAME);
+        errors.check_length("cnpj", self.cnpj.trim(), MAX_MASKED);
+        errors.check_length("email", self.email.trim(), MAX_EMAIL);
+        errors.check_length("phone", self.phone.trim(), MAX_MASKED);
+        errors.check_length("facebook", self.facebook.trim(), MAX_LINK);
+        errors.check_length("instagram", self.instagram.trim(), MAX_LINK);
+        errors.check_length("observation", observation, MAX_TEXT);
         errors.check(name.is_empty(), "name", "Digite o nome da barbearia");
         let cnpj = Cnpj::parse(&self.cnpj).map_err(|e| errors.add("cnpj", &e.to_string())).ok();
         let email = if self.email.trim().is_empty() {
@@ -147,7 +160,7 @@ impl CompanyForm {
                 status: self.status.unwrap_or(true),
                 facebook: self.facebook.trim().to_owned(),
                 instagram: self.instagram.trim().to_owned(),
-                observation: self.observation.clone().unwrap_or_default().trim().to_owned(),
+                observation: observation.to_owned(),
                 address,
                 time_zone: time_zone.to_owned(),
                 online,
@@ -462,6 +475,62 @@ mod tests {
         for (form, field, message) in cases {
             let errors = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
+        }
+    }
+
+    #[test]
+    fn each_company_text_has_its_bound() {
+        use crate::validation::{msg_too_long, MAX_DISTRICT, MAX_NUMBER, MAX_STREET};
+        let link = |n: usize| format!("https://facebook.com/{}", "n".repeat(n - 21));
+        let at_the_bounds = CompanyForm {
+            name: "N".repeat(MAX_NAME),
+            email: format!("{}@navalha.dev", "c".repeat(MAX_EMAIL - 12)),
+            facebook: link(MAX_LINK),
+            instagram: link(MAX_LINK),
+            observation: Some("ó".repeat(MAX_TEXT)),
+            street: format!("Rua {}", "b".repeat(MAX_STREET - 4)),
+            number: format!("{}120", "0".repeat(MAX_NUMBER - 3)),
+            district: "r".repeat(MAX_DISTRICT),
+            ..form()
+        };
+        let profile = at_the_bounds.validate(DEFAULT_TIME_ZONE, OnlineRules::default());
+        assert_eq!(profile.map(|p| p.observation.chars().count()), Ok(MAX_TEXT));
+        let cases: Vec<(CompanyForm, &str, usize)> = vec![
+            (CompanyForm { name: "N".repeat(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
+            (
+                CompanyForm { cnpj: format!("11.222.333/0001-81{}", " ".repeat(20) + "."), ..form() },
+                "cnpj",
+                MAX_MASKED,
+            ),
+            (
+                CompanyForm { email: format!("{}@navalha.dev", "c".repeat(MAX_EMAIL - 11)), ..form() },
+                "email",
+                MAX_EMAIL,
+            ),
+            (
+                CompanyForm { phone: format!("11987654321{}", "-".repeat(MAX_MASKED)), ..form() },
+                "phone",
+                MAX_MASKED,
+            ),
+            (CompanyForm { facebook: link(MAX_LINK + 1), ..form() }, "facebook", MAX_LINK),
+            (CompanyForm { instagram: link(MAX_LINK + 1), ..form() }, "instagram", MAX_LINK),
+            (CompanyForm { observation: Some("ó".repeat(MAX_TEXT + 1)), ..form() }, "observation", MAX_TEXT),
+            (
+                CompanyForm { zip_code: format!("01042001{}", "-".repeat(MAX_MASKED)), ..form() },
+                "zipCode",
+                MAX_MASKED,
+            ),
+            (
+                CompanyForm { street: format!("Rua {}", "b".repeat(MAX_STREET)), ..form() },
+                "street",
+                MAX_STREET,
+            ),
+            (CompanyForm { number: "1".repeat(MAX_NUMBER + 1), ..form() }, "number", MAX_NUMBER),
+            (CompanyForm { district: "r".repeat(MAX_DISTRICT + 1), ..form() }, "district", MAX_DISTRICT),
+        ];
+        for (form, field, max) in cases {
+            let errors = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
         }
     }
 

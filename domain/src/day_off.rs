@@ -9,7 +9,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::validation::{
-    date_range, has_long_word, FieldErrors, RangeForm, RangeInput, TimeOfDay, DAY_OFF_RANGE,
+    date_range, has_long_word, FieldErrors, RangeForm, RangeInput, TimeOfDay, DAY_OFF_RANGE, MAX_TEXT,
 };
 
 /// Answer for an unknown or removed day off.
@@ -106,10 +106,11 @@ pub(crate) fn checked_range(
     }
 }
 
-/// The description rules shared by days off and holidays: required, and a word longer
-/// than 2 characters. Returns it with its spaces tidied.
+/// The description rules shared by days off and holidays: required, at most 1,000
+/// characters, and a word longer than 2 characters. Returns it with its spaces tidied.
 pub(crate) fn checked_description(text: Option<&str>, required: &str, errors: &mut FieldErrors) -> String {
     let description = text.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    errors.check_length("description", &description, MAX_TEXT);
     if description.is_empty() {
         errors.add("description", required);
     } else {
@@ -371,6 +372,15 @@ mod tests {
         // The spec's all-day body sends the times as null.
         let all_day = DayOffForm { all_day: Some(true), start_time: None, end_time: None, ..form() };
         assert!(all_day.validate().is_ok());
+    }
+
+    #[test]
+    fn the_description_has_its_bound() {
+        let description = |n: usize| Some(format!("Férias {}", "ã".repeat(n - 7)));
+        let at_the_bound = DayOffForm { description: description(MAX_TEXT), ..form() }.validate();
+        assert_eq!(at_the_bound.map(|d| d.description.chars().count()), Ok(MAX_TEXT));
+        let errors = DayOffForm { description: description(MAX_TEXT + 1), ..form() }.validate();
+        assert_eq!(errors.err().unwrap_or_default().get("description"), Some("Máximo de 1.000 caracteres."));
     }
 
     #[test]

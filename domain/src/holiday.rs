@@ -62,7 +62,8 @@ pub struct HolidayForm {
 }
 
 impl HolidayForm {
-    /// Applies spec 02 §5 'Holiday form'. Whether the units exist is command-api's check.
+    /// Applies spec 02 §5 'Holiday form' (the description at most 1,000 characters).
+    /// Whether the units exist is command-api's check.
     pub fn validate(&self) -> Result<HolidayDetails, FieldErrors> {
         let mut errors = FieldErrors::default();
         let description =
@@ -307,6 +308,15 @@ mod tests {
         }
         let every_unit = HolidayForm { ids_companies: None, all_companies: Some(true), ..form() };
         assert!(every_unit.validate().is_ok());
+    }
+
+    #[test]
+    fn the_description_has_its_bound() {
+        use crate::validation::MAX_TEXT;
+        let description = |n: usize| Some(format!("Natal {}", "é".repeat(n - 6)));
+        assert!(HolidayForm { description: description(MAX_TEXT), ..form() }.validate().is_ok());
+        let errors = HolidayForm { description: description(MAX_TEXT + 1), ..form() }.validate();
+        assert_eq!(errors.err().unwrap_or_default().get("description"), Some("Máximo de 1.000 caracteres."));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 
 use crate::appointment::Booking;
-use crate::validation::{is_full_name, is_mobile, FieldErrors};
+use crate::validation::{is_full_name, is_mobile, FieldErrors, MAX_EMAIL, MAX_MASKED, MAX_NAME};
 use crate::values::{only_digits, Cpf, Email};
 
 /// The author the events of an online booking name (no user id, no role).
@@ -130,10 +130,16 @@ pub struct Identity {
 }
 
 impl ClientIdentity {
-    /// Applies the client form's rules (spec 02 §5 'Client'), the e-mail being optional.
+    /// Applies the client form's rules (spec 02 §5 'Client') and text bounds (name 120,
+    /// e-mail 254, CPF and mobile as typed 30), the e-mail being optional. The page is
+    /// anonymous: what it accepts becomes a client record, a code row and a token's claims.
     pub fn validate(&self) -> Result<Identity, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        errors.check_length("name", &name, MAX_NAME);
+        errors.check_length("phone", self.phone.trim(), MAX_MASKED);
+        errors.check_length("cpf", self.cpf.trim(), MAX_MASKED);
+        errors.check_length("email", self.email.trim(), MAX_EMAIL);
         errors.check(!is_full_name(&name, 3), "name", "Digite o nome completo");
         let phone = only_digits(&self.phone);
         errors.check(phone.is_empty(), "phone", "Digite o número do celular");
@@ -276,5 +282,30 @@ mod tests {
         assert_eq!(errors.get("name").map(String::as_str), Some("Digite o nome completo"));
         assert_eq!(errors.get("phone").map(String::as_str), Some("Informe um número válido"));
         assert!(errors.contains_key("cpf") && errors.contains_key("email"), "{errors:?}");
+    }
+
+    #[test]
+    fn the_page_bounds_every_text() {
+        use crate::validation::msg_too_long;
+        let name = |n: usize| format!("Ana {}", "ú".repeat(n - 4));
+        let email = |n: usize| format!("{}@example.com", "a".repeat(n - 12));
+        let phone = |n: usize| format!("(11) 98765-4321{}", "-".repeat(n - 15));
+        let cpf = |n: usize| format!("529.982.247-25{}", ".".repeat(n - 14));
+        let ok =
+            identity(&name(MAX_NAME), &phone(MAX_MASKED), &cpf(MAX_MASKED), &email(MAX_EMAIL)).validate();
+        assert_eq!(ok.map(|i| i.name.chars().count()), Ok(MAX_NAME));
+        let long = "x".repeat(4000);
+        let cases = [
+            (identity(&name(MAX_NAME + 1), "11987654321", "52998224725", ""), "name", MAX_NAME),
+            (identity(&format!("Ana {long}"), "11987654321", "52998224725", ""), "name", MAX_NAME),
+            (identity(&long, "11987654321", "52998224725", ""), "name", MAX_NAME),
+            (identity("Ana Souza", &phone(MAX_MASKED + 1), "52998224725", ""), "phone", MAX_MASKED),
+            (identity("Ana Souza", "11987654321", &cpf(MAX_MASKED + 1), ""), "cpf", MAX_MASKED),
+            (identity("Ana Souza", "11987654321", "52998224725", &email(MAX_EMAIL + 1)), "email", MAX_EMAIL),
+        ];
+        for (who, field, max) in cases {
+            let errors = who.validate().err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
+        }
     }
 }

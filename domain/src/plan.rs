@@ -11,7 +11,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::validation::{form_date, money_cents, FieldErrors};
+use crate::validation::{form_date, money_cents, FieldErrors, MAX_TEXT};
 
 /// Claim scope mapping a plan service id to its plan's stream.
 pub const PLAN_SERVICE_SCOPE: &str = "plan_service";
@@ -315,8 +315,8 @@ fn plan_date(text: Option<&str>, field: &str, errors: &mut FieldErrors) -> Optio
 }
 
 impl PlanForm {
-    /// Applies spec 02 §5 'Plan form'. The image is command-api's; whether units and
-    /// partners exist is command-api's check too.
+    /// Applies spec 02 §5 'Plan form', and bounds `itemsDetail` at 1,000 characters. The
+    /// image is command-api's; whether units and partners exist is command-api's check too.
     pub fn validate(&self, image: Option<String>) -> Result<PlanDetails, FieldErrors> {
         let mut errors = FieldErrors::default();
         let description = present(&self.description).unwrap_or_default().to_owned();
@@ -325,6 +325,8 @@ impl PlanForm {
         let plan_name = present(&self.plan_name).unwrap_or_default().to_owned();
         errors.check(plan_name.is_empty(), "planName", MSG_PLAN_NAME);
         errors.check(plan_name.chars().count() > 60, "planName", MSG_PLAN_NAME_LONG);
+        let items_detail = present(&self.items_detail).unwrap_or_default().to_owned();
+        errors.check_length("itemsDetail", &items_detail, MAX_TEXT);
         let value_cents = present(&self.value).and_then(price_cents);
         errors.check(value_cents.is_none(), "value", MSG_VALUE);
         let active = truthy(present(&self.status));
@@ -432,7 +434,7 @@ impl PlanForm {
                 partner_company_ids,
                 periodicity,
                 quantity,
-                items_detail: present(&self.items_detail).unwrap_or_default().to_owned(),
+                items_detail,
                 payment_method,
                 other_prices,
             }),
@@ -857,6 +859,17 @@ mod tests {
             let errors = form.validate(None).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}: {errors:?}");
         }
+    }
+
+    #[test]
+    fn the_items_detail_has_its_bound_and_the_spec_keeps_its_own() {
+        let at_the_bound = PlanForm { items_detail: Some("ç".repeat(MAX_TEXT)), ..form() }.validate(None);
+        assert_eq!(at_the_bound.map(|d| d.items_detail.chars().count()), Ok(MAX_TEXT));
+        let over = PlanForm { items_detail: Some("ç".repeat(MAX_TEXT + 1)), ..form() }.validate(None);
+        assert_eq!(over.err().unwrap_or_default().get("itemsDetail"), Some("Máximo de 1.000 caracteres."));
+        let name =
+            PlanForm { plan_name: Some("ç".repeat(60)), description: Some("ç".repeat(150)), ..form() };
+        assert!(name.validate(None).is_ok(), "60 and 150 characters, not bytes");
     }
 
     #[test]

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::role::Role;
 use crate::validation::{
     address, form_date, is_full_name, is_mobile, is_valid_professional_birth_date, money_cents,
-    professional_service, working_day, AddressInput, FieldErrors, Period, WorkingDayInput,
+    professional_service, working_day, AddressInput, FieldErrors, Period, WorkingDayInput, MAX_EMAIL,
+    MAX_MASKED, MAX_NAME,
 };
 use crate::values::{only_digits, Address, Cpf, Email};
 
@@ -187,8 +188,14 @@ impl ProfessionalForm {
         }
     }
 
+    /// The personal part, with the text bounds (name 120, e-mail 254, CPF and mobile as
+    /// typed 30, the address's own).
     fn personal(&self, today: NaiveDate, errors: &mut FieldErrors) -> Option<PersonalData> {
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        errors.check_length("name", &name, MAX_NAME);
+        errors.check_length("email", self.email.trim(), MAX_EMAIL);
+        errors.check_length("phone", self.phone.trim(), MAX_MASKED);
+        errors.check_length("cpf", self.cpf.as_deref().unwrap_or_default().trim(), MAX_MASKED);
         errors.check(name.is_empty(), "name", "Digite o nome completo");
         errors.check(!is_full_name(&name, 2), "name", "Digite o nome completo");
         let email = if self.email.trim().is_empty() {
@@ -668,6 +675,52 @@ mod tests {
         for (form, field, message) in cases {
             let errors = form.validate_admin(today()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
+        }
+    }
+
+    #[test]
+    fn each_professional_text_has_its_bound() {
+        use crate::validation::{msg_too_long, MAX_CITY, MAX_COMPLEMENT, MAX_DISTRICT, MAX_STREET};
+        let name = |n: usize| format!("Diego {}", "b".repeat(n - 6));
+        let email = |n: usize| format!("{}@navalha.dev", "d".repeat(n - 12));
+        let at_the_bounds = ProfessionalForm {
+            name: name(MAX_NAME),
+            email: email(MAX_EMAIL),
+            street: format!("Rua {}", "c".repeat(MAX_STREET - 4)),
+            district: "d".repeat(MAX_DISTRICT),
+            city: "c".repeat(MAX_CITY),
+            complement: Some("e".repeat(MAX_COMPLEMENT)),
+            ..form()
+        };
+        assert!(at_the_bounds.validate_admin(today()).is_ok());
+        let cases: Vec<(ProfessionalForm, &str, usize)> = vec![
+            (ProfessionalForm { name: name(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
+            (ProfessionalForm { email: email(MAX_EMAIL + 1), ..form() }, "email", MAX_EMAIL),
+            (
+                ProfessionalForm { phone: format!("11987654321{}", "-".repeat(MAX_MASKED)), ..form() },
+                "phone",
+                MAX_MASKED,
+            ),
+            (
+                ProfessionalForm { cpf: Some(format!("52998224725{}", "-".repeat(MAX_MASKED))), ..form() },
+                "cpf",
+                MAX_MASKED,
+            ),
+            (
+                ProfessionalForm { cep: format!("01042001{}", ".".repeat(MAX_MASKED)), ..form() },
+                "cep",
+                MAX_MASKED,
+            ),
+            (ProfessionalForm { city: "c".repeat(MAX_CITY + 1), ..form() }, "city", MAX_CITY),
+            (
+                ProfessionalForm { complement: Some("e".repeat(MAX_COMPLEMENT + 1)), ..form() },
+                "complement",
+                MAX_COMPLEMENT,
+            ),
+        ];
+        for (form, field, max) in cases {
+            let errors = form.validate_personal(today()).err().unwrap_or_default();
+            assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
         }
     }
 

@@ -26,6 +26,15 @@ impl FieldErrors {
         }
     }
 
+    /// Records the bound's message ([`msg_too_long`]) when `text` has more than `max`
+    /// characters. Call it before the field's other rules: the first message of a field is
+    /// the one kept, and a text past its bound is refused for that, whatever else it breaks.
+    pub fn check_length(&mut self, field: &str, text: &str, max: usize) {
+        if too_long(text, max) {
+            self.add(field, &msg_too_long(max));
+        }
+    }
+
     /// Whether no rule failed.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -35,6 +44,55 @@ impl FieldErrors {
     pub fn get(&self, field: &str) -> Option<&str> {
         self.0.get(field).map(String::as_str)
     }
+}
+
+// Text bounds (issue 39): every text a form or page sends is bounded, so that no single
+// input can grow a row, a token or an index entry without limit. A text past its bound is
+// refused with 422 on its field, never cut. The specification's own bounds (plan name 60,
+// plan description 150) keep their messages in `plan`. docs/back-office.md lists them all.
+
+/// Longest name of a person or a unit (clients, professionals, units, the public page).
+pub const MAX_NAME: usize = 120;
+/// Longest e-mail address (RFC 5321: 256 for the path, less its angle brackets).
+pub const MAX_EMAIL: usize = 254;
+/// Longest free text: descriptions, observations and notes.
+pub const MAX_TEXT: usize = 1000;
+/// Longest street name.
+pub const MAX_STREET: usize = 200;
+/// Longest street number as typed; its value stays at most [`MAX_STREET_NUMBER`].
+pub const MAX_NUMBER: usize = 20;
+/// Longest address complement.
+pub const MAX_COMPLEMENT: usize = 100;
+/// Longest neighbourhood.
+pub const MAX_DISTRICT: usize = 100;
+/// Longest city.
+pub const MAX_CITY: usize = 100;
+/// Longest masked input as typed (CPF, CNPJ, mobile, CEP), mask and spaces included: only
+/// its digits are kept, and the rest must not hide anything.
+pub const MAX_MASKED: usize = 30;
+/// Longest link (a unit's Facebook and Instagram).
+pub const MAX_LINK: usize = 500;
+
+/// Whether `text` has more than `max` characters (Unicode scalar values, as the forms'
+/// `maxLength` counts them, not bytes).
+pub fn too_long(text: &str, max: usize) -> bool {
+    // A text of at most `max` bytes has at most `max` characters: no count needed.
+    text.len() > max && text.chars().count() > max
+}
+
+/// The message of a text past its bound, in the wording of spec 01 §5's 'Mínimo de 6
+/// caracteres.': 'Máximo de 120 caracteres.', 'Máximo de 1.000 caracteres.'.
+pub fn msg_too_long(max: usize) -> String {
+    let digits = max.to_string();
+    let mut count = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        // pt-BR groups thousands with a dot.
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            count.push('.');
+        }
+        count.push(digit);
+    }
+    format!("Máximo de {count} caracteres.")
 }
 
 /// A wall-clock time of day, in whole minutes (HH:MM, 24-hour).
@@ -369,13 +427,20 @@ pub struct AddressInput {
 }
 
 /// Validates an address (spec 02 §5 'Professional and my profile', 'Company'): CEP of 8
-/// digits, a street of two words, a number up to 99999, neighbourhood, city and a state.
-/// `zip_field` is the body's name for the CEP (`cep` or `zipCode`).
+/// digits, a street of two words, a number up to 99999, neighbourhood, city and a state,
+/// each text within its bound (street 200, number 20, complement, neighbourhood and city
+/// 100, the CEP as typed 30). `zip_field` is the body's name for the CEP (`cep` or `zipCode`).
 pub fn address(input: &AddressInput, zip_field: &str, errors: &mut FieldErrors) -> Address {
+    let street = input.street.split_whitespace().collect::<Vec<_>>().join(" ");
+    errors.check_length(zip_field, input.zip_code.trim(), MAX_MASKED);
+    errors.check_length("street", &street, MAX_STREET);
+    errors.check_length("number", input.number.trim(), MAX_NUMBER);
+    errors.check_length("district", input.district.trim(), MAX_DISTRICT);
+    errors.check_length("city", input.city.trim(), MAX_CITY);
+    errors.check_length("complement", input.complement.trim(), MAX_COMPLEMENT);
     let zip_code = only_digits(&input.zip_code);
     errors.check(zip_code.is_empty(), zip_field, "Digite o CEP");
     errors.check(zip_code.len() != 8, zip_field, "CEP inválido");
-    let street = input.street.split_whitespace().collect::<Vec<_>>().join(" ");
     errors.check(
         street.split(' ').filter(|w| !w.is_empty()).count() < 2,
         "street",
@@ -570,6 +635,90 @@ mod tests {
         assert!(has_long_word("Férias de verão") && !has_long_word("a b"));
         assert!(STATES.contains(&"SP") && !STATES.contains(&"--"));
         assert!(is_street_number("99999") && !is_street_number("100000") && !is_street_number("12a"));
+    }
+
+    /// A text of `n` characters, none of them ASCII (two bytes each), to count characters
+    /// rather than bytes.
+    fn text(n: usize) -> String {
+        "é".repeat(n)
+    }
+
+    #[test]
+    fn bounds_count_characters_and_say_so_in_pt_br() {
+        assert!(!too_long(&text(120), MAX_NAME), "240 bytes, 120 characters");
+        assert!(too_long(&text(121), MAX_NAME));
+        assert!(!too_long("", 0) && too_long("a", 0));
+        assert_eq!(msg_too_long(MAX_NAME), "Máximo de 120 caracteres.");
+        assert_eq!(msg_too_long(MAX_EMAIL), "Máximo de 254 caracteres.");
+        assert_eq!(msg_too_long(MAX_TEXT), "Máximo de 1.000 caracteres.");
+        assert_eq!(msg_too_long(1_234_567), "Máximo de 1.234.567 caracteres.");
+        let mut errors = FieldErrors::default();
+        errors.check_length("name", &text(MAX_NAME), MAX_NAME);
+        assert!(errors.is_empty());
+        errors.check_length("name", &text(MAX_NAME + 1), MAX_NAME);
+        errors.check(true, "name", "Digite o nome completo");
+        assert_eq!(errors.get("name"), Some("Máximo de 120 caracteres."), "the bound's message is kept");
+    }
+
+    fn address_input() -> AddressInput {
+        AddressInput {
+            zip_code: "01042-001".into(),
+            street: "Rua Barão de Itapetininga".into(),
+            number: "50".into(),
+            district: "República".into(),
+            city: "São Paulo".into(),
+            state: "SP".into(),
+            complement: "Sala 2".into(),
+        }
+    }
+
+    #[test]
+    fn each_address_field_has_its_bound() {
+        let checked = |input: AddressInput| {
+            let mut errors = FieldErrors::default();
+            address(&input, "cep", &mut errors);
+            errors
+        };
+        assert!(checked(address_input()).is_empty());
+        let street = |n: usize| format!("Rua {}", "b".repeat(n - 4));
+        let at_the_bounds = AddressInput {
+            zip_code: format!("01042-001{}", "-".repeat(MAX_MASKED - 9)),
+            street: street(MAX_STREET),
+            number: format!("{}50", "0".repeat(MAX_NUMBER - 2)),
+            district: text(MAX_DISTRICT),
+            city: text(MAX_CITY),
+            complement: text(MAX_COMPLEMENT),
+            ..address_input()
+        };
+        assert!(checked(at_the_bounds.clone()).is_empty(), "{:?}", checked(at_the_bounds));
+        let cases: Vec<(AddressInput, &str, usize)> = vec![
+            (
+                AddressInput {
+                    zip_code: format!("01042-001{}", "-".repeat(MAX_MASKED - 8)),
+                    ..address_input()
+                },
+                "cep",
+                MAX_MASKED,
+            ),
+            (AddressInput { street: street(MAX_STREET + 1), ..address_input() }, "street", MAX_STREET),
+            (
+                AddressInput { number: format!("{}50", "0".repeat(MAX_NUMBER - 1)), ..address_input() },
+                "number",
+                MAX_NUMBER,
+            ),
+            (AddressInput { district: text(MAX_DISTRICT + 1), ..address_input() }, "district", MAX_DISTRICT),
+            (AddressInput { city: text(MAX_CITY + 1), ..address_input() }, "city", MAX_CITY),
+            (
+                AddressInput { complement: text(MAX_COMPLEMENT + 1), ..address_input() },
+                "complement",
+                MAX_COMPLEMENT,
+            ),
+        ];
+        for (input, field, max) in cases {
+            let errors = checked(input);
+            assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
+            assert_eq!(errors.0.len(), 1, "{field}: only the bound fails: {errors:?}");
+        }
     }
 
     #[test]

@@ -101,11 +101,13 @@ async fn filter(
     .bind(&pattern)
     .fetch_one(&mut *tx)
     .await?;
+    // Ordered as the read model's `client_order` index keeps the rows: by a bounded prefix
+    // of the search text (issue 39), which leads with the name.
     let mut content: Vec<ClientItem> = sqlx::query_as(
         "select client_id as id_user, name, phone, email, cpf, status from rm_client.client
           where ($1::boolean is null or status = $1)
             and ($2::text is null or search like lower(public.unaccent($2)))
-          order by search, client_id
+          order by left(search, 200), client_id
           limit $3 offset $4",
     )
     .bind(status)

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use navalha_domain::validation::{msg_too_long, too_long, MAX_EMAIL};
 use navalha_domain::values::{Email, PASSWORD_MIN_LENGTH};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
@@ -30,6 +31,10 @@ fn validate(body: &LoginBody) -> Result<Email, ApiError> {
     let mut errors = BTreeMap::new();
     let email = if body.email.trim().is_empty() {
         errors.insert("email".to_owned(), "Digite seu e-mail.".to_owned());
+        None
+    } else if too_long(body.email.trim(), MAX_EMAIL) {
+        // No account has such an e-mail; refused before it keys the throttle's index.
+        errors.insert("email".to_owned(), msg_too_long(MAX_EMAIL));
         None
     } else {
         Email::parse(&body.email).map_err(|error| errors.insert("email".to_owned(), error.to_string())).ok()

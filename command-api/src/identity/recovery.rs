@@ -9,6 +9,7 @@
 //! not the account exists and whether or not the mail server is up.
 
 use axum::extract::State;
+use navalha_domain::validation::{msg_too_long, too_long, MAX_EMAIL};
 use navalha_domain::values::RECOVERY_PASSWORD;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
@@ -95,6 +96,7 @@ pub(crate) async fn request_code(
     if body.cpf_or_email.trim().is_empty() {
         return Err(ApiError::field("cpfOrEmail", "Digite seu e-mail."));
     }
+    bounded_identifier(&body.cpf_or_email)?;
     // Every request counts: each one may be an e-mail to someone's inbox.
     let key = identifier_key(&body.cpf_or_email);
     throttle::enter(&state.pool, throttle::RECOVERY_REQUEST, &key, &origin.client_ip, None).await?;
@@ -273,6 +275,15 @@ async fn open_code_for(conn: &mut PgConnection, professional_id: i64) -> Result<
     Ok(row.map(|(id, professional_id, salt, hash)| OpenCode { id, professional_id, salt, hash }))
 }
 
+/// A "CPF or e-mail" past the e-mail's bound names no account: 422 on the field, before it
+/// keys the throttle's index or a stored request.
+fn bounded_identifier(cpf_or_email: &str) -> Result<(), ApiError> {
+    if too_long(cpf_or_email.trim(), MAX_EMAIL) {
+        return Err(ApiError::field("cpfOrEmail", &msg_too_long(MAX_EMAIL)));
+    }
+    Ok(())
+}
+
 /// Checks a code; a wrong one counts against the code's tries and the account's
 /// (committed even though the answer is an error).
 async fn check_code(
@@ -281,6 +292,7 @@ async fn check_code(
     cpf_or_email: &str,
     code: &str,
 ) -> Result<Option<OpenCode>, ApiError> {
+    bounded_identifier(cpf_or_email)?;
     let account = find_by_email_or_cpf(&state.pool, cpf_or_email).await?;
     // Per account, whether typed as e-mail or CPF; unknown ones by what was typed.
     let subject = match account {

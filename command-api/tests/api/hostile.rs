@@ -106,3 +106,109 @@ async fn a_position_nobody_wrote_is_answered_at_once(pool: PgPool) {
         assert!(waited < 2000, "{position}: {consistency}");
     }
 }
+
+/// `n` letters in no repeating pattern: PostgreSQL compresses an index entry, so a run of one
+/// letter would fit a btree entry whatever its length, and would hide issue 39.
+fn letters(n: usize) -> String {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..n)
+        .map(|_| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            char::from(b'a' + ((seed >> 33) % 26) as u8)
+        })
+        .collect()
+}
+
+/// Issue 39: a 4,000-letter name stopped the client read model for every business. The
+/// anonymous page and the staff form refuse it on the field; a client recorded with one
+/// before the bounds still projects, and the list still reads.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_still_projects(pool: PgPool) {
+    use navalha_domain::client::{Client, ClientCommand, ClientDetails};
+    use navalha_domain::metadata::EventMetadata;
+    use navalha_domain::values::Cpf;
+
+    use crate::support::{cpf, demo, names};
+
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let long_name = format!("Ana {}", letters(4000));
+
+    let online = system
+        .call(
+            Method::POST,
+            &format!("/api/no-auth/online-booking/{}/code", d.centro),
+            None,
+            Some(json!({
+                "name": long_name,
+                "phone": "11970000999",
+                "cpf": cpf(300_000_999),
+                "email": "ana.longa@example.com",
+            })),
+        )
+        .await;
+    assert_eq!(online.status, StatusCode::UNPROCESSABLE_ENTITY, "{online:?}");
+    assert_eq!(online.body["errors"]["name"], "Máximo de 120 caracteres.");
+    let codes: i64 = sqlx::query_scalar("select count(*) from online_code where cpf = $1")
+        .bind(cpf(300_000_999))
+        .fetch_one(&system.pool)
+        .await
+        .expect("count");
+    assert_eq!(codes, 0, "nothing stored for a refused identity");
+
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let form = |name: &str| {
+        json!({
+            "name": name, "cpf": cpf(300_000_997), "email": "ana.longa@example.com",
+            "phone": "(11) 9 7000-0997", "whatsApp": true, "birthDate": "1990-04-01", "status": true,
+        })
+    };
+    let staff =
+        system.call(Method::POST, "/api/user/professional", Some(&admin), Some(form(&long_name))).await;
+    assert_eq!(staff.status, StatusCode::UNPROCESSABLE_ENTITY, "{staff:?}");
+    assert_eq!(staff.body["errors"]["name"], "Máximo de 120 caracteres.");
+    let booking = json!({
+        "idCompanyProfessional": d.barber1, "date": "2031-09-09", "startTime": "10:00",
+        "idServices": [d.haircut], "idUser": 1, "observation": letters(1001),
+    });
+    let booked = system.call(Method::POST, "/api/scheduling/professional", Some(&admin), Some(booking)).await;
+    assert_eq!(booked.status, StatusCode::UNPROCESSABLE_ENTITY, "{booked:?}");
+    assert_eq!(booked.body["errors"]["observation"], "Máximo de 1.000 caracteres.");
+    // At the bound, the name is accepted.
+    let at_the_bound = format!("Ana {}", letters(116));
+    let accepted =
+        system.call(Method::POST, "/api/user/professional", Some(&admin), Some(form(&at_the_bound))).await;
+    assert_eq!(accepted.status, StatusCode::CREATED, "{accepted:?}");
+
+    // Recorded before the bounds: the event is in the log and must project.
+    let id = navalha_command_api::commands::next_id(&system.pool, "client_id_seq").await.expect("id");
+    let details = ClientDetails {
+        name: long_name.clone(),
+        email: "ana.antiga@example.com".into(),
+        phone: "11970000998".into(),
+        whatsapp: true,
+        birth_date: None,
+        status: true,
+    };
+    navalha_command_api::commands::execute::<Client>(
+        &system.state.events,
+        &id.to_string(),
+        ClientCommand::RegisterClient { cpf: Cpf::parse(&cpf(300_000_998)).expect("cpf"), details },
+        &EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID),
+    )
+    .await
+    .expect("recorded");
+    system.project().await;
+    let found = system
+        .call(
+            Method::GET,
+            &format!("/api/user/filter?page=1&pageSize=5&status=1&search={}", cpf(300_000_998)),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(found.status, StatusCode::OK, "{found:?}");
+    assert_eq!(names(&found), [long_name]);
+    let listed = system.call(Method::GET, "/api/user/filter?page=1&pageSize=5", Some(&admin), None).await;
+    assert_eq!(listed.status, StatusCode::OK, "{listed:?}");
+}
