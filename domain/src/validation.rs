@@ -87,7 +87,7 @@ pub fn msg_too_long(max: usize) -> String {
     let mut count = String::new();
     for (i, digit) in digits.chars().enumerate() {
         // pt-BR groups thousands with a dot.
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             count.push('.');
         }
         count.push(digit);

@@ -24,8 +24,10 @@ async fn a_command_api_placed_ten_days_ahead_books_refuses_and_records_on_that_c
     let token = system.admin_token(&base).await?;
     let targets = system.booking_targets().await?;
 
-    // Days 5 to 9 ahead of the test are in the placed command-api's past.
-    let in_its_past = booking_body(&targets, demo::today() + Days::new(5), 1);
+    // Days 5 to 9 ahead of the test are in the placed command-api's past. ONLY_AVAILABLES:
+    // ALL_TIMES lifts the clock (spec 01).
+    let mut in_its_past = booking_body(&targets, demo::today() + Days::new(5), 1);
+    in_its_past["timesType"] = "ONLY_AVAILABLES".into();
     let past = load::book(&system.client, &base, &token, "placed-past", &in_its_past).await?;
     assert_eq!(past.status, 422, "{in_its_past}: {}", past.body);
     assert_eq!(past.body["errors"]["startTime"], "Não é possível agendar em um horário passado", "{}", past.body);
