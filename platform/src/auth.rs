@@ -366,7 +366,23 @@ where
         if !P::ROLES.contains(&principal.role) {
             return Err(ApiError::Forbidden);
         }
+        if let Some(seen) = parts.extensions.get::<BusinessSeen>() {
+            let _ = seen.0.set(principal.business_id);
+        }
         Ok(Self { principal, policy: PhantomData })
+    }
+}
+
+/// Where the signed-in principal's business is left for a layer that answers after the
+/// handler (query-api's word on stuck businesses, ADR 0022). A layer puts one in the
+/// request's extensions; [`Auth`] fills it.
+#[derive(Debug, Clone, Default)]
+pub struct BusinessSeen(Arc<std::sync::OnceLock<i64>>);
+
+impl BusinessSeen {
+    /// The business of the principal the request was answered for, if one signed in.
+    pub fn get(&self) -> Option<i64> {
+        self.0.get().copied()
     }
 }
 

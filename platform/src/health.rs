@@ -15,6 +15,23 @@ pub struct ModelLag {
     pub behind_events: i64,
     /// Age of the oldest event it has not applied, in milliseconds (0 when caught up).
     pub behind_ms: i64,
+    /// Businesses whose rows wait at an event the model could not apply (ADR 0022); every
+    /// other business's rows are current. `projector stuck` says why.
+    pub stuck: Vec<StuckBusiness>,
+}
+
+/// A business whose events a read model could not apply.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StuckBusiness {
+    /// The business.
+    pub business_id: i64,
+    /// The type of the event that failed.
+    pub event_type: String,
+    /// Where its rows wait, `tx.global`.
+    pub position: String,
+    /// Since when, RFC 3339.
+    pub since: String,
 }
 
 /// The body of `GET /health`.
@@ -73,8 +90,20 @@ pub async fn projection_lag(pool: &PgPool) -> Result<Vec<ModelLag>, sqlx::Error>
         .bind(crate::clock::offset_seconds())
         .fetch_one(pool)
         .await?;
+        // A model built before stuck businesses were kept has no table until its worker starts.
+        let stuck: Vec<StuckBusiness> = sqlx::query_as(&format!(
+            "select business_id, event_type, tx_id || '.' || global_position as position,
+                    to_char(since at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') as since
+               from {schema}.stuck order by business_id limit 100"
+        ))
+        .fetch_all(pool)
+        .await
+        .or_else(|error| match &error {
+            sqlx::Error::Database(database) if database.code().as_deref() == Some("42P01") => Ok(Vec::new()),
+            _ => Err(error),
+        })?;
         let model = schema.trim_start_matches("rm_").to_owned();
-        lags.push(ModelLag { model, behind_events, behind_ms });
+        lags.push(ModelLag { model, behind_events, behind_ms, stuck });
     }
     Ok(lags)
 }

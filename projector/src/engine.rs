@@ -158,6 +158,7 @@ async fn create_schema_inner(
         .bind(schema_version(projection))
         .execute(&mut *conn)
         .await?;
+    crate::stuck::ensure_table(conn, schema).await?;
     Ok(())
 }
 
@@ -296,23 +297,35 @@ fn horizon_sql(n: usize) -> String {
 /// this transaction only): a batch's statements take a few keys each, and PostgreSQL planned
 /// the read of the events at each batch, for three times its execution. A rebuild's
 /// statements, a window of a model each, keep plans made for their parameters.
-async fn lock_checkpoint_with_horizon(
-    conn: &mut PgConnection,
-    schema: &str,
-) -> sqlx::Result<(Position, i64, i64)> {
+async fn lock_checkpoint_with_horizon(conn: &mut PgConnection, schema: &str) -> sqlx::Result<Locked> {
     let row = sqlx::query(&format!(
         "select last_tx_id::text::bigint as tx_id, last_position,
                 {horizon}::text::bigint as horizon,
                 pg_current_xact_id()::text::bigint as xid,
-                set_config('plan_cache_mode', 'force_generic_plan', true)
+                set_config('plan_cache_mode', 'force_generic_plan', true),
+                array(select business_id from {schema}.stuck) as stuck
            from {schema}.checkpoint for update",
         horizon = horizon_sql(1)
     ))
     .bind(open_batch_transactions())
     .fetch_one(conn)
     .await?;
-    let checkpoint = Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") };
-    Ok((checkpoint, row.get("horizon"), row.get("xid")))
+    Ok(Locked {
+        checkpoint: Position { tx_id: row.get("tx_id"), global_position: row.get("last_position") },
+        horizon: row.get("horizon"),
+        xid: row.get("xid"),
+        stuck: row.get("stuck"),
+    })
+}
+
+/// A batch's checkpoint, locked, with what the batch reads with it.
+struct Locked {
+    checkpoint: Position,
+    horizon: i64,
+    /// This transaction's id.
+    xid: i64,
+    /// The businesses whose events wait (`crate::stuck`): the batch skips them.
+    stuck: Vec<i64>,
 }
 
 /// The commit horizon: every transaction below it has ended, so no event can still appear
@@ -401,7 +414,7 @@ pub fn stream_events<'a>(
 }
 
 /// An event as [`read_events_and_newest`] and [`stream_events`] select it.
-fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
+pub(crate) fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
     StoredEvent {
         aggregate_type: row.get("aggregate_type"),
         aggregate_id: row.get("aggregate_id"),
@@ -445,9 +458,21 @@ pub struct BatchOutcome {
     pub checkpoint: Position,
 }
 
+/// How a batch is applied (ADR 0022).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Care {
+    /// In one go, with no savepoint and no round trip more: the first failure fails the
+    /// batch, which the caller then applies again [`ByBusiness`](Care::ByBusiness).
+    AtOnce,
+    /// Business by business, each in a savepoint: a business whose event fails is stuck
+    /// (`crate::stuck`), and the others' events are applied.
+    ByBusiness,
+}
+
 /// Applies the next batch of events to `schema` inside `tx`, and advances its checkpoint in
 /// the same transaction, up to the commit horizon once the model's own events are all
-/// applied. The caller commits.
+/// applied. Business by business: one business's event that fails leaves it stuck and the
+/// batch goes on. The caller commits.
 pub fn apply_batch<'a>(
     tx: &'a mut Transaction<'static, Postgres>,
     projection: &'a dyn Projection,
@@ -456,9 +481,9 @@ pub fn apply_batch<'a>(
 ) -> BoxFuture<'a, anyhow::Result<BatchOutcome>> {
     // Left out of the horizons until it returns, not until the caller commits: the same
     // horizons as before, only a little later than they might have been.
-    Box::pin(
-        async move { apply_batch_inner(tx, projection, schema, limit).await.map(|(outcome, _)| outcome) },
-    )
+    Box::pin(async move {
+        apply_batch_inner(tx, projection, schema, limit, Care::ByBusiness).await.map(|(outcome, _)| outcome)
+    })
 }
 
 /// One batch as the live worker runs it: first a look, in one statement and no transaction,
@@ -489,10 +514,30 @@ pub async fn live_batch(
         }
     }
     let mut tx = pool.begin().await?;
-    let (outcome, transaction) = Box::pin(apply_batch_inner(&mut tx, projection, schema, limit)).await?;
-    tx.commit().await?;
-    drop(transaction);
-    Ok(outcome)
+    match Box::pin(apply_batch_inner(&mut tx, projection, schema, limit, Care::AtOnce)).await {
+        Ok((outcome, transaction)) => {
+            tx.commit().await?;
+            drop(transaction);
+            Ok(outcome)
+        }
+        Err(error) if crate::stuck::is_transient(&error) => Err(error),
+        Err(error) => {
+            // One business's event, most likely: again, business by business, so that it
+            // stops that business only.
+            tx.rollback().await?;
+            tracing::warn!(
+                model = projection.name(),
+                error = format!("{error:#}"),
+                "a batch failed: applying it again business by business"
+            );
+            let mut tx = pool.begin().await?;
+            let (outcome, transaction) =
+                Box::pin(apply_batch_inner(&mut tx, projection, schema, limit, Care::ByBusiness)).await?;
+            tx.commit().await?;
+            drop(transaction);
+            Ok(outcome)
+        }
+    }
 }
 
 /// Whether a batch would write anything: events of the model's own to apply, or (once
@@ -542,10 +587,11 @@ async fn apply_batch_inner(
     projection: &dyn Projection,
     schema: &str,
     limit: i64,
+    care: Care,
 ) -> anyhow::Result<(BatchOutcome, BatchTransaction)> {
-    let (after, horizon, xid) = lock_checkpoint_with_horizon(tx, schema).await?;
+    let Locked { checkpoint: after, horizon, xid, stuck } = lock_checkpoint_with_horizon(tx, schema).await?;
     let transaction = BatchTransaction::open(xid);
-    let (events, newest_below) =
+    let (mut events, newest_below) =
         read_events_and_newest(tx, after, projection.aggregate_types(), horizon, limit).await?;
     // Only the model's own events are read. Once they are all applied up to the horizon, the
     // checkpoint moves past the other models' events too, so that a reader waiting for the
@@ -559,20 +605,27 @@ async fn apply_batch_inner(
     let Some(last) = last.filter(|last| *last > after) else {
         return Ok((BatchOutcome { events: 0, checkpoint: after }, transaction));
     };
-    apply_events(tx, projection, schema, &events, last).await?;
-    Ok((BatchOutcome { events: events.len(), checkpoint: last }, transaction))
+    let read = events.len();
+    // A stuck business's events wait for its retry (`crate::stuck::retry`).
+    if !stuck.is_empty() {
+        events.retain(|event| !stuck.contains(&event.business_id()));
+    }
+    apply_events(tx, projection, schema, &events, last, care).await?;
+    Ok((BatchOutcome { events: read, checkpoint: last }, transaction))
 }
 
 /// Applies `events`, the model's own in commit order, to `schema` inside `tx` and moves its
-/// checkpoint to `last`, which is at or past the newest of them. The caller commits.
+/// checkpoint to `last`, which is at or past the newest of them. Answers the businesses
+/// that got stuck ([`Care::ByBusiness`]). The caller commits.
 pub fn apply_events<'a>(
     tx: &'a mut Transaction<'static, Postgres>,
     projection: &'a dyn Projection,
     schema: &'a str,
     events: &'a [StoredEvent],
     last: Position,
-) -> BoxFuture<'a, anyhow::Result<()>> {
-    Box::pin(apply_events_inner(tx, projection, schema, events, last))
+    care: Care,
+) -> BoxFuture<'a, anyhow::Result<Vec<i64>>> {
+    Box::pin(apply_events_inner(tx, projection, schema, events, last, care))
 }
 
 async fn apply_events_inner(
@@ -581,43 +634,65 @@ async fn apply_events_inner(
     schema: &str,
     events: &[StoredEvent],
     last: Position,
-) -> anyhow::Result<()> {
+    care: Care,
+) -> anyhow::Result<Vec<i64>> {
     // Every row a model writes takes the business of the event being applied (the tables'
     // `business_id` default), set once for each run of events of one business.
-    for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
-        set_business(tx, same_business[0].business_id(), (run == 0).then_some(schema)).await?;
-        projection.apply_all(tx, same_business).await?;
-    }
+    let stuck = match care {
+        Care::AtOnce => {
+            for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
+                set_business(tx, same_business[0].business_id(), (run == 0).then_some(schema)).await?;
+                projection.apply_all(tx, same_business).await?;
+            }
+            Vec::new()
+        }
+        Care::ByBusiness => crate::stuck::apply_by_business(tx, projection, schema, events).await?,
+    };
+    crate::stuck::record(tx, projection, schema, &stuck).await?;
     if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();
     }
     move_checkpoint(tx, projection, schema, last, Changed::of(events.iter().map(StoredEvent::business_id)))
-        .await
+        .await?;
+    Ok(stuck.into_iter().map(|at| at.business_id).collect())
 }
 
-/// Writes a rebuild's folds, one per business, into `schema` inside `tx` and moves its
-/// checkpoint to `last`, the newest event folded. The caller commits.
+/// Writes a rebuild's folds, one per business and each in a savepoint, into `schema` inside
+/// `tx` and moves its checkpoint to `last`, the newest event folded. Answers the businesses
+/// whose fold could not be written, with why: the caller marks them stuck (ADR 0022). The
+/// caller commits.
 pub fn write_folds<'a>(
     tx: &'a mut Transaction<'static, Postgres>,
     projection: &'a dyn Projection,
     schema: &'a str,
     folds: Vec<(i64, Box<dyn Fold>, Tables)>,
     last: Position,
-) -> BoxFuture<'a, anyhow::Result<()>> {
+) -> BoxFuture<'a, anyhow::Result<Vec<(i64, anyhow::Error)>>> {
     Box::pin(async move {
         let businesses: Vec<i64> = folds.iter().map(|(business, _, _)| *business).collect();
+        let mut failed = Vec::new();
         for (run, (business, fold, tables)) in folds.into_iter().enumerate() {
             set_business(tx, business, (run == 0).then_some(schema)).await?;
-            fold.write(tx, tables).await?;
+            sqlx::query("savepoint navalha_fold").execute(&mut **tx).await?;
+            match fold.write(tx, tables).await {
+                Ok(()) => {}
+                Err(error) if crate::stuck::is_transient(&error) => return Err(error),
+                Err(error) => {
+                    sqlx::query("rollback to savepoint navalha_fold").execute(&mut **tx).await?;
+                    failed.push((business, error));
+                }
+            }
+            sqlx::query("release savepoint navalha_fold").execute(&mut **tx).await?;
         }
-        move_checkpoint(tx, projection, schema, last, Changed::of(businesses)).await
+        move_checkpoint(tx, projection, schema, last, Changed::of(businesses)).await?;
+        Ok(failed)
     })
 }
 
 /// Sets the business whose rows are written next (the tables' `business_id` default) and,
 /// with `schema`, the search path: one round trip.
-async fn set_business(conn: &mut PgConnection, business: i64, schema: Option<&str>) -> sqlx::Result<()> {
+pub(crate) async fn set_business(conn: &mut PgConnection, business: i64, schema: Option<&str>) -> sqlx::Result<()> {
     sqlx::query(
         "select set_config('navalha.event_business', $1, true),
                 case when $2::text is not null then set_config('search_path', $2 || ', public', true) end",
@@ -632,7 +707,7 @@ async fn set_business(conn: &mut PgConnection, business: i64, schema: Option<&st
 /// Moves the checkpoint, with its notice, in one statement. Delivered at commit: query-api
 /// wakes the readers waiting for this position, and tells the open agendas of these
 /// businesses that the model changed.
-async fn move_checkpoint(
+pub(crate) async fn move_checkpoint(
     conn: &mut PgConnection,
     projection: &dyn Projection,
     schema: &str,

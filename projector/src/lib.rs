@@ -10,6 +10,7 @@ pub mod engine;
 pub mod event;
 pub mod models;
 pub mod rebuild;
+pub mod stuck;
 pub mod worker;
 
 pub use engine::Projection;

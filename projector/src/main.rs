@@ -1,5 +1,7 @@
 //! `projector run` follows the event log and keeps every read model current;
-//! `projector rebuild [MODEL]` rebuilds models from the first event and swaps them in.
+//! `projector rebuild [MODEL]` rebuilds models from the first event and swaps them in;
+//! `projector stuck` lists the businesses whose events a model could not apply, and
+//! `projector retry-stuck` tries them again (ADR 0022).
 
 use std::net::SocketAddr;
 
@@ -8,7 +10,7 @@ use axum::routing::get;
 use axum::Router;
 use clap::{Parser, Subcommand};
 use navalha_platform::{db, health, telemetry, Secret};
-use navalha_projector::{models, rebuild, worker};
+use navalha_projector::{models, rebuild, stuck, worker};
 use sqlx::PgPool;
 
 #[derive(Parser)]
@@ -34,6 +36,11 @@ enum Command {
         /// The model's name; every model when absent.
         model: Option<String>,
     },
+    /// List the businesses whose events a model could not apply (their rows wait), with why.
+    Stuck,
+    /// Try the stuck businesses again now, after a fix (the running projector also does so
+    /// at its start and every minute).
+    RetryStuck,
 }
 
 #[tokio::main]
@@ -45,7 +52,45 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Run { health_listen: "127.0.0.1:8083".parse()? }) {
         Command::Run { health_listen } => run(pool, cli.database_url, health_listen).await,
         Command::Rebuild { model } => rebuild_models(pool, model).await,
+        Command::Stuck => list_stuck(pool).await,
+        Command::RetryStuck => retry_stuck(pool).await,
     }
+}
+
+async fn list_stuck(pool: PgPool) -> anyhow::Result<()> {
+    let rows = stuck::list(&pool, &models::all()).await?;
+    if rows.is_empty() {
+        println!("no business is stuck: every model applied every event");
+    }
+    for row in rows {
+        println!(
+            "{} business {}: {} at {}, since {}\n    {}",
+            row.model,
+            row.business_id,
+            row.event_type,
+            row.position,
+            row.since.to_rfc3339(),
+            row.error
+        );
+    }
+    Ok(())
+}
+
+async fn retry_stuck(pool: PgPool) -> anyhow::Result<()> {
+    for model in models::all() {
+        let schema = navalha_projector::engine::live_schema(model.as_ref());
+        let mut conn = pool.acquire().await?;
+        if !navalha_projector::engine::schema_exists(&mut conn, &schema).await? {
+            continue;
+        }
+        stuck::ensure_table(&mut conn, &schema).await?;
+        drop(conn);
+        let retried = stuck::retry(&pool, model.as_ref(), &schema).await?;
+        if !retried.freed.is_empty() || !retried.still.is_empty() {
+            println!("{}: caught up {:?}, still stuck {:?}", model.name(), retried.freed, retried.still);
+        }
+    }
+    Ok(())
 }
 
 /// Events restored from another cluster can carry transaction ids this cluster has not

@@ -30,8 +30,9 @@ use navalha_platform::projection::{self, BatchCommitted, Changed};
 use sqlx::PgPool;
 use tokio::sync::mpsc;
 
-use crate::engine::{self, Fold, Projection, Tables};
+use crate::engine::{self, Care, Fold, Projection, Tables};
 use crate::event::StoredEvent;
+use crate::stuck::{self, StuckAt};
 
 /// Events of the log per batch handed to the models while rebuilding: the unit of a model
 /// without a fold's transactions, and of the memory held in flight (`BATCHES_AHEAD` per
@@ -270,6 +271,10 @@ async fn fill(
 /// table is written once per window, in a few statements, instead of once per batch, and a
 /// business's first window is copied into the empty tables (issue 15 item 4). The folding
 /// runs off the async threads, so that the models fold side by side while the reader reads.
+///
+/// A business whose event cannot be folded, or whose fold cannot be written, is stuck from
+/// its first event of the window (ADR 0022): the rest of its events are skipped and every
+/// other business's are rebuilt.
 async fn fill_folded(
     pool: &PgPool,
     projection: &dyn Projection,
@@ -279,29 +284,51 @@ async fn fill_folded(
 ) -> anyhow::Result<u64> {
     let types = projection.aggregate_types();
     let mut folds: BTreeMap<i64, Box<dyn Fold>> = BTreeMap::new();
+    let mut window_start: BTreeMap<i64, Position> = BTreeMap::new();
     let mut written: BTreeSet<i64> = BTreeSet::new();
+    let mut stuck: Vec<StuckAt> = Vec::new();
     let (mut applied, mut pending, mut last) = (0_u64, 0_u64, None);
     while let Some(batch) = batches.recv().await {
-        for event in batch.events.iter().filter(|event| types.contains(&event.aggregate_type.as_str())) {
+        let own = |event: &&StoredEvent| types.contains(&event.aggregate_type.as_str());
+        for event in batch.events.iter().filter(own) {
+            if stuck.iter().any(|at| at.business_id == event.business_id()) {
+                continue;
+            }
+            window_start.entry(event.business_id()).or_insert(event.position);
             if let Entry::Vacant(vacant) = folds.entry(event.business_id()) {
                 vacant.insert(projection.fold().context("a model with a fold has one for each business")?);
             }
         }
         let name = projection.name();
         let newest = batch.last;
-        let (returned, folded) = tokio::task::spawn_blocking(move || {
+        let skipped: BTreeSet<i64> = stuck.iter().map(|at| at.business_id).collect();
+        let (returned, folded, failed) = tokio::task::spawn_blocking(move || {
             let mut folds = folds;
-            let mut folded = 0_u64;
-            for event in batch.events.iter().filter(|event| types.contains(&event.aggregate_type.as_str())) {
-                let fold = folds.get_mut(&event.business_id()).expect("a fold was made for each business");
-                fold.add(event)
-                    .with_context(|| format!("{name} folding {} at {}", event.event_type, event.position))?;
-                folded += 1;
+            let (mut folded, mut failed) = (0_u64, Vec::new());
+            for event in batch.events.iter().filter(own) {
+                let Some(fold) = folds.get_mut(&event.business_id()) else { continue };
+                if skipped.contains(&event.business_id()) {
+                    continue;
+                }
+                match fold.add(event) {
+                    Ok(()) => folded += 1,
+                    Err(error) => {
+                        let error = error.context(format!("{name} folding {} at {}", event.event_type, event.position));
+                        folds.remove(&event.business_id());
+                        failed.push((event.clone(), error));
+                    }
+                }
             }
-            anyhow::Ok((folds, folded))
+            (folds, folded, failed)
         })
-        .await??;
+        .await?;
         folds = returned;
+        for (event, error) in failed {
+            // Its fold of this window is dropped: its rows wait from the window's first event.
+            let mut at = StuckAt::at(&event, &error);
+            at.position = window_start.get(&event.business_id()).copied().unwrap_or(event.position);
+            stuck.push(at);
+        }
         if folded == 0 {
             // The checkpoint stays behind: the swap's catch-up reads only the model's own events.
             continue;
@@ -309,23 +336,33 @@ async fn fill_folded(
         (applied, pending, last) = (applied + folded, pending + folded, Some(newest));
         next.bar.inc(folded);
         if pending >= window {
-            write_window(pool, projection, next, std::mem::take(&mut folds), &mut written, newest).await?;
+            let starts = std::mem::take(&mut window_start);
+            write_window(pool, projection, next, std::mem::take(&mut folds), &starts, &mut written, &mut stuck, newest)
+                .await?;
             pending = 0;
         }
     }
     if let Some(last) = last.filter(|_| pending > 0) {
-        write_window(pool, projection, next, folds, &mut written, last).await?;
+        write_window(pool, projection, next, folds, &window_start, &mut written, &mut stuck, last).await?;
+    } else if !stuck.is_empty() {
+        let mut conn = pool.acquire().await?;
+        stuck::record(&mut conn, projection, &next.schema, &stuck).await?;
     }
     Ok(applied)
 }
 
-/// Writes a window's folds in a transaction of its own, with the checkpoint at `last`.
+/// Writes a window's folds in a transaction of its own, with the checkpoint at `last`, and
+/// records the businesses stuck so far: those whose events did not fold (`stuck`), and those
+/// whose fold this window could not write, from their first event of the window (`starts`).
+#[allow(clippy::too_many_arguments)]
 async fn write_window(
     pool: &PgPool,
     projection: &dyn Projection,
     next: &Next,
     folds: BTreeMap<i64, Box<dyn Fold>>,
+    starts: &BTreeMap<i64, Position>,
     written: &mut BTreeSet<i64>,
+    stuck: &mut Vec<StuckAt>,
     last: Position,
 ) -> anyhow::Result<()> {
     let folds = folds
@@ -342,13 +379,24 @@ async fn write_window(
     let mut tx = pool.begin().await?;
     // Not waiting for the WAL flush: as in `fill_in_batches`.
     sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
-    engine::write_folds(&mut tx, projection, &next.schema, folds, last).await?;
+    let failed = engine::write_folds(&mut tx, projection, &next.schema, folds, last).await?;
+    for (business, error) in failed {
+        stuck.push(StuckAt {
+            business_id: business,
+            position: starts.get(&business).copied().unwrap_or(last),
+            event_type: "(the window's fold)".to_owned(),
+            aggregate_id: String::new(),
+            error: format!("{error:#}"),
+        });
+    }
+    stuck::record(&mut tx, projection, &next.schema, stuck).await?;
     tx.commit().await?;
     Ok(())
 }
 
-/// Applies the model's share of each batch in a transaction of its own. Answers the events
-/// applied.
+/// Applies the model's share of each batch in a transaction of its own; a batch that fails
+/// is applied again business by business (ADR 0022), and a stuck business's later events
+/// are skipped. Answers the events applied.
 async fn fill_in_batches(
     pool: &PgPool,
     projection: &dyn Projection,
@@ -357,23 +405,37 @@ async fn fill_in_batches(
 ) -> anyhow::Result<u64> {
     let types = projection.aggregate_types();
     let mut applied = 0_u64;
+    let mut stuck: BTreeSet<i64> = BTreeSet::new();
     while let Some(batch) = batches.recv().await {
         let own: Vec<StoredEvent> = batch
             .events
             .iter()
-            .filter(|event| types.contains(&event.aggregate_type.as_str()))
+            .filter(|event| types.contains(&event.aggregate_type.as_str()) && !stuck.contains(&event.business_id()))
             .cloned()
             .collect();
         if own.is_empty() {
             // The checkpoint stays behind: the swap's catch-up reads only the model's own events.
             continue;
         }
-        let mut tx = pool.begin().await?;
-        // Not waiting for the WAL flush: the next schema is invisible until the swap, whose
-        // commit flushes everything before it, and a crash makes the rebuild start over.
-        sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
-        engine::apply_events(&mut tx, projection, &next.schema, &own, batch.last).await?;
-        tx.commit().await?;
+        let mut care = Care::AtOnce;
+        let newly_stuck = loop {
+            let mut tx = pool.begin().await?;
+            // Not waiting for the WAL flush: the next schema is invisible until the swap, whose
+            // commit flushes everything before it, and a crash makes the rebuild start over.
+            sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
+            match engine::apply_events(&mut tx, projection, &next.schema, &own, batch.last, care).await {
+                Ok(newly_stuck) => {
+                    tx.commit().await?;
+                    break newly_stuck;
+                }
+                Err(error) if care == Care::AtOnce && !stuck::is_transient(&error) => {
+                    tx.rollback().await?;
+                    care = Care::ByBusiness;
+                }
+                Err(error) => return Err(error),
+            }
+        };
+        stuck.extend(newly_stuck);
         applied += own.len() as u64;
         next.bar.inc(own.len() as u64);
     }

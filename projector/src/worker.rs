@@ -18,7 +18,7 @@ use sqlx::{Connection, PgConnection, PgPool};
 use navalha_platform::position::Position;
 
 use crate::engine::{self, BoxFuture, LiveState, Projection};
-use crate::rebuild;
+use crate::{rebuild, stuck};
 
 /// How often a standby tries to become active.
 pub const STANDBY_RETRY: Duration = Duration::from_secs(1);
@@ -75,9 +75,15 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
         }
     }
 
+    let live = engine::live_schema(projection);
+    // A model built before stuck businesses were kept gets the table; then whatever is stuck
+    // is tried again: a restart after a fix is all it takes (ADR 0022).
+    stuck::ensure_table(&mut leader, &live).await?;
+    retry_stuck(pool, projection, &live).await?;
+    let mut retried_at = std::time::Instant::now();
+
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen("navalha_events").await?;
-    let live = engine::live_schema(projection);
     let mut leadership_checked = std::time::Instant::now();
     let mut applied_events = false;
     loop {
@@ -111,7 +117,24 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
             sqlx::query("select 1").execute(&mut leader).await.context("leadership connection lost")?;
             leadership_checked = std::time::Instant::now();
         }
+        if retried_at.elapsed() >= stuck::RETRY_EVERY {
+            retry_stuck(pool, projection, &live).await?;
+            retried_at = std::time::Instant::now();
+        }
     }
+}
+
+/// Tries the model's stuck businesses again, and says what came of it.
+async fn retry_stuck(pool: &PgPool, projection: &dyn Projection, schema: &str) -> anyhow::Result<()> {
+    let retried = stuck::retry(pool, projection, schema).await?;
+    if !retried.still.is_empty() {
+        tracing::warn!(
+            model = projection.name(),
+            businesses = ?retried.still,
+            "businesses still stuck: their rows wait (projector stuck lists why)"
+        );
+    }
+    Ok(())
 }
 
 /// Whether a wake-up's payload (the aggregate types appended, comma-separated; empty when
@@ -141,6 +164,7 @@ pub fn catch_up<'a>(
         if !engine::schema_exists(&mut conn, &live).await? {
             rebuild::rebuild(pool, projection, false).await?;
         }
+        stuck::ensure_table(&mut conn, &live).await?;
         let target = engine::last_committed(&mut conn).await?;
         drop(conn);
         loop {

@@ -26,6 +26,10 @@ pub const RECHECK_CURRENT: Duration = Duration::from_secs(1);
 /// A read of a model the projector is rebuilding for another version of the code.
 pub const MSG_MODEL_REBUILDING: &str = "Os dados estão sendo atualizados. Tente novamente em instantes.";
 
+/// How long the businesses stuck in some model (ADR 0022) are trusted before they are read
+/// again.
+const RECHECK_STUCK: Duration = Duration::from_secs(1);
+
 /// How many batch notices an open agenda may fall behind before it is told to look again
 /// at everything (see [`crate::live`]).
 const NOTICES_BUFFERED: usize = 256;
@@ -48,6 +52,8 @@ pub struct ProjectionWatch {
     seen_current: Arc<Mutex<HashMap<String, Instant>>>,
     /// The models refused since they were last current: each refusal is logged once.
     refused: Arc<Mutex<HashSet<String>>>,
+    /// The businesses stuck in some model, by business, and when that was read.
+    stuck: Arc<Mutex<Option<(Instant, HashMap<i64, Vec<String>>)>>>,
 }
 
 impl ProjectionWatch {
@@ -86,8 +92,59 @@ impl ProjectionWatch {
             versions: Arc::new(versions),
             aggregate_types: Arc::new(aggregate_types),
             seen_current: Arc::default(),
+            stuck: Arc::default(),
             refused: Arc::default(),
         })
+    }
+
+    /// The models whose rows of `business` wait at an event the projector could not apply
+    /// (ADR 0022): read at most every [`RECHECK_STUCK`]; on a failed read, what was known.
+    pub async fn stuck_in(&self, business: i64) -> Vec<String> {
+        let known = |stuck: &Option<(Instant, HashMap<i64, Vec<String>>)>| {
+            stuck.as_ref().map(|(_, by_business)| by_business.get(&business).cloned().unwrap_or_default())
+        };
+        {
+            let stuck = self.stuck.lock().unwrap_or_else(PoisonError::into_inner);
+            if stuck.as_ref().is_some_and(|(at, _)| at.elapsed() < RECHECK_STUCK) {
+                return known(&stuck).unwrap_or_default();
+            }
+        }
+        match self.read_stuck().await {
+            Ok(by_business) => {
+                let models = by_business.get(&business).cloned().unwrap_or_default();
+                *self.stuck.lock().unwrap_or_else(PoisonError::into_inner) = Some((Instant::now(), by_business));
+                models
+            }
+            Err(error) => {
+                tracing::warn!(%error, "could not read the stuck businesses");
+                known(&self.stuck.lock().unwrap_or_else(PoisonError::into_inner)).unwrap_or_default()
+            }
+        }
+    }
+
+    async fn read_stuck(&self) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+        // Only the live models that have the table (the projector adds it when it starts).
+        let schemas: Vec<String> = sqlx::query_scalar(
+            "select n.nspname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where c.relname = 'stuck' and n.nspname like 'rm\\_%' and n.nspname not like '%\\_next'
+              order by 1",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut by_business: HashMap<i64, Vec<String>> = HashMap::new();
+        if schemas.is_empty() {
+            return Ok(by_business);
+        }
+        let union = schemas
+            .iter()
+            .map(|schema| format!("select '{}' as model, business_id from {schema}.stuck", &schema[3..]))
+            .collect::<Vec<_>>()
+            .join(" union all ");
+        let rows: Vec<(String, i64)> = sqlx::query_as(&union).fetch_all(&self.pool).await?;
+        for (model, business) in rows {
+            by_business.entry(business).or_default().push(model);
+        }
+        Ok(by_business)
     }
 
     /// Refuses, with a 503, to read a model built by another version of the code: during a
@@ -332,6 +389,31 @@ impl Consistency {
         headers.insert(CONSISTENCY_HEADER, header_value(&value));
         headers
     }
+}
+
+/// Tells a signed-in reader whose business is stuck in some model that the answer may lack
+/// its latest changes (ADR 0022): `X-Navalha-Consistency` gains `stuck=<models>`, after
+/// whatever the read's wait put there.
+pub async fn say_when_stuck(
+    axum::extract::State(watch): axum::extract::State<ProjectionWatch>,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let seen = navalha_platform::auth::BusinessSeen::default();
+    request.extensions_mut().insert(seen.clone());
+    let mut response = next.run(request).await;
+    if let Some(business) = seen.get() {
+        let models = watch.stuck_in(business).await;
+        if !models.is_empty() {
+            let stuck = format!("stuck={}", models.join(","));
+            let value = match response.headers().get(CONSISTENCY_HEADER).and_then(|v| v.to_str().ok()) {
+                Some(read) => format!("{read}; {stuck}"),
+                None => stuck,
+            };
+            response.headers_mut().insert(CONSISTENCY_HEADER, header_value(&value));
+        }
+    }
+    response
 }
 
 /// The position a query must reflect, from the `X-Navalha-Position` header.

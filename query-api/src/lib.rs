@@ -97,8 +97,9 @@ pub(crate) async fn health_check(State(state): State<AppState>) -> health::Healt
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
     let (api, _) = openapi::api();
+    let stuck = axum::middleware::from_fn_with_state(state.watch.clone(), consistency::say_when_stuck);
     let router = Router::new()
-        .nest("/api", api)
+        .nest("/api", api.layer(stuck))
         .route("/health", get(health_check))
         .fallback(|| async { ApiError::NotFound("Endereço não encontrado.".to_owned()) })
         .with_state(state);

@@ -22,5 +22,6 @@ mod projections;
 mod recovery;
 mod scheduling;
 mod smtp;
+mod stuck;
 mod support;
 mod tokens;

@@ -1,6 +1,7 @@
 //! The projector on real PostgreSQL: commit order, crashes, standby, rebuilds, and the
 //! append-only log.
 
+mod stuck;
 mod support;
 
 use std::time::{Duration, Instant};
