@@ -640,7 +640,8 @@ async fn apply_events_inner(
     // `business_id` default), set once for each run of events of one business.
     let stuck = match care {
         Care::AtOnce => {
-            for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
+            for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate()
+            {
                 set_business(tx, same_business[0].business_id(), (run == 0).then_some(schema)).await?;
                 projection.apply_all(tx, same_business).await?;
             }
@@ -692,7 +693,11 @@ pub fn write_folds<'a>(
 
 /// Sets the business whose rows are written next (the tables' `business_id` default) and,
 /// with `schema`, the search path: one round trip.
-pub(crate) async fn set_business(conn: &mut PgConnection, business: i64, schema: Option<&str>) -> sqlx::Result<()> {
+pub(crate) async fn set_business(
+    conn: &mut PgConnection,
+    business: i64,
+    schema: Option<&str>,
+) -> sqlx::Result<()> {
     sqlx::query(
         "select set_config('navalha.event_business', $1, true),
                 case when $2::text is not null then set_config('search_path', $2 || ', public', true) end",

@@ -313,7 +313,8 @@ async fn fill_folded(
                 match fold.add(event) {
                     Ok(()) => folded += 1,
                     Err(error) => {
-                        let error = error.context(format!("{name} folding {} at {}", event.event_type, event.position));
+                        let error = error
+                            .context(format!("{name} folding {} at {}", event.event_type, event.position));
                         folds.remove(&event.business_id());
                         failed.push((event.clone(), error));
                     }
@@ -337,8 +338,17 @@ async fn fill_folded(
         next.bar.inc(folded);
         if pending >= window {
             let starts = std::mem::take(&mut window_start);
-            write_window(pool, projection, next, std::mem::take(&mut folds), &starts, &mut written, &mut stuck, newest)
-                .await?;
+            write_window(
+                pool,
+                projection,
+                next,
+                std::mem::take(&mut folds),
+                &starts,
+                &mut written,
+                &mut stuck,
+                newest,
+            )
+            .await?;
             pending = 0;
         }
     }
@@ -410,7 +420,9 @@ async fn fill_in_batches(
         let own: Vec<StoredEvent> = batch
             .events
             .iter()
-            .filter(|event| types.contains(&event.aggregate_type.as_str()) && !stuck.contains(&event.business_id()))
+            .filter(|event| {
+                types.contains(&event.aggregate_type.as_str()) && !stuck.contains(&event.business_id())
+            })
             .cloned()
             .collect();
         if own.is_empty() {

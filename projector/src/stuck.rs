@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::Context;
 use navalha_platform::position::Position;
 use navalha_platform::projection::Changed;
-use sqlx::{PgConnection, PgPool, Postgres, Row, Transaction};
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 
 use crate::engine::{self, Projection};
 use crate::event::StoredEvent;
@@ -85,9 +85,9 @@ pub fn is_transient(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| match cause.downcast_ref::<sqlx::Error>() {
         // Connection, transaction rollback (serialization, deadlock), resources, operator
         // intervention (shutdown, cancel), system errors.
-        Some(sqlx::Error::Database(database)) => database
-            .code()
-            .is_some_and(|code| ["08", "40", "53", "57", "58", "XX"].iter().any(|class| code.starts_with(class))),
+        Some(sqlx::Error::Database(database)) => database.code().is_some_and(|code| {
+            ["08", "40", "53", "57", "58", "XX"].iter().any(|class| code.starts_with(class))
+        }),
         Some(
             sqlx::Error::Io(_)
             | sqlx::Error::Tls(_)
@@ -213,9 +213,8 @@ pub struct Retried {
 /// meanwhile). A business that applies them all is freed; one that fails again stays stuck
 /// at the event that failed, with the events before it applied.
 pub async fn retry(pool: &PgPool, projection: &dyn Projection, schema: &str) -> anyhow::Result<Retried> {
-    let any: bool = sqlx::query_scalar(&format!("select exists (select 1 from {schema}.stuck)"))
-        .fetch_one(pool)
-        .await?;
+    let any: bool =
+        sqlx::query_scalar(&format!("select exists (select 1 from {schema}.stuck)")).fetch_one(pool).await?;
     if !any {
         return Ok(Retried::default());
     }
@@ -236,7 +235,12 @@ pub async fn retry(pool: &PgPool, projection: &dyn Projection, schema: &str) -> 
                 .bind(business)
                 .execute(&mut *tx)
                 .await?;
-            tracing::info!(model = projection.name(), business, events = events.len(), "a stuck business caught up");
+            tracing::info!(
+                model = projection.name(),
+                business,
+                events = events.len(),
+                "a stuck business caught up"
+            );
             retried.freed.push(business);
         } else {
             record(&mut tx, projection, schema, &still).await?;
@@ -245,8 +249,14 @@ pub async fn retry(pool: &PgPool, projection: &dyn Projection, schema: &str) -> 
     }
     // The checkpoint stays; the notice tells readers and open agendas that these businesses'
     // rows changed.
-    engine::move_checkpoint(&mut tx, projection, schema, checkpoint, Changed::of(retried.freed.iter().copied()))
-        .await?;
+    engine::move_checkpoint(
+        &mut tx,
+        projection,
+        schema,
+        checkpoint,
+        Changed::of(retried.freed.iter().copied()),
+    )
+    .await?;
     tx.commit().await?;
     Ok(retried)
 }
@@ -302,7 +312,7 @@ pub struct StuckRow {
 }
 
 /// Every stuck business of every live model, for `projector stuck`.
-pub async fn list(pool: &PgPool, models: &[Box<dyn Projection>]) -> anyhow::Result<Vec<StuckRow>> {
+pub async fn list(pool: &PgPool, models: &[std::sync::Arc<dyn Projection>]) -> anyhow::Result<Vec<StuckRow>> {
     let mut rows = Vec::new();
     for model in models {
         let schema = engine::live_schema(model.as_ref());

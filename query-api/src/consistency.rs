@@ -30,6 +30,9 @@ pub const MSG_MODEL_REBUILDING: &str = "Os dados estão sendo atualizados. Tente
 /// again.
 const RECHECK_STUCK: Duration = Duration::from_secs(1);
 
+/// The models each stuck business waits in (ADR 0022).
+type StuckModels = HashMap<i64, Vec<String>>;
+
 /// How many batch notices an open agenda may fall behind before it is told to look again
 /// at everything (see [`crate::live`]).
 const NOTICES_BUFFERED: usize = 256;
@@ -52,8 +55,8 @@ pub struct ProjectionWatch {
     seen_current: Arc<Mutex<HashMap<String, Instant>>>,
     /// The models refused since they were last current: each refusal is logged once.
     refused: Arc<Mutex<HashSet<String>>>,
-    /// The businesses stuck in some model, by business, and when that was read.
-    stuck: Arc<Mutex<Option<(Instant, HashMap<i64, Vec<String>>)>>>,
+    /// The businesses stuck in some model, and when that was read.
+    stuck: Arc<Mutex<Option<(Instant, StuckModels)>>>,
 }
 
 impl ProjectionWatch {
@@ -100,7 +103,7 @@ impl ProjectionWatch {
     /// The models whose rows of `business` wait at an event the projector could not apply
     /// (ADR 0022): read at most every [`RECHECK_STUCK`]; on a failed read, what was known.
     pub async fn stuck_in(&self, business: i64) -> Vec<String> {
-        let known = |stuck: &Option<(Instant, HashMap<i64, Vec<String>>)>| {
+        let known = |stuck: &Option<(Instant, StuckModels)>| {
             stuck.as_ref().map(|(_, by_business)| by_business.get(&business).cloned().unwrap_or_default())
         };
         {
@@ -112,7 +115,8 @@ impl ProjectionWatch {
         match self.read_stuck().await {
             Ok(by_business) => {
                 let models = by_business.get(&business).cloned().unwrap_or_default();
-                *self.stuck.lock().unwrap_or_else(PoisonError::into_inner) = Some((Instant::now(), by_business));
+                *self.stuck.lock().unwrap_or_else(PoisonError::into_inner) =
+                    Some((Instant::now(), by_business));
                 models
             }
             Err(error) => {
@@ -122,7 +126,7 @@ impl ProjectionWatch {
         }
     }
 
-    async fn read_stuck(&self) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+    async fn read_stuck(&self) -> sqlx::Result<StuckModels> {
         // Only the live models that have the table (the projector adds it when it starts).
         let schemas: Vec<String> = sqlx::query_scalar(
             "select n.nspname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace

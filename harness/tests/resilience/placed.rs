@@ -30,7 +30,11 @@ async fn a_command_api_placed_ten_days_ahead_books_refuses_and_records_on_that_c
     in_its_past["timesType"] = "ONLY_AVAILABLES".into();
     let past = load::book(&system.client, &base, &token, "placed-past", &in_its_past).await?;
     assert_eq!(past.status, 422, "{in_its_past}: {}", past.body);
-    assert_eq!(past.body["errors"]["startTime"], "Não é possível agendar em um horário passado", "{}", past.body);
+    assert_eq!(
+        past.body["errors"]["startTime"], "Não é possível agendar em um horário passado",
+        "{}",
+        past.body
+    );
 
     // Days 15 on are in its future: one of a few bookings there is taken (a demo booking
     // or a holiday may stand in the way of one).
@@ -56,7 +60,11 @@ async fn a_command_api_placed_ten_days_ahead_books_refuses_and_records_on_that_c
     .await?;
     let expected = navalha_platform::clock::offset_seconds() + ten_days.num_seconds() as f64;
     for (what, ahead) in [("recorded_at", recorded), ("metadata.at", stated)] {
-        assert!((ahead - expected).abs() < 120.0, "{what} is {ahead} s from now(), not {expected} s: {}", booked.body);
+        assert!(
+            (ahead - expected).abs() < 120.0,
+            "{what} is {ahead} s from now(), not {expected} s: {}",
+            booked.body
+        );
     }
     Ok(())
 }

@@ -39,7 +39,11 @@ async fn follow(pool: &PgPool, model: &dyn Projection) {
         if outcome.checkpoint >= target {
             return;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "the checkpoint stays at {}", outcome.checkpoint);
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the checkpoint stays at {}",
+            outcome.checkpoint
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -133,7 +137,9 @@ async fn a_business_whose_event_fails_waits_alone_then_catches_up_after_the_fix(
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn a_rebuild_leaves_the_business_of_an_event_no_code_can_apply_stuck_and_builds_the_others(pool: PgPool) {
+async fn a_rebuild_leaves_the_business_of_an_event_no_code_can_apply_stuck_and_builds_the_others(
+    pool: PgPool,
+) {
     let model = models::find("favorite_menu").expect("model");
     worker::catch_up(&pool, model.as_ref()).await.expect("the model, built");
     append(&pool, 1, 10, "client".into()).await;
@@ -153,7 +159,10 @@ async fn a_rebuild_leaves_the_business_of_an_event_no_code_can_apply_stuck_and_b
     // Rebuilt: the same rows and the same stuck business; the rebuild does not fail.
     rebuild::rebuild(&pool, model.as_ref(), false).await.expect("rebuild");
     let rebuilt = favourites(&pool).await;
-    assert!(rebuilt.contains(&"10:client".to_owned()) && rebuilt.contains(&"11:plans".to_owned()), "{rebuilt:?}");
+    assert!(
+        rebuilt.contains(&"10:client".to_owned()) && rebuilt.contains(&"11:plans".to_owned()),
+        "{rebuilt:?}"
+    );
     assert!(!rebuilt.iter().any(|row| row.starts_with("31:") || row.starts_with("32:")), "{rebuilt:?}");
     assert_eq!(stuck_rows(&pool).await.iter().map(|r| r.0).collect::<Vec<_>>(), [3]);
     follow(&pool, model.as_ref()).await;
