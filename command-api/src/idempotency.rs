@@ -4,11 +4,14 @@
 //! is stored under (caller, key). A retry with the same key and body gets that answer again,
 //! with `Idempotent-Replayed: true`, and nothing runs twice. A duplicate that arrives while
 //! the first is still running waits for it rather than racing it (never a 409 for a create
-//! that succeeded). The same key with another body is a 422. Keys last 24 hours.
+//! that succeeded). The same key with another body is a 422; a form (multipart) is compared
+//! by its fields, not its bytes, whose boundary a browser draws anew for each send. Keys
+//! last 24 hours.
 //!
 //! The first request runs in its own task, so a client that hangs up cannot leave a create
 //! half answered: the answer is stored whether or not anyone is still listening. A server
-//! error is not stored (the row is removed), so a retry runs again.
+//! error is not stored (the row is removed), so a retry runs again; nor is a 401 or a 403
+//! (issue 39): a request nobody may make writes nothing that lasts, whoever sends it.
 //!
 //! A process may also die mid-request (kill -9, a crash). Each command-api process holds
 //! an advisory lock for as long as it lives ([`hold_instance_lock`]) and marks the runs it
@@ -122,7 +125,10 @@ async fn run_once(state: &AppState, key: String, request: Request, next: Next) -
     hash.update(b" ");
     hash.update(parts.uri.path());
     hash.update(b"\n");
-    hash.update(&bytes);
+    match form_fields_digest(&parts.headers, &bytes).await {
+        Some(fields) => hash.update(fields),
+        None => hash.update(&bytes),
+    }
     let hash = hash.finalize().to_vec();
     let mut request = Request::from_parts(parts, Body::from(bytes));
     let pool = &state.pool;
@@ -137,6 +143,33 @@ async fn run_once(state: &AppState, key: String, request: Request, next: Next) -
             Claimed::InFlight => tokio::time::sleep(POLL).await,
         }
     }
+}
+
+/// A form's fields in order (name, file name, content type and value of each), digested,
+/// for a `multipart/form-data` body; `None` for any other body, or a form that does not
+/// parse (the route answers it).
+async fn form_fields_digest(headers: &HeaderMap, bytes: &Bytes) -> Option<Vec<u8>> {
+    use axum::extract::{FromRequest, Multipart};
+    let content_type = headers.get(header::CONTENT_TYPE)?;
+    if !content_type.to_str().ok()?.trim_start().to_ascii_lowercase().starts_with("multipart/form-data") {
+        return None;
+    }
+    let request = Request::builder()
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(bytes.clone()))
+        .ok()?;
+    let mut form = Multipart::from_request(request, &()).await.ok()?;
+    let mut hash = Sha256::new();
+    while let Some(field) = form.next_field().await.ok()? {
+        for text in [field.name(), field.file_name(), field.content_type()] {
+            hash.update(text.unwrap_or_default());
+            hash.update([0]);
+        }
+        let value = field.bytes().await.ok()?;
+        hash.update((value.len() as u64).to_le_bytes());
+        hash.update(&value);
+    }
+    Some(hash.finalize().to_vec())
 }
 
 /// What the key's row says.
@@ -259,9 +292,10 @@ async fn store(
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<(), sqlx::Error> {
-    if status.is_server_error() {
+    if status.is_server_error() || matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
         // Unless the events' trigger stored an answer: the commit went through even though
-        // this run saw it fail (its acknowledgement lost with the connection).
+        // this run saw it fail (its acknowledgement lost with the connection). A 401 or 403
+        // wrote nothing, and keeping it would let anyone fill the table.
         sqlx::query(
             "delete from idempotent_request where caller = $1 and key = $2 and run = $3 and status is null",
         )

@@ -235,3 +235,55 @@ async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over(pool
     let bad = send(&system, Some(&admin), "/api/holiday", &holiday("Feriado três"), &long).await;
     assert_eq!((bad.status, bad.message()), (StatusCode::BAD_REQUEST, "Cabeçalho Idempotency-Key inválido."));
 }
+
+/// Issue 39 point 7: a request refused for who sends it (401, 403) keeps nothing under its
+/// key, so that nobody can fill the table; and a form sent again with a boundary of its own
+/// (a browser draws one per send) is the same request, answered once.
+#[sqlx::test(migrations = "../migrations")]
+async fn refusals_keep_nothing_and_a_form_is_compared_by_its_fields(pool: PgPool) {
+    use crate::club::{multipart, BOUNDARY};
+
+    let system = System::start(pool).await;
+    let kept = |key: &'static str| {
+        let pool = system.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("select count(*) from idempotent_request where key = $1")
+                .bind(key)
+                .fetch_one(&pool)
+                .await
+                .expect("count")
+        }
+    };
+    let unit = company("Navalha Recusada", "11.444.777/0001-61");
+    let anonymous = send(&system, None, "/api/company", &unit, "refused-401").await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED, "{anonymous:?}");
+    assert_eq!(kept("refused-401").await, 0);
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let forbidden = send(&system, Some(&barber), "/api/company", &unit, "refused-403").await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN, "{forbidden:?}");
+    assert_eq!(kept("refused-403").await, 0);
+
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let form = |boundary: &str, name: &str| {
+        let fields: Vec<(&str, String)> = plan_fields()
+            .into_iter()
+            .map(|(field, value)| (field, if field == "planName" { name.to_owned() } else { value }))
+            .collect();
+        let bytes = String::from_utf8(multipart(&fields, None)).expect("text fields").replace(BOUNDARY, boundary);
+        (format!("multipart/form-data; boundary={boundary}"), bytes.into_bytes())
+    };
+    let key = [("idempotency-key", "plan-form")];
+    let path = "/api/subscription-details";
+    let (content_type, bytes) = form("boundary-of-the-first-send", "Clube do corte");
+    let first = system.send_raw_with(Method::POST, path, &admin, &content_type, bytes, &key).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{first:?}");
+    let (content_type, bytes) = form("another-boundary-on-the-retry", "Clube do corte");
+    let again = system.send_raw_with(Method::POST, path, &admin, &content_type, bytes, &key).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{again:?}");
+    assert_eq!(again.body["IdSubscriptionDetail"], first.body["IdSubscriptionDetail"]);
+    assert_eq!(again.headers.get(REPLAYED).and_then(|v| v.to_str().ok()), Some("true"));
+    // Another form under the same key is another request.
+    let (content_type, bytes) = form("a-third-boundary", "Clube da barba");
+    let other = system.send_raw_with(Method::POST, path, &admin, &content_type, bytes, &key).await;
+    assert_eq!(other.status, StatusCode::UNPROCESSABLE_ENTITY, "{other:?}");
+}
