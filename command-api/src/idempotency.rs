@@ -154,10 +154,8 @@ async fn form_fields_digest(headers: &HeaderMap, bytes: &Bytes) -> Option<Vec<u8
     if !content_type.to_str().ok()?.trim_start().to_ascii_lowercase().starts_with("multipart/form-data") {
         return None;
     }
-    let request = Request::builder()
-        .header(header::CONTENT_TYPE, content_type)
-        .body(Body::from(bytes.clone()))
-        .ok()?;
+    let request =
+        Request::builder().header(header::CONTENT_TYPE, content_type).body(Body::from(bytes.clone())).ok()?;
     let mut form = Multipart::from_request(request, &()).await.ok()?;
     let mut hash = Sha256::new();
     while let Some(field) = form.next_field().await.ok()? {

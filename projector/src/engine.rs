@@ -10,6 +10,7 @@ use navalha_platform::projection::{self, BatchCommitted, Changed};
 use sqlx::{Executor, PgConnection, PgPool, Postgres, Row, Transaction};
 
 use crate::event::StoredEvent;
+use crate::stuck::StuckAt;
 
 /// A boxed future that is `Send`. The engine's functions return these because rustc cannot
 /// prove `Send` through sqlx's higher-ranked executor lifetimes once futures nest.
@@ -430,6 +431,39 @@ pub(crate) fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
     }
 }
 
+/// A business's events of `aggregate_types` from `from` up to `to`, both included, in
+/// commit order.
+pub(crate) async fn business_events(
+    conn: &mut PgConnection,
+    aggregate_types: &[&str],
+    business: i64,
+    from: Position,
+    to: Position,
+) -> sqlx::Result<Vec<StoredEvent>> {
+    let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
+    let rows = sqlx::query(
+        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
+                metadata->>'business_id' as business_id,
+                tx_id::text::bigint as tx_id, global_position, recorded_at
+           from events
+          where aggregate_type = any($1)
+            and (tx_id, global_position) >= ($2::text::xid8, $3)
+            and (tx_id, global_position) <= ($4::text::xid8, $5)
+            and coalesce(metadata->>'business_id', $6) = $7
+          order by tx_id, global_position",
+    )
+    .bind(&types)
+    .bind(from.tx_id.to_string())
+    .bind(from.global_position)
+    .bind(to.tx_id.to_string())
+    .bind(to.global_position)
+    .bind(crate::event::LEGACY_BUSINESS_ID.to_string())
+    .bind(business.to_string())
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.iter().map(event_of).collect())
+}
+
 /// The position of the newest event below `horizon`, of any aggregate type.
 pub async fn last_below(conn: &mut PgConnection, horizon: i64) -> sqlx::Result<Option<Position>> {
     let row: Option<(i64, i64)> = sqlx::query_as(
@@ -606,7 +640,7 @@ async fn apply_batch_inner(
         return Ok((BatchOutcome { events: 0, checkpoint: after }, transaction));
     };
     let read = events.len();
-    // A stuck business's events wait for its retry (`crate::stuck::retry`).
+    // A stuck business's events wait for its retry (the worker's `retry_stuck`).
     if !stuck.is_empty() {
         events.retain(|event| !stuck.contains(&event.business_id()));
     }
@@ -647,9 +681,9 @@ async fn apply_events_inner(
             }
             Vec::new()
         }
-        Care::ByBusiness => crate::stuck::apply_by_business(tx, projection, schema, events).await?,
+        Care::ByBusiness => apply_by_business(tx, projection, schema, events).await?,
     };
-    crate::stuck::record(tx, projection, schema, &stuck).await?;
+    crate::stuck::record(tx, projection.name(), schema, &stuck).await?;
     if crash_after().is_some_and(|limit| events.len() as u64 >= limit) {
         tracing::error!(model = projection.name(), "crash requested by NAVALHA_PROJECTOR_CRASH_AFTER");
         std::process::abort();
@@ -657,6 +691,54 @@ async fn apply_events_inner(
     move_checkpoint(tx, projection, schema, last, Changed::of(events.iter().map(StoredEvent::business_id)))
         .await?;
     Ok(stuck.into_iter().map(|at| at.business_id).collect())
+}
+
+/// Applies `events`, in commit order, business by business, each run of a business in a
+/// savepoint; a run that fails is applied again event by event to find the event that
+/// fails, and the business is stuck from there (its earlier events stay applied, its later
+/// ones in this batch are skipped). Answers the businesses that got stuck. An error of the
+/// database or the connection is returned as it is.
+pub(crate) async fn apply_by_business(
+    tx: &mut Transaction<'static, Postgres>,
+    projection: &dyn Projection,
+    schema: &str,
+    events: &[StoredEvent],
+) -> anyhow::Result<Vec<StuckAt>> {
+    let mut stuck: Vec<StuckAt> = Vec::new();
+    for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
+        let business = same_business[0].business_id();
+        if stuck.iter().any(|s| s.business_id == business) {
+            continue;
+        }
+        // Set outside the savepoint: rolling back to it would undo the search path too.
+        set_business(tx, business, (run == 0).then_some(schema)).await?;
+        savepoint(tx, "savepoint navalha_run").await?;
+        match projection.apply_all(tx, same_business).await {
+            Ok(()) => {}
+            Err(error) if crate::stuck::is_transient(&error) => return Err(error),
+            Err(_) => {
+                savepoint(tx, "rollback to savepoint navalha_run").await?;
+                for event in same_business {
+                    savepoint(tx, "savepoint navalha_event").await?;
+                    match projection.apply_all(tx, std::slice::from_ref(event)).await {
+                        Ok(()) => savepoint(tx, "release savepoint navalha_event").await?,
+                        Err(error) if crate::stuck::is_transient(&error) => return Err(error),
+                        Err(error) => {
+                            savepoint(tx, "rollback to savepoint navalha_event").await?;
+                            stuck.push(StuckAt::at(event, &error));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        savepoint(tx, "release savepoint navalha_run").await?;
+    }
+    Ok(stuck)
+}
+
+async fn savepoint(tx: &mut Transaction<'static, Postgres>, statement: &str) -> sqlx::Result<()> {
+    sqlx::query(statement).execute(&mut **tx).await.map(|_| ())
 }
 
 /// Writes a rebuild's folds, one per business and each in a savepoint, into `schema` inside

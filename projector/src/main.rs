@@ -58,7 +58,8 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn list_stuck(pool: PgPool) -> anyhow::Result<()> {
-    let rows = stuck::list(&pool, &models::all()).await?;
+    let names: Vec<&str> = models::all().iter().map(|model| model.name()).collect();
+    let rows = stuck::list(&pool, &names).await?;
     if rows.is_empty() {
         println!("no business is stuck: every model applied every event");
     }
@@ -85,7 +86,7 @@ async fn retry_stuck(pool: PgPool) -> anyhow::Result<()> {
         }
         stuck::ensure_table(&mut conn, &schema).await?;
         drop(conn);
-        let retried = stuck::retry(&pool, model.as_ref(), &schema).await?;
+        let retried = worker::retry_stuck(&pool, model.as_ref(), &schema).await?;
         if !retried.freed.is_empty() || !retried.still.is_empty() {
             println!("{}: caught up {:?}, still stuck {:?}", model.name(), retried.freed, retried.still);
         }

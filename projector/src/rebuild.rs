@@ -356,7 +356,7 @@ async fn fill_folded(
         write_window(pool, projection, next, folds, &window_start, &mut written, &mut stuck, last).await?;
     } else if !stuck.is_empty() {
         let mut conn = pool.acquire().await?;
-        stuck::record(&mut conn, projection, &next.schema, &stuck).await?;
+        stuck::record(&mut conn, projection.name(), &next.schema, &stuck).await?;
     }
     Ok(applied)
 }
@@ -399,7 +399,7 @@ async fn write_window(
             error: format!("{error:#}"),
         });
     }
-    stuck::record(&mut tx, projection, &next.schema, stuck).await?;
+    stuck::record(&mut tx, projection.name(), &next.schema, stuck).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -12,10 +12,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use navalha_platform::position::Position;
-use navalha_platform::projection::Changed;
-use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgPool};
 
-use crate::engine::{self, Projection};
 use crate::event::StoredEvent;
 
 /// How often the live worker retries its model's stuck businesses.
@@ -74,9 +72,21 @@ pub fn table_sql(schema: &str) -> String {
     )
 }
 
-/// Creates the model's `stuck` table if it is missing.
+/// Creates the model's `stuck` table if it is missing. The services read which business
+/// waits where, never the error, which may quote a payload: the table is outside row-level
+/// security (query-api reads every business's row to answer each one's header).
 pub async fn ensure_table(conn: &mut PgConnection, schema: &str) -> sqlx::Result<()> {
-    sqlx::query(&table_sql(schema)).execute(conn).await.map(|_| ())
+    for statement in [
+        table_sql(schema),
+        format!("revoke select on {schema}.stuck from navalha_query, navalha_command"),
+        format!(
+            "grant select (business_id, tx_id, global_position, event_type, since, tried_at) on {schema}.stuck
+             to navalha_query, navalha_command"
+        ),
+    ] {
+        sqlx::query(&statement).execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// Whether an error is the database's or the connection's (it would fail any business's
@@ -101,59 +111,11 @@ pub fn is_transient(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Applies `events`, in commit order, business by business, each run of a business in a
-/// savepoint; a run that fails is applied again event by event to find the event that
-/// fails, and the business is stuck from there (its earlier events stay applied, its later
-/// ones in this batch are skipped). Answers the businesses that got stuck. An error of the
-/// database or the connection is returned as it is.
-pub async fn apply_by_business(
-    tx: &mut Transaction<'static, Postgres>,
-    projection: &dyn Projection,
-    schema: &str,
-    events: &[StoredEvent],
-) -> anyhow::Result<Vec<StuckAt>> {
-    let mut stuck: Vec<StuckAt> = Vec::new();
-    for (run, same_business) in events.chunk_by(|a, b| a.business_id() == b.business_id()).enumerate() {
-        let business = same_business[0].business_id();
-        if stuck.iter().any(|s| s.business_id == business) {
-            continue;
-        }
-        // Set outside the savepoint: rolling back to it would undo the search path too.
-        engine::set_business(tx, business, (run == 0).then_some(schema)).await?;
-        savepoint(tx, "savepoint navalha_run").await?;
-        match projection.apply_all(tx, same_business).await {
-            Ok(()) => {}
-            Err(error) if is_transient(&error) => return Err(error),
-            Err(_) => {
-                savepoint(tx, "rollback to savepoint navalha_run").await?;
-                for event in same_business {
-                    savepoint(tx, "savepoint navalha_event").await?;
-                    match projection.apply_all(tx, std::slice::from_ref(event)).await {
-                        Ok(()) => savepoint(tx, "release savepoint navalha_event").await?,
-                        Err(error) if is_transient(&error) => return Err(error),
-                        Err(error) => {
-                            savepoint(tx, "rollback to savepoint navalha_event").await?;
-                            stuck.push(StuckAt::at(event, &error));
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        savepoint(tx, "release savepoint navalha_run").await?;
-    }
-    Ok(stuck)
-}
-
-async fn savepoint(tx: &mut Transaction<'static, Postgres>, statement: &str) -> sqlx::Result<()> {
-    sqlx::query(statement).execute(&mut **tx).await.map(|_| ())
-}
-
 /// Records `stuck` in the model's table (a business already there takes the new position
 /// and error, and keeps when it first got stuck), and says so in the log.
 pub async fn record(
     conn: &mut PgConnection,
-    projection: &dyn Projection,
+    model: &str,
     schema: &str,
     stuck: &[StuckAt],
 ) -> anyhow::Result<()> {
@@ -162,7 +124,7 @@ pub async fn record(
     }
     for at in stuck {
         tracing::error!(
-            model = projection.name(),
+            model,
             business = at.business_id,
             event = %at.event_type,
             aggregate = %at.aggregate_id,
@@ -188,7 +150,7 @@ pub async fn record(
     .bind(column(|s| s.error.clone()))
     .execute(conn)
     .await
-    .with_context(|| format!("recording the stuck businesses of {}", projection.name()))?;
+    .with_context(|| format!("recording the stuck businesses of {model}"))?;
     Ok(())
 }
 
@@ -208,92 +170,6 @@ pub struct Retried {
     pub still: Vec<i64>,
 }
 
-/// Retries every stuck business of the model in `schema`: its events from where it stopped
-/// to the checkpoint, in one transaction holding the checkpoint's lock (no batch runs
-/// meanwhile). A business that applies them all is freed; one that fails again stays stuck
-/// at the event that failed, with the events before it applied.
-pub async fn retry(pool: &PgPool, projection: &dyn Projection, schema: &str) -> anyhow::Result<Retried> {
-    let any: bool =
-        sqlx::query_scalar(&format!("select exists (select 1 from {schema}.stuck)")).fetch_one(pool).await?;
-    if !any {
-        return Ok(Retried::default());
-    }
-    let mut tx = pool.begin().await?;
-    let checkpoint = engine::lock_checkpoint(&mut tx, schema).await?;
-    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
-        "select business_id, tx_id, global_position from {schema}.stuck order by business_id"
-    ))
-    .fetch_all(&mut *tx)
-    .await?;
-    let mut retried = Retried::default();
-    for (business, tx_id, global_position) in rows {
-        let from = Position { tx_id, global_position };
-        let events = events_of(&mut tx, projection.aggregate_types(), business, from, checkpoint).await?;
-        let still = apply_by_business(&mut tx, projection, schema, &events).await?;
-        if still.is_empty() {
-            sqlx::query(&format!("delete from {schema}.stuck where business_id = $1"))
-                .bind(business)
-                .execute(&mut *tx)
-                .await?;
-            tracing::info!(
-                model = projection.name(),
-                business,
-                events = events.len(),
-                "a stuck business caught up"
-            );
-            retried.freed.push(business);
-        } else {
-            record(&mut tx, projection, schema, &still).await?;
-            retried.still.push(business);
-        }
-    }
-    // The checkpoint stays; the notice tells readers and open agendas that these businesses'
-    // rows changed.
-    engine::move_checkpoint(
-        &mut tx,
-        projection,
-        schema,
-        checkpoint,
-        Changed::of(retried.freed.iter().copied()),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(retried)
-}
-
-/// A business's events of `aggregate_types` from `from` up to `to`, both included, in
-/// commit order.
-async fn events_of(
-    conn: &mut PgConnection,
-    aggregate_types: &[&str],
-    business: i64,
-    from: Position,
-    to: Position,
-) -> sqlx::Result<Vec<StoredEvent>> {
-    let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
-    let rows = sqlx::query(
-        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
-                metadata->>'business_id' as business_id,
-                tx_id::text::bigint as tx_id, global_position, recorded_at
-           from events
-          where aggregate_type = any($1)
-            and (tx_id, global_position) >= ($2::text::xid8, $3)
-            and (tx_id, global_position) <= ($4::text::xid8, $5)
-            and coalesce(metadata->>'business_id', $6) = $7
-          order by tx_id, global_position",
-    )
-    .bind(&types)
-    .bind(from.tx_id.to_string())
-    .bind(from.global_position)
-    .bind(to.tx_id.to_string())
-    .bind(to.global_position)
-    .bind(crate::event::LEGACY_BUSINESS_ID.to_string())
-    .bind(business.to_string())
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.iter().map(engine::event_of).collect())
-}
-
 /// A stuck business, as `projector stuck` lists it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StuckRow {
@@ -311,11 +187,11 @@ pub struct StuckRow {
     pub since: chrono::DateTime<chrono::Utc>,
 }
 
-/// Every stuck business of every live model, for `projector stuck`.
-pub async fn list(pool: &PgPool, models: &[std::sync::Arc<dyn Projection>]) -> anyhow::Result<Vec<StuckRow>> {
+/// Every stuck business of the live models named, for `projector stuck`.
+pub async fn list(pool: &PgPool, models: &[&str]) -> anyhow::Result<Vec<StuckRow>> {
     let mut rows = Vec::new();
     for model in models {
-        let schema = engine::live_schema(model.as_ref());
+        let schema = format!("rm_{model}");
         let exists: bool = sqlx::query_scalar("select to_regclass($1) is not null")
             .bind(format!("{schema}.stuck"))
             .fetch_one(pool)
@@ -328,7 +204,7 @@ pub async fn list(pool: &PgPool, models: &[std::sync::Arc<dyn Projection>]) -> a
                     error, since
                from {schema}.stuck order by business_id"
         ))
-        .bind(model.name())
+        .bind(model)
         .fetch_all(pool)
         .await?;
         rows.extend(found);

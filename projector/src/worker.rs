@@ -18,7 +18,10 @@ use sqlx::{Connection, PgConnection, PgPool};
 use navalha_platform::position::Position;
 
 use crate::engine::{self, BoxFuture, LiveState, Projection};
-use crate::{rebuild, stuck};
+use navalha_platform::projection::Changed;
+
+use crate::rebuild;
+use crate::stuck::{self, Retried};
 
 /// How often a standby tries to become active.
 pub const STANDBY_RETRY: Duration = Duration::from_secs(1);
@@ -124,9 +127,62 @@ async fn run_once(pool: &PgPool, database_url: &str, projection: &dyn Projection
     }
 }
 
-/// Tries the model's stuck businesses again, and says what came of it.
-async fn retry_stuck(pool: &PgPool, projection: &dyn Projection, schema: &str) -> anyhow::Result<()> {
-    let retried = stuck::retry(pool, projection, schema).await?;
+/// Retries every stuck business of the model in `schema`: its events from where it stopped
+/// to the checkpoint, in one transaction holding the checkpoint's lock (no batch runs
+/// meanwhile). A business that applies them all is freed; one that fails again stays stuck
+/// at the event that failed, with the events before it applied.
+pub async fn retry_stuck(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    schema: &str,
+) -> anyhow::Result<Retried> {
+    let any: bool =
+        sqlx::query_scalar(&format!("select exists (select 1 from {schema}.stuck)")).fetch_one(pool).await?;
+    if !any {
+        return Ok(Retried::default());
+    }
+    let mut tx = pool.begin().await?;
+    let checkpoint = engine::lock_checkpoint(&mut tx, schema).await?;
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
+        "select business_id, tx_id, global_position from {schema}.stuck order by business_id"
+    ))
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut retried = Retried::default();
+    for (business, tx_id, global_position) in rows {
+        let from = Position { tx_id, global_position };
+        let events =
+            engine::business_events(&mut tx, projection.aggregate_types(), business, from, checkpoint)
+                .await?;
+        let still = engine::apply_by_business(&mut tx, projection, schema, &events).await?;
+        if still.is_empty() {
+            sqlx::query(&format!("delete from {schema}.stuck where business_id = $1"))
+                .bind(business)
+                .execute(&mut *tx)
+                .await?;
+            tracing::info!(
+                model = projection.name(),
+                business,
+                events = events.len(),
+                "a stuck business caught up"
+            );
+            retried.freed.push(business);
+        } else {
+            stuck::record(&mut tx, projection.name(), schema, &still).await?;
+            retried.still.push(business);
+        }
+    }
+    // The checkpoint stays; the notice tells readers and open agendas that these businesses'
+    // rows changed.
+    engine::move_checkpoint(
+        &mut tx,
+        projection,
+        schema,
+        checkpoint,
+        Changed::of(retried.freed.iter().copied()),
+    )
+    .await?;
+    tx.commit().await?;
     if !retried.still.is_empty() {
         tracing::warn!(
             model = projection.name(),
@@ -134,7 +190,7 @@ async fn retry_stuck(pool: &PgPool, projection: &dyn Projection, schema: &str) -
             "businesses still stuck: their rows wait (projector stuck lists why)"
         );
     }
-    Ok(())
+    Ok(retried)
 }
 
 /// Whether a wake-up's payload (the aggregate types appended, comma-separated; empty when

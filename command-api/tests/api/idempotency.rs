@@ -269,7 +269,8 @@ async fn refusals_keep_nothing_and_a_form_is_compared_by_its_fields(pool: PgPool
             .into_iter()
             .map(|(field, value)| (field, if field == "planName" { name.to_owned() } else { value }))
             .collect();
-        let bytes = String::from_utf8(multipart(&fields, None)).expect("text fields").replace(BOUNDARY, boundary);
+        let bytes =
+            String::from_utf8(multipart(&fields, None)).expect("text fields").replace(BOUNDARY, boundary);
         (format!("multipart/form-data; boundary={boundary}"), bytes.into_bytes())
     };
     let key = [("idempotency-key", "plan-form")];

@@ -632,15 +632,27 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
             .await
             > 0
     );
-    // Every table of every read model is under row-level security.
+    // Every table of every read model is under row-level security, but the bookkeeping: the
+    // checkpoint, and the stuck businesses (ADR 0022), whose errors the services cannot read.
     let unguarded: Vec<String> = sqlx::query_scalar(
         "select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname like 'rm\\_%' and c.relkind = 'r' and c.relname <> 'checkpoint' and not c.relrowsecurity",
+          where n.nspname like 'rm\\_%' and c.relkind = 'r' and c.relname not in ('checkpoint', 'stuck')
+            and not c.relrowsecurity",
     )
     .fetch_all(&system.pool)
     .await
     .expect("catalog");
     assert!(unguarded.is_empty(), "{unguarded:?}");
+    let errors_readable: Vec<String> = sqlx::query_scalar(
+        "select n.nspname || ' by ' || r.rolname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           cross join pg_roles r
+          where n.nspname like 'rm\\_%' and c.relname = 'stuck' and r.rolname in ('navalha_query', 'navalha_command')
+            and has_column_privilege(r.oid, c.oid, 'error', 'select')",
+    )
+    .fetch_all(&system.pool)
+    .await
+    .expect("catalog");
+    assert!(errors_readable.is_empty(), "{errors_readable:?}");
 }
 
 #[sqlx::test(migrations = "../migrations")]

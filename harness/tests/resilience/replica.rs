@@ -36,16 +36,19 @@ async fn query_api_on_a_replica_reads_its_writes_within_the_2_s_limit() -> anyho
             .fetch_one(&system.pool)
             .await?;
 
-    // Books on day `day` at the first professional, then reads that day from the replica
-    // with the answer's position: (the read's consistency, waited ms, holds the booking, took).
-    let book_and_read = |key: &'static str, day: u64| {
+    // Books on day `day` (or the Monday after, for a Sunday) at `start` with the first
+    // professional, then reads the booked day from the replica with the answer's position:
+    // (the read's consistency, waited ms, holds the booking, took). Each call its own time:
+    // two days can be the same Monday (the Friday bug of issue 38, here on a Saturday night).
+    let book_and_read = |key: &'static str, day: u64, start: &'static str| {
         let (system, load, base) = (&system, &load, &base);
         let query = format!("http://{}/api/scheduling/professional", query.addr);
         async move {
-            let date = load.from + Days::new(day);
-            let mut body = load::booking_body(&load.targets, date, 0);
+            let mut body = load::booking_body(&load.targets, load.from + Days::new(day), 0);
             body["idCompanyProfessional"] = membership.into();
             body["observation"] = "replica".into();
+            body["startTime"] = start.into();
+            let date: chrono::NaiveDate = body["date"].as_str().unwrap_or_default().parse()?;
             let booked = load::book(&system.client, base, &load.token, key, &body).await?;
             anyhow::ensure!(booked.status == 201, "booking {key}: {booked:?}");
             let id = booked.body["IdScheduling"].clone();
@@ -74,17 +77,17 @@ async fn query_api_on_a_replica_reads_its_writes_within_the_2_s_limit() -> anyho
         }
     };
 
-    let ((reached, _), holds, _) = book_and_read("replica-1", 40).await?;
+    let ((reached, _), holds, _) = book_and_read("replica-1", 40, "10:00").await?;
     assert!(reached && holds, "the replica's read missed the primary's booking");
 
     sqlx::query("select pg_wal_replay_pause()").execute(&replica_pool).await?;
-    let ((reached, waited), holds, took) = book_and_read("replica-2", 41).await?;
+    let ((reached, waited), holds, took) = book_and_read("replica-2", 41, "11:00").await?;
     assert!(!reached && !holds, "a paused replica cannot have the booking");
     assert!((2000..2500).contains(&waited), "waited {waited} ms, not the 2 s limit");
     assert!(took >= Duration::from_secs(2), "answered after {took:?}");
 
     sqlx::query("select pg_wal_replay_resume()").execute(&replica_pool).await?;
-    let ((reached, _), holds, _) = book_and_read("replica-3", 42).await?;
+    let ((reached, _), holds, _) = book_and_read("replica-3", 42, "12:00").await?;
     assert!(reached && holds, "after the replay resumed, the read missed the booking");
 
     let log = std::fs::read_to_string(&query.log)?;

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use navalha_platform::health;
-use navalha_projector::{engine, models, rebuild, stuck, worker, Projection};
+use navalha_projector::{engine, models, rebuild, worker, Projection};
 use sqlx::PgPool;
 
 const SCHEMA: &str = "rm_favorite_menu";
@@ -117,12 +117,12 @@ async fn a_business_whose_event_fails_waits_alone_then_catches_up_after_the_fix(
     assert_eq!(favourites(&pool).await, ["10:client", "11:agenda", "12:clients", "13:home"]);
 
     // A retry before the fix changes nothing.
-    let retried = stuck::retry(&pool, model.as_ref(), SCHEMA).await.expect("retry");
+    let retried = worker::retry_stuck(&pool, model.as_ref(), SCHEMA).await.expect("retry");
     assert_eq!((retried.freed, retried.still), (vec![], vec![2]));
 
     // The fix, then the retry: business 2 catches up with both its events.
     sqlx::query(&format!("drop trigger refuse on {SCHEMA}.favorite_menu")).execute(&pool).await.expect("fix");
-    let retried = stuck::retry(&pool, model.as_ref(), SCHEMA).await.expect("retry");
+    let retried = worker::retry_stuck(&pool, model.as_ref(), SCHEMA).await.expect("retry");
     assert_eq!((retried.freed, retried.still), (vec![2], vec![]));
     assert_eq!(
         favourites(&pool).await,

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { SelectField, STATUS_OPTIONS } from '@/components/form/fields';
@@ -10,7 +10,7 @@ import { formatBRL } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { Icon } from '@/components/Icon';
 import { SERVICE_MAX_MINUTES, SERVICE_MONEY_MAX_DIGITS, serviceSchema, type ServiceFormValues } from './schemas';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   useCreateOfferedServiceMutation,
   useGetActiveServicesQuery,
@@ -102,8 +102,8 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
   const { data: catalogue } = useGetActiveServicesQuery();
   const [create] = useCreateOfferedServiceMutation();
   const [update] = useUpdateOfferedServiceMutation();
-  // One key per submission: a retried request is not a second service.
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second service.
+  const withKey = useIdempotencyKey();
 
   const form = useForm<ServiceFormValues>({
     resolver: yupResolver(serviceSchema) as never,
@@ -139,12 +139,7 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
       await update({ target, id: editing.IdCompanyProfessionalService, body }).unwrap();
       notifySuccess('Serviço atualizado com sucesso.');
     } else {
-      try {
-        await create({ target, body, idempotencyKey: idempotencyKey.current }).unwrap();
-      } finally {
-        // The next submission is a new request (a 422 fixed by the user is sent anew).
-        idempotencyKey.current = newIdempotencyKey();
-      }
+      await withKey((idempotencyKey) => create({ target, body, idempotencyKey }).unwrap());
       notifySuccess('Serviço cadastrado com sucesso.');
     }
     onClose();

@@ -19,7 +19,7 @@ import {
   useGetUnitServicesQuery,
 } from './agendaApi';
 import { ClientSearch } from './ClientSearch';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
 import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from './types';
@@ -152,7 +152,8 @@ export function AppointmentModal({
 
   const [book, booking] = useBookSchedulingMutation();
   const [change, changing] = useChangeSchedulingMutation();
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second appointment.
+  const withKey = useIdempotencyKey();
   const saving = booking.isLoading || changing.isLoading;
 
   const confirm = async () => {
@@ -176,13 +177,12 @@ export function AppointmentModal({
     };
     try {
       if (editing) await change({ id: idScheduling, payload }).unwrap();
-      else await book({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
+      else await withKey((idempotencyKey) => book({ payload, idempotencyKey }).unwrap());
       notifySuccess(bookedMessage(payload.date, hour.start));
       dispatch(wizard.submitted());
       onSaved(payload.date);
     } catch {
-      // The base query showed the server's message; another attempt is another request.
-      idempotencyKey.current = newIdempotencyKey();
+      // The base query showed the server's message.
     }
   };
 

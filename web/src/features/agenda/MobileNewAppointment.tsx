@@ -1,6 +1,6 @@
 import { todayIso } from '@/lib/dates';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { DatePicker } from '@/components/DatePicker';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
@@ -8,7 +8,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
 import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
@@ -53,7 +53,8 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
   }, [state.date, dates, agendaDay]);
 
   const [book, booking] = useBookSchedulingMutation();
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second appointment.
+  const withKey = useIdempotencyKey();
 
   const confirm = async () => {
     if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
@@ -61,24 +62,22 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
     const membership = answer?.professionals.find((p) => p.idProfessional === hour.idProfessional);
     if (!membership) return;
     const date = state.date;
+    const payload = {
+      idCompanyProfessional: membership.idCompanyProfessional,
+      date,
+      startTime: hour.start,
+      endTime: hour.end,
+      idServices: state.serviceIds,
+      idUser: state.client.IdUser,
+      observation: state.observation.trim(),
+    };
     try {
-      await book({
-        payload: {
-          idCompanyProfessional: membership.idCompanyProfessional,
-          date,
-          startTime: hour.start,
-          endTime: hour.end,
-          idServices: state.serviceIds,
-          idUser: state.client.IdUser,
-          observation: state.observation.trim(),
-        },
-        idempotencyKey: idempotencyKey.current,
-      }).unwrap();
+      await withKey((idempotencyKey) => book({ payload, idempotencyKey }).unwrap());
       notifySuccess(bookedMessage(date, hour.start));
       dispatch(wizard.submitted());
       onDone(date);
     } catch {
-      idempotencyKey.current = newIdempotencyKey();
+      // The base query showed the server's message.
     }
   };
 

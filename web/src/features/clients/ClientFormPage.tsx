@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '@/state/hooks';
@@ -18,7 +18,7 @@ import {
   useRemoveSocialLoginsMutation,
   useUpdateClientMutation,
 } from './clientsApi';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   EMPTY_CLIENT,
   clientPayload,
@@ -92,7 +92,8 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
   const [updateClient] = useUpdateClientMutation();
   const [removeSocialLogins, { isLoading: removing }] = useRemoveSocialLoginsMutation();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second client.
+  const withKey = useIdempotencyKey();
 
   const save = async (values: ClientFormValues) => {
     const payload = clientPayload(values);
@@ -100,13 +101,7 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
       await updateClient({ id: client.IdUser, payload }).unwrap();
       notifySuccess(UPDATED_MESSAGE);
     } else {
-      try {
-        await createClient({ payload, idempotencyKey: idempotencyKey.current }).unwrap();
-      } catch (failure) {
-        // Another attempt is another request.
-        idempotencyKey.current = newIdempotencyKey();
-        throw failure;
-      }
+      await withKey((idempotencyKey) => createClient({ payload, idempotencyKey }).unwrap());
       notifySuccess(CREATED_MESSAGE);
     }
     navigate(CLIENTS_PATH);

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AddressFields } from '@/components/form/AddressFields';
@@ -11,7 +11,7 @@ import { TextAreaField, TextField } from '@/components/TextField';
 import { cnpjCharacters, formatCnpj, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation } from './companyApi';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   companySchema,
   EMPTY_COMPANY,
@@ -127,8 +127,8 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
   const { data } = useGetCompanyQuery(id ?? skipToken);
   const [create] = useCreateCompanyMutation();
   const [update] = useUpdateCompanyMutation();
-  // One key per submission: a failed attempt gets a new one, a retried request keeps it.
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second unit.
+  const withKey = useIdempotencyKey();
 
   useEffect(() => {
     if (data && id !== null) reset(toFormValues(data));
@@ -137,12 +137,7 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
   const save = async (values: CompanyFormValues) => {
     const body = toBody(values);
     if (id === null) {
-      try {
-        await create({ body, idempotencyKey: idempotencyKey.current }).unwrap();
-      } catch (failure) {
-        idempotencyKey.current = newIdempotencyKey();
-        throw failure;
-      }
+      await withKey((idempotencyKey) => create({ body, idempotencyKey }).unwrap());
       notifySuccess('Empresa cadastrada com sucesso!');
     } else {
       await update({ id, body }).unwrap();

@@ -17,7 +17,8 @@ function unitsServer() {
   const filters: URLSearchParams[] = [];
   const posts: { key: string | null; body: Record<string, unknown> }[] = [];
   let companies: CompanyDto[] = [ownCompany];
-  let refuseNext = false;
+  // Failures the next POSTs answer, in turn, before the server takes one.
+  const failures: (() => Response)[] = [];
   server.use(
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
     http.get(apiUrl('company'), () => HttpResponse.json(companies)),
@@ -31,15 +32,29 @@ function unitsServer() {
     http.post(apiUrl('company'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       posts.push({ key: request.headers.get('Idempotency-Key'), body });
-      if (refuseNext) {
-        refuseNext = false;
-        return HttpResponse.json({ message: 'CNPJ já cadastrado.', errors: { cnpj: 'CNPJ já cadastrado.' } }, { status: 422 });
-      }
+      const failure = failures.shift();
+      if (failure) return failure();
       companies = [...companies, { IdCompany: 10, Name: String(body.name), City: 'São Paulo', State: 'SP', Status: true }];
       return HttpResponse.json({ IdCompany: 10 }, { status: 201 });
     }),
   );
-  return { filters, posts, refuseOnce: () => (refuseNext = true) };
+  return { filters, posts, failNext: (...answers: (() => Response)[]) => failures.push(...answers) };
+}
+
+const refused = () => HttpResponse.json({ message: 'CNPJ já cadastrado.', errors: { cnpj: 'CNPJ já cadastrado.' } }, { status: 422 });
+
+/** The new unit's form, filled in. */
+async function fillNewUnit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Nome'), 'Navalha Alfa');
+  await user.type(screen.getByLabelText('CNPJ'), '12abc34501de35');
+  expect(screen.getByLabelText<HTMLInputElement>('CNPJ').value).toBe('12.ABC.345/01DE-35');
+  await user.type(screen.getByLabelText('E-mail'), 'alfa@navalha.dev');
+  await user.type(screen.getByLabelText('Telefone'), '11987654321');
+  await user.type(screen.getByLabelText('Facebook'), 'https://facebook.com/alfa');
+  await user.type(screen.getByLabelText('Instagram'), 'https://instagram.com/alfa');
+  await user.type(screen.getByLabelText('CEP'), '01042001');
+  await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Rua').value).toBe('Rua Barão de Itapetininga'));
+  await user.type(screen.getByLabelText('Número'), '120');
 }
 
 describe('units list', () => {
@@ -72,22 +87,13 @@ describe('units list', () => {
 describe('new unit', () => {
   it('sends the form without masks, one Idempotency-Key per submission, and re-reads the session list', async () => {
     const calls = unitsServer();
-    calls.refuseOnce();
+    calls.failNext(refused);
     const user = userEvent.setup();
     const { router, store } = renderApp('/dashboard/company/new', { session: signedInSession('ADMIN') });
     await screen.findByRole('heading', { name: 'Nova empresa' });
     expect(screen.queryByRole('tab', { name: 'Galeria de fotos' })).toBeNull();
 
-    await user.type(screen.getByLabelText('Nome'), 'Navalha Alfa');
-    await user.type(screen.getByLabelText('CNPJ'), '12abc34501de35');
-    expect(screen.getByLabelText<HTMLInputElement>('CNPJ').value).toBe('12.ABC.345/01DE-35');
-    await user.type(screen.getByLabelText('E-mail'), 'alfa@navalha.dev');
-    await user.type(screen.getByLabelText('Telefone'), '11987654321');
-    await user.type(screen.getByLabelText('Facebook'), 'https://facebook.com/alfa');
-    await user.type(screen.getByLabelText('Instagram'), 'https://instagram.com/alfa');
-    await user.type(screen.getByLabelText('CEP'), '01042001');
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Rua').value).toBe('Rua Barão de Itapetininga'));
-    await user.type(screen.getByLabelText('Número'), '120');
+    await fillNewUnit(user);
 
     // A 422 lands on its field; the next submission is another request with another key.
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -111,6 +117,44 @@ describe('new unit', () => {
     await waitFor(() =>
       expect(store.getState().session.companyList.map((c) => c.Name)).toContain('Navalha Alfa'),
     );
+  });
+});
+
+describe('new unit, retried', () => {
+  it('keeps the Idempotency-Key after a 503 or a lost answer, and renews it after a 422', async () => {
+    const calls = unitsServer();
+    calls.failNext(
+      () => HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+      () => HttpResponse.error(),
+      refused,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/company/new', { session: signedInSession('ADMIN') });
+    await screen.findByRole('heading', { name: 'Nova empresa' });
+    await fillNewUnit(user);
+    const save = () => user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    // A 503: the server stored nothing under the key, and the retry is the same request.
+    await save();
+    expect(await screen.findByText('Serviço indisponível.')).toBeTruthy();
+    // The answer lost on the way (the write may have been committed): the same request again.
+    await save();
+    // (findAll: what is asserted here is the key, not how many toasts tell the failure.)
+    expect(await screen.findAllByText('Ocorreu um erro ao chamar o serviço.')).not.toHaveLength(0);
+    // A 422 is the server's answer to that request: the user's fix is another request.
+    await save();
+    expect(await screen.findAllByText('CNPJ já cadastrado.')).not.toHaveLength(0);
+    await save();
+    expect(await screen.findByText('Empresa cadastrada com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
+
+    const keys = calls.posts.map((post) => post.key);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[3]).not.toBe(keys[2]);
   });
 });
 

@@ -283,6 +283,32 @@ describe('online booking page', () => {
     expect(api.of('no-auth/online-booking/1/code')).toHaveLength(1);
   });
 
+  it('a 503 or a lost answer is sent again with the same key, so the server gives the first answer', async () => {
+    const api = serve({
+      book: (_call, index) =>
+        index === 0
+          ? HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 })
+          : index === 1
+            ? HttpResponse.error()
+            : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp('/agendar/1');
+    await bookUpToConfirm(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Serviço indisponível.');
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }));
+    expect(await screen.findByText('Não foi possível comunicar com o servidor.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }));
+    expect(await screen.findByRole('heading', { name: 'Agendamento confirmado!' })).toBeTruthy();
+
+    const keys = api.of('no-auth/online-booking/1/scheduling').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(api.of('no-auth/online-booking/1/verify')).toHaveLength(1);
+  });
+
   it('an expired verification (401) asks for a new code and leaves the staff session alone', async () => {
     serve({
       book: () => HttpResponse.json({ message: 'Sua verificação expirou. Peça um novo código.' }, { status: 401 }),

@@ -6,7 +6,7 @@ import { Form } from '@/components/form/Form';
 import { ReadOnlyField } from '@/components/form/fields';
 import { fieldErrorsOf } from '@/components/form/serverErrors';
 import { TextField } from '@/components/TextField';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { shortTime } from '@/lib/dates';
 import {
   CHOOSE_TIME_MESSAGE,
@@ -81,7 +81,8 @@ function BookingFlow({ unit }: { unit: OnlineUnit }) {
   // A time lost to another client (409): told above the times.
   const [lostNotice, setLostNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  // One key per attempt: pressing again after a lost answer (or a 5xx) books once.
+  const withKey = useIdempotencyKey();
   const timesRef = useRef<HTMLDivElement>(null);
 
   const [requestCode, codeCall] = useRequestBookingCodeMutation();
@@ -161,15 +162,12 @@ function BookingFlow({ unit }: { unit: OnlineUnit }) {
       }
     }
     const booking = { idServices: [...serviceIds].sort((a, b) => a - b), ...slot };
-    // One key per attempt: pressing again after a lost answer books once.
-    const signature = JSON.stringify(booking);
-    if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
     try {
-      setBooked(await book({ idCompany, token: bearer, idempotencyKey: attempt.current.key, booking }).unwrap());
+      // The attempt is this booking: another choice is another attempt, with its own key.
+      const send = (idempotencyKey: string) => book({ idCompany, token: bearer, idempotencyKey, booking }).unwrap();
+      setBooked(await withKey(send, JSON.stringify(booking)));
     } catch (failure) {
       const status = statusOf(failure);
-      // An answer closes the attempt; a lost one (no status) may be sent again as is.
-      if (status !== null) attempt.current = null;
       if (status === 409) {
         // Taken meanwhile: the token stays, the client picks another time.
         setLostNotice(problemOf(failure));

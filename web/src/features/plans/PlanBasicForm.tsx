@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMemberCompanies } from '@/api/companiesApi';
@@ -10,7 +10,7 @@ import { MoneyField } from '@/components/MoneyField';
 import { NumberField } from '@/components/NumberField';
 import { TextField } from '@/components/TextField';
 import { paymentMethodLabel, PERIODICITIES, PLAN_PAYMENT_METHODS, PLAN_STATUS_OPTIONS } from '@/lib/club';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 import { MultiSelect } from '@/components/form/MultiSelect';
 import { planPath, PLANS_PATH } from './paths';
@@ -44,8 +44,8 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
   const { data: partners } = useGetPartnerCompaniesQuery();
   const [createPlan] = useCreatePlanMutation();
   const [updatePlan] = useUpdatePlanMutation();
-  // One key per submission: a retried request is not a second plan.
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // A retried request is not a second plan.
+  const withKey = useIdempotencyKey();
   const form = useForm<PlanFormValues>({
     resolver: yupResolver(planSchema) as never,
     defaultValues: plan ? planValues(plan) : EMPTY_PLAN,
@@ -108,13 +108,7 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
       setExcluded(false);
       return;
     }
-    let created: { IdSubscriptionDetail: number };
-    try {
-      created = await createPlan({ body, idempotencyKey: idempotencyKey.current }).unwrap();
-    } finally {
-      // The next submission is a new request (a 422 fixed by the user is sent anew).
-      idempotencyKey.current = newIdempotencyKey();
-    }
+    const created = await withKey((idempotencyKey) => createPlan({ body, idempotencyKey }).unwrap());
     notifySuccess(CREATED_MESSAGE);
     navigate(planPath(created.IdSubscriptionDetail), { replace: true });
   };

@@ -10,7 +10,7 @@ import { DataTable, LIST_PAGE_SIZE, type Column } from '@/components/list/ListPa
 import { Paginator } from '@/components/Paginator';
 import { formatDateBR } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   useCreateDayOffMutation,
   useDeleteDayOffMutation,
@@ -157,6 +157,8 @@ export function DayOffModal({ idProfessional, item, initial, title, onClose, onC
   const allDay = watch('allDay');
   const [create] = useCreateDayOffMutation();
   const [update] = useUpdateDayOffMutation();
+  // A retried request is not a second day off.
+  const withKey = useIdempotencyKey();
 
   const submit = async (values: DayOffValues) => {
     const body = dayOffPayloadOf(values, idProfessional);
@@ -164,7 +166,7 @@ export function DayOffModal({ idProfessional, item, initial, title, onClose, onC
       await update({ id: item.IdDayOff, body }).unwrap();
       notifySuccess('Folga/férias atualizada com sucesso.');
     } else {
-      await create({ body, idempotencyKey: newIdempotencyKey() }).unwrap();
+      await withKey((idempotencyKey) => create({ body, idempotencyKey }).unwrap());
       notifySuccess('Folga/férias cadastrada com sucesso.');
       // Newest first: the new entry is on the first page.
       onCreated();

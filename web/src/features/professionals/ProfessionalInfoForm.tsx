@@ -9,7 +9,7 @@ import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, SelectField } from '@/components/form/fields';
 import { formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
 import { notifySuccess } from '@/lib/notify';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { PALETTE, PROFESSIONAL_STATUS_OPTIONS } from './palette';
 import { useCreateProfessionalMutation, useGetTypesProfileQuery, useUpdateProfessionalMutation } from './professionalsApi';
 import { emptyProfessional, professionalSchema, type ProfessionalValues } from './schemas';
@@ -85,6 +85,7 @@ export function ProfessionalInfoForm({ detail, canEdit }: ProfessionalInfoFormPr
   const companies = useMemberCompanies();
   const { data: types } = useGetTypesProfileQuery();
   const [create] = useCreateProfessionalMutation();
+  const withKey = useIdempotencyKey();
   const [update] = useUpdateProfessionalMutation();
 
   // A re-read after a save elsewhere (another tab) refreshes the form.
@@ -118,8 +119,8 @@ export function ProfessionalInfoForm({ detail, canEdit }: ProfessionalInfoFormPr
       await update({ id: detail.IdProfessional, body }).unwrap();
       notifySuccess('Informações atualizadas com sucesso!');
     } else {
-      // One key per submission: a retried request is not registered twice.
-      await create({ body, idempotencyKey: newIdempotencyKey() }).unwrap();
+      // A retried request is not registered twice.
+      await withKey((idempotencyKey) => create({ body, idempotencyKey }).unwrap());
       notifySuccess('Profissional cadastrado com sucesso!');
     }
     navigate(LIST_PATH);
