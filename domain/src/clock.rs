@@ -24,12 +24,22 @@ pub fn now() -> DateTime<Utc> {
 /// When the variable is set to something other than a whole number of seconds: a run
 /// placed at the wrong instant must not pass for one placed at the right one.
 pub fn offset() -> Duration {
-    static OFFSET: OnceLock<Duration> = OnceLock::new();
     *OFFSET.get_or_init(|| match std::env::var(OFFSET_VARIABLE) {
         Ok(text) if !text.trim().is_empty() => parse_offset(&text)
             .unwrap_or_else(|| panic!("{OFFSET_VARIABLE} must be a whole number of seconds, not {text:?}")),
         _ => Duration::zero(),
     })
+}
+
+static OFFSET: OnceLock<Duration> = OnceLock::new();
+
+/// Places this process's clock so that it reads `at` now, as the variable would: for a
+/// test that runs in a process of its own (cargo nextest) and places itself at a hard
+/// instant before anything reads the clock. Refused once the clock has been read.
+pub fn place_at(at: DateTime<Utc>) -> Result<(), &'static str> {
+    OFFSET
+        .set(at - Utc::now())
+        .map_err(|_| "the clock was read already: place it first, in a process of its own")
 }
 
 /// The offset in seconds, as the event log's append adds it to the database's clock.

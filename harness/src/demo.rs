@@ -14,6 +14,18 @@ pub fn today() -> NaiveDate {
     navalha_platform::clock::today()
 }
 
+/// Places this test's process at `wall`, a wall-clock time in São Paulo ('2026-12-31 23:58'),
+/// before anything reads the clock (ADR 0021). Each test runs in a process of its own under
+/// cargo nextest, as `./navalha test` runs them.
+///
+/// # Panics
+/// When `wall` is no such time, or the clock was read already.
+pub fn place_at(wall: &str) {
+    let wall = chrono::NaiveDateTime::parse_from_str(wall, "%Y-%m-%d %H:%M").expect("a wall-clock time");
+    let at = navalha_platform::clock::instant_of(wall, navalha_platform::clock::DEFAULT_TIME_ZONE);
+    navalha_platform::clock::place_at(at).unwrap_or_else(|why| panic!("placing the clock at {at}: {why}"));
+}
+
 /// The first `weekday` after today (1 to 7 days ahead), so always in the future.
 pub fn next(weekday: Weekday) -> NaiveDate {
     let mut day = today() + Duration::days(1);

@@ -11,7 +11,7 @@
 use chrono::{DateTime, LocalResult, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
-pub use navalha_domain::clock::{now, offset, offset_seconds};
+pub use navalha_domain::clock::{now, offset, offset_seconds, place_at};
 pub use navalha_domain::company::DEFAULT_TIME_ZONE;
 
 /// The zone named `name`; the default zone for a name this build does not know (a unit's

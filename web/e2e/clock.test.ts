@@ -1,11 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { daysAfter, unitInstant, unitToday, workingDayAhead } from './clock';
+import { CLOCK_OFFSET_MS, daysAfter, unitInstant, unitToday, workingDayAhead } from './clock';
 
 // The end-to-end tests' dates (issue 38): on any day and hour the suite runs.
 
-const at = (instant: string) => vi.setSystemTime(new Date(instant));
+// The machine's time that reads `instant` on the clock, wherever `./navalha test --at` placed it.
+const at = (instant: string) => vi.setSystemTime(new Date(Date.parse(instant) - CLOCK_OFFSET_MS));
 
 describe('the end-to-end clock', () => {
   afterEach(() => vi.useRealTimers());

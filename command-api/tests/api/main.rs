@@ -17,6 +17,7 @@ mod isolation;
 mod migrations;
 mod online;
 mod openapi;
+mod placed;
 mod professionals;
 mod projections;
 mod recovery;
