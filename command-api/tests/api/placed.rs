@@ -40,7 +40,7 @@ async fn a_day_at(pool: PgPool, wall: &str) {
                     start[..2].parse::<u32>().unwrap_or(0) * 60 + start[3..5].parse::<u32>().unwrap_or(0);
                 assert!(minutes > now.hour() * 60 + now.minute(), "{start} offered today at {now}");
             }
-            if first.is_none() && hour["idProfessional"] == Value::from(d.barber1_id) {
+            if first.is_none() && hour["idProfessional"] == d.barber1_id {
                 first = Some((date, start));
             }
         }
@@ -67,7 +67,7 @@ async fn a_day_at(pool: PgPool, wall: &str) {
         .await;
     assert_eq!(day.status, StatusCode::OK, "{day:?}");
     assert!(
-        day.body.as_array().into_iter().flatten().any(|a| a["IdScheduling"] == Value::from(id)),
+        day.body.as_array().into_iter().flatten().any(|a| a["IdScheduling"] == id),
         "{day:?}"
     );
     let home = system
