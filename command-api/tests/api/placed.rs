@@ -66,10 +66,7 @@ async fn a_day_at(pool: PgPool, wall: &str) {
         )
         .await;
     assert_eq!(day.status, StatusCode::OK, "{day:?}");
-    assert!(
-        day.body.as_array().into_iter().flatten().any(|a| a["IdScheduling"] == id),
-        "{day:?}"
-    );
+    assert!(day.body.as_array().into_iter().flatten().any(|a| a["IdScheduling"] == id), "{day:?}");
     let home = system
         .call(Method::GET, &format!("/api/dashboard?period=today&idCompany={}", d.centro), Some(&admin), None)
         .await;
