@@ -178,7 +178,8 @@ mod tests {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
-            if path.is_dir() && !matches!(name.as_str(), "target" | "node_modules" | ".git" | "web") {
+            if path.is_dir() && !matches!(name.as_str(), "target" | "node_modules" | ".git" | ".data" | "web")
+            {
                 test_sources(&path, found);
             } else if name.ends_with(".rs") {
                 let text = path.to_string_lossy().into_owned();

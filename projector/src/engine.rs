@@ -400,19 +400,27 @@ pub fn stream_events<'a>(
     horizon: i64,
 ) -> impl futures_util::Stream<Item = sqlx::Result<StoredEvent>> + Send + 'a {
     use futures_util::StreamExt as _;
-    sqlx::query(
-        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
-                metadata->>'business_id' as business_id,
-                tx_id::text::bigint as tx_id, global_position, recorded_at
-           from events
-          where aggregate_type = any($1) and tx_id < $2::text::xid8
-          order by events.tx_id, events.global_position",
-    )
+    sqlx::query(concat!(
+        "select ",
+        event_columns!(),
+        " from events where aggregate_type = any($1) and tx_id < $2::text::xid8
+              order by events.tx_id, events.global_position"
+    ))
     .bind(aggregate_types)
     .bind(horizon.to_string())
     .fetch(conn)
     .map(|row| row.map(|row| event_of(&row)))
 }
+
+/// The columns [`event_of`] reads, for the statements that select whole events from
+/// `events` (a macro: `concat!` takes literals only).
+macro_rules! event_columns {
+    () => {
+        "aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
+         metadata->>'business_id' as business_id, tx_id::text::bigint as tx_id, global_position, recorded_at"
+    };
+}
+use event_columns;
 
 /// An event as [`read_events_and_newest`] and [`stream_events`] select it.
 pub(crate) fn event_of(row: &sqlx::postgres::PgRow) -> StoredEvent {
@@ -441,17 +449,16 @@ pub(crate) async fn business_events(
     to: Position,
 ) -> sqlx::Result<Vec<StoredEvent>> {
     let types: Vec<String> = aggregate_types.iter().map(|t| (*t).to_owned()).collect();
-    let rows = sqlx::query(
-        "select aggregate_type, aggregate_id, sequence, event_type, event_version, payload::text as payload,
-                metadata->>'business_id' as business_id,
-                tx_id::text::bigint as tx_id, global_position, recorded_at
-           from events
+    let rows = sqlx::query(concat!(
+        "select ",
+        event_columns!(),
+        " from events
           where aggregate_type = any($1)
             and (tx_id, global_position) >= ($2::text::xid8, $3)
             and (tx_id, global_position) <= ($4::text::xid8, $5)
             and coalesce(metadata->>'business_id', $6) = $7
-          order by tx_id, global_position",
-    )
+          order by tx_id, global_position"
+    ))
     .bind(&types)
     .bind(from.tx_id.to_string())
     .bind(from.global_position)

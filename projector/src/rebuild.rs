@@ -391,13 +391,7 @@ async fn write_window(
     sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
     let failed = engine::write_folds(&mut tx, projection, &next.schema, folds, last).await?;
     for (business, error) in failed {
-        stuck.push(StuckAt {
-            business_id: business,
-            position: starts.get(&business).copied().unwrap_or(last),
-            event_type: "(the window's fold)".to_owned(),
-            aggregate_id: String::new(),
-            error: format!("{error:#}"),
-        });
+        stuck.push(StuckAt::from(business, starts.get(&business).copied().unwrap_or(last), &error));
     }
     stuck::record(&mut tx, projection.name(), &next.schema, stuck).await?;
     tx.commit().await?;

@@ -29,7 +29,7 @@ pub struct StuckAt {
     pub business_id: i64,
     /// The first of its events not applied: where a retry starts.
     pub position: Position,
-    /// The event that failed (its type), its aggregate, and why.
+    /// The type of the event that failed.
     pub event_type: String,
     /// The failing event's aggregate id.
     pub aggregate_id: String,
@@ -38,26 +38,43 @@ pub struct StuckAt {
 }
 
 impl StuckAt {
+    /// Stuck at `event`, which failed with `error`.
     pub(crate) fn at(event: &StoredEvent, error: &anyhow::Error) -> Self {
-        let mut error = format!("{error:#}");
-        if error.len() > ERROR_KEPT {
-            let cut = (0..=ERROR_KEPT).rev().find(|i| error.is_char_boundary(*i)).unwrap_or(0);
-            error.truncate(cut);
-        }
         Self {
             business_id: event.business_id(),
             position: event.position,
             event_type: event.event_type.clone(),
             aggregate_id: event.aggregate_id.clone(),
-            error,
+            error: kept(error),
         }
     }
+
+    /// Stuck at `position` by a failure of no one event (a rebuild's fold of a window).
+    pub(crate) fn from(business_id: i64, position: Position, error: &anyhow::Error) -> Self {
+        Self {
+            business_id,
+            position,
+            event_type: "(the window's fold)".to_owned(),
+            aggregate_id: String::new(),
+            error: kept(error),
+        }
+    }
+}
+
+/// The error's text, with its causes, cut to [`ERROR_KEPT`] bytes.
+fn kept(error: &anyhow::Error) -> String {
+    let mut text = format!("{error:#}");
+    if text.len() > ERROR_KEPT {
+        let cut = (0..=ERROR_KEPT).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        text.truncate(cut);
+    }
+    text
 }
 
 /// The `stuck` table of a model's schema. Created with the schema, and for a live schema
 /// created before it existed, when the worker starts (no rebuild: it is no part of the
 /// model's version). Like `checkpoint` it is bookkeeping, outside row-level security.
-pub fn table_sql(schema: &str) -> String {
+fn table_sql(schema: &str) -> String {
     format!(
         "create table if not exists {schema}.stuck (
              business_id     bigint primary key,
@@ -152,13 +169,6 @@ pub async fn record(
     .await
     .with_context(|| format!("recording the stuck businesses of {model}"))?;
     Ok(())
-}
-
-/// The businesses stuck in a model's schema.
-pub async fn businesses(conn: &mut PgConnection, schema: &str) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(&format!("select business_id from {schema}.stuck order by business_id"))
-        .fetch_all(conn)
-        .await
 }
 
 /// What a retry did.
