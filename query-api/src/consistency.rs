@@ -107,9 +107,13 @@ impl ProjectionWatch {
             stuck.as_ref().map(|(_, by_business)| by_business.get(&business).cloned().unwrap_or_default())
         };
         {
-            let stuck = self.stuck.lock().unwrap_or_else(PoisonError::into_inner);
-            if stuck.as_ref().is_some_and(|(at, _)| at.elapsed() < RECHECK_STUCK) {
-                return known(&stuck).unwrap_or_default();
+            let mut stuck = self.stuck.lock().unwrap_or_else(PoisonError::into_inner);
+            match stuck.as_mut() {
+                Some((at, _)) if at.elapsed() < RECHECK_STUCK => return known(&stuck).unwrap_or_default(),
+                // This request reads them again; the others meanwhile answer with what was
+                // known, rather than all reading at once.
+                Some((at, _)) => *at = Instant::now(),
+                None => {}
             }
         }
         match self.read_stuck().await {
