@@ -283,7 +283,7 @@ impl<'a> EventBuilder<'a> {
             rows.push(row::<Client>(
                 self.client_id(c),
                 1,
-                &ClientEvent::ClientRegistered { cpf, details },
+                &ClientEvent::ClientRegistered { cpf, details, online: false },
                 &claimed,
             ));
         }
@@ -318,6 +318,7 @@ impl<'a> EventBuilder<'a> {
             observation: visit.observation.to_owned(),
             times_type: TimesType::OnlyAvailables,
             online: false,
+            newcomer: false,
         }
     }
 

@@ -1,5 +1,6 @@
 //! What a booking needs before it reads its streams, without a round trip of its own
-//! (issue 15): the membership's professional and unit, and the new appointment's id.
+//! (issue 15): the membership's professional and unit, and the new appointment's id; and
+//! the turn an online booking waits for on its unit's day (issue 39).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, RwLock};
@@ -74,5 +75,35 @@ impl AppointmentIds {
             block.extend(ids);
         }
         block.pop_front().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("appointment_id_seq gave no ids")))
+    }
+}
+
+/// Online bookings and moves of one unit's day, one at a time in this process.
+///
+/// The newcomer rules (online.rs) count a unit's day under a database lock, held by a
+/// connection until the booking's events commit on another. Requests queued on that lock
+/// would each hold a connection, and enough of them (an attack on one day) would leave the
+/// one holding it none to append with. Queued here first, they hold no connection: at most
+/// one per process waits on the database lock.
+#[derive(Clone, Default)]
+pub struct UnitDayTurns {
+    turns: Arc<std::sync::Mutex<HashMap<(i64, chrono::NaiveDate), Arc<Mutex<()>>>>>,
+}
+
+/// A turn on a unit's day, until dropped.
+pub struct Turn {
+    _held: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl UnitDayTurns {
+    /// Waits for the unit's day to be free in this process.
+    pub async fn wait(&self, company_id: i64, date: chrono::NaiveDate) -> Turn {
+        let line = {
+            let mut turns = self.turns.lock().expect("unit day turns lock");
+            // Days nobody holds or waits for are forgotten.
+            turns.retain(|_, line| Arc::strong_count(line) > 1);
+            turns.entry((company_id, date)).or_default().clone()
+        };
+        Turn { _held: line.lock_owned().await }
     }
 }

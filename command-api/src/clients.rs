@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(remove_social_logins))
         .routes(routes!(update))
+        .routes(routes!(confirm))
 }
 
 impl DomainError for navalha_domain::client::ClientError {
@@ -82,7 +83,7 @@ async fn register(
     let position = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
-        ClientCommand::RegisterClient { cpf, details },
+        ClientCommand::RegisterClient { cpf, details, online: false },
         &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
         &[claim],
         &[],
@@ -127,6 +128,41 @@ async fn update(
     )
     .await?;
     Ok((position_headers(position), Json(json!({ "IdUser": id }))))
+}
+
+#[utoipa::path(
+    put,
+    path = "/user/{id}/confirm",
+    tag = "Clients",
+    summary = "'Confirmar cadastro': vouch for a record the client made on a unit's public page (ADMIN, ATTENDANT); its online bookings stop counting as a newcomer's",
+    params(
+        ("id" = i64, Path),
+    ),
+    responses(
+        (status = 200, description = "Confirmed (again is no change)", body = Object, example = json!({ "IdUser": 1, "Confirmed": true })),
+        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 403, description = "Not ADMIN or ATTENDANT", body = ErrorBody),
+        (status = 404, description = "Unknown client", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, client_id = id))]
+async fn confirm(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    visible_client(&state, &auth, id).await?;
+    let position = execute::<Client>(
+        &state.events,
+        &id.to_string(),
+        ClientCommand::ConfirmClient,
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    tracing::info!("client record confirmed");
+    Ok((position_headers(position), Json(json!({ "IdUser": id, "Confirmed": true }))))
 }
 
 /// `PUT user/remove-all-login-social`: body `{idUser}`.

@@ -17,6 +17,7 @@ pub mod holidays;
 pub mod idempotency;
 pub mod identity;
 pub mod online;
+pub mod online_origin;
 pub mod openapi;
 pub mod professionals;
 pub mod replayed;

@@ -21,6 +21,7 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{
     bearer_token, now_seconds, OnlineClaims, ISSUER, ONLINE_BOOKING_AUDIENCE, ONLINE_CLIENT_AUDIENCE,
 };
+use navalha_platform::calendar::unit_working_minutes;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
@@ -299,7 +300,7 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
     let registered = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
-        ClientCommand::RegisterClient { cpf, details },
+        ClientCommand::RegisterClient { cpf, details, online: true },
         &metadata(claims.biz, origin),
         &[claim],
         &[],
@@ -408,7 +409,8 @@ enum Placing<'a> {
 /// (with its link's `ManageToken` when booking).
 async fn place(
     state: &AppState,
-    (business_id, company_id): (i64, i64),
+    line: &mut sqlx::PgConnection,
+    (business_id, company_id, rules): (i64, i64, &OnlineRules),
     memberships: &[i64],
     make: impl Fn(i64) -> Request,
     placing: Placing<'_>,
@@ -422,6 +424,9 @@ async fn place(
     let mut refusal = None;
     for membership_id in memberships {
         let checked = booking_of(state, &booker, make(*membership_id), false).await?;
+        if checked.booking.newcomer {
+            newcomers_have_room(line, &checked, rules, &origin.client_ip, moving).await?;
+        }
         let day = day_of(state, &checked, moving).await?;
         let (aggregate_id, command, answer, metadata) = match placing {
             Placing::Book { id } => {
@@ -473,11 +478,59 @@ fn to_json(view: BookingView) -> Result<Value, ApiError> {
     serde_json::to_value(view).map_err(|e| ApiError::Internal(e.into()))
 }
 
-/// Holds the client's place in line for the rest of `tx`: bookings by one CPF or one
-/// mobile run one at a time, so the limit of future bookings cannot be raced past.
+/// Whether a newcomer's booking fits the unit's newcomer rules on its day (issue 39): the
+/// newcomers' bookings hold at most the unit's share of its professionals' working minutes,
+/// and those from one address range (`navalha_address_range`) at most
+/// [`online::NEWCOMER_BOOKINGS_PER_ADDRESS`]. Holds the unit's day for newcomers for the
+/// rest of `line`, so concurrent newcomers are counted one after another; the count is taken
+/// from `appointment_slot`, written with the events.
+async fn newcomers_have_room(
+    line: &mut sqlx::PgConnection,
+    checked: &Checked,
+    rules: &OnlineRules,
+    address: &str,
+    moving: Option<&str>,
+) -> Result<(), ApiError> {
+    let booking = &checked.booking;
+    sqlx::query("select pg_advisory_xact_lock(3, hashtext($1))")
+        .bind(format!("newcomers:{}:{}", booking.company_id, booking.date))
+        .execute(&mut *line)
+        .await?;
+    let (held, from_here): (i64, i64) = sqlx::query_as(
+        "select coalesce(sum(extract(epoch from upper(during) - lower(during)))::bigint / 60, 0),
+                count(*) filter (where online_from = navalha_address_range($4))
+           from appointment_slot
+          where company_id = $1 and newcomer and lower(during) >= $2::date and lower(during) < $2::date + 1
+            and appointment_id is distinct from $3",
+    )
+    .bind(booking.company_id)
+    .bind(booking.date)
+    .bind(moving)
+    .bind(address)
+    .fetch_one(&mut *line)
+    .await?;
+    if from_here >= online::NEWCOMER_BOOKINGS_PER_ADDRESS {
+        tracing::warn!(company_id = booking.company_id, client_ip = %address, "newcomer bookings from one address refused");
+        return Err(ApiError::Conflict(online::MSG_NEWCOMER_ADDRESS_FULL.to_owned()));
+    }
+    let working =
+        unit_working_minutes(&mut *line, checked.business_id, booking.company_id, booking.date).await?;
+    let minutes = i64::from(booking.end.minutes()) - i64::from(booking.start.minutes());
+    if !rules.newcomers_may_take(held, minutes, working) {
+        tracing::warn!(company_id = booking.company_id, held, working, "newcomers' share of the day refused");
+        return Err(ApiError::Conflict(online::MSG_NEWCOMER_DAY_FULL.to_owned()));
+    }
+    Ok(())
+}
+
+/// Holds the client's place in line for the rest of `tx`: bookings by one CPF, one mobile
+/// or one e-mail run one at a time, so the limit of future bookings cannot be raced past.
 async fn one_at_a_time(tx: &mut sqlx::PgConnection, claims: &OnlineClaims) -> Result<(), ApiError> {
-    let mut keys =
-        [format!("cpf:{}:{}", claims.biz, claims.sub), format!("phone:{}:{}", claims.biz, claims.phone)];
+    let mut keys = [
+        format!("cpf:{}:{}", claims.biz, claims.sub),
+        format!("phone:{}:{}", claims.biz, claims.phone),
+        format!("email:{}:{}", claims.biz, claims.email.to_lowercase()),
+    ];
     keys.sort();
     for key in keys {
         sqlx::query("select pg_advisory_xact_lock(3, hashtext($1))").bind(key).execute(&mut *tx).await?;
@@ -485,8 +538,8 @@ async fn one_at_a_time(tx: &mut sqlx::PgConnection, claims: &OnlineClaims) -> Re
     Ok(())
 }
 
-/// The client's future active bookings in the unit, by CPF or by mobile, from the slots
-/// written with the events (never behind them).
+/// The client's future active bookings in the unit, by CPF, mobile or e-mail, from the
+/// slots written with the events (never behind them).
 async fn future_bookings(
     state: &AppState,
     claims: &OnlineClaims,
@@ -497,7 +550,8 @@ async fn future_bookings(
         "select count(*) from appointment_slot
           where company_id = $1 and lower(during) > $2
             and (client_id = $3 or client_id in (select client_id from rm_client.client
-                                                   where business_id = $4 and (cpf = $5 or phone = $6)))",
+                                                   where business_id = $4
+                                                     and (cpf = $5 or phone = $6 or lower(email) = lower($7))))",
     )
     .bind(claims.unit)
     .bind(now)
@@ -505,6 +559,7 @@ async fn future_bookings(
     .bind(claims.biz)
     .bind(&claims.sub)
     .bind(&claims.phone)
+    .bind(&claims.email)
     .fetch_one(&state.pool)
     .await?)
 }
@@ -600,6 +655,7 @@ async fn book(
     )
     .await?;
     let client_id = client_id(&state, &claims, &origin).await?;
+    let _turn = state.online_turns.wait(company_id, choice.date).await;
     let mut line = state.pool.begin().await?;
     one_at_a_time(&mut line, &claims).await?;
     let limit = unit.rules.max_future_bookings;
@@ -620,9 +676,9 @@ async fn book(
         observation: String::new(),
         times_type: TimesType::OnlyAvailables,
     };
+    let unit_rules = (unit.business_id, company_id, &unit.rules);
     let (position, answer) =
-        place(&state, (unit.business_id, company_id), &memberships, make, Placing::Book { id }, &origin)
-            .await?;
+        place(&state, &mut line, unit_rules, &memberships, make, Placing::Book { id }, &origin).await?;
     line.commit().await?;
     tracing::info!(appointment_id = id, "appointment booked online");
     mail_confirmation(&state, &claims.email, company_id, &answer);
@@ -661,6 +717,7 @@ struct Linked {
     id: i64,
     appointment: Appointment,
     now: NaiveDateTime,
+    rules: OnlineRules,
 }
 
 async fn linked(state: &AppState, token: &str, origin: &RequestOrigin) -> Result<Linked, ApiError> {
@@ -683,7 +740,7 @@ async fn linked(state: &AppState, token: &str, origin: &RequestOrigin) -> Result
     if unit.now >= unit.rules.changeable_until(booking) {
         return Err(ApiError::Conflict(online::MSG_TOO_LATE.to_owned()));
     }
-    Ok(Linked { claims, id, appointment, now: unit.now })
+    Ok(Linked { claims, id, appointment, now: unit.now, rules: unit.rules })
 }
 
 #[utoipa::path(
@@ -757,9 +814,13 @@ async fn reschedule(
         times_type: TimesType::OnlyAvailables,
     };
     let aggregate_id = linked.id.to_string();
-    let unit = (linked.claims.biz, company_id);
+    let unit = (linked.claims.biz, company_id, &linked.rules);
+    let _turn = state.online_turns.wait(company_id, choice.date).await;
+    let mut line = state.pool.begin().await?;
     let (position, moved) =
-        place(&state, unit, &memberships, make, Placing::Move { id: &aggregate_id }, &origin).await?;
+        place(&state, &mut line, unit, &memberships, make, Placing::Move { id: &aggregate_id }, &origin)
+            .await?;
+    line.commit().await?;
     tracing::info!(appointment_id = linked.id, "appointment moved online");
     Ok((position_headers(position), Json(moved)))
 }

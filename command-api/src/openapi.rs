@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::{clients, club, companies, days_off, favorites, gallery, holidays, idempotency, identity};
-use crate::{online, professionals, scheduling, AppState};
+use crate::{online, online_origin, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -23,6 +23,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(professionals::router())
         .merge(scheduling::router())
         .merge(online::router())
+        .merge(online_origin::router())
         .merge(days_off::router())
         .merge(holidays::router())
         .merge(club::router())

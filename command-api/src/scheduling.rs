@@ -260,6 +260,7 @@ pub(crate) async fn booking_of(
         observation: request.observation,
         times_type: request.times_type,
         online: matches!(booker, Booker::Online { .. }),
+        newcomer: matches!(booker, Booker::Online { .. }) && client.is_unconfirmed(),
     };
     let new_id = if new_id { Some(state.appointment_ids.next(&state.pool).await?) } else { None };
     Ok(Checked { business_id: booker.business_id(), booking, professional, company, now, new_id })
@@ -334,7 +335,11 @@ async fn book(
 
 /// Loads an appointment the caller may touch: in a unit they belong to, and their own for
 /// BARBER1 and BARBER2. Others are 404 (another unit) or 403 (a colleague's).
-async fn touchable(state: &AppState, principal: &Principal, id: i64) -> Result<Appointment, ApiError> {
+pub(crate) async fn touchable(
+    state: &AppState,
+    principal: &Principal,
+    id: i64,
+) -> Result<Appointment, ApiError> {
     let appointment: Appointment = load(&state.events, principal.business_id, &id.to_string()).await?;
     let booking = appointment
         .booking()

@@ -331,7 +331,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         execute::<Client>(
             &state.events,
             &aggregate_id,
-            ClientCommand::RegisterClient { cpf, details },
+            ClientCommand::RegisterClient { cpf, details, online: false },
             &claimed,
         )
         .await?;
@@ -547,6 +547,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                     },
                     times_type: TimesType::OnlyAvailables,
                     online: false,
+                    newcomer: false,
                 };
                 let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
                 // The demo's history and its coming days, recorded as they are: no clock or hours

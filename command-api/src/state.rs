@@ -6,7 +6,7 @@ use axum::extract::FromRef;
 use navalha_platform::auth::TokenVerifier;
 use sqlx::PgPool;
 
-use crate::booking_keys::{AppointmentIds, MembershipOwners};
+use crate::booking_keys::{AppointmentIds, MembershipOwners, UnitDayTurns};
 use crate::club::galaxpay::GalaxPay;
 use crate::config::Settings;
 use crate::event_log::{EventLog, ProjectorWaker};
@@ -37,6 +37,8 @@ pub struct AppState {
     pub memberships: MembershipOwners,
     /// New appointment ids, a block at a time.
     pub appointment_ids: AppointmentIds,
+    /// Online bookings of one unit's day, one at a time in this process.
+    pub online_turns: UnitDayTurns,
 }
 
 impl AppState {
@@ -62,6 +64,7 @@ impl AppState {
             events,
             memberships: MembershipOwners::default(),
             appointment_ids: AppointmentIds::default(),
+            online_turns: UnitDayTurns::default(),
             pool,
         })
     }

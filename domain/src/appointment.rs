@@ -82,6 +82,10 @@ pub struct Booking {
     /// Booked by the client on the unit's public page (issue 18), not by staff.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub online: bool,
+    /// Booked online by a newcomer: a client whose record was made online and not confirmed
+    /// by staff (issue 39). The unit's newcomer rules count these (the slot keeps the mark).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub newcomer: bool,
 }
 
 impl Booking {
@@ -353,6 +357,7 @@ mod tests {
             observation: String::new(),
             times_type: TimesType::OnlyAvailables,
             online: false,
+            newcomer: false,
         }
     }
 

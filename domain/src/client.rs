@@ -134,12 +134,20 @@ pub struct Client {
     details: Option<ClientDetails>,
     /// Social providers linked to the client's app login (`GOOGLE`, ...).
     social_logins: Vec<String>,
+    /// Registered online and not confirmed by staff yet.
+    unconfirmed: bool,
 }
 
 impl Client {
     /// The client's current details, `None` before registration.
     pub fn details(&self) -> Option<&ClientDetails> {
         self.details.as_ref()
+    }
+
+    /// Whether the record is one the client made online that staff have not confirmed: a
+    /// newcomer, whose online bookings the unit's newcomer rules bound.
+    pub fn is_unconfirmed(&self) -> bool {
+        self.unconfirmed
     }
 
     /// The CPF digits, `None` before registration.
@@ -165,6 +173,8 @@ pub enum ClientCommand {
         cpf: Cpf,
         /// The rest.
         details: ClientDetails,
+        /// Registered by the client on a unit's public page, not by staff.
+        online: bool,
     },
     /// Change the client's details.
     UpdateClient(ClientDetails),
@@ -172,6 +182,8 @@ pub enum ClientCommand {
     LinkSocialLogin(String),
     /// 'Remover login social': back to e-mail and password only.
     RemoveSocialLogins,
+    /// 'Confirmar cadastro': staff vouch for a record the client made online (issue 39).
+    ConfirmClient,
 }
 
 /// What happened to a client.
@@ -183,6 +195,10 @@ pub enum ClientEvent {
         cpf: String,
         /// The rest.
         details: ClientDetails,
+        /// Registered by the client on a unit's public page: what they typed, proven only
+        /// by an e-mailed code, until staff confirm it (docs/online-booking.md).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        online: bool,
     },
     /// The client's details changed.
     ClientUpdated(ClientDetails),
@@ -193,6 +209,8 @@ pub enum ClientEvent {
     },
     /// Every social login was removed: the client signs in with e-mail and password.
     SocialLoginsRemoved,
+    /// Staff confirmed a record the client made online.
+    ClientConfirmed,
 }
 
 impl DomainEvent for ClientEvent {
@@ -202,6 +220,7 @@ impl DomainEvent for ClientEvent {
             ClientEvent::ClientUpdated(_) => "ClientUpdated",
             ClientEvent::SocialLoginLinked { .. } => "SocialLoginLinked",
             ClientEvent::SocialLoginsRemoved => "SocialLoginsRemoved",
+            ClientEvent::ClientConfirmed => "ClientConfirmed",
         }
         .to_owned()
     }
@@ -236,12 +255,21 @@ impl Aggregate for Client {
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
         match command {
-            ClientCommand::RegisterClient { cpf, details } => {
+            ClientCommand::RegisterClient { cpf, details, online } => {
                 if self.details.is_some() {
                     return Err(ClientError::AlreadyRegistered);
                 }
-                sink.write(ClientEvent::ClientRegistered { cpf: cpf.as_str().to_owned(), details }, self)
-                    .await;
+                let cpf = cpf.as_str().to_owned();
+                sink.write(ClientEvent::ClientRegistered { cpf, details, online }, self).await;
+            }
+            ClientCommand::ConfirmClient => {
+                if self.details.is_none() {
+                    return Err(ClientError::NotFound);
+                }
+                // Confirming a confirmed record records nothing.
+                if self.unconfirmed {
+                    sink.write(ClientEvent::ClientConfirmed, self).await;
+                }
             }
             ClientCommand::UpdateClient(details) => {
                 let Some(current) = &self.details else { return Err(ClientError::NotFound) };
@@ -273,10 +301,12 @@ impl Aggregate for Client {
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            ClientEvent::ClientRegistered { cpf, details } => {
+            ClientEvent::ClientRegistered { cpf, details, online } => {
                 self.cpf = Some(cpf);
                 self.details = Some(details);
+                self.unconfirmed = online;
             }
+            ClientEvent::ClientConfirmed => self.unconfirmed = false,
             ClientEvent::ClientUpdated(details) => self.details = Some(details),
             ClientEvent::SocialLoginLinked { provider } => self.social_logins.push(provider),
             ClientEvent::SocialLoginsRemoved => self.social_logins.clear(),
@@ -393,21 +423,27 @@ mod tests {
         let cpf = Cpf::parse("52998224725").unwrap_or_else(|_| panic!("cpf"));
         TestFramework::<Client>::with(())
             .given_no_previous_events()
-            .when(ClientCommand::RegisterClient { cpf, details: details() })
+            .when(ClientCommand::RegisterClient { cpf, details: details(), online: false })
             .then_expect_events(vec![ClientEvent::ClientRegistered {
                 cpf: "52998224725".into(),
                 details: details(),
+                online: false,
             }]);
         let changed = ClientDetails { status: false, ..details() };
         TestFramework::<Client>::with(())
-            .given(vec![ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() }])
+            .given(vec![ClientEvent::ClientRegistered {
+                cpf: "52998224725".into(),
+                details: details(),
+                online: false,
+            }])
             .when(ClientCommand::UpdateClient(changed.clone()))
             .then_expect_events(vec![ClientEvent::ClientUpdated(changed)]);
     }
 
     #[test]
     fn removing_social_logins_leaves_password_only() {
-        let registered = ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() };
+        let registered =
+            ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details(), online: false };
         TestFramework::<Client>::with(())
             .given(vec![registered.clone(), ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() }])
             .when(ClientCommand::RemoveSocialLogins)
@@ -417,7 +453,11 @@ mod tests {
             .when(ClientCommand::RemoveSocialLogins)
             .then_expect_events(vec![]);
         let mut client = Client::default();
-        client.apply(ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() });
+        client.apply(ClientEvent::ClientRegistered {
+            cpf: "52998224725".into(),
+            details: details(),
+            online: false,
+        });
         client.apply(ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() });
         assert_eq!(client.login_type(), "GOOGLE");
         client.apply(ClientEvent::SocialLoginsRemoved);
@@ -427,12 +467,51 @@ mod tests {
     #[test]
     fn an_unchanged_save_records_nothing_and_unknown_clients_cannot_be_updated() {
         TestFramework::<Client>::with(())
-            .given(vec![ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details() }])
+            .given(vec![ClientEvent::ClientRegistered {
+                cpf: "52998224725".into(),
+                details: details(),
+                online: false,
+            }])
             .when(ClientCommand::UpdateClient(details()))
             .then_expect_events(vec![]);
         TestFramework::<Client>::with(())
             .given_no_previous_events()
             .when(ClientCommand::UpdateClient(details()))
             .then_expect_error(ClientError::NotFound);
+    }
+
+    #[test]
+    fn a_record_made_online_is_unconfirmed_until_staff_confirm_it_once() {
+        let online =
+            ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details(), online: true };
+        let mut client = Client::default();
+        client.apply(online.clone());
+        assert!(client.is_unconfirmed());
+        client.apply(ClientEvent::ClientConfirmed);
+        assert!(!client.is_unconfirmed());
+        TestFramework::<Client>::with(())
+            .given(vec![online.clone()])
+            .when(ClientCommand::ConfirmClient)
+            .then_expect_events(vec![ClientEvent::ClientConfirmed]);
+        TestFramework::<Client>::with(())
+            .given(vec![online, ClientEvent::ClientConfirmed])
+            .when(ClientCommand::ConfirmClient)
+            .then_expect_events(vec![]);
+        let by_staff =
+            ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details(), online: false };
+        TestFramework::<Client>::with(())
+            .given(vec![by_staff])
+            .when(ClientCommand::ConfirmClient)
+            .then_expect_events(vec![]);
+        TestFramework::<Client>::with(())
+            .given_no_previous_events()
+            .when(ClientCommand::ConfirmClient)
+            .then_expect_error(ClientError::NotFound);
+        // Events recorded before the field read as staff registrations.
+        let old: ClientEvent = serde_json::from_value(serde_json::json!({
+            "ClientRegistered": { "cpf": "52998224725", "details": details() }
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(old, ClientEvent::ClientRegistered { online: false, .. }));
     }
 }

@@ -99,6 +99,11 @@ pub struct CompanyForm {
     /// out keeps the current value (2 on create).
     #[schema(minimum = 1, maximum = 10)]
     pub online_max_future_bookings: Option<i64>,
+    /// Online booking: the percentage of a day's working minutes that newcomers (records
+    /// made online, not confirmed by staff) may hold (0 to 100); left out keeps the current
+    /// value (30 on create).
+    #[schema(minimum = 0, maximum = 100)]
+    pub online_newcomer_share_percent: Option<i64>,
 }
 
 impl CompanyForm {
@@ -148,6 +153,7 @@ impl CompanyForm {
             online,
             self.online_cancel_cutoff_hours,
             self.online_max_future_bookings,
+            self.online_newcomer_share_percent,
             &mut errors,
         );
         match (cnpj, email) {
@@ -415,6 +421,7 @@ mod tests {
             complement: None,
             online_cancel_cutoff_hours: None,
             online_max_future_bookings: None,
+            online_newcomer_share_percent: None,
         }
     }
 
@@ -465,6 +472,16 @@ mod tests {
                 CompanyForm { online_max_future_bookings: Some(0), ..form() },
                 "onlineMaxFutureBookings",
                 "Informe de 1 a 10 agendamentos",
+            ),
+            (
+                CompanyForm { online_newcomer_share_percent: Some(101), ..form() },
+                "onlineNewcomerSharePercent",
+                "Informe um percentual de 0 a 100",
+            ),
+            (
+                CompanyForm { online_newcomer_share_percent: Some(-1), ..form() },
+                "onlineNewcomerSharePercent",
+                "Informe um percentual de 0 a 100",
             ),
             (
                 CompanyForm { online_max_future_bookings: Some(11), ..form() },
@@ -536,12 +553,13 @@ mod tests {
 
     #[test]
     fn online_rules_left_out_keep_the_current_ones() {
-        let current = OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1 };
+        let current =
+            OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1, newcomer_share_percent: 10 };
         let kept = form().validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
         assert_eq!(kept, Some(current));
         let changed = CompanyForm { online_cancel_cutoff_hours: Some(0), ..form() };
         let changed = changed.validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
-        assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, max_future_bookings: 1 }));
+        assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, ..current }));
     }
 
     #[test]
@@ -549,7 +567,10 @@ mod tests {
         let mut old = serde_json::to_value(profile()).unwrap_or_default();
         old.as_object_mut().map(|o| o.remove("online"));
         let read: CompanyProfile = serde_json::from_value(old).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(read.online, OnlineRules { cancel_cutoff_hours: 2, max_future_bookings: 2 });
+        assert_eq!(
+            read.online,
+            OnlineRules { cancel_cutoff_hours: 2, max_future_bookings: 2, newcomer_share_percent: 30 }
+        );
     }
 
     #[test]

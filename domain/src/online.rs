@@ -24,6 +24,20 @@ pub const MAX_FUTURE_BOOKINGS_LIMIT: i64 = 10;
 pub const MSG_BAD_CUTOFF: &str = "Informe um prazo de 0 a 72 horas";
 /// A limit out of bounds.
 pub const MSG_BAD_LIMIT: &str = "Informe de 1 a 10 agendamentos";
+/// The default share of a unit's day (its professionals' working minutes) that bookings of
+/// newcomers (clients whose record was made online and not confirmed by staff) may hold.
+pub const NEWCOMER_SHARE_PERCENT: i64 = 30;
+/// A share out of bounds.
+pub const MSG_BAD_SHARE: &str = "Informe um percentual de 0 a 100";
+/// How many bookings newcomers booking from one address (an IPv6 /64) may hold on one
+/// unit's day.
+pub const NEWCOMER_BOOKINGS_PER_ADDRESS: i64 = 2;
+/// The newcomers' share of the day is taken.
+pub const MSG_NEWCOMER_DAY_FULL: &str =
+    "Não há mais horários online para novos clientes neste dia. Escolha outro dia ou fale com a barbearia.";
+/// Newcomers from one address reached their bookings on the day.
+pub const MSG_NEWCOMER_ADDRESS_FULL: &str =
+    "Esta conexão já fez o máximo de agendamentos de novos clientes neste dia. Escolha outro dia ou fale com a barbearia.";
 /// How many days ahead the page offers, as the free times do.
 pub const DAYS_AHEAD: i64 = 30;
 
@@ -65,11 +79,17 @@ pub struct OnlineRules {
     pub cancel_cutoff_hours: i64,
     /// How many future bookings one client may hold in the unit.
     pub max_future_bookings: i64,
+    /// The percentage of a day's working minutes newcomers' online bookings may hold.
+    pub newcomer_share_percent: i64,
 }
 
 impl Default for OnlineRules {
     fn default() -> Self {
-        Self { cancel_cutoff_hours: CANCEL_CUTOFF_HOURS, max_future_bookings: MAX_FUTURE_BOOKINGS }
+        Self {
+            cancel_cutoff_hours: CANCEL_CUTOFF_HOURS,
+            max_future_bookings: MAX_FUTURE_BOOKINGS,
+            newcomer_share_percent: NEWCOMER_SHARE_PERCENT,
+        }
     }
 }
 
@@ -79,10 +99,12 @@ impl OnlineRules {
         current: OnlineRules,
         cutoff: Option<i64>,
         limit: Option<i64>,
+        share: Option<i64>,
         errors: &mut FieldErrors,
     ) -> OnlineRules {
         let cancel_cutoff_hours = cutoff.unwrap_or(current.cancel_cutoff_hours);
         let max_future_bookings = limit.unwrap_or(current.max_future_bookings);
+        let newcomer_share_percent = share.unwrap_or(current.newcomer_share_percent);
         errors.check(
             !(0..=MAX_CANCEL_CUTOFF_HOURS).contains(&cancel_cutoff_hours),
             "onlineCancelCutoffHours",
@@ -93,7 +115,18 @@ impl OnlineRules {
             "onlineMaxFutureBookings",
             MSG_BAD_LIMIT,
         );
-        OnlineRules { cancel_cutoff_hours, max_future_bookings }
+        errors.check(
+            !(0..=100).contains(&newcomer_share_percent),
+            "onlineNewcomerSharePercent",
+            MSG_BAD_SHARE,
+        );
+        OnlineRules { cancel_cutoff_hours, max_future_bookings, newcomer_share_percent }
+    }
+
+    /// Whether newcomers holding `held` minutes of a day of `working` minutes may take
+    /// `more`: their total stays within the unit's share, rounded down to the minute.
+    pub fn newcomers_may_take(&self, held: i64, more: i64, working: i64) -> bool {
+        (held + more) * 100 <= working * self.newcomer_share_percent
     }
 
     /// The last moment `booking` may be cancelled or moved online.
@@ -267,6 +300,19 @@ impl BookingView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newcomers_hold_at_most_the_share_of_the_day_to_the_minute() {
+        let rules = OnlineRules::default();
+        // A day of 600 working minutes: 30 % is 180.
+        assert!(rules.newcomers_may_take(150, 30, 600));
+        assert!(!rules.newcomers_may_take(150, 31, 600));
+        assert!(!rules.newcomers_may_take(0, 1, 0), "a day nobody works takes nobody");
+        let closed = OnlineRules { newcomer_share_percent: 0, ..rules };
+        assert!(!closed.newcomers_may_take(0, 15, 600));
+        let open = OnlineRules { newcomer_share_percent: 100, ..rules };
+        assert!(open.newcomers_may_take(570, 30, 600));
+    }
 
     fn identity(name: &str, phone: &str, cpf: &str, email: &str) -> ClientIdentity {
         ClientIdentity { name: name.into(), phone: phone.into(), cpf: cpf.into(), email: email.into() }

@@ -168,6 +168,44 @@ pub async fn taken_day(
     Ok(taken)
 }
 
+/// The minutes the active professionals of unit `company_id` work on `day`, as the home's
+/// occupancy counts them (`DayRules::working_minutes`): their working periods inside the
+/// unit's hours (the free-time model's templates), less days off and holidays. The measure
+/// of a unit's day that newcomers' online bookings may hold a share of (issue 39).
+pub async fn unit_working_minutes(
+    conn: &mut sqlx::PgConnection,
+    business_id: i64,
+    company_id: i64,
+    day: NaiveDate,
+) -> sqlx::Result<i64> {
+    use chrono::Datelike as _;
+    let templates: Vec<(i64, Vec<i32>)> = sqlx::query_as(
+        "select t.professional_id, t.bounds from rm_free_time.template t
+           join rm_professional.professional p on p.professional_id = t.professional_id
+          where t.company_id = $1 and t.week_day = $2 and p.status = $3 and t.business_id = $4",
+    )
+    .bind(company_id)
+    .bind(day.weekday().num_days_from_sunday() as i16)
+    .bind(navalha_domain::professional::status::ACTIVE)
+    .bind(business_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let professionals: Vec<i64> = templates.iter().map(|(id, _)| *id).collect();
+    let blocked = blocked_ranges(&mut *conn, business_id, &professionals, company_id, day, day).await?;
+    Ok(templates
+        .iter()
+        .map(|(id, bounds)| {
+            let rules = navalha_domain::availability::DayRules {
+                working: navalha_domain::availability::spans_of_bounds(bounds),
+                opening: Some(Span::DAY),
+                blocked: blocked.iter().filter_map(|range| range.on(day, *id)).collect(),
+                busy: Vec::new(),
+            };
+            i64::from(rules.working_minutes())
+        })
+        .sum())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

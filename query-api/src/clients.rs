@@ -40,6 +40,8 @@ pub struct ClientItem {
     pub cpf: String,
     /// Active or not.
     pub status: bool,
+    /// Made by the client on a unit's public page and not confirmed by staff yet (issue 39).
+    pub unconfirmed: bool,
     /// The client's subscriptions, from the club's read model.
     #[sqlx(skip)]
     pub subscription_user: Vec<crate::club::SubscriptionSummary>,
@@ -104,7 +106,7 @@ async fn filter(
     // Ordered as the read model's `client_order` index keeps the rows: by a bounded prefix
     // of the search text (issue 39), which leads with the name.
     let mut content: Vec<ClientItem> = sqlx::query_as(
-        "select client_id as id_user, name, phone, email, cpf, status from rm_client.client
+        "select client_id as id_user, name, phone, email, cpf, status, unconfirmed from rm_client.client
           where ($1::boolean is null or status = $1)
             and ($2::text is null or search like lower(public.unaccent($2)))
           order by left(search, 200), client_id
@@ -135,6 +137,7 @@ struct ClientRow {
     birth_date: Option<NaiveDate>,
     status: bool,
     login_type: String,
+    unconfirmed: bool,
 }
 
 #[utoipa::path(
@@ -162,7 +165,7 @@ async fn one(
     let consistency = read_after.wait(&state.watch, "client").await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row: ClientRow = sqlx::query_as(
-        "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type
+        "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed
            from rm_client.client where client_id = $1",
     )
     .bind(id)
@@ -183,6 +186,7 @@ async fn one(
             "LastAccess": null,
             "Status": row.status,
             "LoginType": row.login_type,
+            "Unconfirmed": row.unconfirmed,
             "RecoveryCode": null,
             "SubscriptionUser": subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
         })),

@@ -213,7 +213,7 @@ async fn filter(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, OnlineCancelCutoffHours, OnlineMaxFutureBookings}", body = Object),
+        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, OnlineCancelCutoffHours, OnlineMaxFutureBookings, OnlineNewcomerSharePercent}", body = Object),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -258,6 +258,7 @@ async fn one(
             "TimeZone": profile["time_zone"],
             "OnlineCancelCutoffHours": rules.cancel_cutoff_hours,
             "OnlineMaxFutureBookings": rules.max_future_bookings,
+            "OnlineNewcomerSharePercent": rules.newcomer_share_percent,
         })),
     ))
 }

@@ -55,6 +55,9 @@ pub struct HistoryEntry {
     pub role: Option<String>,
     /// What happened (`ClientUpdated`, ...).
     pub event: String,
+    /// Why, when the action recorded a reason (a staff sweep of online bookings, issue 39).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// The fields it changed.
     pub changes: Vec<Change>,
 }
@@ -148,6 +151,7 @@ pub async fn history(
                 user_name: text("user_name").unwrap_or_default(),
                 role: text("role"),
                 event,
+                reason: text("reason"),
                 changes: changes(&mut fields, &body),
             }
         })

@@ -275,6 +275,8 @@ async fn booking(
         observation: row.observation,
         times_type: TimesType::parse(Some(&row.times_type)).unwrap_or(TimesType::OnlyAvailables),
         online: row.online,
+        // The page's view does not show it.
+        newcomer: false,
     };
     let names = Names {
         company: row.company_name,

@@ -193,7 +193,11 @@ async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_stil
     navalha_command_api::commands::execute::<Client>(
         &system.state.events,
         &id.to_string(),
-        ClientCommand::RegisterClient { cpf: Cpf::parse(&cpf(300_000_998)).expect("cpf"), details },
+        ClientCommand::RegisterClient {
+            cpf: Cpf::parse(&cpf(300_000_998)).expect("cpf"),
+            details,
+            online: true,
+        },
         &EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID),
     )
     .await

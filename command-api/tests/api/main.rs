@@ -15,6 +15,7 @@ mod hostile;
 mod idempotency;
 mod isolation;
 mod migrations;
+mod newcomers;
 mod online;
 mod openapi;
 mod placed;

@@ -13,7 +13,7 @@ use crate::support::{cpf, demo, next, Answer, Demo, System};
 
 /// A client's details as the page sends them; `n` makes the CPF and mobile unique (a
 /// multiple of 13 is a demo client's CPF).
-fn identity(n: u64, email: &str) -> Value {
+pub(crate) fn identity(n: u64, email: &str) -> Value {
     json!({
         "name": format!("Cliente Online {}", ["Ana", "Bia", "Caio", "Davi", "Eva", "Fabio"][n as usize % 6]),
         "phone": format!("119{:08}", 70_000_000 + n),
@@ -22,13 +22,13 @@ fn identity(n: u64, email: &str) -> Value {
     })
 }
 
-async fn ask_code(system: &System, unit: i64, who: &Value, address: &str) -> Answer {
+pub(crate) async fn ask_code(system: &System, unit: i64, who: &Value, address: &str) -> Answer {
     let path = format!("/api/no-auth/online-booking/{unit}/code");
     system.call_with(Method::POST, &path, None, Some(who.clone()), &[("x-forwarded-for", address)]).await
 }
 
 /// The code of the newest e-mail to `to` (sent after the answer: waits for it).
-async fn code_for(system: &System, to: &str) -> String {
+pub(crate) async fn code_for(system: &System, to: &str) -> String {
     for _ in 0..100 {
         let mail = system.outbox().into_iter().rev().find(|m| m["to"] == to);
         if let Some(mail) = mail {
@@ -44,7 +44,7 @@ async fn code_for(system: &System, to: &str) -> String {
     panic!("no code e-mailed to {to}: {:?}", system.outbox());
 }
 
-async fn verify(system: &System, unit: i64, request_id: &str, code: &str) -> Answer {
+pub(crate) async fn verify(system: &System, unit: i64, request_id: &str, code: &str) -> Answer {
     let path = format!("/api/no-auth/online-booking/{unit}/verify");
     system.call(Method::POST, &path, None, Some(json!({ "requestId": request_id, "code": code }))).await
 }
@@ -60,7 +60,7 @@ async fn signed_in_client(system: &System, unit: i64, n: u64) -> String {
     verified.body["Token"].as_str().unwrap_or_default().to_owned()
 }
 
-async fn book(system: &System, unit: i64, token: &str, body: Value) -> Answer {
+pub(crate) async fn book(system: &System, unit: i64, token: &str, body: Value) -> Answer {
     let path = format!("/api/no-auth/online-booking/{unit}/scheduling");
     system.call(Method::POST, &path, Some(token), Some(body)).await
 }
@@ -72,7 +72,7 @@ async fn free_starts(system: &System, d: &Demo, day: chrono::NaiveDate) -> Vec<S
 
 /// The same, with `professional` only when given: the demo's bookings depend on the day of the
 /// run, so tests take their times from here rather than assume them.
-async fn free_starts_of(
+pub(crate) async fn free_starts_of(
     system: &System,
     d: &Demo,
     day: chrono::NaiveDate,
@@ -95,7 +95,7 @@ async fn free_starts_of(
     starts
 }
 
-fn choice(d: &Demo, professional: Option<i64>, date: chrono::NaiveDate, start: &str) -> Value {
+pub(crate) fn choice(d: &Demo, professional: Option<i64>, date: chrono::NaiveDate, start: &str) -> Value {
     json!({ "idServices": [d.haircut], "idProfessional": professional, "date": date.to_string(), "startTime": start })
 }
 

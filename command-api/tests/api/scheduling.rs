@@ -944,6 +944,7 @@ fn direct_booking(d: &Demo, date: NaiveDate, start: &str, end: &str) -> Booking 
         observation: String::new(),
         times_type: TimesType::AllTimes,
         online: false,
+        newcomer: false,
     }
 }
 

@@ -396,7 +396,9 @@ impl People {
             ClientEvent::ClientRegistered { details, .. } | ClientEvent::ClientUpdated(details) => {
                 self.clients.insert(id, details);
             }
-            ClientEvent::SocialLoginLinked { .. } | ClientEvent::SocialLoginsRemoved => {}
+            ClientEvent::SocialLoginLinked { .. }
+            | ClientEvent::SocialLoginsRemoved
+            | ClientEvent::ClientConfirmed => {}
         }
     }
 

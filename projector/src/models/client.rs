@@ -33,6 +33,8 @@ impl Projection for ClientList {
              birth_date date,
              status     boolean not null,
              login_type text    not null default 'PASSWORD',
+             -- Made by the client on a unit's public page, not confirmed by staff yet.
+             unconfirmed boolean not null default false,
              -- lower(unaccent(name email phone cpf)), for contains-search with a trigram index
              search     text    not null
          );
@@ -75,7 +77,7 @@ impl Fold for ClientFold {
     async fn write(self: Box<Self>, conn: &mut PgConnection, _: Tables) -> anyhow::Result<()> {
         let ids: Vec<i64> = self.events.iter().map(|(id, _)| *id).collect();
         let mut rows: HashMap<i64, Row> = sqlx::query_as::<_, Row>(
-            "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type
+            "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed
                from client where client_id = any($1)",
         )
         .bind(&ids)
@@ -86,8 +88,8 @@ impl Fold for ClientFold {
         .collect();
         let mut touched: HashSet<i64> = HashSet::new();
         for (client_id, event) in self.events {
-            if let ClientEvent::ClientRegistered { cpf, details } = &event {
-                rows.insert(client_id, Row::registered(client_id, cpf, details));
+            if let ClientEvent::ClientRegistered { cpf, details, online } = &event {
+                rows.insert(client_id, Row::registered(client_id, cpf, details, *online));
             }
             // The domain registers a client first; anything else changes nothing, as an
             // update of a missing row would.
@@ -97,21 +99,23 @@ impl Fold for ClientFold {
                 ClientEvent::ClientUpdated(details) => row.set(&details),
                 ClientEvent::SocialLoginLinked { provider } => row.login_type = provider,
                 ClientEvent::SocialLoginsRemoved => row.login_type = LOGIN_PASSWORD.to_owned(),
+                ClientEvent::ClientConfirmed => row.unconfirmed = false,
             }
             touched.insert(client_id);
         }
         let written: Vec<&Row> = touched.iter().filter_map(|id| rows.get(id)).collect();
         let column = |get: fn(&Row) -> String| written.iter().map(|row| get(row)).collect::<Vec<_>>();
         sqlx::query(
-            "insert into client (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, search)
+            "insert into client (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type,
+                                 unconfirmed, search)
              select u.*, lower(public.unaccent(u.name || ' ' || u.email || ' ' || u.phone || ' ' || u.cpf))
                from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
-                           $7::date[], $8::boolean[], $9::text[])
-                    as u (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type)
+                           $7::date[], $8::boolean[], $9::text[], $10::boolean[])
+                    as u (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed)
              on conflict (client_id) do update
                 set name = excluded.name, email = excluded.email, phone = excluded.phone,
                     whatsapp = excluded.whatsapp, birth_date = excluded.birth_date, status = excluded.status,
-                    login_type = excluded.login_type, search = excluded.search",
+                    login_type = excluded.login_type, unconfirmed = excluded.unconfirmed, search = excluded.search",
         )
         .bind(written.iter().map(|row| row.client_id).collect::<Vec<_>>())
         .bind(column(|row| row.name.clone()))
@@ -122,6 +126,7 @@ impl Fold for ClientFold {
         .bind(written.iter().map(|row| row.birth_date).collect::<Vec<_>>())
         .bind(written.iter().map(|row| row.status).collect::<Vec<_>>())
         .bind(column(|row| row.login_type.clone()))
+        .bind(written.iter().map(|row| row.unconfirmed).collect::<Vec<_>>())
         .execute(conn)
         .await?;
         Ok(())
@@ -140,10 +145,11 @@ struct Row {
     birth_date: Option<NaiveDate>,
     status: bool,
     login_type: String,
+    unconfirmed: bool,
 }
 
 impl Row {
-    fn registered(client_id: i64, cpf: &str, details: &ClientDetails) -> Self {
+    fn registered(client_id: i64, cpf: &str, details: &ClientDetails, online: bool) -> Self {
         let mut row = Row {
             client_id,
             name: String::new(),
@@ -154,6 +160,7 @@ impl Row {
             birth_date: None,
             status: false,
             login_type: LOGIN_PASSWORD.to_owned(),
+            unconfirmed: online,
         };
         row.set(details);
         row

@@ -233,6 +233,15 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
       item.Confirmation = true;
       return HttpResponse.json({ IdScheduling: item.IdScheduling, Confirmation: true }, { headers: positionHeaders() });
     }),
+    // Issue 39: the sweep of one origin cancels the online bookings of the same user here.
+    http.post(apiUrl('scheduling/:id/cancel-online-origin'), async ({ request, params }) => {
+      await record(request);
+      const from = items.get(Number(params.id))!;
+      const swept = [...items.values()].filter((item) => item.Online && item.Status && item.IdUser === from.IdUser);
+      swept.forEach((item) => (item.Status = false));
+      const ids = swept.map((item) => item.IdScheduling);
+      return HttpResponse.json({ Cancelled: ids.length, IdSchedulings: ids }, { headers: positionHeaders() });
+    }),
     http.delete(apiUrl('scheduling/:id'), async ({ request, params }) => {
       await record(request);
       await delay(5);

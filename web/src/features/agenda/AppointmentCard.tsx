@@ -18,6 +18,8 @@ export interface CardActions {
   onNotWhatsApp: (link: string) => void;
   /** 'Histórico': the appointment's audit; only given to ADMIN. */
   onHistory?: (item: DayItem) => void;
+  /** 'Cancelar online desta origem' on an online booking (issue 39); ADMIN and ATTENDANT. */
+  onCancelOrigin?: (item: DayItem) => void;
 }
 
 interface AppointmentCardProps extends CardActions {
@@ -39,6 +41,7 @@ export function AppointmentCard({
   onConfirm,
   onNotWhatsApp,
   onHistory,
+  onCancelOrigin,
   readOnly = false,
 }: AppointmentCardProps) {
   const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
@@ -54,7 +57,15 @@ export function AppointmentCard({
           {shortTime(item.StartTime)} - {shortTime(item.EndTime)}
         </span>
         {item.Status && !readOnly ? (
-          <CardMenu item={item} past={past} onEdit={onEdit} onCancel={onCancel} onConfirm={onConfirm} onHistory={onHistory} />
+          <CardMenu
+            item={item}
+            past={past}
+            onEdit={onEdit}
+            onCancel={onCancel}
+            onConfirm={onConfirm}
+            onHistory={onHistory}
+            onCancelOrigin={onCancelOrigin}
+          />
         ) : (
           onHistory && <HistoryButton item={item} onHistory={onHistory} />
         )}
@@ -116,6 +127,9 @@ export function AppointmentCard({
   );
 }
 
+/** The card menu's item that opens the sweep of one origin's online bookings. */
+export const CANCEL_ORIGIN_LABEL = 'Cancelar online desta origem';
+
 /** What the 'Online' mark says to a screen reader and on hover. */
 export const ONLINE_LABEL = 'Agendado online';
 
@@ -160,8 +174,11 @@ export function HistoryButton({ item, onHistory }: { item: DayItem; onHistory: (
   );
 }
 
-/** The options menu: Cancelar, Editar, Confirmar (and, for ADMIN, Histórico). */
-export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory }: CardMenuProps) {
+/**
+ * The options menu: Cancelar, Editar, Confirmar (and, for ADMIN, Histórico; on an online
+ * booking, for ADMIN and ATTENDANT, 'Cancelar online desta origem').
+ */
+export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory, onCancelOrigin }: CardMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -224,6 +241,11 @@ export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory }:
           {onHistory && (
             <button type="button" role="menuitem" onClick={act(onHistory)}>
               Histórico
+            </button>
+          )}
+          {item.Online && onCancelOrigin && (
+            <button type="button" role="menuitem" onClick={act(onCancelOrigin)}>
+              {CANCEL_ORIGIN_LABEL}
             </button>
           )}
         </div>

@@ -67,6 +67,7 @@ export function Timeline({
   onCancel,
   onConfirm,
   onHistory,
+  onCancelOrigin,
   onSlot,
   onMove,
   onBlock,
@@ -217,6 +218,7 @@ export function Timeline({
                         onCancel={onCancel}
                         onConfirm={onConfirm}
                         onHistory={onHistory}
+                        onCancelOrigin={onCancelOrigin}
                       />
                     ) : (
                       onHistory && <HistoryButton item={item} onHistory={onHistory} />

@@ -314,6 +314,49 @@ describe('agenda, timeline view', () => {
   });
 });
 
+describe("'Cancelar online desta origem' (issue 39)", () => {
+  it('lets the front desk cancel the online bookings of one e-mail, mobile or connection, with a toast', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([
+      appointment(1, { Online: true, StartTime: '10:00:00', EndTime: '10:30:00', IdUser: 7 }),
+      appointment(2, { Online: true, StartTime: '11:00:00', EndTime: '11:30:00', IdUser: 7 }),
+      appointment(3, { StartTime: '12:00:00', EndTime: '12:30:00', IdUser: 7 }),
+    ]);
+    renderAgenda('ATTENDANT');
+    // Not on a booking made by staff.
+    await options(user, 3);
+    expect(screen.queryByRole('menuitem', { name: 'Cancelar online desta origem' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await options(user, 1);
+    await user.click(screen.getByRole('menuitem', { name: 'Cancelar online desta origem' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar agendamentos online' });
+    expect(dialog.textContent).toContain('feitos com o mesmo e-mail deste cliente');
+    await user.click(within(dialog).getByRole('button', { name: 'Mesma conexão' }));
+    expect(dialog.textContent).toContain('feitos da mesma conexão de internet que este');
+    expect(dialog.textContent).toContain('Cada cliente recebe um e-mail avisando do cancelamento');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar agendamentos' }));
+    await waitFor(() => expect(agenda.calls.map((c) => c.path)).toContain('scheduling/1/cancel-online-origin'));
+    expect(await screen.findByText('2 agendamentos online cancelados.')).toBeTruthy();
+    const sweep = agenda.calls.find((call) => call.path === 'scheduling/1/cancel-online-origin')!;
+    expect([sweep.method, sweep.body]).toEqual(['POST', { by: 'ADDRESS' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancelar agendamentos online' })).toBeNull());
+    // The list is read again: the swept ones show cancelled, the staff booking does not.
+    await waitFor(() => expect(card('N.º 1:').className).toContain('appointment-cancelled'));
+    expect(card('N.º 2:').className).toContain('appointment-cancelled');
+    expect(card('N.º 3:').className).not.toContain('appointment-cancelled');
+  });
+
+  it('is not offered to the roles the server refuses', async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(1, { Online: true })]);
+    renderAgenda('BARBER1', { idProfessional: 4 });
+    await options(user, 1);
+    expect(screen.getByRole('menuitem', { name: 'Cancelar' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Cancelar online desta origem' })).toBeNull();
+  });
+});
+
 describe("the 'Online' mark", () => {
   const online = (scope: HTMLElement) => within(scope).queryByRole('img', { name: 'Agendado online' });
 

@@ -177,6 +177,14 @@ export const agendaApi = api.injectEndpoints({
         { type: 'Scheduling', id: LIST },
       ],
     }),
+    /** Issue 39: every future online booking sharing the e-mail, mobile or address of one. */
+    cancelOnlineOrigin: build.mutation<{ Cancelled: number; IdSchedulings: number[] }, { id: number; by: OnlineOrigin }>({
+      query: ({ id, by }) => ({ url: `scheduling/${id}/cancel-online-origin`, method: 'POST', body: { by } }),
+      invalidatesTags: [
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
     cancelScheduling: build.mutation<unknown, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
@@ -242,4 +250,8 @@ export const {
   useMoveSchedulingMutation,
   useConfirmSchedulingMutation,
   useCancelSchedulingMutation,
+  useCancelOnlineOriginMutation,
 } = agendaApi;
+
+/** What the bookings a sweep cancels share with the one it starts from. */
+export type OnlineOrigin = 'EMAIL' | 'PHONE' | 'ADDRESS';

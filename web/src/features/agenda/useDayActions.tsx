@@ -8,6 +8,7 @@ import { formatDateBR, shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
 import { useCancelSchedulingMutation, useConfirmSchedulingMutation, useGetUnitProfessionalsQuery } from './agendaApi';
+import { CancelOriginDialog } from './CancelOriginDialog';
 import { modalOpened } from './agendaSlice';
 import type { CardActions } from './AppointmentCard';
 import type { DayItem } from './types';
@@ -34,8 +35,10 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
   const [deleting, setDeleting] = useState<DayItem | null>(null);
   const [whatsLink, setWhatsLink] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<DayItem | null>(null);
+  const [sweeping, setSweeping] = useState<DayItem | null>(null);
+  const role = useAppSelector(selectRoleType);
   // The audit is ADMIN's (the server answers 403 to everyone else).
-  const isAdmin = useAppSelector(selectRoleType) === 'ADMIN';
+  const isAdmin = role === 'ADMIN';
 
   const actions: CardActions = {
     onEdit: (item) => dispatch(modalOpened(item.IdScheduling)),
@@ -50,11 +53,14 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
     },
     onNotWhatsApp: setWhatsLink,
     onHistory: isAdmin ? setHistoryOf : undefined,
+    // The front desk's answer to a flood of online bookings (the server's rule too).
+    onCancelOrigin: isAdmin || role === 'ATTENDANT' ? setSweeping : undefined,
   };
 
   const closeDelete = useCallback(() => setDeleting(null), []);
   const closeWhats = useCallback(() => setWhatsLink(null), []);
   const closeHistory = useCallback(() => setHistoryOf(null), []);
+  const closeSweep = useCallback(() => setSweeping(null), []);
 
   const remove = async () => {
     const item = deleting;
@@ -99,6 +105,7 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
         <p>{NOT_WHATSAPP_TEXT}</p>
       </ConfirmDialog>
       {historyOf && <AppointmentHistoryDialog item={historyOf} onClose={closeHistory} />}
+      {sweeping && <CancelOriginDialog item={sweeping} onClose={closeSweep} />}
     </>
   );
 

@@ -30,6 +30,7 @@ import {
   type ClientFormValues,
 } from './schema';
 import { LOGIN_PASSWORD, type ClientDetail } from './types';
+import { UnconfirmedNotice } from './Unconfirmed';
 import './clients.css';
 
 const CLIENTS_PATH = '/dashboard/client';
@@ -124,6 +125,7 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
 
   return (
     <ClientPageFrame title={isNew ? 'Novo cliente' : 'Cliente'}>
+      {client?.Unconfirmed && <UnconfirmedNotice idUser={client.IdUser} canConfirm={canEdit} />}
       <Form form={form} onSubmit={save} aria-label="Dados do cliente">
         {/* Roles that may not save see the client read-only (spec 02 §6). */}
         <fieldset className="client-fields" disabled={!canEdit}>

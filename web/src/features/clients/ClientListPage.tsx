@@ -19,6 +19,7 @@ import { selectRoleType } from '@/state/sessionSlice';
 import { useGetClientsQuery } from './clientsApi';
 import { mayEditClients, reachesSubscriptions } from './schema';
 import type { ClientListItem } from './types';
+import { UnconfirmedBadge } from './Unconfirmed';
 import './clients.css';
 
 export const CLIENTS_PATH = '/dashboard/client';
@@ -49,7 +50,10 @@ export default function ClientListPage() {
     {
       header: 'Status',
       cell: (client) => (
-        <span className={client.Status ? 'status-active' : 'status-inactive'}>{client.Status ? 'Ativo' : 'Inativo'}</span>
+        <span className="client-status">
+          <span className={client.Status ? 'status-active' : 'status-inactive'}>{client.Status ? 'Ativo' : 'Inativo'}</span>
+          {client.Unconfirmed && <UnconfirmedBadge />}
+        </span>
       ),
     },
     {

@@ -8,6 +8,7 @@ import { apiUrl, server } from '@/test/server';
 import { clientFilterUrl } from './clientsApi';
 import { EMPTY_CLIENT, clientPayload, clientSchema, loginTypeLabel, type ClientFormValues } from './schema';
 import { visitStatus } from './ClientVisits';
+import { UNCONFIRMED_NOTICE } from './Unconfirmed';
 import type { ClientDetail, ClientListItem, ClientVisits } from './types';
 
 // 12:00 UTC on 24 Nov 2026 is 09:00 on the unit's clock.
@@ -141,6 +142,11 @@ function clientsServer() {
       state.writes.push({ method: 'POST', url: request.url, body: await request.json(), key: request.headers.get('Idempotency-Key') });
       return HttpResponse.json({ IdUser: 30 }, { status: 201 });
     }),
+    http.put(apiUrl('user/:id/confirm'), ({ request }) => {
+      state.writes.push({ method: 'PUT', url: request.url, body: null, key: null });
+      state.client = { ...state.client, Unconfirmed: false };
+      return HttpResponse.json({ IdUser: 2, Confirmed: true });
+    }),
     http.put(apiUrl('user/remove-all-login-social'), async ({ request }) => {
       state.writes.push({ method: 'PUT', url: request.url, body: await request.json(), key: null });
       state.client = { ...state.client, LoginType: 'PASSWORD' };
@@ -263,11 +269,34 @@ describe('clients screens', () => {
   });
 
   it('a barber reads clients: no registration, the form read-only, no social-login removal', async () => {
-    clientsServer();
+    const state = clientsServer();
+    state.client = { ...state.client, Unconfirmed: true };
     renderApp('/dashboard/client/2', { session: signedInSession('BARBER1') });
     const name = await screen.findByLabelText('Nome completo');
     expect(name.matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remover login social' })).toBeNull();
+    // Told the record is unconfirmed, but not the one to confirm it.
+    expect(screen.getByRole('status').textContent).toContain(UNCONFIRMED_NOTICE);
+    expect(screen.queryByRole('button', { name: 'Confirmar cadastro' })).toBeNull();
+  });
+
+  it('marks a record made online in the list and the form until the front desk confirms it (issue 39)', async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    state.client = { ...state.client, Unconfirmed: true };
+    renderApp('/dashboard/client', { session: signedInSession('ATTENDANT') });
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    const row = (await within(table).findByText('Maria Aparecida Souza')).closest('tr')!;
+    expect(within(row).getByText('Não confirmado').getAttribute('title')).toBe(
+      'Cadastro feito online pelo cliente, ainda não confirmado pela barbearia',
+    );
+    await user.click(within(row).getByText('Maria Aparecida Souza'));
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain(UNCONFIRMED_NOTICE);
+    await user.click(within(notice).getByRole('button', { name: 'Confirmar cadastro' }));
+    expect(await screen.findByText('Cadastro confirmado com sucesso!')).toBeTruthy();
+    expect(state.writes.at(-1)).toMatchObject({ method: 'PUT', url: apiUrl('user/2/confirm') });
+    await waitFor(() => expect(screen.queryByText(UNCONFIRMED_NOTICE)).toBeNull());
   });
 });

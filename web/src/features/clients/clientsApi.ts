@@ -55,6 +55,13 @@ export const clientsApi = api.injectEndpoints({
         { type: 'Client', id: LIST },
       ],
     }),
+    confirmClient: build.mutation<unknown, number>({
+      query: (id) => ({ url: `user/${id}/confirm`, method: 'PUT' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Client', id },
+        { type: 'Client', id: LIST },
+      ],
+    }),
     removeSocialLogins: build.mutation<unknown, number>({
       query: (idUser) => ({ url: 'user/remove-all-login-social', method: 'PUT', body: { idUser } }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Client', id }],
@@ -68,5 +75,6 @@ export const {
   useGetClientVisitsQuery,
   useCreateClientMutation,
   useUpdateClientMutation,
+  useConfirmClientMutation,
   useRemoveSocialLoginsMutation,
 } = clientsApi;

@@ -21,6 +21,8 @@ export interface ClientListItem {
   Email: string;
   Cpf: string;
   Status: boolean;
+  /** Issue 39: made by the client on a unit's public page, not confirmed by staff yet. */
+  Unconfirmed?: boolean;
   SubscriptionUser?: ClientSubscription[] | null;
 }
 

@@ -46,6 +46,7 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     // A server from before the rules answers without them: the defaults.
     onlineCancelCutoffHours: company.OnlineCancelCutoffHours ?? ONLINE_DEFAULTS.onlineCancelCutoffHours,
     onlineMaxFutureBookings: company.OnlineMaxFutureBookings ?? ONLINE_DEFAULTS.onlineMaxFutureBookings,
+    onlineNewcomerSharePercent: company.OnlineNewcomerSharePercent ?? ONLINE_DEFAULTS.onlineNewcomerSharePercent,
   };
 }
 
@@ -73,6 +74,7 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     // The schema let only whole numbers in range through.
     onlineCancelCutoffHours: Number(values.onlineCancelCutoffHours),
     onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
+    onlineNewcomerSharePercent: Number(values.onlineNewcomerSharePercent),
   };
 }
 
@@ -203,6 +205,21 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
                 minValue={1}
                 maxValue={ONLINE_LIMIT_MAX}
                 maxLength={2}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="onlineNewcomerSharePercent"
+            render={({ field, fieldState }) => (
+              <NumberField
+                label="Parte do dia para clientes novos online (%)"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                minValue={0}
+                maxValue={100}
+                maxLength={3}
                 error={fieldState.error?.message}
               />
             )}

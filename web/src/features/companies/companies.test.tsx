@@ -193,7 +193,11 @@ describe("a unit's 'Agendamento online'", () => {
           return HttpResponse.json(
             {
               message: 'Informe um prazo de 0 a 72 horas',
-              errors: { onlineCancelCutoffHours: 'Informe um prazo de 0 a 72 horas', onlineMaxFutureBookings: 'Informe de 1 a 10 agendamentos' },
+              errors: {
+                onlineCancelCutoffHours: 'Informe um prazo de 0 a 72 horas',
+                onlineMaxFutureBookings: 'Informe de 1 a 10 agendamentos',
+                onlineNewcomerSharePercent: 'Informe um percentual de 0 a 100',
+              },
             },
             { status: 422 },
           );
@@ -207,6 +211,7 @@ describe("a unit's 'Agendamento online'", () => {
   const section = () => screen.getByRole('group', { name: 'Agendamento online' });
   const cutoff = () => within(section()).getByLabelText<HTMLInputElement>('Prazo para cancelar ou remarcar (horas antes do horário)');
   const limit = () => within(section()).getByLabelText<HTMLInputElement>('Agendamentos futuros por cliente');
+  const share = () => within(section()).getByLabelText<HTMLInputElement>('Parte do dia para clientes novos online (%)');
 
   it("shows the unit's rules and public page, checks them, and puts the server's messages on the fields", async () => {
     const { puts } = unitServer();
@@ -214,6 +219,8 @@ describe("a unit's 'Agendamento online'", () => {
     const { router } = renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
     await waitFor(() => expect(cutoff().value).toBe('24'));
     expect(limit().value).toBe('3');
+    // A server from before the share answers without it: the default.
+    expect(share().value).toBe('30');
 
     // The public page: its address, copied with a toast, and opened in a new tab.
     const address = within(section()).getByLabelText<HTMLInputElement>('Página de agendamento online');
@@ -239,13 +246,17 @@ describe("a unit's 'Agendamento online'", () => {
     await user.type(limit(), '0');
     expect(limit().value).toBe('');
     await user.type(limit(), '1');
+    await user.clear(share());
+    await user.type(share(), '101');
+    expect(share().value).toBe('10');
 
     // The server's 422 lands on the fields it names.
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1, name: 'Navalha Centro' });
+    expect(puts[0]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1, onlineNewcomerSharePercent: 10, name: 'Navalha Centro' });
     expect(await within(section()).findByText('Informe um prazo de 0 a 72 horas')).toBeTruthy();
     expect(within(section()).getByText('Informe de 1 a 10 agendamentos')).toBeTruthy();
+    expect(within(section()).getByText('Informe um percentual de 0 a 100')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();

@@ -124,8 +124,8 @@ describe('company schema (spec 02 §5 "Company")', () => {
 
 describe("company schema, 'Agendamento online'", () => {
   it('starts a new unit with the server defaults (2 hours, 2 bookings) and sends them', () => {
-    expect(EMPTY_COMPANY).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 });
-    expect(toBody(VALID)).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 });
+    expect(EMPTY_COMPANY).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2, onlineNewcomerSharePercent: 30 });
+    expect(toBody(VALID)).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2, onlineNewcomerSharePercent: 30 });
     expect(toBody({ ...VALID, onlineCancelCutoffHours: 0, onlineMaxFutureBookings: 10 })).toMatchObject({
       onlineCancelCutoffHours: 0,
       onlineMaxFutureBookings: 10,
@@ -148,6 +148,9 @@ describe("company schema, 'Agendamento online'", () => {
     ['onlineMaxFutureBookings', '', 'Informe de 1 a 10 agendamentos'],
     ['onlineMaxFutureBookings', 0, 'Informe de 1 a 10 agendamentos'],
     ['onlineMaxFutureBookings', 11, 'Informe de 1 a 10 agendamentos'],
+    ['onlineNewcomerSharePercent', '', 'Informe um percentual de 0 a 100'],
+    ['onlineNewcomerSharePercent', -1, 'Informe um percentual de 0 a 100'],
+    ['onlineNewcomerSharePercent', 101, 'Informe um percentual de 0 a 100'],
   ])('%s = %j: %s (the server\'s message)', (field, value, message) => {
     expect(errorsOf(companySchema, { ...VALID, [field]: value })).toEqual({ [field]: message });
   });

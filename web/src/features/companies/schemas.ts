@@ -10,8 +10,14 @@ export const ONLINE_CUTOFF_MAX = 72;
 export const ONLINE_LIMIT_MAX = 10;
 export const ONLINE_CUTOFF_MESSAGE = 'Informe um prazo de 0 a 72 horas';
 export const ONLINE_LIMIT_MESSAGE = 'Informe de 1 a 10 agendamentos';
+/** Issue 39: the share of a day newcomers' online bookings may hold, in percent. */
+export const ONLINE_SHARE_MESSAGE = 'Informe um percentual de 0 a 100';
 /** What a unit starts with (the server's defaults). */
-export const ONLINE_DEFAULTS = { onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2 } as const;
+export const ONLINE_DEFAULTS = {
+  onlineCancelCutoffHours: 2,
+  onlineMaxFutureBookings: 2,
+  onlineNewcomerSharePercent: 30,
+} as const;
 
 /** A whole number from `min` to `max`; empty is out of range too. */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -35,6 +41,7 @@ export const companySchema = yup.object({
   // Named as the body's fields, so that the server's 422 lands on them.
   onlineCancelCutoffHours: wholeNumber(0, ONLINE_CUTOFF_MAX, ONLINE_CUTOFF_MESSAGE),
   onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
+  onlineNewcomerSharePercent: wholeNumber(0, 100, ONLINE_SHARE_MESSAGE),
 });
 
 export type CompanyFormValues = yup.InferType<typeof companySchema>;

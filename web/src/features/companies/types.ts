@@ -46,6 +46,8 @@ export interface CompanyDetail {
   OnlineCancelCutoffHours: number;
   /** Online booking: how many future bookings one client may hold in the unit. */
   OnlineMaxFutureBookings: number;
+  /** Issue 39: the share of a day's working minutes newcomers' online bookings may hold. */
+  OnlineNewcomerSharePercent?: number;
 }
 
 /** Body of POST company and PUT company/{id}. */
@@ -70,6 +72,7 @@ export interface CompanyBody {
   onlineCancelCutoffHours?: number;
   /** 1 to 10; left out keeps the unit's value (2 on create). */
   onlineMaxFutureBookings?: number;
+  onlineNewcomerSharePercent?: number;
 }
 
 /** One weekday of GET company-working-hours/{id}; a closed day has null times. */

@@ -62,6 +62,7 @@ export function HistoryList({ target, label, names }: HistoryListProps) {
             {entry.who}
             <span className="history-role">{entry.role}</span>
           </p>
+          {entry.reason && <p className="history-reason">{entry.reason}</p>}
           {entry.changes.length > 0 && (
             <dl className="history-changes">
               {entry.changes.map((change) => (

@@ -52,6 +52,8 @@ export interface DescribedEntry {
   who: string;
   role: string;
   title: string;
+  /** Why, when the action recorded it (a sweep of online bookings). */
+  reason: string | null;
   /** A registration or booking: its fields are values, not changes. */
   created: boolean;
   changes: ChangeLine[];
@@ -69,6 +71,7 @@ const EVENT_TITLES: Record<string, string> = {
   ClientUpdated: 'Dados do cliente alterados',
   SocialLoginLinked: 'Login social vinculado',
   SocialLoginsRemoved: 'Logins sociais removidos',
+  ClientConfirmed: 'Cadastro confirmado',
   ProfessionalRegistered: 'Profissional cadastrado',
   PersonalDataChanged: 'Dados pessoais alterados',
   EmploymentChanged: 'Dados profissionais alterados',
@@ -182,6 +185,8 @@ const FIELD_LABELS: Record<string, string> = {
   cents: 'Valor',
   combo: 'Combo',
   provider: 'Rede social',
+  online: 'Online',
+  newcomer: 'Cliente novo (online)',
 };
 
 /** The unit form names some fields its own way. */
@@ -419,6 +424,7 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
       who: entry.UserName?.trim() || SYSTEM_LABEL,
       role: roleLabel(entry.Role),
       title,
+      reason: entry.Reason ? `Motivo: ${entry.Reason}` : null,
       created,
       changes: lines,
     };

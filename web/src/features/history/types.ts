@@ -22,6 +22,8 @@ export interface HistoryEntry {
   Role: string | null;
   /** `AppointmentChanged`, `ClientUpdated`... */
   Event: string;
+  /** Why, when the action recorded it (a staff sweep of online bookings, issue 39). */
+  Reason?: string;
   Changes: HistoryChange[];
 }
 
