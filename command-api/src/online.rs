@@ -127,7 +127,11 @@ async fn request_code(
             .filter(|email| !email.is_empty()),
         None => None,
     };
-    let to = on_file.or(identity.email.clone()).unwrap_or_default();
+    let mut to = on_file.or(identity.email.clone()).unwrap_or_default();
+    if !to.is_empty() && !throttle::code_mail_allowed(&state.pool, &to).await? {
+        // The code is kept but never sent: it cannot be confirmed, and the answer is the same.
+        to.clear();
+    }
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let salt: [u8; 16] = rand::thread_rng().gen();
     let request_id = uuid::Uuid::new_v4().to_string();

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, CENTRO, apiToken, signInAs, toast } from './support';
-import { chooseDiegoOn, newClient, newPage, offeredTimes, screenshotsAt, setup, verify, type Client } from './online-support';
+import { bookOnce, newClient, newPage, screenshotsAt, setup } from './online-support';
 
 // Issue 18: a unit's online-booking rules ('Agendamento online' in its form) and the public
 // page following them. The spec changes Centro's rules, which every spec shares: they are put
@@ -39,16 +39,6 @@ async function publicRules(request: APIRequestContext, idCompany: number) {
   expect(answer.ok()).toBeTruthy();
   const unit = (await answer.json()) as { CancelCutoffHours: number; MaxFutureBookings: number };
   return [unit.CancelCutoffHours, unit.MaxFutureBookings];
-}
-
-/** On the public page: Diego, the day, the first free time, the code; then 'Confirmar agendamento'. */
-async function bookOnce(page: Page, idCompany: number, day: string, client: Client) {
-  await chooseDiegoOn(page, idCompany, day);
-  const [time] = await offeredTimes(page);
-  await page.getByRole('region', { name: /Dia e horário/ }).getByRole('button', { name: time, exact: true }).click();
-  await verify(page, client);
-  await page.getByRole('button', { name: 'Confirmar agendamento' }).click();
-  return time;
 }
 
 /** 'DD/MM/YYYY às HH:MM', `hours` before a day's time (same day: the test's times start at 09:00). */

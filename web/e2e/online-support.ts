@@ -105,6 +105,16 @@ export async function verify(page: Page, client: Client) {
   await page.getByLabel('Código', { exact: true }).fill(await bookingCodeFor(client.email, since));
 }
 
+/** On the public page: Diego, the day, the first free time, the code; then 'Confirmar agendamento'. */
+export async function bookOnce(page: Page, idCompany: number, day: string, client: Client) {
+  await chooseDiegoOn(page, idCompany, day);
+  const [time] = await offeredTimes(page);
+  await page.getByRole('region', { name: /Dia e horário/ }).getByRole('button', { name: time, exact: true }).click();
+  await verify(page, client);
+  await page.getByRole('button', { name: 'Confirmar agendamento' }).click();
+  return time;
+}
+
 export async function newPage(browser: Browser, width = 1280) {
   const context = await newContext(browser, { viewport: { width, height: width > 500 ? 800 : 844 } });
   return context.newPage();

@@ -211,6 +211,15 @@ pub async fn forget_old_requests(pool: &sqlx::PgPool) -> Result<u64, sqlx::Error
 }
 
 async fn send_code(state: &AppState, tx: &mut PgConnection, professional_id: i64) -> Result<(), ApiError> {
+    let email: String = sqlx::query_scalar("select email from staff_credential where professional_id = $1")
+        .bind(professional_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if !throttle::code_mail_allowed(&state.pool, &email).await? {
+        // The codes already sent this hour still work; no new one replaces them.
+        tracing::info!(professional_id, "recovery code not sent: its recipient's hourly cap is reached");
+        return Ok(());
+    }
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let salt: [u8; 16] = rand::thread_rng().gen();
     let link_token = random_token();
@@ -233,10 +242,6 @@ async fn send_code(state: &AppState, tx: &mut PgConnection, professional_id: i64
     .bind(CODE_MINUTES)
     .execute(&mut *tx)
     .await?;
-    let email: String = sqlx::query_scalar("select email from staff_credential where professional_id = $1")
-        .bind(professional_id)
-        .fetch_one(&mut *tx)
-        .await?;
     let link = format!(
         "{}/create-new-password?recovery-data={link_token}",
         state.settings.public_url.trim_end_matches('/')

@@ -5,14 +5,25 @@
 //! - one subject (the typed e-mail or CPF, or the account) from one address: stops a
 //!   guesser without touching the real user, who signs in from elsewhere;
 //! - one address, whatever the subject: stops one client spraying many accounts;
-//! - one subject from every address: stops guessing spread over many addresses. It is set
-//!   well above the first, so one address alone never reaches it.
+//! - one subject from every address: guessing spread over many addresses. It is set well
+//!   above the first, so one address alone never reaches it. Past it, attempts are slowed
+//!   down ([`SLOW_DOWN`]), never refused: refusing would let a handful of addresses lock the
+//!   owner out of their own account (issue 39), and the owner's right password or code
+//!   still works, a little later.
+//!
+//! An address is counted by its range (`navalha_address_range`: IPv4 whole, IPv6 by /64),
+//! so one home's IPv6 network is one address, not endless ones.
 //!
 //! An attempt is stored as failed before it is judged and marked as succeeded after, so
 //! guesses sent in parallel all count; advisory locks make the check and the record one step.
 
+use std::time::Duration;
+
 use navalha_platform::ApiError;
 use sqlx::{PgConnection, PgPool};
+
+/// How much later an attempt past a subject's limit from all addresses is answered.
+pub const SLOW_DOWN: Duration = Duration::from_secs(2);
 
 /// A door and its limits.
 #[derive(Debug, Clone, Copy)]
@@ -25,7 +36,7 @@ pub struct Door {
     pub per_subject_and_address: i64,
     /// Failures allowed from one address.
     pub per_address: i64,
-    /// Failures allowed for one subject from all addresses together.
+    /// Failures for one subject from all addresses together past which attempts are slowed.
     pub per_subject: i64,
     /// The 429 message; `{wait}` becomes "5 minutos", "2 horas"...
     pub message: &'static str,
@@ -38,7 +49,7 @@ pub const LOGIN: Door = Door {
     per_subject_and_address: 10,
     per_address: 30,
     per_subject: 100,
-    message: "Muitas tentativas de login sem sucesso. Tente novamente em {wait} ou redefina sua senha em 'Esqueci minha senha'.",
+    message: "Muitas tentativas de login sem sucesso. Tente novamente em {wait} ou use 'Esqueci minha senha' para receber por e-mail um código e um link de acesso.",
 };
 
 /// Asking for a recovery code: every request counts, each one is an e-mail.
@@ -52,14 +63,15 @@ pub const RECOVERY_REQUEST: Door = Door {
 };
 
 /// Wrong recovery codes, counted per account across codes: a new code does not give fresh
-/// guesses. At 20 a day, a 6-digit code is out of reach.
+/// guesses. A code dies after 5 wrong tries and a recipient gets at most 5 codes an hour
+/// ([`CODE_MAILS_PER_HOUR`]), so a 6-digit code is out of reach however many addresses guess.
 pub const RECOVERY_GUESS: Door = Door {
     name: "recovery-guess",
     window_minutes: 24 * 60,
     per_subject_and_address: 10,
     per_address: 50,
     per_subject: 20,
-    message: "Muitas tentativas com código inválido. Tente novamente em {wait}.",
+    message: "Muitas tentativas com código inválido. Tente novamente em {wait} ou abra o link do e-mail com o código.",
 };
 
 /// Asking for a code on a unit's public page (issue 18): each one may be an e-mail.
@@ -93,6 +105,38 @@ pub const ONLINE_BOOKING: Door = Door {
     message: "Muitos agendamentos em pouco tempo. Tente novamente em {wait}.",
 };
 
+/// Code e-mails one recipient may get in an hour, across every door that sends codes
+/// (booking codes, recovery codes), whoever asks for them and from wherever (issue 39).
+pub const CODE_MAILS_PER_HOUR: i64 = 5;
+
+/// Whether one more code may be e-mailed to `recipient` now, counting it when so. Past the
+/// cap the doors answer as always and send nothing, so the answer tells nothing either.
+pub async fn code_mail_allowed(pool: &PgPool, recipient: &str) -> Result<bool, ApiError> {
+    let recipient = recipient.trim().to_lowercase();
+    let mut tx = pool.begin().await?;
+    sqlx::query("select pg_advisory_xact_lock(1, hashtext('code-mail:' || $1))")
+        .bind(&recipient)
+        .execute(&mut *tx)
+        .await?;
+    let sent: i64 = sqlx::query_scalar(
+        "select count(*) from access_attempt
+          where door = 'code-mail' and subject = $1 and attempted_at > now() - interval '1 hour'",
+    )
+    .bind(&recipient)
+    .fetch_one(&mut *tx)
+    .await?;
+    if sent >= CODE_MAILS_PER_HOUR {
+        tracing::warn!("code e-mails to one recipient capped; nothing sent");
+        return Ok(false);
+    }
+    sqlx::query("insert into access_attempt (door, subject, client_ip) values ('code-mail', $1, '')")
+        .bind(&recipient)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// An attempt let through, recorded as failed until [`Attempt::succeeded`].
 #[derive(Debug)]
 pub struct Attempt {
@@ -110,8 +154,9 @@ impl Attempt {
     }
 }
 
-/// Lets an attempt through `door`, recording it, or answers 429 with `Retry-After`.
-/// Failures of `subject` before `since` (e.g. a password reset) do not count against it.
+/// Lets an attempt through `door`, recording it, or answers 429 with `Retry-After`; past the
+/// subject's limit from all addresses, lets it through [`SLOW_DOWN`] later. Failures of
+/// `subject` before `since` (e.g. a password reset) do not count against it.
 pub async fn enter(
     pool: &PgPool,
     door: Door,
@@ -120,6 +165,9 @@ pub async fn enter(
     since: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Result<Attempt, ApiError> {
     let mut tx = pool.begin().await?;
+    let address: String =
+        sqlx::query_scalar("select navalha_address_range($1)").bind(address).fetch_one(&mut *tx).await?;
+    let address = address.as_str();
     // Subject first, address second, always: no two requests wait on each other in a cycle.
     sqlx::query("select pg_advisory_xact_lock(1, hashtext($1 || ':' || $2)), pg_advisory_xact_lock(2, hashtext($1 || ':' || $3))")
         .bind(door.name)
@@ -131,7 +179,6 @@ pub async fn enter(
         wait_seconds(&mut tx, door, Some(subject), Some(address), since, door.per_subject_and_address)
             .await?,
         wait_seconds(&mut tx, door, None, Some(address), None, door.per_address).await?,
-        wait_seconds(&mut tx, door, Some(subject), None, since, door.per_subject).await?,
     ];
     if let Some(wait) = waits.into_iter().flatten().max() {
         tracing::warn!(door = door.name, client_ip = %address, retry_after = wait, "attempts throttled");
@@ -140,6 +187,7 @@ pub async fn enter(
             retry_after_seconds: wait,
         });
     }
+    let slowed = wait_seconds(&mut tx, door, Some(subject), None, since, door.per_subject).await?.is_some();
     let id = sqlx::query_scalar(
         "insert into access_attempt (door, subject, client_ip) values ($1, $2, $3) returning access_attempt_id",
     )
@@ -149,6 +197,10 @@ pub async fn enter(
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
+    if slowed {
+        tracing::warn!(door = door.name, client_ip = %address, "attempts on one subject from many addresses slowed down");
+        tokio::time::sleep(SLOW_DOWN).await;
+    }
     Ok(Attempt { id })
 }
 

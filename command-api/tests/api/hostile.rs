@@ -216,3 +216,66 @@ async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_stil
     let listed = system.call(Method::GET, "/api/user/filter?page=1&pageSize=5", Some(&admin), None).await;
     assert_eq!(listed.status, StatusCode::OK, "{listed:?}");
 }
+
+/// Issue 39, point 5: 25 code requests to one recipient from two addresses, under made-up
+/// CPFs, and recovery codes to the same address, e-mail it 5 codes an hour in all; the
+/// answers stay the same.
+#[sqlx::test(migrations = "../migrations")]
+async fn one_recipient_gets_at_most_five_code_emails_an_hour_across_every_door(pool: PgPool) {
+    use crate::online::{ask_code, identity};
+    use navalha_domain::online::MSG_CODE_SENT;
+    let system = System::start(pool).await;
+    let d = crate::support::demo(&system).await;
+    let victim = "barbeiro1@navalha.dev";
+    let count = |system: &System| system.outbox().iter().filter(|m| m["to"] == victim).count();
+    // Two recovery codes first: the staff member's own door.
+    for _ in 0..2 {
+        let asked = system
+            .call(
+                Method::POST,
+                "/api/session-professional/recovery-code",
+                None,
+                Some(json!({ "cpfOrEmail": victim })),
+            )
+            .await;
+        assert_eq!(asked.status, StatusCode::OK);
+        system.mailed().await;
+    }
+    assert_eq!(count(&system), 2);
+    for n in 0..25u64 {
+        let address = if n % 2 == 0 { "198.51.100.1" } else { "198.51.100.2" };
+        let asked = ask_code(&system, d.centro, &identity(7_000 + n, victim), address).await;
+        assert_eq!((asked.status, asked.message()), (StatusCode::OK, MSG_CODE_SENT), "request {n}");
+    }
+    // Three codes were kept for the victim's e-mail; the others can never be confirmed.
+    let kept: i64 = sqlx::query_scalar("select count(*) from online_code where email = $1")
+        .bind(victim)
+        .fetch_one(&system.pool)
+        .await
+        .expect("codes");
+    assert_eq!(kept, 3);
+    // Their e-mails go out after the answers.
+    for _ in 0..100 {
+        if count(&system) == 5 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(count(&system), 5, "{:?}", system.outbox());
+    // Past the cap, a recovery request is answered as always and sends nothing.
+    let asked = system
+        .call(
+            Method::POST,
+            "/api/session-professional/recovery-code",
+            None,
+            Some(json!({ "cpfOrEmail": victim })),
+        )
+        .await;
+    assert_eq!((asked.status, asked.message()), (StatusCode::OK, "Código enviado com sucesso."));
+    system.mailed().await;
+    assert_eq!(count(&system), 5);
+    // Another recipient is not held back by it.
+    let asked = ask_code(&system, d.centro, &identity(7_100, "outra@example.com"), "198.51.100.3").await;
+    assert_eq!(asked.status, StatusCode::OK);
+    crate::online::code_for(&system, "outra@example.com").await;
+}
