@@ -123,7 +123,7 @@ async fn create_plan(
         .bind(description)
         .fetch_one(&state.pool)
         .await?;
-        add_plan_service(state, id, service_id, *discount, metadata).await?;
+        add_plan_service(state, id, service_id, *discount, metadata, None).await?;
     }
     Ok(id)
 }

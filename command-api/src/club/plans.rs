@@ -429,21 +429,32 @@ async fn add_service(
     let plan_id = form.id_subscription_detail.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     writable_plan(&state, &auth, plan_id).await?;
     let (id, position) =
-        add_plan_service(&state, plan_id, service_id, discount, &metadata_of(&auth, &origin)).await?;
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+        add_plan_service(&state, plan_id, service_id, discount, &metadata_of(&auth, &origin), Some(&origin))
+            .await?;
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer_of(id))))
+}
+
+fn answer_of(id: i64) -> Value {
+    json!({ "IdSubscriptionService": id })
 }
 
 /// Adds a catalogue service to a plan at its default price: the new IdSubscriptionService.
+/// With the request's `origin`, its answer rides with the events (ADR 0012).
 pub async fn add_plan_service(
     state: &AppState,
     plan_id: i64,
     service_id: i64,
     discount: i64,
     metadata: &EventMetadata,
+    origin: Option<&RequestOrigin>,
 ) -> Result<(i64, Option<Position>), ApiError> {
     existing_plan(state, metadata.business_id, plan_id).await?;
     let (description, original_cents) = catalogue(state, metadata.business_id, service_id).await?;
     let id = next_id(&state.pool, "subscription_service_id_seq").await?;
+    let metadata = &match origin {
+        Some(origin) => idempotency::answering(metadata.clone(), origin, StatusCode::CREATED, &answer_of(id)),
+        None => metadata.clone(),
+    };
     let service = PlanService { id, service_id, description, original_cents, discount };
     let claim = Claim {
         scope: PLAN_SERVICE_SCOPE,

@@ -23,6 +23,50 @@ const PLAN_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default];
 const SUBSCRIBER_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default, Role::BarberLeade];
 /// Roles whose menu has the professionals screen (spec 01 §6).
 const PROFESSIONAL_SCREEN: &[Role] = &[Role::Admin, Role::Default];
+const FRONT_DESK: &[Role] = &[Role::Admin, Role::Attendant];
+
+/// The documented routes that name nothing of another business, so the matrices above have
+/// no foreign id to try on them, and why. A route neither here nor in the matrices fails
+/// `every_route_is_in_the_isolation_matrix_or_says_why_not` (issue 39, point 10).
+const NAMES_NOTHING_FOREIGN: &[(&str, &str, &str)] = &[
+    ("GET", "/api/business", "the caller's own business"),
+    ("GET", "/api/changes", "the caller's own business's live changes"),
+    ("POST", "/api/checkout/subscribe", "a checkout token's own plan and client, no staff token"),
+    ("POST", "/api/checkout/summary", "a checkout token's own plan and client, no staff token"),
+    ("POST", "/api/company", "registers a unit of the caller's business"),
+    ("POST", "/api/galaxpay/webhook", "the provider's, authenticated by its hash"),
+    ("GET", "/api/health", "no data"),
+    ("GET", "/api/media/gallery/{file}", "public, as the unit's page shows it; content-addressed"),
+    ("GET", "/api/no-auth/online-booking/{idCompany}", "public page (online.rs tests its tokens per unit)"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/code", "public page"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/verify", "public page"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/scheduling", "public page, the booking token's unit"),
+    ("GET", "/api/no-auth/online-booking/booking/{token}", "a booking link opens its booking only"),
+    ("PUT", "/api/no-auth/online-booking/booking/{token}", "a booking link opens its booking only"),
+    ("POST", "/api/no-auth/online-booking/booking/{token}/cancel", "a booking link opens its booking only"),
+    ("PUT", "/api/no-auth/professional/complete-register", "an invitation's own token"),
+    ("GET", "/api/no-auth/scheduling/available-times", "public free times"),
+    ("GET", "/api/openapi/command.json", "the document"),
+    ("GET", "/api/openapi/query.json", "the document"),
+    ("POST", "/api/professional", "registers staff in the caller's units"),
+    ("GET", "/api/professional-favorite-menu/", "the caller's own menu"),
+    ("POST", "/api/professional-favorite-menu/", "the caller's own menu"),
+    ("DELETE", "/api/professional-favorite-menu/slug/{slug}", "the caller's own menu"),
+    ("GET", "/api/professional-service/my-profile", "the caller's own services"),
+    ("POST", "/api/professional-service/my-profile", "the caller's own services"),
+    ("GET", "/api/professional-working-hours/my-profile", "the caller's own hours"),
+    ("PUT", "/api/professional-working-hours/my-profile/day", "the caller's own hours"),
+    ("GET", "/api/professional/my-profile", "the caller's own profile"),
+    ("PUT", "/api/professional/my-profile", "the caller's own profile"),
+    ("POST", "/api/session-professional/login", "a sign-in door"),
+    ("POST", "/api/session-professional/login-social-media", "a sign-in door"),
+    ("POST", "/api/session-professional/logout", "the caller's own session"),
+    ("POST", "/api/session-professional/recovery-code", "a sign-in door"),
+    ("POST", "/api/session-professional/reset-password", "a sign-in door"),
+    ("POST", "/api/session-professional/validate-recovery-code", "a sign-in door"),
+    ("GET", "/api/types-profile", "the roles, no data"),
+    ("POST", "/api/user/professional", "registers a client of the caller's business"),
+];
 
 /// The admin's professional form for a staff member of `role` in `company`.
 fn staff_form(role: Role, company: i64) -> Value {
@@ -168,6 +212,10 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(Method::GET, format!("/api/company/{batel}"), None, ALL),
         case(Method::GET, format!("/api/company-working-hours/{batel}"), None, ALL),
         case(Method::GET, format!("/api/gallery-company/{batel}"), None, ALL),
+        Case {
+            multipart: Some(vec![("idGalleryCompanies", String::new())]),
+            ..case(Method::PUT, format!("/api/gallery-company/{batel}"), None, ADMIN)
+        },
         case(Method::GET, format!("/api/company/{batel}/history"), None, ADMIN),
         case(
             Method::PUT,
@@ -196,6 +244,12 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             PROFESSIONAL_SCREEN,
         ),
         case(Method::GET, format!("/api/professional/{heitor}/history"), None, ADMIN),
+        case(
+            Method::PUT,
+            format!("/api/professional/{heitor}"),
+            Some(staff_form(Role::Barber1, batel)),
+            ADMIN,
+        ),
         case(Method::GET, format!("/api/professional/company/{batel}"), None, ALL),
         case(Method::GET, format!("/api/service/company/{batel}"), None, ALL),
         case(
@@ -213,9 +267,11 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(
             Method::PUT,
             format!("/api/professional-service/{offered}/professional/{heitor}"),
-            Some(service_form),
+            Some(service_form.clone()),
             ADMIN,
         ),
+        // Another's offered service, named as one's own.
+        case(Method::PUT, format!("/api/professional-service/{offered}/my-profile"), Some(service_form), ALL),
         // Days off.
         case(Method::GET, format!("/api/day-off/{heitor}"), None, ADMIN),
         case(
@@ -259,6 +315,13 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             ALL,
         ),
         case(Method::PUT, format!("/api/scheduling/{appointment}/confirm"), None, ALL),
+        case(
+            Method::POST,
+            format!("/api/scheduling/{appointment}/cancel-online-origin"),
+            Some(json!({"by": "EMAIL"})),
+            FRONT_DESK,
+        ),
+        case(Method::GET, format!("/api/day-off/company/{batel}?date=2030-01-07"), None, ALL),
         case(Method::DELETE, format!("/api/scheduling/{appointment}"), None, ALL),
         Case {
             expected: Expected::Field("idCompanyProfessional"),
@@ -322,6 +385,40 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         ("/api/subscription-user?pageSize=50", "IdSubscriptionUser", subscriber),
     ];
     Batel { cases, lists, plan }
+}
+
+/// Every documented route is tried with another business's ids (a case or a list), or
+/// [`NAMES_NOTHING_FOREIGN`] says why it has none; and that list names only routes that
+/// exist and are not tried.
+fn every_route_is_in_the_isolation_matrix_or_says_why_not(cases: &[Case], lists: &[(&str, &str, i64)]) {
+    use std::collections::BTreeSet;
+    let routes = crate::openapi::documented_routes();
+    let tried: BTreeSet<(String, String)> = cases
+        .iter()
+        .map(|case| (case.method.clone(), case.path.as_str()))
+        .chain(lists.iter().map(|(path, _, _)| (Method::GET, *path)))
+        .filter_map(|(method, path)| crate::openapi::route_of(&routes, &method, path))
+        .collect();
+    let exempt: BTreeSet<(String, String)> = NAMES_NOTHING_FOREIGN
+        .iter()
+        .map(|(method, path, _)| ((*method).to_owned(), (*path).to_owned()))
+        .collect();
+    let untried: Vec<String> = routes
+        .difference(&tried)
+        .filter(|route| !exempt.contains(route))
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    assert!(
+        untried.is_empty(),
+        "routes no isolation case tries; add a case or say why not:\n{}",
+        untried.join("\n")
+    );
+    let stale: Vec<String> = exempt
+        .iter()
+        .filter(|route| !routes.contains(route) || tried.contains(route))
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    assert!(stale.is_empty(), "exempt routes that are gone or tried after all:\n{}", stale.join("\n"));
 }
 
 /// What differs from the expected answers when `role`, holding `token`, makes every call;
@@ -441,6 +538,8 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
     cases.extend([
         case(Method::GET, format!("/api/user/{client}"), None, ALL),
         case(Method::GET, format!("/api/user/{client}/history"), None, ADMIN),
+        case(Method::GET, format!("/api/user/{client}/visits"), None, ALL),
+        case(Method::PUT, format!("/api/user/{client}/confirm"), None, FRONT_DESK),
         case(Method::PUT, format!("/api/user/{client}"), Some(client_form), &[Role::Admin, Role::Attendant]),
         case(
             Method::PUT,
@@ -462,6 +561,7 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
         ("/api/partner-company", "IdPartnerCompany", partner),
     ]);
 
+    every_route_is_in_the_isolation_matrix_or_says_why_not(&cases, &lists);
     let (rita, vila_rica, _) = another_business(system).await;
     let mut found = Vec::new();
     for role in Role::ALL {

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use crate::support::System;
 
 /// Both documents as the services build them.
-fn documents() -> [(&'static str, Value); 2] {
+pub(crate) fn documents() -> [(&'static str, Value); 2] {
     let json = |document: utoipa::openapi::OpenApi| serde_json::to_value(document).expect("json");
     [
         ("command", json(navalha_command_api::openapi::document())),
@@ -19,7 +19,7 @@ fn documents() -> [(&'static str, Value); 2] {
 }
 
 /// `(method, path, operation)` of every operation of a document.
-fn operations(document: &Value) -> Vec<(String, String, Value)> {
+pub(crate) fn operations(document: &Value) -> Vec<(String, String, Value)> {
     let mut all = Vec::new();
     for (path, item) in document["paths"].as_object().expect("paths") {
         for (method, operation) in item.as_object().expect("item") {
@@ -48,6 +48,56 @@ fn concrete_path(path: &str) -> String {
     }
     concrete.push_str(rest);
     concrete
+}
+
+/// Every documented operation of both services, as `("GET", "/api/user/{id}")`.
+pub(crate) fn documented_routes() -> BTreeSet<(String, String)> {
+    documents()
+        .iter()
+        .flat_map(|(_, document)| operations(document))
+        .map(|(method, path, _)| (method.to_uppercase(), format!("/api{path}")))
+        .collect()
+}
+
+/// The documented route a call to `path` (query string and all) takes, if any: a fixed
+/// segment matches itself, a placeholder any segment; fixed segments win (`/holiday/filter`
+/// is not `/holiday/{id}`).
+pub(crate) fn route_of(
+    routes: &BTreeSet<(String, String)>,
+    method: &Method,
+    path: &str,
+) -> Option<(String, String)> {
+    let path = path.split('?').next().unwrap_or_default().trim_end_matches('/');
+    let segments: Vec<&str> = path.split('/').collect();
+    routes
+        .iter()
+        .filter(|(m, _)| m == method.as_str())
+        .filter_map(|(m, template)| {
+            let parts: Vec<&str> = template.trim_end_matches('/').split('/').collect();
+            let fits = parts.len() == segments.len()
+                && parts
+                    .iter()
+                    .zip(&segments)
+                    .all(|(part, segment)| part.starts_with('{') || part == segment);
+            let fixed = parts.iter().filter(|part| !part.starts_with('{')).count();
+            fits.then(|| (fixed, (m.clone(), template.clone())))
+        })
+        .max_by_key(|(fixed, _)| *fixed)
+        .map(|(_, route)| route)
+}
+
+#[test]
+fn a_call_finds_its_documented_route() {
+    let routes = documented_routes();
+    let of = |method: Method, path: &str| route_of(&routes, &method, path).map(|(_, template)| template);
+    assert_eq!(of(Method::GET, "/api/holiday/filter?page=1").as_deref(), Some("/api/holiday/filter"));
+    assert_eq!(of(Method::GET, "/api/holiday/7").as_deref(), Some("/api/holiday/{id}"));
+    assert_eq!(of(Method::GET, "/api/user/7/visits").as_deref(), Some("/api/user/{id}/visits"));
+    assert_eq!(
+        of(Method::POST, "/api/professional-favorite-menu/").as_deref(),
+        Some("/api/professional-favorite-menu/")
+    );
+    assert_eq!(of(Method::PATCH, "/api/holiday/7"), None);
 }
 
 #[test]
