@@ -332,6 +332,10 @@ impl ProviderTransaction {
     }
 }
 
+/// How far past its arrival a webhook's own times may reach: the provider's clock may run a
+/// little ahead of ours, not more (issue 39).
+pub const WEBHOOK_CLOCK_SKEW_MINUTES: i64 = 5;
+
 /// What the provider said about a subscription at one moment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProviderReport {
@@ -342,6 +346,18 @@ pub struct ProviderReport {
     pub subscription_status: Option<SubscriptionStatus>,
     /// The charges it carries.
     pub transactions: Vec<ProviderTransaction>,
+}
+
+impl ProviderReport {
+    /// The report with no time later than `latest`: a webhook's times are the sender's
+    /// word, and one dated in 2099 would otherwise outrank every report until then.
+    pub fn no_later_than(mut self, latest: NaiveDateTime) -> Self {
+        self.observed_at = self.observed_at.min(latest);
+        for transaction in &mut self.transactions {
+            transaction.status_date = transaction.status_date.map(|date| date.min(latest));
+        }
+        self
+    }
 }
 
 /// Why a report was recorded.
@@ -449,8 +465,9 @@ pub struct Subscription {
 impl Subscription {
     /// The version of this state's serialized shape, which the club read model stores whole.
     /// Raise it whenever the shape changes (a test in this module says when): the projector
-    /// then rebuilds that model instead of failing to read its rows.
-    pub const STATE_VERSION: u32 = 1;
+    /// then rebuilds that model instead of failing to read its rows. Raised to 2 when reads
+    /// began to win over webhooks (issue 39): same shape, states folded anew.
+    pub const STATE_VERSION: u32 = 2;
 
     /// The subscription, `None` before creation.
     pub fn details(&self) -> Option<&SubscriptionDetails> {
@@ -500,21 +517,28 @@ impl Subscription {
         }
     }
 
-    fn fold(&mut self, report: &ProviderReport) {
+    /// Folds a report in. Webhooks are ordered by their times: the latest word wins. A read
+    /// of the provider (`read`: the checkout's answer, reconciliation, 'Atualizar dados', the
+    /// cancellation's confirmation) is the provider's state now, fetched with our own
+    /// credentials: it wins over whatever webhooks said, so a forged or future-dated webhook
+    /// lasts until the next read (issue 39).
+    fn fold(&mut self, report: &ProviderReport, read: bool) {
         if let Some(status) = &report.subscription_status {
-            let newer = match &self.status {
-                None => true,
-                Some((at, current)) => {
-                    (report.observed_at, status.rank(), status.code()) > (*at, current.rank(), current.code())
-                }
-            };
+            let newer = read
+                || match &self.status {
+                    None => true,
+                    Some((at, current)) => {
+                        (report.observed_at, status.rank(), status.code())
+                            > (*at, current.rank(), current.code())
+                    }
+                };
             if newer {
                 self.status = Some((report.observed_at, status.clone()));
             }
         }
         for transaction in &report.transactions {
             match self.transactions.get(&transaction.galax_pay_id) {
-                Some(current) if !transaction.supersedes(current) => {}
+                Some(current) if !read && !transaction.supersedes(current) => {}
                 _ => {
                     self.transactions.insert(transaction.galax_pay_id, transaction.clone());
                 }
@@ -522,10 +546,10 @@ impl Subscription {
         }
     }
 
-    /// Whether folding `report` would change what is known.
+    /// Whether folding a read's `report` would change what is known.
     pub fn would_change(&self, report: &ProviderReport) -> bool {
         let mut next = self.clone();
-        next.fold(report);
+        next.fold(report, true);
         next.status() != self.status() || next.transactions != self.transactions
     }
 }
@@ -675,10 +699,14 @@ impl Aggregate for Subscription {
         match event {
             SubscriptionEvent::SubscriptionCreated(details) => self.details = Some(details),
             SubscriptionEvent::ProviderReported { source, report } => {
-                if let ReportSource::Webhook { webhook_id, .. } = source {
-                    self.webhook_ids.insert(webhook_id);
-                }
-                self.fold(&report);
+                let read = match source {
+                    ReportSource::Webhook { webhook_id, .. } => {
+                        self.webhook_ids.insert(webhook_id);
+                        false
+                    }
+                    _ => true,
+                };
+                self.fold(&report, read);
             }
             SubscriptionEvent::CancellationRequested => self.cancellation_requested = true,
             // A reminder changes nothing of the payment state; it is there for the history.
@@ -923,6 +951,68 @@ mod tests {
             .given(cancelled)
             .when(SubscriptionCommand::RecordReminder)
             .then_expect_error(SubscriptionError::NothingPending);
+    }
+
+    /// Issue 39: a webhook dated 2099 is clamped to its arrival; and a read of the provider
+    /// wins over any webhook, so what a forged one set lasts until the next read.
+    #[test]
+    fn a_read_of_the_provider_wins_over_webhooks_and_webhook_times_are_clamped() {
+        let arrival = at(5, 12);
+        let forged = report(
+            NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
+            "canceled",
+            vec![charge(
+                1,
+                1,
+                "chargeback",
+                NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
+            )],
+        )
+        .no_later_than(arrival);
+        assert_eq!(forged.observed_at, arrival);
+        assert_eq!(forged.transactions[0].status_date, Some(arrival));
+
+        let paid = report(at(3, 10), "active", vec![charge(1, 1, "payedBoleto", at(3, 10))]);
+        let mut events = created();
+        events.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::Webhook { webhook_id: 1, event: "transaction.updateStatus".into() },
+            report: paid.clone(),
+        });
+        // A forged webhook, even unclamped, rules only until the next read.
+        let unclamped = report(
+            NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
+            "canceled",
+            vec![charge(
+                1,
+                1,
+                "chargeback",
+                NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
+            )],
+        );
+        events.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::Webhook { webhook_id: 2, event: "transaction.updateStatus".into() },
+            report: unclamped,
+        });
+        let pinned = state(events.clone());
+        assert_eq!(pinned.contract_status(), ContractStatus::Canceled);
+        // The read says what the provider has: active, paid. It is recorded (it changes what
+        // is known) and wins.
+        let read = report(at(5, 12), "active", vec![charge(1, 1, "payedBoleto", at(3, 10))]);
+        assert!(pinned.would_change(&read));
+        events.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::OnDemand,
+            report: read.clone(),
+        });
+        let repaired = state(events.clone());
+        assert_eq!(repaired.contract_status(), ContractStatus::Active);
+        assert_eq!(repaired.transactions()[0].status.code(), "payedBoleto");
+        assert!(!repaired.would_change(&read), "read again, nothing new");
+        // A later real webhook still moves it on.
+        events.push(SubscriptionEvent::ProviderReported {
+            source: ReportSource::Webhook { webhook_id: 3, event: "subscription.addTransaction".into() },
+            report: report(at(6, 8), "active", vec![charge(2, 2, "pendingBoleto", at(6, 8))]),
+        });
+        assert_eq!(state(events).contract_status(), ContractStatus::PendingPayment);
     }
 
     /// Five webhooks in every one of their 120 orders reach one final state.

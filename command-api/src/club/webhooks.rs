@@ -5,17 +5,22 @@
 //! Order of checks, so that a refused webhook stores nothing:
 //! 1. the body is JSON with a `webhookId` (else 400);
 //! 2. `confirmHash` matches, compared in constant time (else 401);
-//! 3. a `webhookId` seen before must come with the same body: the same id with another body
-//!    is a replayed confirmation and is refused (401, like a wrong hash);
+//! 3. a `webhookId` seen before must come with the same event: the same id with other
+//!    content is a replayed confirmation and is refused (401, like a wrong hash). Compared
+//!    parsed, with keys in order, so a delivery re-serialized on the way is still a repeat;
 //! 4. the subscription (`Subscription.myId`) exists (else 404).
 //!
 //! Then the webhook becomes a `ProviderReported` event on the subscription's stream; the
 //! aggregate ignores a webhook id it already has, so a repeated delivery changes nothing.
+//! Its times are clamped to its arrival plus [`WEBHOOK_CLOCK_SKEW_MINUTES`], and any read of
+//! the provider wins over it (issue 39; docs/club.md 'What a forged webhook can do').
 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use navalha_domain::subscription::{ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus};
+use navalha_domain::subscription::{
+    ProviderReport, Subscription, SubscriptionCommand, SubscriptionStatus, WEBHOOK_CLOCK_SKEW_MINUTES,
+};
 use navalha_domain::Aggregate as _;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
@@ -41,6 +46,24 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Equal in constant time (for the lengths given).
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The event as data: JSON with every object's keys in order and no spacing, so two
+/// deliveries of one event compare equal however they were serialized.
+fn canonical(value: &Value) -> String {
+    match value {
+        Value::Object(fields) => {
+            let mut keys: Vec<&String> = fields.keys().collect();
+            keys.sort();
+            let inner: Vec<String> = keys
+                .into_iter()
+                .map(|key| format!("{}:{}", Value::from(key.as_str()), canonical(&fields[key])))
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        Value::Array(items) => format!("[{}]", items.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        other => other.to_string(),
+    }
 }
 
 fn id_of(value: &Value) -> Option<i64> {
@@ -78,13 +101,15 @@ async fn receive(
         tracing::warn!("webhook with a wrong or missing confirmation hash refused");
         return Err(ApiError::Unauthorized);
     }
-    let digest = Sha256::digest(&body).to_vec();
+    let digest = Sha256::digest(canonical(&hook).as_bytes()).to_vec();
     let seen: Option<Vec<u8>> =
         sqlx::query_scalar("select body_sha256 from provider_webhook where webhook_id = $1")
             .bind(webhook_id)
             .fetch_optional(&state.pool)
             .await?;
-    if seen.as_ref().is_some_and(|seen| *seen != digest) {
+    // Deliveries remembered before issue 39 kept the digest of their bytes.
+    let as_sent = Sha256::digest(&body).to_vec();
+    if seen.as_ref().is_some_and(|seen| *seen != digest && *seen != as_sent) {
         tracing::warn!("webhook id reused with another body refused");
         return Err(ApiError::Unauthorized);
     }
@@ -105,13 +130,15 @@ async fn receive(
         return Err(not_found());
     }
     let charge = transaction(&hook["Transaction"]);
+    let arrival = provider_now();
     let report = ProviderReport {
-        observed_at: date_time(&hook["Transaction"]["statusDate"]).unwrap_or_else(provider_now),
+        observed_at: date_time(&hook["Transaction"]["statusDate"]).unwrap_or(arrival),
         subscription_status: hook["Subscription"]["status"]
             .as_str()
             .map(|s| SubscriptionStatus::from(s.to_owned())),
         transactions: charge.into_iter().collect(),
-    };
+    }
+    .no_later_than(arrival + chrono::Duration::minutes(WEBHOOK_CLOCK_SKEW_MINUTES));
     let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
     let position = execute::<Subscription>(
         &state.events,
@@ -132,6 +159,23 @@ async fn receive(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn one_event_serialized_two_ways_is_one_event() {
+        let a: serde_json::Value = serde_json::from_str(
+            r#"{"webhookId": 7, "Transaction": {"status": "payedBoleto", "value": 8990}}"#,
+        )
+        .unwrap_or_default();
+        let b: serde_json::Value =
+            serde_json::from_str(r#"{ "Transaction":{"value":8990,"status":"payedBoleto"},"webhookId":7 }"#)
+                .unwrap_or_default();
+        assert_eq!(super::canonical(&a), super::canonical(&b));
+        let c: serde_json::Value = serde_json::from_str(
+            r#"{"webhookId": 7, "Transaction": {"status": "chargeback", "value": 8990}}"#,
+        )
+        .unwrap_or_default();
+        assert_ne!(super::canonical(&a), super::canonical(&c));
+    }
+
     #[test]
     fn hashes_compare_whole() {
         assert!(super::same(b"abc", b"abc"));

@@ -744,6 +744,68 @@ async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_no
     assert_eq!(state["AmountReceived"], 89.9);
 }
 
+/// Issue 39, point 3: a webhook dated 2099 with the right hash used to set a paid charge to
+/// chargeback and the subscription to CANCELED for good, and 'Atualizar dados' then found
+/// nothing to change. Its times are now clamped to its arrival, a read of the provider wins
+/// over it, and a repeat re-serialized on the way is still a repeat.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let (_, id, _) = subscribe(&club, &admin).await;
+    let transaction_id =
+        detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
+    let paid = club
+        .sim(
+            &format!("/sim/transactions/{transaction_id}/status"),
+            json!({ "status": "payedBoleto", "webhook": false }),
+        )
+        .await["webhook"]
+        .clone();
+    assert_eq!(post_webhook(&club.system, &paid).await.status, StatusCode::OK);
+    assert_eq!(detail(&club, &admin, id, "").await["InternalStatus"], "ACTIVE");
+
+    // Someone who saw that body forges another with its hash.
+    let mut forged = paid.clone();
+    forged["webhookId"] = json!(990_001);
+    forged["Transaction"]["status"] = json!("chargeback");
+    forged["Transaction"]["statusDate"] = json!("2099-01-01 00:00:00");
+    forged["Subscription"]["status"] = json!("canceled");
+    assert_eq!(post_webhook(&club.system, &forged).await.status, StatusCode::OK);
+    let pinned = detail(&club, &admin, id, "").await;
+    assert_eq!(pinned["InternalStatus"], "CANCELED", "{pinned}");
+    let (observed, latest): (String, String) = sqlx::query_as(
+        "select payload -> 'ProviderReported' -> 'report' ->> 'observed_at',
+                to_char(now() at time zone 'America/Sao_Paulo' + interval '6 minutes', 'YYYY-MM-DD\"T\"HH24:MI:SS')
+           from events where aggregate_id = $1 and event_type = 'ProviderReported' order by sequence desc limit 1",
+    )
+    .bind(id.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("the forged report");
+    assert!(observed < latest && observed.starts_with("20") && !observed.starts_with("2099"), "{observed}");
+
+    // The same forged event, re-serialized on the way: a repeat, recorded once.
+    let before = event_count(&club.system.pool).await;
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/galaxpay/webhook")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(serde_json::to_string_pretty(&forged).expect("json")))
+        .expect("request");
+    let repeated = club.system.command.clone().oneshot(request).await.expect("response");
+    assert_eq!(repeated.status(), StatusCode::OK);
+    assert_eq!(event_count(&club.system.pool).await, before);
+
+    // 'Atualizar dados' reads the provider, with Navalha's own credentials: the read wins.
+    let updated = command_get(&club.system, &format!("/api/subscription-user/{id}/updateData"), &admin).await;
+    assert_eq!(updated.status, StatusCode::OK, "{updated:?}");
+    let repaired = detail(&club, &admin, id, "").await;
+    assert_eq!(repaired["InternalStatus"], "ACTIVE", "{repaired}");
+    assert_eq!(repaired["AmountReceived"], 89.9);
+    assert_eq!(repaired["Transactions"][0]["Status"], "payedBoleto", "{repaired}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) {
     let club = Club::start(pool).await;
