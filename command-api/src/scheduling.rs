@@ -218,6 +218,9 @@ pub(crate) async fn booking_of(
         return Err(not_here());
     }
     let now = now_in(company.profile().map_or(DEFAULT_TIME_ZONE, |profile| profile.time_zone.as_str()));
+    if let Some(message) = navalha_domain::appointment::outside_booking_window(request.date, now.date()) {
+        return Err(ApiError::field("date", &message));
+    }
     if !booker.may_act_for(professional_id) {
         return Err(ApiError::Forbidden);
     }

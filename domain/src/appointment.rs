@@ -57,6 +57,22 @@ pub struct BookedService {
 }
 
 /// What a booking is: who, with whom, where, when and for what.
+/// How far back a staff booking may be dated (ALL_TIMES records a visit after the fact).
+pub const BOOKING_DAYS_BACK: i64 = 365;
+/// How far ahead any booking may be dated.
+pub const BOOKING_DAYS_AHEAD: i64 = 730;
+
+/// The days a booking may fall on, from `today` on the unit's clock: ALL_TIMES accepted any
+/// date from year 1 to 9999 (issue 39). `None` inside, else the message for the field.
+pub fn outside_booking_window(date: NaiveDate, today: NaiveDate) -> Option<String> {
+    let (first, last) = (
+        today - chrono::Duration::days(BOOKING_DAYS_BACK),
+        today + chrono::Duration::days(BOOKING_DAYS_AHEAD),
+    );
+    (date < first || date > last)
+        .then(|| format!("Escolha uma data entre {} e {}", first.format("%d/%m/%Y"), last.format("%d/%m/%Y")))
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Booking {
     /// IdCompanyProfessional: the professional in the unit.
@@ -331,6 +347,19 @@ impl Aggregate for Appointment {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_booking_is_dated_within_a_year_back_and_two_ahead() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap_or_default();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        assert_eq!(super::outside_booking_window(day(2025, 11, 27), today), None);
+        assert_eq!(super::outside_booking_window(day(2028, 11, 26), today), None);
+        assert_eq!(
+            super::outside_booking_window(day(9999, 12, 31), today).as_deref(),
+            Some("Escolha uma data entre 27/11/2025 e 26/11/2028")
+        );
+        assert!(super::outside_booking_window(day(1, 1, 1), today).is_some());
+    }
+
     use cqrs_es::test::TestFramework;
 
     use super::*;

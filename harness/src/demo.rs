@@ -35,6 +35,16 @@ pub fn next(weekday: Weekday) -> NaiveDate {
     day
 }
 
+/// A Tuesday about a year ahead, within the booking window and free of the demo's
+/// appointments: for tests that need a day nobody else books.
+pub fn far_tuesday() -> NaiveDate {
+    let mut day = today() + Duration::days(400);
+    while day.weekday() != Weekday::Tue {
+        day += Duration::days(1);
+    }
+    day
+}
+
 /// The last day before today that the demo units open (Monday to Saturday).
 pub fn last_open_day() -> NaiveDate {
     let mut day = today() - Duration::days(1);

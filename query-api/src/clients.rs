@@ -119,7 +119,7 @@ async fn filter(
     .fetch_all(&mut *tx)
     .await?;
     let ids: Vec<i64> = content.iter().map(|c| c.id_user).collect();
-    let mut subscriptions = crate::club::subscriptions_of(&mut tx, &ids).await?;
+    let mut subscriptions = crate::club::subscriptions_of(&mut tx, &ids, &auth.companies).await?;
     for client in &mut content {
         client.subscription_user = subscriptions.remove(&client.id_user).unwrap_or_default();
     }
@@ -172,7 +172,7 @@ async fn one(
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id]).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id], &auth.companies).await?;
     Ok((
         consistency.headers(),
         Json(json!({
@@ -278,7 +278,7 @@ async fn visits(
     // Folded from +0.0: `sum` of no floats is -0.0, which a screen shows as '-R$ 0,00'.
     let total_spent: f64 = made.iter().fold(0.0, |total, v| total + v.value);
     let next = rows.iter().filter(|v| v.status && !v.past).map(|v| v.date).min();
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &[id]).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &[id], &auth.companies).await?;
     Ok((
         consistency.headers(),
         Json(json!({

@@ -75,21 +75,30 @@ macro_rules! subscription_order {
     };
 }
 
-/// A scalar subquery: the subscriptions of the client `a.client_id` of the enclosing query, as
-/// a JSON array of `SubscriptionSummary`, so a list reads them in its own statement.
+/// A scalar subquery: the subscriptions of the client `a.client_id` of the enclosing query to
+/// plans of its unit `a.company_id` (or of every unit), as a JSON array of
+/// `SubscriptionSummary`, so a list reads them in its own statement.
 pub const SUBSCRIPTIONS_OF_CLIENT: &str = concat!(
     "coalesce((select json_agg(json_build_object(
         'IdSubscriptionUser', subscription_id, 'IdSubscriptionDetail', plan_id,
         'PlanName', plan_name, 'InternalStatus', internal_status) order by ",
     subscription_order!(),
-    ") from rm_club.subscription where user_id = a.client_id), '[]')"
+    ") from rm_club.subscription s
+        where s.user_id = a.client_id
+          and exists (select 1 from rm_club.plan p
+                       where p.plan_id = s.plan_id
+                         and ((p.state #>> '{details,all_companies}')::boolean
+                              or exists (select 1 from jsonb_array_elements_text(p.state #> '{details,company_ids}') c
+                                          where c::bigint = a.company_id)))), '[]')"
 );
 
-/// The subscriptions of each of `users`, for the clients list and form's `SubscriptionUser`,
-/// in `SUBSCRIPTION_ORDER`.
+/// The subscriptions of each of `users` to plans the caller reaches (`companies`, their
+/// units: the subscribers list's rule), for the clients list and form's `SubscriptionUser`
+/// and the agenda's cards, in `SUBSCRIPTION_ORDER`.
 pub async fn subscriptions_of(
     conn: &mut PgConnection,
     users: &[i64],
+    companies: &[i64],
 ) -> Result<HashMap<i64, Vec<SubscriptionSummary>>, ApiError> {
     #[derive(sqlx::FromRow)]
     struct Row {
@@ -97,14 +106,16 @@ pub async fn subscriptions_of(
         #[sqlx(flatten)]
         summary: SubscriptionSummary,
     }
-    let rows: Vec<Row> = sqlx::query_as(concat!(
+    let rows: Vec<Row> = sqlx::query_as(&format!(
         "select user_id, subscription_id as id_subscription_user, plan_id as id_subscription_detail,
                 plan_name, internal_status
-           from rm_club.subscription where user_id = any($1)
-          order by ",
+           from rm_club.subscription s where user_id = any($1) and {}
+          order by {}",
+        subscription_in_reach(2),
         subscription_order!()
     ))
     .bind(users)
+    .bind(companies)
     .fetch_all(conn)
     .await?;
     let mut map: HashMap<i64, Vec<SubscriptionSummary>> = HashMap::new();
@@ -138,6 +149,11 @@ fn plan_in_reach(param: usize) -> String {
           or exists (select 1 from jsonb_array_elements_text(p.state #> '{{details,company_ids}}') c
                       where c::bigint = any(${param})))"
     )
+}
+
+/// Subscriptions `s` the principal reaches (`$param` their units): those of a plan they reach.
+pub fn subscription_in_reach(param: usize) -> String {
+    format!("exists (select 1 from rm_club.plan p where p.plan_id = s.plan_id and {})", plan_in_reach(param))
 }
 
 /// 404 (`not_found`) unless the row of `from_where` (a `from … where` naming plan `p`, with
@@ -483,7 +499,7 @@ impl From<SubscriberRow> for SubscriberItem {
 const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     and ($2::bigint is null or s.plan_id = $2)
     and ($3::text is null or s.search like lower(public.unaccent($3)) or s.search like $4)
-    and exists (select 1 from rm_club.plan p where p.plan_id = s.plan_id and";
+    and";
 
 #[utoipa::path(
     get,
@@ -519,8 +535,8 @@ async fn subscribers(
     let digits: String = filter.description.chars().filter(char::is_ascii_digit).collect();
     let digits_pattern = (!digits.is_empty()).then(|| format!("%{digits}%"));
     let total: i64 = sqlx::query_scalar(&format!(
-        "select count(*) from rm_club.subscription s where {SUBSCRIBER_WHERE} {})",
-        plan_in_reach(5)
+        "select count(*) from rm_club.subscription s where {SUBSCRIBER_WHERE} {}",
+        subscription_in_reach(5)
     ))
     .bind(&status)
     .bind(plan)
@@ -532,9 +548,9 @@ async fn subscribers(
     let rows: Vec<SubscriberRow> = sqlx::query_as(&format!(
         "select s.subscription_id, s.plan_id, s.plan_name, s.value_cents, s.internal_status, s.status,
                     s.user_id, s.user_name, s.phone, s.created_at
-               from rm_club.subscription s where {SUBSCRIBER_WHERE} {})
+               from rm_club.subscription s where {SUBSCRIBER_WHERE} {}
               order by s.created_at desc, s.subscription_id desc limit $5 offset $6",
-        plan_in_reach(7)
+        subscription_in_reach(7)
     ))
     .bind(&status)
     .bind(plan)

@@ -263,7 +263,7 @@ async fn dashboard(
         expected_revenue: reais(days.iter().map(|d| d.revenue_cents).sum()),
         new_clients,
     };
-    let club = if own { None } else { Some(club(&mut tx, today).await?) };
+    let club = if own { None } else { Some(club(&mut tx, today, &auth.companies).await?) };
     let answer = Answer { start, end, own, days, occupancy, services, busy_hours, totals, club };
     Ok((consistency.headers(), Json(answer)))
 }
@@ -418,13 +418,17 @@ async fn occupancy(
     Ok(list)
 }
 
-/// The club's figures, business-wide (plans and subscribers are not a unit's): subscribers in
-/// force and their monthly value; received and to receive by due month, for the six months
-/// ending with the current one; and the open charges, oldest due first.
-async fn club(conn: &mut PgConnection, today: NaiveDate) -> Result<Club, ApiError> {
-    let rows: Vec<(i64, String, String, i64, String, Value)> = sqlx::query_as(
-        "select subscription_id, user_name, plan_name, value_cents, internal_status, state from rm_club.subscription",
-    )
+/// The club's figures for the subscriptions the caller reaches (`companies`, their units: the
+/// subscribers list's rule, plans of every unit or of one of theirs): subscribers in force
+/// and their monthly value; received and to receive by due month, for the six months ending
+/// with the current one; and the open charges, oldest due first.
+async fn club(conn: &mut PgConnection, today: NaiveDate, companies: &[i64]) -> Result<Club, ApiError> {
+    let rows: Vec<(i64, String, String, i64, String, Value)> = sqlx::query_as(&format!(
+        "select subscription_id, user_name, plan_name, value_cents, internal_status, state
+           from rm_club.subscription s where {}",
+        crate::club::subscription_in_reach(1)
+    ))
+    .bind(companies)
     .fetch_all(conn)
     .await?;
     let first_month = {

@@ -55,6 +55,8 @@ pub struct AppState {
     pub day_lists: Arc<KeptAnswers<scheduling::DayListKey>>,
     /// The free times kept between reads (`kept`, ADR 0018).
     pub free_times: Arc<KeptAnswers<scheduling::FreeTimesKey>>,
+    /// The live streams open per session in this process.
+    pub live_streams: live::OpenStreams,
 }
 
 impl AppState {
@@ -67,6 +69,7 @@ impl AppState {
             watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone(), free_times.clone()]).await?,
             day_lists,
             free_times,
+            live_streams: live::OpenStreams::default(),
             media_dir: PathBuf::from(DEFAULT_MEDIA_DIR),
             pool,
         })

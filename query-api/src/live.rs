@@ -10,10 +10,12 @@
 //!
 //! A notice names neither the rows nor their unit: what the caller may see is decided by
 //! the reads it then makes. Other businesses' batches are never sent. The token is checked
-//! again every [`RECHECK`]; a signed-out or deactivated user's stream ends.
+//! again every [`RECHECK`]; a signed-out or deactivated user's stream ends. One session
+//! holds at most [`MAX_STREAMS_PER_SESSION`] streams in one query-api process (issue 39).
 
+use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -24,6 +26,7 @@ use futures_util::Stream;
 use navalha_platform::auth::{bearer_token, Auth, TokenVerifier};
 use navalha_platform::position::Position;
 use navalha_platform::projection::{BatchCommitted, EVERY_MODEL};
+use navalha_platform::ApiError;
 use serde_json::json;
 use tokio::sync::broadcast::{self, error::RecvError};
 use utoipa_axum::router::OpenApiRouter;
@@ -35,6 +38,48 @@ use crate::AppState;
 pub const RECHECK: Duration = Duration::from_secs(60);
 /// A comment this often keeps proxies (nginx's 30 s read timeout) from closing a quiet stream.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// How many live streams one session may hold open in one process: a desk's tabs, not a
+/// flood of connections that each cost a task and a broadcast receiver.
+pub const MAX_STREAMS_PER_SESSION: usize = 8;
+/// One stream too many.
+pub const MSG_TOO_MANY_STREAMS: &str =
+    "Muitas abas abertas com a agenda ao vivo. Feche alguma e recarregue a página.";
+
+/// The streams open per session, in this process.
+#[derive(Clone, Default)]
+pub struct OpenStreams(Arc<Mutex<HashMap<uuid::Uuid, usize>>>);
+
+impl OpenStreams {
+    /// A place for one more stream of `session`, until dropped; `None` past the cap.
+    fn open(&self, session: uuid::Uuid) -> Option<StreamPlace> {
+        let mut open = self.0.lock().expect("open streams lock");
+        let count = open.entry(session).or_default();
+        if *count >= MAX_STREAMS_PER_SESSION {
+            return None;
+        }
+        *count += 1;
+        Some(StreamPlace { streams: self.clone(), session })
+    }
+}
+
+/// One open stream's place in [`OpenStreams`].
+struct StreamPlace {
+    streams: OpenStreams,
+    session: uuid::Uuid,
+}
+
+impl Drop for StreamPlace {
+    fn drop(&mut self) {
+        let mut open = self.streams.0.lock().expect("open streams lock");
+        if let Some(count) = open.get_mut(&self.session) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.session);
+            }
+        }
+    }
+}
 
 /// `GET /changes`.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -49,10 +94,22 @@ pub fn router() -> OpenApiRouter<AppState> {
     description = "Server-sent events. `ready` when the stream opens (fetch what is shown again: changes may have been missed while disconnected); `change` with `{\"model\":\"agenda\",\"position\":\"812.9051\"}` when a projector batch changed that model for the caller's business, or `{\"model\":\"*\"}` when the stream fell behind or query-api lost notices while reconnecting to the database (fetch everything again). A comment every 15 s keeps proxies from closing it. The stream ends when the session does.",
     responses(
         (status = 200, description = "The event stream"),
+        (status = 429, description = "The session already holds 8 streams in this process", body = navalha_platform::error::ErrorBody),
     ),
     security(("bearer" = [])),
 )]
-async fn changes(State(state): State<AppState>, auth: Auth, headers: HeaderMap) -> impl IntoResponse {
+async fn changes(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+) -> Result<impl IntoResponse, ApiError> {
+    let place = state.live_streams.open(auth.session_id).ok_or_else(|| {
+        tracing::warn!(
+            professional_id = auth.professional_id,
+            "live stream refused: too many for one session"
+        );
+        ApiError::TooManyRequests { message: MSG_TOO_MANY_STREAMS.to_owned(), retry_after_seconds: 60 }
+    })?;
     // `Auth` has already verified the token; it is kept to verify it again later.
     let token = bearer_token(&headers).unwrap_or_default().to_owned();
     tracing::info!(
@@ -67,12 +124,13 @@ async fn changes(State(state): State<AppState>, auth: Auth, headers: HeaderMap) 
         business_id: auth.business_id,
         recheck: tokio::time::interval_at(tokio::time::Instant::now() + RECHECK, RECHECK),
         greeted: false,
+        _place: place,
     };
-    (
+    Ok((
         // nginx passes each event on at once instead of buffering the answer.
         [(HeaderName::from_static("x-accel-buffering"), HeaderValue::from_static("no"))],
         Sse::new(events(feed)).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
-    )
+    ))
 }
 
 struct Feed {
@@ -82,6 +140,8 @@ struct Feed {
     business_id: i64,
     recheck: tokio::time::Interval,
     greeted: bool,
+    /// Its place among the session's streams, given back when the stream ends.
+    _place: StreamPlace,
 }
 
 fn events(feed: Feed) -> impl Stream<Item = Result<Event, Infallible>> {

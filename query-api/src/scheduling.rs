@@ -288,7 +288,7 @@ async fn day(
     agenda_unit(&mut tx, &auth, company_id).await?;
     let rows = day_as_of(&mut tx, company_id, date, at, &filter).await?;
     let clients: Vec<i64> = rows.iter().map(|row| row.client_id).collect();
-    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients).await?;
+    let subscriptions = crate::club::subscriptions_of(&mut tx, &clients, &[company_id]).await?;
     let items: Vec<DayItem> = rows
         .into_iter()
         .map(|row| {

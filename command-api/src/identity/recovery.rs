@@ -351,6 +351,9 @@ pub(crate) async fn validate_code(
     }
 }
 
+/// A new password equal to the current one.
+pub const MSG_SAME_PASSWORD: &str = "A nova senha deve ser diferente da senha atual.";
+
 #[utoipa::path(
     post,
     path = "/session-professional/reset-password",
@@ -402,6 +405,15 @@ pub(crate) async fn reset_password(
     let Some((code_id, professional_id)) = open else {
         return Err(ApiError::Unprocessable(MSG_BAD_CODE.to_owned()));
     };
+    // The code stays unused: the same code takes another password.
+    let current: Option<String> =
+        sqlx::query_scalar("select password_hash from staff_credential where professional_id = $1")
+            .bind(professional_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if current.is_some() && super::passwords::verify(body.new_password.clone(), current).await? {
+        return Err(ApiError::field("newPassword", MSG_SAME_PASSWORD));
+    }
     sqlx::query("update recovery_code set used_at = now() where recovery_code_id = $1")
         .bind(code_id)
         .execute(&mut *tx)

@@ -806,6 +806,61 @@ async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider
     assert_eq!(repaired["Transactions"][0]["Status"], "payedBoleto", "{repaired}");
 }
 
+/// Issue 39, point 8: the home's club figures and a client's `SubscriptionUser` follow the
+/// subscribers list's unit rule. An attendant of Savassi saw the subscribers and charges of
+/// a plan of Centro alone on her home, while the subscriber itself answered her 404.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_home_and_the_client_form_show_the_subscriptions_the_subscribers_list_shows(pool: PgPool) {
+    use navalha_domain::role::Role;
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    // A plan of Centro alone (plan_fields), and a subscriber with a boleto to pay.
+    let (_, id, _) = subscribe(&club, &admin).await;
+    let savassi: i64 =
+        sqlx::query_scalar("select company_id from rm_company.company where name = 'Navalha Savassi'")
+            .fetch_one(&club.system.pool)
+            .await
+            .expect("Savassi");
+    let (_, attendant) = crate::isolation::staff(&club.system, &admin, Role::Attendant, savassi).await;
+    club.system.project().await;
+    let pending = |home: &Answer| -> Vec<i64> {
+        home.body["Club"]["Pending"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["IdSubscriptionUser"].as_i64())
+            .collect()
+    };
+    let subscriptions = |client: &Answer| -> Vec<i64> {
+        client.body["SubscriptionUser"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s["IdSubscriptionUser"].as_i64())
+            .collect()
+    };
+    for (token, reaches) in [(&admin, true), (&attendant, false)] {
+        let listed =
+            club.system.call(Method::GET, "/api/subscription-user?pageSize=100", Some(token), None).await;
+        let in_list =
+            listed.body["content"].as_array().into_iter().flatten().any(|s| s["IdSubscriptionUser"] == id);
+        let one =
+            club.system.call(Method::GET, &format!("/api/subscription-user/{id}"), Some(token), None).await;
+        let home = club.system.call(Method::GET, "/api/dashboard?period=today", Some(token), None).await;
+        let client = club.system.call(Method::GET, "/api/user/1", Some(token), None).await;
+        assert_eq!(in_list, reaches, "the list");
+        assert_eq!(one.status == StatusCode::OK, reaches, "the subscriber: {one:?}");
+        assert_eq!(pending(&home).contains(&id), reaches, "the home's open charges: {}", home.body);
+        assert_eq!(subscriptions(&client).contains(&id), reaches, "the client form: {}", client.body);
+        // The home's subscribers are the list's active ones.
+        let active = club
+            .system
+            .call(Method::GET, "/api/subscription-user?internalStatus=ACTIVE&pageSize=100", Some(token), None)
+            .await;
+        assert_eq!(home.body["Club"]["ActiveSubscribers"], active.body["total"], "{}", home.body);
+    }
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) {
     let club = Club::start(pool).await;

@@ -19,7 +19,7 @@ const REPLAYED: &str = "idempotent-replayed";
 
 /// A Tuesday far ahead, free in every test.
 fn date() -> chrono::NaiveDate {
-    chrono::NaiveDate::from_ymd_opt(2030, 1, 8).expect("date")
+    crate::support::far_tuesday()
 }
 
 async fn events(system: &System) -> i64 {

@@ -80,7 +80,7 @@ fn staff_form(role: Role, company: i64) -> Value {
 }
 
 /// A signed-in staff member of `role` who belongs to `company` only: their id and token.
-async fn staff(system: &System, admin: &str, role: Role, company: i64) -> (i64, String) {
+pub(crate) async fn staff(system: &System, admin: &str, role: Role, company: i64) -> (i64, String) {
     let created =
         system.call(Method::POST, "/api/professional", Some(admin), Some(staff_form(role, company))).await;
     assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
@@ -186,7 +186,7 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
     .await;
     let booking_at = |start: &str| {
         json!({
-            "idCompanyProfessional": membership, "date": "2030-01-08", "startTime": start, "endTime": null,
+            "idCompanyProfessional": membership, "date": crate::support::far_tuesday().to_string(), "startTime": start, "endTime": null,
             "idServices": [haircut], "idUser": 1, "observation": "", "timesType": "ALL_TIMES",
         })
     };
@@ -655,6 +655,23 @@ async fn a_new_unit_is_its_creators_and_role_changes_and_deactivation_apply_at_o
     assert_eq!(deactivated.status, StatusCode::OK, "{deactivated:?}");
     let refused = system.call(Method::GET, "/api/company", Some(&token), None).await;
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    // Reactivated, they sign in again: the sessions of before stay ended (issue 39; a token
+    // left on a shared computer used to come back to life).
+    let mut form = staff_form(Role::Barber1, centro);
+    form["status"] = json!(1);
+    let reactivated =
+        system.call(Method::PUT, &format!("/api/professional/{id}"), Some(&admin), Some(form)).await;
+    assert_eq!(reactivated.status, StatusCode::OK, "{reactivated:?}");
+    let still_refused = system.call(Method::GET, "/api/company", Some(&token), None).await;
+    assert_eq!(still_refused.status, StatusCode::UNAUTHORIZED);
+    let open: i64 = sqlx::query_scalar(
+        "select count(*) from staff_session where professional_id = $1 and revoked_at is null",
+    )
+    .bind(id)
+    .fetch_one(&system.pool)
+    .await
+    .expect("sessions");
+    assert_eq!(open, 0);
 }
 
 #[sqlx::test(migrations = "../migrations")]

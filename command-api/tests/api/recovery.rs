@@ -61,6 +61,10 @@ async fn the_emailed_code_validates_resets_the_password_and_signs_in_once(pool: 
 
     let valid = validate(&system, "barbeiro1@navalha.dev", &code).await;
     assert_eq!((valid.status, valid.message()), (StatusCode::OK, "Código validado com sucesso."));
+    // The current password is no new one (issue 39); the code still works after.
+    let same = reset(&system, "barbeiro1@navalha.dev", &code, "Navalha@2026").await;
+    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY, "{same:?}");
+    assert_eq!(same.body["errors"]["newPassword"], "A nova senha deve ser diferente da senha atual.");
     let done = reset(&system, "barbeiro1@navalha.dev", &code, "Outra@Senha9").await;
     assert_eq!(done.status, StatusCode::OK, "{done:?}");
     assert_eq!(done.body["user"]["Email"], "barbeiro1@navalha.dev");

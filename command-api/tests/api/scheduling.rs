@@ -1647,3 +1647,41 @@ async fn appointment_ids_taken_at_once_are_all_different(pool: PgPool) {
         .expect("sequence");
     assert_eq!(taken.last().copied(), Some(sequence), "three blocks, all handed out");
 }
+
+/// Issue 39: ALL_TIMES took any date from year 1 to 9999. A booking falls within a year back
+/// and two years ahead of the unit's today, with the bounds in the message.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booking_is_dated_within_a_sane_window(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let today = navalha_harness::demo::today();
+    for date in [
+        chrono::NaiveDate::from_ymd_opt(9999, 12, 7),
+        chrono::NaiveDate::from_ymd_opt(1, 1, 2),
+        today.checked_add_days(chrono::Days::new(731)),
+    ] {
+        let date = date.expect("date");
+        let answer = system
+            .call(
+                Method::POST,
+                "/api/scheduling/professional",
+                Some(&admin),
+                Some(all_times(body(d.barber1, date, "10:00", &[d.haircut], d.client))),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{date}: {answer:?}");
+        let message = answer.body["errors"]["date"].as_str().unwrap_or_default();
+        assert!(message.starts_with("Escolha uma data entre "), "{date}: {message}");
+    }
+    let far = crate::support::far_tuesday();
+    let inside = system
+        .call(
+            Method::POST,
+            "/api/scheduling/professional",
+            Some(&admin),
+            Some(all_times(body(d.barber1, far, "10:00", &[d.haircut], d.client))),
+        )
+        .await;
+    assert_eq!(inside.status, StatusCode::CREATED, "{inside:?}");
+}

@@ -110,6 +110,28 @@ async fn an_open_agenda_hears_of_its_business_changes_and_of_no_other(pool: PgPo
     assert!(position > booked_at);
 }
 
+/// Issue 39: one user could hold any number of live streams. A session holds 8; the ninth
+/// is refused, and a closed one gives its place back.
+#[sqlx::test(migrations = "../migrations")]
+async fn one_session_holds_at_most_eight_live_streams(pool: PgPool) {
+    let system = System::start(pool).await;
+    let token = system.sign_in("admin@navalha.dev").await;
+    let mut open = Vec::new();
+    for _ in 0..navalha_query_api::live::MAX_STREAMS_PER_SESSION {
+        open.push(Stream::open(&system, &token).await);
+    }
+    let refused = system.call(Method::GET, "/api/changes", Some(&token), None).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{refused:?}");
+    assert_eq!(refused.message(), navalha_query_api::live::MSG_TOO_MANY_STREAMS);
+    // Another session of the same user is another desk.
+    let other = system.sign_in("admin@navalha.dev").await;
+    let mut elsewhere = Stream::open(&system, &other).await;
+    assert_eq!(elsewhere.next().await.0, "ready");
+    drop(open.pop());
+    let mut again = Stream::open(&system, &token).await;
+    assert_eq!(again.next().await.0, "ready");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn changes_need_a_valid_token(pool: PgPool) {
     let system = System::start(pool).await;
