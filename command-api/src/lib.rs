@@ -42,7 +42,9 @@ pub fn app(state: AppState) -> Router {
                 health::check("command-api", &state.pool).await
             }),
         )
-        .fallback(|| async { navalha_platform::ApiError::NotFound("Endereço não encontrado.".to_owned()) })
+        // A method a path does not serve is 405 with Allow, here or at query-api (issue 39).
+        .fallback(navalha_platform::routes::unrouted)
+        .method_not_allowed_fallback(navalha_platform::routes::unrouted)
         .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::layer))
         .with_state(state);
     http::with_request_tracing(router)

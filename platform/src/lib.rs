@@ -11,6 +11,7 @@ pub mod http;
 pub mod openapi;
 pub mod position;
 pub mod projection;
+pub mod routes;
 pub mod secret;
 pub mod telemetry;
 

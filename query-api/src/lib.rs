@@ -29,7 +29,7 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use navalha_platform::auth::TokenVerifier;
-use navalha_platform::{health, http, ApiError};
+use navalha_platform::{health, http};
 use sqlx::PgPool;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -104,7 +104,9 @@ pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .nest("/api", api.layer(stuck))
         .route("/health", get(health_check))
-        .fallback(|| async { ApiError::NotFound("Endereço não encontrado.".to_owned()) })
+        // A method a path does not serve is 405 with Allow, here or at command-api (issue 39).
+        .fallback(navalha_platform::routes::unrouted)
+        .method_not_allowed_fallback(navalha_platform::routes::unrouted)
         .with_state(state);
     http::with_request_tracing(router)
 }

@@ -86,6 +86,54 @@ pub(crate) fn route_of(
         .map(|(_, route)| route)
 }
 
+/// The route table both services answer 405 from is the documents' (issue 39).
+#[test]
+fn the_route_table_is_the_documents() {
+    let table: BTreeSet<(String, String)> = navalha_platform::routes::ROUTES
+        .iter()
+        .map(|(method, path)| ((*method).to_owned(), (*path).to_owned()))
+        .collect();
+    let documented = documented_routes();
+    let lines = |routes: &BTreeSet<(String, String)>| -> String {
+        routes.iter().map(|(method, path)| format!("    (\"{method}\", \"{path}\"),\n")).collect()
+    };
+    assert!(
+        table == documented,
+        "platform/src/routes.rs's ROUTES differs from the documents; the documents have:\n{}",
+        lines(&documented)
+    );
+}
+
+/// TRACE, PATCH or a method a path does not serve is 405 with `Allow`, reads included, in
+/// the JSON shape; a path nobody serves is 404.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_method_a_path_does_not_serve_is_405_with_allow(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let trace: Method = "TRACE".parse().expect("method");
+    for (method, path, allow) in [
+        (trace.clone(), "/api/company/filter", "GET, HEAD"),
+        (trace.clone(), "/api/company", "GET, HEAD, POST"),
+        (Method::PATCH, "/api/holiday/1", "DELETE, GET, HEAD, PUT"),
+        (Method::DELETE, "/api/user/1", "GET, HEAD, PUT"),
+        (Method::DELETE, "/api/company/filter", "GET, HEAD"),
+        (Method::GET, "/api/session-professional/login", "POST"),
+    ] {
+        let answer = system.call(method.clone(), path, Some(&admin), None).await;
+        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {answer:?}");
+        assert_eq!(answer.headers["allow"], allow, "{method} {path}");
+        assert_eq!(answer.message(), navalha_platform::routes::MSG_METHOD_NOT_ALLOWED);
+    }
+    for method in [trace, Method::GET, Method::POST] {
+        let answer = system.call(method.clone(), "/api/nothing-here", Some(&admin), None).await;
+        assert_eq!(
+            (answer.status, answer.message()),
+            (StatusCode::NOT_FOUND, "Endereço não encontrado."),
+            "{method}"
+        );
+    }
+}
+
 #[test]
 fn a_call_finds_its_documented_route() {
     let routes = documented_routes();

@@ -1,0 +1,183 @@
+//! Every route of both services, as their OpenAPI documents give them (method, path
+//! template under `/api`). The edge sends reads to query-api and writes to command-api, so
+//! neither service alone knows whether a path it does not serve is served by the other. With
+//! this table both answer a method a path does not serve (TRACE, PATCH, a GET of a write...)
+//! with 405 and `Allow`, and only a path nobody serves with 404 (issue 39).
+//! `command-api/tests/api/openapi.rs` fails when the table and the documents differ.
+
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ErrorBody;
+
+/// A method on a path that does not take it.
+pub const MSG_METHOD_NOT_ALLOWED: &str = "Método não permitido para este endereço.";
+/// A path nobody serves.
+pub const MSG_NOT_FOUND: &str = "Endereço não encontrado.";
+
+/// `(method, template)` of every route, in path order.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/api/business"),
+    ("GET", "/api/changes"),
+    ("POST", "/api/checkout/create-user-token"),
+    ("POST", "/api/checkout/send-user-token-email"),
+    ("POST", "/api/checkout/subscribe"),
+    ("POST", "/api/checkout/summary"),
+    ("GET", "/api/company"),
+    ("POST", "/api/company"),
+    ("GET", "/api/company-working-hours/{id}"),
+    ("PUT", "/api/company-working-hours/{id}/day"),
+    ("GET", "/api/company/filter"),
+    ("GET", "/api/company/{id}"),
+    ("PUT", "/api/company/{id}"),
+    ("GET", "/api/company/{id}/history"),
+    ("GET", "/api/dashboard"),
+    ("POST", "/api/day-off"),
+    ("GET", "/api/day-off/company/{idCompany}"),
+    ("DELETE", "/api/day-off/{idDayOff}"),
+    ("PUT", "/api/day-off/{idDayOff}"),
+    ("GET", "/api/day-off/{idProfessional}"),
+    ("POST", "/api/galaxpay/webhook"),
+    ("GET", "/api/gallery-company/{id}"),
+    ("PUT", "/api/gallery-company/{id}"),
+    ("GET", "/api/health"),
+    ("POST", "/api/holiday"),
+    ("GET", "/api/holiday/filter"),
+    ("DELETE", "/api/holiday/{id}"),
+    ("GET", "/api/holiday/{id}"),
+    ("PUT", "/api/holiday/{id}"),
+    ("GET", "/api/media/gallery/{file}"),
+    ("GET", "/api/no-auth/online-booking/booking/{token}"),
+    ("PUT", "/api/no-auth/online-booking/booking/{token}"),
+    ("POST", "/api/no-auth/online-booking/booking/{token}/cancel"),
+    ("GET", "/api/no-auth/online-booking/{idCompany}"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/code"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/scheduling"),
+    ("POST", "/api/no-auth/online-booking/{idCompany}/verify"),
+    ("PUT", "/api/no-auth/professional/complete-register"),
+    ("GET", "/api/no-auth/scheduling/available-times"),
+    ("GET", "/api/openapi/command.json"),
+    ("GET", "/api/openapi/query.json"),
+    ("GET", "/api/partner-company"),
+    ("POST", "/api/professional"),
+    ("GET", "/api/professional-favorite-menu/"),
+    ("POST", "/api/professional-favorite-menu/"),
+    ("DELETE", "/api/professional-favorite-menu/slug/{slug}"),
+    ("GET", "/api/professional-service/my-profile"),
+    ("POST", "/api/professional-service/my-profile"),
+    ("GET", "/api/professional-service/professional/{id}"),
+    ("POST", "/api/professional-service/professional/{id}"),
+    ("PUT", "/api/professional-service/{idCompanyProfessionalService}/my-profile"),
+    ("PUT", "/api/professional-service/{idCompanyProfessionalService}/professional/{id}"),
+    ("GET", "/api/professional-working-hours/my-profile"),
+    ("PUT", "/api/professional-working-hours/my-profile/day"),
+    ("GET", "/api/professional-working-hours/professional/{id}"),
+    ("PUT", "/api/professional-working-hours/professional/{id}/day"),
+    ("GET", "/api/professional/company/{id}"),
+    ("GET", "/api/professional/filter"),
+    ("GET", "/api/professional/my-profile"),
+    ("PUT", "/api/professional/my-profile"),
+    ("GET", "/api/professional/{id}"),
+    ("PUT", "/api/professional/{id}"),
+    ("GET", "/api/professional/{id}/history"),
+    ("GET", "/api/scheduling/professional"),
+    ("POST", "/api/scheduling/professional"),
+    ("PUT", "/api/scheduling/professional/{idScheduling}"),
+    ("DELETE", "/api/scheduling/{idScheduling}"),
+    ("GET", "/api/scheduling/{idScheduling}"),
+    ("POST", "/api/scheduling/{idScheduling}/cancel-online-origin"),
+    ("PUT", "/api/scheduling/{idScheduling}/confirm"),
+    ("GET", "/api/scheduling/{idScheduling}/history"),
+    ("GET", "/api/service/active"),
+    ("GET", "/api/service/company/{id}"),
+    ("POST", "/api/session-professional/login"),
+    ("POST", "/api/session-professional/login-social-media"),
+    ("POST", "/api/session-professional/logout"),
+    ("POST", "/api/session-professional/recovery-code"),
+    ("POST", "/api/session-professional/reset-password"),
+    ("POST", "/api/session-professional/validate-recovery-code"),
+    ("GET", "/api/subscription-details"),
+    ("POST", "/api/subscription-details"),
+    ("GET", "/api/subscription-details/all"),
+    ("GET", "/api/subscription-details/{id}"),
+    ("PUT", "/api/subscription-details/{id}"),
+    ("POST", "/api/subscription-service"),
+    ("GET", "/api/subscription-service/services/{id}"),
+    ("DELETE", "/api/subscription-service/{id}"),
+    ("PUT", "/api/subscription-service/{id}"),
+    ("GET", "/api/subscription-user"),
+    ("DELETE", "/api/subscription-user/{id}"),
+    ("GET", "/api/subscription-user/{id}"),
+    ("POST", "/api/subscription-user/{id}/reminder"),
+    ("GET", "/api/subscription-user/{id}/timeline"),
+    ("GET", "/api/subscription-user/{id}/updateData"),
+    ("GET", "/api/types-profile"),
+    ("GET", "/api/user/filter"),
+    ("POST", "/api/user/professional"),
+    ("PUT", "/api/user/remove-all-login-social"),
+    ("GET", "/api/user/{id}"),
+    ("PUT", "/api/user/{id}"),
+    ("PUT", "/api/user/{id}/confirm"),
+    ("GET", "/api/user/{id}/history"),
+    ("GET", "/api/user/{id}/visits"),
+];
+
+/// The methods that serve `path` (a concrete path, no query string), sorted: a fixed
+/// segment matches itself, a `{placeholder}` any one segment, and as in the routers the
+/// templates with the most fixed segments win (`/user/filter` is not `/user/{id}`).
+pub fn methods_of(path: &str) -> Vec<&'static str> {
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let matching: Vec<(usize, &'static str)> = ROUTES
+        .iter()
+        .filter_map(|(method, template)| {
+            let parts: Vec<&str> = template.trim_end_matches('/').split('/').collect();
+            let fits = parts.len() == segments.len()
+                && parts
+                    .iter()
+                    .zip(&segments)
+                    .all(|(part, segment)| part.starts_with('{') || part == segment);
+            fits.then(|| (parts.iter().filter(|part| !part.starts_with('{')).count(), *method))
+        })
+        .collect();
+    let most_fixed = matching.iter().map(|(fixed, _)| *fixed).max().unwrap_or_default();
+    let mut methods: Vec<&'static str> =
+        matching.into_iter().filter(|(fixed, _)| *fixed == most_fixed).map(|(_, method)| method).collect();
+    methods.sort_unstable();
+    methods.dedup();
+    methods
+}
+
+/// The answer to a request no route of this service took: 405 with `Allow` when another
+/// method serves the path (here or in the other service), else 404. Both in the JSON shape.
+pub async fn unrouted(method: Method, uri: Uri) -> Response {
+    let mut allowed = methods_of(uri.path());
+    if allowed.is_empty() || allowed.contains(&method.as_str()) {
+        let body = ErrorBody { message: MSG_NOT_FOUND.to_owned(), errors: None };
+        return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
+    }
+    if allowed.contains(&"GET") {
+        allowed.push("HEAD");
+        allowed.sort_unstable();
+    }
+    let body = ErrorBody { message: MSG_METHOD_NOT_ALLOWED.to_owned(), errors: None };
+    let mut response = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response();
+    if let Ok(allow) = HeaderValue::from_str(&allowed.join(", ")) {
+        response.headers_mut().insert(header::ALLOW, allow);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_served_by_the_methods_of_its_templates() {
+        assert_eq!(methods_of("/api/user/7"), vec!["GET", "PUT"]);
+        assert_eq!(methods_of("/api/user/filter"), vec!["GET"]);
+        assert_eq!(methods_of("/api/session-professional/login"), vec!["POST"]);
+        assert_eq!(methods_of("/api/professional-favorite-menu/"), vec!["GET", "POST"]);
+        assert!(methods_of("/api/nothing-here").is_empty());
+        assert!(methods_of("/api/user/7/8/9").is_empty());
+    }
+}
