@@ -87,8 +87,11 @@ impl AppointmentIds {
 /// one per process waits on the database lock.
 #[derive(Clone, Default)]
 pub struct UnitDayTurns {
-    turns: Arc<std::sync::Mutex<HashMap<(i64, chrono::NaiveDate), Arc<Mutex<()>>>>>,
+    turns: Arc<std::sync::Mutex<HashMap<UnitDay, Arc<Mutex<()>>>>>,
 }
+
+/// A unit and one of its days.
+type UnitDay = (i64, chrono::NaiveDate);
 
 /// A turn on a unit's day, until dropped.
 pub struct Turn {
