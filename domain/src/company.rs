@@ -8,6 +8,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::online::OnlineRules;
+use crate::time_zone::{is_unit_zone, zone_of_address, MSG_BAD_TIME_ZONE};
 use crate::validation::{
     address, is_mobile, AddressInput, FieldErrors, Period, TimeOfDay, MAX_EMAIL, MAX_LINK, MAX_MASKED,
     MAX_NAME, MAX_TEXT,
@@ -104,14 +105,17 @@ pub struct CompanyForm {
     /// value (30 on create).
     #[schema(minimum = 0, maximum = 100)]
     pub online_newcomer_share_percent: Option<i64>,
+    /// The unit's IANA time zone, one of Brazil's (`America/Manaus`...); left out or empty,
+    /// the zone of its state and city (issue 39).
+    pub time_zone: Option<String>,
 }
 
 impl CompanyForm {
-    /// Applies spec 02 §5 'Company' and returns the profile, in `time_zone`, with the
-    /// online rules the form sets on top of `online` (the unit's current ones). Texts are
-    /// bounded: name 120, e-mail 254, links 500, observation 1,000, CNPJ and mobile as typed
-    /// 30, the address's own.
-    pub fn validate(&self, time_zone: &str, online: OnlineRules) -> Result<CompanyProfile, FieldErrors> {
+    /// Applies spec 02 §5 'Company' and returns the profile, with the online rules the form
+    /// sets on top of `online` (the unit's current ones), in the zone the form names or else
+    /// the zone of its state and city. Texts are bounded: name 120, e-mail 254, links 500,
+    /// observation 1,000, CNPJ and mobile as typed 30, the address's own.
+    pub fn validate(&self, online: OnlineRules) -> Result<CompanyProfile, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
         let observation = self.observation.as_deref().unwrap_or_default().trim();
@@ -149,6 +153,9 @@ impl CompanyForm {
             "zipCode",
             &mut errors,
         );
+        let chosen = self.time_zone.as_deref().map(str::trim).filter(|zone| !zone.is_empty());
+        errors.check(chosen.is_some_and(|zone| !is_unit_zone(zone)), "timeZone", MSG_BAD_TIME_ZONE);
+        let time_zone = chosen.unwrap_or_else(|| zone_of_address(&self.state, &self.city)).to_owned();
         let online = OnlineRules::with(
             online,
             self.online_cancel_cutoff_hours,
@@ -168,7 +175,7 @@ impl CompanyForm {
                 instagram: self.instagram.trim().to_owned(),
                 observation: observation.to_owned(),
                 address,
-                time_zone: time_zone.to_owned(),
+                time_zone,
                 online,
             }),
             _ => Err(errors),
@@ -422,11 +429,12 @@ mod tests {
             online_cancel_cutoff_hours: None,
             online_max_future_bookings: None,
             online_newcomer_share_percent: None,
+            time_zone: None,
         }
     }
 
     fn profile() -> CompanyProfile {
-        form().validate(DEFAULT_TIME_ZONE, OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"))
+        form().validate(OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]
@@ -490,7 +498,7 @@ mod tests {
             ),
         ];
         for (form, field, message) in cases {
-            let errors = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).err().unwrap_or_default();
+            let errors = form.validate(OnlineRules::default()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
         }
     }
@@ -510,7 +518,7 @@ mod tests {
             district: "r".repeat(MAX_DISTRICT),
             ..form()
         };
-        let profile = at_the_bounds.validate(DEFAULT_TIME_ZONE, OnlineRules::default());
+        let profile = at_the_bounds.validate(OnlineRules::default());
         assert_eq!(profile.map(|p| p.observation.chars().count()), Ok(MAX_TEXT));
         let cases: Vec<(CompanyForm, &str, usize)> = vec![
             (CompanyForm { name: "N".repeat(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
@@ -546,19 +554,34 @@ mod tests {
             (CompanyForm { district: "r".repeat(MAX_DISTRICT + 1), ..form() }, "district", MAX_DISTRICT),
         ];
         for (form, field, max) in cases {
-            let errors = form.validate(DEFAULT_TIME_ZONE, OnlineRules::default()).err().unwrap_or_default();
+            let errors = form.validate(OnlineRules::default()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
         }
+    }
+
+    #[test]
+    fn a_unit_is_in_its_addresss_zone_unless_the_form_names_one() {
+        let zone = |form: CompanyForm| form.validate(OnlineRules::default()).map(|p| p.time_zone);
+        assert_eq!(zone(form()), Ok("America/Sao_Paulo".to_owned()));
+        let manaus = CompanyForm { state: "AM".into(), city: "Manaus".into(), ..form() };
+        assert_eq!(zone(manaus.clone()), Ok("America/Manaus".to_owned()));
+        let chosen = CompanyForm { time_zone: Some("America/Eirunepe".into()), ..manaus.clone() };
+        assert_eq!(zone(chosen), Ok("America/Eirunepe".to_owned()));
+        let empty = CompanyForm { time_zone: Some(" ".into()), ..manaus };
+        assert_eq!(zone(empty), Ok("America/Manaus".to_owned()));
+        let unknown = CompanyForm { time_zone: Some("Europe/Lisbon".into()), ..form() };
+        let errors = unknown.validate(OnlineRules::default()).err().unwrap_or_default();
+        assert_eq!(errors.get("timeZone"), Some(crate::time_zone::MSG_BAD_TIME_ZONE));
     }
 
     #[test]
     fn online_rules_left_out_keep_the_current_ones() {
         let current =
             OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1, newcomer_share_percent: 10 };
-        let kept = form().validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
+        let kept = form().validate(current).ok().map(|p| p.online);
         assert_eq!(kept, Some(current));
         let changed = CompanyForm { online_cancel_cutoff_hours: Some(0), ..form() };
-        let changed = changed.validate(DEFAULT_TIME_ZONE, current).ok().map(|p| p.online);
+        let changed = changed.validate(current).ok().map(|p| p.online);
         assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, ..current }));
     }
 

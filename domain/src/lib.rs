@@ -23,6 +23,7 @@ pub mod role;
 pub mod service;
 pub mod state_shape;
 pub mod subscription;
+pub mod time_zone;
 pub mod validation;
 pub mod values;
 

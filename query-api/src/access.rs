@@ -42,6 +42,8 @@ pub struct CompanyItem {
     /// Whether the user belongs to the unit: only those can be selected (spec 01 §6) or
     /// reached by any other call.
     pub member: bool,
+    /// The unit's IANA time zone: its agenda's clock and today (issue 39).
+    pub time_zone: String,
 }
 
 /// The units the user may see: their own, plus every active unit for the roles that see
@@ -69,7 +71,7 @@ async fn companies(
     let consistency = read_after.wait(&state.watch, "company").await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<CompanyItem> = sqlx::query_as(
-        "select company_id as id_company, name, city, state, status, company_id = any($1) as member
+        "select company_id as id_company, name, city, state, status, company_id = any($1) as member, time_zone
            from rm_company.company
           where company_id = any($1) or ($2 and status)
           order by name, company_id",

@@ -213,7 +213,7 @@ async fn filter(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, OnlineCancelCutoffHours, OnlineMaxFutureBookings, OnlineNewcomerSharePercent}", body = Object),
+        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, TimeZoneFromAddress, OnlineCancelCutoffHours, OnlineMaxFutureBookings, OnlineNewcomerSharePercent}", body = Object),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
     ),
@@ -256,6 +256,12 @@ async fn one(
             "State": address["state"],
             "Complement": address["complement"],
             "TimeZone": profile["time_zone"],
+            // Whether the zone is the one its address gives: the form shows 'Automático'.
+            "TimeZoneFromAddress": profile["time_zone"].as_str()
+                == Some(navalha_domain::time_zone::zone_of_address(
+                    address["state"].as_str().unwrap_or_default(),
+                    address["city"].as_str().unwrap_or_default(),
+                )),
             "OnlineCancelCutoffHours": rules.cancel_cutoff_hours,
             "OnlineMaxFutureBookings": rules.max_future_bookings,
             "OnlineNewcomerSharePercent": rules.newcomer_share_percent,

@@ -101,6 +101,8 @@ pub struct UnitPage {
     pub cancel_cutoff_hours: i64,
     /// How many future bookings one client may hold here.
     pub max_future_bookings: i64,
+    /// The unit's IANA time zone: the page's today and times are on its clock (issue 39).
+    pub time_zone: String,
 }
 
 fn unit_not_found() -> ApiError {
@@ -196,6 +198,7 @@ async fn unit_page(
         professionals,
         cancel_cutoff_hours: profile.0.online.cancel_cutoff_hours,
         max_future_bookings: profile.0.online.max_future_bookings,
+        time_zone: profile.0.time_zone.clone(),
     }))
 }
 

@@ -283,3 +283,55 @@ async fn a_unit_with_an_alphanumeric_cnpj_is_registered_and_found_by_it(pool: Pg
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.body["errors"]["cnpj"], "CNPJ inválido");
 }
+
+/// Issue 39, point 9: every unit was on São Paulo's clock. A unit takes the zone of its
+/// state and city, the form may correct it, and the unit's rules read it: its today is
+/// Manaus's, an hour behind São Paulo's, around midnight.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_unit_is_on_its_own_clock(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let mut manaus = company("Navalha Manaus", "11.444.777/0001-61");
+    manaus["state"] = json!("AM");
+    manaus["city"] = json!("Manaus");
+    let created = system.call(Method::POST, "/api/company", Some(&admin), Some(manaus.clone())).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdCompany"].as_i64().expect("id");
+    system.project().await;
+    let read = |system: &System| {
+        let admin = admin.clone();
+        let path = format!("/api/company/{id}");
+        async move { system.call(Method::GET, &path, Some(&admin), None).await.body }
+    };
+    let unit = read(&system).await;
+    assert_eq!((unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()), (Some("America/Manaus"), Some(true)));
+    let listed = system.call(Method::GET, "/api/company", Some(&admin), None).await;
+    let in_list = listed.body.as_array().into_iter().flatten().find(|c| c["IdCompany"] == id).cloned().unwrap_or_default();
+    assert_eq!(in_list["TimeZone"], "America/Manaus");
+
+    // Corrected by hand; a zone off the list is refused on its field.
+    let path = format!("/api/company/{id}");
+    let mut wrong = manaus.clone();
+    wrong["timeZone"] = json!("Europe/Lisbon");
+    let refused = system.call(Method::PUT, &path, Some(&admin), Some(wrong)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.body["errors"]["timeZone"], navalha_domain::time_zone::MSG_BAD_TIME_ZONE);
+    let mut corrected = manaus.clone();
+    corrected["timeZone"] = json!("America/Eirunepe");
+    assert_eq!(system.call(Method::PUT, &path, Some(&admin), Some(corrected)).await.status, StatusCode::OK);
+    system.project().await;
+    let unit = read(&system).await;
+    assert_eq!((unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()), (Some("America/Eirunepe"), Some(false)));
+
+    // The unit's today, as its rules read it, is on its clock.
+    let (manaus_today, sao_paulo_today): (chrono::NaiveDate, chrono::NaiveDate) = sqlx::query_as(
+        "select ($1::timestamptz at time zone time_zone)::date, ($1::timestamptz at time zone 'America/Sao_Paulo')::date
+           from rm_company.company where company_id = $2",
+    )
+    .bind(chrono::DateTime::parse_from_rfc3339("2026-11-28T03:30:00Z").expect("instant"))
+    .bind(id)
+    .fetch_one(&system.pool)
+    .await
+    .expect("today");
+    assert_eq!((manaus_today.to_string(), sao_paulo_today.to_string()), ("2026-11-27".into(), "2026-11-28".into()));
+}

@@ -16,6 +16,8 @@ export interface CompanyDto {
   Status: boolean;
   /** Whether the user belongs to the unit (GET company only); only those can be selected. */
   Member?: boolean;
+  /** The unit's IANA time zone (GET company; issue 39): its agenda's clock and today. */
+  TimeZone?: string;
 }
 
 export interface LoginUser {

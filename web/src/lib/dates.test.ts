@@ -23,6 +23,18 @@ describe('dates at UTC-3', () => {
     expect(todayIso(Date.parse('2026-11-24T03:00:00Z'))).toBe('2026-11-24');
   });
 
+  it("reads each unit's clock on its own zone (issue 39)", () => {
+    // 02:30Z: 23:30 in São Paulo, 22:30 in Manaus, 21:30 in Rio Branco, 00:30 in Noronha.
+    expect(clockText(lateEvening, 'America/Manaus')).toBe('22:30:00');
+    expect(clockText(lateEvening, 'America/Rio_Branco')).toBe('21:30:00');
+    expect(todayIso(lateEvening, 'America/Noronha')).toBe('2026-11-24');
+    expect(minutesNow(lateEvening, 'America/Noronha')).toBe(30);
+    // São Paulo had summer time until 2019: 15/01/2018 12:00Z was 10:00 there.
+    expect(clockText(Date.parse('2018-01-15T12:00:00Z'), 'America/Sao_Paulo')).toBe('10:00:00');
+    // A zone the browser does not know reads as São Paulo's.
+    expect(clockText(lateEvening, 'Nowhere/Never')).toBe('23:30:00');
+  });
+
   it('moves days across months and years', () => {
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addDays('2027-01-01', -1)).toBe('2026-12-31');

@@ -1,9 +1,35 @@
-// Dates and times as the unit sees them (spec 01 §5: dates are handled at UTC-3).
-// Days travel as ISO 'YYYY-MM-DD' strings and times as 'HH:MM'; no Date object ever
-// crosses a component boundary, so the browser's own time zone never matters.
+// Dates and times as the unit sees them: on the unit's IANA time zone (ADR 0013, issue 39;
+// spec 01 §5's "UTC-3" is São Paulo's clock, the zone every unit starts in). Days travel as
+// ISO 'YYYY-MM-DD' strings and times as 'HH:MM'; no Date object ever crosses a component
+// boundary, so the browser's own time zone never matters.
 
-/** The unit's offset from UTC, in minutes (-03:00). */
-export const UNIT_UTC_OFFSET_MINUTES = -180;
+/** The zone every unit starts in, and the clock of what belongs to no unit (the club). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of `timeZone`'s wall clock; São Paulo's for a zone the browser does not know. */
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: DEFAULT_TIME_ZONE });
+    }
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 export const MONTH_NAMES = [
   'Janeiro',
@@ -35,25 +61,28 @@ export const WEEKDAY_NAMES = [
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The unit's wall clock at `now`, as a Date whose UTC fields hold the local values. */
-export function unitWallClock(now: number = Date.now()): Date {
-  return new Date(now + UNIT_UTC_OFFSET_MINUTES * 60_000);
+/** The wall clock of `timeZone` at `now`, as a Date whose UTC fields hold the local values. */
+export function unitWallClock(now: number = Date.now(), timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(now));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const milliseconds = ((now % 1000) + 1000) % 1000;
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), milliseconds));
 }
 
 /** Today on the unit's clock, 'YYYY-MM-DD'. */
-export function todayIso(now: number = Date.now()): string {
-  return isoOfUtcFields(unitWallClock(now));
+export function todayIso(now: number = Date.now(), timeZone: string = DEFAULT_TIME_ZONE): string {
+  return isoOfUtcFields(unitWallClock(now, timeZone));
 }
 
 /** Minutes since the unit's midnight. */
-export function minutesNow(now: number = Date.now()): number {
-  const clock = unitWallClock(now);
+export function minutesNow(now: number = Date.now(), timeZone: string = DEFAULT_TIME_ZONE): number {
+  const clock = unitWallClock(now, timeZone);
   return clock.getUTCHours() * 60 + clock.getUTCMinutes();
 }
 
 /** 'HH:MM:SS' of the unit's clock (the live clock). */
-export function clockText(now: number = Date.now()): string {
-  const clock = unitWallClock(now);
+export function clockText(now: number = Date.now(), timeZone: string = DEFAULT_TIME_ZONE): string {
+  const clock = unitWallClock(now, timeZone);
   return `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())}`;
 }
 

@@ -1,5 +1,6 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CompanyDto, FavoriteMenu, LoginResponse, Role } from '@/api/types';
+import { DEFAULT_TIME_ZONE } from '@/lib/dates';
 
 /** A company as the app keeps it: canHide is true when the user does not belong to it. */
 export interface Company extends CompanyDto {
@@ -79,6 +80,11 @@ export const sessionSlice = createSlice({
     selectRoleType: (state) => state.role?.Type ?? null,
     selectCompanyList: (state) => state.companyList,
     selectSelectedCompany: (state) => state.selectedCompany,
+    /** The selected unit's time zone, as GET company last said (a session kept from before it: São Paulo's). */
+    selectUnitTimeZone: (state) =>
+      state.companyList.find((c) => c.IdCompany === state.selectedCompany?.IdCompany)?.TimeZone ??
+      state.selectedCompany?.TimeZone ??
+      DEFAULT_TIME_ZONE,
     selectFavoriteSlugs: createSelector([(state: SessionState) => state.menuFavorite], (favorites) =>
       favorites.map(slugOfFavorite),
     ),
@@ -94,5 +100,6 @@ export const {
   selectRoleType,
   selectCompanyList,
   selectSelectedCompany,
+  selectUnitTimeZone,
   selectFavoriteSlugs,
 } = sessionSlice.selectors;

@@ -81,6 +81,7 @@ export function AppointmentModal({
   slot = null,
 }: AppointmentModalProps) {
   const editing = idScheduling !== null;
+  const timeZone = companies.find((company) => company.IdCompany === defaultCompany)?.TimeZone;
   const [state, dispatch] = useReducer(
     wizardSlice.reducer,
     undefined,
@@ -136,9 +137,9 @@ export function AppointmentModal({
   // when the agenda shows a past day).
   useEffect(() => {
     if (state.date || state.step !== 'TIME') return;
-    const first = initialDate(agendaDay, dates, todayIso());
+    const first = initialDate(agendaDay, dates, todayIso(Date.now(), timeZone));
     if (first) dispatch(wizard.dateDefaulted(first));
-  }, [state.date, dates, state.step, agendaDay]);
+  }, [state.date, dates, state.step, agendaDay, timeZone]);
 
   // The clicked slot's time is chosen once the free times are known, if the services fit
   // there; otherwise the professional and the day stay filled in and the user picks a time.

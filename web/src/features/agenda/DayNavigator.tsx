@@ -3,14 +3,17 @@ import { DatePicker } from '@/components/DatePicker';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { addDays, clockText, formatDateBR, weekdayDateBR } from '@/lib/dates';
+import { useAppSelector } from '@/state/hooks';
+import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { useNow } from './hooks';
 
 /** The live clock: the unit's time, every second. */
 export function Clock() {
   const now = useNow(1000);
+  const timeZone = useAppSelector(selectUnitTimeZone);
   return (
     <time className="clock" aria-label="Hora atual" aria-live="off">
-      {clockText(now)}
+      {clockText(now, timeZone)}
     </time>
   );
 }

@@ -5,6 +5,8 @@ import { DatePicker } from '@/components/DatePicker';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
+import { useAppSelector } from '@/state/hooks';
+import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
 import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
@@ -23,6 +25,7 @@ interface MobileNewAppointmentProps {
 
 /** The mobile 'Novo agendamento' flow: services, professional (optional), free time, notes, then the client. */
 export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNewAppointmentProps) {
+  const timeZone = useAppSelector(selectUnitTimeZone);
   const [state, dispatch] = useReducer(
     wizardSlice.reducer,
     undefined,
@@ -48,9 +51,9 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
 
   useEffect(() => {
     if (state.date) return;
-    const first = initialDate(agendaDay, dates, todayIso());
+    const first = initialDate(agendaDay, dates, todayIso(Date.now(), timeZone));
     if (first) dispatch(wizard.dateDefaulted(first));
-  }, [state.date, dates, agendaDay]);
+  }, [state.date, dates, agendaDay, timeZone]);
 
   const [book, booking] = useBookSchedulingMutation();
   // A retried request is not a second appointment.

@@ -1,6 +1,8 @@
 import { useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast';
 import { Icon } from '@/components/Icon';
+import { useAppSelector } from '@/state/hooks';
+import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
 import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from './timeline';
@@ -76,7 +78,8 @@ export function Timeline({
   readOnly = false,
 }: TimelineProps) {
   const perColumnDates = columns.some((column) => column.date);
-  const nowY = perColumnDates ? null : nowLineY(date, today, minutesNow(now));
+  const timeZone = useAppSelector(selectUnitTimeZone);
+  const nowY = perColumnDates ? null : nowLineY(date, today, minutesNow(now, timeZone));
   // Where the dragged card was grabbed, so that it lands where the pointer shows it.
   const dragged = useRef<{ item: DayItem; grabY: number } | null>(null);
   const grabbedAt = useRef(0);
@@ -142,7 +145,7 @@ export function Timeline({
               (item) => item.IdProfessional === column.idProfessional && (!column.date || item.Date === column.date),
             );
             const placed = layoutLanes(own, (item) => spanOfTimes(item.StartTime, item.EndTime));
-            const columnNowY = perColumnDates ? nowLineY(day, today, minutesNow(now)) : null;
+            const columnNowY = perColumnDates ? nowLineY(day, today, minutesNow(now, timeZone)) : null;
             return (
               <div
                 key={`${column.idProfessional}-${day}`}

@@ -52,7 +52,7 @@ export function useAgendaScope(now: number): AgendaScope {
   }, [session.companyList, session.companies]);
   const company =
     companies.find((c) => c.IdCompany === session.selectedCompany?.IdCompany) ?? companies[0] ?? null;
-  const today = todayIso(now);
+  const today = todayIso(now, company?.TimeZone);
   return {
     role,
     idProfessional: session.idProfessional,

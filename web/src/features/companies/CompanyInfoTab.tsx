@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AddressFields } from '@/components/form/AddressFields';
+import { TIME_ZONE_OPTIONS } from './timeZones';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
 import { CheckboxField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
 import { NumberField } from '@/components/NumberField';
@@ -47,6 +48,8 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     onlineCancelCutoffHours: company.OnlineCancelCutoffHours ?? ONLINE_DEFAULTS.onlineCancelCutoffHours,
     onlineMaxFutureBookings: company.OnlineMaxFutureBookings ?? ONLINE_DEFAULTS.onlineMaxFutureBookings,
     onlineNewcomerSharePercent: company.OnlineNewcomerSharePercent ?? ONLINE_DEFAULTS.onlineNewcomerSharePercent,
+    // The zone its address gives shows as 'Automático', so a new address brings its own zone.
+    timeZone: company.TimeZoneFromAddress === false ? (company.TimeZone ?? '') : '',
   };
 }
 
@@ -75,6 +78,7 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     onlineCancelCutoffHours: Number(values.onlineCancelCutoffHours),
     onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
     onlineNewcomerSharePercent: Number(values.onlineNewcomerSharePercent),
+    timeZone: values.timeZone ?? '',
   };
 }
 
@@ -174,6 +178,14 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
       </FormSection>
       <FormSection title="Endereço">
         <AddressFields form={form} zipField="zipCode" disabled={disabled} />
+        <SelectField
+          label="Fuso horário"
+          className="field-wide"
+          options={TIME_ZONE_OPTIONS}
+          disabled={disabled}
+          error={errors.timeZone?.message}
+          {...register('timeZone')}
+        />
       </FormSection>
       </fieldset>
       <FormSection title="Agendamento online">

@@ -258,9 +258,13 @@ describe("a unit's 'Agendamento online'", () => {
     expect(within(section()).getByText('Informe de 1 a 10 agendamentos')).toBeTruthy();
     expect(within(section()).getByText('Informe um percentual de 0 a 100')).toBeTruthy();
 
+    // The zone: 'Automático' (the state's and city's) unless corrected (issue 39).
+    const zone = screen.getByLabelText<HTMLSelectElement>('Fuso horário');
+    expect(zone.value).toBe('');
+    await user.selectOptions(zone, 'America/Manaus');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
-    expect(puts[1]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1 });
+    expect(puts[1]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1, timeZone: 'America/Manaus' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
   });
 

@@ -126,6 +126,9 @@ describe("company schema, 'Agendamento online'", () => {
   it('starts a new unit with the server defaults (2 hours, 2 bookings) and sends them', () => {
     expect(EMPTY_COMPANY).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2, onlineNewcomerSharePercent: 30 });
     expect(toBody(VALID)).toMatchObject({ onlineCancelCutoffHours: 2, onlineMaxFutureBookings: 2, onlineNewcomerSharePercent: 30 });
+    // The zone: '' lets the server take the state's and city's; a chosen one is sent.
+    expect(toBody(VALID)).toMatchObject({ timeZone: '' });
+    expect(toBody({ ...VALID, timeZone: 'America/Manaus' })).toMatchObject({ timeZone: 'America/Manaus' });
     expect(toBody({ ...VALID, onlineCancelCutoffHours: 0, onlineMaxFutureBookings: 10 })).toMatchObject({
       onlineCancelCutoffHours: 0,
       onlineMaxFutureBookings: 10,
@@ -172,5 +175,19 @@ describe('company day schema (spec 02 §5 "Working-hours day", one period)', () 
     [{ start: '09:00', end: '09:00' }, { end: 'Horário final menor que inicial' }],
   ])('%j → %j', (values, expected) => {
     expect(errorsOf(companyDaySchema, values)).toEqual(expected);
+  });
+});
+
+describe("a unit's time zone in the form (issue 39)", () => {
+  const detail = (TimeZone: string, TimeZoneFromAddress: boolean) =>
+    toFormValues({
+      IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
+      WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: null, ZipCode: '69005000',
+      Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: null,
+      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, TimeZone, TimeZoneFromAddress,
+    });
+  it("shows 'Automático' for the zone its address gives, and a corrected zone as chosen", () => {
+    expect(detail('America/Manaus', true).timeZone).toBe('');
+    expect(detail('America/Eirunepe', false).timeZone).toBe('America/Eirunepe');
   });
 });

@@ -42,6 +42,8 @@ export const companySchema = yup.object({
   onlineCancelCutoffHours: wholeNumber(0, ONLINE_CUTOFF_MAX, ONLINE_CUTOFF_MESSAGE),
   onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
   onlineNewcomerSharePercent: wholeNumber(0, 100, ONLINE_SHARE_MESSAGE),
+  // '' lets the server take the zone of the state and city (issue 39).
+  timeZone: yup.string().default(''),
 });
 
 export type CompanyFormValues = yup.InferType<typeof companySchema>;
@@ -64,6 +66,7 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   district: '',
   city: '',
   state: '--',
+  timeZone: '',
   ...ONLINE_DEFAULTS,
 };
 

@@ -48,6 +48,9 @@ export interface CompanyDetail {
   OnlineMaxFutureBookings: number;
   /** Issue 39: the share of a day's working minutes newcomers' online bookings may hold. */
   OnlineNewcomerSharePercent?: number;
+  /** The unit's IANA zone, and whether it is the one its state and city give (issue 39). */
+  TimeZone?: string;
+  TimeZoneFromAddress?: boolean;
 }
 
 /** Body of POST company and PUT company/{id}. */
@@ -73,6 +76,8 @@ export interface CompanyBody {
   /** 1 to 10; left out keeps the unit's value (2 on create). */
   onlineMaxFutureBookings?: number;
   onlineNewcomerSharePercent?: number;
+  /** '' or absent: the zone of the state and city. */
+  timeZone?: string;
 }
 
 /** One weekday of GET company-working-hours/{id}; a closed day has null times. */

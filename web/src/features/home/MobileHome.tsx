@@ -12,14 +12,15 @@ import { nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalO
 export function MobileHome() {
   const scope = useHomeScope();
   const now = useMinuteClock();
-  const today = todayIso(now);
+  const timeZone = scope.company?.TimeZone;
+  const today = todayIso(now, timeZone);
   const idCompany = scope.company?.IdCompany ?? null;
   const figures = useGetDashboardQuery({ period: 'today', idCompany });
   const own = seesOwnOnly(scope.role) && scope.idProfessional !== null;
   const day = useGetTodayAppointmentsQuery(
     idCompany === null ? skipToken : { idCompany, date: today, idProfessional: own ? scope.idProfessional : null },
   );
-  const next = nextAppointments(day.data ?? [], today, minutesNow(now));
+  const next = nextAppointments(day.data ?? [], today, minutesNow(now, timeZone));
   const listId = useId();
   const totals = figures.data?.Totals;
 

@@ -235,7 +235,7 @@ function BookingFlow({ unit }: { unit: OnlineUnit }) {
       {hasServices && (
         <div ref={timesRef} className="ob-anchor">
           <Step n={3} title="Dia e horário" id="ob-step-time">
-            <DayTimePicker slots={slots} notice={lostNotice} />
+            <DayTimePicker timeZone={unit.TimeZone} slots={slots} notice={lostNotice} />
           </Step>
         </div>
       )}

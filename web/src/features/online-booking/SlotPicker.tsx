@@ -76,7 +76,18 @@ export const isCurrentSlot = (current: CurrentSlot | undefined, date: string, st
  * The days with free times, then the chosen day's times (Manhã, Tarde, Noite); when moving a
  * booking, `current` marks its own time 'Horário atual'.
  */
-export function DayTimePicker({ slots, notice, current }: { slots: Slots; notice?: string | null; current?: CurrentSlot }) {
+export function DayTimePicker({
+  slots,
+  notice,
+  current,
+  timeZone,
+}: {
+  slots: Slots;
+  notice?: string | null;
+  current?: CurrentSlot;
+  /** The unit's: 'Hoje' and 'Amanhã' are on its clock. */
+  timeZone?: string;
+}) {
   const { days, date, times, hour, idProfessional, hasServices, loading, refreshing, failed } = slots;
   const periods = date ? dayPeriods(times, date, idProfessional) : [];
   return (
@@ -100,7 +111,7 @@ export function DayTimePicker({ slots, notice, current }: { slots: Slots; notice
       {days.length > 0 && (
         <div className="ob-days" role="group" aria-label="Dia">
           {days.map((day) => {
-            const { top, bottom } = dayButtonParts(day);
+            const { top, bottom } = dayButtonParts(day, Date.now(), timeZone);
             return (
               <button
                 key={day}

@@ -86,7 +86,7 @@ export function UnitHeader({ unit }: { unit: OnlineUnit }) {
       )}
       <div className="ob-unit-row">
         <details className="ob-hours">
-          <summary>{todayHoursLabel(unit.Hours)}</summary>
+          <summary>{todayHoursLabel(unit.Hours, Date.now(), unit.TimeZone)}</summary>
           <table aria-label="Horário de funcionamento">
             <tbody>
               {weekHours(unit.Hours).map((day) => (

@@ -52,14 +52,14 @@ export function weekHours(hours: OnlineHours[]): { weekDay: number; name: string
 }
 
 /** 'Hoje, 09:00 às 19:00' or 'Hoje, fechado'. */
-export function todayHoursLabel(hours: OnlineHours[], now: number = Date.now()): string {
-  const today = weekHours(hours).find((day) => day.weekDay === weekdayOf(todayIso(now)));
+export function todayHoursLabel(hours: OnlineHours[], now: number = Date.now(), timeZone?: string): string {
+  const today = weekHours(hours).find((day) => day.weekDay === weekdayOf(todayIso(now, timeZone)));
   return `Hoje, ${today?.hours ?? 'fechado'}`;
 }
 
 /** A day button's parts: 'Hoje' / 'Amanhã' / 'Ter', and '24/11'. */
-export function dayButtonParts(iso: string, now: number = Date.now()): { top: string; bottom: string } {
-  const today = todayIso(now);
+export function dayButtonParts(iso: string, now: number = Date.now(), timeZone?: string): { top: string; bottom: string } {
+  const today = todayIso(now, timeZone);
   const [, month, day] = parseIso(iso);
   const top = iso === today ? 'Hoje' : iso === addDays(today, 1) ? 'Amanhã' : WEEKDAY_SHORT[weekdayOf(iso)];
   return { top, bottom: `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}` };

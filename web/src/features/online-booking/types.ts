@@ -39,6 +39,8 @@ export interface OnlineUnit {
   Professionals: OnlineProfessional[];
   CancelCutoffHours: number;
   MaxFutureBookings: number;
+  /** The unit's IANA time zone: the page's today is on its clock (issue 39). */
+  TimeZone?: string;
 }
 
 export interface CodeRequest {

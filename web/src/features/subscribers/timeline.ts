@@ -1,7 +1,7 @@
 // The time travel's words: what each timeline entry means in pt-BR, when it happened on the
 // units' clock (UTC-3) and what caused it; and the past view's banner.
 import { chargeGroup, chargeStatusLabel, contractStatusLabel, subscriptionStatusLabel } from '@/lib/club';
-import { UNIT_UTC_OFFSET_MINUTES } from '@/lib/dates';
+import { unitWallClock } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { TimelineCharge, TimelineEntry } from './types';
 
@@ -11,7 +11,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatInstant(iso: string, withSeconds = false): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  const clock = new Date(time + UNIT_UTC_OFFSET_MINUTES * 60_000);
+  const clock = unitWallClock(time);
   const date = `${pad(clock.getUTCDate())}/${pad(clock.getUTCMonth() + 1)}/${clock.getUTCFullYear()}`;
   const hours = `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}`;
   return `${date} ${hours}${withSeconds ? `:${pad(clock.getUTCSeconds())}` : ''}`;
@@ -25,7 +25,7 @@ export function formatWallClock(value: string): string {
 
 /** The datetime-local value of an instant on the units' clock. */
 export function wallClockInput(now: number = Date.now()): string {
-  const clock = new Date(now + UNIT_UTC_OFFSET_MINUTES * 60_000);
+  const clock = unitWallClock(now);
   return clock.toISOString().slice(0, 16);
 }
 
