@@ -5,8 +5,7 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::company::{
-    Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, MSG_DUPLICATE_CNPJ,
-    MSG_NOT_FOUND,
+    Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, MSG_DUPLICATE_CNPJ, MSG_NOT_FOUND,
 };
 use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};

@@ -44,7 +44,7 @@ pub fn app(state: AppState) -> Router {
         )
         // A method a path does not serve is 405 with Allow, here or at query-api (issue 39).
         .fallback(navalha_platform::routes::unrouted)
-        .method_not_allowed_fallback(navalha_platform::routes::unrouted)
+        .method_not_allowed_fallback(navalha_platform::routes::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::layer))
         .with_state(state);
     http::with_request_tracing(router)

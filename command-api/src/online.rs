@@ -555,7 +555,8 @@ async fn future_bookings(
           where company_id = $1 and lower(during) > $2
             and (client_id = $3 or client_id in (select client_id from rm_client.client
                                                    where business_id = $4
-                                                     and (cpf = $5 or phone = $6 or lower(email) = lower($7))))",
+                                                     and (cpf = $5 or phone = $6
+                                                          or ($7 <> '' and lower(email) = lower($7)))))",
     )
     .bind(claims.unit)
     .bind(now)

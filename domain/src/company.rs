@@ -15,8 +15,7 @@ use crate::validation::{
 };
 use crate::values::{only_digits, Address, Cnpj, Email};
 
-/// The default IANA time zone of a unit.
-pub const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
+pub use crate::time_zone::DEFAULT_TIME_ZONE;
 /// The unique-claim scope of company CNPJs.
 pub const CNPJ_SCOPE: &str = "company_cnpj";
 /// Answer to a second company with the same CNPJ.

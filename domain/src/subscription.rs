@@ -958,17 +958,10 @@ mod tests {
     #[test]
     fn a_read_of_the_provider_wins_over_webhooks_and_webhook_times_are_clamped() {
         let arrival = at(5, 12);
-        let forged = report(
-            NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
-            "canceled",
-            vec![charge(
-                1,
-                1,
-                "chargeback",
-                NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
-            )],
-        )
-        .no_later_than(arrival);
+        let far =
+            NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
+        let unclamped = report(far, "canceled", vec![charge(1, 1, "chargeback", far)]);
+        let forged = unclamped.clone().no_later_than(arrival);
         assert_eq!(forged.observed_at, arrival);
         assert_eq!(forged.transactions[0].status_date, Some(arrival));
 
@@ -979,16 +972,6 @@ mod tests {
             report: paid.clone(),
         });
         // A forged webhook, even unclamped, rules only until the next read.
-        let unclamped = report(
-            NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
-            "canceled",
-            vec![charge(
-                1,
-                1,
-                "chargeback",
-                NaiveDate::from_ymd_opt(2099, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default(),
-            )],
-        );
         events.push(SubscriptionEvent::ProviderReported {
             source: ReportSource::Webhook { webhook_id: 2, event: "transaction.updateStatus".into() },
             report: unclamped,

@@ -4,6 +4,10 @@
 //! rule tied to a unit (its today, the past, cut-offs) reads the unit's zone, so a unit in
 //! Manaus on São Paulo's clock was an hour off. The unit form can correct the zone.
 
+/// The zone a unit has when nothing says otherwise, and the clock of what belongs to no
+/// unit (ADR 0013).
+pub const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
+
 /// The zones a unit may be in, with how the unit form names them.
 pub const UNIT_TIME_ZONES: &[(&str, &str)] = &[
     ("America/Noronha", "Fernando de Noronha (UTC−2)"),
@@ -62,7 +66,7 @@ pub fn zone_of_address(state: &str, city: &str) -> &'static str {
         "PE" => "America/Recife",
         "AL" | "SE" => "America/Maceio",
         "BA" => "America/Bahia",
-        _ => crate::company::DEFAULT_TIME_ZONE,
+        _ => DEFAULT_TIME_ZONE,
     }
 }
 
@@ -113,8 +117,8 @@ mod tests {
     #[test]
     fn every_zone_a_state_gives_is_on_the_forms_list_and_in_the_iana_database() {
         let states = [
-            "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE",
-            "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+            "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR",
+            "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
         ];
         for state in states {
             assert!(is_unit_zone(zone_of_address(state, "")), "{state}");

@@ -122,23 +122,23 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/user/{id}/visits"),
 ];
 
-/// The methods that serve `path` (a concrete path, no query string), sorted: a fixed
-/// segment matches itself, a `{placeholder}` any one segment, and as in the routers the
-/// templates with the most fixed segments win (`/user/filter` is not `/user/{id}`).
-pub fn methods_of(path: &str) -> Vec<&'static str> {
+/// Whether `template` takes `path` (a concrete path, no query string): a fixed segment
+/// matches itself, a `{placeholder}` any one segment. `Some` with its count of fixed
+/// segments, which decides between two templates that fit, as in the routers
+/// (`/user/filter` is not `/user/{id}`).
+pub fn fits(template: &str, path: &str) -> Option<usize> {
+    let parts: Vec<&str> = template.trim_end_matches('/').split('/').collect();
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
-    let matching: Vec<(usize, &'static str)> = ROUTES
-        .iter()
-        .filter_map(|(method, template)| {
-            let parts: Vec<&str> = template.trim_end_matches('/').split('/').collect();
-            let fits = parts.len() == segments.len()
-                && parts
-                    .iter()
-                    .zip(&segments)
-                    .all(|(part, segment)| part.starts_with('{') || part == segment);
-            fits.then(|| (parts.iter().filter(|part| !part.starts_with('{')).count(), *method))
-        })
-        .collect();
+    let fits = parts.len() == segments.len()
+        && parts.iter().zip(&segments).all(|(part, segment)| part.starts_with('{') || part == segment);
+    fits.then(|| parts.iter().filter(|part| !part.starts_with('{')).count())
+}
+
+/// The methods that serve `path`, sorted: those of the templates that fit it with the most
+/// fixed segments.
+pub fn methods_of(path: &str) -> Vec<&'static str> {
+    let matching: Vec<(usize, &'static str)> =
+        ROUTES.iter().filter_map(|(method, template)| Some((fits(template, path)?, *method))).collect();
     let most_fixed = matching.iter().map(|(fixed, _)| *fixed).max().unwrap_or_default();
     let mut methods: Vec<&'static str> =
         matching.into_iter().filter(|(fixed, _)| *fixed == most_fixed).map(|(_, method)| method).collect();
@@ -150,18 +150,29 @@ pub fn methods_of(path: &str) -> Vec<&'static str> {
 /// The answer to a request no route of this service took: 405 with `Allow` when another
 /// method serves the path (here or in the other service), else 404. Both in the JSON shape.
 pub async fn unrouted(method: Method, uri: Uri) -> Response {
-    let mut allowed = methods_of(uri.path());
+    let allowed = methods_of(uri.path());
     if allowed.is_empty() || allowed.contains(&method.as_str()) {
         let body = ErrorBody { message: MSG_NOT_FOUND.to_owned(), errors: None };
         return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
     }
+    not_allowed(allowed)
+}
+
+/// The answer to a method a route of this service does not take: 405, with `Allow` from
+/// the table when it knows the path (`/health`, outside `/api`, it does not).
+pub async fn method_not_allowed(uri: Uri) -> Response {
+    not_allowed(methods_of(uri.path()))
+}
+
+fn not_allowed(mut allowed: Vec<&'static str>) -> Response {
     if allowed.contains(&"GET") {
         allowed.push("HEAD");
         allowed.sort_unstable();
     }
     let body = ErrorBody { message: MSG_METHOD_NOT_ALLOWED.to_owned(), errors: None };
     let mut response = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response();
-    if let Ok(allow) = HeaderValue::from_str(&allowed.join(", ")) {
+    let allow = HeaderValue::from_str(&allowed.join(", ")).ok().filter(|_| !allowed.is_empty());
+    if let Some(allow) = allow {
         response.headers_mut().insert(header::ALLOW, allow);
     }
     response

@@ -106,7 +106,7 @@ pub fn app(state: AppState) -> Router {
         .route("/health", get(health_check))
         // A method a path does not serve is 405 with Allow, here or at command-api (issue 39).
         .fallback(navalha_platform::routes::unrouted)
-        .method_not_allowed_fallback(navalha_platform::routes::unrouted)
+        .method_not_allowed_fallback(navalha_platform::routes::method_not_allowed)
         .with_state(state);
     http::with_request_tracing(router)
 }

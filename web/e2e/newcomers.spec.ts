@@ -79,10 +79,16 @@ test('the front desk cancels a newcomer’s online bookings from the agenda, and
   await staff.context().close();
 });
 
-test("a unit's form sets the newcomers' share of a day", async ({ page }) => {
+test("a unit's form sets its time zone and the newcomers' share of a day", async ({ page }) => {
   await signInAs(page, 'admin@navalha.dev');
   await page.goto('/dashboard/company');
   await page.getByRole('row').filter({ hasText: 'Navalha Centro' }).first().click();
+  // Issue 39: the zone of its state and city unless corrected.
+  const zone = page.getByLabel('Fuso horário');
+  await expect(zone).toHaveValue('');
+  await expect(zone.locator('option:checked')).toHaveText('Automático, pelo estado e cidade');
+  await expect(zone.locator('option', { hasText: 'Amazonas (UTC−4)' })).toHaveCount(1);
+  await screenshotsAt(page, zone, 'unit-time-zone');
   const section = page.getByRole('group', { name: 'Agendamento online' });
   const share = section.getByLabel('Parte do dia para clientes novos online (%)');
   await expect(share).toHaveValue('30');

@@ -298,15 +298,23 @@ async fn a_unit_is_on_its_own_clock(pool: PgPool) {
     assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
     let id = created.body["IdCompany"].as_i64().expect("id");
     system.project().await;
-    let read = |system: &System| {
-        let admin = admin.clone();
-        let path = format!("/api/company/{id}");
-        async move { system.call(Method::GET, &path, Some(&admin), None).await.body }
+    let read = async |system: &System| {
+        system.call(Method::GET, &format!("/api/company/{id}"), Some(&admin), None).await.body
     };
     let unit = read(&system).await;
-    assert_eq!((unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()), (Some("America/Manaus"), Some(true)));
+    assert_eq!(
+        (unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()),
+        (Some("America/Manaus"), Some(true))
+    );
     let listed = system.call(Method::GET, "/api/company", Some(&admin), None).await;
-    let in_list = listed.body.as_array().into_iter().flatten().find(|c| c["IdCompany"] == id).cloned().unwrap_or_default();
+    let in_list = listed
+        .body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["IdCompany"] == id)
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(in_list["TimeZone"], "America/Manaus");
 
     // Corrected by hand; a zone off the list is refused on its field.
@@ -321,7 +329,10 @@ async fn a_unit_is_on_its_own_clock(pool: PgPool) {
     assert_eq!(system.call(Method::PUT, &path, Some(&admin), Some(corrected)).await.status, StatusCode::OK);
     system.project().await;
     let unit = read(&system).await;
-    assert_eq!((unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()), (Some("America/Eirunepe"), Some(false)));
+    assert_eq!(
+        (unit["TimeZone"].as_str(), unit["TimeZoneFromAddress"].as_bool()),
+        (Some("America/Eirunepe"), Some(false))
+    );
 
     // The unit's today, as its rules read it, is on its clock.
     let (manaus_today, sao_paulo_today): (chrono::NaiveDate, chrono::NaiveDate) = sqlx::query_as(
@@ -333,5 +344,8 @@ async fn a_unit_is_on_its_own_clock(pool: PgPool) {
     .fetch_one(&system.pool)
     .await
     .expect("today");
-    assert_eq!((manaus_today.to_string(), sao_paulo_today.to_string()), ("2026-11-27".into(), "2026-11-28".into()));
+    assert_eq!(
+        (manaus_today.to_string(), sao_paulo_today.to_string()),
+        ("2026-11-27".into(), "2026-11-28".into())
+    );
 }

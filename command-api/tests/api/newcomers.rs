@@ -12,7 +12,7 @@ use navalha_domain::online;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::online::{ask_code, code_for, identity, verify};
+use crate::online::{ask_code, code_for, cpf_and_email_of, identity, verify};
 use crate::support::{body, demo, next, Answer, Demo, System};
 
 /// A booking token for made-up identity `n`, asked for and used from `address`.
@@ -160,12 +160,7 @@ async fn made_up_identities_take_at_most_two_bookings_per_address_and_thirty_per
     assert!(held * 100 > working * 25, "the attack got what the rule leaves it: {held} of {working}");
 
     // A client the shop knows still books that day, through the same page.
-    let (known_cpf, on_file): (String, String) =
-        sqlx::query_as("select cpf, email from rm_client.client where client_id = $1")
-            .bind(d.client)
-            .fetch_one(&system.pool)
-            .await
-            .expect("demo client");
+    let (known_cpf, on_file) = cpf_and_email_of(&system, d.client).await;
     let mut known = identity(3_000, "");
     known["cpf"] = json!(known_cpf);
     let asked = ask_code(&system, d.centro, &known, "198.51.100.7").await;

@@ -60,6 +60,15 @@ async fn signed_in_client(system: &System, unit: i64, n: u64) -> String {
     verified.body["Token"].as_str().unwrap_or_default().to_owned()
 }
 
+/// A client's CPF and the e-mail on file, as the clients model has them.
+pub(crate) async fn cpf_and_email_of(system: &System, client: i64) -> (String, String) {
+    sqlx::query_as("select cpf, email from rm_client.client where client_id = $1")
+        .bind(client)
+        .fetch_one(&system.pool)
+        .await
+        .expect("a client")
+}
+
 pub(crate) async fn book(system: &System, unit: i64, token: &str, body: Value) -> Answer {
     let path = format!("/api/no-auth/online-booking/{unit}/scheduling");
     system.call(Method::POST, &path, Some(token), Some(body)).await
@@ -206,12 +215,7 @@ async fn codes_work_once_expire_and_die_after_five_wrong_tries(pool: PgPool) {
 async fn a_returning_clients_code_goes_to_the_email_on_file_and_the_answer_reveals_nothing(pool: PgPool) {
     let system = System::start(pool).await;
     let d = demo(&system).await;
-    let (known_cpf, on_file): (String, String) =
-        sqlx::query_as("select cpf, email from rm_client.client where client_id = $1")
-            .bind(d.client)
-            .fetch_one(&system.pool)
-            .await
-            .expect("demo client");
+    let (known_cpf, on_file) = cpf_and_email_of(&system, d.client).await;
     let mut someone = identity(3, "intruso@example.com");
     someone["cpf"] = json!(known_cpf);
     let known = ask_code(&system, d.centro, &someone, "10.0.0.3").await;

@@ -59,29 +59,18 @@ pub(crate) fn documented_routes() -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// The documented route a call to `path` (query string and all) takes, if any: a fixed
-/// segment matches itself, a placeholder any segment; fixed segments win (`/holiday/filter`
-/// is not `/holiday/{id}`).
+/// The documented route a call to `path` (query string and all) takes, if any, matched as
+/// the routers match (`navalha_platform::routes::fits`).
 pub(crate) fn route_of(
     routes: &BTreeSet<(String, String)>,
     method: &Method,
     path: &str,
 ) -> Option<(String, String)> {
-    let path = path.split('?').next().unwrap_or_default().trim_end_matches('/');
-    let segments: Vec<&str> = path.split('/').collect();
+    let path = path.split('?').next().unwrap_or_default();
     routes
         .iter()
         .filter(|(m, _)| m == method.as_str())
-        .filter_map(|(m, template)| {
-            let parts: Vec<&str> = template.trim_end_matches('/').split('/').collect();
-            let fits = parts.len() == segments.len()
-                && parts
-                    .iter()
-                    .zip(&segments)
-                    .all(|(part, segment)| part.starts_with('{') || part == segment);
-            let fixed = parts.iter().filter(|part| !part.starts_with('{')).count();
-            fits.then(|| (fixed, (m.clone(), template.clone())))
-        })
+        .filter_map(|route| Some((navalha_platform::routes::fits(&route.1, path)?, route.clone())))
         .max_by_key(|(fixed, _)| *fixed)
         .map(|(_, route)| route)
 }
