@@ -1,4 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
+import { applyServerErrors } from '@/components/form/serverErrors';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/state/hooks';
@@ -23,6 +24,7 @@ export default function CreateNewPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     watch,
     formState: { errors },
   } = useForm<NewPasswordForm>({
@@ -44,8 +46,10 @@ export default function CreateNewPasswordPage() {
         recoveryData,
       }).unwrap();
       await enterDashboard();
-    } catch {
-      // The base query already told the user.
+    } catch (failure) {
+      // The base query already told the user; a field's message lands on it ('A nova senha
+      // deve ser diferente da senha atual.' on newPassword).
+      applyServerErrors(failure, setError, ['password'], { newPassword: 'password' });
     } finally {
       dispatch(loadingClosed());
     }

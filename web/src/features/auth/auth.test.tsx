@@ -94,6 +94,29 @@ describe('password recovery', () => {
     });
   });
 
+  it("puts the server's refusal of the current password on the password field (issue 39)", async () => {
+    identityServer();
+    server.use(
+      http.post(apiUrl('session-professional/reset-password'), () =>
+        HttpResponse.json(
+          {
+            message: 'A nova senha deve ser diferente da senha atual.',
+            errors: { newPassword: 'A nova senha deve ser diferente da senha atual.' },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/create-new-password?recovery-data=token-do-link');
+    await user.type(await screen.findByLabelText('Senha'), 'Navalha@2026');
+    await user.type(screen.getByLabelText('Confirmação da senha'), 'Navalha@2026');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const field = screen.getByLabelText('Senha').closest('.field')!;
+    await waitFor(() => expect(field.textContent).toContain('A nova senha deve ser diferente da senha atual.'));
+    expect(router.state.location.pathname).toBe('/create-new-password');
+  });
+
   it('sends the code and password steps back to the start without their data', async () => {
     const { router } = renderApp('/send-code-received');
     expect(await screen.findByText('Informe o seu e-mail para receber o código e o link para alterar sua senha')).toBeTruthy();
