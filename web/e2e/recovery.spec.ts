@@ -45,7 +45,7 @@ test('recovers a password with the code e-mailed to the outbox', async ({ page }
   await expect(checklist.locator('[data-met="true"]')).toHaveCount(5);
   await page.getByLabel('Confirmação da senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('A nova senha deve ser diferente da senha atual.')).toBeVisible();
+  await expect(page.locator('.field-error').filter({ hasText: 'A nova senha deve ser diferente da senha atual.' })).toBeVisible();
 
   const renewed = `Nova@${String(now()).slice(-6)}`;
   await page.getByLabel('Senha', { exact: true }).fill(renewed);
