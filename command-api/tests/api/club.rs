@@ -561,6 +561,19 @@ async fn detail(club: &Club, token: &str, id: i64, query: &str) -> Value {
     answer.body
 }
 
+/// The webhook of the subscription's first charge paid by boleto, held back by the
+/// simulator for the test to deliver.
+async fn held_payment_webhook(club: &Club, admin: &str, id: i64) -> Value {
+    let transaction_id =
+        detail(club, admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
+    club.sim(
+        &format!("/sim/transactions/{transaction_id}/status"),
+        json!({ "status": "payedBoleto", "webhook": false }),
+    )
+    .await["webhook"]
+        .clone()
+}
+
 async fn event_count(pool: &PgPool) -> i64 {
     sqlx::query_scalar("select count(*) from events").fetch_one(pool).await.expect("count")
 }
@@ -691,15 +704,7 @@ async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_no
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (_, id, _) = subscribe(&club, &admin).await;
-    let transaction_id =
-        detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
-    let hook = club
-        .sim(
-            &format!("/sim/transactions/{transaction_id}/status"),
-            json!({ "status": "payedBoleto", "webhook": false }),
-        )
-        .await["webhook"]
-        .clone();
+    let hook = held_payment_webhook(&club, &admin, id).await;
     let before = event_count(&club.system.pool).await;
 
     let mut wrong = hook.clone();
@@ -753,15 +758,7 @@ async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (_, id, _) = subscribe(&club, &admin).await;
-    let transaction_id =
-        detail(&club, &admin, id, "").await["Transactions"][0]["GalaxPayId"].as_i64().expect("tx");
-    let paid = club
-        .sim(
-            &format!("/sim/transactions/{transaction_id}/status"),
-            json!({ "status": "payedBoleto", "webhook": false }),
-        )
-        .await["webhook"]
-        .clone();
+    let paid = held_payment_webhook(&club, &admin, id).await;
     assert_eq!(post_webhook(&club.system, &paid).await.status, StatusCode::OK);
     assert_eq!(detail(&club, &admin, id, "").await["InternalStatus"], "ACTIVE");
 
