@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use cqrs_es::{Aggregate, DomainEvent};
+use navalha_domain::event_payload::upcast;
 use navalha_platform::position::Position;
 use serde::Deserialize;
 use sqlx::PgPool;
@@ -112,7 +113,16 @@ pub struct Unread {
     events: Vec<(i64, Position, serde_json::Value)>,
 }
 
-type Row = (String, String, Option<i64>, Option<i64>, Option<i64>, Option<serde_json::Value>);
+type Row = (
+    String,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<serde_json::Value>,
+);
 
 /// Events read, by stream: sequence, position, and the payload unless it is the kept one's.
 type ByStream = HashMap<(&'static str, String), Vec<(i64, Position, Option<serde_json::Value>)>>;
@@ -208,7 +218,7 @@ impl EventLog {
         let rows: Vec<Row> = match business_id {
             Some(business_id) => sqlx::query_as(
                 "select w.aggregate_type, w.aggregate_id, e.sequence, e.tx_id::text::bigint, e.global_position,
-                        case when e.sequence > w.after then e.payload end
+                        e.event_type, e.event_version, case when e.sequence > w.after then e.payload end
                    from unnest($1::text[], $2::text[], $3::bigint[]) as w (aggregate_type, aggregate_id, after)
                    join aggregate_business b
                      on b.aggregate_type = w.aggregate_type and b.aggregate_id = w.aggregate_id
@@ -224,7 +234,7 @@ impl EventLog {
             .bind(business_id),
             None => sqlx::query_as(
                 "select e.aggregate_type, e.aggregate_id, e.sequence, e.tx_id::text::bigint, e.global_position,
-                        case when e.sequence > w.after then e.payload end
+                        e.event_type, e.event_version, case when e.sequence > w.after then e.payload end
                    from unnest($1::text[], $2::text[], $3::bigint[]) as w (aggregate_type, aggregate_id, after)
                    join events e
                      on e.aggregate_type = w.aggregate_type and e.aggregate_id = w.aggregate_id
@@ -238,10 +248,22 @@ impl EventLog {
         .fetch_all(&self.pool)
         .await?;
         let mut found = ByStream::with_capacity(wanted.len());
-        for (aggregate_type, id, sequence, tx_id, global_position, payload) in rows {
+        for (aggregate_type, id, sequence, tx_id, global_position, event_type, version, payload) in rows {
             let Some(&(static_type, _)) = wanted.iter().find(|(t, i)| *t == aggregate_type && *i == id)
             else {
                 continue;
+            };
+            // A payload of an older version is brought up to today's before anything reads it.
+            let payload = match (payload, event_type, version) {
+                (Some(payload), Some(event_type), Some(version))
+                    if version != navalha_domain::EVENT_VERSION =>
+                {
+                    Some(
+                        upcast(static_type, &event_type, &version, payload)
+                            .map_err(|e| sqlx::Error::Decode(e.into()))?,
+                    )
+                }
+                (payload, ..) => payload,
             };
             let rows = found.entry((static_type, id)).or_default();
             if let (Some(sequence), Some(tx_id), Some(global_position)) = (sequence, tx_id, global_position) {

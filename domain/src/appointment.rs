@@ -525,4 +525,16 @@ mod tests {
             .when(AppointmentCommand::Confirm)
             .then_expect_events(vec![]);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        let booked =
+            Booking { observation: "Prefere máquina".into(), online: true, newcomer: true, ..booking() };
+        crate::event_payload::assert_pinned::<Appointment>(&[
+            AppointmentEvent::AppointmentBooked(booked.clone()),
+            AppointmentEvent::AppointmentChanged(Booking { times_type: TimesType::AllTimes, ..booked }),
+            AppointmentEvent::AppointmentConfirmed,
+            AppointmentEvent::AppointmentCancelled,
+        ]);
+    }
 }

@@ -213,4 +213,12 @@ mod tests {
             assert_eq!(BillingStatus::from_code(status.code()), Some(status));
         }
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<Business>(&[
+            BusinessEvent::BusinessOpened { name: "Barbearia Vila Rica".into() },
+            BusinessEvent::BusinessBillingChanged { status: BillingStatus::PendingPayment },
+        ]);
+    }
 }

@@ -514,4 +514,15 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(old, ClientEvent::ClientRegistered { online: false, .. }));
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<Client>(&[
+            ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details(), online: true },
+            ClientEvent::ClientUpdated(details()),
+            ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() },
+            ClientEvent::SocialLoginsRemoved,
+            ClientEvent::ClientConfirmed,
+        ]);
+    }
 }

@@ -665,4 +665,28 @@ mod tests {
             .when(CompanyCommand::SaveGallery(vec![image(2), image(1)]))
             .then_expect_events(vec![CompanyEvent::GallerySaved { images: vec![image(2), image(1)] }]);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        let filled = CompanyForm {
+            observation: Some("Estacionamento no local".into()),
+            complement: Some("Loja 2".into()),
+            online_cancel_cutoff_hours: Some(2),
+            online_max_future_bookings: Some(3),
+            online_newcomer_share_percent: Some(30),
+            time_zone: Some("America/Sao_Paulo".into()),
+            ..form()
+        };
+        let profile = filled.validate(OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"));
+        let period = Period {
+            start: crate::validation::TimeOfDay::from_minutes(8 * 60).unwrap_or_else(|| panic!("a time")),
+            end: crate::validation::TimeOfDay::from_minutes(18 * 60).unwrap_or_else(|| panic!("a time")),
+        };
+        crate::event_payload::assert_pinned::<Company>(&[
+            CompanyEvent::CompanyRegistered(profile.clone()),
+            CompanyEvent::CompanyUpdated(profile),
+            CompanyEvent::CompanyDaySet { week_day: 2, period: Some(period) },
+            CompanyEvent::GallerySaved { images: vec![GalleryImage { id: 1, file: "1.png".into() }] },
+        ]);
+    }
 }

@@ -446,4 +446,13 @@ mod tests {
         day_off.apply(DayOffEvent::DayOffRemoved);
         assert_eq!(day_off.current(), None);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<DayOff>(&[
+            DayOffEvent::DayOffScheduled(details()),
+            DayOffEvent::DayOffChanged(details()),
+            DayOffEvent::DayOffRemoved,
+        ]);
+    }
 }

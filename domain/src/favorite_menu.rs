@@ -195,4 +195,12 @@ mod tests {
         }
         assert_eq!(favorites.slugs(), ["b", "c"]);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<FavoriteMenu>(&[
+            marked("client"),
+            FavoriteMenuEvent::FavoriteMenuUnmarked { slug: "client".to_owned() },
+        ]);
+    }
 }

@@ -378,4 +378,13 @@ mod tests {
         let back: HolidayEvent = serde_json::from_value(json).unwrap_or(HolidayEvent::HolidayRemoved);
         assert_eq!(back, HolidayEvent::HolidayCreated(details()));
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<Holiday>(&[
+            HolidayEvent::HolidayCreated(details()),
+            HolidayEvent::HolidayChanged(details()),
+            HolidayEvent::HolidayRemoved,
+        ]);
+    }
 }

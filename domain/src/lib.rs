@@ -11,6 +11,7 @@ pub mod client;
 pub mod clock;
 pub mod company;
 pub mod day_off;
+pub mod event_payload;
 pub mod favorite_menu;
 pub mod holiday;
 pub mod menu;
@@ -28,7 +29,8 @@ pub mod validation;
 pub mod values;
 
 /// The version every event payload of this crate is written with. A payload change bumps
-/// it and adds an upcaster; stored payloads are never rewritten.
+/// it and adds an upcaster ([`event_payload::upcast`]); stored payloads are never
+/// rewritten. The pinned samples in `domain/event-payloads` make the tests enforce this.
 pub const EVENT_VERSION: &str = "1.0";
 
 /// Re-exported so that readers of events can name `Aggregate::TYPE` without cqrs-es.

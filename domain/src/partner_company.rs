@@ -85,3 +85,15 @@ impl Aggregate for PartnerCompany {
         self.name = Some(name);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<PartnerCompany>(&[
+            PartnerCompanyEvent::PartnerCompanyRegistered { name: "Academia Forte".into() },
+        ]);
+    }
+}

@@ -941,4 +941,21 @@ mod tests {
             .when(PlanCommand::ChangePlan(details()))
             .then_expect_events(vec![]);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        let mut filled = details();
+        filled.image = Some("1.png".into());
+        filled.partner_company_ids = vec![3];
+        filled.other_prices =
+            vec![MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 7990 }];
+        crate::event_payload::assert_pinned::<Plan>(&[
+            PlanEvent::PlanCreated(filled.clone()),
+            PlanEvent::PlanChanged(filled),
+            PlanEvent::PlanLinkedToProvider { galax_pay_id: 9 },
+            PlanEvent::PlanServiceAdded(service(1, 2)),
+            PlanEvent::PlanServiceChanged(service(1, 2)),
+            PlanEvent::PlanServiceRemoved { id: 1 },
+        ]);
+    }
 }

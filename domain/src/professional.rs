@@ -818,4 +818,22 @@ mod tests {
             .when(ProfessionalCommand::ChangeService(longer))
             .then_expect_events(vec![ProfessionalEvent::ServiceChanged(longer)]);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        let period = Period {
+            start: crate::validation::TimeOfDay::from_minutes(9 * 60).unwrap_or_else(|| panic!("a time")),
+            end: crate::validation::TimeOfDay::from_minutes(12 * 60).unwrap_or_else(|| panic!("a time")),
+        };
+        let offered =
+            OfferedService { id: 3, service_id: 1, minutes: 30, cents: 4500, combo: true, active: true };
+        crate::event_payload::assert_pinned::<Professional>(&[
+            ProfessionalEvent::ProfessionalRegistered { personal: personal(), employment: employment() },
+            ProfessionalEvent::PersonalDataChanged(personal()),
+            ProfessionalEvent::EmploymentChanged(employment()),
+            ProfessionalEvent::WorkingDaySet { week_day: 2, periods: vec![period] },
+            ProfessionalEvent::ServiceAdded(offered),
+            ProfessionalEvent::ServiceChanged(offered),
+        ]);
+    }
 }

@@ -122,4 +122,14 @@ mod tests {
             .when(ServiceCommand::Create(entry))
             .then_expect_error(ServiceError::AlreadyCreated);
     }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<Service>(&[ServiceEvent::ServiceCreated(CatalogueEntry {
+            description: "Corte".into(),
+            default_cents: 4500,
+            default_minutes: 30,
+            active: true,
+        })]);
+    }
 }

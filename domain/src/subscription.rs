@@ -1063,4 +1063,28 @@ mod tests {
             items.swap(k, i);
         }
     }
+
+    #[test]
+    fn events_are_pinned() {
+        let filled = ProviderTransaction {
+            status_description: Some("Pago".into()),
+            card_number: Some("4111********1111".into()),
+            card_brand: Some("visa".into()),
+            card_expires_at: Some("2030-01".into()),
+            boleto_pdf: Some("https://exemplo.com/boleto.pdf".into()),
+            pix_link: Some("https://exemplo.com/pix".into()),
+            ..charge(1, 1, "payedBoleto", at(2, 9))
+        };
+        let mut created = details();
+        created.user.birth_date = Some(at(1, 0).date());
+        crate::event_payload::assert_pinned::<Subscription>(&[
+            SubscriptionEvent::SubscriptionCreated(created),
+            SubscriptionEvent::ProviderReported {
+                source: ReportSource::Webhook { webhook_id: 5, event: "transaction.updateStatus".into() },
+                report: report(at(2, 9), "active", vec![filled]),
+            },
+            SubscriptionEvent::CancellationRequested,
+            SubscriptionEvent::ReminderSent,
+        ]);
+    }
 }

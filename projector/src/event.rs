@@ -46,9 +46,16 @@ pub struct StoredEvent {
 }
 
 impl StoredEvent {
-    /// Decodes the payload into the aggregate's event enum.
+    /// Decodes the payload into the aggregate's event enum (through the upcasters when it
+    /// is of an older version).
     pub fn decode<E: DeserializeOwned>(&self) -> anyhow::Result<E> {
-        serde_json::from_str(&self.payload).map_err(|error| {
+        navalha_domain::event_payload::decode(
+            &self.aggregate_type,
+            &self.event_type,
+            &self.event_version,
+            &self.payload,
+        )
+        .map_err(|error| {
             anyhow::anyhow!(
                 "cannot decode {} {} v{} at {}: {error}",
                 self.aggregate_type,

@@ -21,7 +21,7 @@ use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
-use navalha_domain::Aggregate;
+use navalha_domain::{event_payload, Aggregate};
 use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
 use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
@@ -590,11 +590,10 @@ pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
 }
 
 /// An event of a subscription's stream.
-#[derive(sqlx::FromRow)]
 struct EventRow {
     sequence: i64,
     recorded_at: DateTime<Utc>,
-    payload: sqlx::types::Json<SubscriptionEvent>,
+    payload: SubscriptionEvent,
     metadata: Value,
 }
 
@@ -603,8 +602,8 @@ async fn stream(
     id: i64,
     until: Option<DateTime<Utc>>,
 ) -> Result<Vec<EventRow>, ApiError> {
-    Ok(sqlx::query_as(&format!(
-        "select e.sequence, e.recorded_at, e.payload, e.metadata from events e
+    let rows: Vec<(i64, DateTime<Utc>, String, String, String, Value)> = sqlx::query_as(&format!(
+        "select e.sequence, e.recorded_at, e.event_type, e.event_version, e.payload::text, e.metadata from events e
           where e.aggregate_type = $1 and e.aggregate_id = $2
             and ($3::timestamptz is null or e.recorded_at <= $3) and {}
           order by e.sequence",
@@ -614,7 +613,14 @@ async fn stream(
     .bind(id.to_string())
     .bind(until)
     .fetch_all(conn)
-    .await?)
+    .await?;
+    rows.into_iter()
+        .map(|(sequence, recorded_at, event_type, version, payload, metadata)| {
+            let payload = event_payload::decode(Subscription::TYPE, &event_type, &version, &payload)
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            Ok(EventRow { sequence, recorded_at, payload, metadata })
+        })
+        .collect()
 }
 
 #[utoipa::path(
@@ -650,7 +656,7 @@ async fn subscriber(
         let as_of = parse_as_of(text).ok_or_else(|| ApiError::BadRequest(MSG_BAD_AS_OF.to_owned()))?;
         let mut subscription = Subscription::default();
         for event in stream(&mut tx, id, Some(as_of)).await? {
-            subscription.apply(event.payload.0);
+            subscription.apply(event.payload);
         }
         let answer = SubscriptionAnswer::new(id, &subscription).ok_or_else(not_found)?;
         return Ok((HeaderMap::new(), Json(SubscriptionAnswer { as_of: Some(as_of), ..answer })));
@@ -737,7 +743,7 @@ async fn timeline(
     }
     let mut subscription = Subscription::default();
     let mut entries = Vec::with_capacity(rows.len());
-    for EventRow { sequence, recorded_at, payload: sqlx::types::Json(event), metadata } in rows {
+    for EventRow { sequence, recorded_at, payload: event, metadata } in rows {
         let text = |key: &str| metadata[key].as_str().map(str::to_owned);
         let staff = || {
             Some(TimelineSource::Staff(StaffSource {

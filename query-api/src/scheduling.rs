@@ -24,7 +24,7 @@ use navalha_domain::availability::{
 use navalha_domain::professional::status as professional_status;
 use navalha_domain::role::Role;
 use navalha_domain::validation::Period;
-use navalha_domain::Aggregate as _;
+use navalha_domain::{event_payload, Aggregate as _};
 use navalha_platform::auth::{AdminOnly, Auth, MaybeAuth, Principal};
 use navalha_platform::calendar::{blocked_ranges, BlockedRange};
 use navalha_platform::clock;
@@ -426,8 +426,8 @@ async fn day_as_of(
     at: DateTime<Utc>,
     filter: &DayFilter,
 ) -> Result<Vec<AppointmentRow>, ApiError> {
-    let events: Vec<(String, Value)> = sqlx::query_as(&format!(
-        "select e.aggregate_id, e.payload from events e
+    let events: Vec<(String, String, String, String)> = sqlx::query_as(&format!(
+        "select e.aggregate_id, e.event_type, e.event_version, e.payload::text from events e
           where e.aggregate_type = $1
             and e.aggregate_id = any(select d.appointment_id::text from rm_agenda.appointment_place d
                                       where d.company_id = $2 and d.date = $3)
@@ -442,10 +442,11 @@ async fn day_as_of(
     .fetch_all(&mut *conn)
     .await?;
     let mut replayed: Vec<(i64, Appointment)> = Vec::new();
-    for (id, payload) in events {
+    for (id, event_type, version, payload) in events {
         let id: i64 = id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()))?;
         let event: AppointmentEvent =
-            serde_json::from_value(payload).map_err(|e| ApiError::Internal(e.into()))?;
+            event_payload::decode(Appointment::TYPE, &event_type, &version, &payload)
+                .map_err(|e| ApiError::Internal(e.into()))?;
         match replayed.last_mut() {
             Some((last, appointment)) if *last == id => appointment.apply(event),
             _ => {
