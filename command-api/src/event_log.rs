@@ -40,6 +40,20 @@ pub struct ProjectorWaker {
     pending: Arc<std::sync::Mutex<BTreeSet<&'static str>>>,
 }
 
+/// Sends one wake-up on the waker's own connection, opening it first if needed.
+async fn notify(
+    pool: &PgPool,
+    connection: &mut Option<sqlx::PgConnection>,
+    payload: &str,
+) -> Result<(), sqlx::Error> {
+    let connection = match connection {
+        Some(connection) => connection,
+        None => connection.insert(pool.acquire().await?.detach()),
+    };
+    sqlx::query("select pg_notify('navalha_events', $1)").bind(payload).execute(connection).await?;
+    Ok(())
+}
+
 impl ProjectorWaker {
     /// Starts the task that sends the notifications; it ends when the last waker is dropped.
     pub fn start(pool: PgPool) -> Self {
@@ -47,6 +61,10 @@ impl ProjectorWaker {
         let pending: Arc<std::sync::Mutex<BTreeSet<&'static str>>> = Arc::default();
         let taken = Arc::clone(&pending);
         tokio::spawn(async move {
+            // A connection of its own, outside the pool: a wake-up never queues behind
+            // commands for a connection, and it never comes from a backend that appended
+            // events (the test that tells "after the commit" from "inside it" relies on that).
+            let mut connection: Option<sqlx::PgConnection> = None;
             while receiver.recv().await.is_some() {
                 // A type added after this take comes with a signal of its own.
                 let types =
@@ -55,11 +73,10 @@ impl ProjectorWaker {
                     continue;
                 }
                 let payload = types.into_iter().collect::<Vec<_>>().join(",");
-                if let Err(error) =
-                    sqlx::query("select pg_notify('navalha_events', $1)").bind(&payload).execute(&pool).await
-                {
+                if let Err(error) = notify(&pool, &mut connection, &payload).await {
                     // The projector polls anyway; a lost wake-up only delays it.
                     tracing::warn!(%error, "could not wake the projector");
+                    connection = None;
                 }
             }
         });

@@ -25,6 +25,7 @@ use navalha_domain::service::Service;
 use navalha_domain::validation::{form_date, FieldErrors, TimeOfDay, MAX_TEXT};
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::bad_input;
 use navalha_platform::calendar::taken_day;
 use navalha_platform::clock::{now_in, DEFAULT_TIME_ZONE};
 use navalha_platform::error::ErrorBody;
@@ -145,7 +146,7 @@ impl Booker<'_> {
 
 fn parse(body: &[u8]) -> Result<Request, ApiError> {
     let body: SchedulingBody = serde_json::from_slice(body)
-        .map_err(|e| ApiError::BadRequest(format!("Corpo da requisição inválido: {e}")))?;
+        .map_err(|e| ApiError::BadRequest(bad_input::body_message("", &e.to_string())))?;
     let mut errors = FieldErrors::default();
     errors.check(body.id_company_professional.is_none(), "idCompanyProfessional", "Escolha o profissional");
     let date = form_date(body.date.as_deref()).ok().flatten();

@@ -23,6 +23,8 @@ pub struct System {
     pub state: AppState,
     pub command: Router,
     pub query: Router,
+    /// query-api's read-your-writes watch, to observe reads waiting for the projector.
+    pub query_watch: navalha_query_api::consistency::ProjectionWatch,
     pub outbox: tempfile::TempDir,
     pub media: tempfile::TempDir,
 }
@@ -88,6 +90,7 @@ impl System {
         let system = System {
             command: navalha_command_api::app(state.clone()),
             state: state.clone(),
+            query_watch: query_state.watch.clone(),
             query: navalha_query_api::app(query_state),
             projector_pool: as_role(&pool, "navalha_projector").await,
             pool,
@@ -105,6 +108,33 @@ impl System {
                 .await
                 .expect("projection");
         }
+    }
+
+    /// Reads `path` right after `written`, as the web app does (with its position header),
+    /// proving that the read waits for the projector: the read must be seen waiting (not
+    /// answered) before the projector runs, and then answer with the position reached.
+    pub async fn read_after(&self, path: &str, token: &str, written: &Answer) -> Answer {
+        let position = written.headers["x-navalha-position"].to_str().expect("position").to_owned();
+        let request = Request::get(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header("x-navalha-position", position)
+            .body(Body::empty())
+            .expect("request");
+        let query = self.query.clone();
+        let reader = tokio::spawn(async move { send(&query, request).await });
+        // The bound only keeps a broken wait from hanging the test; it measures nothing.
+        let seen_waiting = async {
+            while self.query_watch.reads_waiting() == 0 {
+                assert!(!reader.is_finished(), "the read answered without waiting for the projector");
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(30), seen_waiting).await.expect("a waiting read");
+        self.project().await;
+        let (status, headers, bytes) = reader.await.expect("reader");
+        let consistency = headers["x-navalha-consistency"].to_str().unwrap_or_default().to_owned();
+        assert!(consistency.starts_with("reached"), "{consistency}");
+        Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
     }
 
     /// Sends a request to the app that serves its method (GET to query-api).

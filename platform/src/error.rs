@@ -8,6 +8,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::bad_input;
+
 /// Message for a missing, expired or forged token. The web app signs out silently on 401,
 /// so users never read it; API clients do.
 pub const MSG_UNAUTHORIZED: &str = "Sessão expirada. Faça login novamente.";
@@ -199,13 +201,14 @@ impl From<JsonRejection> for ApiError {
         let message = match rejection {
             JsonRejection::MissingJsonContentType(_) => MSG_NOT_JSON.to_owned(),
             JsonRejection::JsonDataError(error) => {
-                // axum's text reads "...target type: <field path>: <serde message>".
+                // axum's text reads "...target type: [<field path>: ]<serde message>".
                 let text = error.body_text();
-                match text.split("target type: ").nth(1).and_then(|rest| rest.split_once(": ")) {
-                    Some((field, _)) if !field.contains(' ') => {
-                        format!("Dados inválidos no campo '{field}'.")
+                let detail = text.split_once("target type: ").map_or(text.as_str(), |(_, rest)| rest);
+                match detail.split_once(": ") {
+                    Some((path, serde_text)) if !path.contains(' ') => {
+                        bad_input::body_message(path, serde_text)
                     }
-                    _ => "Dados inválidos: verifique os campos enviados.".to_owned(),
+                    _ => bad_input::body_message("", detail),
                 }
             }
             _ => "O corpo da requisição não é um JSON válido.".to_owned(),
@@ -222,7 +225,7 @@ impl From<PathRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        Self::BadRequest(format!("Parâmetros inválidos: {}", rejection.body_text()))
+        Self::BadRequest(bad_input::query_message(&rejection.body_text()))
     }
 }
 

@@ -2,6 +2,7 @@
 //! log's positions and the projector's notices, tracing, the database pool and health.
 
 pub mod auth;
+pub mod bad_input;
 pub mod calendar;
 pub mod clock;
 pub mod db;

@@ -12,6 +12,7 @@ use navalha_platform::ApiError;
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{broadcast, watch};
 
@@ -57,6 +58,8 @@ pub struct ProjectionWatch {
     refused: Arc<Mutex<HashSet<String>>>,
     /// The businesses stuck in some model, and when that was read.
     stuck: Arc<Mutex<Option<(Instant, StuckModels)>>>,
+    /// The reads waiting for the projector right now.
+    waiting: Arc<AtomicUsize>,
 }
 
 impl ProjectionWatch {
@@ -97,6 +100,7 @@ impl ProjectionWatch {
             seen_current: Arc::default(),
             stuck: Arc::default(),
             refused: Arc::default(),
+            waiting: Arc::default(),
         })
     }
 
@@ -265,6 +269,12 @@ impl ProjectionWatch {
         self.wait_until(model, target, started, started + MAX_WAIT).await
     }
 
+    /// How many reads are waiting for the projector right now: what the tests observe to
+    /// know that a read waited, rather than answered before or without the projector.
+    pub fn reads_waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
+
     /// Waits until `model` has applied `target` or `deadline` passes; a position past the
     /// log's end is answered at once.
     async fn wait_until(
@@ -276,6 +286,8 @@ impl ProjectionWatch {
     ) -> Result<Consistency, ApiError> {
         let mut commits = self.commits.clone();
         let mut log_end_checked = false;
+        // Counted from the first sleep on: a read answered at once never waited.
+        let mut waiting = None;
         loop {
             commits.mark_unchanged();
             let checkpoint = self.checkpoint(model).await?;
@@ -297,8 +309,25 @@ impl ProjectionWatch {
                 tracing::warn!(model, %target, "read model did not reach the position in time");
                 return Ok(Consistency::TimedOut { waited: started.elapsed() });
             }
+            waiting.get_or_insert_with(|| Waiting::counted_in(&self.waiting));
             let _ = tokio::time::timeout(left.min(POLL), commits.changed()).await;
         }
+    }
+}
+
+/// One read counted in [`ProjectionWatch::reads_waiting`] while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn counted_in(waiting: &'a AtomicUsize) -> Self {
+        waiting.fetch_add(1, Ordering::SeqCst);
+        Self(waiting)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

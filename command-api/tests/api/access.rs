@@ -60,13 +60,33 @@ async fn the_login_form_is_validated_with_the_specification_messages(pool: PgPoo
         )
         .await;
     assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
-    assert_eq!(wrong_type.message(), "Dados inválidos no campo 'email'.");
+    assert_eq!(wrong_type.message(), "Dados inválidos no campo 'email': esperado um texto.");
     let request = axum::http::Request::post("/api/session-professional/login")
         .header("content-type", "application/json")
         .body(axum::body::Body::from("{\"email\":"))
         .expect("request");
     let response = tower::ServiceExt::oneshot(system.command.clone(), request).await.expect("response");
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
+
+/// serde's English never reaches a user: bodies and query strings of the wrong shape are
+/// told what was expected, in pt-BR, with the field.
+#[sqlx::test(migrations = "../migrations")]
+async fn bodies_and_queries_of_the_wrong_shape_are_told_why_in_portuguese(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let booking = system
+        .call(Method::POST, "/api/scheduling/professional", Some(&admin), Some(json!({ "idServices": "corte" })))
+        .await;
+    assert_eq!(booking.status, StatusCode::BAD_REQUEST, "{booking:?}");
+    assert_eq!(booking.message(), "Dados inválidos: esperado uma lista.");
+    let page = system.call(Method::GET, "/api/user/filter?page=dois", Some(&admin), None).await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST, "{page:?}");
+    assert_eq!(page.message(), "Parâmetros inválidos: esperado um número inteiro.");
+    for answer in [&booking, &page] {
+        let english = ["expected", "invalid", "Failed", "field", "line"];
+        assert!(!english.iter().any(|word| answer.message().contains(word)), "{}", answer.message());
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]

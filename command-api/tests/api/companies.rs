@@ -23,29 +23,9 @@ async fn an_admin_registers_a_unit_that_is_listed_read_and_edited(pool: PgPool) 
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
     let id = created.body["IdCompany"].as_i64().expect("id");
-    let position =
-        created.headers.get("x-navalha-position").expect("position").to_str().expect("text").to_owned();
 
     // Read-your-writes: the read waits for the projector instead of missing the unit.
-    let projector = {
-        let pool = system.pool.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-            for model in navalha_projector::models::all() {
-                navalha_projector::worker::catch_up(&pool, model.as_ref()).await.expect("projection");
-            }
-        })
-    };
-    let read = system
-        .call_with(
-            Method::GET,
-            &format!("/api/company/{id}"),
-            Some(&admin),
-            None,
-            &[("x-navalha-position", &position)],
-        )
-        .await;
-    projector.await.expect("projector");
+    let read = system.read_after(&format!("/api/company/{id}"), &admin, &created).await;
     assert_eq!(read.status, StatusCode::OK, "{read:?}");
     assert_eq!(read.body["Name"], "Navalha Ipanema");
     assert_eq!(read.body["Cnpj"], "11222333000181");

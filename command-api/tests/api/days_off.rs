@@ -16,35 +16,6 @@ pub async fn professional_id(system: &System, email: &str) -> i64 {
         .expect("demo professional")
 }
 
-/// Sends a GET with the position of a write before the projector has run, runs the
-/// projector, and returns the answer once the read model has reached the position.
-pub async fn read_after(system: &System, path: &str, token: &str, written: &Answer) -> Answer {
-    let position = written.headers["x-navalha-position"].to_str().expect("position").to_owned();
-    let reader = {
-        let query = system.query.clone();
-        let (path, token) = (path.to_owned(), token.to_owned());
-        tokio::spawn(async move {
-            use http_body_util::BodyExt;
-            use tower::ServiceExt;
-            let request = axum::http::Request::get(path)
-                .header("authorization", format!("Bearer {token}"))
-                .header("x-navalha-position", position)
-                .body(axum::body::Body::empty())
-                .expect("request");
-            let response = query.oneshot(request).await.expect("response");
-            let (status, headers) = (response.status(), response.headers().clone());
-            let bytes = response.into_body().collect().await.expect("body").to_bytes();
-            Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
-        })
-    };
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    system.project().await;
-    let answer = reader.await.expect("reader");
-    let consistency = answer.headers["x-navalha-consistency"].to_str().unwrap_or_default().to_owned();
-    assert!(consistency.starts_with("reached"), "{consistency}");
-    answer
-}
-
 fn day_off(professional: i64, description: &str, start: &str, end: &str) -> Value {
     json!({
         "description": description, "dateStart": start, "dateEnd": end,
@@ -84,8 +55,7 @@ async fn a_scheduled_day_off_is_read_back_after_its_position(pool: PgPool) {
     assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
     let id = created.body["IdDayOff"].as_i64().expect("IdDayOff");
 
-    let list =
-        read_after(&system, &format!("/api/day-off/{barber}?page=1&pageSize=5"), &admin, &created).await;
+    let list = system.read_after(&format!("/api/day-off/{barber}?page=1&pageSize=5"), &admin, &created).await;
     assert_eq!(list.status, StatusCode::OK, "{list:?}");
     assert_eq!(
         list.body,
@@ -125,7 +95,7 @@ async fn editing_is_seen_at_once_and_an_unchanged_save_records_nothing(pool: PgP
         system.call(Method::PUT, &format!("/api/day-off/{id}"), Some(&admin), Some(body.clone())).await;
     assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
     assert_eq!(saved.body["IdDayOff"], id);
-    let list = read_after(&system, &format!("/api/day-off/{barber}"), &admin, &saved).await;
+    let list = system.read_after(&format!("/api/day-off/{barber}"), &admin, &saved).await;
     let item = &list.body["content"][0];
     assert_eq!(
         (&item["Description"], &item["AllDay"], &item["StartTime"], &item["EndTime"]),
@@ -164,7 +134,7 @@ async fn the_list_is_paged_by_five_newest_first_and_removal_takes_a_day_off_out(
 
     let removed = system.call(Method::DELETE, &format!("/api/day-off/{}", ids[6]), Some(&admin), None).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT, "{removed:?}");
-    let after = read_after(&system, &format!("/api/day-off/{barber}?page=1"), &admin, &removed).await;
+    let after = system.read_after(&format!("/api/day-off/{barber}?page=1"), &admin, &removed).await;
     assert_eq!(after.body["total"], 6);
     assert_eq!(descriptions(&after)[0], "Folga 6");
 

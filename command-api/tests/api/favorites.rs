@@ -33,26 +33,9 @@ async fn a_favourite_is_appended_projected_and_read_back_after_its_position(pool
     assert!(consistency.starts_with("timeout; waited-ms="), "{consistency}");
     assert_eq!(slugs(&stale.body), Vec::<String>::new());
 
-    // A read issued before the projector runs is answered as soon as it has.
-    let reader = {
-        let query = system.query.clone();
-        let token = token.clone();
-        let position = position.clone();
-        tokio::spawn(async move {
-            use tower::ServiceExt;
-            let request = axum::http::Request::get(FAVORITES)
-                .header("authorization", format!("Bearer {token}"))
-                .header("x-navalha-position", position)
-                .body(axum::body::Body::empty())
-                .expect("request");
-            query.oneshot(request).await.expect("response")
-        })
-    };
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    system.project().await;
-    let response = reader.await.expect("reader");
-    let consistency = response.headers()["x-navalha-consistency"].to_str().unwrap_or_default().to_owned();
-    assert!(consistency.starts_with("reached"), "{consistency}");
+    // A read issued before the projector runs waits, and is answered as soon as it has.
+    let waited = system.read_after(FAVORITES, &token, &marked).await;
+    assert_eq!(slugs(&waited.body), ["scheduling"]);
     let fresh = system.call(Method::GET, FAVORITES, Some(&token), None).await;
     assert_eq!(slugs(&fresh.body), ["scheduling"]);
 }

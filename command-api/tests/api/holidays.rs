@@ -5,7 +5,6 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::days_off::read_after;
 use crate::support::{Answer, System};
 
 /// The demo units' ids, in the order the demo creates them (Centro, Savassi, Batel).
@@ -59,7 +58,7 @@ async fn a_created_holiday_is_read_back_after_its_position_with_its_units(pool: 
     assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
     let id = created.body["IdHoliday"].as_i64().expect("IdHoliday");
 
-    let read = read_after(&system, &format!("/api/holiday/{id}"), &admin, &created).await;
+    let read = system.read_after(&format!("/api/holiday/{id}"), &admin, &created).await;
     assert_eq!(read.status, StatusCode::OK, "{read:?}");
     assert_eq!(
         read.body,
@@ -147,7 +146,7 @@ async fn editing_and_removing_are_seen_at_once(pool: PgPool) {
         system.call(Method::PUT, &format!("/api/holiday/{id}"), Some(&admin), Some(body.clone())).await;
     assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
     assert_eq!(saved.body["IdHoliday"], id);
-    let read = read_after(&system, &format!("/api/holiday/{id}"), &admin, &saved).await;
+    let read = system.read_after(&format!("/api/holiday/{id}"), &admin, &saved).await;
     assert_eq!(read.body["Description"], "Quarta-feira de Cinzas");
     assert_eq!((read.body["AllCompanies"].clone(), read.body["Companies"].clone()), (json!(true), json!([])));
     assert_eq!(
@@ -162,7 +161,7 @@ async fn editing_and_removing_are_seen_at_once(pool: PgPool) {
 
     let removed = system.call(Method::DELETE, &format!("/api/holiday/{id}"), Some(&admin), None).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT, "{removed:?}");
-    let list = read_after(&system, "/api/holiday/filter", &admin, &removed).await;
+    let list = system.read_after("/api/holiday/filter", &admin, &removed).await;
     assert_eq!(list.body["total"], 0);
     let gone = system.call(Method::GET, &format!("/api/holiday/{id}"), Some(&admin), None).await;
     assert_eq!((gone.status, gone.message()), (StatusCode::NOT_FOUND, "Feriado não encontrado."));

@@ -1449,9 +1449,24 @@ async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;
+    // Which backend appended the booking: a NOTIFY sent inside the events' transaction would
+    // come from that same backend (and be delivered at its commit, like one sent after).
+    sqlx::raw_sql(
+        "create table appended_by (pid int not null);
+         create function note_appender() returns trigger language plpgsql as
+         $$ begin insert into appended_by values (pg_backend_pid()); return new; end $$;
+         create trigger note_appender after insert on events for each row
+           when (new.aggregate_type = 'Appointment') execute function note_appender();",
+    )
+    .execute(&pool)
+    .await
+    .expect("note the appending backend");
     let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await.expect("listener");
     listener.listen("navalha_events").await.expect("listen");
     id_of(&book(&system, &token, body(d.barber1, next(Weekday::Tue), "10:00", &[d.haircut], d.client)).await);
+    let appenders: Vec<i32> =
+        sqlx::query_scalar("select pid from appended_by").fetch_all(&pool).await.expect("appenders");
+    assert_eq!(appenders.len(), 1, "one appointment event appended");
     // The bound only keeps a broken waker from hanging the test; it measures nothing. The
     // wake-up names what was appended (earlier commits' may come first, or merged with it).
     let names_the_booking = async {
@@ -1459,13 +1474,18 @@ async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
             let notification = listener.recv().await.expect("listener");
             assert_eq!(notification.channel(), "navalha_events");
             if notification.payload().split(',').any(|appended| appended == "Appointment") {
-                return;
+                return notification;
             }
         }
     };
-    tokio::time::timeout(std::time::Duration::from_secs(30), names_the_booking)
+    let notification = tokio::time::timeout(std::time::Duration::from_secs(30), names_the_booking)
         .await
         .expect("a wake-up naming the appointment");
+    assert_ne!(
+        i32::try_from(notification.process_id()).unwrap_or_default(),
+        appenders[0],
+        "the wake-up was sent by the backend that appended, so inside its transaction (ADR 0007)"
+    );
 }
 
 /// Free start times of `professionals` in Centro for the haircut, from tomorrow to the end of
