@@ -36,8 +36,9 @@ const FORBIDDEN = {
 
 /** Modules of a feature that other features may import. */
 const FEATURE_PUBLIC = new Set([
-  // The day list's wire shapes: the home lists today's next appointments from the same call.
-  'agenda/types',
+  // The agenda's index.ts: the day list's wire shapes (the home lists today's next
+  // appointments from the same call) and the free times (the online booking reads them too).
+  'agenda',
   'history/HistoryList',
   'professionals/DayOffTab',
   'professionals/palette',

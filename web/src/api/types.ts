@@ -57,3 +57,60 @@ export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
 }
+
+/** A page of a paginated list (GET .../filter and the like). */
+export interface Page<T> {
+  content: T[];
+  total: number;
+  count: number;
+}
+
+/**
+ * A person's personal data as the answers carry it: clients (users) and professionals alike.
+ * Lists and other calls carry a part of it (`Pick`).
+ */
+export interface PersonDto {
+  Name: string;
+  Cpf: string;
+  Email: string;
+  Phone: string;
+  WhatsApp: boolean;
+  BirthDate: string | null;
+}
+
+/** A user (client) as a list row carries them: GET user/filter and the like. */
+export interface UserRowDto extends Pick<PersonDto, 'Name' | 'Phone' | 'Email' | 'Cpf'> {
+  IdUser: number;
+}
+
+/** A person's postal address as the answers carry it; null where it was never filled in. */
+export interface AddressDto {
+  Cep: string | null;
+  Street: string | null;
+  Number: string | null;
+  District: string | null;
+  City: string | null;
+  State: string | null;
+  Complement: string | null;
+}
+
+/** A person's personal data as the bodies carry it (digits only in cpf and phone). */
+export interface PersonBody {
+  name: string;
+  cpf: string;
+  email: string;
+  phone: string;
+  whatsApp: boolean;
+  birthDate: string | null;
+}
+
+/** A person's postal address as the bodies carry it (digits only in cep). */
+export interface AddressBody {
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  district: string;
+  city: string;
+  state: string;
+}

@@ -4,7 +4,7 @@ import type { MenuItem, MenuRoute } from '@/components/layout/menu';
 
 // Screens load on demand; each lives in its own feature folder.
 const HomePage = lazy(() => import('@/features/home/HomePage'));
-const AgendaPage = lazy(() => import('@/features/agenda/AgendaPage'));
+const AgendaPage = lazy(() => import('@/features/agenda/components/AgendaPage'));
 const ClientListPage = lazy(() => import('@/features/clients/ClientListPage'));
 const ClientFormPage = lazy(() => import('@/features/clients/ClientFormPage'));
 const ProfessionalListPage = lazy(() => import('@/features/professionals/ProfessionalListPage'));

@@ -16,7 +16,7 @@ import {
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
 import { positionSlice } from '@/api/positionSlice';
-import { agendaSlice } from '@/features/agenda/agendaSlice';
+import { agendaSlice } from '@/features/agenda';
 import { loadingSlice } from '@/state/loadingSlice';
 import { initialSessionState, sessionSlice } from '@/state/sessionSlice';
 import { initialUiState, uiSlice } from '@/state/uiSlice';

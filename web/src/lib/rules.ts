@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { isValidCnpj, isValidCpf, isValidTime, onlyDigits } from './masks';
+import { isValidCnpj, isValidCpf, onlyDigits } from './masks';
 import { EMAIL_PATTERN } from './validation';
 
 // Field rules shared by the back office's schemas, with spec 02 §5's messages. The server
@@ -104,16 +104,36 @@ export const addressRules = <Z extends string>(zipField: Z) =>
     complement: yup.string().default(''),
   }) as Record<Z | 'street' | 'number' | 'district' | 'city' | 'state' | 'complement', yup.StringSchema>;
 
-/** An optional 'HH:MM' field. */
-export const optionalTimeRule = () =>
-  yup.string().default('').test('time', 'Formato incorreto.', whenFilled(isValidTime));
-
 /** The 27 states, after the '--' placeholder (spec 02 §3). */
 export const STATES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 export const STATE_OPTIONS = [{ value: '--', label: 'Selecione' }, ...STATES.map((uf) => ({ value: uf, label: uf }))];
+
+/** A person's personal-data fields in a form (masked text, '' when empty). */
+export interface PersonalValues {
+  name: string;
+  cpf: string;
+  email: string;
+  phone: string;
+  whatsApp: boolean;
+  birthDate: string;
+}
+
+/** An address block in a form, with its CEP field named `cep` ('--' is the unchosen state). */
+export interface AddressValues {
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  district: string;
+  city: string;
+  state: string;
+}
+
+/** The values `professionalPersonalRules` checks. */
+export type ProfessionalPersonalValues = PersonalValues & AddressValues;
 
 /** A professional's personal data and address (the professional form and 'Meu perfil'). */
 export const professionalPersonalRules = (now: () => Date = () => new Date()) => ({

@@ -6,7 +6,7 @@ import type {
   SchedulingPayload,
   UnitProfessional,
   UnitService,
-} from '@/features/agenda/types';
+} from '@/features/agenda';
 import { ownCompany } from './fixtures';
 import { apiUrl, server } from './server';
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { CompanyDto } from '@/api/types';
-import type { DayItem } from '@/features/agenda/types';
+import type { DayItem } from '@/features/agenda';
 import type { Dashboard } from '@/features/home/homeApi';
 import { otherCompany, ownCompany } from './fixtures';
 import { apiUrl, server } from './server';

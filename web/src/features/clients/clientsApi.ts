@@ -1,17 +1,9 @@
 import { api } from '@/api/api';
-import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, ClientVisits, Page } from './types';
+import { queryString } from '@/api/queryString';
+import type { Page } from '@/api/types';
+import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, ClientVisits } from './types';
 
 const LIST = 'LIST';
-
-/** Query string of a call, leaving out empty parameters. */
-export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
 
 export const clientFilterUrl = ({ page, pageSize, search, status }: ClientFilter) =>
   `user/filter?${queryString({ page, pageSize, search: search.trim(), status })}`;

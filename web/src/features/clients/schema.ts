@@ -1,15 +1,9 @@
 import * as yup from 'yup';
 import { formatCpf, formatPhone, onlyDigits } from '@/lib/masks';
-import { clientBirthDateRule, cpfRule, emailRule, mobileRule, nameRule } from '@/lib/rules';
+import { clientBirthDateRule, cpfRule, emailRule, mobileRule, nameRule, type PersonalValues } from '@/lib/rules';
 import type { ClientDetail, ClientPayload } from './types';
 
-export interface ClientFormValues {
-  name: string;
-  cpf: string;
-  email: string;
-  phone: string;
-  whatsApp: boolean;
-  birthDate: string;
+export interface ClientFormValues extends PersonalValues {
   /** 'true' | 'false'; '' is the unchosen placeholder. */
   status: string;
 }

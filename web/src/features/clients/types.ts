@@ -1,10 +1,6 @@
 // Wire shapes of the clients' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7).
 
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
-}
+import type { PersonBody, PersonDto, UserRowDto } from '@/api/types';
 
 export interface ClientSubscription {
   IdSubscriptionUser: number;
@@ -14,12 +10,7 @@ export interface ClientSubscription {
 }
 
 /** A row of GET user/filter. */
-export interface ClientListItem {
-  IdUser: number;
-  Name: string;
-  Phone: string;
-  Email: string;
-  Cpf: string;
+export interface ClientListItem extends UserRowDto {
   Status: boolean;
   /** Issue 39: made by the client on a unit's public page, not confirmed by staff yet. */
   Unconfirmed?: boolean;
@@ -27,9 +18,7 @@ export interface ClientListItem {
 }
 
 /** GET user/{id}. */
-export interface ClientDetail extends ClientListItem {
-  WhatsApp: boolean;
-  BirthDate: string | null;
+export interface ClientDetail extends ClientListItem, Pick<PersonDto, 'WhatsApp' | 'BirthDate'> {
   LastAccess: string | null;
   LoginType: string | null;
   RecoveryCode: string | null;
@@ -44,13 +33,8 @@ export interface ClientFilter {
 }
 
 /** Body of POST user/professional and PUT user/{id} (cpf null when editing). */
-export interface ClientPayload {
-  name: string;
+export interface ClientPayload extends Omit<PersonBody, 'cpf'> {
   cpf: string | null;
-  email: string;
-  phone: string;
-  whatsApp: boolean;
-  birthDate: string | null;
   status: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { api } from '@/api/api';
 import { refreshSessionCompanies } from '@/api/companiesApi';
+import type { Page } from '@/api/types';
 import type {
   CompanyBody,
   CompanyDay,
@@ -8,7 +9,6 @@ import type {
   CompanyFilter,
   CompanyListItem,
   GalleryImageDto,
-  Paged,
 } from './types';
 
 const FILTER = { type: 'Company', id: 'FILTER' } as const;
@@ -27,7 +27,7 @@ async function afterSave(dispatch: Parameters<typeof refreshSessionCompanies>[0]
 
 export const companyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    filterCompanies: build.query<Paged<CompanyListItem>, CompanyFilter>({
+    filterCompanies: build.query<Page<CompanyListItem>, CompanyFilter>({
       query: (params) => ({ url: 'company/filter', params }),
       providesTags: [FILTER],
     }),

@@ -1,11 +1,5 @@
 // Wire shapes of the unit screens (answers PascalCase, bodies camelCase; query-api/src/companies.rs).
 
-export interface Paged<T> {
-  content: T[];
-  total: number;
-  count: number;
-}
-
 /** A row of GET company/filter. */
 export interface CompanyListItem {
   IdCompany: number;

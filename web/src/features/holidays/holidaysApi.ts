@@ -1,5 +1,6 @@
 import { api } from '@/api/api';
-import type { Holiday, HolidayFilter, HolidayPayload, Page } from './types';
+import type { Page } from '@/api/types';
+import type { Holiday, HolidayFilter, HolidayPayload } from './types';
 
 const LIST = 'LIST';
 

@@ -1,11 +1,5 @@
 // Wire shapes of the holidays' calls (spec 02 §3, §7; allCompanies per docs/back-office.md).
 
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
-}
-
 export interface HolidayCompany {
   IdCompany: number;
   Name: string;

@@ -1,5 +1,5 @@
 import { api } from '@/api/api';
-import type { DayItem } from '@/features/agenda/types';
+import type { DayItem } from '@/features/agenda';
 
 // The home's calls: GET dashboard (issue 17, docs/home.md) and today's day list for the
 // mobile home. Answers are PascalCase; money in reais; dates 'YYYY-MM-DD'.

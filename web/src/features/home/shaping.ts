@@ -3,7 +3,7 @@
 
 import type { RoleType } from '@/api/types';
 import { formatDateBR, minutesOf, MONTH_NAMES, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@/lib/dates';
-import type { DayItem } from '@/features/agenda/types';
+import type { DayItem } from '@/features/agenda';
 import type {
   ClubMonth,
   DashboardBusyHour,

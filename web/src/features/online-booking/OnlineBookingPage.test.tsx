@@ -6,7 +6,7 @@ import { renderApp } from '@/test/render';
 import { signedInSession } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { DAY1, created, freeTimes, unit } from './onlineFixtures';
-import type { AvailableTimes } from '@/features/agenda/types';
+import type { AvailableTimes } from '@/features/agenda';
 
 const TAKEN = 'Este horário acabou de ser reservado. Escolha outro horário.';
 

@@ -4,7 +4,7 @@ import { onlyDigits } from '@/lib/masks';
 import { formatBRL } from '@/lib/money';
 import { cpfRule, mobileRule, nameRule } from '@/lib/rules';
 import { EMAIL_PATTERN } from '@/lib/validation';
-import type { FreeDay, FreeHour } from '@/features/agenda/types';
+import type { FreeDay, FreeHour } from '@/features/agenda';
 import type { CodeRequest, OnlineBooking, OnlineHours, OnlineProfessional, OnlineService, SlotChoice } from './types';
 
 // The page's rules and texts, kept apart from the components so they are tested alone.

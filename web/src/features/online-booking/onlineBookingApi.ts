@@ -2,7 +2,7 @@ import { fetchBaseQuery, type BaseQueryApi, type FetchBaseQueryError } from '@re
 import { API_BASE_PATH, POSITION_HEADER, QUIET, REQUEST_TIMEOUT_MS, api } from '@/api/api';
 import { positionReceived } from '@/api/positionSlice';
 import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE, serverMessage } from '@/api/errors';
-import type { AvailableTimes } from '@/features/agenda/types';
+import type { AvailableTimes } from '@/features/agenda';
 import type {
   BookingRequest,
   CodeAnswer,

@@ -1,5 +1,5 @@
 // Test data of the online booking pages (used by their tests only).
-import type { AvailableTimes } from '@/features/agenda/types';
+import type { AvailableTimes } from '@/features/agenda';
 import type { CreatedBooking, OnlineBooking, OnlineUnit } from './types';
 
 export const unit: OnlineUnit = {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { FreeHour } from '@/features/agenda/types';
+import type { FreeHour } from '@/features/agenda';
 import { availableDates, isOffered, withoutTaken, type TakenSlot } from './booking';
 import { useGetOnlineFreeTimesQuery } from './onlineBookingApi';
 import type { SlotChoice } from './types';

@@ -1,9 +1,10 @@
 import { api, QUIET } from '@/api/api';
+import { queryString } from '@/api/queryString';
+import type { Page } from '@/api/types';
 import type {
   CatalogueService,
   CheckoutLinkBody,
   CheckoutToken,
-  Page,
   PartnerCompany,
   PlanClient,
   PlanClientFilter,
@@ -17,16 +18,6 @@ import type {
 const LIST = { type: 'SubscriptionDetail', id: 'LIST' } as const;
 const planTag = (id: number) => ({ type: 'SubscriptionDetail' as const, id });
 const servicesTag = (id: number) => ({ type: 'SubscriptionDetail' as const, id: `SERVICES-${id}` });
-
-/** Query string of a call, leaving out empty parameters. */
-export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
 
 export const planFilterUrl = ({ page, pageSize, description, status, paymentMethod }: PlanFilter) =>
   `subscription-details?${queryString({ page, pageSize, description: description.trim(), status, paymentMethod })}`;

@@ -1,16 +1,12 @@
 // Wire shapes of the plans' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7,
 // docs/club.md).
 
+import type { UserRowDto } from '@/api/types';
+
 /** One accepted payment method and its price: the plan's main method first. */
 export interface PlanPrice {
   PaymentMethod: string;
   Value: number;
-}
-
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
 }
 
 /** A row of GET subscription-details. */
@@ -100,12 +96,7 @@ export interface PlanServiceBody {
 }
 
 /** A row of GET user/filter (the send-link search). */
-export interface PlanClient {
-  IdUser: number;
-  Name: string;
-  Phone: string;
-  Email: string;
-  Cpf: string;
+export interface PlanClient extends UserRowDto {
   Status: boolean;
 }
 

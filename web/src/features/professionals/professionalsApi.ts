@@ -1,25 +1,16 @@
 import { api, API_BASE_PATH } from '@/api/api';
+import { queryString } from '@/api/queryString';
+import type { Page } from '@/api/types';
 import type { SessionState } from '@/state/sessionSlice';
 import type {
   DayOffItem,
   DayOffPayload,
-  Page,
   ProfessionalDetail,
   ProfessionalItem,
   ProfessionalPayload,
   ProfessionalQuery,
   TypeProfile,
 } from './types';
-
-/** Query string of a call, leaving out empty parameters. */
-export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
 
 export const professionalFilterUrl = ({ page, pageSize, search, status }: ProfessionalQuery) =>
   `professional/filter?${queryString({ page, pageSize, search: search.trim(), status })}`;

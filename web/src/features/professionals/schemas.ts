@@ -1,25 +1,12 @@
 import * as yup from 'yup';
 import { isValidTime } from '@/lib/masks';
-import { parseIsoDate, professionalPersonalRules, whenFilled } from '@/lib/rules';
+import { parseIsoDate, professionalPersonalRules, whenFilled, type ProfessionalPersonalValues } from '@/lib/rules';
 import { PALETTE_HEX } from './palette';
 
 // The professional form and the day-off form with spec 02 §5's messages (the server,
 // domain/src/professional.rs and domain/src/day_off.rs, applies the same rules and texts).
 
-export interface ProfessionalValues {
-  name: string;
-  cpf: string;
-  email: string;
-  phone: string;
-  whatsApp: boolean;
-  birthDate: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-  city: string;
-  state: string;
+export interface ProfessionalValues extends ProfessionalPersonalValues {
   /** Select values are strings; '0' is 'not chosen'. */
   idCompany: string;
   color: string;

@@ -1,19 +1,12 @@
 // Wire shapes of the professional and day-off calls (answers PascalCase, bodies camelCase).
 
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
-}
+import type { AddressBody, AddressDto, PersonBody, PersonDto } from '@/api/types';
 
 /** Generic status of a professional (spec 02 §4): 0 pending, 1 active, 2 inactive. */
 export type ProfessionalStatus = 0 | 1 | 2;
 
-export interface ProfessionalItem {
+export interface ProfessionalItem extends Pick<PersonDto, 'Name' | 'Phone' | 'Email'> {
   IdProfessional: number;
-  Name: string;
-  Phone: string;
-  Email: string;
   Status: ProfessionalStatus;
 }
 
@@ -25,22 +18,9 @@ export interface ProfessionalQuery {
   status: string;
 }
 
-export interface ProfessionalDetail {
+export interface ProfessionalDetail extends PersonDto, AddressDto {
   IdProfessional: number;
-  Name: string;
-  Cpf: string;
-  Email: string;
-  Phone: string;
-  WhatsApp: boolean;
-  BirthDate: string | null;
   Status: ProfessionalStatus;
-  Cep: string | null;
-  Street: string | null;
-  Number: string | null;
-  District: string | null;
-  City: string | null;
-  State: string | null;
-  Complement: string | null;
   Color: string;
   IdTypeProfile: number;
   IdCompany: number | null;
@@ -48,20 +28,8 @@ export interface ProfessionalDetail {
   Companies: { IdCompany: number; IdCompanyProfessional: number; Name: string }[];
 }
 
-export interface ProfessionalPayload {
-  name: string;
-  cpf: string;
-  email: string;
-  phone: string;
-  whatsApp: boolean;
+export interface ProfessionalPayload extends Omit<PersonBody, 'birthDate'>, AddressBody {
   birthDate: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-  city: string;
-  state: string;
   status: number;
   idCompany: number;
   /** The professional's other units, kept as they are (the form edits the own unit only). */

@@ -1,23 +1,10 @@
 import * as yup from 'yup';
 import { formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
-import { professionalPersonalRules } from '@/lib/rules';
+import { professionalPersonalRules, type ProfessionalPersonalValues } from '@/lib/rules';
 import type { MyProfile, MyProfilePayload } from './types';
 
-export interface ProfileFormValues {
-  name: string;
-  cpf: string;
-  email: string;
-  phone: string;
-  whatsApp: boolean;
-  birthDate: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-  city: string;
-  state: string;
-}
+/** The form's values: the personal data and address, as the professional form has them. */
+export type ProfileFormValues = ProfessionalPersonalValues;
 
 /** Spec 02 §5 'Professional and my profile' (the personal part). */
 export const profileSchema = (now: () => Date = () => new Date()) =>

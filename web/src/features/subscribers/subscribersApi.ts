@@ -1,6 +1,7 @@
 import { api, QUIET } from '@/api/api';
+import { queryString } from '@/api/queryString';
+import type { Page } from '@/api/types';
 import type {
-  Page,
   PlanOption,
   SubscriberFilter,
   SubscriberListItem,
@@ -9,16 +10,6 @@ import type {
 } from './types';
 
 const LIST = 'LIST';
-
-/** Query string of a call, leaving out empty parameters. */
-function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
 
 export const subscriberFilterUrl = ({ page, pageSize, description, idSubscriptionDetail, internalStatus }: SubscriberFilter) =>
   `subscription-user?${queryString({

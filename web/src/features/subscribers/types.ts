@@ -1,10 +1,6 @@
 // Wire shapes of the subscribers' calls (answers PascalCase; spec 02 §3, §7; docs/club.md).
 
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
-}
+import type { PersonDto, UserRowDto } from '@/api/types';
 
 /** A row of GET subscription-user. */
 export interface SubscriberListItem {
@@ -15,7 +11,7 @@ export interface SubscriberListItem {
   InternalStatus: string;
   Status: string | null;
   CreatedAt: string;
-  User: { IdUser: number; Name: string; Phone: string };
+  User: Pick<UserRowDto, 'IdUser' | 'Name' | 'Phone'>;
 }
 
 export interface SubscriberFilter {
@@ -73,7 +69,7 @@ export interface SubscriptionDetail {
   CancellationRequested: boolean;
   AmountReceived: number;
   AmountToReceive: number;
-  User: { IdUser: number; Name: string; Email: string; Cpf: string; Phone: string; BirthDate: string | null };
+  User: UserRowDto & Pick<PersonDto, 'BirthDate'>;
   Transactions: Transaction[];
   /** Only in a past view: the instant the answer was replayed to. */
   AsOf?: string;

@@ -9,18 +9,18 @@ import { TextField } from '@/components/TextField';
 import { isPast } from '@/lib/dates';
 import { onlyDigits } from '@/lib/masks';
 import { companySelected, signedOut } from '@/state/sessionSlice';
-import { cancelledToggled, dayChosen, selectAgenda } from './agendaSlice';
-import { EMPTY_AGENDA, useDay } from './day';
+import { cancelledToggled, dayChosen, selectAgenda } from '../model/agendaSlice';
+import { EMPTY_AGENDA, useDay } from '../model/day';
 import { AppointmentCard } from './AppointmentCard';
 import { ClientFilter, ProfessionalFilter } from './AgendaFilters';
-import { useGetUnitProfessionalsQuery } from './agendaApi';
+import { useGetUnitProfessionalsQuery } from '../api/agendaApi';
 import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
-import { useAgendaScope, useNow } from './hooks';
+import { useAgendaScope, useNow } from '../hooks/hooks';
 import { MobileNewAppointment } from './MobileNewAppointment';
-import { NOW_LINE_REFRESH_MS } from './timeline';
-import type { DayItem } from './types';
-import { MOBILE_DELETED_MESSAGE, useDayActions } from './useDayActions';
+import { NOW_LINE_REFRESH_MS } from '../model/timeline';
+import type { DayItem } from '../model/types';
+import { MOBILE_DELETED_MESSAGE, useDayActions } from '../hooks/useDayActions';
 
 /** Whether an appointment matches the list's search box (name, phone or service). */
 export function matchesSearch(item: DayItem, text: string): boolean {

@@ -7,13 +7,13 @@ import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
 import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
-import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from './agendaApi';
+import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from '../api/agendaApi';
 import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
-import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from './wizardSlice';
+import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
 
 interface MobileNewAppointmentProps {
   idCompany: number | null;

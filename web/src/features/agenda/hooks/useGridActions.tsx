@@ -4,11 +4,11 @@ import { useAppDispatch } from '@/state/hooks';
 import { formatDateBR, hhmm, minutesOf, shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { DayOffModal } from '@/features/professionals/DayOffTab';
-import { agendaApi, useGetBlockedQuery, useMoveSchedulingMutation } from './agendaApi';
-import { slotChosen } from './agendaSlice';
+import { agendaApi, useGetBlockedQuery, useMoveSchedulingMutation } from '../api/agendaApi';
+import { slotChosen } from '../model/agendaSlice';
 import type { AgendaScope } from './hooks';
-import type { GridActions, TimelineColumn } from './Timeline';
-import type { DayItem, UnitProfessional } from './types';
+import type { GridActions, TimelineColumn } from '../components/Timeline';
+import type { DayItem, UnitProfessional } from '../model/types';
 
 /** The toast of a move: which appointment, and where it went. */
 export const movedMessage = (id: number, date: string, start: string) =>

@@ -1,6 +1,6 @@
 import { Modal } from '@/components/Modal';
 import { ClientSearch } from './ClientSearch';
-import type { ClientItem } from './types';
+import type { ClientItem } from '../model/types';
 
 interface ClientSearchModalProps {
   open: boolean;

@@ -1,6 +1,7 @@
 // Wire shapes of the agenda's calls (spec 01 §3, §7). Answers are PascalCase except
 // available-times, which is camelCase.
 
+import type { UserRowDto } from '@/api/types';
 import type { DayOffItem } from '@/features/professionals/types';
 
 export type TimesType = 'ONLY_AVAILABLES' | 'ALL_TIMES';
@@ -133,20 +134,9 @@ export interface AvailableTimesQuery {
   idSchedulingEdit?: number | null;
 }
 
-export interface ClientItem {
-  IdUser: number;
-  Name: string;
-  Phone: string;
-  Email: string;
-  Cpf: string;
+export interface ClientItem extends UserRowDto {
   Status?: boolean;
   SubscriptionUser?: SubscriptionRef[];
-}
-
-export interface Page<T> {
-  content: T[];
-  total: number;
-  count: number;
 }
 
 export interface ClientQuery {

@@ -7,11 +7,11 @@ import { HistoryList } from '@/features/history/HistoryList';
 import { formatDateBR, shortTime } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
-import { useCancelSchedulingMutation, useConfirmSchedulingMutation, useGetUnitProfessionalsQuery } from './agendaApi';
-import { CancelOriginDialog } from './CancelOriginDialog';
-import { modalOpened } from './agendaSlice';
-import type { CardActions } from './AppointmentCard';
-import type { DayItem } from './types';
+import { useCancelSchedulingMutation, useConfirmSchedulingMutation, useGetUnitProfessionalsQuery } from '../api/agendaApi';
+import { CancelOriginDialog } from '../components/CancelOriginDialog';
+import { modalOpened } from '../model/agendaSlice';
+import type { CardActions } from '../components/AppointmentCard';
+import type { DayItem } from '../model/types';
 
 export const deletedMessage = (id: number) => `Agendamento N.º ${id} excluído com sucesso!`;
 /** Spec 01: "one screen shows 'Agendamento excluído com sucesso!'": the mobile list, whose cards are short. */

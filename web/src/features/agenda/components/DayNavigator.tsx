@@ -5,7 +5,7 @@ import { Modal } from '@/components/Modal';
 import { addDays, clockText, formatDateBR, weekdayDateBR } from '@/lib/dates';
 import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
-import { useNow } from './hooks';
+import { useNow } from '../hooks/hooks';
 
 /** The live clock: the unit's time, every second. */
 export function Clock() {

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { SearchableSelect, type SelectOption } from '@/components/SearchableSelect';
 import { companySelected } from '@/state/sessionSlice';
-import { useSearchClientsQuery } from './agendaApi';
-import { clientFiltered, professionalFiltered, selectAgenda, statusFiltered } from './agendaSlice';
+import { useSearchClientsQuery } from '../api/agendaApi';
+import { clientFiltered, professionalFiltered, selectAgenda, statusFiltered } from '../model/agendaSlice';
 import { CLIENT_STATUS_ACTIVE } from './ClientSearch';
-import { useDebounced, type AgendaScope } from './hooks';
-import { STATUS_OPTIONS, type UnitProfessional } from './types';
+import { useDebounced, type AgendaScope } from '../hooks/hooks';
+import { STATUS_OPTIONS, type UnitProfessional } from '../model/types';
 
 /** How many clients the Cliente filter offers per search. */
 export const CLIENT_FILTER_SIZE = 20;

@@ -8,7 +8,7 @@ import {
   pastViewText,
   readInstant,
   shiftInstant,
-} from './pastView';
+} from '../model/pastView';
 
 interface PastViewBarProps {
   /** The day shown. */

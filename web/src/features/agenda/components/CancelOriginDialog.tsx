@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ToggleGroup } from '@/components/ToggleGroup';
 import { notifySuccess } from '@/lib/notify';
-import { useCancelOnlineOriginMutation, type OnlineOrigin } from './agendaApi';
-import type { DayItem } from './types';
+import { useCancelOnlineOriginMutation, type OnlineOrigin } from '../api/agendaApi';
+import type { DayItem } from '../model/types';
 
 // Issue 39: the front desk's answer to a flood of online bookings. From one online booking,
 // every future online booking of the same e-mail, mobile or connection in the user's units

@@ -1,10 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { WEEKDAY_SHORT, formatDateBR, weekdayOf } from '@/lib/dates';
 import type { CardActions } from './AppointmentCard';
-import { useGetWeekQuery } from './agendaApi';
-import type { AgendaScope } from './hooks';
+import { useGetWeekQuery } from '../api/agendaApi';
+import type { AgendaScope } from '../hooks/hooks';
 import { Timeline, type GridActions, type TimelineColumn } from './Timeline';
-import type { DayItem, StatusFilter, UnitProfessional } from './types';
+import type { DayItem, StatusFilter, UnitProfessional } from '../model/types';
 
 /** What the week view says when no professional is chosen: a week is one professional's. */
 export const CHOOSE_PROFESSIONAL_FOR_WEEK = 'Escolha um profissional no filtro para ver a semana.';

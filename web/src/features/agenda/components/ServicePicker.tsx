@@ -1,5 +1,5 @@
 import { formatBRL } from '@/lib/money';
-import type { UnitService } from './types';
+import type { UnitService } from '../model/types';
 
 interface ServicePickerProps {
   services: UnitService[] | undefined;

@@ -9,20 +9,20 @@ import { formatDateBR, shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import type { Company } from '@/state/sessionSlice';
-import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from './agendaSlice';
-import type { AgendaScope } from './hooks';
+import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from '../model/agendaSlice';
+import type { AgendaScope } from '../hooks/hooks';
 import {
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
   useGetAvailableTimesQuery,
   useGetSchedulingQuery,
   useGetUnitServicesQuery,
-} from './agendaApi';
+} from '../api/agendaApi';
 import { ClientSearch } from './ClientSearch';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
-import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from './types';
+import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from '../model/types';
 import {
   PREFILL_STAGGER_MS,
   canConfirm,
@@ -32,7 +32,7 @@ import {
   wizardSlice,
   type WizardState,
   type WizardStep,
-} from './wizardSlice';
+} from '../model/wizardSlice';
 
 export const BOOKED_MESSAGE = 'Agendamento realizado com sucesso!';
 /** The success toast of a booking: the specification's text, then when it is (issue 14). */

@@ -1,52 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { appointment, professionals } from '@/test/agendaServer';
-import { availableTimesUrl, dayUrl, idList } from './agendaApi';
-import { timelineColumns } from './day';
+import { timelineColumns } from '../model/day';
 import { matchesSearch } from './MobileScheduling';
 import { bookedMessage } from './AppointmentModal';
 import { availableDates, initialDate } from './TimePicker';
-import { confirmationMessage, whatsAppLink } from './whatsapp';
-
-describe('agenda calls', () => {
-  it('reads a day with only the filters that are set', () => {
-    expect(dayUrl({ idCompany: 1, date: '2026-11-24', idProfessional: null, idUser: 0, status: 0 })).toBe(
-      'scheduling/professional?idCompany=1&date=2026-11-24&status=0',
-    );
-    expect(dayUrl({ idCompany: 1, date: '2026-11-24', idProfessional: 4, idUser: 9, status: 2 })).toBe(
-      'scheduling/professional?idCompany=1&date=2026-11-24&idProfessional=4&idUser=9&status=2',
-    );
-  });
-
-  it('asks for free times with bracketed id lists, timesType only when given', () => {
-    expect(idList([1, 2])).toBe('[1,2]');
-    const url = availableTimesUrl({ idCompany: 1, idServices: [1, 4], timesType: 'ALL_TIMES', idSchedulingEdit: 9 });
-    const params = new URLSearchParams(url.split('?')[1]);
-    expect(url.startsWith('no-auth/scheduling/available-times?')).toBe(true);
-    expect(Object.fromEntries(params)).toEqual({
-      idCompany: '1',
-      idServices: '[1,4]',
-      timesType: 'ALL_TIMES',
-      idSchedulingEdit: '9',
-    });
-    const mobile = new URLSearchParams(availableTimesUrl({ idCompany: 1, idServices: [2] }).split('?')[1]);
-    expect(mobile.has('timesType')).toBe(false);
-    expect(mobile.has('idProfessionals')).toBe(false);
-  });
-});
-
-describe('WhatsApp link', () => {
-  it('prefixes 55 and carries a message naming the barbershop', () => {
-    const link = whatsAppLink('(11) 98765-0104', confirmationMessage('Rafael Araújo', 'Navalha Centro', '2026-11-24', '09:00:00'));
-    expect(link.startsWith('https://wa.me/5511987650104?text=')).toBe(true);
-    expect(decodeURIComponent(link.split('text=')[1])).toBe(
-      'Olá, Rafael! Aqui é da Navalha Centro. Podemos confirmar seu horário em 24/11/2026 às 09:00?',
-    );
-  });
-
-  it('does not double a 55 already there', () => {
-    expect(whatsAppLink('5511987650104', 'x').startsWith('https://wa.me/5511987650104?')).toBe(true);
-  });
-});
 
 describe('agenda views', () => {
   it('makes a column per professional shown, plus anyone with appointments', () => {

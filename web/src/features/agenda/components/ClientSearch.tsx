@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Paginator } from '@/components/Paginator';
 import { TextField } from '@/components/TextField';
 import { formatCpf, formatPhone } from '@/lib/masks';
-import { useSearchClientsQuery } from './agendaApi';
-import { useDebounced } from './hooks';
-import type { ClientItem } from './types';
+import { useSearchClientsQuery } from '../api/agendaApi';
+import { useDebounced } from '../hooks/hooks';
+import type { ClientItem } from '../model/types';
 
 /** Client search page size (spec 01 §9). */
 export const CLIENT_PAGE_SIZE = 5;

@@ -12,7 +12,6 @@ export const TICK_MINUTES = 15;
 export const PX_PER_MINUTE = 2;
 /** ...in hour rows of 122 px: 120 px of minutes plus a 2 px hour rule. */
 export const HOUR_ROW_PX = 122;
-export const HOUR_RULE_PX = HOUR_ROW_PX - 60 * PX_PER_MINUTE;
 /** The current-time line shows between 8h and 22h, on today only. */
 export const NOW_LINE_FROM = 8 * 60;
 export const NOW_LINE_UNTIL = 22 * 60;

@@ -1,7 +1,7 @@
 import { SearchableSelect } from '@/components/SearchableSelect';
 import { formatDateBR } from '@/lib/dates';
-import { DAY_PERIODS, offeredHours } from './wizardSlice';
-import type { FreeDay, FreeHour, FreeProfessional } from './types';
+import { DAY_PERIODS, offeredHours } from '../model/wizardSlice';
+import type { FreeDay, FreeHour, FreeProfessional } from '../model/types';
 
 export const NO_SERVICE_TIMES_MESSAGE = 'Para exibir os horários disponíveis, selecione ao menos um serviço.';
 export const noTimesMessage = (date: string) =>

@@ -5,8 +5,8 @@ import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
 import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
-import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from './timeline';
-import type { BlockedTime, DayItem } from './types';
+import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
+import type { BlockedTime, DayItem } from '../model/types';
 
 export interface TimelineColumn {
   idProfessional: number;

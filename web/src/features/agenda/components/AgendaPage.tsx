@@ -6,24 +6,24 @@ import { Icon } from '@/components/Icon';
 import { ToggleGroup, type ToggleOption } from '@/components/ToggleGroup';
 import { useNarrowScreen } from '@/components/useNarrowScreen';
 import { isPast } from '@/lib/dates';
-import { useGetUnitProfessionalsQuery } from './agendaApi';
-import { dayChosen, modalOpened, pastViewChosen, selectAgenda, viewChosen, type AgendaState } from './agendaSlice';
+import { useGetUnitProfessionalsQuery } from '../api/agendaApi';
+import { dayChosen, modalOpened, pastViewChosen, selectAgenda, viewChosen, type AgendaState } from '../model/agendaSlice';
 import { AgendaFilters } from './AgendaFilters';
 import { AppointmentCard } from './AppointmentCard';
 import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
-import { EMPTY_AGENDA, timelineColumns, useDay } from './day';
-import { useAgendaScope, useNow } from './hooks';
+import { EMPTY_AGENDA, timelineColumns, useDay } from '../model/day';
+import { useAgendaScope, useNow } from '../hooks/hooks';
 import { MobileScheduling } from './MobileScheduling';
-import { PAST_VIEW, openingInstant } from './pastView';
+import { PAST_VIEW, openingInstant } from '../model/pastView';
 import { PastViewBar } from './PastViewBar';
 import { Timeline } from './Timeline';
-import { NOW_LINE_REFRESH_MS } from './timeline';
-import type { DayItem } from './types';
-import { useDayActions } from './useDayActions';
-import { useGridActions } from './useGridActions';
+import { NOW_LINE_REFRESH_MS } from '../model/timeline';
+import type { DayItem } from '../model/types';
+import { useDayActions } from '../hooks/useDayActions';
+import { useGridActions } from '../hooks/useGridActions';
 import { CHOOSE_PROFESSIONAL_FOR_WEEK, WeekView } from './WeekView';
-import { weekOf } from './timeline';
+import { weekOf } from '../model/timeline';
 
 
 /** The agenda's views (spec 01 §2: list and timeline; issue 14: the week). */

@@ -5,8 +5,8 @@ import { usePopoverPlacement } from '@/components/usePopoverPlacement';
 import { Tooltip } from '@/components/Tooltip';
 import { shortTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/masks';
-import type { DayItem } from './types';
-import { confirmationMessage, whatsAppLink } from './whatsapp';
+import type { DayItem } from '../model/types';
+import { confirmationMessage, whatsAppLink } from '../model/whatsapp';
 
 export const PAST_EDIT_TOOLTIP = 'Não é possível editar um agendamento passado';
 

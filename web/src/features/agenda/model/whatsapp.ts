@@ -1,7 +1,7 @@
 import { formatDateBR, shortTime } from '@/lib/dates';
-import { PHONE_COUNTRY_CODE, whatsAppLink } from '@/lib/whatsapp';
+import { whatsAppLink } from '@/lib/whatsapp';
 
-export { PHONE_COUNTRY_CODE, whatsAppLink };
+export { whatsAppLink };
 
 /** The prefilled confirmation message, naming the barbershop. */
 export function confirmationMessage(name: string, company: string, date: string, start: string): string {

@@ -1,4 +1,6 @@
 import { api } from '@/api/api';
+import { queryString } from '@/api/queryString';
+import type { Page } from '@/api/types';
 import type {
   AvailableTimes,
   BlockedTime,
@@ -7,22 +9,11 @@ import type {
   ClientQuery,
   DayItem,
   DayQuery,
-  Page,
   SchedulingDetail,
   SchedulingPayload,
   UnitProfessional,
   UnitService,
-} from './types';
-
-/** Query string of a call, leaving out empty parameters. */
-export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
+} from '../model/types';
 
 /** '[1,2]', the list format of the available-times call. */
 export const idList = (ids: number[]) => `[${ids.join(',')}]`;

@@ -3,7 +3,7 @@ import { useAppSelector } from '@/state/hooks';
 import type { RoleType } from '@/api/types';
 import { todayIso } from '@/lib/dates';
 import { type Company } from '@/state/sessionSlice';
-import { effectiveProfessional, mayChangeCompany, mayChooseAnyProfessional, selectAgenda } from './agendaSlice';
+import { effectiveProfessional, mayChangeCompany, mayChooseAnyProfessional, selectAgenda } from '../model/agendaSlice';
 
 /** Date.now(), refreshed every `intervalMs`. */
 export function useNow(intervalMs: number): number {

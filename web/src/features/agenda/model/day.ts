@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useGetDayQuery } from './agendaApi';
-import type { AgendaScope } from './hooks';
-import type { TimelineColumn } from './Timeline';
+import { useGetDayQuery } from '../api/agendaApi';
+import type { AgendaScope } from '../hooks/hooks';
+import type { TimelineColumn } from '../components/Timeline';
 import type { DayItem, StatusFilter, UnitProfessional } from './types';
-import { useLoadingOverlay } from './useLoadingOverlay';
+import { useLoadingOverlay } from '../hooks/useLoadingOverlay';
 
 export const EMPTY_AGENDA = 'Nenhum agendamento encontrado...';
 

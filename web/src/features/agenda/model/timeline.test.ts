@@ -12,7 +12,7 @@ import {
   weekOf,
   yOf,
 } from './timeline';
-import { weekColumns } from './WeekView';
+import { weekColumns } from '../components/WeekView';
 
 const at = (time: string) => {
   const [h, m] = time.split(':').map(Number);
