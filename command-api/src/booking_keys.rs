@@ -9,6 +9,8 @@ use navalha_platform::ApiError;
 use sqlx::PgPool;
 use tokio::sync::Mutex;
 
+use crate::read_models::{self, Owner};
+
 /// Who a membership (IdCompanyProfessional) belongs to, kept once read.
 ///
 /// A membership never changes hands: its id comes from a sequence when a professional
@@ -21,26 +23,13 @@ pub struct MembershipOwners {
     known: Arc<RwLock<HashMap<i64, Owner>>>,
 }
 
-/// A membership's professional and unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Owner {
-    pub professional_id: i64,
-    pub company_id: i64,
-}
-
 impl MembershipOwners {
     /// The membership's owner, `None` for one the read model does not (yet) know.
     pub async fn of(&self, pool: &PgPool, membership_id: i64) -> Result<Option<Owner>, ApiError> {
         if let Some(owner) = self.known.read().expect("membership owners lock").get(&membership_id) {
             return Ok(Some(*owner));
         }
-        let row: Option<(i64, i64)> = sqlx::query_as(
-            "select professional_id, company_id from rm_professional.membership where membership_id = $1",
-        )
-        .bind(membership_id)
-        .fetch_optional(pool)
-        .await?;
-        let owner = row.map(|(professional_id, company_id)| Owner { professional_id, company_id });
+        let owner = read_models::membership_owner(pool, membership_id).await?;
         if let Some(owner) = owner {
             self.known.write().expect("membership owners lock").insert(membership_id, owner);
         }

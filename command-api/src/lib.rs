@@ -20,6 +20,7 @@ pub mod online;
 pub mod online_origin;
 pub mod openapi;
 pub mod professionals;
+pub mod read_models;
 pub mod replayed;
 pub mod scheduling;
 pub mod seed;

@@ -39,6 +39,7 @@ use crate::commands::{
 use crate::idempotency;
 use crate::identity::recovery::sha256;
 use crate::identity::throttle;
+use crate::read_models;
 use crate::scheduling::{booking_of, day_of, Booker, Checked, Request};
 use crate::state::AppState;
 
@@ -69,18 +70,10 @@ struct Unit {
 }
 
 async fn open_unit(state: &AppState, company_id: i64) -> Result<Unit, ApiError> {
-    let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>)> = sqlx::query_as(
-        "select business_id, ($2::timestamptz at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
-           from rm_company.company
-          where company_id = $1 and status",
-    )
-    .bind(company_id)
-    .bind(navalha_platform::clock::now())
-    .fetch_optional(&state.pool)
-    .await?;
-    let (business_id, now, rules) =
-        row.ok_or_else(|| ApiError::NotFound(online::MSG_UNIT_NOT_FOUND.to_owned()))?;
-    Ok(Unit { business_id, now, rules: rules.0 })
+    let (business_id, now, rules) = read_models::online_unit(&state.pool, company_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(online::MSG_UNIT_NOT_FOUND.to_owned()))?;
+    Ok(Unit { business_id, now, rules })
 }
 
 /// The events' author: the client, on the unit's page.
@@ -376,23 +369,8 @@ async fn candidates(
     professional_id: Option<i64>,
     service_ids: &[i64],
 ) -> Result<Vec<i64>, ApiError> {
-    let memberships: Vec<i64> = sqlx::query_scalar(
-        "select m.membership_id
-           from rm_professional.membership m
-           join rm_professional.professional p on p.professional_id = m.professional_id
-           join rm_professional.offered_service o on o.professional_id = p.professional_id
-          where m.company_id = $1 and p.status = $2 and o.active and o.service_id = any($3)
-            and ($4::bigint is null or p.professional_id = $4)
-          group by m.membership_id, p.name
-         having count(distinct o.service_id) = cardinality($3)
-          order by p.name, m.membership_id",
-    )
-    .bind(company_id)
-    .bind(navalha_domain::professional::status::ACTIVE)
-    .bind(service_ids)
-    .bind(professional_id)
-    .fetch_all(&state.pool)
-    .await?;
+    let memberships =
+        read_models::offering_memberships(&state.pool, company_id, professional_id, service_ids).await?;
     if memberships.is_empty() {
         return Err(ApiError::field("idProfessional", "Profissional indisponível para estes serviços"));
     }
@@ -550,23 +528,7 @@ async fn future_bookings(
     client_id: i64,
     now: NaiveDateTime,
 ) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "select count(*) from appointment_slot
-          where company_id = $1 and lower(during) > $2
-            and (client_id = $3 or client_id in (select client_id from rm_client.client
-                                                   where business_id = $4
-                                                     and (cpf = $5 or phone = $6
-                                                          or ($7 <> '' and lower(email) = lower($7)))))",
-    )
-    .bind(claims.unit)
-    .bind(now)
-    .bind(client_id)
-    .bind(claims.biz)
-    .bind(&claims.sub)
-    .bind(&claims.phone)
-    .bind(&claims.email)
-    .fetch_one(&state.pool)
-    .await?)
+    Ok(read_models::future_bookings_of(&state.pool, claims, client_id, now).await?)
 }
 
 /// The booking's link token.

@@ -6,7 +6,6 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::NaiveDateTime;
 use navalha_domain::appointment::{Appointment, AppointmentCommand};
 use navalha_platform::auth::{AdminOrAttendant, Auth};
 use navalha_platform::error::ErrorBody;
@@ -18,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{execute, metadata_of, position_headers};
+use crate::read_models::{self, Swept};
 use crate::scheduling::touchable;
 use crate::state::AppState;
 
@@ -57,38 +57,6 @@ struct OriginBody {
     by: Option<Origin>,
 }
 
-/// A booking to cancel, with what its client's e-mail needs.
-#[derive(sqlx::FromRow)]
-struct Swept {
-    appointment_id: String,
-    starts: NaiveDateTime,
-    unit: String,
-    email: Option<String>,
-}
-
-/// The future online bookings sharing `by` with appointment `id`, in `units`: the
-/// appointment's client's e-mail or mobile (as the clients model has them), or the address
-/// range its latest booking event came from. The slots are written with the events, so a
-/// booking made a moment ago is found.
-const SWEPT: &str = "
-    with opened as (select c.email, c.phone,
-                           (select navalha_address_range(e.metadata ->> 'client_ip') from events e
-                             where e.aggregate_type = 'Appointment' and e.aggregate_id = $1
-                               and e.event_type in ('AppointmentBooked', 'AppointmentChanged')
-                             order by e.sequence desc limit 1) as address
-                      from rm_client.client c where c.client_id = $2 and c.business_id = $3)
-    select s.appointment_id, lower(s.during) as starts, co.name as unit, c.email
-      from appointment_slot s
-      join rm_company.company co on co.company_id = s.company_id
-      left join rm_client.client c on c.client_id = s.client_id
-      cross join opened o
-     where s.online_from is not null and s.company_id = any($4) and co.business_id = $3
-       and lower(s.during) > ($5::timestamptz at time zone co.time_zone)
-       and case $6 when 'EMAIL' then o.email <> '' and lower(c.email) = lower(o.email)
-                   when 'PHONE' then o.phone <> '' and c.phone = o.phone
-                   else o.address is not null and o.address <> '' and s.online_from = o.address end
-     order by lower(s.during), s.appointment_id";
-
 #[utoipa::path(
     post,
     path = "/scheduling/{idScheduling}/cancel-online-origin",
@@ -125,15 +93,15 @@ async fn cancel_online_origin(
         Origin::Phone => "PHONE",
         Origin::Address => "ADDRESS",
     };
-    let swept: Vec<Swept> = sqlx::query_as(SWEPT)
-        .bind(id.to_string())
-        .bind(booking.client_id)
-        .bind(auth.business_id)
-        .bind(&auth.companies)
-        .bind(navalha_platform::clock::now())
-        .bind(by_name)
-        .fetch_all(&state.pool)
-        .await?;
+    let swept = read_models::online_bookings_sharing(
+        &state.pool,
+        id,
+        booking.client_id,
+        auth.business_id,
+        &auth.companies,
+        by_name,
+    )
+    .await?;
     let metadata = metadata_of(&auth, &origin).with("reason", by.reason().to_owned());
     let (mut cancelled, mut position) = (Vec::new(), None);
     for booking in &swept {

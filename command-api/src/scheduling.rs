@@ -36,11 +36,11 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::booking_keys::Owner;
 use crate::commands::{
     execute, execute_new, invalid, load, metadata_of, position_headers, DomainError, Streams,
 };
 use crate::idempotency;
+use crate::read_models::Owner;
 use crate::state::AppState;
 
 /// The routes of this module.

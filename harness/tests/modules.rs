@@ -5,9 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "domain",
     "platform",
+    "read-models",
     "command-api",
     "projector",
     "query-api",

@@ -7,6 +7,7 @@ use anyhow::Context;
 use async_trait::async_trait;
 use navalha_platform::position::Position;
 use navalha_platform::projection::{self, BatchCommitted, Changed};
+use navalha_read_models::ReadModel;
 use sqlx::{Executor, PgConnection, PgPool, Postgres, Row, Transaction};
 
 use crate::event::StoredEvent;
@@ -19,22 +20,23 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// A read model: its tables and how each event changes them.
 #[async_trait]
 pub trait Projection: Send + Sync {
+    /// What the model is: name, tables, the aggregates it reads (the catalogue,
+    /// `navalha_read_models`).
+    fn model(&self) -> &'static ReadModel;
+
     /// The model's name; its schema is `rm_<name>`.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.model().name
+    }
 
-    /// DDL creating the model's tables, run with `search_path` set to the model's schema.
-    /// Changing it makes the projector rebuild the model on its next start.
-    fn schema_sql(&self) -> &'static str;
+    /// DDL creating the model's tables ([`ReadModel::ddl`]).
+    fn schema_sql(&self) -> &'static str {
+        self.model().ddl
+    }
 
-    /// The aggregate types whose payloads the model reads; other events only move its
-    /// checkpoint.
-    fn aggregate_types(&self) -> &'static [&'static str];
-
-    /// The aggregates whose whole state the model stores, with their `STATE_VERSION`s. Part
-    /// of the model's version like its DDL: a new one makes the projector rebuild the model
-    /// rather than fail on rows of the old shape.
-    fn stored_states(&self) -> &'static [(&'static str, u32)] {
-        &[]
+    /// The aggregate types whose payloads the model reads ([`ReadModel::aggregate_types`]).
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        self.model().aggregate_types
     }
 
     /// Applies one event. Runs inside the batch's transaction, with `search_path` set to the
@@ -105,21 +107,7 @@ pub fn next_schema(projection: &dyn Projection) -> String {
 /// A fingerprint of the model's DDL and stored states' versions, kept in its checkpoint
 /// row to notice changes.
 pub fn schema_version(projection: &dyn Projection) -> String {
-    let states: String = projection
-        .stored_states()
-        .iter()
-        .map(|(aggregate, version)| format!("\n{aggregate} v{version}"))
-        .collect();
-    // FNV-1a: stable across builds and platforms, unlike std's hasher. A model that stores no
-    // state hashes its DDL alone, as before stored states were versioned.
-    let hash = projection
-        .schema_sql()
-        .bytes()
-        .chain(states.bytes())
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
-    format!("{hash:016x}")
+    projection.model().version()
 }
 
 /// Creates `schema` with the model's tables and a checkpoint at the start of the log.
@@ -832,38 +820,4 @@ pub async fn last_committed(conn: &mut PgConnection) -> sqlx::Result<Position> {
     .fetch_optional(conn)
     .await?;
     Ok(row.map_or(Position::START, |(tx_id, global_position)| Position { tx_id, global_position }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    struct Stores(&'static [(&'static str, u32)]);
-
-    #[async_trait]
-    impl Projection for Stores {
-        fn name(&self) -> &'static str {
-            "stores"
-        }
-        fn schema_sql(&self) -> &'static str {
-            "create table t (business_id bigint)"
-        }
-        fn aggregate_types(&self) -> &'static [&'static str] {
-            &[]
-        }
-        fn stored_states(&self) -> &'static [(&'static str, u32)] {
-            self.0
-        }
-        async fn apply(&self, _: &mut PgConnection, _: &StoredEvent) -> anyhow::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn a_stored_state_of_a_new_version_makes_a_new_model_version() {
-        let v1 = schema_version(&Stores(&[("Plan", 1)]));
-        assert_eq!(v1, schema_version(&Stores(&[("Plan", 1)])));
-        assert_ne!(v1, schema_version(&Stores(&[("Plan", 2)])));
-        assert_ne!(v1, schema_version(&Stores(&[])));
-    }
 }

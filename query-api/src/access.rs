@@ -7,6 +7,7 @@ use navalha_domain::role::Role;
 use navalha_platform::auth::Auth;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -68,7 +69,7 @@ async fn companies(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<CompanyItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<CompanyItem> = sqlx::query_as(
         "select company_id as id_company, name, city, state, status, company_id = any($1) as member, time_zone
@@ -109,7 +110,7 @@ async fn favorites(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<FavoriteItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "favorite_menu").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::FAVORITE_MENU).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let slugs: Vec<String> = sqlx::query_scalar(
         "select slug from rm_favorite_menu.favorite_menu where professional_id = $1 order by marked_at, slug",

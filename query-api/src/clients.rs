@@ -8,6 +8,7 @@ use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
@@ -83,7 +84,7 @@ async fn filter(
     read_after: ReadAfter,
     QueryParams(params): QueryParams<FilterParams>,
 ) -> Result<(HeaderMap, Json<Page<ClientItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "client").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
     let status: Option<bool> = match params.status.as_deref().map(str::trim) {
         None | Some("") => None,
         Some("1") => Some(true),
@@ -162,7 +163,7 @@ async fn one(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "client").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row: ClientRow = sqlx::query_as(
         "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed
@@ -241,7 +242,8 @@ async fn visits(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["client", "agenda"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let known: Option<i64> =
         sqlx::query_scalar("select client_id from rm_client.client where client_id = $1")

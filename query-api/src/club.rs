@@ -27,6 +27,7 @@ use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
@@ -126,7 +127,7 @@ pub async fn subscriptions_of(
 }
 
 async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
-    read_after.wait(&state.watch, "club").await
+    read_after.wait(&state.watch, &read_models::CLUB).await
 }
 
 /// `?page&pageSize&description&status&paymentMethod`.

@@ -13,6 +13,7 @@ use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
@@ -56,7 +57,7 @@ async fn business(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     // Row-level security leaves only the caller's business's row; none yet (its opening not
     // projected) is paid up.
@@ -169,7 +170,7 @@ async fn filter(
     read_after: ReadAfter,
     QueryParams(params): QueryParams<FilterParams>,
 ) -> Result<(HeaderMap, Json<Page<CompanyItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let status = match status_filter(params.status.as_deref())? {
         StatusFilter::All => None,
         StatusFilter::Active(active) => Some(active),
@@ -225,7 +226,7 @@ async fn one(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
     let (profile,): (Value,) = sqlx::query_as("select profile from rm_company.company where company_id = $1")
@@ -303,7 +304,7 @@ async fn working_hours(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<CompanyDay>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<(i16, String, String)> = sqlx::query_as(
@@ -359,7 +360,7 @@ async fn gallery(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<GalleryItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "company").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
     let images: Vec<GalleryItem> = sqlx::query_as(

@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{broadcast, watch};
 
+use navalha_read_models::ReadModel;
+
 use crate::kept::HearsNotices;
 
 /// The longest a query waits for the projector.
@@ -48,10 +50,8 @@ pub struct ProjectionWatch {
     notices: broadcast::Sender<Arc<BatchCommitted>>,
     /// A streaming replica's log may trail the position a client got from the primary.
     replica: bool,
-    /// Each model's version as this build reads it (the projector's `schema_version`).
+    /// Each model's version as this build reads it ([`ReadModel::version`]).
     versions: Arc<HashMap<&'static str, String>>,
-    /// The aggregate types whose events each model reads.
-    aggregate_types: Arc<HashMap<&'static str, &'static [&'static str]>>,
     /// When each model was last seen built by this build's version.
     seen_current: Arc<Mutex<HashMap<String, Instant>>>,
     /// The models refused since they were last current: each refusal is logged once.
@@ -84,19 +84,13 @@ impl ProjectionWatch {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        let models = navalha_projector::models::all();
-        let versions = models
-            .iter()
-            .map(|model| (model.name(), navalha_projector::engine::schema_version(model.as_ref())))
-            .collect();
-        let aggregate_types = models.iter().map(|model| (model.name(), model.aggregate_types())).collect();
+        let versions = navalha_read_models::ALL.iter().map(|model| (model.name, model.version())).collect();
         Ok(Self {
             pool,
             commits,
             notices,
             replica,
             versions: Arc::new(versions),
-            aggregate_types: Arc::new(aggregate_types),
             seen_current: Arc::default(),
             stuck: Arc::default(),
             refused: Arc::default(),
@@ -163,7 +157,8 @@ impl ProjectionWatch {
     /// deployment the projector rebuilds a model whose tables or stored states changed, and
     /// until it swaps the new one in, the old rows may not be what this code reads. Checked
     /// at most every [`RECHECK_CURRENT`] per model.
-    pub async fn ensure_current(&self, model: &str) -> Result<(), ApiError> {
+    pub async fn ensure_current(&self, model: &ReadModel) -> Result<(), ApiError> {
+        let model = model.name;
         let Some(expected) = self.versions.get(model) else { return Ok(()) };
         let recently = |seen: &HashMap<String, Instant>| {
             seen.get(model).is_some_and(|at| at.elapsed() < RECHECK_CURRENT)
@@ -235,11 +230,11 @@ impl ProjectionWatch {
     /// The range is short: at most the events of about a second.
     async fn nothing_of_its_own(
         &self,
-        model: &str,
+        model: &ReadModel,
         checkpoint: Position,
         target: Position,
     ) -> Result<bool, ApiError> {
-        let Some(types) = self.aggregate_types.get(model) else { return Ok(false) };
+        let types = model.aggregate_types;
         let idle: bool = sqlx::query_scalar(
             // Type by type, ordered with LIMIT 1 rather than NOT EXISTS: one probe each of
             // `events_by_type_in_commit_order` (see projector::engine::nothing_to_write).
@@ -257,14 +252,14 @@ impl ProjectionWatch {
         .bind(checkpoint.global_position)
         .bind(target.tx_id.to_string())
         .bind(target.global_position)
-        .bind(*types)
+        .bind(types)
         .fetch_one(&self.pool)
         .await?;
         Ok(idle)
     }
 
     /// Waits until `model` has applied `target`, at most [`MAX_WAIT`].
-    pub async fn wait(&self, model: &str, target: Position) -> Result<Consistency, ApiError> {
+    pub async fn wait(&self, model: &ReadModel, target: Position) -> Result<Consistency, ApiError> {
         let started = Instant::now();
         self.wait_until(model, target, started, started + MAX_WAIT).await
     }
@@ -279,7 +274,7 @@ impl ProjectionWatch {
     /// log's end is answered at once.
     async fn wait_until(
         &self,
-        model: &str,
+        model: &ReadModel,
         target: Position,
         started: Instant,
         deadline: Instant,
@@ -290,14 +285,14 @@ impl ProjectionWatch {
         let mut waiting = None;
         loop {
             commits.mark_unchanged();
-            let checkpoint = self.checkpoint(model).await?;
+            let checkpoint = self.checkpoint(model.name).await?;
             if checkpoint >= target {
                 return Ok(Consistency::Reached { waited: started.elapsed() });
             }
             if !log_end_checked {
                 log_end_checked = true;
                 if self.beyond_log_end(target).await? {
-                    tracing::warn!(model, %target, "a read asked for a position past the log's end");
+                    tracing::warn!(model = model.name, %target, "a read asked for a position past the log's end");
                     return Ok(Consistency::TimedOut { waited: started.elapsed() });
                 }
             }
@@ -306,7 +301,7 @@ impl ProjectionWatch {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                tracing::warn!(model, %target, "read model did not reach the position in time");
+                tracing::warn!(model = model.name, %target, "read model did not reach the position in time");
                 return Ok(Consistency::TimedOut { waited: started.elapsed() });
             }
             waiting.get_or_insert_with(|| Waiting::counted_in(&self.waiting));
@@ -493,7 +488,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ReadAfter {
 
 impl ReadAfter {
     /// Waits, if a position was given, until `model` has applied it.
-    pub async fn wait(self, watch: &ProjectionWatch, model: &str) -> Result<Consistency, ApiError> {
+    pub async fn wait(self, watch: &ProjectionWatch, model: &ReadModel) -> Result<Consistency, ApiError> {
         watch.ensure_current(model).await?;
         match self.0 {
             None => Ok(Consistency::NotAsked),
@@ -505,7 +500,11 @@ impl ReadAfter {
 impl ReadAfter {
     /// Waits for every model an answer reads, all within one [`MAX_WAIT`]; the answer is as
     /// fresh as the slowest.
-    pub async fn wait_all(self, watch: &ProjectionWatch, models: &[&str]) -> Result<Consistency, ApiError> {
+    pub async fn wait_all(
+        self,
+        watch: &ProjectionWatch,
+        models: &[&ReadModel],
+    ) -> Result<Consistency, ApiError> {
         for model in models {
             watch.ensure_current(model).await?;
         }

@@ -19,6 +19,7 @@ use navalha_platform::calendar::blocked_ranges;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -204,7 +205,7 @@ async fn dashboard(
     let chosen = params.id("idCompany")?;
     let own = !matches!(auth.role, Role::Admin | Role::Attendant);
     let professional = own.then_some(auth.professional_id);
-    let consistency = read_after.wait(&state.watch, "dashboard").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::DASHBOARD).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
         "select company_id, ($3::timestamptz at time zone time_zone)::date from rm_company.company

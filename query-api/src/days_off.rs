@@ -14,6 +14,7 @@ use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
@@ -89,7 +90,7 @@ async fn blocked(
     if !auth.belongs_to(company_id) {
         return Err(ApiError::NotFound(scheduling::MSG_COMPANY_NOT_FOUND.to_owned()));
     }
-    let consistency = read_after.wait(&state.watch, "day_off").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::DAY_OFF).await?;
     let only = (!auth.role.may_choose_any_professional()).then_some(auth.professional_id);
     let mut tx = scope::of(&state.pool, &auth).await?;
     let blocked: Vec<BlockedTime> = sqlx::query_as(
@@ -182,7 +183,7 @@ async fn list(
     QueryParams(paging): QueryParams<PageRequest>,
 ) -> Result<(HeaderMap, Json<Page<DayOffItem>>), ApiError> {
     let (limit, offset) = paging.limit_offset()?;
-    let consistency = read_after.wait(&state.watch, "day_off").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::DAY_OFF).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     authorize(&mut tx, &auth, professional_id).await?;
     let total: i64 = sqlx::query_scalar("select count(*) from rm_day_off.day_off where professional_id = $1")

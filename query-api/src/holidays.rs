@@ -11,6 +11,7 @@ use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -81,7 +82,7 @@ const VISIBLE: &str = "(h.all_companies or exists (
 
 /// Waits for the user's last write on holidays and, for fresh unit names, on units.
 async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, ApiError> {
-    read_after.wait_all(&state.watch, &["holiday", "company"]).await
+    read_after.wait_all(&state.watch, &[&read_models::HOLIDAY, &read_models::COMPANY]).await
 }
 
 #[utoipa::path(

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use navalha_platform::position::Position;
 use navalha_platform::projection::Changed;
+use navalha_read_models::ReadModel;
 
 /// Bytes of answers per generation: a few hundred day lists of a big unit.
 pub const GENERATION_BYTES: usize = 16 * 1024 * 1024;
@@ -78,13 +79,13 @@ struct Inner<K> {
 
 /// Answers kept for the read models in `models`: see the module's notes.
 pub struct KeptAnswers<K> {
-    models: &'static [&'static str],
+    models: &'static [&'static ReadModel],
     inner: Mutex<Inner<K>>,
 }
 
 impl<K: Hash + Eq> KeptAnswers<K> {
     /// Keeps answers that read the rows of `models`; none is served until [`Self::listening`].
-    pub fn new(models: &'static [&'static str]) -> Self {
+    pub fn new(models: &'static [&'static ReadModel]) -> Self {
         Self {
             models,
             inner: Mutex::new(Inner {
@@ -113,7 +114,7 @@ impl<K: Hash + Eq> KeptAnswers<K> {
 
     /// A projector batch changed `model`'s rows of these businesses.
     pub fn changed(&self, model: &str, changed: &Changed) {
-        if !self.models.contains(&model) {
+        if !self.models.iter().any(|kept| kept.name == model) {
             return;
         }
         let mut inner = self.lock();
@@ -266,12 +267,13 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+    use navalha_read_models as read_models;
 
     const AT: Position = Position { tx_id: 10, global_position: 100 };
     const LONG: Duration = Duration::from_secs(3600);
 
     fn listening() -> KeptAnswers<(i64, &'static str)> {
-        let kept = KeptAnswers::new(&["agenda", "club"]);
+        let kept = KeptAnswers::new(&[&read_models::AGENDA, &read_models::CLUB]);
         kept.listening(true);
         kept
     }
@@ -349,7 +351,7 @@ mod tests {
 
     #[test]
     fn nothing_is_kept_or_served_unless_listening_and_a_reconnection_forgets_all() {
-        let kept = KeptAnswers::new(&["agenda"]);
+        let kept = KeptAnswers::new(&[&read_models::AGENDA]);
         assert_eq!(kept.stamp(1), None, "a replica never listens");
         kept.listening(true);
         let stamp = kept.stamp(1).expect("stamp");

@@ -16,6 +16,7 @@ use navalha_domain::validation::TimeOfDay;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::Serialize;
 use sqlx::types::Json as JsonColumn;
 use utoipa_axum::router::OpenApiRouter;
@@ -247,7 +248,7 @@ async fn booking(
 ) -> Result<(HeaderMap, Json<BookingView>), ApiError> {
     let (claims, id) = state.verifier.booking_link(&token).await?;
     let not_found = || ApiError::NotFound(online::MSG_BOOKING_NOT_FOUND.to_owned());
-    let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::AGENDA).await?;
     let mut tx = scope::of_business(&state.pool, claims.biz).await?;
     let row: Option<BookingRow> = sqlx::query_as(
         "select a.company_id, a.membership_id, a.professional_id, a.client_id, a.date,

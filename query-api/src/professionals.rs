@@ -15,6 +15,7 @@ use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::ApiError;
+use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
@@ -133,7 +134,8 @@ async fn filter(
     if !menu::reaches(auth.role, "professional") {
         return Err(ApiError::Forbidden);
     }
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let status: Option<i16> = match status_filter(params.status.as_deref())? {
         StatusFilter::All => None,
         StatusFilter::Active(true) => Some(1),
@@ -256,7 +258,8 @@ async fn one(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
     Ok((consistency.headers(), Json(detail(&mut tx, id).await?)))
@@ -282,7 +285,8 @@ async fn my_profile(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     Ok((consistency.headers(), Json(detail(&mut tx, auth.professional_id).await?)))
 }
@@ -330,7 +334,8 @@ async fn of_company(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<UnitProfessional>>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<UnitProfessional> = sqlx::query_as(
@@ -383,7 +388,7 @@ async fn active_services(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<CatalogueItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "professional").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::PROFESSIONAL).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let rows: Vec<CatalogueItem> = sqlx::query_as(
         "select service_id as id_service, description, default_cents / 100.0::float8 as value_default,
@@ -432,7 +437,8 @@ async fn services_of_company(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<UnitService>>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
     let rows: Vec<UnitService> = sqlx::query_as(
@@ -522,7 +528,7 @@ async fn my_hours(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "professional").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::PROFESSIONAL).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     Ok((consistency.headers(), Json(week_of(&mut tx, auth.professional_id).await?)))
 }
@@ -549,7 +555,8 @@ async fn hours(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
     Ok((consistency.headers(), Json(week_of(&mut tx, id).await?)))
@@ -609,7 +616,7 @@ async fn my_services(
     auth: Auth,
     read_after: ReadAfter,
 ) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "professional").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::PROFESSIONAL).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     Ok((consistency.headers(), Json(offered_by(&mut tx, auth.professional_id).await?)))
 }
@@ -636,7 +643,8 @@ async fn services(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Vec<OfferedItem>>), ApiError> {
-    let consistency = read_after.wait_all(&state.watch, &["professional", "company"]).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
     Ok((consistency.headers(), Json(offered_by(&mut tx, id).await?)))

@@ -32,6 +32,7 @@ use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
+use navalha_read_models::{self as read_models, ReadModel};
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
@@ -56,7 +57,13 @@ pub const MSG_NOT_FOUND: &str = "Agendamento não encontrado.";
 pub const MSG_COMPANY_NOT_FOUND: &str = "Barbearia não encontrada.";
 
 /// The read models free times are computed from: their kept answers go stale with their notices.
-pub const FREE_TIME_MODELS: &[&str] = &["free_time", "professional", "company", "day_off", "holiday"];
+pub const FREE_TIME_MODELS: &[&ReadModel] = &[
+    &read_models::FREE_TIME,
+    &read_models::PROFESSIONAL,
+    &read_models::COMPANY,
+    &read_models::DAY_OFF,
+    &read_models::HOLIDAY,
+];
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -279,7 +286,7 @@ async fn day(
     if as_of.is_some() && auth.role != Role::Admin {
         return Err(ApiError::Forbidden);
     }
-    let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::AGENDA).await?;
     let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
     let Some(at) = as_of else {
         return day_list_now(&state, &auth, read_after, consistency, company_id, date, filter).await;
@@ -300,7 +307,7 @@ async fn day(
 }
 
 /// The read models the day list reads: its kept answers go stale with their notices.
-pub const DAY_LIST_MODELS: &[&str] = &["agenda", "club"];
+pub const DAY_LIST_MODELS: &[&ReadModel] = &[&read_models::AGENDA, &read_models::CLUB];
 
 /// What a kept day list answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -346,7 +353,7 @@ async fn day_list_now(
     let mut tx = scope::of(&state.pool, auth).await?;
     agenda_unit(&mut tx, auth, company_id).await?;
     // Read before the rows, so that they are at least as new as the checkpoint kept.
-    let checkpoint = oldest_checkpoint(&mut tx, &["agenda"]).await?;
+    let checkpoint = oldest_checkpoint(&mut tx, &[&read_models::AGENDA]).await?;
     let items: Vec<DayItem> = day_now(&mut tx, company_id, date, &filter)
         .await?
         .into_iter()
@@ -565,7 +572,7 @@ async fn one(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Value>), ApiError> {
-    let consistency = read_after.wait(&state.watch, "agenda").await?;
+    let consistency = read_after.wait(&state.watch, &read_models::AGENDA).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row = visible(&mut tx, &auth, id).await?;
     let (company_id, services) = (row.company_id, row.services.0.clone());
@@ -629,7 +636,7 @@ async fn audit(
     PathParam(id): PathParam<i64>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     // The unit comes from the agenda's model: wait for the caller's last write to reach it.
-    read_after.wait(&state.watch, "agenda").await?;
+    read_after.wait(&state.watch, &read_models::AGENDA).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     visible(&mut tx, &auth, id).await?;
     history(&mut tx, "Appointment", id, MSG_NOT_FOUND).await
@@ -794,10 +801,10 @@ pub struct FreeTimesKey {
 
 /// The oldest checkpoint of `models`, read in a read's own transaction before its rows, in
 /// one statement: what an answer read from them all is at least as new as.
-async fn oldest_checkpoint(conn: &mut PgConnection, models: &[&str]) -> Result<Position, ApiError> {
+async fn oldest_checkpoint(conn: &mut PgConnection, models: &[&ReadModel]) -> Result<Position, ApiError> {
     let each: Vec<String> = models
         .iter()
-        .map(|model| format!("select last_tx_id, last_position from rm_{model}.checkpoint"))
+        .map(|model| format!("select last_tx_id, last_position from rm_{}.checkpoint", model.name))
         .collect();
     let (tx_id, global_position): (i64, i64) = sqlx::query_as(&format!(
         "select last_tx_id::text::bigint, last_position from ({}) c

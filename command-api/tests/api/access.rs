@@ -76,7 +76,12 @@ async fn bodies_and_queries_of_the_wrong_shape_are_told_why_in_portuguese(pool: 
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let booking = system
-        .call(Method::POST, "/api/scheduling/professional", Some(&admin), Some(json!({ "idServices": "corte" })))
+        .call(
+            Method::POST,
+            "/api/scheduling/professional",
+            Some(&admin),
+            Some(json!({ "idServices": "corte" })),
+        )
         .await;
     assert_eq!(booking.status, StatusCode::BAD_REQUEST, "{booking:?}");
     assert_eq!(booking.message(), "Dados inválidos: esperado uma lista.");

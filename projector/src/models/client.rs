@@ -5,9 +5,10 @@ use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use navalha_domain::client::{Client, ClientDetails, ClientEvent, LOGIN_PASSWORD};
-use navalha_domain::Aggregate as _;
+use navalha_domain::client::{ClientDetails, ClientEvent, LOGIN_PASSWORD};
 use sqlx::PgConnection;
+
+use navalha_read_models::{self as read_models, ReadModel};
 
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
@@ -17,36 +18,8 @@ pub struct ClientList;
 
 #[async_trait]
 impl Projection for ClientList {
-    fn name(&self) -> &'static str {
-        "client"
-    }
-
-    fn schema_sql(&self) -> &'static str {
-        "create table client (
-             business_id bigint not null default public.navalha_event_business(),
-             client_id  bigint primary key,
-             name       text    not null,
-             cpf        text    not null,
-             email      text    not null,
-             phone      text    not null,
-             whatsapp   boolean not null,
-             birth_date date,
-             status     boolean not null,
-             login_type text    not null default 'PASSWORD',
-             -- Made by the client on a unit's public page, not confirmed by staff yet.
-             unconfirmed boolean not null default false,
-             -- lower(unaccent(name email phone cpf)), for contains-search with a trigram index
-             search     text    not null
-         );
-         create index client_search on client using gin (search public.gin_trgm_ops);
-         -- The order of the list, on a bounded prefix: a btree entry holds at most about 2,700
-         -- bytes, and a client recorded before the text bounds (issue 39) may have a name of
-         -- any length. query-api/src/clients.rs orders by this same expression.
-         create index client_order on client (status, left(search, 200), client_id);"
-    }
-
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Client::TYPE]
+    fn model(&self) -> &'static ReadModel {
+        &read_models::CLIENT
     }
 
     fn fold(&self) -> Option<Box<dyn Fold>> {

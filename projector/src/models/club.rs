@@ -4,7 +4,7 @@
 //! Plans and subscriptions keep their whole aggregate state (`state`, the domain's own
 //! fold, so read and write sides agree on what a report means) next to the columns the
 //! lists filter and sort by. Those states are versioned (`STATE_VERSION`, see
-//! [`Projection::stored_states`]): a new shape rebuilds the model.
+//! [`ReadModel::stored_states`]): a new shape rebuilds the model.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -15,77 +15,18 @@ use navalha_domain::subscription::{Subscription, SubscriptionDetails};
 use navalha_domain::Aggregate;
 use sqlx::PgConnection;
 
+use navalha_read_models::{self as read_models, ReadModel};
+
 use crate::engine::Projection;
 use crate::event::StoredEvent;
 
 /// Builds `rm_club.*`.
 pub struct Club;
 
-const SCHEMA: &str = "create table plan (
-             business_id bigint not null default public.navalha_event_business(),
-             plan_id        bigint  primary key,
-             plan_name      text    not null,
-             description    text    not null,
-             value_cents    bigint  not null,
-             active         boolean not null,
-             payment_method text    not null,
-             -- lower(unaccent(plan name and description)), for contains-search
-             search         text    not null,
-             state          jsonb   not null
-         );
-         create index plan_search on plan using gin (search public.gin_trgm_ops);
-         create table plan_service (
-             business_id bigint not null default public.navalha_event_business(),
-             plan_service_id bigint primary key,
-             plan_id         bigint not null,
-             service_id      bigint not null,
-             description     text   not null,
-             original_cents  bigint not null,
-             discount        bigint not null,
-             value_cents     bigint not null
-         );
-         create index plan_service_plan on plan_service (plan_id);
-         create table partner_company (
-             business_id bigint not null default public.navalha_event_business(),
-             partner_company_id bigint primary key,
-             name               text   not null
-         );
-         create table subscription (
-             business_id bigint not null default public.navalha_event_business(),
-             subscription_id bigint      primary key,
-             plan_id         bigint      not null,
-             user_id         bigint      not null,
-             plan_name       text        not null,
-             value_cents     bigint      not null,
-             user_name       text        not null,
-             phone           text        not null,
-             internal_status text        not null,
-             status          text,
-             created_at      timestamptz not null,
-             -- lower(unaccent(name, e-mail)) plus CPF and phone digits
-             search          text        not null,
-             state           jsonb       not null
-         );
-         create index subscription_plan on subscription (plan_id);
-         create index subscription_user on subscription (user_id);
-         create index subscription_search on subscription using gin (search public.gin_trgm_ops);";
-
 #[async_trait]
 impl Projection for Club {
-    fn name(&self) -> &'static str {
-        "club"
-    }
-
-    fn schema_sql(&self) -> &'static str {
-        SCHEMA
-    }
-
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Plan::TYPE, Subscription::TYPE, PartnerCompany::TYPE]
-    }
-
-    fn stored_states(&self) -> &'static [(&'static str, u32)] {
-        &[(Plan::TYPE, Plan::STATE_VERSION), (Subscription::TYPE, Subscription::STATE_VERSION)]
+    fn model(&self) -> &'static ReadModel {
+        &read_models::CLUB
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {

@@ -2,10 +2,12 @@
 //! each professional so that query-api can tell who may read them.
 
 use async_trait::async_trait;
-use navalha_domain::day_off::{DayOff, DayOffDetails, DayOffEvent};
+use navalha_domain::day_off::{DayOffDetails, DayOffEvent};
 use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
+
+use navalha_read_models::{self as read_models, ReadModel};
 
 use crate::engine::Projection;
 use crate::event::StoredEvent;
@@ -15,34 +17,8 @@ pub struct DaysOff;
 
 #[async_trait]
 impl Projection for DaysOff {
-    fn name(&self) -> &'static str {
-        "day_off"
-    }
-
-    fn schema_sql(&self) -> &'static str {
-        "create table day_off (
-             business_id bigint not null default public.navalha_event_business(),
-             day_off_id      bigint  primary key,
-             professional_id bigint  not null,
-             description     text    not null,
-             date_start      date    not null,
-             date_end        date    not null,
-             all_day         boolean not null,
-             -- null when all_day
-             start_time      time,
-             end_time        time
-         );
-         create index day_off_professional on day_off (professional_id, date_start desc, day_off_id desc);
-         -- the units of every professional: who may read whose days off
-         create table professional (
-             business_id bigint not null default public.navalha_event_business(),
-             professional_id bigint   primary key,
-             companies       bigint[] not null
-         );"
-    }
-
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[DayOff::TYPE, Professional::TYPE]
+    fn model(&self) -> &'static ReadModel {
+        &read_models::DAY_OFF
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {

@@ -1,9 +1,10 @@
 //! `favorite_menu`: each professional's starred menu items.
 
 use async_trait::async_trait;
-use navalha_domain::favorite_menu::{FavoriteMenu, FavoriteMenuEvent};
-use navalha_domain::Aggregate as _;
+use navalha_domain::favorite_menu::FavoriteMenuEvent;
 use sqlx::PgConnection;
+
+use navalha_read_models::{self as read_models, ReadModel};
 
 use crate::engine::Projection;
 use crate::event::StoredEvent;
@@ -13,22 +14,8 @@ pub struct FavoriteMenus;
 
 #[async_trait]
 impl Projection for FavoriteMenus {
-    fn name(&self) -> &'static str {
-        "favorite_menu"
-    }
-
-    fn schema_sql(&self) -> &'static str {
-        "create table favorite_menu (
-             business_id bigint not null default public.navalha_event_business(),
-             professional_id bigint      not null,
-             slug            text        not null,
-             marked_at       timestamptz not null,
-             primary key (professional_id, slug)
-         );"
-    }
-
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[FavoriteMenu::TYPE]
+    fn model(&self) -> &'static ReadModel {
+        &read_models::FAVORITE_MENU
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {

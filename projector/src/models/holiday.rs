@@ -3,9 +3,10 @@
 //! new name without replaying holidays.
 
 use async_trait::async_trait;
-use navalha_domain::holiday::{Holiday, HolidayDetails, HolidayEvent};
-use navalha_domain::Aggregate as _;
+use navalha_domain::holiday::{HolidayDetails, HolidayEvent};
 use sqlx::PgConnection;
+
+use navalha_read_models::{self as read_models, ReadModel};
 
 use crate::engine::Projection;
 use crate::event::StoredEvent;
@@ -15,38 +16,8 @@ pub struct Holidays;
 
 #[async_trait]
 impl Projection for Holidays {
-    fn name(&self) -> &'static str {
-        "holiday"
-    }
-
-    fn schema_sql(&self) -> &'static str {
-        "create table holiday (
-             business_id bigint not null default public.navalha_event_business(),
-             holiday_id    bigint  primary key,
-             description   text    not null,
-             start_date    date    not null,
-             end_date      date    not null,
-             all_day       boolean not null,
-             -- null when all_day
-             start_time    time,
-             end_time      time,
-             all_companies boolean not null,
-             -- lower(unaccent(description)), for contains-search with a trigram index
-             search        text    not null
-         );
-         create index holiday_search on holiday using gin (search public.gin_trgm_ops);
-         create index holiday_order on holiday (start_date desc, holiday_id desc);
-         create table holiday_company (
-             business_id bigint not null default public.navalha_event_business(),
-             holiday_id bigint not null references holiday on delete cascade,
-             company_id bigint not null,
-             primary key (holiday_id, company_id)
-         );
-         create index holiday_company_company on holiday_company (company_id);"
-    }
-
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Holiday::TYPE]
+    fn model(&self) -> &'static ReadModel {
+        &read_models::HOLIDAY
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {

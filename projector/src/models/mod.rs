@@ -35,3 +35,13 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
 pub fn find(name: &str) -> Option<Arc<dyn Projection>> {
     all().into_iter().find(|model| model.name() == name)
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_model_of_the_catalogue_is_built_once_in_its_order() {
+        let built: Vec<&str> = super::all().iter().map(|model| model.name()).collect();
+        let catalogued: Vec<&str> = navalha_read_models::ALL.iter().map(|model| model.name).collect();
+        assert_eq!(built, catalogued);
+    }
+}

@@ -359,6 +359,16 @@ async fn a_rebuilt_model_has_every_index_its_tables_are_created_with(pool: PgPoo
     }
 }
 
+const HELD: navalha_read_models::ReadModel = navalha_read_models::ReadModel {
+    name: "held",
+    aggregate_types: &["FavoriteMenu"],
+    stored_states: &[],
+    ddl: "create table seen (
+             business_id bigint not null default public.navalha_event_business(),
+             global_position bigint primary key
+         )",
+};
+
 /// A model that, once armed, holds its batch open inside `apply` until released: a live
 /// batch caught between its first statement and its commit.
 #[derive(Default)]
@@ -370,17 +380,8 @@ struct Held {
 
 #[async_trait::async_trait]
 impl engine::Projection for Held {
-    fn name(&self) -> &'static str {
-        "held"
-    }
-    fn schema_sql(&self) -> &'static str {
-        "create table seen (
-             business_id bigint not null default public.navalha_event_business(),
-             global_position bigint primary key
-         )"
-    }
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &["FavoriteMenu"]
+    fn model(&self) -> &'static navalha_read_models::ReadModel {
+        &HELD
     }
     async fn apply(
         &self,

@@ -1,0 +1,157 @@
+//! Every read of a read model that a command makes, by name.
+//!
+//! Commands decide on their aggregates' streams and on tables written in the events' own
+//! transaction (`appointment_slot`, `unique_claims`, `staff_access`), never behind the log.
+//! The few reads below go to read models, which trail the log by the projector's lag
+//! (milliseconds when it runs; as long as it is down otherwise). ADR 0024 says, for each,
+//! why that lag is acceptable and what it means.
+
+use chrono::NaiveDateTime;
+use navalha_domain::online::OnlineRules;
+use navalha_platform::auth::OnlineClaims;
+use sqlx::PgPool;
+
+/// A unit open to online booking (`rm_company`): its business, its wall clock now and its
+/// online rules; `None` for an unknown or inactive unit.
+pub async fn online_unit(
+    pool: &PgPool,
+    company_id: i64,
+) -> sqlx::Result<Option<(i64, NaiveDateTime, OnlineRules)>> {
+    let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>)> = sqlx::query_as(
+        "select business_id, ($2::timestamptz at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
+           from rm_company.company
+          where company_id = $1 and status",
+    )
+    .bind(company_id)
+    .bind(navalha_platform::clock::now())
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(business_id, now, rules)| (business_id, now, rules.0)))
+}
+
+/// The memberships in the unit (`rm_professional`) of active professionals offering every
+/// one of `service_ids` (only `professional_id`'s, when given), by name: who an online
+/// booking may go to.
+pub async fn offering_memberships(
+    pool: &PgPool,
+    company_id: i64,
+    professional_id: Option<i64>,
+    service_ids: &[i64],
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select m.membership_id
+           from rm_professional.membership m
+           join rm_professional.professional p on p.professional_id = m.professional_id
+           join rm_professional.offered_service o on o.professional_id = p.professional_id
+          where m.company_id = $1 and p.status = $2 and o.active and o.service_id = any($3)
+            and ($4::bigint is null or p.professional_id = $4)
+          group by m.membership_id, p.name
+         having count(distinct o.service_id) = cardinality($3)
+          order by p.name, m.membership_id",
+    )
+    .bind(company_id)
+    .bind(navalha_domain::professional::status::ACTIVE)
+    .bind(service_ids)
+    .bind(professional_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// The future active bookings in the signed-in client's unit of `client_id` or of any
+/// client with the same CPF, mobile or e-mail: the slots are written with the events,
+/// the identities come from `rm_client`.
+pub async fn future_bookings_of(
+    pool: &PgPool,
+    claims: &OnlineClaims,
+    client_id: i64,
+    now: NaiveDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "select count(*) from appointment_slot
+          where company_id = $1 and lower(during) > $2
+            and (client_id = $3 or client_id in (select client_id from rm_client.client
+                                                   where business_id = $4
+                                                     and (cpf = $5 or phone = $6
+                                                          or ($7 <> '' and lower(email) = lower($7)))))",
+    )
+    .bind(claims.unit)
+    .bind(now)
+    .bind(client_id)
+    .bind(claims.biz)
+    .bind(&claims.sub)
+    .bind(&claims.phone)
+    .bind(&claims.email)
+    .fetch_one(pool)
+    .await
+}
+
+/// A membership's professional and unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owner {
+    pub professional_id: i64,
+    pub company_id: i64,
+}
+
+/// Whose a membership is (`rm_professional`): `None` for one the model does not know yet.
+pub async fn membership_owner(pool: &PgPool, membership_id: i64) -> sqlx::Result<Option<Owner>> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "select professional_id, company_id from rm_professional.membership where membership_id = $1",
+    )
+    .bind(membership_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(professional_id, company_id)| Owner { professional_id, company_id }))
+}
+
+/// A booking to cancel, with what its client's e-mail needs.
+#[derive(sqlx::FromRow)]
+pub struct Swept {
+    pub appointment_id: String,
+    pub starts: NaiveDateTime,
+    pub unit: String,
+    pub email: Option<String>,
+}
+
+/// The future online bookings sharing `by` with appointment `id`, in `units`: the
+/// appointment's client's e-mail or mobile (as the clients model has them), or the address
+/// range its latest booking event came from. The slots are written with the events, so a
+/// booking made a moment ago is found.
+const SWEPT: &str = "
+    with opened as (select c.email, c.phone,
+                           (select navalha_address_range(e.metadata ->> 'client_ip') from events e
+                             where e.aggregate_type = 'Appointment' and e.aggregate_id = $1
+                               and e.event_type in ('AppointmentBooked', 'AppointmentChanged')
+                             order by e.sequence desc limit 1) as address
+                      from rm_client.client c where c.client_id = $2 and c.business_id = $3)
+    select s.appointment_id, lower(s.during) as starts, co.name as unit, c.email
+      from appointment_slot s
+      join rm_company.company co on co.company_id = s.company_id
+      left join rm_client.client c on c.client_id = s.client_id
+      cross join opened o
+     where s.online_from is not null and s.company_id = any($4) and co.business_id = $3
+       and lower(s.during) > ($5::timestamptz at time zone co.time_zone)
+       and case $6 when 'EMAIL' then o.email <> '' and lower(c.email) = lower(o.email)
+                   when 'PHONE' then o.phone <> '' and c.phone = o.phone
+                   else o.address is not null and o.address <> '' and s.online_from = o.address end
+     order by lower(s.during), s.appointment_id";
+
+/// [`SWEPT`]: the future online bookings, in `units` of `business_id`, sharing `by`
+/// (`EMAIL`, `PHONE` or `ADDRESS`) with appointment `id` of `client_id`.
+pub async fn online_bookings_sharing(
+    pool: &PgPool,
+    id: i64,
+    client_id: i64,
+    business_id: i64,
+    units: &[i64],
+    by: &str,
+) -> sqlx::Result<Vec<Swept>> {
+    sqlx::query_as(SWEPT)
+        .bind(id.to_string())
+        .bind(client_id)
+        .bind(business_id)
+        .bind(units)
+        .bind(navalha_platform::clock::now())
+        .bind(by)
+        .fetch_all(pool)
+        .await
+}
