@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use axum::http::HeaderMap;
-use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::Principal;
@@ -14,10 +13,11 @@ use navalha_platform::position::{Position, POSITION_HEADER};
 use navalha_platform::ApiError;
 use sqlx::PgPool;
 
-use crate::event_log::{self, AppendError, EventLog, Stream, Unread};
-
-/// How many times a command is retried when another one changed its aggregate first.
-pub const MAX_ATTEMPTS: usize = 3;
+use navalha_event_store::execute::{
+    sqlstate, Refusal, SQLSTATE_DEADLOCK, SQLSTATE_EXCLUSION, SQLSTATE_OTHER_BUSINESS,
+    SQLSTATE_SERIALIZATION, SQLSTATE_UNIQUE,
+};
+use navalha_event_store::log::{EventLog, Unread};
 
 /// A domain error that knows its HTTP answer.
 pub trait DomainError: std::error::Error {
@@ -160,55 +160,14 @@ where
     A::Error: DomainError,
 {
     let metadata = serde_json::to_value(metadata.to_map()).map_err(|e| ApiError::Internal(e.into()))?;
-    let mut attempt = 1;
-    loop {
-        let mut stream = if new && attempt == 1 {
-            Stream::<A>::default()
-        } else {
-            log.load::<A>(aggregate_id).await.map_err(ApiError::Internal)?
-        };
-        let sink = EventSink::default();
-        stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(|error| error.to_api())?;
-        let events = sink.collect().await;
-        if events.is_empty() {
-            return Ok(stream.position);
+    navalha_event_store::execute::<A>(log, aggregate_id, command, &metadata, new).await.map_err(|refusal| {
+        match refusal {
+            Refusal::Domain(error) => error.to_api(),
+            Refusal::Concurrent => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
+            Refusal::Database(error) => refused_append(error, A::TYPE, aggregate_id),
+            Refusal::Internal(error) => ApiError::Internal(error),
         }
-        match event_log::append::<A>(&log.pool, aggregate_id, stream.sequence, &events, &metadata).await {
-            Ok(position) => {
-                log.waker.wake(A::TYPE);
-                // What was appended is the aggregate's state now: the next command starts here.
-                stream.sequence += events.len() as i64;
-                stream.position = Some(position);
-                for event in events {
-                    stream.aggregate.apply(event);
-                }
-                log.keep(aggregate_id, &stream);
-                return Ok(Some(position));
-            }
-            Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
-                tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
-                attempt += 1;
-            }
-            Err(AppendError::Concurrent) => return Err(ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned())),
-            // Two bookings inserting overlapping slots at once each wait for the other's
-            // (an exclusion constraint checks after inserting), and PostgreSQL aborts one
-            // of them as a deadlock. Nothing was written: decide again on the new state.
-            Err(AppendError::Database(error)) if is_transient(&error) && attempt < MAX_ATTEMPTS => {
-                tracing::info!(
-                    aggregate = A::TYPE,
-                    aggregate_id,
-                    attempt,
-                    sqlstate = sqlstate(&error).unwrap_or_default(),
-                    "append aborted by PostgreSQL, retrying"
-                );
-                attempt += 1;
-            }
-            Err(AppendError::Database(error)) => return Err(refused_append(error, A::TYPE, aggregate_id)),
-            Err(AppendError::Serialization(error)) => {
-                return Err(ApiError::Internal(anyhow::anyhow!("{} {aggregate_id}: {error}", A::TYPE)))
-            }
-        }
-    }
+    })
 }
 
 /// The answer for an append PostgreSQL refused or could not take.
@@ -234,30 +193,6 @@ fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) 
 
 /// Answer when a command names another business's aggregate and its handler did not notice.
 pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";
-
-/// What the `businesses` migration's trigger raises for an event on another business's
-/// aggregate.
-const SQLSTATE_OTHER_BUSINESS: &str = "NV404";
-/// An exclusion constraint: the appointments' slots.
-const SQLSTATE_EXCLUSION: &str = "23P01";
-/// A unique constraint: `unique_claim`'s, once the events' own key is told apart.
-const SQLSTATE_UNIQUE: &str = "23505";
-
-/// PostgreSQL aborted the transaction to break a deadlock.
-const SQLSTATE_DEADLOCK: &str = "40P01";
-/// PostgreSQL aborted the transaction as it could not serialize it.
-const SQLSTATE_SERIALIZATION: &str = "40001";
-
-/// Whether PostgreSQL aborted the append for what another transaction did at the same
-/// time, so that the same command may well succeed, or be refused properly, once retried.
-fn is_transient(error: &sqlx::Error) -> bool {
-    matches!(sqlstate(error).as_deref(), Some(SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION))
-}
-
-/// The SQLSTATE of a statement PostgreSQL refused.
-fn sqlstate(error: &sqlx::Error) -> Option<String> {
-    error.as_database_error().and_then(|db| db.code()).map(|code| code.into_owned())
-}
 
 /// The current state of an aggregate of `business_id`, replayed from its events. Another
 /// business's aggregate is the default one, as if it did not exist: every handler's own
@@ -288,7 +223,7 @@ pub async fn business_of(
 
 /// The events of several streams, of any aggregate types, read in one round trip (a
 /// command that checks a client, a professional, a unit and services reads them at once),
-/// each from its kept state on ([`crate::replayed`]).
+/// each from its kept state on ([`navalha_event_store::replayed`]).
 pub struct Streams<'a> {
     log: &'a EventLog,
     unread: HashMap<(&'static str, String), Unread>,

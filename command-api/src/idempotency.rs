@@ -14,7 +14,7 @@
 //! (issue 39): a request nobody may make writes nothing that lasts, whoever sends it.
 //!
 //! A process may also die mid-request (kill -9, a crash). Each command-api process holds
-//! an advisory lock for as long as it lives ([`hold_instance_lock`]) and marks the runs it
+//! an advisory lock for as long as it lives ([`storage::hold_instance_lock`]) and marks the runs it
 //! claims with it: a retry takes over a run in flight as soon as its owner's lock is gone
 //! (or after [`STALE_AFTER`] for a run without an owner). And a create that knows its
 //! answer before appending (`{"IdScheduling": 12}`) puts it in the events' metadata
@@ -37,16 +37,14 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
+use navalha_event_store::idempotency::{self as storage, Claimed, StoredAnswer, STALE_AFTER};
+
 use crate::state::AppState;
 
 /// The request header.
 pub const HEADER: &str = "idempotency-key";
 /// Set on an answer given again.
 pub const REPLAYED: &str = "idempotent-replayed";
-/// How long a key is remembered.
-pub const KEEP_HOURS: i32 = 24;
-/// After this, a request still in flight is taken to be lost (the apps' timeout is 60 s).
-pub const STALE_AFTER: Duration = Duration::from_secs(90);
 /// The longest key taken.
 pub const MAX_KEY_LEN: usize = 200;
 /// How often a waiting duplicate looks for the first request's answer.
@@ -133,13 +131,13 @@ async fn run_once(state: &AppState, key: String, request: Request, next: Next) -
     let mut request = Request::from_parts(parts, Body::from(bytes));
     let pool = &state.pool;
     loop {
-        match claim(pool, &caller, &key, &hash).await? {
+        match storage::claim(pool, &caller, &key, &hash).await? {
             Claimed::Mine(run) => {
                 request.extensions_mut().insert(IdempotentRun(run));
                 return Ok(run_and_store(pool, &caller, &key, run, request, next).await);
             }
             Claimed::OtherBody => return Err(ApiError::Unprocessable(MSG_OTHER_BODY.to_owned())),
-            Claimed::Answered(response) => return Ok(response),
+            Claimed::Answered(answer) => return Ok(replay(answer)),
             Claimed::InFlight => tokio::time::sleep(POLL).await,
         }
     }
@@ -168,71 +166,6 @@ async fn form_fields_digest(headers: &HeaderMap, bytes: &Bytes) -> Option<Vec<u8
         hash.update(&value);
     }
     Some(hash.finalize().to_vec())
-}
-
-/// What the key's row says.
-enum Claimed {
-    /// This request runs: the row is new, expired, or its first request was lost. The value
-    /// names this run, so a lost run that finishes late cannot overwrite the answer.
-    Mine(i64),
-    /// The first request's answer.
-    Answered(Response),
-    /// The first request is still running.
-    InFlight,
-    /// The key was used with another request.
-    OtherBody,
-}
-
-/// A key's row: the request's hash, and the answer once there is one.
-type StoredRow = (Vec<u8>, Option<i16>, Option<Value>, Option<Vec<u8>>);
-
-async fn claim(pool: &PgPool, caller: &str, key: &str, hash: &[u8]) -> Result<Claimed, ApiError> {
-    let run: i64 = rand::random::<i64>() & i64::MAX;
-    // New, expired (another body may take it), or lost in flight (the same body only): its
-    // owner's process is gone, or it has no owner and went stale.
-    let mine: Option<i64> = sqlx::query_scalar(
-        "insert into idempotent_request (caller, key, request_hash, run, owner)
-         values ($1, $2, $3, $6, $7)
-         on conflict (caller, key) do update
-            set request_hash = excluded.request_hash, started_at = now(), created_at = now(),
-                status = null, headers = null, body = null, run = excluded.run, owner = excluded.owner
-          where idempotent_request.created_at < now() - make_interval(hours => $4)
-             or (idempotent_request.status is null
-                 and idempotent_request.request_hash = excluded.request_hash
-                 and (idempotent_request.started_at < now() - make_interval(secs => $5)
-                      or (idempotent_request.owner is not null
-                          and not exists (select 1 from pg_locks l
-                                           where l.locktype = 'advisory' and l.granted and l.objsubid = 1
-                                             and l.classid = (idempotent_request.owner >> 32)::oid
-                                             and l.objid = (idempotent_request.owner & 4294967295)::oid))))
-         returning run",
-    )
-    .bind(caller)
-    .bind(key)
-    .bind(hash)
-    .bind(KEEP_HOURS)
-    .bind(STALE_AFTER.as_secs_f64())
-    .bind(run)
-    .bind(INSTANCE.get().copied())
-    .fetch_optional(pool)
-    .await?;
-    if let Some(run) = mine {
-        return Ok(Claimed::Mine(run));
-    }
-    let row: Option<StoredRow> = sqlx::query_as(
-        "select request_hash, status, headers, body from idempotent_request where caller = $1 and key = $2",
-    )
-    .bind(caller)
-    .bind(key)
-    .fetch_optional(pool)
-    .await?;
-    Ok(match row {
-        // Removed after a server error between the two statements: claim it again.
-        None => Claimed::InFlight,
-        Some((stored, _, _, _)) if stored != hash => Claimed::OtherBody,
-        Some((_, Some(status), headers, body)) => Claimed::Answered(replay(status, headers, body)),
-        Some(_) => Claimed::InFlight,
-    })
 }
 
 /// Runs the request in its own task and stores its answer under the key.
@@ -281,6 +214,9 @@ async fn run_and_store(
     }
 }
 
+/// Stores a run's answer: a server error, a 401 or a 403 is not kept (the run is forgotten,
+/// so a retry runs again; a request nobody may make writes nothing that lasts), every
+/// other answer is, with the headers a client reads.
 async fn store(
     pool: &PgPool,
     caller: &str,
@@ -291,18 +227,7 @@ async fn store(
     body: &Bytes,
 ) -> Result<(), sqlx::Error> {
     if status.is_server_error() || matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
-        // Unless the events' trigger stored an answer: the commit went through even though
-        // this run saw it fail (its acknowledgement lost with the connection). A 401 or 403
-        // wrote nothing, and keeping it would let anyone fill the table.
-        sqlx::query(
-            "delete from idempotent_request where caller = $1 and key = $2 and run = $3 and status is null",
-        )
-        .bind(caller)
-        .bind(key)
-        .bind(run)
-        .execute(pool)
-        .await?;
-        return Ok(());
+        return storage::forget_run(pool, caller, key, run).await;
     }
     let kept: Map<String, Value> = KEPT_HEADERS
         .iter()
@@ -311,23 +236,16 @@ async fn store(
             Some(((*name).to_owned(), Value::String(value.to_owned())))
         })
         .collect();
-    sqlx::query(
-        "update idempotent_request set status = $4, headers = $5, body = $6
-          where caller = $1 and key = $2 and run = $3 and status is null",
-    )
-    .bind(caller)
-    .bind(key)
-    .bind(run)
-    .bind(status.as_u16() as i16)
-    .bind(Value::Object(kept))
-    .bind(body.to_vec())
-    .execute(pool)
-    .await?;
-    Ok(())
+    let answer = StoredAnswer {
+        status: status.as_u16() as i16,
+        headers: Some(Value::Object(kept)),
+        body: Some(body.to_vec()),
+    };
+    storage::store(pool, caller, key, run, &answer).await
 }
 
 /// The stored answer, given again.
-fn replay(status: i16, headers: Option<Value>, body: Option<Vec<u8>>) -> Response {
+fn replay(StoredAnswer { status, headers, body }: StoredAnswer) -> Response {
     let status = u16::try_from(status).ok().and_then(|s| StatusCode::from_u16(s).ok());
     let mut response = Response::new(Body::from(body.unwrap_or_default()));
     *response.status_mut() = status.unwrap_or(StatusCode::OK);
@@ -341,48 +259,6 @@ fn replay(status: i16, headers: Option<Value>, body: Option<Vec<u8>>) -> Respons
     }
     response.headers_mut().insert(REPLAYED, HeaderValue::from_static("true"));
     response
-}
-
-/// The advisory-lock key this process holds while it lives (see [`hold_instance_lock`]);
-/// unset in processes that never serve (tests that build the router alone), whose runs then
-/// fall back to [`STALE_AFTER`].
-static INSTANCE: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
-/// The high half of every instance's lock key: apart from the projector's locks, whose keys
-/// are `hashtext` values (0 or all ones in the high half).
-const INSTANCE_LOCK_SPACE: i64 = 0x4E41 << 32;
-
-/// Takes this process's instance lock on a dedicated connection and keeps it (taking it
-/// again after the connection breaks) for as long as the process runs. Call once, before
-/// serving.
-pub async fn hold_instance_lock(database_url: String) -> anyhow::Result<()> {
-    let key = INSTANCE_LOCK_SPACE | i64::from(rand::random::<u32>());
-    let mut connection = lock_instance(&database_url, key).await?;
-    INSTANCE.set(key).map_err(|_| anyhow::anyhow!("the instance lock is taken already"))?;
-    tokio::spawn(async move {
-        loop {
-            // Often: while the lock is gone (the database restarted), retries may take over
-            // this process's runs.
-            tokio::time::sleep(Duration::from_secs(1)).await;
-            if sqlx::query("select 1").execute(&mut connection).await.is_ok() {
-                continue;
-            }
-            tracing::warn!("instance lock connection lost: taking the lock again");
-            loop {
-                match lock_instance(&database_url, key).await {
-                    Ok(fresh) => break connection = fresh,
-                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
-                }
-            }
-        }
-    });
-    Ok(())
-}
-
-async fn lock_instance(database_url: &str, key: i64) -> anyhow::Result<sqlx::PgConnection> {
-    use sqlx::Connection;
-    let mut connection = sqlx::PgConnection::connect(database_url).await?;
-    sqlx::query("select pg_advisory_lock($1)").bind(key).execute(&mut connection).await?;
-    Ok(connection)
 }
 
 /// `metadata` carrying the answer a create will give, when the request runs under an
@@ -403,29 +279,4 @@ pub fn answering(
         ),
         None => metadata,
     }
-}
-
-/// Forgets expired keys every hour, for as long as the process runs.
-pub fn spawn_forgetting(pool: PgPool) {
-    tokio::spawn(async move {
-        let mut hourly = tokio::time::interval(Duration::from_secs(3600));
-        loop {
-            hourly.tick().await;
-            match forget_expired(&pool).await {
-                Ok(0) => {}
-                Ok(forgotten) => tracing::info!(forgotten, "expired idempotency keys forgotten"),
-                Err(error) => tracing::warn!(%error, "could not forget expired idempotency keys"),
-            }
-        }
-    });
-}
-
-/// Forgets keys older than [`KEEP_HOURS`]; answers how many.
-pub async fn forget_expired(pool: &PgPool) -> Result<u64, sqlx::Error> {
-    let done =
-        sqlx::query("delete from idempotent_request where created_at < now() - make_interval(hours => $1)")
-            .bind(KEEP_HOURS)
-            .execute(pool)
-            .await?;
-    Ok(done.rows_affected())
 }

@@ -85,9 +85,9 @@ fn max_xid_advance() -> anyhow::Result<i64> {
 async fn serve(pool: sqlx::PgPool, database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(pool, args.settings).await?;
     // Before serving: a retry may take over this process's requests once it is gone.
-    navalha_command_api::idempotency::hold_instance_lock(database_url.to_owned()).await?;
+    navalha_event_store::idempotency::hold_instance_lock(database_url.to_owned()).await?;
     navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
-    navalha_command_api::idempotency::spawn_forgetting(state.pool.clone());
+    navalha_event_store::idempotency::spawn_forgetting(state.pool.clone());
     navalha_command_api::identity::spawn_background(state.clone());
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await

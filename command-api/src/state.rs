@@ -9,10 +9,10 @@ use sqlx::PgPool;
 use crate::booking_keys::{AppointmentIds, MembershipOwners, UnitDayTurns};
 use crate::club::galaxpay::GalaxPay;
 use crate::config::Settings;
-use crate::event_log::{EventLog, ProjectorWaker};
 use crate::identity::keys::SigningKeys;
 use crate::identity::mailer::Mailer;
 use crate::identity::tokens::TokenIssuer;
+use navalha_event_store::log::{EventLog, ProjectorWaker};
 
 /// Shared state of command-api.
 #[derive(Clone)]

@@ -5,10 +5,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 10] = [
+const CRATES: [&str; 11] = [
     "domain",
     "platform",
     "read-models",
+    "event-store",
     "command-api",
     "projector",
     "query-api",

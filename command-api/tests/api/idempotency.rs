@@ -325,7 +325,7 @@ async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over(pool
         .execute(&system.pool)
         .await
         .expect("aged");
-    assert!(navalha_command_api::idempotency::forget_expired(&system.pool).await.expect("forget") >= 1);
+    assert!(navalha_event_store::idempotency::forget_expired(&system.pool).await.expect("forget") >= 1);
 
     // A key that is not one is a 400.
     let long = "k".repeat(201);

@@ -1,0 +1,115 @@
+//! A command run on its aggregate's stream: load (from the kept state), decide, append;
+//! decided again on the new state when a concurrent command appended first.
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use navalha_platform::position::Position;
+use serde_json::Value;
+
+use crate::log::{self, AppendError, EventLog, Stream};
+
+/// How many times a command is decided before a concurrent change is answered.
+pub const MAX_ATTEMPTS: usize = 3;
+
+/// Why a command appended nothing.
+#[derive(Debug)]
+pub enum Refusal<E> {
+    /// The aggregate refused it.
+    Domain(E),
+    /// Other commands kept changing the stream, [`MAX_ATTEMPTS`] times.
+    Concurrent,
+    /// PostgreSQL refused the append (a constraint, another business's aggregate, an
+    /// outage): [`sqlstate`] tells which.
+    Database(sqlx::Error),
+    /// Anything else (a payload that does not serialize or replay).
+    Internal(anyhow::Error),
+}
+
+/// Runs `command` on the aggregate `aggregate_id` and returns the stream's position
+/// afterwards (`None` for an empty stream the command left empty). `new`: the id was just
+/// taken from its sequence, so the first attempt does not read the (empty) stream; should
+/// it not be empty, the append loses the race for the first sequence and the retry reads it.
+pub async fn execute<A>(
+    log: &EventLog,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &Value,
+    new: bool,
+) -> Result<Option<Position>, Refusal<A::Error>>
+where
+    A: Aggregate<Services = ()> + Clone + 'static,
+    A::Command: Clone,
+{
+    let mut attempt = 1;
+    loop {
+        let mut stream = if new && attempt == 1 {
+            Stream::<A>::default()
+        } else {
+            log.load::<A>(aggregate_id).await.map_err(Refusal::Internal)?
+        };
+        let sink = EventSink::default();
+        stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(Refusal::Domain)?;
+        let events = sink.collect().await;
+        if events.is_empty() {
+            return Ok(stream.position);
+        }
+        match log::append::<A>(&log.pool, aggregate_id, stream.sequence, &events, metadata).await {
+            Ok(position) => {
+                log.waker.wake(A::TYPE);
+                // What was appended is the aggregate's state now: the next command starts here.
+                stream.sequence += events.len() as i64;
+                stream.position = Some(position);
+                for event in events {
+                    stream.aggregate.apply(event);
+                }
+                log.keep(aggregate_id, &stream);
+                return Ok(Some(position));
+            }
+            Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
+                tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");
+                attempt += 1;
+            }
+            Err(AppendError::Concurrent) => return Err(Refusal::Concurrent),
+            // Two bookings inserting overlapping slots at once each wait for the other's
+            // (an exclusion constraint checks after inserting), and PostgreSQL aborts one
+            // of them as a deadlock. Nothing was written: decide again on the new state.
+            Err(AppendError::Database(error)) if is_transient(&error) && attempt < MAX_ATTEMPTS => {
+                tracing::info!(
+                    aggregate = A::TYPE,
+                    aggregate_id,
+                    attempt,
+                    sqlstate = sqlstate(&error).unwrap_or_default(),
+                    "append aborted by PostgreSQL, retrying"
+                );
+                attempt += 1;
+            }
+            Err(AppendError::Database(error)) => return Err(Refusal::Database(error)),
+            Err(AppendError::Serialization(error)) => {
+                return Err(Refusal::Internal(anyhow::anyhow!("{} {aggregate_id}: {error}", A::TYPE)))
+            }
+        }
+    }
+}
+
+/// What the `businesses` migration's trigger raises for an event on another business's
+/// aggregate.
+pub const SQLSTATE_OTHER_BUSINESS: &str = "NV404";
+/// An exclusion constraint: the appointments' slots.
+pub const SQLSTATE_EXCLUSION: &str = "23P01";
+/// A unique constraint: `unique_claim`'s, once the events' own key is told apart.
+pub const SQLSTATE_UNIQUE: &str = "23505";
+/// PostgreSQL aborted the transaction to break a deadlock.
+pub const SQLSTATE_DEADLOCK: &str = "40P01";
+/// PostgreSQL aborted the transaction as it could not serialize it.
+pub const SQLSTATE_SERIALIZATION: &str = "40001";
+
+/// Whether PostgreSQL aborted the append for what another transaction did at the same
+/// time, so that the same command may well succeed, or be refused properly, once retried.
+pub fn is_transient(error: &sqlx::Error) -> bool {
+    matches!(sqlstate(error).as_deref(), Some(SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION))
+}
+
+/// The SQLSTATE of a statement PostgreSQL refused.
+pub fn sqlstate(error: &sqlx::Error) -> Option<String> {
+    error.as_database_error().and_then(|db| db.code()).map(|code| code.into_owned())
+}
