@@ -18,6 +18,29 @@ pub(crate) fn documents() -> [(&'static str, Value); 2] {
     ]
 }
 
+/// The web app's types are generated from the documents (`web/src/api/generated.ts`, by
+/// `npm run gen:api` in `web/`), so a copy of each is kept beside them. A document that
+/// changed without its copy fails here, which writes the copy; the web unit tests then fail
+/// until the types are generated again from it.
+#[test]
+fn the_web_apps_copies_of_the_documents_are_current() {
+    let mut written = Vec::new();
+    for (api, built) in documents() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../web/src/api/openapi/{api}.json"));
+        let text = serde_json::to_string_pretty(&built).expect("json") + "\n";
+        if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+            std::fs::create_dir_all(file.parent().expect("dir")).expect("dir");
+            std::fs::write(&file, &text).expect("write the copy");
+            written.push(file.display().to_string());
+        }
+    }
+    assert!(
+        written.is_empty(),
+        "the OpenAPI documents changed and their copies were written now: run `npm run gen:api` in web/ \
+         and commit the copies and the types: {written:?}"
+    );
+}
+
 /// `(method, path, operation)` of every operation of a document.
 pub(crate) fn operations(document: &Value) -> Vec<(String, String, Value)> {
     let mut all = Vec::new();

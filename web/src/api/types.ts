@@ -1,4 +1,6 @@
-// Wire shapes of the HTTP contract (responses are PascalCase, requests camelCase).
+// Wire shapes of the HTTP contract (responses are PascalCase, requests camelCase). The ones
+// generated from the APIs' documents are named in wire.ts.
+import type { ErrorBody } from './wire';
 
 export type RoleType = 'ADMIN' | 'ATTENDANT' | 'BARBER_LEADE' | 'BARBER1' | 'BARBER2' | 'DEFAULT';
 
@@ -52,11 +54,8 @@ export interface FavoriteMenu {
   slug?: string;
 }
 
-/** Error body of every failed call. */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: Record<string, string>;
-}
+/** Error body of every failed call, read defensively (a proxy's error page has none). */
+export type ApiErrorBody = Partial<ErrorBody>;
 
 /** A page of a paginated list (GET .../filter and the like). */
 export interface Page<T> {
