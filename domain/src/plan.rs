@@ -760,13 +760,19 @@ mod tests {
         PlanService { id, service_id, description: "Corte".into(), original_cents: 5000, discount: 10 }
     }
 
+    /// A plan's details with every optional part filled.
+    fn filled_details() -> PlanDetails {
+        let mut filled = details();
+        filled.image = Some("1.png".into());
+        filled.partner_company_ids = vec![3];
+        filled.other_prices =
+            vec![MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 7990 }];
+        filled
+    }
+
     #[test]
     fn the_stored_state_has_the_shape_of_its_version() {
-        let mut created = details();
-        created.image = Some("1.png".into());
-        created.partner_company_ids = vec![3];
-        created.other_prices =
-            vec![MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 7990 }];
+        let created = filled_details();
         let mut plan = Plan::default();
         for event in [
             PlanEvent::PlanCreated(created),
@@ -944,11 +950,7 @@ mod tests {
 
     #[test]
     fn events_are_pinned() {
-        let mut filled = details();
-        filled.image = Some("1.png".into());
-        filled.partner_company_ids = vec![3];
-        filled.other_prices =
-            vec![MethodPrice { payment_method: PlanPaymentMethod::Creditcard, value_cents: 7990 }];
+        let filled = filled_details();
         crate::event_payload::assert_pinned::<Plan>(&[
             PlanEvent::PlanCreated(filled.clone()),
             PlanEvent::PlanChanged(filled),

@@ -793,8 +793,9 @@ mod tests {
         subscription
     }
 
-    #[test]
-    fn the_stored_state_has_the_shape_of_its_version() {
+    /// A subscription's life with every optional part filled: created, paid as a webhook
+    /// reported it, cancellation requested.
+    fn filled_events() -> Vec<SubscriptionEvent> {
         let mut created = details();
         created.user.birth_date = Some(at(1, 0).date());
         let filled = ProviderTransaction {
@@ -806,15 +807,19 @@ mod tests {
             pix_link: Some("https://exemplo.com/pix".into()),
             ..charge(1, 1, "payedBoleto", at(2, 9))
         };
-        let sample = state(vec![
+        vec![
             SubscriptionEvent::SubscriptionCreated(created),
             SubscriptionEvent::ProviderReported {
                 source: ReportSource::Webhook { webhook_id: 5, event: "transaction.updateStatus".into() },
                 report: report(at(2, 9), "active", vec![filled]),
             },
             SubscriptionEvent::CancellationRequested,
-        ]);
-        let sample = serde_json::to_value(&sample).unwrap_or_default();
+        ]
+    }
+
+    #[test]
+    fn the_stored_state_has_the_shape_of_its_version() {
+        let sample = serde_json::to_value(state(filled_events())).unwrap_or_default();
         crate::state_shape::assert_recorded("subscription", Subscription::STATE_VERSION, &sample);
     }
 
@@ -1066,25 +1071,8 @@ mod tests {
 
     #[test]
     fn events_are_pinned() {
-        let filled = ProviderTransaction {
-            status_description: Some("Pago".into()),
-            card_number: Some("4111********1111".into()),
-            card_brand: Some("visa".into()),
-            card_expires_at: Some("2030-01".into()),
-            boleto_pdf: Some("https://exemplo.com/boleto.pdf".into()),
-            pix_link: Some("https://exemplo.com/pix".into()),
-            ..charge(1, 1, "payedBoleto", at(2, 9))
-        };
-        let mut created = details();
-        created.user.birth_date = Some(at(1, 0).date());
-        crate::event_payload::assert_pinned::<Subscription>(&[
-            SubscriptionEvent::SubscriptionCreated(created),
-            SubscriptionEvent::ProviderReported {
-                source: ReportSource::Webhook { webhook_id: 5, event: "transaction.updateStatus".into() },
-                report: report(at(2, 9), "active", vec![filled]),
-            },
-            SubscriptionEvent::CancellationRequested,
-            SubscriptionEvent::ReminderSent,
-        ]);
+        let mut events = filled_events();
+        events.push(SubscriptionEvent::ReminderSent);
+        crate::event_payload::assert_pinned::<Subscription>(&events);
     }
 }

@@ -26,7 +26,8 @@ pub(crate) fn documents() -> [(&'static str, Value); 2] {
 fn the_web_apps_copies_of_the_documents_are_current() {
     let mut written = Vec::new();
     for (api, built) in documents() {
-        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../web/src/api/openapi/{api}.json"));
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../web/src/api/openapi/{api}.json"));
         let text = serde_json::to_string_pretty(&built).expect("json") + "\n";
         if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
             std::fs::create_dir_all(file.parent().expect("dir")).expect("dir");
