@@ -10,6 +10,7 @@ use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::written::IdUser;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -55,7 +56,7 @@ async fn visible_client(state: &AppState, principal: &Principal, id: i64) -> Res
     summary = "Register a client (ADMIN, ATTENDANT)",
     request_body = ClientForm,
     responses(
-        (status = 201, description = "Registered: {IdUser}", body = Object, example = json!({ "IdUser": 1 })),
+        (status = 201, description = "Registered: {IdUser}", body = IdUser, example = json!({ "IdUser": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 401, description = "No token", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
@@ -70,7 +71,7 @@ async fn register(
     auth: Auth<AdminOrAttendant>,
     origin: RequestOrigin,
     Json(form): Json<ClientForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdUser>), ApiError> {
     let (cpf, details) = form.validate(true, today()).map_err(invalid)?;
     let cpf = cpf.ok_or_else(|| ApiError::field("cpf", "Digite o CPF"))?;
     let id = next_id(&state.pool, "client_id_seq").await?;
@@ -79,7 +80,7 @@ async fn register(
         value: cpf_claim(auth.business_id, cpf.as_str()),
         duplicate: MSG_DUPLICATE_CPF,
     };
-    let answer = json!({ "IdUser": id });
+    let answer = IdUser { id_user: id };
     let position = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
@@ -103,7 +104,7 @@ async fn register(
     ),
     request_body = ClientForm,
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdUser": 1 })),
+        (status = 200, description = "Saved", body = IdUser, example = json!({ "IdUser": 1 })),
         (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -117,7 +118,7 @@ async fn update(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<ClientForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdUser>), ApiError> {
     visible_client(&state, &auth, id).await?;
     let (_, details) = form.validate(false, today()).map_err(invalid)?;
     let position = execute::<Client>(
@@ -127,7 +128,7 @@ async fn update(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdUser": id }))))
+    Ok((position_headers(position), Json(IdUser { id_user: id })))
 }
 
 #[utoipa::path(

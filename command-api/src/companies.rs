@@ -13,6 +13,7 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::written::IdCompany;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -92,7 +93,7 @@ pub async fn writable_across_units(
     summary = "Register a unit (ADMIN); 201 {IdCompany}",
     request_body = CompanyForm,
     responses(
-        (status = 201, description = "Created", body = Object, example = json!({ "IdCompany": 1 })),
+        (status = 201, description = "Created", body = IdCompany, example = json!({ "IdCompany": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
@@ -106,7 +107,7 @@ async fn register(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     Json(form): Json<CompanyForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdCompany>), ApiError> {
     let profile = form.validate(OnlineRules::default()).map_err(invalid)?;
     let id = next_id(&state.pool, "company_id_seq").await?;
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
@@ -122,7 +123,7 @@ async fn register(
     // Without this, the unit would be out of its own creator's reach.
     let position = join_company(&state, &auth, &origin, id).await?.or(position);
     tracing::info!(company_id = id, "company registered");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdCompany": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(IdCompany { id_company: id })))
 }
 
 #[utoipa::path(
@@ -135,7 +136,7 @@ async fn register(
     ),
     request_body = CompanyForm,
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1 })),
+        (status = 200, description = "Saved", body = IdCompany, example = json!({ "IdCompany": 1 })),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CNPJ taken", body = ErrorBody),
@@ -150,7 +151,7 @@ async fn update(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<CompanyForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdCompany>), ApiError> {
     let company = visible_company(&state, &auth, id).await?;
     let current = company.profile().ok_or_else(ApiError::not_found)?;
     let profile = form.validate(current.online).map_err(invalid)?;
@@ -166,7 +167,7 @@ async fn update(
         &released,
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdCompany": id }))))
+    Ok((position_headers(position), Json(IdCompany { id_company: id })))
 }
 
 #[utoipa::path(

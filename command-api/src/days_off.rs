@@ -8,8 +8,8 @@ use navalha_domain::professional::Professional;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::written::IdDayOff;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -73,7 +73,7 @@ async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> R
     summary = "Schedule a professional's day off or vacation (ADMIN)",
     request_body = DayOffForm,
     responses(
-        (status = 201, description = "Scheduled: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
+        (status = 201, description = "Scheduled: {IdDayOff}", body = IdDayOff, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
@@ -87,11 +87,11 @@ async fn schedule(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     Json(form): Json<DayOffForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdDayOff>), ApiError> {
     let details = form.validate().map_err(invalid)?;
     professional_in_reach(&state, &auth, details.professional_id).await?;
     let id = next_id(&state.pool, "day_off_id_seq").await?;
-    let answer = json!({ "IdDayOff": id });
+    let answer = IdDayOff { id_day_off: id };
     let position = execute::<DayOff>(
         &state.events,
         &id.to_string(),
@@ -113,7 +113,7 @@ async fn schedule(
     ),
     request_body = DayOffForm,
     responses(
-        (status = 200, description = "Saved: {IdDayOff}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
+        (status = 200, description = "Saved: {IdDayOff}", body = IdDayOff, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed day off, or unknown professional", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -127,7 +127,7 @@ async fn change(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<DayOffForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdDayOff>), ApiError> {
     let current_professional = day_off_in_reach(&state, &auth, id).await?;
     let details = form.validate().map_err(invalid)?;
     // The web app edits a day off inside its professional's page; moving it to another
@@ -142,7 +142,7 @@ async fn change(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdDayOff": id }))))
+    Ok((position_headers(position), Json(IdDayOff { id_day_off: id })))
 }
 
 #[utoipa::path(

@@ -10,8 +10,8 @@ use navalha_domain::holiday::{
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::written::IdHoliday;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -67,7 +67,7 @@ async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<()
     summary = "Create a holiday (ADMIN)",
     request_body = HolidayForm,
     responses(
-        (status = 201, description = "Created: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
+        (status = 201, description = "Created: {IdHoliday}", body = IdHoliday, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
@@ -80,10 +80,10 @@ async fn create(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     Json(form): Json<HolidayForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdHoliday>), ApiError> {
     let details = checked(&state, &auth, &form).await?;
     let id = next_id(&state.pool, "holiday_id_seq").await?;
-    let answer = json!({ "IdHoliday": id });
+    let answer = IdHoliday { id_holiday: id };
     let position = execute::<Holiday>(
         &state.events,
         &id.to_string(),
@@ -105,7 +105,7 @@ async fn create(
     ),
     request_body = HolidayForm,
     responses(
-        (status = 200, description = "Saved: {IdHoliday}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
+        (status = 200, description = "Saved: {IdHoliday}", body = IdHoliday, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
@@ -119,7 +119,7 @@ async fn change(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<HolidayForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdHoliday>), ApiError> {
     existing(&state, &auth, id).await?;
     let details = checked(&state, &auth, &form).await?;
     let position = execute::<Holiday>(
@@ -129,7 +129,7 @@ async fn change(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdHoliday": id }))))
+    Ok((position_headers(position), Json(IdHoliday { id_holiday: id })))
 }
 
 #[utoipa::path(

@@ -269,13 +269,18 @@ pub fn answering(
     metadata: EventMetadata,
     origin: &RequestOrigin,
     status: StatusCode,
-    body: &Value,
+    body: &impl serde::Serialize,
 ) -> EventMetadata {
     match origin.idempotent_run {
         Some(IdempotentRun(run)) => metadata.with(
             "idempotency",
-            serde_json::json!({ "run": run, "status": status.as_u16(), "body": body.to_string() })
-                .to_string(),
+            serde_json::json!({
+                "run": run,
+                "status": status.as_u16(),
+                // The answer as the client gets it: compact JSON.
+                "body": serde_json::to_string(body).unwrap_or_default(),
+            })
+            .to_string(),
         ),
         None => metadata,
     }

@@ -16,6 +16,7 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::written::IdProfessional;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -133,7 +134,7 @@ async fn employment_of(
     summary = "Register a professional (ADMIN) and e-mail the registration link; 201 {IdProfessional}",
     request_body = ProfessionalForm,
     responses(
-        (status = 201, description = "Created", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 201, description = "Created", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
@@ -147,7 +148,7 @@ async fn register_professional(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     Json(form): Json<ProfessionalForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdProfessional>), ApiError> {
     let (personal, input) = form.validate_admin(today()).map_err(invalid)?;
     let employment = employment_of(&state, &auth, input, None).await?;
     let id = next_id(&state.pool, "professional_id_seq").await?;
@@ -176,7 +177,7 @@ async fn register_professional(
     );
     state.mailer.send(&email, "Navalha: finalize seu cadastro", &text).await?;
     tracing::info!(new_professional_id = id, "professional registered, invitation sent");
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "IdProfessional": id }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(IdProfessional { id_professional: id })))
 }
 
 #[utoipa::path(
@@ -189,7 +190,7 @@ async fn register_professional(
     ),
     request_body = ProfessionalForm,
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 200, description = "Saved", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
@@ -204,7 +205,7 @@ async fn update_professional(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<ProfessionalForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdProfessional>), ApiError> {
     let professional = visible_professional(&state, &auth, id).await?;
     let (personal, mut input) = form.validate_admin(today()).map_err(invalid)?;
     if form.status.is_none() {
@@ -223,7 +224,7 @@ async fn update_professional(
     )
     .await?;
     sync_credential(&state, id, &personal).await?;
-    Ok((position_headers(position), Json(json!({ "IdProfessional": id }))))
+    Ok((position_headers(position), Json(IdProfessional { id_professional: id })))
 }
 
 #[utoipa::path(
@@ -233,7 +234,7 @@ async fn update_professional(
     summary = "Change one's own personal data",
     request_body = ProfessionalForm,
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdProfessional": 1 })),
+        (status = 200, description = "Saved", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Unknown or invisible id", body = ErrorBody),
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
@@ -247,7 +248,7 @@ async fn update_my_profile(
     auth: Auth,
     origin: RequestOrigin,
     Json(form): Json<ProfessionalForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdProfessional>), ApiError> {
     let id = auth.professional_id;
     let professional: Professional = load(&state.events, auth.business_id, &id.to_string()).await?;
     let personal = form.validate_personal(today()).map_err(invalid)?;
@@ -262,7 +263,7 @@ async fn update_my_profile(
     )
     .await?;
     sync_credential(&state, id, &personal).await?;
-    Ok((position_headers(position), Json(json!({ "IdProfessional": id }))))
+    Ok((position_headers(position), Json(IdProfessional { id_professional: id })))
 }
 
 async fn set_working_day(

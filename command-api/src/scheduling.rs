@@ -30,6 +30,7 @@ use navalha_platform::calendar::taken_day;
 use navalha_platform::clock::{now_in, DEFAULT_TIME_ZONE};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
+use navalha_platform::written::IdScheduling;
 use navalha_platform::ApiError;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -306,7 +307,7 @@ pub(crate) async fn day_of(
     summary = "Book an appointment (ONLY_AVAILABLES checks hours, days off, holidays and bookings; ALL_TIMES only opening hours and bookings)",
     request_body = SchedulingBody,
     responses(
-        (status = 201, description = "Booked: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
+        (status = 201, description = "Booked: {IdScheduling}", body = IdScheduling, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday", body = ErrorBody),
@@ -320,11 +321,11 @@ async fn book(
     auth: Auth,
     origin: RequestOrigin,
     body: Bytes,
-) -> Result<(StatusCode, HeaderMap, axum::Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, axum::Json<IdScheduling>), ApiError> {
     let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?, true).await?;
     let id = checked.new_id.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no new appointment id")))?;
     let day = day_of(&state, &checked, None).await?;
-    let answer = json!({ "IdScheduling": id });
+    let answer = IdScheduling { id_scheduling: id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position = execute_new::<Appointment>(
         &state.events,
@@ -365,7 +366,7 @@ pub(crate) async fn touchable(
     ),
     request_body = SchedulingBody,
     responses(
-        (status = 200, description = "Changed: {IdScheduling}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
+        (status = 200, description = "Changed: {IdScheduling}", body = IdScheduling, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "The time is taken or not available, or the appointment is cancelled", body = ErrorBody),
@@ -380,7 +381,7 @@ async fn change(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     body: Bytes,
-) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+) -> Result<(HeaderMap, axum::Json<IdScheduling>), ApiError> {
     touchable(&state, &auth, id).await?;
     let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?, false).await?;
     let aggregate_id = id.to_string();
@@ -393,7 +394,7 @@ async fn change(
         &metadata,
     )
     .await?;
-    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id }))))
+    Ok((position_headers(position), axum::Json(IdScheduling { id_scheduling: id })))
 }
 
 #[utoipa::path(

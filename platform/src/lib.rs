@@ -15,6 +15,7 @@ pub mod projection;
 pub mod routes;
 pub mod secret;
 pub mod telemetry;
+pub mod written;
 
 pub use error::ApiError;
 pub use secret::Secret;

@@ -27,8 +27,9 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::written::{IdSubscriptionDetail, IdSubscriptionService};
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
+use serde_json::Value;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
@@ -297,7 +298,7 @@ async fn multipart_of(
     summary = "Create a plan (ADMIN), multipart",
     request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
-        (status = 201, description = "Created: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 201, description = "Created: {IdSubscriptionDetail}", body = IdSubscriptionDetail, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 422, description = "Validation (spec 02 §5 'Plan form'), an unknown unit or partner, or an image refused", body = ErrorBody),
@@ -312,11 +313,11 @@ async fn create(
     headers: HeaderMap,
     extensions: Extensions,
     body: Bytes,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdSubscriptionDetail>), ApiError> {
     let form = read_body(multipart_of(&headers, extensions, body).await?).await?;
     let details = checked(&state, &auth, form, None).await?;
     let id = next_id(&state.pool, "subscription_detail_id_seq").await?;
-    let answer = json!({ "IdSubscriptionDetail": id });
+    let answer = IdSubscriptionDetail { id_subscription_detail: id };
     let position = execute::<Plan>(
         &state.events,
         &id.to_string(),
@@ -338,7 +339,7 @@ async fn create(
     ),
     request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
-        (status = 200, description = "Saved: {IdSubscriptionDetail}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
+        (status = 200, description = "Saved: {IdSubscriptionDetail}", body = IdSubscriptionDetail, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
         (status = 422, description = "Validation", body = ErrorBody),
@@ -352,7 +353,7 @@ async fn change(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     navalha_platform::http::Multipart(multipart): navalha_platform::http::Multipart,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdSubscriptionDetail>), ApiError> {
     let plan = writable_plan(&state, &auth, id).await?;
     let body = read_body(multipart).await?;
     let details = checked(&state, &auth, body, plan.details().and_then(|d| d.image.clone())).await?;
@@ -374,7 +375,7 @@ async fn change(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdSubscriptionDetail": id }))))
+    Ok((position_headers(position), Json(IdSubscriptionDetail { id_subscription_detail: id })))
 }
 
 /// The catalogue entry of a chosen service, or 422 'Escolha um serviço'.
@@ -409,7 +410,7 @@ async fn plan_of_service(
     summary = "Add a service to a plan (ADMIN); also at `/subscription-service/`",
     request_body = PlanServiceForm,
     responses(
-        (status = 201, description = "Created: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 201, description = "Created: {IdSubscriptionService}", body = IdSubscriptionService, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
         (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan", body = ErrorBody),
@@ -424,7 +425,7 @@ async fn add_service(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     Json(form): Json<PlanServiceForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<IdSubscriptionService>), ApiError> {
     let (service_id, discount) = form.validate().map_err(invalid)?;
     let plan_id = form.id_subscription_detail.ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.to_owned()))?;
     writable_plan(&state, &auth, plan_id).await?;
@@ -434,8 +435,8 @@ async fn add_service(
     Ok((StatusCode::CREATED, position_headers(position), Json(answer_of(id))))
 }
 
-fn answer_of(id: i64) -> Value {
-    json!({ "IdSubscriptionService": id })
+fn answer_of(id: i64) -> IdSubscriptionService {
+    IdSubscriptionService { id_subscription_service: id }
 }
 
 /// Adds a catalogue service to a plan at its default price: the new IdSubscriptionService.
@@ -483,7 +484,7 @@ pub async fn add_plan_service(
     ),
     request_body = PlanServiceForm,
     responses(
-        (status = 200, description = "Saved: {IdSubscriptionService}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
+        (status = 200, description = "Saved: {IdSubscriptionService}", body = IdSubscriptionService, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown plan service", body = ErrorBody),
         (status = 409, description = "The service is already in the plan", body = ErrorBody),
@@ -498,7 +499,7 @@ async fn change_service(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<PlanServiceForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdSubscriptionService>), ApiError> {
     let (plan_id, plan) = plan_of_service(&state, &auth, id).await?;
     let (service_id, discount) = form.validate().map_err(invalid)?;
     let current = plan.services().iter().find(|s| s.id == id).cloned();
@@ -517,7 +518,7 @@ async fn change_service(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdSubscriptionService": id }))))
+    Ok((position_headers(position), Json(IdSubscriptionService { id_subscription_service: id })))
 }
 
 #[utoipa::path(

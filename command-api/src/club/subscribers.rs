@@ -17,6 +17,7 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal, SubscriberStaff};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::written::IdSubscriptionUser;
 use navalha_platform::ApiError;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -110,7 +111,7 @@ pub async fn cancel_everywhere(
         ("id" = i64, Path),
     ),
     responses(
-        (status = 200, description = "{IdSubscriptionUser}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
+        (status = 200, description = "{IdSubscriptionUser}", body = IdSubscriptionUser, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription", body = ErrorBody),
         (status = 409, description = "Already cancelled", body = ErrorBody),
@@ -124,7 +125,7 @@ async fn cancel(
     auth: Auth<AdminOnly>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdSubscriptionUser>), ApiError> {
     let subscription = in_reach(&state, &auth, id).await?;
     if subscription.contract_status() == navalha_domain::subscription::ContractStatus::Canceled {
         return Err(SubscriptionError::AlreadyCanceled.to_api());
@@ -132,7 +133,7 @@ async fn cancel(
     let position =
         cancel_everywhere(&state, id, &subscription, &metadata_of(&auth, &origin), &origin).await?;
     tracing::info!("cancellation requested");
-    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
+    Ok((position_headers(position), Json(IdSubscriptionUser { id_subscription_user: id })))
 }
 
 /// The WhatsApp charge reminder opens a chat in the staff member's browser; this records
@@ -147,7 +148,7 @@ async fn cancel(
         ("id" = i64, Path, description = "IdSubscriptionUser"),
     ),
     responses(
-        (status = 200, description = "Recorded", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
+        (status = 200, description = "Recorded", body = IdSubscriptionUser, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
         (status = 403, description = "Role", body = ErrorBody),
         (status = 404, description = "Unknown subscription, or outside the user's units", body = ErrorBody),
         (status = 409, description = "Nothing to remind of: no pending payment", body = ErrorBody),
@@ -160,7 +161,7 @@ async fn reminder(
     auth: Auth<SubscriberStaff>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<IdSubscriptionUser>), ApiError> {
     in_reach(&state, &auth, id).await?;
     let position = execute::<Subscription>(
         &state.events,
@@ -169,7 +170,7 @@ async fn reminder(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id }))))
+    Ok((position_headers(position), Json(IdSubscriptionUser { id_subscription_user: id })))
 }
 
 #[utoipa::path(

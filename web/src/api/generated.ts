@@ -2199,6 +2199,78 @@ export interface components {
             /** @description `HH:MM`, null when all-day. */
             StartTime?: string | null;
         };
+        /** @description A unit written. */
+        IdCompany: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdCompany: number;
+        };
+        /** @description A day off written. */
+        IdDayOff: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdDayOff: number;
+        };
+        /** @description A holiday written. */
+        IdHoliday: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdHoliday: number;
+        };
+        /** @description A professional written. */
+        IdProfessional: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdProfessional: number;
+        };
+        /** @description An appointment written. */
+        IdScheduling: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdScheduling: number;
+        };
+        /** @description A plan written. */
+        IdSubscriptionDetail: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdSubscriptionDetail: number;
+        };
+        /** @description A plan's service written. */
+        IdSubscriptionService: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdSubscriptionService: number;
+        };
+        /** @description A subscription written. */
+        IdSubscriptionUser: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdSubscriptionUser: number;
+        };
+        /** @description A client written. */
+        IdUser: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdUser: number;
+        };
         /** @description `{userId, planId}`. */
         LinkRequest: {
             /** Format: int64 */
@@ -4218,7 +4290,7 @@ export interface operations {
                      *       "IdCompany": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdCompany"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -4529,7 +4601,7 @@ export interface operations {
                      *       "IdCompany": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdCompany"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -4841,7 +4913,7 @@ export interface operations {
                      *       "IdDayOff": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdDayOff"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -4928,7 +5000,7 @@ export interface operations {
                      *       "IdDayOff": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdDayOff"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -5493,7 +5565,7 @@ export interface operations {
                      *       "IdHoliday": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdHoliday"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -5632,7 +5704,7 @@ export interface operations {
                      *       "IdHoliday": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdHoliday"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -6663,7 +6735,7 @@ export interface operations {
                      *       "IdProfessional": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdProfessional"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -7773,7 +7845,7 @@ export interface operations {
                      *       "IdProfessional": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdProfessional"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8145,7 +8217,7 @@ export interface operations {
                      *       "IdProfessional": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdProfessional"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8732,7 +8804,7 @@ export interface operations {
                      *       "IdScheduling": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdScheduling"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -8819,7 +8891,7 @@ export interface operations {
                      *       "IdScheduling": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdScheduling"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -9470,7 +9542,7 @@ export interface operations {
                      *       "IdSubscriptionDetail": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionDetail"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -9618,7 +9690,7 @@ export interface operations {
                      *       "IdSubscriptionDetail": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionDetail"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -9765,7 +9837,7 @@ export interface operations {
                      *       "IdSubscriptionService": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionService"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -9861,7 +9933,7 @@ export interface operations {
                      *       "IdSubscriptionService": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionService"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10233,7 +10305,7 @@ export interface operations {
                      *       "IdSubscriptionUser": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionUser"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10320,7 +10392,7 @@ export interface operations {
                      *       "IdSubscriptionUser": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdSubscriptionUser"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10664,7 +10736,7 @@ export interface operations {
                      *       "IdUser": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdUser"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10999,7 +11071,7 @@ export interface operations {
                      *       "IdUser": 1
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IdUser"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
