@@ -21,6 +21,7 @@ mod openapi;
 mod placed;
 mod professionals;
 mod projections;
+mod read_models;
 mod recovery;
 mod scheduling;
 mod smtp;

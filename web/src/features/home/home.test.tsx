@@ -214,7 +214,9 @@ describe('mobile home', () => {
       window.innerWidth = DESKTOP_WIDTH;
       window.dispatchEvent(new Event('resize'));
     });
-    expect(await screen.findByRole('group', { name: 'Período' })).toBeTruthy();
+    // The desktop home mounts its charts and reads its figures anew: slower than the
+    // default wait on a busy machine (it missed 3 s once in CI's web unit stage).
+    expect(await screen.findByRole('group', { name: 'Período' }, { timeout: 10_000 })).toBeTruthy();
     window.innerWidth = 390;
   });
 });
