@@ -153,16 +153,10 @@ export const agendaApi = api.injectEndpoints({
     }),
     confirmScheduling: build.mutation<unknown, number>({
       query: (id) => ({ url: `scheduling/${id}/confirm`, method: 'PUT' }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const patches = patchDayLists(dispatch, getState, id, (item) => {
+      onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
+        changeDayListsUntilRefused(dispatch, getState, id, queryFulfilled, (item) => {
           item.Confirmation = true;
-        });
-        try {
-          await queryFulfilled;
-        } catch {
-          patches.forEach((patch) => patch.undo());
-        }
-      },
+        }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Scheduling', id },
         { type: 'Scheduling', id: LIST },
@@ -178,16 +172,10 @@ export const agendaApi = api.injectEndpoints({
     }),
     cancelScheduling: build.mutation<unknown, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const patches = patchDayLists(dispatch, getState, id, (item) => {
+      onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
+        changeDayListsUntilRefused(dispatch, getState, id, queryFulfilled, (item) => {
           item.Status = false;
-        });
-        try {
-          await queryFulfilled;
-        } catch {
-          patches.forEach((patch) => patch.undo());
-        }
-      },
+        }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Scheduling', id },
         { type: 'Scheduling', id: LIST },
@@ -204,6 +192,22 @@ type Dispatch = (action: unknown) => unknown;
  * from lists whose status filter it no longer matches); the tag invalidation then re-reads
  * the lists at the command's position.
  */
+/** Shows `change` on the cached day lists at once, and takes it back if the server refuses. */
+async function changeDayListsUntilRefused(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  id: number,
+  answered: Promise<unknown>,
+  change: (item: DayItem) => void,
+) {
+  const patches = patchDayLists(dispatch, getState, id, change);
+  try {
+    await answered;
+  } catch {
+    patches.forEach((patch) => patch.undo());
+  }
+}
+
 function patchDayLists(dispatch: Dispatch, getState: () => unknown, id: number, change: (item: DayItem) => void) {
   const state = getState() as Parameters<typeof agendaApi.util.selectInvalidatedBy>[0];
   return agendaApi.util
