@@ -10,9 +10,9 @@ use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::written::IdUser;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -57,11 +57,11 @@ async fn visible_client(state: &AppState, principal: &Principal, id: i64) -> Res
     request_body = ClientForm,
     responses(
         (status = 201, description = "Registered: {IdUser}", body = IdUser, example = json!({ "IdUser": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        refused::Malformed,
         (status = 401, description = "No token", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 409, description = "CPF already registered", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -105,9 +105,9 @@ async fn register(
     request_body = ClientForm,
     responses(
         (status = 200, description = "Saved", body = IdUser, example = json!({ "IdUser": 1 })),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        refused::Unauthenticated,
         (status = 404, description = "Unknown client", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -131,6 +131,23 @@ async fn update(
     Ok((position_headers(position), Json(IdUser { id_user: id })))
 }
 
+/// `PUT user/{id}/confirm`'s answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ClientConfirmed {
+    id_user: i64,
+    /// Always true: confirming again changes nothing.
+    confirmed: bool,
+}
+
+/// `PUT user/remove-all-login-social`'s answer: the client signs in by password only.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct SocialLoginsRemoved {
+    id_user: i64,
+    login_type: &'static str,
+}
+
 #[utoipa::path(
     put,
     path = "/user/{id}/confirm",
@@ -140,8 +157,8 @@ async fn update(
         ("id" = i64, Path),
     ),
     responses(
-        (status = 200, description = "Confirmed (again is no change)", body = Object, example = json!({ "IdUser": 1, "Confirmed": true })),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 200, description = "Confirmed (again is no change)", body = ClientConfirmed),
+        refused::Unauthenticated,
         (status = 403, description = "Not ADMIN or ATTENDANT", body = ErrorBody),
         (status = 404, description = "Unknown client", body = ErrorBody),
     ),
@@ -153,7 +170,7 @@ async fn confirm(
     auth: Auth<AdminOrAttendant>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<ClientConfirmed>), ApiError> {
     visible_client(&state, &auth, id).await?;
     let position = execute::<Client>(
         &state.events,
@@ -163,7 +180,7 @@ async fn confirm(
     )
     .await?;
     tracing::info!("client record confirmed");
-    Ok((position_headers(position), Json(json!({ "IdUser": id, "Confirmed": true }))))
+    Ok((position_headers(position), Json(ClientConfirmed { id_user: id, confirmed: true })))
 }
 
 /// `PUT user/remove-all-login-social`: body `{idUser}`.
@@ -180,11 +197,11 @@ struct RemoveSocialBody {
     summary = "Remove a client's social logins (ADMIN, ATTENDANT)",
     request_body = RemoveSocialBody,
     responses(
-        (status = 200, description = "Removed", body = Object, example = json!({ "IdUser": 1, "LoginType": "PASSWORD" })),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 200, description = "Removed", body = SocialLoginsRemoved),
+        refused::Unauthenticated,
+        refused::Forbidden,
         (status = 404, description = "Unknown client", body = ErrorBody),
-        (status = 422, description = "Validation failed: `errors` names the fields", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -194,7 +211,7 @@ async fn remove_social_logins(
     auth: Auth<AdminOrAttendant>,
     origin: RequestOrigin,
     Json(body): Json<RemoveSocialBody>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<SocialLoginsRemoved>), ApiError> {
     let id = body.id_user.ok_or_else(|| ApiError::field("idUser", "Informe o cliente."))?;
     visible_client(&state, &auth, id).await?;
     let position = execute::<Client>(
@@ -204,5 +221,5 @@ async fn remove_social_logins(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdUser": id, "LoginType": LOGIN_PASSWORD }))))
+    Ok((position_headers(position), Json(SocialLoginsRemoved { id_user: id, login_type: LOGIN_PASSWORD })))
 }

@@ -13,9 +13,9 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::refused;
 use navalha_platform::written::IdCompany;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -94,10 +94,10 @@ pub async fn writable_across_units(
     request_body = CompanyForm,
     responses(
         (status = 201, description = "Created", body = IdCompany, example = json!({ "IdCompany": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 409, description = "Duplicate", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -137,10 +137,10 @@ async fn register(
     request_body = CompanyForm,
     responses(
         (status = 200, description = "Saved", body = IdCompany, example = json!({ "IdCompany": 1 })),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
         (status = 409, description = "CNPJ taken", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -170,6 +170,14 @@ async fn update(
     Ok((position_headers(position), Json(IdCompany { id_company: id })))
 }
 
+/// A unit's weekday saved.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CompanyDaySaved {
+    id_company: i64,
+    week_day: u8,
+}
+
 #[utoipa::path(
     put,
     path = "/company-working-hours/{id}/day",
@@ -180,10 +188,10 @@ async fn update(
     ),
     request_body = CompanyDayForm,
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "WeekDay": 1 })),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = CompanyDaySaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -194,7 +202,7 @@ async fn set_day(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<CompanyDayForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<CompanyDaySaved>), ApiError> {
     visible_company(&state, &auth, id).await?;
     let (week_day, period) = form.validate().map_err(invalid)?;
     let position = execute::<Company>(
@@ -204,7 +212,7 @@ async fn set_day(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdCompany": id, "WeekDay": week_day }))))
+    Ok((position_headers(position), Json(CompanyDaySaved { id_company: id, week_day })))
 }
 
 /// Makes the principal a member of a unit they just registered.

@@ -8,6 +8,7 @@ use navalha_domain::professional::Professional;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::written::IdDayOff;
 use navalha_platform::ApiError;
 use utoipa_axum::router::OpenApiRouter;
@@ -74,10 +75,10 @@ async fn day_off_in_reach(state: &AppState, principal: &Principal, id: i64) -> R
     request_body = DayOffForm,
     responses(
         (status = 201, description = "Scheduled: {IdDayOff}", body = IdDayOff, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -114,9 +115,9 @@ async fn schedule(
     request_body = DayOffForm,
     responses(
         (status = 200, description = "Saved: {IdDayOff}", body = IdDayOff, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdDayOff": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown or removed day off, or unknown professional", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -155,7 +156,7 @@ async fn change(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown or removed day off", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -8,9 +8,9 @@ use navalha_domain::favorite_menu::{FavoriteMenu, FavoriteMenuCommand};
 use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -31,6 +31,13 @@ struct MarkBody {
     slug: String,
 }
 
+/// A menu item starred.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct Starred {
+    menu_slug: String,
+}
+
 #[utoipa::path(
     post,
     path = "/professional-favorite-menu/",
@@ -38,10 +45,10 @@ struct MarkBody {
     summary = "Star a menu item",
     request_body = MarkBody,
     responses(
-        (status = 201, description = "Starred", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "MenuSlug": "..." })),
+        (status = 201, description = "Starred", body = Starred, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
         (status = 400, description = "Malformed input", body = ErrorBody),
         (status = 409, description = "Conflict", body = ErrorBody),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -51,7 +58,7 @@ async fn mark(
     auth: Auth,
     origin: RequestOrigin,
     Json(body): Json<MarkBody>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<Starred>), ApiError> {
     let slug = body.slug.trim().to_owned();
     if slug.is_empty() {
         return Err(ApiError::field("slug", "Informe o item de menu."));
@@ -64,7 +71,7 @@ async fn mark(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((StatusCode::CREATED, position_headers(position), Json(json!({ "MenuSlug": slug }))))
+    Ok((StatusCode::CREATED, position_headers(position), Json(Starred { menu_slug: slug })))
 }
 
 #[utoipa::path(

@@ -14,10 +14,9 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::HeaderMap;
 use navalha_domain::company::{Company, CompanyCommand, GalleryImage, MAX_GALLERY_IMAGES};
 use navalha_platform::auth::{AdminOnly, Auth};
-use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
@@ -129,6 +128,15 @@ pub async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, 
     Ok(name)
 }
 
+/// A unit's gallery saved.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct GallerySaved {
+    id_company: i64,
+    /// How many images it now has.
+    count: usize,
+}
+
 #[utoipa::path(
     put,
     path = "/gallery-company/{id}",
@@ -139,10 +147,10 @@ pub async fn store(dir: &Path, bytes: &[u8], extension: &str) -> Result<String, 
     ),
     request_body(content = Object, content_type = "multipart/form-data", description = "Repeated `file` parts (JPEG, PNG or WebP, at most 5 MB each) and `idGalleryCompanies` parts giving the final order: an id keeps that image, an empty value takes the next new file; at most 5 images"),
     responses(
-        (status = 200, description = "Saved", body = Object, example = json!({ "IdCompany": 1, "Count": 1 })),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = GallerySaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -153,7 +161,7 @@ async fn save(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     navalha_platform::http::Multipart(multipart): navalha_platform::http::Multipart,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<GallerySaved>), ApiError> {
     let company = visible_company(&state, &auth, id).await?;
     let (mut files, mut order) = read_body(multipart).await?;
     // Files beyond the empty slots (or all of them, without an order) go last, as sent.
@@ -196,7 +204,7 @@ async fn save(
     )
     .await?;
     tracing::info!(images = count, "gallery saved");
-    Ok((position_headers(position), Json(json!({ "IdCompany": id, "Count": count }))))
+    Ok((position_headers(position), Json(GallerySaved { id_company: id, count })))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use navalha_domain::holiday::{
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::written::IdHoliday;
 use navalha_platform::ApiError;
 use utoipa_axum::router::OpenApiRouter;
@@ -68,8 +69,8 @@ async fn existing(state: &AppState, principal: &Principal, id: i64) -> Result<()
     request_body = HolidayForm,
     responses(
         (status = 201, description = "Created: {IdHoliday}", body = IdHoliday, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -106,7 +107,7 @@ async fn create(
     request_body = HolidayForm,
     responses(
         (status = 200, description = "Saved: {IdHoliday}", body = IdHoliday, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdHoliday": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
         (status = 422, description = "Validation, or an unknown unit in idsCompanies", body = ErrorBody),
     ),
@@ -142,7 +143,7 @@ async fn change(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown or removed holiday", body = ErrorBody),
     ),
     security(("bearer" = [])),

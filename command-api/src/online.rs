@@ -25,9 +25,10 @@ use navalha_platform::calendar::unit_working_minutes;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use rand::Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -84,6 +85,25 @@ fn metadata(business_id: i64, origin: &RequestOrigin) -> EventMetadata {
     metadata
 }
 
+/// A code e-mailed: the request it answers, to send back with the code.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+struct CodeSent {
+    #[serde(rename = "RequestId")]
+    request_id: String,
+    message: &'static str,
+}
+
+/// What the public page keeps after the code: the token that books, for 30 minutes.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ClientToken {
+    token: String,
+    /// The client's name, for the page's greeting.
+    name: String,
+    /// Seconds the token lasts.
+    expires_in: i64,
+}
+
 #[utoipa::path(
     post,
     path = "/no-auth/online-booking/{idCompany}/code",
@@ -92,7 +112,7 @@ fn metadata(business_id: i64, origin: &RequestOrigin) -> EventMetadata {
     params(("idCompany" = i64, Path)),
     request_body = ClientIdentity,
     responses(
-        (status = 200, description = "{RequestId, message}", body = Object, example = json!({ "RequestId": "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "message": online::MSG_CODE_SENT })),
+        (status = 200, description = "Sent (or not, unseen: the same answer)", body = CodeSent),
         (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
         (status = 422, description = "Validation: `errors` on name, phone, cpf, email", body = ErrorBody),
         (status = 429, description = "Too many codes for this CPF or from this address", body = ErrorBody),
@@ -104,7 +124,7 @@ async fn request_code(
     origin: RequestOrigin,
     PathParam(company_id): PathParam<i64>,
     Json(body): Json<ClientIdentity>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CodeSent>, ApiError> {
     let unit = open_unit(&state, company_id).await?;
     let identity = body.validate().map_err(invalid)?;
     let cpf = identity.cpf.as_str().to_owned();
@@ -160,7 +180,7 @@ async fn request_code(
             }
         });
     }
-    Ok(Json(json!({ "RequestId": request_id, "message": online::MSG_CODE_SENT })))
+    Ok(Json(CodeSent { request_id, message: online::MSG_CODE_SENT }))
 }
 
 /// A code row, with whether it can still be used.
@@ -194,7 +214,7 @@ struct VerifyBody {
     params(("idCompany" = i64, Path)),
     request_body = VerifyBody,
     responses(
-        (status = 200, description = "{Token, Name, ExpiresIn}", body = Object, example = json!({ "Token": "eyJ...", "Name": "Ana Souza", "ExpiresIn": 1800 })),
+        (status = 200, description = "The booking token", body = ClientToken),
         (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
         (status = 422, description = "A wrong, used or expired code", body = ErrorBody),
         (status = 429, description = "Too many wrong codes for this CPF or from this address", body = ErrorBody),
@@ -206,7 +226,7 @@ async fn verify_code(
     origin: RequestOrigin,
     PathParam(company_id): PathParam<i64>,
     Json(body): Json<VerifyBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ClientToken>, ApiError> {
     open_unit(&state, company_id).await?;
     if body.code.trim().is_empty() {
         return Err(ApiError::field("code", "Digite o código."));
@@ -263,7 +283,7 @@ async fn verify_code(
         exp: now + CLIENT_TOKEN_SECONDS,
     })?;
     tracing::info!(company_id, "online booking code confirmed");
-    Ok(Json(json!({ "Token": token, "Name": name, "ExpiresIn": CLIENT_TOKEN_SECONDS })))
+    Ok(Json(ClientToken { token, name, expires_in: CLIENT_TOKEN_SECONDS }))
 }
 
 /// The client behind a booking token for the unit `company_id`.
@@ -752,7 +772,7 @@ async fn cancel(
         (status = 200, description = "The booking, moved", body = BookingView),
         (status = 404, description = "A bad link", body = ErrorBody),
         (status = 409, description = "After the cut-off, or the time is not free", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
         (status = 429, description = "Too many changes from this address", body = ErrorBody),
     ),
 )]

@@ -12,7 +12,6 @@ use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -57,6 +56,15 @@ struct OriginBody {
     by: Option<Origin>,
 }
 
+/// The online bookings of one origin, cancelled.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct OriginSwept {
+    /// How many.
+    cancelled: usize,
+    id_schedulings: Vec<i64>,
+}
+
 #[utoipa::path(
     post,
     path = "/scheduling/{idScheduling}/cancel-online-origin",
@@ -65,7 +73,7 @@ struct OriginBody {
     params(("idScheduling" = i64, Path)),
     request_body = OriginBody,
     responses(
-        (status = 200, description = "{Cancelled, IdSchedulings}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the last event appended")), example = json!({ "Cancelled": 3, "IdSchedulings": [41, 42, 57] })),
+        (status = 200, description = "The appointments cancelled", body = OriginSwept, headers(("X-Navalha-Position" = String, description = "The position of the last event appended"))),
         (status = 403, description = "Not ADMIN or ATTENDANT", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 422, description = "`by` missing, or the appointment was not booked online", body = ErrorBody),
@@ -79,7 +87,7 @@ async fn cancel_online_origin(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(body): Json<OriginBody>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<OriginSwept>), ApiError> {
     let appointment = touchable(&state, &auth, id).await?;
     let Some(by) = body.by else {
         return Err(ApiError::field("by", "Escolha e-mail, celular ou conexão"));
@@ -126,7 +134,7 @@ async fn cancel_online_origin(
     tracing::info!(by = by_name, cancelled = cancelled.len(), "online bookings of one origin cancelled");
     Ok((
         position_headers(position),
-        Json(json!({ "Cancelled": cancelled.len(), "IdSchedulings": cancelled })),
+        Json(OriginSwept { cancelled: cancelled.len(), id_schedulings: cancelled }),
     ))
 }
 

@@ -16,9 +16,9 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::written::IdProfessional;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -135,10 +135,10 @@ async fn employment_of(
     request_body = ProfessionalForm,
     responses(
         (status = 201, description = "Created", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 409, description = "Duplicate", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -191,10 +191,10 @@ async fn register_professional(
     request_body = ProfessionalForm,
     responses(
         (status = 200, description = "Saved", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -235,10 +235,10 @@ async fn update_professional(
     request_body = ProfessionalForm,
     responses(
         (status = 200, description = "Saved", body = IdProfessional, example = json!({ "IdProfessional": 1 })),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
         (status = 409, description = "CPF or e-mail taken", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -266,13 +266,21 @@ async fn update_my_profile(
     Ok((position_headers(position), Json(IdProfessional { id_professional: id })))
 }
 
+/// A professional's weekday saved.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct WorkingDaySaved {
+    id_professional: i64,
+    week_day: u8,
+}
+
 async fn set_working_day(
     state: &AppState,
     principal: &Principal,
     origin: &RequestOrigin,
     id: i64,
     form: WorkingDayForm,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<WorkingDaySaved>), ApiError> {
     let (week_day, periods) = form.validate().map_err(invalid)?;
     let position = execute::<Professional>(
         &state.events,
@@ -281,7 +289,7 @@ async fn set_working_day(
         &metadata_of(principal, origin),
     )
     .await?;
-    Ok((position_headers(position), Json(json!({ "IdProfessional": id, "WeekDay": week_day }))))
+    Ok((position_headers(position), Json(WorkingDaySaved { id_professional: id, week_day })))
 }
 
 #[utoipa::path(
@@ -291,10 +299,10 @@ async fn set_working_day(
     summary = "Set one's own weekday periods",
     request_body = WorkingDayForm,
     responses(
-        (status = 200, description = "Saved", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = WorkingDaySaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -303,7 +311,7 @@ async fn set_my_day(
     auth: Auth,
     origin: RequestOrigin,
     Json(form): Json<WorkingDayForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<WorkingDaySaved>), ApiError> {
     set_working_day(&state, &auth, &origin, auth.professional_id, form).await
 }
 
@@ -317,10 +325,10 @@ async fn set_my_day(
     ),
     request_body = WorkingDayForm,
     responses(
-        (status = 200, description = "Saved", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = WorkingDaySaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -330,9 +338,17 @@ async fn set_day(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<WorkingDayForm>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<WorkingDaySaved>), ApiError> {
     visible_professional(&state, &auth, id).await?;
     set_working_day(&state, &auth, &origin, id, form).await
+}
+
+/// An offered service written, with its professional.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ServiceSaved {
+    id_company_professional_service: i64,
+    id_professional: i64,
 }
 
 /// Adds or changes an offered service. `service_id` is `None` to add one.
@@ -343,7 +359,7 @@ async fn save_service(
     id: i64,
     service_id: Option<i64>,
     form: ServiceForm,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     let professional: Professional = load(&state.events, principal.business_id, &id.to_string()).await?;
     if professional.personal().is_none() {
         return Err(ApiError::NotFound(MSG_NOT_FOUND.to_owned()));
@@ -369,7 +385,7 @@ async fn save_service(
     } else {
         ProfessionalCommand::AddService(offered)
     };
-    let answer = json!({ "IdCompanyProfessionalService": offered_id, "IdProfessional": id });
+    let answer = ServiceSaved { id_company_professional_service: offered_id, id_professional: id };
     let position = execute::<Professional>(
         &state.events,
         &id.to_string(),
@@ -387,11 +403,11 @@ async fn save_service(
     summary = "Offer a catalogue service",
     request_body = ServiceForm,
     responses(
-        (status = 201, description = "Created", body = Object),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 201, description = "Created", body = ServiceSaved),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 409, description = "Duplicate", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -400,7 +416,7 @@ async fn add_my_service(
     auth: Auth,
     origin: RequestOrigin,
     Json(form): Json<ServiceForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     save_service(&state, &auth, &origin, auth.professional_id, None, form).await
 }
 
@@ -414,12 +430,12 @@ async fn add_my_service(
     ),
     request_body = ServiceForm,
     responses(
-        (status = 201, description = "Created", body = Object),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 201, description = "Created", body = ServiceSaved),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 404, description = "Not found, or outside the caller's units", body = ErrorBody),
         (status = 409, description = "Duplicate", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -429,7 +445,7 @@ async fn add_service(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
     Json(form): Json<ServiceForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     visible_professional(&state, &auth, id).await?;
     save_service(&state, &auth, &origin, id, None, form).await
 }
@@ -444,10 +460,10 @@ async fn add_service(
     ),
     request_body = ServiceForm,
     responses(
-        (status = 200, description = "Saved", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = ServiceSaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -457,7 +473,7 @@ async fn change_my_service(
     origin: RequestOrigin,
     PathParam(service_id): PathParam<i64>,
     Json(form): Json<ServiceForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     save_service(&state, &auth, &origin, auth.professional_id, Some(service_id), form).await
 }
 
@@ -472,10 +488,10 @@ async fn change_my_service(
     ),
     request_body = ServiceForm,
     responses(
-        (status = 200, description = "Saved", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        (status = 200, description = "Saved", body = ServiceSaved),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -485,7 +501,7 @@ async fn change_service(
     origin: RequestOrigin,
     PathParam((service_id, id)): PathParam<(i64, i64)>,
     Json(form): Json<ServiceForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     visible_professional(&state, &auth, id).await?;
     save_service(&state, &auth, &origin, id, Some(service_id), form).await
 }

@@ -30,10 +30,10 @@ use navalha_platform::calendar::taken_day;
 use navalha_platform::clock::{now_in, DEFAULT_TIME_ZONE};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::written::IdScheduling;
 use navalha_platform::ApiError;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -308,7 +308,7 @@ pub(crate) async fn day_of(
     request_body = SchedulingBody,
     responses(
         (status = 201, description = "Booked: {IdScheduling}", body = IdScheduling, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        refused::Malformed,
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday", body = ErrorBody),
         (status = 422, description = "Validation, or an Idempotency-Key reused with another body", body = ErrorBody),
@@ -397,6 +397,22 @@ async fn change(
     Ok((position_headers(position), axum::Json(IdScheduling { id_scheduling: id })))
 }
 
+/// An appointment confirmed: `Confirmation` is now true.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct SchedulingConfirmed {
+    id_scheduling: i64,
+    confirmation: bool,
+}
+
+/// An appointment cancelled: `Status` is now false.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct SchedulingCancelled {
+    id_scheduling: i64,
+    status: bool,
+}
+
 #[utoipa::path(
     put,
     path = "/scheduling/{idScheduling}/confirm",
@@ -406,7 +422,7 @@ async fn change(
         ("idScheduling" = i64, Path),
     ),
     responses(
-        (status = 200, description = "{IdScheduling, Confirmation: true}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Confirmation": true })),
+        (status = 200, description = "Confirmed", body = SchedulingConfirmed, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "Cancelled", body = ErrorBody),
@@ -419,7 +435,7 @@ async fn confirm(
     auth: Auth,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+) -> Result<(HeaderMap, axum::Json<SchedulingConfirmed>), ApiError> {
     touchable(&state, &auth, id).await?;
     let position = execute::<Appointment>(
         &state.events,
@@ -428,7 +444,10 @@ async fn confirm(
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Confirmation": true }))))
+    Ok((
+        position_headers(position),
+        axum::Json(SchedulingConfirmed { id_scheduling: id, confirmation: true }),
+    ))
 }
 
 #[utoipa::path(
@@ -440,7 +459,7 @@ async fn confirm(
         ("idScheduling" = i64, Path),
     ),
     responses(
-        (status = 200, description = "{IdScheduling, Status: false}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1, "Status": false })),
+        (status = 200, description = "Cancelled", body = SchedulingCancelled, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "Already cancelled", body = ErrorBody),
@@ -453,11 +472,11 @@ async fn cancel(
     auth: Auth,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, axum::Json<Value>), ApiError> {
+) -> Result<(HeaderMap, axum::Json<SchedulingCancelled>), ApiError> {
     touchable(&state, &auth, id).await?;
     let metadata = metadata_of(&auth, &origin);
     let position =
         execute::<Appointment>(&state.events, &id.to_string(), AppointmentCommand::Cancel, &metadata).await?;
     tracing::info!("appointment cancelled");
-    Ok((position_headers(position), axum::Json(json!({ "IdScheduling": id, "Status": false }))))
+    Ok((position_headers(position), axum::Json(SchedulingCancelled { id_scheduling: id, status: false })))
 }

@@ -198,6 +198,16 @@ pub struct MethodPrice {
     pub value_cents: i64,
 }
 
+/// A plan's price for one payment method, as the plan answers show it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct Price {
+    /// creditcard, boleto or pix.
+    pub payment_method: &'static str,
+    /// Reais per charge.
+    pub value: f64,
+}
+
 impl PlanDetails {
     /// Every method the plan accepts with its price, the main one first.
     pub fn prices(&self) -> Vec<MethodPrice> {
@@ -205,14 +215,12 @@ impl PlanDetails {
         std::iter::once(main).chain(self.other_prices.iter().copied()).collect()
     }
 
-    /// `Prices` as the plan answers (query-api's and the checkout's) show them:
-    /// `[{PaymentMethod, Value}]` in reais, the main method first.
-    pub fn prices_answer(&self) -> serde_json::Value {
+    /// `Prices` as the plan answers (query-api's and the checkout's) show them: in reais,
+    /// the main method first.
+    pub fn prices_answer(&self) -> Vec<Price> {
         self.prices()
             .iter()
-            .map(|p| {
-                serde_json::json!({ "PaymentMethod": p.payment_method.code(), "Value": p.value_cents as f64 / 100.0 })
-            })
+            .map(|p| Price { payment_method: p.payment_method.code(), value: p.value_cents as f64 / 100.0 })
             .collect()
     }
 

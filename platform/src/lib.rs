@@ -12,6 +12,7 @@ pub mod http;
 pub mod openapi;
 pub mod position;
 pub mod projection;
+pub mod refused;
 pub mod routes;
 pub mod secret;
 pub mod telemetry;

@@ -38,6 +38,19 @@ written_id! {
     IdSubscriptionUser { id_subscription_user }
 }
 
+/// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Message {
+    /// What was done, in Brazilian Portuguese, ready to show.
+    pub message: String,
+}
+
+impl Message {
+    pub fn new(message: &str) -> Self {
+        Message { message: message.to_owned() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

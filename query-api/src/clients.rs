@@ -7,10 +7,11 @@ use chrono::NaiveDate;
 use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -74,7 +75,7 @@ pub struct FilterParams {
     ),
     responses(
         (status = 200, description = "{content, total, count}", body = Page<ClientItem>),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        refused::Unauthenticated,
     ),
     security(("bearer" = [])),
 )]
@@ -141,6 +142,29 @@ struct ClientRow {
     unconfirmed: bool,
 }
 
+/// One client, as the client form reads it (spec 02 §2).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ClientDetail {
+    id_user: i64,
+    name: String,
+    cpf: String,
+    email: String,
+    phone: String,
+    #[serde(rename = "WhatsApp")]
+    whats_app: bool,
+    birth_date: Option<NaiveDate>,
+    /// Always null: Navalha keeps no last access (spec 02 names the field).
+    last_access: Option<String>,
+    status: bool,
+    login_type: String,
+    /// Made on a unit's public page and not yet confirmed by the staff.
+    unconfirmed: bool,
+    /// Always null: never sent to the staff.
+    recovery_code: Option<String>,
+    subscription_user: Vec<crate::club::SubscriptionSummary>,
+}
+
 #[utoipa::path(
     get,
     path = "/user/{id}",
@@ -151,8 +175,8 @@ struct ClientRow {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The client", body = Object),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        (status = 200, description = "The client", body = ClientDetail),
+        refused::Unauthenticated,
         (status = 404, description = "Unknown client", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -162,7 +186,7 @@ async fn one(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
+) -> Result<(HeaderMap, Json<ClientDetail>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row: ClientRow = sqlx::query_as(
@@ -176,29 +200,45 @@ async fn one(
     let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id], &auth.companies).await?;
     Ok((
         consistency.headers(),
-        Json(json!({
-            "IdUser": row.client_id,
-            "Name": row.name,
-            "Cpf": row.cpf,
-            "Email": row.email,
-            "Phone": row.phone,
-            "WhatsApp": row.whatsapp,
-            "BirthDate": row.birth_date,
-            "LastAccess": null,
-            "Status": row.status,
-            "LoginType": row.login_type,
-            "Unconfirmed": row.unconfirmed,
-            "RecoveryCode": null,
-            "SubscriptionUser": subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
-        })),
+        Json(ClientDetail {
+            id_user: row.client_id,
+            name: row.name,
+            cpf: row.cpf,
+            email: row.email,
+            phone: row.phone,
+            whats_app: row.whatsapp,
+            birth_date: row.birth_date,
+            last_access: None,
+            status: row.status,
+            login_type: row.login_type,
+            unconfirmed: row.unconfirmed,
+            recovery_code: None,
+            subscription_user: subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
+        }),
     ))
 }
 
 /// The most visits the client form lists.
 const VISITS_LIMIT: i64 = 200;
 
+/// A client's appointments and what they add up to, as the client form's 'Visitas' shows them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct Visits {
+    /// Newest first, at most 200.
+    visits: Vec<Visit>,
+    /// Booked, not cancelled, and already started.
+    visits_made: usize,
+    /// Reais, of the visits made.
+    total_spent: f64,
+    last_visit: Option<NaiveDate>,
+    next_visit: Option<NaiveDate>,
+    cancellations: usize,
+    subscription_user: Vec<crate::club::SubscriptionSummary>,
+}
+
 /// One of a client's appointments, as the client form lists it.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct Visit {
     id_scheduling: i64,
@@ -231,7 +271,7 @@ pub struct Visit {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The visits", body = Object),
+        (status = 200, description = "The visits", body = Visits),
         (status = 404, description = "Unknown client", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -241,7 +281,7 @@ async fn visits(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<serde_json::Value>), ApiError> {
+) -> Result<(HeaderMap, Json<Visits>), ApiError> {
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -283,14 +323,14 @@ async fn visits(
     let subscriptions = crate::club::subscriptions_of(&mut tx, &[id], &auth.companies).await?;
     Ok((
         consistency.headers(),
-        Json(json!({
-            "Visits": rows,
-            "VisitsMade": made.len(),
-            "TotalSpent": (total_spent * 100.0).round() / 100.0,
-            "LastVisit": made.first().map(|v| v.date),
-            "NextVisit": next,
-            "Cancellations": rows.iter().filter(|v| !v.status).count(),
-            "SubscriptionUser": subscriptions.get(&id).cloned().unwrap_or_default(),
-        })),
+        Json(Visits {
+            visits_made: made.len(),
+            total_spent: (total_spent * 100.0).round() / 100.0,
+            last_visit: made.first().map(|v| v.date),
+            next_visit: next,
+            cancellations: rows.iter().filter(|v| !v.status).count(),
+            subscription_user: subscriptions.get(&id).cloned().unwrap_or_default(),
+            visits: rows,
+        }),
     ))
 }

@@ -26,6 +26,7 @@ use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
 use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
 use serde::Deserialize;
@@ -218,7 +219,7 @@ const PLAN_WHERE: &str = "($1::text is null or p.search like lower(public.unacce
     ),
     responses(
         (status = 200, description = "A page of plans", body = Page<PlanItem>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
     ),
     security(("bearer" = [])),
 )]
@@ -283,7 +284,7 @@ async fn plans(
     ),
     responses(
         (status = 200, description = "Every plan the user reaches, by name", body = Vec<PlanChoice>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
     ),
     security(("bearer" = [])),
 )]
@@ -325,7 +326,7 @@ async fn all_plans(
     ),
     responses(
         (status = 200, description = "The plan (spec 02 §3 'Subscription detail')", body = PlanAnswer),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown plan", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -381,7 +382,7 @@ async fn plan(
     ),
     responses(
         (status = 200, description = "Every partner company, by name", body = Vec<PartnerCompany>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
     ),
     security(("bearer" = [])),
 )]
@@ -411,7 +412,7 @@ async fn partners(
     ),
     responses(
         (status = 200, description = "The plan's services, with their prices for subscribers", body = Vec<PlanService>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown plan", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -516,7 +517,7 @@ const SUBSCRIBER_WHERE: &str = "($1::text is null or s.internal_status = $1)
     ),
     responses(
         (status = 200, description = "A page of subscriptions, newest first", body = Page<SubscriberItem>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
     ),
     security(("bearer" = [])),
 )]
@@ -637,7 +638,7 @@ async fn stream(
     responses(
         (status = 200, description = "The subscription (spec 02 §3 'Subscription user')", body = SubscriptionAnswer),
         (status = 400, description = "Unreadable asOf", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown subscription, or not yet created at asOf", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -726,7 +727,7 @@ fn changes(before: &Subscription, after: &Subscription, charges: &[ChargeChange]
     ),
     responses(
         (status = 200, description = "Every event of the subscription, oldest first, with the state after it", body = Vec<TimelineEntry>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown subscription", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -8,14 +8,14 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use navalha_domain::online::OnlineRules;
+use navalha_domain::company::CompanyProfile;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -37,6 +37,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(business))
 }
 
+/// The caller's business and its standing with Navalha.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct BusinessStanding {
+    id_business: i64,
+    name: String,
+    /// ACTIVE, or what the 'Pagamento pendente !' notice answers to.
+    billing_status: String,
+}
+
 /// `GET /business`: the caller's business and its standing with Navalha, which decides the
 /// 'Pagamento pendente !' notice (docs/operations.md, "Billing a business").
 #[utoipa::path(
@@ -48,7 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "The business", body = Object),
+        (status = 200, description = "The business", body = BusinessStanding),
     ),
     security(("bearer" = [])),
 )]
@@ -56,7 +66,7 @@ async fn business(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<BusinessStanding>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     // Row-level security leaves only the caller's business's row; none yet (its opening not
@@ -68,7 +78,7 @@ async fn business(
     let (name, status) = row.unwrap_or_else(|| (String::new(), "ACTIVE".to_owned()));
     Ok((
         consistency.headers(),
-        Json(json!({ "IdBusiness": auth.business_id, "Name": name, "BillingStatus": status })),
+        Json(BusinessStanding { id_business: auth.business_id, name, billing_status: status }),
     ))
 }
 
@@ -159,8 +169,8 @@ pub fn status_filter(status: Option<&str>) -> Result<StatusFilter, ApiError> {
     ),
     responses(
         (status = 200, description = "OK", body = Page<CompanyItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -214,9 +224,9 @@ async fn filter(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "{IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, TimeZoneFromAddress, OnlineCancelCutoffHours, OnlineMaxFutureBookings, OnlineNewcomerSharePercent}", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 200, description = "The unit", body = CompanyDetail),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -225,49 +235,76 @@ async fn one(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<CompanyDetail>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_visible(&mut tx, &auth, id).await?;
-    let (profile,): (Value,) = sqlx::query_as("select profile from rm_company.company where company_id = $1")
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let address = &profile["address"];
-    // Units saved before online booking have no rules stored: the defaults.
-    let rules: OnlineRules = serde_json::from_value(profile["online"].clone()).unwrap_or_default();
+    let (sqlx::types::Json(profile),): (sqlx::types::Json<CompanyProfile>,) =
+        sqlx::query_as("select profile from rm_company.company where company_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+    // Whether the zone is the one its address gives: the form shows 'Automático'.
+    let time_zone_from_address = profile.time_zone
+        == navalha_domain::time_zone::zone_of_address(&profile.address.state, &profile.address.city);
     Ok((
         consistency.headers(),
-        Json(json!({
-            "IdCompany": id,
-            "Name": profile["name"],
-            "Cnpj": profile["cnpj"],
-            "Email": profile["email"],
-            "Phone": profile["phone"],
-            "WhatsApp": profile["whatsapp"],
-            "Status": profile["status"],
-            "Facebook": profile["facebook"],
-            "Instagram": profile["instagram"],
-            "Observation": profile["observation"],
-            "ZipCode": address["zip_code"],
-            "Street": address["street"],
-            "Number": address["number"],
-            "District": address["district"],
-            "City": address["city"],
-            "State": address["state"],
-            "Complement": address["complement"],
-            "TimeZone": profile["time_zone"],
-            // Whether the zone is the one its address gives: the form shows 'Automático'.
-            "TimeZoneFromAddress": profile["time_zone"].as_str()
-                == Some(navalha_domain::time_zone::zone_of_address(
-                    address["state"].as_str().unwrap_or_default(),
-                    address["city"].as_str().unwrap_or_default(),
-                )),
-            "OnlineCancelCutoffHours": rules.cancel_cutoff_hours,
-            "OnlineMaxFutureBookings": rules.max_future_bookings,
-            "OnlineNewcomerSharePercent": rules.newcomer_share_percent,
-        })),
+        Json(CompanyDetail {
+            id_company: id,
+            name: profile.name,
+            cnpj: profile.cnpj,
+            email: profile.email,
+            phone: profile.phone,
+            whats_app: profile.whatsapp,
+            status: profile.status,
+            facebook: profile.facebook,
+            instagram: profile.instagram,
+            observation: profile.observation,
+            zip_code: profile.address.zip_code,
+            street: profile.address.street,
+            number: profile.address.number,
+            district: profile.address.district,
+            city: profile.address.city,
+            state: profile.address.state,
+            complement: profile.address.complement,
+            time_zone: profile.time_zone,
+            time_zone_from_address,
+            online_cancel_cutoff_hours: profile.online.cancel_cutoff_hours,
+            online_max_future_bookings: profile.online.max_future_bookings,
+            online_newcomer_share_percent: profile.online.newcomer_share_percent,
+        }),
     ))
+}
+
+/// A unit as the unit form reads it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CompanyDetail {
+    id_company: i64,
+    name: String,
+    cnpj: String,
+    email: String,
+    phone: String,
+    #[serde(rename = "WhatsApp")]
+    whats_app: bool,
+    status: bool,
+    facebook: String,
+    instagram: String,
+    observation: String,
+    zip_code: String,
+    street: String,
+    number: String,
+    district: String,
+    city: String,
+    state: String,
+    complement: String,
+    /// IANA time zone of the unit's wall clock.
+    time_zone: String,
+    /// Whether the zone is the one its address gives (the form shows 'Automático').
+    time_zone_from_address: bool,
+    online_cancel_cutoff_hours: i64,
+    online_max_future_bookings: i64,
+    online_newcomer_share_percent: i64,
 }
 
 /// One weekday of a unit's hours; closed days have null times.
@@ -293,8 +330,8 @@ pub struct CompanyDay {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<CompanyDay>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -349,8 +386,8 @@ pub struct GalleryItem {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<GalleryItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]

@@ -13,6 +13,7 @@ use navalha_domain::role::Role;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
 use serde::Serialize;
@@ -170,7 +171,7 @@ async fn authorize(
     ),
     responses(
         (status = 200, description = "{content, total, count}", body = Page<DayOffItem>),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown professional, or outside the admin's units", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::Value;
@@ -170,7 +171,7 @@ pub async fn history(
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
-        (status = 404, description = "Unknown id", body = ErrorBody),
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -194,7 +195,7 @@ async fn client(
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
-        (status = 404, description = "Unknown id", body = ErrorBody),
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -219,7 +220,7 @@ async fn professional(
     responses(
         (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
         (status = 403, description = "Not ADMIN", body = ErrorBody),
-        (status = 404, description = "Unknown id", body = ErrorBody),
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]

@@ -12,12 +12,12 @@ use chrono::NaiveDate;
 use navalha_domain::menu;
 use navalha_domain::validation::Period;
 use navalha_platform::auth::{Auth, Principal};
-use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -120,8 +120,8 @@ pub struct FilterParams {
     ),
     responses(
         (status = 200, description = "OK", body = Page<ProfessionalItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -186,9 +186,48 @@ struct ProfessionalRow {
     status: i16,
 }
 
+/// A professional as the professional form reads it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProfessionalDetail {
+    id_professional: i64,
+    name: String,
+    cpf: String,
+    email: String,
+    phone: String,
+    #[serde(rename = "WhatsApp")]
+    whats_app: bool,
+    birth_date: Option<NaiveDate>,
+    /// 1 active, 0 not.
+    status: i16,
+    cep: Option<String>,
+    street: Option<String>,
+    number: Option<String>,
+    district: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    complement: Option<String>,
+    /// Agenda colour.
+    color: String,
+    /// The role (spec 01 §1's profile types).
+    id_type_profile: i16,
+    /// The first of the units.
+    id_company: Option<i64>,
+    companies: Vec<ProfessionalUnit>,
+}
+
+/// A unit a professional works in, with the membership appointments point at.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProfessionalUnit {
+    id_company: i64,
+    id_company_professional: i64,
+    name: String,
+}
+
 /// The professional form's data, as `GET professional/{id}` and `GET professional/my-profile`
 /// answer it.
-async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
+async fn detail(conn: &mut PgConnection, id: i64) -> Result<ProfessionalDetail, ApiError> {
     let row: ProfessionalRow = sqlx::query_as(
         "select professional_id, name, cpf, email, phone, whatsapp, birth_date, address, color, role_id, status
            from rm_professional.professional where professional_id = $1",
@@ -205,35 +244,35 @@ async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
     .bind(id)
     .fetch_all(conn)
     .await?;
-    let address = &row.address;
-    Ok(json!({
-        "IdProfessional": row.professional_id,
-        "Name": row.name,
-        "Cpf": row.cpf,
-        "Email": row.email,
-        "Phone": row.phone,
-        "WhatsApp": row.whatsapp,
-        "BirthDate": row.birth_date,
-        "Status": row.status,
-        "Cep": address["zip_code"],
-        "Street": address["street"],
-        "Number": address["number"],
-        "District": address["district"],
-        "City": address["city"],
-        "State": address["state"],
-        "Complement": address["complement"],
-        "Color": row.color,
-        "IdTypeProfile": row.role_id,
-        "IdCompany": companies.first().map(|(company_id, _, _)| company_id),
-        "Companies": companies
-            .iter()
-            .map(|(company_id, membership_id, name)| json!({
-                "IdCompany": company_id,
-                "IdCompanyProfessional": membership_id,
-                "Name": name,
-            }))
-            .collect::<Vec<_>>(),
-    }))
+    let address = |field: &str| row.address[field].as_str().map(str::to_owned);
+    Ok(ProfessionalDetail {
+        id_professional: row.professional_id,
+        cep: address("zip_code"),
+        street: address("street"),
+        number: address("number"),
+        district: address("district"),
+        city: address("city"),
+        state: address("state"),
+        complement: address("complement"),
+        name: row.name,
+        cpf: row.cpf,
+        email: row.email,
+        phone: row.phone,
+        whats_app: row.whatsapp,
+        birth_date: row.birth_date,
+        status: row.status,
+        color: row.color,
+        id_type_profile: row.role_id,
+        id_company: companies.first().map(|(company_id, _, _)| *company_id),
+        companies: companies
+            .into_iter()
+            .map(|(id_company, id_company_professional, name)| ProfessionalUnit {
+                id_company,
+                id_company_professional,
+                name,
+            })
+            .collect(),
+    })
 }
 
 #[utoipa::path(
@@ -246,9 +285,9 @@ async fn detail(conn: &mut PgConnection, id: i64) -> Result<Value, ApiError> {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "OK", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 200, description = "The professional", body = ProfessionalDetail),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -257,7 +296,7 @@ async fn one(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<ProfessionalDetail>), ApiError> {
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -274,9 +313,9 @@ async fn one(
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "OK", body = Object),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        (status = 200, description = "The professional", body = ProfessionalDetail),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -284,7 +323,7 @@ async fn my_profile(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<ProfessionalDetail>), ApiError> {
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -323,8 +362,8 @@ pub struct UnitProfessional {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<UnitProfessional>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -378,8 +417,8 @@ pub struct CatalogueItem {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<CatalogueItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -426,8 +465,8 @@ pub struct UnitService {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<UnitService>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -518,8 +557,8 @@ async fn week_of(conn: &mut PgConnection, id: i64) -> Result<Vec<WorkingDay>, Ap
     ),
     responses(
         (status = 200, description = "OK", body = Vec<WorkingDay>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -544,8 +583,8 @@ async fn my_hours(
     ),
     responses(
         (status = 200, description = "OK", body = Vec<WorkingDay>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -606,8 +645,8 @@ async fn offered_by(conn: &mut PgConnection, id: i64) -> Result<Vec<OfferedItem>
     ),
     responses(
         (status = 200, description = "OK", body = Vec<OfferedItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]
@@ -632,8 +671,8 @@ async fn my_services(
     ),
     responses(
         (status = 200, description = "OK", body = Vec<OfferedItem>),
-        (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "Unknown or invisible id", body = ErrorBody),
+        refused::Forbidden,
+        refused::NotFound,
     ),
     security(("bearer" = [])),
 )]

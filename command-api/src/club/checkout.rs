@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::client::Client;
 use navalha_domain::plan::{
-    Plan, PlanCommand, PlanDetails, PlanPaymentMethod, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
+    Plan, PlanCommand, PlanDetails, PlanPaymentMethod, Price, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
 };
 use navalha_domain::subscription::{
     ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
@@ -30,9 +30,10 @@ use navalha_platform::auth::{Auth, PlanStaff, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use rand::RngCore;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use utoipa_axum::router::OpenApiRouter;
@@ -125,6 +126,15 @@ async fn new_link(
     Ok((token, link, client, plan))
 }
 
+/// A checkout link made.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CheckoutLink {
+    token: String,
+    /// The public checkout page with the token.
+    link: String,
+}
+
 #[utoipa::path(
     post,
     path = "/checkout/create-user-token",
@@ -132,9 +142,9 @@ async fn new_link(
     summary = "A checkout link token for one client and one plan (ADMIN, ATTENDANT, DEFAULT); expires after NAVALHA_CHECKOUT_TOKEN_HOURS, works once",
     request_body = LinkRequest,
     responses(
-        (status = 201, description = "{Token, Link}", body = Object, example = json!({ "Token": "...", "Link": "..." })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        (status = 201, description = "The link, and its token", body = CheckoutLink),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 404, description = "Unknown client or plan", body = ErrorBody),
         (status = 422, description = "Inactive client or plan", body = ErrorBody),
     ),
@@ -145,9 +155,9 @@ async fn create_token(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
     Json(request): Json<LinkRequest>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<CheckoutLink>), ApiError> {
     let (token, link, _, _) = new_link(&state, &auth, &request).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "Token": token, "Link": link }))))
+    Ok((StatusCode::CREATED, Json(CheckoutLink { token, link })))
 }
 
 #[utoipa::path(
@@ -157,9 +167,9 @@ async fn create_token(
     summary = "E-mail a checkout link to the client (ADMIN, ATTENDANT, DEFAULT)",
     request_body = LinkRequest,
     responses(
-        (status = 200, description = "true", body = Object),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        (status = 200, description = "Sent", body = bool),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 404, description = "Unknown client or plan", body = ErrorBody),
         (status = 422, description = "Inactive client or plan", body = ErrorBody),
     ),
@@ -170,7 +180,7 @@ async fn send_email(
     State(state): State<AppState>,
     auth: Auth<PlanStaff>,
     Json(request): Json<LinkRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<bool>, ApiError> {
     let (_, link, client, plan) = new_link(&state, &auth, &request).await?;
     let details = client.details().ok_or_else(|| ApiError::NotFound(MSG_CLIENT_NOT_FOUND.to_owned()))?;
     let text = format!(
@@ -180,7 +190,7 @@ async fn send_email(
         details.name, plan.plan_name, state.settings.checkout_token_hours
     );
     state.mailer.send(&details.email, MAIL_SUBJECT, &text).await?;
-    Ok(Json(json!(true)))
+    Ok(Json(true))
 }
 
 /// `{token}`.
@@ -209,20 +219,43 @@ async fn usable(state: &AppState, token: &str) -> Result<(i64, i64, i64), ApiErr
     }
 }
 
-/// The plan as the checkout page shows it.
-pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
-    json!({
-        "IdSubscriptionDetail": plan_id,
-        "PlanName": plan.plan_name,
-        "Description": plan.description,
-        "Value": plan.value_cents as f64 / 100.0,
-        "Periodicity": plan.periodicity.code(),
-        "Quantity": plan.quantity,
-        "PaymentMethod": plan.payment_method.code(),
-        "Prices": plan.prices_answer(),
-        "ItemsDetail": plan.items_detail,
-        "UrlImage": plan.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
-    })
+/// The plan and client of a checkout link, as the checkout page shows them.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CheckoutSummary {
+    id_subscription_detail: i64,
+    plan_name: String,
+    description: String,
+    /// Reais per charge, by the main method.
+    value: f64,
+    periodicity: &'static str,
+    quantity: i64,
+    payment_method: &'static str,
+    prices: Vec<Price>,
+    items_detail: String,
+    url_image: Option<String>,
+    user: CheckoutClient,
+    /// The provider's card tokenizer; null where none is configured.
+    card_tokenizer: Option<CardTokenizer>,
+}
+
+/// The client a checkout link was made for.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CheckoutClient {
+    id_user: i64,
+    name: Option<String>,
+    email: Option<String>,
+}
+
+/// Where the browser loads the provider's tokenizer, and with which key.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CardTokenizer {
+    script_url: String,
+    public_token: String,
+    /// checkout.js takes `true` for production and `false` for the sandbox.
+    production: bool,
 }
 
 #[utoipa::path(
@@ -232,8 +265,8 @@ pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
     summary = "Public: the plan and client of a checkout token",
     request_body = TokenRequest,
     responses(
-        (status = 200, description = "{IdSubscriptionDetail, PlanName, Description, Value, Periodicity, Quantity, PaymentMethod, ItemsDetail, UrlImage, User: {IdUser, Name, Email}}", body = Object, example = json!({ "IdUser": 1, "Name": "...", "Email": "..." })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 200, description = "The plan and the client", body = CheckoutSummary),
+        refused::Malformed,
         (status = 404, description = "Unknown token", body = ErrorBody),
         (status = 422, description = "Expired or used token", body = ErrorBody),
     ),
@@ -241,28 +274,34 @@ pub fn plan_summary(plan_id: i64, plan: &PlanDetails) -> Value {
 async fn summary(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CheckoutSummary>, ApiError> {
     let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
     let plan = existing_plan(&state, business_id, plan_id).await?;
     let client: Client = load(&state.events, business_id, &user_id.to_string()).await?;
-    let mut answer = plan_summary(plan_id, plan.details().ok_or_else(ApiError::not_found)?);
-    answer["User"] = json!({
-        "IdUser": user_id,
-        "Name": client.details().map(|d| d.name.clone()),
-        "Email": client.details().map(|d| d.email.clone()),
-    });
+    let details = plan.details().ok_or_else(ApiError::not_found)?;
     let settings = &state.settings;
-    answer["CardTokenizer"] = if settings.galaxpay_public_token.is_empty() {
-        Value::Null
-    } else {
-        json!({
-            "ScriptUrl": settings.galaxpay_js_url,
-            "PublicToken": settings.galaxpay_public_token,
-            // checkout.js takes `true` for production and `false` for the sandbox.
-            "Production": !settings.galaxpay_url.contains("sandbox"),
-        })
-    };
-    Ok(Json(answer))
+    Ok(Json(CheckoutSummary {
+        id_subscription_detail: plan_id,
+        plan_name: details.plan_name.clone(),
+        description: details.description.clone(),
+        value: details.value_cents as f64 / 100.0,
+        periodicity: details.periodicity.code(),
+        quantity: details.quantity,
+        payment_method: details.payment_method.code(),
+        prices: details.prices_answer(),
+        items_detail: details.items_detail.clone(),
+        url_image: details.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
+        user: CheckoutClient {
+            id_user: user_id,
+            name: client.details().map(|d| d.name.clone()),
+            email: client.details().map(|d| d.email.clone()),
+        },
+        card_tokenizer: (!settings.galaxpay_public_token.is_empty()).then(|| CardTokenizer {
+            script_url: settings.galaxpay_js_url.clone(),
+            public_token: settings.galaxpay_public_token.clone(),
+            production: !settings.galaxpay_url.contains("sandbox"),
+        }),
+    }))
 }
 
 /// `{token, paymentMethod, card: {hash}}`.
@@ -321,8 +360,8 @@ async fn provider_plan(
     summary = "Public: subscribe by card or boleto through the payment provider; consumes the token",
     request_body = SubscribeRequest,
     responses(
-        (status = 201, description = "{IdSubscriptionUser, GalaxPayId, Status, BoletoPdf, PixLink}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
+        (status = 201, description = "The subscription, and its first charge's boleto or Pix", body = Subscribed, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Malformed,
         (status = 404, description = "Unknown token", body = ErrorBody),
         (status = 422, description = "Expired or used token, payment method or card data", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
@@ -333,7 +372,7 @@ async fn subscribe(
     State(state): State<AppState>,
     origin: RequestOrigin,
     Json(request): Json<SubscribeRequest>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<Subscribed>), ApiError> {
     let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
     let plan = existing_plan(&state, business_id, plan_id).await?;
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
@@ -438,6 +477,20 @@ pub fn card_denied_message(reason: Option<&str>) -> String {
     }
 }
 
+/// A subscription made, as the checkout answers it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct Subscribed {
+    pub id_subscription_user: i64,
+    pub galax_pay_id: i64,
+    /// The provider's status of the subscription, when it reported one.
+    pub status: Option<String>,
+    /// The first charge's boleto, when it has one.
+    pub boleto_pdf: Option<String>,
+    /// The first charge's Pix link, when it has one.
+    pub pix_link: Option<String>,
+}
+
 /// Subscribes a client to a plan at the provider and records it: `(IdSubscriptionUser,
 /// position, the checkout's answer)`. A denied first card charge is an error (see
 /// [`first_charge_denied`]).
@@ -453,7 +506,7 @@ pub async fn create_subscription(
     plan: &Plan,
     method: PlanPaymentMethod,
     card: Option<Value>,
-) -> Result<(i64, Option<navalha_platform::position::Position>, Value), ApiError> {
+) -> Result<(i64, Option<navalha_platform::position::Position>, Subscribed), ApiError> {
     let details = plan.details().cloned().ok_or_else(ApiError::not_found)?;
     let price_cents =
         details.price_for(method).ok_or_else(|| ApiError::field("paymentMethod", MSG_METHOD_NOT_OFFERED))?;
@@ -513,12 +566,12 @@ pub async fn create_subscription(
     if let Some(denied) = first.filter(|t| t.status == TransactionStatus::Denied) {
         return Err(first_charge_denied(state, origin, business_id, id, denied).await);
     }
-    let answer = json!({
-        "IdSubscriptionUser": id,
-        "GalaxPayId": remote.galax_pay_id,
-        "Status": report.subscription_status.as_ref().map(|s| s.code().to_owned()),
-        "BoletoPdf": first.and_then(|t| t.boleto_pdf.clone()),
-        "PixLink": first.and_then(|t| t.pix_link.clone()),
-    });
+    let answer = Subscribed {
+        id_subscription_user: id,
+        galax_pay_id: remote.galax_pay_id,
+        status: report.subscription_status.as_ref().map(|s| s.code().to_owned()),
+        boleto_pdf: first.and_then(|t| t.boleto_pdf.clone()),
+        pix_link: first.and_then(|t| t.pix_link.clone()),
+    };
     Ok((id, position, answer))
 }

@@ -222,7 +222,7 @@ async fn subscribe(
         card,
     )
     .await?;
-    let galax_pay_id = answer["GalaxPayId"].as_i64().unwrap_or_default();
+    let galax_pay_id = answer.galax_pay_id;
     let first = || async {
         let subscription: Subscription = load(&state.events, DEMO_BUSINESS_ID, &id.to_string()).await?;
         subscription

@@ -27,6 +27,7 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::refused;
 use navalha_platform::written::{IdSubscriptionDetail, IdSubscriptionService};
 use navalha_platform::ApiError;
 use serde_json::Value;
@@ -299,8 +300,8 @@ async fn multipart_of(
     request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Created: {IdSubscriptionDetail}", body = IdSubscriptionDetail, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 422, description = "Validation (spec 02 §5 'Plan form'), an unknown unit or partner, or an image refused", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -340,9 +341,9 @@ async fn create(
     request_body(content = PlanMultipart, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved: {IdSubscriptionDetail}", body = IdSubscriptionDetail, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionDetail": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown plan", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -411,8 +412,8 @@ async fn plan_of_service(
     request_body = PlanServiceForm,
     responses(
         (status = 201, description = "Created: {IdSubscriptionService}", body = IdSubscriptionService, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
-        (status = 400, description = "A malformed body or Idempotency-Key", body = ErrorBody),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Malformed,
+        refused::Forbidden,
         (status = 404, description = "Unknown plan", body = ErrorBody),
         (status = 409, description = "The service is already in the plan", body = ErrorBody),
         (status = 422, description = "Validation (spec 02 §5 'Plan service form')", body = ErrorBody),
@@ -485,10 +486,10 @@ pub async fn add_plan_service(
     request_body = PlanServiceForm,
     responses(
         (status = 200, description = "Saved: {IdSubscriptionService}", body = IdSubscriptionService, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionService": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown plan service", body = ErrorBody),
         (status = 409, description = "The service is already in the plan", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]
@@ -531,7 +532,7 @@ async fn change_service(
     ),
     responses(
         (status = 204, description = "Removed", headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown plan service", body = ErrorBody),
     ),
     security(("bearer" = [])),

@@ -17,9 +17,9 @@ use navalha_platform::auth::{AdminOnly, Auth, Principal, SubscriberStaff};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::position::Position;
+use navalha_platform::refused;
 use navalha_platform::written::IdSubscriptionUser;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -112,7 +112,7 @@ pub async fn cancel_everywhere(
     ),
     responses(
         (status = 200, description = "{IdSubscriptionUser}", body = IdSubscriptionUser, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown subscription", body = ErrorBody),
         (status = 409, description = "Already cancelled", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
@@ -149,7 +149,7 @@ async fn cancel(
     ),
     responses(
         (status = 200, description = "Recorded", body = IdSubscriptionUser, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1 })),
-        (status = 403, description = "Role", body = ErrorBody),
+        refused::Forbidden,
         (status = 404, description = "Unknown subscription, or outside the user's units", body = ErrorBody),
         (status = 409, description = "Nothing to remind of: no pending payment", body = ErrorBody),
     ),
@@ -173,6 +173,15 @@ async fn reminder(
     Ok((position_headers(position), Json(IdSubscriptionUser { id_subscription_user: id })))
 }
 
+/// A subscription read again from the provider.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct Refreshed {
+    id_subscription_user: i64,
+    /// Whether the provider reported something new, now recorded.
+    changed: bool,
+}
+
 #[utoipa::path(
     get,
     path = "/subscription-user/{id}/updateData",
@@ -182,8 +191,8 @@ async fn reminder(
         ("id" = i64, Path),
     ),
     responses(
-        (status = 200, description = "{IdSubscriptionUser, Changed}", body = Object, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdSubscriptionUser": 1, "Changed": true })),
-        (status = 403, description = "Role", body = ErrorBody),
+        (status = 200, description = "Whether the provider had news", body = Refreshed, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Forbidden,
         (status = 404, description = "Unknown subscription", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached", body = ErrorBody),
     ),
@@ -195,13 +204,13 @@ async fn update_data(
     auth: Auth<SubscriberStaff>,
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<Refreshed>), ApiError> {
     let subscription = in_reach(&state, &auth, id).await?;
     let before = crate::commands::stream_position(&state.pool, "SubscriptionUser", &id.to_string()).await?;
     let position =
         refresh(&state, id, &subscription, ReportSource::OnDemand, &metadata_of(&auth, &origin)).await?;
     let changed = position.is_some() && position != before;
-    Ok((position_headers(position), Json(json!({ "IdSubscriptionUser": id, "Changed": changed }))))
+    Ok((position_headers(position), Json(Refreshed { id_subscription_user: id, changed })))
 }
 
 /// One pass of reconciliation over every subscription still in force; answers how many

@@ -24,8 +24,9 @@ use navalha_domain::subscription::{
 use navalha_domain::Aggregate as _;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -70,6 +71,12 @@ fn id_of(value: &Value) -> Option<i64> {
     value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok()))
 }
 
+/// What the provider expects back from a webhook it delivered.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+struct Received {
+    received: bool,
+}
+
 #[utoipa::path(
     post,
     path = "/galaxpay/webhook",
@@ -77,11 +84,11 @@ fn id_of(value: &Value) -> Option<i64> {
     summary = "The payment provider's webhooks (transaction.updateStatus, subscription.addTransaction), authenticated by confirmHash; a repeated webhookId changes nothing",
     request_body(content = Object, content_type = "application/json", description = "The provider's event: `{event, webhookId, confirmHash, Transaction?, Subscription?}`; `webhookId` and `confirmHash` are required, and the hash must be the one configured (401 otherwise)"),
     responses(
-        (status = 200, description = "{received: true}", body = Object, example = json!({ "received": true })),
+        (status = 200, description = "Received", body = Received),
         (status = 400, description = "Not JSON, or no webhookId", body = ErrorBody),
         (status = 401, description = "Wrong, missing or replayed confirmHash: nothing stored", body = ErrorBody),
         (status = 404, description = "Unknown subscription", body = ErrorBody),
-        (status = 422, description = "Validation failed: `errors` names the fields", body = ErrorBody),
+        refused::Invalid,
     ),
 )]
 #[tracing::instrument(skip_all, fields(webhook_id))]
@@ -89,7 +96,7 @@ async fn receive(
     State(state): State<AppState>,
     origin: RequestOrigin,
     body: Bytes,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<Received>), ApiError> {
     let hook: Value =
         serde_json::from_slice(&body).map_err(|_| ApiError::BadRequest("Webhook inválido.".to_owned()))?;
     let webhook_id =
@@ -116,7 +123,7 @@ async fn receive(
     let event = hook["event"].as_str().unwrap_or_default().to_owned();
     if !EVENTS.contains(&event.as_str()) {
         tracing::info!(event, "webhook event not used by the club");
-        return Ok((HeaderMap::new(), Json(json!({ "received": true }))));
+        return Ok((HeaderMap::new(), Json(Received { received: true })));
     }
     let subscription_id = id_of(&hook["Subscription"]["myId"])
         .or_else(|| id_of(&hook["Transaction"]["subscriptionMyId"]))
@@ -154,7 +161,7 @@ async fn receive(
     .bind(&digest)
     .execute(&state.pool)
     .await?;
-    Ok((position_headers(position), Json(json!({ "received": true }))))
+    Ok((position_headers(position), Json(Received { received: true })))
 }
 
 #[cfg(test)]

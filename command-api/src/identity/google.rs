@@ -7,6 +7,7 @@
 use axum::extract::State;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use serde::Deserialize;
 
@@ -68,7 +69,7 @@ impl Flag {
     request_body = SocialLoginBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        refused::Invalid,
         (status = 503, description = "Google could not be reached", body = ErrorBody),
     ),
 )]

@@ -8,6 +8,7 @@ use navalha_domain::validation::{msg_too_long, too_long, MAX_EMAIL};
 use navalha_domain::values::{Email, PASSWORD_MIN_LENGTH};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use serde::Deserialize;
 
@@ -65,7 +66,7 @@ pub(crate) fn validation(errors: BTreeMap<String, String>) -> ApiError {
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
         (status = 400, description = "Malformed input", body = ErrorBody),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        refused::Invalid,
         (status = 429, description = "Too many failed sign-ins from this address for this e-mail, from this address, or for this e-mail (issue 12)", body = ErrorBody),
     ),
 )]

@@ -13,10 +13,11 @@ use navalha_domain::validation::{msg_too_long, too_long, MAX_EMAIL};
 use navalha_domain::values::RECOVERY_PASSWORD;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
+use navalha_platform::written::Message;
 use navalha_platform::ApiError;
 use rand::Rng;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
@@ -82,8 +83,8 @@ fn random_token() -> String {
     summary = "Queue a recovery code and link; e-mailed after the answer (same answer, in body and time, for unknown accounts)",
     request_body = RequestCodeBody,
     responses(
-        (status = 200, description = "Sent", body = Object, example = json!({ "message": "..." })),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 200, description = "Sent", body = Message),
+        refused::Invalid,
         (status = 429, description = "Too many codes asked for this CPF or e-mail, or from this address; the same for unknown accounts", body = ErrorBody),
     ),
 )]
@@ -92,7 +93,7 @@ pub(crate) async fn request_code(
     State(state): State<AppState>,
     origin: RequestOrigin,
     Json(body): Json<RequestCodeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Message>, ApiError> {
     if body.cpf_or_email.trim().is_empty() {
         return Err(ApiError::field("cpfOrEmail", "Digite seu e-mail."));
     }
@@ -105,7 +106,7 @@ pub(crate) async fn request_code(
         .execute(&state.pool)
         .await?;
     sqlx::query("select pg_notify($1, '')").bind(MAILER_CHANNEL).execute(&state.pool).await?;
-    Ok(Json(json!({ "message": "Código enviado com sucesso." })))
+    Ok(Json(Message::new("Código enviado com sucesso.")))
 }
 
 /// Where a new recovery request wakes the mailer.
@@ -331,8 +332,8 @@ async fn check_code(
     summary = "Check a recovery code",
     request_body = ValidateCodeBody,
     responses(
-        (status = 200, description = "Valid", body = Object, example = json!({ "message": "..." })),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        (status = 200, description = "Valid", body = Message),
+        refused::Invalid,
         (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
     ),
 )]
@@ -341,12 +342,12 @@ pub(crate) async fn validate_code(
     State(state): State<AppState>,
     origin: RequestOrigin,
     Json(body): Json<ValidateCodeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Message>, ApiError> {
     if body.recovery_code.trim().is_empty() {
         return Err(ApiError::field("recoveryCode", "Digite o código."));
     }
     match check_code(&state, &origin.client_ip, &body.cpf_or_email, &body.recovery_code).await? {
-        Some(_) => Ok(Json(json!({ "message": "Código validado com sucesso." }))),
+        Some(_) => Ok(Json(Message::new("Código validado com sucesso."))),
         None => Err(ApiError::Unprocessable(MSG_BAD_CODE.to_owned())),
     }
 }
@@ -362,7 +363,7 @@ pub const MSG_SAME_PASSWORD: &str = "A nova senha deve ser diferente da senha at
     request_body = ResetBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        refused::Invalid,
         (status = 429, description = "Too many wrong codes for this account (across codes) or from this address", body = ErrorBody),
     ),
 )]

@@ -3,8 +3,8 @@
 
 use axum::extract::State;
 use navalha_domain::values::REGISTRATION_PASSWORD;
-use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use rand::Rng;
 use serde::Deserialize;
@@ -58,7 +58,7 @@ pub async fn create_invite(pool: &PgPool, professional_id: i64) -> Result<String
     request_body = CompleteRegisterBody,
     responses(
         (status = 200, description = "Signed in", body = SessionResponse),
-        (status = 422, description = "Validation failed", body = ErrorBody),
+        refused::Invalid,
     ),
 )]
 #[tracing::instrument(skip_all)]

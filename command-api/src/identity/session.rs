@@ -5,7 +5,7 @@ use navalha_domain::professional::{status, Professional};
 use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::now_seconds;
-use navalha_platform::error::ErrorBody;
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use serde::Serialize;
 
@@ -194,7 +194,7 @@ pub async fn end_sessions(conn: &mut sqlx::PgConnection, professional_id: i64) -
     summary = "Sign out ('Sair'): ends the caller's session, so its token stops working at once; other sessions stay",
     responses(
         (status = 204, description = "Signed out"),
-        (status = 401, description = "No token, or one whose session has ended", body = ErrorBody),
+        refused::Unauthenticated,
     ),
     security(("bearer" = [])),
 )]

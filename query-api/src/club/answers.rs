@@ -2,7 +2,7 @@
 //! PascalCase. Money is in reais (the read models keep cents).
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
-use navalha_domain::plan::PlanDetails;
+use navalha_domain::plan::{PlanDetails, Price};
 use navalha_domain::subscription::{ProviderTransaction, Subscription};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -27,25 +27,6 @@ pub struct SubscriptionSummary {
     pub plan_name: String,
     /// ACTIVE, PENDING_PAYMENT or CANCELED.
     pub internal_status: String,
-}
-
-/// A plan's price for one payment method.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct Price {
-    /// creditcard, boleto or pix.
-    pub payment_method: String,
-    /// Reais per charge.
-    pub value: f64,
-}
-
-/// Every price of a plan, its main method first.
-pub fn prices(details: &PlanDetails) -> Vec<Price> {
-    details
-        .prices()
-        .iter()
-        .map(|p| Price { payment_method: p.payment_method.code().to_owned(), value: money(p.value_cents) })
-        .collect()
 }
 
 /// A plan in the plans list.
@@ -80,7 +61,7 @@ impl PlanItem {
             value: money(details.value_cents),
             status: i32::from(details.active),
             payment_method: details.payment_method.code().to_owned(),
-            prices: prices(details),
+            prices: details.prices_answer(),
             subscribers,
         }
     }
@@ -231,7 +212,7 @@ impl PlanAnswer {
             infinite_charge: details.quantity == 0,
             galax_pay_id,
             payment_method: details.payment_method.code().to_owned(),
-            prices: prices(details),
+            prices: details.prices_answer(),
             items_detail: details.items_detail.clone(),
             companies_list: companies.into_iter().map(|company| CompanyEntry { company }).collect(),
             partner_company_list: partners

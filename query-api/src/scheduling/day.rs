@@ -8,6 +8,7 @@ use navalha_domain::role::Role;
 use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::Json;
+use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models::{self as read_models, ReadModel};
 use sqlx::PgConnection;
@@ -46,7 +47,7 @@ use crate::AppState;
         (status = 200, description = "The day list. X-Navalha-Answer says `kept` when it was served as kept between reads (ADR 0018), `read` when read now", body = Vec<DayItem>),
         (status = 403, description = "A colleague's agenda, or asOf for a role other than ADMIN", body = ErrorBody),
         (status = 404, description = "Unknown unit, or one the user does not work in", body = ErrorBody),
-        (status = 422, description = "Validation", body = ErrorBody),
+        refused::Invalid,
     ),
     security(("bearer" = [])),
 )]

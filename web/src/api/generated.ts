@@ -1533,6 +1533,14 @@ export interface components {
              */
             TotalCents: number;
         };
+        /** @description The caller's business and its standing with Navalha. */
+        BusinessStanding: {
+            /** @description ACTIVE, or what the 'Pagamento pendente !' notice answers to. */
+            BillingStatus: string;
+            /** Format: int64 */
+            IdBusiness: number;
+            Name: string;
+        };
         BusyHour: {
             /** Format: int64 */
             Count: number;
@@ -1550,6 +1558,13 @@ export interface components {
          */
         CardInput: {
             hash?: string | null;
+        };
+        /** @description Where the browser loads the provider's tokenizer, and with which key. */
+        CardTokenizer: {
+            /** @description checkout.js takes `true` for production and `false` for the sandbox. */
+            Production: boolean;
+            PublicToken: string;
+            ScriptUrl: string;
         };
         /** @description A catalogue service. */
         CatalogueItem: {
@@ -1601,6 +1616,68 @@ export interface components {
              * @description Reais.
              */
             Value: number;
+        };
+        /** @description The client a checkout link was made for. */
+        CheckoutClient: {
+            Email?: string | null;
+            /** Format: int64 */
+            IdUser: number;
+            Name?: string | null;
+        };
+        /** @description A checkout link made. */
+        CheckoutLink: {
+            /** @description The public checkout page with the token. */
+            Link: string;
+            Token: string;
+        };
+        /** @description The plan and client of a checkout link, as the checkout page shows them. */
+        CheckoutSummary: {
+            CardTokenizer?: null | components["schemas"]["CardTokenizer"];
+            Description: string;
+            /** Format: int64 */
+            IdSubscriptionDetail: number;
+            ItemsDetail: string;
+            PaymentMethod: string;
+            Periodicity: string;
+            PlanName: string;
+            Prices: components["schemas"]["Price"][];
+            /** Format: int64 */
+            Quantity: number;
+            UrlImage?: string | null;
+            User: components["schemas"]["CheckoutClient"];
+            /**
+             * Format: double
+             * @description Reais per charge, by the main method.
+             */
+            Value: number;
+        };
+        /** @description `PUT user/{id}/confirm`'s answer. */
+        ClientConfirmed: {
+            /** @description Always true: confirming again changes nothing. */
+            Confirmed: boolean;
+            /** Format: int64 */
+            IdUser: number;
+        };
+        /** @description One client, as the client form reads it (spec 02 §2). */
+        ClientDetail: {
+            /** Format: date */
+            BirthDate?: string | null;
+            Cpf: string;
+            Email: string;
+            /** Format: int64 */
+            IdUser: number;
+            /** @description Always null: Navalha keeps no last access (spec 02 names the field). */
+            LastAccess?: string | null;
+            LoginType: string;
+            Name: string;
+            Phone: string;
+            /** @description Always null: never sent to the staff. */
+            RecoveryCode?: string | null;
+            Status: boolean;
+            SubscriptionUser: components["schemas"]["SubscriptionSummary"][];
+            /** @description Made on a unit's public page and not yet confirmed by the staff. */
+            Unconfirmed: boolean;
+            WhatsApp: boolean;
         };
         /** @description The client form as sent (`POST user/professional`, `PUT user/{id}`). */
         ClientForm: {
@@ -1685,6 +1762,17 @@ export interface components {
             /** @description Made by the client on a unit's public page and not confirmed by staff yet (issue 39). */
             Unconfirmed: boolean;
         };
+        /** @description What the public page keeps after the code: the token that books, for 30 minutes. */
+        ClientToken: {
+            /**
+             * Format: int64
+             * @description Seconds the token lasts.
+             */
+            ExpiresIn: number;
+            /** @description The client's name, for the page's greeting. */
+            Name: string;
+            Token: string;
+        };
         Club: {
             /** Format: int64 */
             ActiveSubscribers: number;
@@ -1700,6 +1788,11 @@ export interface components {
             Received: number;
             /** Format: double */
             ToReceive: number;
+        };
+        /** @description A code e-mailed: the request it answers, to send back with the code. */
+        CodeSent: {
+            message: string;
+            RequestId: string;
         };
         /** @description One weekday of a unit's hours; closed days have null times. */
         CompanyDay: {
@@ -1734,6 +1827,44 @@ export interface components {
              * @default null
              */
             weekDay: number | null;
+        };
+        /** @description A unit's weekday saved. */
+        CompanyDaySaved: {
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int32 */
+            WeekDay: number;
+        };
+        /** @description A unit as the unit form reads it. */
+        CompanyDetail: {
+            City: string;
+            Cnpj: string;
+            Complement: string;
+            District: string;
+            Email: string;
+            Facebook: string;
+            /** Format: int64 */
+            IdCompany: number;
+            Instagram: string;
+            Name: string;
+            Number: string;
+            Observation: string;
+            /** Format: int64 */
+            OnlineCancelCutoffHours: number;
+            /** Format: int64 */
+            OnlineMaxFutureBookings: number;
+            /** Format: int64 */
+            OnlineNewcomerSharePercent: number;
+            Phone: string;
+            State: string;
+            Status: boolean;
+            Street: string;
+            /** @description IANA time zone of the unit's wall clock. */
+            TimeZone: string;
+            /** @description Whether the zone is the one its address gives (the form shows 'Automático'). */
+            TimeZoneFromAddress: boolean;
+            WhatsApp: boolean;
+            ZipCode: string;
         };
         /** @description `{Company: {...}}`, an item of `companiesList`. */
         CompanyEntry: {
@@ -1866,6 +1997,17 @@ export interface components {
             Phone: string;
             /** @description Active or not. */
             Status: boolean;
+        };
+        /** @description The professional and unit of an appointment. */
+        CompanyProfessional: {
+            Company: components["schemas"]["CompanyRef"];
+            /** Format: int64 */
+            IdCompanyProfessional: number;
+            Professional: components["schemas"]["ProfessionalShown"];
+        };
+        CompanyRef: {
+            /** Format: int64 */
+            IdCompany: number;
         };
         CompleteRegisterBody: {
             completeRegister?: string;
@@ -2003,6 +2145,34 @@ export interface components {
             StartTime?: string | null;
         };
         /**
+         * @description An appointment as the edit form reads it (spec 01 §3 'Appointment (scheduling), read
+         *     for editing'), plus what the card shows.
+         */
+        EditedAppointment: {
+            CompanyProfessional: components["schemas"]["CompanyProfessional"];
+            Confirmation: boolean;
+            /** Format: date */
+            Date: string;
+            /** @description HH:MM. */
+            EndTime: string;
+            /** Format: int64 */
+            IdCompanyProfessional: number;
+            /** Format: int64 */
+            IdScheduling: number;
+            /** Format: int64 */
+            IdUser: number;
+            Observation: string;
+            SchedulingServices: components["schemas"]["SchedulingService"][];
+            /** @description HH:MM. */
+            StartTime: string;
+            /** @description False once cancelled. */
+            Status: boolean;
+            TimesType: string;
+            UserName: string;
+            UserPhone: string;
+            UserWhatsApp: boolean;
+        };
+        /**
          * @description The body of every error answer, whatever its status (the OpenAPI documents reference it
          *     from every error status).
          * @example {
@@ -2088,6 +2258,13 @@ export interface components {
             Sequence: number;
             /** @description Where the browser fetches it. */
             Url: string;
+        };
+        /** @description A unit's gallery saved. */
+        GallerySaved: {
+            /** @description How many images it now has. */
+            Count: number;
+            /** Format: int64 */
+            IdCompany: number;
         };
         /** @description The body of `GET /health`. */
         Health: {
@@ -2285,6 +2462,11 @@ export interface components {
         MarkBody: {
             slug?: string;
         };
+        /** @description A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`). */
+        Message: {
+            /** @description What was done, in Brazilian Portuguese, ready to show. */
+            message: string;
+        };
         /** @description How far one read model is behind the event log. */
         ModelLag: {
             /**
@@ -2375,6 +2557,12 @@ export interface components {
         OriginBody: {
             /** @default null */
             by: null | components["schemas"]["Origin"];
+        };
+        /** @description The online bookings of one origin, cancelled. */
+        OriginSwept: {
+            /** @description How many. */
+            Cancelled: number;
+            IdSchedulings: number[];
         };
         /** @description One page of a list. */
         Page_ClientItem: {
@@ -2898,7 +3086,7 @@ export interface components {
             /** @description Their name. */
             Name: string;
         };
-        /** @description A plan's price for one payment method. */
+        /** @description A plan's price for one payment method, as the plan answers show it. */
         Price: {
             /** @description creditcard, boleto or pix. */
             PaymentMethod: string;
@@ -2907,6 +3095,43 @@ export interface components {
              * @description Reais per charge.
              */
             Value: number;
+        };
+        /** @description A professional as the professional form reads it. */
+        ProfessionalDetail: {
+            /** Format: date */
+            BirthDate?: string | null;
+            Cep?: string | null;
+            City?: string | null;
+            /** @description Agenda colour. */
+            Color: string;
+            Companies: components["schemas"]["ProfessionalUnit"][];
+            Complement?: string | null;
+            Cpf: string;
+            District?: string | null;
+            Email: string;
+            /**
+             * Format: int64
+             * @description The first of the units.
+             */
+            IdCompany?: number | null;
+            /** Format: int64 */
+            IdProfessional: number;
+            /**
+             * Format: int32
+             * @description The role (spec 01 §1's profile types).
+             */
+            IdTypeProfile: number;
+            Name: string;
+            Number?: string | null;
+            Phone: string;
+            State?: string | null;
+            /**
+             * Format: int32
+             * @description 1 active, 0 not.
+             */
+            Status: number;
+            Street?: string | null;
+            WhatsApp: boolean;
         };
         /**
          * @description The professional and my-profile forms as sent. The admin's form adds `status`,
@@ -3026,6 +3251,20 @@ export interface components {
              */
             Status: number;
         };
+        ProfessionalShown: {
+            Color: string;
+            /** Format: int64 */
+            IdProfessional: number;
+            Name: string;
+        };
+        /** @description A unit a professional works in, with the membership appointments point at. */
+        ProfessionalUnit: {
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int64 */
+            IdCompanyProfessional: number;
+            Name: string;
+        };
         /** @description A professional the client may choose. */
         PublicProfessional: {
             /**
@@ -3070,6 +3309,17 @@ export interface components {
             /** @description Its name. */
             Name: string;
         };
+        /** @description What the provider expects back from a webhook it delivered. */
+        Received: {
+            received: boolean;
+        };
+        /** @description A subscription read again from the provider. */
+        Refreshed: {
+            /** @description Whether the provider reported something new, now recorded. */
+            Changed: boolean;
+            /** Format: int64 */
+            IdSubscriptionUser: number;
+        };
         /** @description `PUT user/remove-all-login-social`: body `{idUser}`. */
         RemoveSocialBody: {
             /** Format: int64 */
@@ -3083,6 +3333,18 @@ export interface components {
             newPassword?: string;
             recoveryCode?: string;
             recoveryData?: string;
+        };
+        /** @description An appointment cancelled: `Status` is now false. */
+        SchedulingCancelled: {
+            /** Format: int64 */
+            IdScheduling: number;
+            Status: boolean;
+        };
+        /** @description An appointment confirmed: `Confirmation` is now true. */
+        SchedulingConfirmed: {
+            Confirmation: boolean;
+            /** Format: int64 */
+            IdScheduling: number;
         };
         /** @description The appointment form (spec 01 §3 'Appointment write payload'). */
         SchedulingForm: {
@@ -3130,6 +3392,22 @@ export interface components {
              * @example ONLY_AVAILABLES
              */
             timesType: string | null;
+        };
+        /** @description A booked service, at its booked price. */
+        SchedulingService: {
+            Description: string;
+            /** Format: int64 */
+            IdService: number;
+            /**
+             * Format: int64
+             * @description Minutes.
+             */
+            Time: number;
+            /**
+             * Format: double
+             * @description Reais.
+             */
+            Value: number;
         };
         ServiceFigures: {
             /** Format: int64 */
@@ -3189,6 +3467,13 @@ export interface components {
             Minutes: number;
             /** @description Its name. */
             Name: string;
+        };
+        /** @description An offered service written, with its professional. */
+        ServiceSaved: {
+            /** Format: int64 */
+            IdCompanyProfessionalService: number;
+            /** Format: int64 */
+            IdProfessional: number;
         };
         /** @description A unit in the session answer. */
         SessionCompany: {
@@ -3271,6 +3556,12 @@ export interface components {
             idUser?: string | null;
             socialMedia?: string;
         };
+        /** @description `PUT user/remove-all-login-social`'s answer: the client signs in by password only. */
+        SocialLoginsRemoved: {
+            /** Format: int64 */
+            IdUser: number;
+            LoginType: string;
+        };
         /**
          * @description The staff member who made a change, as they were then. Its fields are always sent (null
          *     when unknown) and documented as required: with all of them optional, the schema matched
@@ -3287,6 +3578,10 @@ export interface components {
             /** @description Their name. */
             UserName: string | null;
         };
+        /** @description A menu item starred. */
+        Starred: {
+            MenuSlug: string;
+        };
         /** @description A business whose events a read model could not apply. */
         StuckBusiness: {
             /**
@@ -3300,6 +3595,19 @@ export interface components {
             position: string;
             /** @description Since when, RFC 3339. */
             since: string;
+        };
+        /** @description A subscription made, as the checkout answers it. */
+        Subscribed: {
+            /** @description The first charge's boleto, when it has one. */
+            BoletoPdf?: string | null;
+            /** Format: int64 */
+            GalaxPayId: number;
+            /** Format: int64 */
+            IdSubscriptionUser: number;
+            /** @description The first charge's Pix link, when it has one. */
+            PixLink?: string | null;
+            /** @description The provider's status of the subscription, when it reported one. */
+            Status?: string | null;
         };
         /** @description The subscriber, as the subscription's screen shows them. */
         SubscriberAnswer: {
@@ -3728,6 +4036,46 @@ export interface components {
              */
             requestId: string;
         };
+        /** @description One of a client's appointments, as the client form lists it. */
+        Visit: {
+            CompanyName: string;
+            Confirmation: boolean;
+            /** Format: date */
+            Date: string;
+            EndTime: string;
+            /** Format: int64 */
+            IdScheduling: number;
+            /** @description Already started, on the unit's clock. */
+            Past: boolean;
+            ProfessionalName: string;
+            Services: string[];
+            StartTime: string;
+            /** @description true booked, false cancelled. */
+            Status: boolean;
+            /**
+             * Format: double
+             * @description The services' prices as booked.
+             */
+            Value: number;
+        };
+        /** @description A client's appointments and what they add up to, as the client form's 'Visitas' shows them. */
+        Visits: {
+            Cancellations: number;
+            /** Format: date */
+            LastVisit?: string | null;
+            /** Format: date */
+            NextVisit?: string | null;
+            SubscriptionUser: components["schemas"]["SubscriptionSummary"][];
+            /**
+             * Format: double
+             * @description Reais, of the visits made.
+             */
+            TotalSpent: number;
+            /** @description Newest first, at most 200. */
+            Visits: components["schemas"]["Visit"][];
+            /** @description Booked, not cancelled, and already started. */
+            VisitsMade: number;
+        };
         /** @description The webhook that reported a change. */
         WebhookSource: {
             /** @description Its event name. */
@@ -3797,6 +4145,13 @@ export interface components {
              */
             weekDay: number | null;
         };
+        /** @description A professional's weekday saved. */
+        WorkingDaySaved: {
+            /** Format: int64 */
+            IdProfessional: number;
+            /** Format: int32 */
+            WeekDay: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -3824,7 +4179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["BusinessStanding"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -3926,19 +4281,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {Token, Link} */
+            /** @description The link, and its token */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Link": "...",
-                     *       "Token": "..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CheckoutLink"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -3959,7 +4308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,13 +4362,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description true */
+            /** @description Sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/plain": boolean;
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -4040,7 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,7 +4443,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {IdSubscriptionUser, GalaxPayId, Status, BoletoPdf, PixLink} */
+            /** @description The subscription, and its first charge's boleto or Pix */
             201: {
                 headers: {
                     /** @description The position of the events appended: send it back to query-api to read them */
@@ -4102,7 +4451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Subscribed"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -4159,20 +4508,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {IdSubscriptionDetail, PlanName, Description, Value, Periodicity, Quantity, PaymentMethod, ItemsDetail, UrlImage, User: {IdUser, Name, Email}} */
+            /** @description The plan and the client */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Email": "...",
-                     *       "IdUser": 1,
-                     *       "Name": "..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CheckoutSummary"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -4329,7 +4671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4440,13 +4782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "IdCompany": 1,
-                     *       "WeekDay": 1
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CompanyDaySaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -4485,7 +4821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4519,13 +4855,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {IdCompany, Name, Cnpj, Email, Phone, WhatsApp, Status, Facebook, Instagram, Observation, ZipCode, Street, Number, District, City, State, Complement, TimeZone, TimeZoneFromAddress, OnlineCancelCutoffHours, OnlineMaxFutureBookings, OnlineNewcomerSharePercent} */
+            /** @description The unit */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CompanyDetail"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -4649,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4716,7 +5052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown id */
+            /** @description Unknown or invisible id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4934,7 +5270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4952,7 +5288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +5375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5097,7 +5433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,7 +5508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5280,18 +5616,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {received: true} */
+            /** @description Received */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "received": true
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Received"];
                 };
             };
             /** @description Not JSON, or no webhookId */
@@ -5433,13 +5764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Count": 1,
-                     *       "IdCompany": 1
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GallerySaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -5478,7 +5803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5586,7 +5911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5725,7 +6050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +6126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,19 +6322,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {RequestId, message} */
+            /** @description Sent (or not, unseen: the same answer) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "RequestId": "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
-                     *       "message": "Enviamos um código de 6 dígitos para o seu e-mail."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CodeSent"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -6168,20 +6487,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {Token, Name, ExpiresIn} */
+            /** @description The booking token */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "ExpiresIn": 1800,
-                     *       "Name": "Ana Souza",
-                     *       "Token": "eyJ..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ClientToken"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -6334,7 +6646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +6785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6688,7 +7000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6774,7 +7086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6868,12 +7180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "MenuSlug": "..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Starred"];
                 };
             };
             /** @description Malformed input */
@@ -6903,7 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7002,7 +7309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ServiceSaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -7041,7 +7348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7083,7 +7390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ServiceSaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -7122,7 +7429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7232,7 +7539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ServiceSaved"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -7271,7 +7578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7385,7 +7692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ServiceSaved"];
                 };
             };
             /** @description A malformed body or Idempotency-Key */
@@ -7433,7 +7740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7540,7 +7847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WorkingDaySaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -7579,7 +7886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +7997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WorkingDaySaved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -7729,7 +8036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7763,13 +8070,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The professional */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ProfessionalDetail"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -7893,7 +8200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7960,7 +8267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown id */
+            /** @description Unknown or invisible id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,13 +8444,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The professional */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ProfessionalDetail"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8265,7 +8572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8299,13 +8606,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description IdScheduling, IdCompanyProfessional, CompanyProfessional{Professional{IdProfessional}, Company{IdCompany}}, Date, StartTime, EndTime, SchedulingServices[{IdService}], IdUser, Observation, Status, Confirmation */
+            /** @description The appointment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["EditedAppointment"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8366,7 +8673,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {IdScheduling, Status: false} */
+            /** @description Cancelled */
             200: {
                 headers: {
                     /** @description The position of the events appended: send it back to query-api to read them */
@@ -8374,13 +8681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "IdScheduling": 1,
-                     *       "Status": false
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SchedulingCancelled"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8457,7 +8758,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {Cancelled, IdSchedulings} */
+            /** @description The appointments cancelled */
             200: {
                 headers: {
                     /** @description The position of the last event appended */
@@ -8465,17 +8766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Cancelled": 3,
-                     *       "IdSchedulings": [
-                     *         41,
-                     *         42,
-                     *         57
-                     *       ]
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OriginSwept"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8545,7 +8836,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {IdScheduling, Confirmation: true} */
+            /** @description Confirmed */
             200: {
                 headers: {
                     /** @description The position of the events appended: send it back to query-api to read them */
@@ -8553,13 +8844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Confirmation": true,
-                     *       "IdScheduling": 1
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SchedulingConfirmed"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -8755,7 +9040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9188,7 +9473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9272,12 +9557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -9289,7 +9569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9349,7 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9397,12 +9677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "..."
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -9414,7 +9689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9493,7 +9768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9563,7 +9838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9633,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9711,7 +9986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9729,7 +10004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,7 +10063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9858,7 +10133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9954,7 +10229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,7 +10256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10039,7 +10314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10109,7 +10384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10252,7 +10527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10326,7 +10601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10413,7 +10688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10498,7 +10773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10538,7 +10813,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {IdSubscriptionUser, Changed} */
+            /** @description Whether the provider had news */
             200: {
                 headers: {
                     /** @description The position of the events appended: send it back to query-api to read them */
@@ -10546,13 +10821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Changed": true,
-                     *       "IdSubscriptionUser": 1
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Refreshed"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10573,7 +10842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10669,7 +10938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ClientDetail"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10766,7 +11035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10803,13 +11072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "Confirmed": true,
-                     *       "IdUser": 1
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ClientConfirmed"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -10906,7 +11169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown id */
+            /** @description Unknown or invisible id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10946,7 +11209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Visits"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
@@ -11092,7 +11355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Role */
+            /** @description Role not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11110,7 +11373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation */
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11149,13 +11412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "IdUser": 1,
-                     *       "LoginType": "PASSWORD"
-                     *     }
-                     */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SocialLoginsRemoved"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
