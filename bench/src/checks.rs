@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-pub use navalha_harness::checks::{double_bookings, wait_for_agenda};
+pub use navalha_harness::checks::{double_bookings, wait_for_agenda, DoubleBookings};
 
 /// Sizes of the log and the main tables, for the report.
 pub async fn sizes(pool: &PgPool) -> anyhow::Result<Value> {

@@ -3,8 +3,9 @@
 //! the turn an online booking waits for on its unit's day (issue 39).
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
+use navalha_platform::generations::Generations;
 use navalha_platform::ApiError;
 use sqlx::PgPool;
 use tokio::sync::Mutex;
@@ -17,23 +18,38 @@ use crate::read_models::{self, Owner};
 /// joins a unit, and leaving the unit drops it (joining again takes a new id). So a kept
 /// answer is never stale. Whether the membership still holds is checked against the
 /// professional's stream on every booking, as before; only known memberships are kept, so
-/// guessing ids does not grow the map.
-#[derive(Clone, Default)]
+/// guessing ids does not grow the map. Bounded like the other caches
+/// (`platform::generations`): two generations of [`MEMBERSHIPS`].
+#[derive(Clone)]
 pub struct MembershipOwners {
-    known: Arc<RwLock<HashMap<i64, Owner>>>,
+    known: Arc<std::sync::Mutex<Generations<i64, Owner>>>,
+}
+
+/// Memberships per generation: every unit's staff of a few thousand shops.
+pub const MEMBERSHIPS: usize = 20_000;
+
+impl Default for MembershipOwners {
+    fn default() -> Self {
+        MembershipOwners { known: Arc::new(std::sync::Mutex::new(Generations::counted(MEMBERSHIPS))) }
+    }
 }
 
 impl MembershipOwners {
     /// The membership's owner, `None` for one the read model does not (yet) know.
     pub async fn of(&self, pool: &PgPool, membership_id: i64) -> Result<Option<Owner>, ApiError> {
-        if let Some(owner) = self.known.read().expect("membership owners lock").get(&membership_id) {
+        if let Some(owner) = self.lock().get(&membership_id) {
             return Ok(Some(*owner));
         }
         let owner = read_models::membership_owner(pool, membership_id).await?;
         if let Some(owner) = owner {
-            self.known.write().expect("membership owners lock").insert(membership_id, owner);
+            self.lock().insert(membership_id, owner);
         }
         Ok(owner)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations<i64, Owner>> {
+        // Each change is one call that leaves the maps whole, even if it panicked.
+        self.known.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -9,14 +9,13 @@
 //! decides. Nothing here checks a business; every read that needs it still joins
 //! `aggregate_business` in SQL.
 //!
-//! Bounded: two generations of at most [`GENERATION`] states each. A state is kept in the
-//! young one; when that is full it becomes the old one and the previous old one is dropped.
-//! A state found in the old generation moves back to the young one.
+//! Bounded: two generations of at most [`GENERATION`] states each
+//! (`platform::generations`); a state in use moves back to the young one.
 
 use std::any::Any;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use navalha_platform::generations::Generations;
 use navalha_platform::position::Position;
 
 /// States per generation: a shop's units, staff, clients and services, and the recent
@@ -36,27 +35,19 @@ pub struct Kept {
 
 type Key = (&'static str, String);
 
-#[derive(Default)]
-struct Generations {
-    young: HashMap<Key, Kept>,
-    old: HashMap<Key, Kept>,
-}
-
 /// The kept states of one event log (one database): see the module's notes.
-#[derive(Default)]
-pub struct Replayed(Mutex<Generations>);
+pub struct Replayed(Mutex<Generations<Key, Kept>>);
+
+impl Default for Replayed {
+    fn default() -> Self {
+        Replayed(Mutex::new(Generations::counted(GENERATION)))
+    }
+}
 
 impl Replayed {
     /// The kept state of `aggregate_type`/`aggregate_id`, if any.
     pub fn get(&self, aggregate_type: &'static str, aggregate_id: &str) -> Option<Kept> {
-        let mut generations = self.lock();
-        let key = (aggregate_type, aggregate_id.to_owned());
-        if let Some(kept) = generations.young.get(&key) {
-            return Some(kept.clone());
-        }
-        let kept = generations.old.remove(&key)?;
-        generations.keep(key, kept.clone());
-        Some(kept)
+        self.lock().get(&(aggregate_type, aggregate_id.to_owned())).cloned()
     }
 
     /// Keeps `kept` unless a state at least as recent is kept already (two commands on one
@@ -64,41 +55,26 @@ impl Replayed {
     pub fn put(&self, aggregate_type: &'static str, aggregate_id: &str, kept: Kept) {
         let mut generations = self.lock();
         let key = (aggregate_type, aggregate_id.to_owned());
-        let newer = |other: Option<&Kept>| other.is_some_and(|other| other.sequence >= kept.sequence);
-        if newer(generations.young.get(&key)) || newer(generations.old.get(&key)) {
+        if generations.peek(&key).is_some_and(|other| other.sequence >= kept.sequence) {
             return;
         }
-        generations.old.remove(&key);
-        generations.keep(key, kept);
+        generations.insert(key, kept);
     }
 
     /// Forgets a state its stream no longer matches.
     pub fn forget(&self, aggregate_type: &'static str, aggregate_id: &str) {
-        let mut generations = self.lock();
-        let key = (aggregate_type, aggregate_id.to_owned());
-        generations.young.remove(&key);
-        generations.old.remove(&key);
+        self.lock().remove(&(aggregate_type, aggregate_id.to_owned()));
     }
 
     /// How many states are kept.
     #[cfg(test)]
     fn len(&self) -> usize {
-        let generations = self.lock();
-        generations.young.len() + generations.old.len()
+        self.lock().len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Generations> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations<Key, Kept>> {
         // A panic while holding the lock leaves the maps whole (each change is one call).
         self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-impl Generations {
-    fn keep(&mut self, key: Key, kept: Kept) {
-        if self.young.len() >= GENERATION && !self.young.contains_key(&key) {
-            self.old = std::mem::take(&mut self.young);
-        }
-        self.young.insert(key, kept);
     }
 }
 

@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod clock;
 pub mod db;
 pub mod error;
+pub mod generations;
 pub mod health;
 pub mod http;
 pub mod openapi;

@@ -10,15 +10,14 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{Page, PageRequest};
+use crate::paging::{ListFilter, Page, StatusFilter};
 use crate::scope;
-use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
@@ -49,28 +48,13 @@ pub struct ClientItem {
     pub subscription_user: Vec<crate::club::SubscriptionSummary>,
 }
 
-/// `?page&pageSize&search&status`.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FilterParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-    #[serde(default)]
-    search: String,
-    /// 1 active, 2 inactive, 0 pending (no client is pending); absent or empty: all.
-    #[serde(default)]
-    status: Option<String>,
-}
-
 #[utoipa::path(
     get,
     path = "/user/filter",
     tag = "Clients",
     summary = "Clients, paged, searched by name, phone, e-mail or CPF ignoring accents and case",
     params(
-        PageRequest,
-        ("search" = Option<String>, Query),
-        ("status" = Option<String>, Query),
+        ListFilter,
         ReadAfter,
     ),
     responses(
@@ -83,18 +67,16 @@ async fn filter(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
-    QueryParams(params): QueryParams<FilterParams>,
+    QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<ClientItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
-    let status: Option<bool> = match params.status.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some("1") => Some(true),
-        Some("2") => Some(false),
-        Some("0") => return Ok((consistency.headers(), Json(Page::empty()))),
-        Some(_) => return Err(ApiError::BadRequest("Status inválido: use 0, 1 ou 2.".to_owned())),
+    let status = match filter.status()? {
+        StatusFilter::All => None,
+        StatusFilter::Active(active) => Some(active),
+        StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
     };
-    let pattern = search_pattern(&params.search);
-    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let pattern = filter.pattern();
+    let (limit, offset) = filter.limit_offset()?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let total: i64 = sqlx::query_scalar(
         "select count(*) from rm_client.client

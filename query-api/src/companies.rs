@@ -15,15 +15,14 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{Page, PageRequest};
+use crate::paging::{ListFilter, Page, StatusFilter};
 use crate::scope;
-use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
@@ -123,48 +122,13 @@ pub struct CompanyItem {
     pub status: bool,
 }
 
-/// `?page&pageSize&search&status`.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FilterParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-    #[serde(default)]
-    search: String,
-    #[serde(default)]
-    status: Option<String>,
-}
-
-/// Status filter of the lists: 1 active, 2 inactive, 0 pending, empty all.
-pub enum StatusFilter {
-    /// Todos.
-    All,
-    /// Ativo / Inativo.
-    Active(bool),
-    /// Pendente: no unit or client is ever pending.
-    Pending,
-}
-
-/// Parses the status filter.
-pub fn status_filter(status: Option<&str>) -> Result<StatusFilter, ApiError> {
-    match status.map(str::trim) {
-        None | Some("") => Ok(StatusFilter::All),
-        Some("1") => Ok(StatusFilter::Active(true)),
-        Some("2") => Ok(StatusFilter::Active(false)),
-        Some("0") => Ok(StatusFilter::Pending),
-        Some(_) => Err(ApiError::BadRequest("Status inválido: use 0, 1 ou 2.".to_owned())),
-    }
-}
-
 #[utoipa::path(
     get,
     path = "/company/filter",
     tag = "Units",
     summary = "Units the user may see, paged {content,total,count}",
     params(
-        PageRequest,
-        ("search" = Option<String>, Query),
-        ("status" = Option<String>, Query),
+        ListFilter,
         ReadAfter,
     ),
     responses(
@@ -178,16 +142,16 @@ async fn filter(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
-    QueryParams(params): QueryParams<FilterParams>,
+    QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<CompanyItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
-    let status = match status_filter(params.status.as_deref())? {
+    let status = match filter.status()? {
         StatusFilter::All => None,
         StatusFilter::Active(active) => Some(active),
         StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
     };
-    let pattern = search_pattern(&params.search);
-    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let pattern = filter.pattern();
+    let (limit, offset) = filter.limit_offset()?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::boolean is null or c.status = $2)

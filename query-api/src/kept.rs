@@ -16,8 +16,9 @@
 //!   after it: the wait polls the checkpoint in the database and may see it before this
 //!   process hears the notice, so the stamp alone would not do.
 //!
-//! Bounded in bytes: two generations of at most [`GENERATION_BYTES`] each, as ADR 0017 keeps
-//! aggregates; an answer served from the old generation moves back to the young one. Answers
+//! Bounded in bytes: two generations of at most [`GENERATION_BYTES`] each
+//! (`platform::generations`, as ADR 0017 keeps aggregates); an answer served from the old
+//! generation moves back to the young one. Answers
 //! that can no longer be served (stale or expired) are dropped at most [`SWEEP_EVERY`], so
 //! that memory follows what can still be served rather than filling up to the bound.
 
@@ -27,6 +28,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use navalha_platform::generations::Generations;
 use navalha_platform::position::Position;
 use navalha_platform::projection::Changed;
 use navalha_read_models::ReadModel;
@@ -68,13 +70,17 @@ pub struct Kept {
 
 struct Inner<K> {
     listening: bool,
+    notices: Notices,
+    answers: Generations<K, Answer>,
+    swept: Instant,
+}
+
+/// The notices heard, as counters a stamp copies.
+#[derive(Default)]
+struct Notices {
     epoch: u64,
     every: u64,
     businesses: HashMap<i64, u64>,
-    young: HashMap<K, Answer>,
-    young_bytes: usize,
-    old: HashMap<K, Answer>,
-    swept: Instant,
 }
 
 /// Answers kept for the read models in `models`: see the module's notes.
@@ -90,12 +96,8 @@ impl<K: Hash + Eq> KeptAnswers<K> {
             models,
             inner: Mutex::new(Inner {
                 listening: false,
-                epoch: 0,
-                every: 0,
-                businesses: HashMap::new(),
-                young: HashMap::new(),
-                young_bytes: 0,
-                old: HashMap::new(),
+                notices: Notices::default(),
+                answers: Generations::new(GENERATION_BYTES, |answer: &Answer| answer.body.len()),
                 swept: Instant::now(),
             }),
         }
@@ -106,10 +108,8 @@ impl<K: Hash + Eq> KeptAnswers<K> {
     pub fn listening(&self, listening: bool) {
         let mut inner = self.lock();
         inner.listening = listening;
-        inner.epoch += 1;
-        inner.young.clear();
-        inner.old.clear();
-        inner.young_bytes = 0;
+        inner.notices.epoch += 1;
+        inner.answers.clear();
     }
 
     /// A projector batch changed `model`'s rows of these businesses.
@@ -120,10 +120,10 @@ impl<K: Hash + Eq> KeptAnswers<K> {
         let mut inner = self.lock();
         match changed {
             Changed::Nothing => {}
-            Changed::Every => inner.every += 1,
+            Changed::Every => inner.notices.every += 1,
             Changed::Businesses(businesses) => {
                 for business in businesses {
-                    *inner.businesses.entry(*business).or_default() += 1;
+                    *inner.notices.businesses.entry(*business).or_default() += 1;
                 }
             }
         }
@@ -131,14 +131,14 @@ impl<K: Hash + Eq> KeptAnswers<K> {
 
     /// A notice this process could not read: it may have named anyone.
     pub fn changed_unknown(&self) {
-        self.lock().every += 1;
+        self.lock().notices.every += 1;
     }
 
     /// The stamp to read an answer of `business_id` under, taken before reading it; `None`
     /// when answers are not kept (not listening).
     pub fn stamp(&self, business_id: i64) -> Option<Stamp> {
         let inner = self.lock();
-        inner.listening.then(|| inner.stamp(business_id))
+        inner.listening.then(|| inner.notices.stamp(business_id))
     }
 
     /// The kept answer to `key`, if it may be served to a read that must reflect
@@ -149,28 +149,18 @@ impl<K: Hash + Eq> KeptAnswers<K> {
             return None;
         }
         let now = Instant::now();
-        let servable = |inner: &Inner<K>, answer: &Answer| {
-            inner.servable(answer, now) && read_after.is_none_or(|position| answer.checkpoint >= position)
-        };
-        let kept =
-            |answer: &Answer| Kept { business_id: answer.stamp.business_id, body: answer.body.clone() };
-        if let Some(answer) = inner.young.get(key) {
-            return servable(&inner, answer).then(|| kept(answer));
-        }
-        let (key, answer) = inner.old.remove_entry(key)?;
-        if !servable(&inner, &answer) {
-            return None;
-        }
-        let found = kept(&answer);
-        inner.keep(key, answer);
-        Some(found)
+        let Inner { notices, answers, .. } = &mut *inner;
+        let answer = answers.get(key)?;
+        let servable =
+            notices.servable(answer, now) && read_after.is_none_or(|position| answer.checkpoint >= position);
+        servable.then(|| Kept { business_id: answer.stamp.business_id, body: answer.body.clone() })
     }
 
     /// Keeps an answer read under `stamp` with its models at `checkpoint`, for at most
     /// `fresh_for` (and [`MAX_AGE`]), unless a notice came meanwhile.
     pub fn put(&self, key: K, stamp: Stamp, checkpoint: Position, body: Bytes, fresh_for: Duration) {
         let mut inner = self.lock();
-        if !inner.listening || inner.stamp(stamp.business_id) != stamp {
+        if !inner.listening || inner.notices.stamp(stamp.business_id) != stamp {
             return;
         }
         let expires = Instant::now() + fresh_for.min(MAX_AGE);
@@ -186,8 +176,7 @@ impl<K: Hash + Eq> KeptAnswers<K> {
     /// How many answers are kept.
     #[cfg(test)]
     fn len(&self) -> usize {
-        let inner = self.lock();
-        inner.young.len() + inner.old.len()
+        self.lock().answers.len()
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner<K>> {
@@ -219,7 +208,7 @@ impl<K: Hash + Eq + Send> HearsNotices for KeptAnswers<K> {
     }
 }
 
-impl<K: Hash + Eq> Inner<K> {
+impl Notices {
     fn stamp(&self, business_id: i64) -> Stamp {
         Stamp {
             business_id,
@@ -233,20 +222,15 @@ impl<K: Hash + Eq> Inner<K> {
     fn servable(&self, answer: &Answer, now: Instant) -> bool {
         answer.stamp == self.stamp(answer.stamp.business_id) && now < answer.expires
     }
+}
 
+impl<K: Hash + Eq> Inner<K> {
     fn keep(&mut self, key: K, answer: Answer) {
         let now = Instant::now();
         if now.duration_since(self.swept) >= SWEEP_EVERY {
             self.sweep(now);
         }
-        if self.young_bytes + answer.body.len() > GENERATION_BYTES {
-            self.old = std::mem::take(&mut self.young);
-            self.young_bytes = 0;
-        }
-        self.young_bytes += answer.body.len();
-        if let Some(replaced) = self.young.insert(key, answer) {
-            self.young_bytes -= replaced.body.len();
-        }
+        self.answers.insert(key, answer);
     }
 
     /// Drops the answers no read will be served again: read under a stamp a notice has
@@ -254,11 +238,8 @@ impl<K: Hash + Eq> Inner<K> {
     /// without this they would stay until their generation is dropped.
     fn sweep(&mut self, now: Instant) {
         self.swept = now;
-        let (mut young, mut old) = (std::mem::take(&mut self.young), std::mem::take(&mut self.old));
-        young.retain(|_, answer| self.servable(answer, now));
-        old.retain(|_, answer| self.servable(answer, now));
-        (self.young, self.old) = (young, old);
-        self.young_bytes = self.young.values().map(|answer| answer.body.len()).sum();
+        let notices = &self.notices;
+        self.answers.retain(|answer| notices.servable(answer, now));
     }
 }
 
@@ -312,7 +293,7 @@ mod tests {
         kept.sweep();
         assert_eq!(kept.len(), 1, "business 1's went stale, business 3's expired");
         assert_eq!(get(&kept, 2, "day"), Some(body("two")));
-        assert_eq!(kept.lock().young_bytes, 3, "the bytes counted are the ones kept");
+        assert_eq!(kept.lock().answers.young_weight(), 3, "the bytes counted are the ones kept");
     }
 
     #[test]

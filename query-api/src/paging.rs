@@ -39,6 +39,58 @@ impl PageRequest {
     }
 }
 
+/// `?page&pageSize&search&status`: the filter of the back office's lists of units,
+/// professionals and clients (spec 02 §9).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListFilter {
+    /// 1-based page.
+    pub page: Option<i64>,
+    /// Items per page.
+    pub page_size: Option<i64>,
+    /// Words found in the name, phone, e-mail or document, ignoring accents and case.
+    #[serde(default)]
+    pub search: Option<String>,
+    /// 1 active, 2 inactive, 0 pending; absent or empty: all.
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+impl ListFilter {
+    /// SQL `limit` and `offset`.
+    pub fn limit_offset(&self) -> Result<(i64, i64), ApiError> {
+        PageRequest { page: self.page, page_size: self.page_size }.limit_offset()
+    }
+
+    /// The `like` pattern of the search, if any (`search::search_pattern`).
+    pub fn pattern(&self) -> Option<String> {
+        crate::search::search_pattern(self.search.as_deref().unwrap_or_default())
+    }
+
+    /// The status asked for.
+    pub fn status(&self) -> Result<StatusFilter, ApiError> {
+        match self.status.as_deref().map(str::trim) {
+            None | Some("") => Ok(StatusFilter::All),
+            Some("1") => Ok(StatusFilter::Active(true)),
+            Some("2") => Ok(StatusFilter::Active(false)),
+            Some("0") => Ok(StatusFilter::Pending),
+            Some(_) => Err(ApiError::BadRequest("Status inválido: use 0, 1 ou 2.".to_owned())),
+        }
+    }
+}
+
+/// Status filter of the lists: 1 active, 2 inactive, 0 pending, empty all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusFilter {
+    /// Todos.
+    All,
+    /// Ativo / Inativo.
+    Active(bool),
+    /// Pendente: no unit or client is ever pending.
+    Pending,
+}
+
 /// One page of a list.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {

@@ -16,17 +16,16 @@ use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
 use navalha_platform::ApiError;
 use navalha_read_models as read_models;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::companies::{ensure_visible, status_filter, StatusFilter};
+use crate::companies::ensure_visible;
 use crate::consistency::ReadAfter;
-use crate::paging::{Page, PageRequest};
+use crate::paging::{ListFilter, Page, StatusFilter};
 use crate::scope;
-use crate::search::search_pattern;
 use crate::AppState;
 
 /// The routes of this module.
@@ -95,27 +94,13 @@ pub struct ProfessionalItem {
     pub status: i16,
 }
 
-/// `?page&pageSize&search&status`.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FilterParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-    #[serde(default)]
-    search: String,
-    #[serde(default)]
-    status: Option<String>,
-}
-
 #[utoipa::path(
     get,
     path = "/professional/filter",
     tag = "Professionals",
     summary = "Professionals of the user's units (ADMIN, DEFAULT), paged",
     params(
-        PageRequest,
-        ("search" = Option<String>, Query),
-        ("status" = Option<String>, Query),
+        ListFilter,
         ReadAfter,
     ),
     responses(
@@ -129,21 +114,21 @@ async fn filter(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
-    QueryParams(params): QueryParams<FilterParams>,
+    QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<ProfessionalItem>>), ApiError> {
     if !menu::reaches(auth.role, "professional") {
         return Err(ApiError::Forbidden);
     }
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
-    let status: Option<i16> = match status_filter(params.status.as_deref())? {
+    let status: Option<i16> = match filter.status()? {
         StatusFilter::All => None,
         StatusFilter::Active(true) => Some(1),
         StatusFilter::Active(false) => Some(2),
         StatusFilter::Pending => Some(0),
     };
-    let pattern = search_pattern(&params.search);
-    let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
+    let pattern = filter.pattern();
+    let (limit, offset) = filter.limit_offset()?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::smallint is null or p.status = $2)

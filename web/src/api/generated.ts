@@ -5079,7 +5079,9 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 pageSize?: number;
+                /** @description Words found in the name, phone, e-mail or document, ignoring accents and case. */
                 search?: string;
+                /** @description 1 active, 2 inactive, 0 pending; absent or empty: all. */
                 status?: string;
             };
             header?: {
@@ -8364,7 +8366,9 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 pageSize?: number;
+                /** @description Words found in the name, phone, e-mail or document, ignoring accents and case. */
                 search?: string;
+                /** @description 1 active, 2 inactive, 0 pending; absent or empty: all. */
                 status?: string;
             };
             header?: {
@@ -11257,7 +11261,9 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 pageSize?: number;
+                /** @description Words found in the name, phone, e-mail or document, ignoring accents and case. */
                 search?: string;
+                /** @description 1 active, 2 inactive, 0 pending; absent or empty: all. */
                 status?: string;
             };
             header?: {
