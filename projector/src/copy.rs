@@ -4,12 +4,14 @@
 //! appointments in 240 ms where the text format took 290: PostgreSQL parses no numbers,
 //! dates or times, and the projector formats none.
 //!
-//! Each Rust type is written as one column type, which PostgreSQL checks: `i64` is a
-//! `bigint`, `i32` an `integer`, `i16` a `smallint`, `&str` a `text` or `json`.
+//! Each value is checked against its column's type as it is written (`crate::rows`), and
+//! PostgreSQL checks it again.
 
-use chrono::{NaiveDate, NaiveTime, Timelike as _};
+use navalha_read_models::table::Table;
 use sqlx::postgres::PgCopyIn;
 use sqlx::PgConnection;
+
+use crate::rows::{Cursor, Fields, Value};
 
 /// Bytes encoded before they are sent: PostgreSQL reads one piece while the next is
 /// encoded, and memory holds one piece, not the table.
@@ -22,31 +24,29 @@ const HEADER: &[u8] = b"PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0";
 pub struct CopyIn<'c> {
     copy: PgCopyIn<&'c mut PgConnection>,
     rows: CopyRows,
+    cursor: Cursor,
 }
 
 impl<'c> CopyIn<'c> {
-    /// Starts copying rows of `business_id` into `table`'s `columns` (`a, b, …`, after
-    /// `business_id`); the columns left out take their defaults.
+    /// Starts copying rows of `business_id` into every column of `table`.
     pub async fn start(
         conn: &'c mut PgConnection,
         business_id: i64,
-        table: &str,
-        columns: &str,
+        table: &'static Table,
     ) -> sqlx::Result<CopyIn<'c>> {
         let copy = conn
-            .copy_in_raw(&format!("copy {table} (business_id, {columns}) from stdin with (format binary)"))
+            .copy_in_raw(&format!(
+                "copy {} (business_id, {}) from stdin with (format binary)",
+                table.name,
+                table.column_list()
+            ))
             .await?;
-        Ok(CopyIn { copy, rows: CopyRows::new(business_id) })
-    }
-
-    /// Adds the next field of the current row.
-    pub fn field(&mut self, value: impl CopyValue) -> &mut Self {
-        self.rows.field(value);
-        self
+        Ok(CopyIn { copy, rows: CopyRows::new(business_id), cursor: Cursor::new(table) })
     }
 
     /// Ends the current row, and sends the rows so far once they fill a piece.
-    pub async fn end_row(&mut self) -> sqlx::Result<()> {
+    pub async fn end_row(&mut self) -> anyhow::Result<()> {
+        self.cursor.end_row()?;
         self.rows.end_row();
         if self.rows.bytes.len() >= CHUNK {
             self.copy.send(self.rows.bytes.as_slice()).await?;
@@ -61,6 +61,15 @@ impl<'c> CopyIn<'c> {
         self.rows.end();
         self.copy.send(self.rows.bytes.as_slice()).await?;
         self.copy.finish().await
+    }
+}
+
+impl Fields for CopyIn<'_> {
+    fn field(&mut self, value: impl Value) -> &mut Self {
+        if self.cursor.next(&value, true).is_some() {
+            self.rows.field(value);
+        }
+        self
     }
 }
 
@@ -80,7 +89,7 @@ impl CopyRows {
         CopyRows { business_id, bytes: HEADER.to_vec(), row: None, fields: 0 }
     }
 
-    fn field(&mut self, value: impl CopyValue) {
+    fn field(&mut self, value: impl Value) {
         if self.row.is_none() {
             self.row = Some(self.bytes.len());
             // The field count, known at the row's end.
@@ -92,7 +101,7 @@ impl CopyRows {
     }
 
     /// A field: its length, then its bytes.
-    fn push(&mut self, value: impl CopyValue) {
+    fn push(&mut self, value: impl Value) {
         let at = self.bytes.len();
         self.bytes.extend_from_slice(&0_i32.to_be_bytes());
         value.write_to(&mut self.bytes);
@@ -122,116 +131,14 @@ pub fn in_key_order<K: Ord, V>(rows: impl IntoIterator<Item = (K, V)>) -> Vec<(K
     rows
 }
 
-/// A value as `COPY`'s binary format writes it (PostgreSQL's `send` function of its type).
-pub trait CopyValue {
-    fn write_to(&self, out: &mut Vec<u8>);
-}
-
-/// `bigint`.
-impl CopyValue for i64 {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_be_bytes());
-    }
-}
-
-/// `integer`.
-impl CopyValue for i32 {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_be_bytes());
-    }
-}
-
-/// `smallint`.
-impl CopyValue for i16 {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_be_bytes());
-    }
-}
-
-/// `boolean`.
-impl CopyValue for bool {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        out.push(u8::from(*self));
-    }
-}
-
-/// `date`: days since 2000-01-01.
-impl CopyValue for NaiveDate {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        let days = self.signed_duration_since(postgres_epoch()).num_days();
-        (i32::try_from(days).unwrap_or(i32::MAX)).write_to(out);
-    }
-}
-
-/// `time` (without time zone): microseconds since midnight.
-impl CopyValue for NaiveTime {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        let micros =
-            i64::from(self.num_seconds_from_midnight()) * 1_000_000 + i64::from(self.nanosecond() / 1_000);
-        micros.write_to(out);
-    }
-}
-
-/// `text`, or `json` (whose binary format is its text): UTF-8, nothing escaped.
-impl CopyValue for &str {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(self.as_bytes());
-    }
-}
-
-impl CopyValue for &String {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        self.as_str().write_to(out);
-    }
-}
-
-/// An `int4range` `[start, end)`.
-pub struct Int4Range(pub i32, pub i32);
-
-impl CopyValue for Int4Range {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        /// PostgreSQL's `RANGE_LB_INC`: the lower bound is included, the upper not.
-        const LOWER_INCLUDED: u8 = 0x02;
-        out.push(LOWER_INCLUDED);
-        for bound in [self.0, self.1] {
-            4_i32.write_to(out);
-            bound.write_to(out);
-        }
-    }
-}
-
-/// An `int4[]` of one dimension (an empty one has none).
-impl CopyValue for &[i32] {
-    fn write_to(&self, out: &mut Vec<u8>) {
-        /// PostgreSQL's `INT4OID`, the elements' type.
-        const INT4: i32 = 23;
-        let dimensions = i32::from(!self.is_empty());
-        for header in [dimensions, 0, INT4] {
-            header.write_to(out);
-        }
-        if self.is_empty() {
-            return;
-        }
-        // The length, and the lower bound of the index.
-        i32::try_from(self.len()).unwrap_or(i32::MAX).write_to(out);
-        1_i32.write_to(out);
-        for element in self.iter() {
-            4_i32.write_to(out);
-            element.write_to(out);
-        }
-    }
-}
-
-fn postgres_epoch() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn rows_start_with_their_business_and_each_field_with_its_length() {
+        use crate::rows::Int4Range;
+        use chrono::{NaiveDate, NaiveTime};
         let mut rows = CopyRows::new(3);
         rows.field(7_i16);
         rows.field("ç\t");

@@ -29,9 +29,9 @@ pub trait Projection: Send + Sync {
         self.model().name
     }
 
-    /// DDL creating the model's tables ([`ReadModel::ddl`]).
-    fn schema_sql(&self) -> &'static str {
-        self.model().ddl
+    /// DDL creating the model's tables ([`ReadModel::schema_sql`]).
+    fn schema_sql(&self) -> String {
+        self.model().schema_sql()
     }
 
     /// The aggregate types whose payloads the model reads ([`ReadModel::aggregate_types`]).
@@ -128,7 +128,7 @@ async fn create_schema_inner(
     sqlx::query(&format!("set local search_path to {schema}, public")).execute(&mut *conn).await?;
     // A plain string runs on the simple protocol, which takes several statements.
     (&mut *conn)
-        .execute(projection.schema_sql())
+        .execute(projection.schema_sql().as_str())
         .await
         .with_context(|| format!("creating the tables of {}", projection.name()))?;
     secure_rows(conn, schema).await?;

@@ -5,11 +5,13 @@
 //! checkpoint commit in one transaction, so after any crash a model is exactly what a full
 //! rebuild would give. See docs/adr/0001-projection-ordering.md.
 
+pub mod batch;
 pub mod copy;
 pub mod engine;
 pub mod event;
 pub mod models;
 pub mod rebuild;
+pub mod rows;
 pub mod stuck;
 pub mod worker;
 

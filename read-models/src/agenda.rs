@@ -5,6 +5,7 @@ use navalha_domain::client::Client;
 use navalha_domain::professional::Professional;
 use navalha_domain::Aggregate as _;
 
+use crate::table::{Column, Table, Type};
 use crate::ReadModel;
 
 /// The `agenda` read model.
@@ -12,56 +13,88 @@ pub const AGENDA: ReadModel = ReadModel {
     name: "agenda",
     aggregate_types: &[Appointment::TYPE, Client::TYPE, Professional::TYPE],
     stored_states: &[],
-    ddl: "create table appointment (
-             business_id bigint not null default public.navalha_event_business(),
-             appointment_id  bigint  primary key,
-             company_id      bigint  not null,
-             membership_id   bigint  not null,
-             professional_id bigint  not null,
-             client_id       bigint  not null,
-             date            date    not null,
-             start_time      time    not null,
-             end_time        time    not null,
-             -- json, not jsonb: read whole, and a rebuild copies it faster
-             services        json    not null,
-             observation     text    not null,
-             times_type      text    not null,
-             -- true booked, false cancelled (spec 01 §4)
-             status          boolean not null default true,
-             confirmation    boolean not null default false,
-             -- booked by the client on the unit's public page (issue 18)
-             online          boolean not null default false,
-             -- copies of what the day list shows of the client and the professional
-             client_name        text    not null,
-             client_phone       text    not null,
-             client_whatsapp    boolean not null,
-             professional_name  text    not null,
-             professional_color text    not null
-         );
-         create index appointment_day on appointment (company_id, date, start_time);
-         create index appointment_professional_day on appointment (professional_id, date);
-         create index appointment_client on appointment (client_id);
-         -- Every unit and day each appointment has ever been on: the appointments a day had
-         -- at an earlier instant are among these (the agenda's past view replays them).
-         create table appointment_place (
-             business_id bigint not null default public.navalha_event_business(),
-             company_id     bigint not null,
-             date           date   not null,
-             appointment_id bigint not null,
-             primary key (company_id, date, appointment_id)
-         );
-         -- What the day list shows of clients and professionals.
-         create table client (
-             business_id bigint not null default public.navalha_event_business(),
-             client_id bigint  primary key,
-             name      text    not null,
-             phone     text    not null,
-             whatsapp  boolean not null
-         );
-         create table professional (
-             business_id bigint not null default public.navalha_event_business(),
-             professional_id bigint primary key,
-             name            text   not null default '',
-             color           text   not null default ''
-         );",
+    tables: &[&APPOINTMENT, &APPOINTMENT_PLACE, &CLIENT, &PROFESSIONAL],
+    ddl: "",
 };
+
+/// Each appointment, with copies of what the day list shows of its client and professional.
+pub const APPOINTMENT: Table = Table {
+    // The copies come from the people's tables, written first in a batch.
+    upsert_join: "left join client c on c.client_id = b.client_id
+                  left join professional p on p.professional_id = b.professional_id",
+    then: "create index appointment_day on appointment (company_id, date, start_time);
+           create index appointment_professional_day on appointment (professional_id, date);
+           create index appointment_client on appointment (client_id);",
+    ..Table::new(
+        "appointment",
+        &[
+            Column::new("appointment_id", Type::BigInt),
+            Column::new("company_id", Type::BigInt),
+            Column::new("membership_id", Type::BigInt),
+            Column::new("professional_id", Type::BigInt),
+            Column::new("client_id", Type::BigInt),
+            Column::new("date", Type::Date),
+            Column::new("start_time", Type::Time),
+            Column::new("end_time", Type::Time),
+            Column::new("services", Type::Json),
+            Column::new("observation", Type::Text),
+            Column::new("times_type", Type::Text),
+            Column::new("status", Type::Boolean)
+                .default("true")
+                .on_conflict("appointment.status and excluded.status")
+                .note("true booked, false cancelled (spec 01 §4); a cancellation is final"),
+            Column::new("confirmation", Type::Boolean)
+                .default("false")
+                .on_conflict("appointment.confirmation or excluded.confirmation"),
+            Column::new("online", Type::Boolean)
+                .default("false")
+                .note("booked by the client on the unit's public page (issue 18)"),
+            Column::new("client_name", Type::Text)
+                .upsert_from("coalesce(c.name, '')")
+                .note("copies of what the day list shows of the client and the professional"),
+            Column::new("client_phone", Type::Text).upsert_from("coalesce(c.phone, '')"),
+            Column::new("client_whatsapp", Type::Boolean).upsert_from("coalesce(c.whatsapp, false)"),
+            Column::new("professional_name", Type::Text).upsert_from("coalesce(p.name, '')"),
+            Column::new("professional_color", Type::Text).upsert_from("coalesce(p.color, '')"),
+        ],
+        &["appointment_id"],
+    )
+};
+
+/// Every unit and day each appointment has ever been on: the appointments a day had at an
+/// earlier instant are among these (the agenda's past view replays them).
+pub const APPOINTMENT_PLACE: Table = Table {
+    note: "Every unit and day each appointment has ever been on (the past view replays them).",
+    ..Table::new(
+        "appointment_place",
+        &[
+            Column::new("company_id", Type::BigInt),
+            Column::new("date", Type::Date),
+            Column::new("appointment_id", Type::BigInt),
+        ],
+        &["company_id", "date", "appointment_id"],
+    )
+};
+
+/// What the day list shows of clients.
+pub const CLIENT: Table = Table::new(
+    "client",
+    &[
+        Column::new("client_id", Type::BigInt),
+        Column::new("name", Type::Text),
+        Column::new("phone", Type::Text),
+        Column::new("whatsapp", Type::Boolean),
+    ],
+    &["client_id"],
+);
+
+/// What the day list shows of professionals; each part set when an event tells it.
+pub const PROFESSIONAL: Table = Table::new(
+    "professional",
+    &[
+        Column::new("professional_id", Type::BigInt),
+        Column::new("name", Type::Text).default("''"),
+        Column::new("color", Type::Text).default("''"),
+    ],
+    &["professional_id"],
+);

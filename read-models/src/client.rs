@@ -10,6 +10,7 @@ pub const CLIENT: ReadModel = ReadModel {
     name: "client",
     aggregate_types: &[Client::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table client (
              business_id bigint not null default public.navalha_event_business(),
              client_id  bigint primary key,

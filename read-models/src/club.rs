@@ -12,6 +12,7 @@ pub const CLUB: ReadModel = ReadModel {
     name: "club",
     aggregate_types: &[Plan::TYPE, Subscription::TYPE, PartnerCompany::TYPE],
     stored_states: &[(Plan::TYPE, Plan::STATE_VERSION), (Subscription::TYPE, Subscription::STATE_VERSION)],
+    tables: &[],
     ddl: "create table plan (
              business_id bigint not null default public.navalha_event_business(),
              plan_id        bigint  primary key,

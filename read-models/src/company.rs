@@ -11,6 +11,7 @@ pub const COMPANY: ReadModel = ReadModel {
     name: "company",
     aggregate_types: &[Company::TYPE, Business::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table company (
              business_id bigint not null default public.navalha_event_business(),
              company_id  bigint primary key,

@@ -11,6 +11,7 @@ pub const DAY_OFF: ReadModel = ReadModel {
     name: "day_off",
     aggregate_types: &[DayOff::TYPE, Professional::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table day_off (
              business_id bigint not null default public.navalha_event_business(),
              day_off_id      bigint  primary key,

@@ -10,6 +10,7 @@ pub const FAVORITE_MENU: ReadModel = ReadModel {
     name: "favorite_menu",
     aggregate_types: &[FavoriteMenu::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table favorite_menu (
              business_id bigint not null default public.navalha_event_business(),
              professional_id bigint      not null,

@@ -10,6 +10,7 @@ pub const HOLIDAY: ReadModel = ReadModel {
     name: "holiday",
     aggregate_types: &[Holiday::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table holiday (
              business_id bigint not null default public.navalha_event_business(),
              holiday_id    bigint  primary key,

@@ -9,16 +9,17 @@
 //! A new read model is a file here with its constant, listed in [`ALL`], and its fold in
 //! `projector/src/models/`.
 
-mod agenda;
+pub mod agenda;
 mod client;
 mod club;
 mod company;
-mod dashboard;
+pub mod dashboard;
 mod day_off;
 mod favorite_menu;
-mod free_time;
+pub mod free_time;
 mod holiday;
 mod professional;
+pub mod table;
 
 pub use agenda::AGENDA;
 pub use client::CLIENT;
@@ -43,12 +44,26 @@ pub struct ReadModel {
     /// of the model's version like its DDL: a new one makes the projector rebuild the model
     /// rather than fail on rows of the old shape.
     pub stored_states: &'static [(&'static str, u32)],
-    /// DDL creating the model's tables, run with `search_path` set to the model's schema.
-    /// Changing it makes the projector rebuild the model on its next start.
+    /// The tables described column by column ([`table::Table`]): their DDL, and the
+    /// projector's upserts and copies of them, come from the description.
+    pub tables: &'static [&'static table::Table],
+    /// DDL of the rest of the model (functions, tables written by SQL alone), run before the
+    /// described tables' with `search_path` set to the model's schema.
     pub ddl: &'static str,
 }
 
 impl ReadModel {
+    /// DDL creating the model's tables. Changing it makes the projector rebuild the model on
+    /// its next start.
+    pub fn schema_sql(&self) -> String {
+        let mut sql = self.ddl.to_owned();
+        for table in self.tables {
+            sql.push('\n');
+            sql.push_str(&table.ddl());
+        }
+        sql
+    }
+
     /// The version of the model's shape: a hash of its DDL and stored states' versions.
     pub fn version(&self) -> String {
         let states: String = self
@@ -58,9 +73,10 @@ impl ReadModel {
             .collect();
         // FNV-1a: stable across builds and platforms, unlike std's hasher. A model that stores
         // no state hashes its DDL alone, as before stored states were versioned.
-        let hash = self.ddl.bytes().chain(states.bytes()).fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
+        let hash =
+            self.schema_sql().bytes().chain(states.bytes()).fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            });
         format!("{hash:016x}")
     }
 
@@ -105,7 +121,13 @@ mod tests {
 
     #[test]
     fn the_version_follows_the_ddl_and_the_stored_states() {
-        let model = |ddl, stored_states| ReadModel { name: "x", aggregate_types: &[], stored_states, ddl };
+        let model = |ddl, stored_states| ReadModel {
+            name: "x",
+            aggregate_types: &[],
+            stored_states,
+            tables: &[],
+            ddl,
+        };
         let v1 = model("create table t ()", &[("Plan", 1)]).version();
         assert_eq!(v1, model("create table t ()", &[("Plan", 1)]).version());
         assert_ne!(v1, model("create table t ()", &[("Plan", 2)]).version());

@@ -11,6 +11,7 @@ pub const PROFESSIONAL: ReadModel = ReadModel {
     name: "professional",
     aggregate_types: &[Professional::TYPE, Service::TYPE],
     stored_states: &[],
+    tables: &[],
     ddl: "create table professional (
              business_id bigint not null default public.navalha_event_business(),
              professional_id bigint primary key,

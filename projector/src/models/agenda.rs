@@ -16,8 +16,11 @@ use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
+use navalha_read_models::{self as read_models, agenda, ReadModel};
+
+use crate::batch::Batch;
 use crate::copy::{in_key_order, CopyIn};
-use navalha_read_models::{self as read_models, ReadModel};
+use crate::rows::Fields;
 
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
@@ -36,64 +39,25 @@ struct Folded {
 
 /// Writes the folded appointments in two statements: an upsert of those with a booking,
 /// and an update of the flags of the others.
-async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::Result<()> {
-    let mut booked = Booked::default();
+async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &People) -> anyhow::Result<()> {
+    let mut booked = Batch::new(&agenda::APPOINTMENT);
     let (mut flag_ids, mut flag_confirmed, mut flag_cancelled) = (Vec::new(), Vec::new(), Vec::new());
-    for (id, fold) in folded {
-        match fold.booking {
-            Some(booking) => booked.push(id, &booking, fold.confirmed, fold.cancelled)?,
+    for (id, fold) in &folded {
+        match &fold.booking {
+            Some(booking) => {
+                appointment_row(&mut booked, *id, booking, fold, people)?;
+                booked.end_row()?;
+            }
             None => {
-                flag_ids.push(id);
+                flag_ids.push(*id);
                 flag_confirmed.push(fold.confirmed);
                 flag_cancelled.push(fold.cancelled);
             }
         }
     }
-    if !booked.ids.is_empty() {
-        // The people's tables are written first (`apply_all`), so the copies are current.
-        sqlx::query(
-            "insert into appointment (appointment_id, company_id, membership_id, professional_id, client_id, date,
-                                      start_time, end_time, services, observation, times_type, status, confirmation,
-                                      online, client_name, client_phone, client_whatsapp, professional_name,
-                                      professional_color)
-             select b.*, coalesce(c.name, ''), coalesce(c.phone, ''), coalesce(c.whatsapp, false),
-                    coalesce(p.name, ''), coalesce(p.color, '')
-               from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::date[],
-                           $7::time[], $8::time[], $9::text[]::json[], $10::text[], $11::text[], $12::bool[], $13::bool[],
-                           $14::bool[])
-                    as b (appointment_id, company_id, membership_id, professional_id, client_id, date, start_time,
-                          end_time, services, observation, times_type, status, confirmation, online)
-               left join client c on c.client_id = b.client_id
-               left join professional p on p.professional_id = b.professional_id
-             on conflict (appointment_id) do update
-                set company_id = excluded.company_id, membership_id = excluded.membership_id,
-                    professional_id = excluded.professional_id, client_id = excluded.client_id,
-                    date = excluded.date, start_time = excluded.start_time, end_time = excluded.end_time,
-                    services = excluded.services, observation = excluded.observation,
-                    times_type = excluded.times_type, online = excluded.online,
-                    client_name = excluded.client_name, client_phone = excluded.client_phone,
-                    client_whatsapp = excluded.client_whatsapp, professional_name = excluded.professional_name,
-                    professional_color = excluded.professional_color,
-                    status = appointment.status and excluded.status,
-                    confirmation = appointment.confirmation or excluded.confirmation",
-        )
-        .bind(&booked.ids)
-        .bind(&booked.companies)
-        .bind(&booked.memberships)
-        .bind(&booked.professionals)
-        .bind(&booked.clients)
-        .bind(&booked.dates)
-        .bind(&booked.starts)
-        .bind(&booked.ends)
-        .bind(&booked.services)
-        .bind(&booked.observations)
-        .bind(&booked.times_types)
-        .bind(&booked.statuses)
-        .bind(&booked.confirmations)
-        .bind(&booked.online)
-        .execute(&mut *conn)
-        .await?;
-    }
+    // The people's tables are written first (`apply_all`), so the upsert's copies of their
+    // names are current.
+    booked.upsert(&mut *conn).await?;
     if !flag_ids.is_empty() {
         sqlx::query(
             "update appointment a
@@ -110,70 +74,55 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>) -> anyhow::R
     Ok(())
 }
 
-/// Bookings as columns, for one `unnest` insert.
-#[derive(Default)]
-struct Booked {
-    ids: Vec<i64>,
-    companies: Vec<i64>,
-    memberships: Vec<i64>,
-    professionals: Vec<i64>,
-    clients: Vec<i64>,
-    dates: Vec<chrono::NaiveDate>,
-    starts: Vec<chrono::NaiveTime>,
-    ends: Vec<chrono::NaiveTime>,
-    /// serde_json's text, as a rebuild copies it: json keeps its text as given.
-    services: Vec<String>,
-    observations: Vec<String>,
-    times_types: Vec<String>,
-    statuses: Vec<bool>,
-    confirmations: Vec<bool>,
-    online: Vec<bool>,
+/// An appointment's row of `agenda::APPOINTMENT`. The copies of its client's and
+/// professional's names come from `people` (a rebuild's fold holds everyone); a live
+/// batch's upsert reads them from the people's tables instead.
+fn appointment_row(
+    out: &mut impl Fields,
+    id: i64,
+    booking: &Booking,
+    fold: &Folded,
+    people: &People,
+) -> anyhow::Result<()> {
+    let client = people.clients.get(&booking.client_id);
+    let professional = people.professionals.get(&booking.professional_id);
+    out.field(id)
+        .field(booking.company_id)
+        .field(booking.membership_id)
+        .field(booking.professional_id)
+        .field(booking.client_id)
+        .field(booking.date)
+        .field(chrono::NaiveTime::from(booking.start))
+        .field(chrono::NaiveTime::from(booking.end))
+        // serde_json's text: json keeps its text as given.
+        .field(serde_json::to_string(&booking.services)?.as_str())
+        .field(&booking.observation)
+        .field(booking.times_type.code())
+        .field(!fold.cancelled)
+        .field(fold.confirmed)
+        .field(booking.online)
+        .field(client.map_or("", |c| c.name.as_str()))
+        .field(client.map_or("", |c| c.phone.as_str()))
+        .field(client.is_some_and(|c| c.whatsapp))
+        .field(professional.and_then(|p| p.name.as_deref()).unwrap_or(""))
+        .field(professional.and_then(|p| p.color.as_deref()).unwrap_or(""));
+    Ok(())
 }
 
-impl Booked {
-    fn push(&mut self, id: i64, booking: &Booking, confirmed: bool, cancelled: bool) -> anyhow::Result<()> {
-        self.ids.push(id);
-        self.companies.push(booking.company_id);
-        self.memberships.push(booking.membership_id);
-        self.professionals.push(booking.professional_id);
-        self.clients.push(booking.client_id);
-        self.dates.push(booking.date);
-        self.starts.push(booking.start.into());
-        self.ends.push(booking.end.into());
-        self.services.push(serde_json::to_string(&booking.services)?);
-        self.observations.push(booking.observation.clone());
-        self.times_types.push(booking.times_type.code().to_owned());
-        self.statuses.push(!cancelled);
-        self.confirmations.push(confirmed);
-        self.online.push(booking.online);
-        Ok(())
-    }
-}
-
-/// The unit days appointments were put on in a batch, for `appointment_place`.
+/// The unit days appointments were put on in a batch, for `appointment_place`: each once,
+/// in the order of the primary key.
 #[derive(Default)]
-struct Days {
-    companies: Vec<i64>,
-    dates: Vec<chrono::NaiveDate>,
-    ids: Vec<i64>,
-}
+struct Days(BTreeSet<(i64, chrono::NaiveDate, i64)>);
 
 impl Days {
     fn push(&mut self, id: i64, booking: &Booking) {
-        self.companies.push(booking.company_id);
-        self.dates.push(booking.date);
-        self.ids.push(id);
+        self.0.insert((booking.company_id, booking.date, id));
     }
 
-    /// Copies the places into the empty table, each once.
-    async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
-        // Each once, in the order of the primary key.
-        let places: BTreeSet<(i64, chrono::NaiveDate, i64)> =
-            self.companies.into_iter().zip(self.dates).zip(self.ids).map(|((c, d), i)| (c, d, i)).collect();
-        let mut rows =
-            CopyIn::start(&mut *conn, business_id, "appointment_place", "company_id, date, appointment_id")
-                .await?;
-        for (company_id, date, appointment_id) in places {
+    /// Copies the places into the empty table.
+    async fn copy(&self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
+        let mut rows = CopyIn::start(conn, business_id, &agenda::APPOINTMENT_PLACE).await?;
+        for &(company_id, date, appointment_id) in &self.0 {
             rows.field(company_id).field(date).field(appointment_id);
             rows.end_row().await?;
         }
@@ -181,21 +130,13 @@ impl Days {
         Ok(())
     }
 
-    async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
-        if self.ids.is_empty() {
-            return Ok(());
+    async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        let mut rows = Batch::new(&agenda::APPOINTMENT_PLACE);
+        for &(company_id, date, appointment_id) in &self.0 {
+            rows.field(company_id).field(date).field(appointment_id);
+            rows.end_row()?;
         }
-        sqlx::query(
-            "insert into appointment_place (company_id, date, appointment_id)
-             select * from unnest($1::bigint[], $2::date[], $3::bigint[])
-             on conflict do nothing",
-        )
-        .bind(&self.companies)
-        .bind(&self.dates)
-        .bind(&self.ids)
-        .execute(conn)
-        .await?;
-        Ok(())
+        rows.upsert(conn).await
     }
 }
 
@@ -257,7 +198,7 @@ impl Fold for AgendaFold {
         match tables {
             Tables::Filled => {
                 people.write(conn).await?;
-                write(conn, folded).await?;
+                write(conn, folded, &people).await?;
                 days.write(conn).await
             }
             Tables::Empty { business_id } => {
@@ -270,7 +211,7 @@ impl Fold for AgendaFold {
 }
 
 /// Copies the folded appointments into the empty table. Every client and professional of
-/// the business is in the fold, so the copies of their names come from it, as `write`'s
+/// the business is in the fold, so the copies of their names come from it, as the upsert's
 /// join would give them.
 async fn copy_appointments(
     conn: &mut PgConnection,
@@ -278,44 +219,21 @@ async fn copy_appointments(
     folded: &[(i64, Folded)],
     people: &People,
 ) -> anyhow::Result<()> {
-    let mut rows = CopyIn::start(
-        &mut *conn,
-        business_id,
-        "appointment",
-        "appointment_id, company_id, membership_id, professional_id, client_id, date, start_time, end_time,
-         services, observation, times_type, status, confirmation, online, client_name, client_phone,
-         client_whatsapp, professional_name, professional_color",
-    )
-    .await?;
+    let mut rows = CopyIn::start(&mut *conn, business_id, &agenda::APPOINTMENT).await?;
     for (id, fold) in in_key_order(folded.iter().map(|(id, fold)| (*id, fold))) {
         // A confirmation or cancellation of an appointment booked before the log's start
         // would update no row.
         let Some(booking) = &fold.booking else { continue };
-        let client = people.clients.get(&booking.client_id);
-        let professional = people.professionals.get(&booking.professional_id);
-        rows.field(id)
-            .field(booking.company_id)
-            .field(booking.membership_id)
-            .field(booking.professional_id)
-            .field(booking.client_id)
-            .field(booking.date)
-            .field(chrono::NaiveTime::from(booking.start))
-            .field(chrono::NaiveTime::from(booking.end))
-            .field(serde_json::to_string(&booking.services)?.as_str())
-            .field(&booking.observation)
-            .field(booking.times_type.code())
-            .field(!fold.cancelled)
-            .field(fold.confirmed)
-            .field(booking.online)
-            .field(client.map_or("", |c| c.name.as_str()))
-            .field(client.map_or("", |c| c.phone.as_str()))
-            .field(client.is_some_and(|c| c.whatsapp))
-            .field(professional.and_then(|p| p.name.as_deref()).unwrap_or(""))
-            .field(professional.and_then(|p| p.color.as_deref()).unwrap_or(""));
+        appointment_row(&mut rows, id, booking, fold, people)?;
         rows.end_row().await?;
     }
     rows.finish().await?;
     Ok(())
+}
+
+/// A client's row of `agenda::CLIENT`.
+fn client_row(out: &mut impl Fields, id: i64, details: &ClientDetails) {
+    out.field(id).field(&details.name).field(&details.phone).field(details.whatsapp);
 }
 
 /// What the day list shows of the clients and professionals a batch changed: the last
@@ -363,15 +281,13 @@ impl People {
 
     /// Copies the people into the empty tables (no appointment holds a copy yet).
     async fn copy(&self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
-        let mut clients =
-            CopyIn::start(&mut *conn, business_id, "client", "client_id, name, phone, whatsapp").await?;
+        let mut clients = CopyIn::start(&mut *conn, business_id, &agenda::CLIENT).await?;
         for (id, details) in in_key_order(&self.clients) {
-            clients.field(*id).field(&details.name).field(&details.phone).field(details.whatsapp);
+            client_row(&mut clients, *id, details);
             clients.end_row().await?;
         }
         clients.finish().await?;
-        let mut professionals =
-            CopyIn::start(&mut *conn, business_id, "professional", "professional_id, name, color").await?;
+        let mut professionals = CopyIn::start(&mut *conn, business_id, &agenda::PROFESSIONAL).await?;
         for (id, shown) in in_key_order(&self.professionals) {
             professionals
                 .field(*id)
@@ -385,20 +301,13 @@ impl People {
 
     async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if !self.clients.is_empty() {
-            let (ids, details): (Vec<i64>, Vec<&ClientDetails>) =
-                self.clients.iter().map(|(id, d)| (*id, d)).unzip();
-            sqlx::query(
-                "insert into client (client_id, name, phone, whatsapp)
-                 select * from unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[])
-                 on conflict (client_id) do update
-                    set name = excluded.name, phone = excluded.phone, whatsapp = excluded.whatsapp",
-            )
-            .bind(&ids)
-            .bind(details.iter().map(|d| d.name.clone()).collect::<Vec<_>>())
-            .bind(details.iter().map(|d| d.phone.clone()).collect::<Vec<_>>())
-            .bind(details.iter().map(|d| d.whatsapp).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
+            let mut clients = Batch::new(&agenda::CLIENT);
+            for (id, details) in &self.clients {
+                client_row(&mut clients, *id, details);
+                clients.end_row()?;
+            }
+            clients.upsert(&mut *conn).await?;
+            let ids: Vec<i64> = self.clients.keys().copied().collect();
             sqlx::query(
                 "update appointment a
                     set client_name = c.name, client_phone = c.phone, client_whatsapp = c.whatsapp

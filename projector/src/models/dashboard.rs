@@ -16,8 +16,11 @@ use navalha_domain::Aggregate as _;
 use navalha_platform::clock;
 use sqlx::PgConnection;
 
+use navalha_read_models::{self as read_models, dashboard, ReadModel};
+
+use crate::batch::Batch;
 use crate::copy::{in_key_order, CopyIn};
-use navalha_read_models::{self as read_models, ReadModel};
+use crate::rows::Fields;
 
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
@@ -101,124 +104,76 @@ impl Deltas {
 
     /// Copies the figures into the empty tables.
     async fn copy(self, conn: &mut PgConnection, business_id: i64) -> anyhow::Result<()> {
-        let mut days = CopyIn::start(
-            &mut *conn,
-            business_id,
-            "day_figure",
-            "company_id, date, professional_id, booked, confirmed, cancelled, booked_minutes, revenue_cents",
-        )
-        .await?;
-        for ((company_id, date, professional_id), values) in in_key_order(self.days) {
-            days.field(company_id).field(date).field(professional_id);
-            for value in values {
-                days.field(value);
-            }
+        let mut days = CopyIn::start(&mut *conn, business_id, &dashboard::DAY_FIGURE).await?;
+        for (key, values) in in_key_order(self.days) {
+            day_row(&mut days, key, values);
             days.end_row().await?;
         }
         days.finish().await?;
-        let mut services = CopyIn::start(
-            &mut *conn,
-            business_id,
-            "service_figure",
-            "company_id, date, professional_id, service_id, description, booked, revenue_cents",
-        )
-        .await?;
-        for (((company_id, date, professional_id), service_id), (description, booked, cents)) in
-            in_key_order(self.services)
-        {
-            services
-                .field(company_id)
-                .field(date)
-                .field(professional_id)
-                .field(service_id)
-                .field(&description)
-                .field(booked)
-                .field(cents);
+        let mut services = CopyIn::start(&mut *conn, business_id, &dashboard::SERVICE_FIGURE).await?;
+        for (key, values) in in_key_order(self.services) {
+            service_row(&mut services, key, &values);
             services.end_row().await?;
         }
         services.finish().await?;
-        let mut hours = CopyIn::start(
-            &mut *conn,
-            business_id,
-            "hour_figure",
-            "company_id, date, professional_id, hour, booked",
-        )
-        .await?;
-        for (((company_id, date, professional_id), hour), booked) in in_key_order(self.hours) {
-            hours.field(company_id).field(date).field(professional_id).field(hour).field(booked);
+        let mut hours = CopyIn::start(&mut *conn, business_id, &dashboard::HOUR_FIGURE).await?;
+        for (key, booked) in in_key_order(self.hours) {
+            hour_row(&mut hours, key, booked);
             hours.end_row().await?;
         }
         hours.finish().await?;
         Ok(())
     }
 
+    /// Adds the changes to the figures.
     async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
-        if !self.days.is_empty() {
-            let (keys, values): (Vec<DayKey>, Vec<[i64; 5]>) = self.days.into_iter().unzip();
-            let column = |i: usize| values.iter().map(|v| v[i]).collect::<Vec<i64>>();
-            sqlx::query(
-                "insert into day_figure (company_id, date, professional_id, booked, confirmed, cancelled,
-                                         booked_minutes, revenue_cents)
-                 select * from unnest($1::bigint[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[],
-                                      $6::bigint[], $7::bigint[], $8::bigint[])
-                 on conflict (company_id, date, professional_id) do update
-                    set booked = day_figure.booked + excluded.booked,
-                        confirmed = day_figure.confirmed + excluded.confirmed,
-                        cancelled = day_figure.cancelled + excluded.cancelled,
-                        booked_minutes = day_figure.booked_minutes + excluded.booked_minutes,
-                        revenue_cents = day_figure.revenue_cents + excluded.revenue_cents",
-            )
-            .bind(keys.iter().map(|k| k.0).collect::<Vec<_>>())
-            .bind(keys.iter().map(|k| k.1).collect::<Vec<_>>())
-            .bind(keys.iter().map(|k| k.2).collect::<Vec<_>>())
-            .bind(column(0))
-            .bind(column(1))
-            .bind(column(2))
-            .bind(column(3))
-            .bind(column(4))
-            .execute(&mut *conn)
-            .await?;
+        let mut days = Batch::new(&dashboard::DAY_FIGURE);
+        for (key, values) in self.days {
+            day_row(&mut days, key, values);
+            days.end_row()?;
         }
-        if !self.services.is_empty() {
-            let rows: Vec<_> = self.services.into_iter().collect();
-            sqlx::query(
-                "insert into service_figure (company_id, date, professional_id, service_id, description, booked,
-                                             revenue_cents)
-                 select * from unnest($1::bigint[], $2::date[], $3::bigint[], $4::bigint[], $5::text[],
-                                      $6::bigint[], $7::bigint[])
-                 on conflict (company_id, date, professional_id, service_id) do update
-                    set description = excluded.description,
-                        booked = service_figure.booked + excluded.booked,
-                        revenue_cents = service_figure.revenue_cents + excluded.revenue_cents",
-            )
-            .bind(rows.iter().map(|((k, _), _)| k.0).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((k, _), _)| k.1).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((k, _), _)| k.2).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((_, s), _)| *s).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, v)| v.0.clone()).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, v)| v.1).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, v)| v.2).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
+        days.upsert(&mut *conn).await?;
+        let mut services = Batch::new(&dashboard::SERVICE_FIGURE);
+        for (key, values) in self.services {
+            service_row(&mut services, key, &values);
+            services.end_row()?;
         }
-        if !self.hours.is_empty() {
-            let rows: Vec<_> = self.hours.into_iter().collect();
-            sqlx::query(
-                "insert into hour_figure (company_id, date, professional_id, hour, booked)
-                 select * from unnest($1::bigint[], $2::date[], $3::bigint[], $4::smallint[], $5::bigint[])
-                 on conflict (company_id, date, professional_id, hour) do update
-                    set booked = hour_figure.booked + excluded.booked",
-            )
-            .bind(rows.iter().map(|((k, _), _)| k.0).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((k, _), _)| k.1).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((k, _), _)| k.2).collect::<Vec<_>>())
-            .bind(rows.iter().map(|((_, h), _)| *h).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| *n).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
+        services.upsert(&mut *conn).await?;
+        let mut hours = Batch::new(&dashboard::HOUR_FIGURE);
+        for (key, booked) in self.hours {
+            hour_row(&mut hours, key, booked);
+            hours.end_row()?;
         }
-        Ok(())
+        hours.upsert(conn).await
     }
+}
+
+/// A row of `dashboard::DAY_FIGURE`.
+fn day_row(out: &mut impl Fields, (company_id, date, professional_id): DayKey, values: [i64; 5]) {
+    out.field(company_id).field(date).field(professional_id);
+    for value in values {
+        out.field(value);
+    }
+}
+
+/// A row of `dashboard::SERVICE_FIGURE`.
+fn service_row(
+    out: &mut impl Fields,
+    ((company_id, date, professional_id), service_id): (DayKey, i64),
+    (description, booked, cents): &(String, i64, i64),
+) {
+    out.field(company_id)
+        .field(date)
+        .field(professional_id)
+        .field(service_id)
+        .field(description)
+        .field(*booked)
+        .field(*cents);
+}
+
+/// A row of `dashboard::HOUR_FIGURE`.
+fn hour_row(out: &mut impl Fields, ((company_id, date, professional_id), hour): (DayKey, i16), booked: i64) {
+    out.field(company_id).field(date).field(professional_id).field(hour).field(booked);
 }
 
 #[async_trait]
@@ -329,38 +284,36 @@ impl Fold for DashboardFold {
                 }
             }
         }
-        if !registrations.is_empty() {
-            let (dates, counts): (Vec<NaiveDate>, Vec<i64>) = registrations.into_iter().unzip();
-            sqlx::query(
-                "insert into client_registration (date, clients)
-                 select * from unnest($1::date[], $2::bigint[])
-                 on conflict (business_id, date) do update set clients = client_registration.clients + excluded.clients",
-            )
-            .bind(&dates)
-            .bind(&counts)
-            .execute(&mut *conn)
-            .await?;
+        let mut rows = Batch::new(&dashboard::CLIENT_REGISTRATION);
+        for (date, clients) in registrations {
+            rows.field(date).field(clients);
+            rows.end_row()?;
         }
+        rows.upsert(conn).await?;
         Ok(())
     }
 }
 
+/// An appointment's row of `dashboard::APPOINTMENT`.
+fn fact_row(out: &mut impl Fields, id: i64, fact: &Fact) -> anyhow::Result<()> {
+    out.field(id)
+        .field(fact.company_id)
+        .field(fact.professional_id)
+        .field(fact.date)
+        .field(fact.start_minute)
+        .field(fact.minutes)
+        // serde_json's text: json keeps its text as given.
+        .field(serde_json::to_string(&fact.services.0)?.as_str())
+        .field(fact.active)
+        .field(fact.confirmed);
+    Ok(())
+}
+
 /// Copies the facts into the empty table.
 async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
-    let mut rows = CopyIn::start(&mut *conn, business_id,
-        "appointment",
-        "appointment_id, company_id, professional_id, date, start_minute, minutes, services, active, confirmed",
-    ).await?;
+    let mut rows = CopyIn::start(&mut *conn, business_id, &dashboard::APPOINTMENT).await?;
     for (id, fact) in in_key_order(facts.iter().map(|(id, fact)| (*id, fact))) {
-        rows.field(id)
-            .field(fact.company_id)
-            .field(fact.professional_id)
-            .field(fact.date)
-            .field(fact.start_minute)
-            .field(fact.minutes)
-            .field(serde_json::to_string(&fact.services.0)?.as_str())
-            .field(fact.active)
-            .field(fact.confirmed);
+        fact_row(&mut rows, id, fact)?;
         rows.end_row().await?;
     }
     rows.finish().await?;
@@ -368,32 +321,10 @@ async fn copy_facts(conn: &mut PgConnection, business_id: i64, facts: &[(i64, Fa
 }
 
 async fn write_facts(conn: &mut PgConnection, facts: &[(i64, Fact)]) -> anyhow::Result<()> {
-    if facts.is_empty() {
-        return Ok(());
+    let mut rows = Batch::new(&dashboard::APPOINTMENT);
+    for (id, fact) in facts {
+        fact_row(&mut rows, *id, fact)?;
+        rows.end_row()?;
     }
-    // serde_json's text, as a rebuild copies it: json keeps its text as given.
-    let services: Vec<String> =
-        facts.iter().map(|(_, f)| serde_json::to_string(&f.services.0)).collect::<Result<_, _>>()?;
-    sqlx::query(
-        "insert into appointment (appointment_id, company_id, professional_id, date, start_minute, minutes, services,
-                                  active, confirmed)
-         select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::date[], $5::smallint[], $6::integer[],
-                              $7::text[]::json[], $8::bool[], $9::bool[])
-         on conflict (appointment_id) do update
-            set company_id = excluded.company_id, professional_id = excluded.professional_id,
-                date = excluded.date, start_minute = excluded.start_minute, minutes = excluded.minutes,
-                services = excluded.services, active = excluded.active, confirmed = excluded.confirmed",
-    )
-    .bind(facts.iter().map(|(id, _)| *id).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.company_id).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.professional_id).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.date).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.start_minute).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.minutes).collect::<Vec<_>>())
-    .bind(&services)
-    .bind(facts.iter().map(|(_, f)| f.active).collect::<Vec<_>>())
-    .bind(facts.iter().map(|(_, f)| f.confirmed).collect::<Vec<_>>())
-    .execute(conn)
-    .await?;
-    Ok(())
+    rows.upsert(conn).await
 }

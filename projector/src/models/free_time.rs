@@ -24,8 +24,11 @@ use navalha_domain::validation::Period;
 use navalha_domain::Aggregate as _;
 use sqlx::PgConnection;
 
-use crate::copy::{in_key_order, CopyIn, Int4Range};
-use navalha_read_models::{self as read_models, ReadModel};
+use navalha_read_models::{self as read_models, free_time, ReadModel};
+
+use crate::batch::Batch;
+use crate::copy::{in_key_order, CopyIn};
+use crate::rows::{Fields, Int4Range, SqlText};
 
 use crate::engine::{Fold, Projection, Tables};
 use crate::event::StoredEvent;
@@ -146,43 +149,30 @@ impl Inputs {
     async fn write(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if !self.memberships.is_empty() {
             let professionals: Vec<i64> = self.memberships.keys().copied().collect();
-            let (members, companies): (Vec<i64>, Vec<i64>) = self
-                .memberships
-                .iter()
-                .flat_map(|(professional_id, companies)| companies.iter().map(|c| (*professional_id, *c)))
-                .unzip();
             // Two statements: a delete in a `with` and an insert of the same key in the main
             // statement see the same snapshot, and `on conflict` would skip the insert.
             sqlx::query("delete from membership where professional_id = any($1)")
                 .bind(&professionals)
                 .execute(&mut *conn)
                 .await?;
-            sqlx::query(
-                "insert into membership (professional_id, company_id)
-                 select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
-            )
-            .bind(&members)
-            .bind(&companies)
-            .execute(&mut *conn)
-            .await?;
+            let mut rows = Batch::new(&free_time::MEMBERSHIP);
+            for (professional_id, companies) in &self.memberships {
+                for company_id in companies {
+                    rows.field(*professional_id).field(*company_id);
+                    rows.end_row()?;
+                }
+            }
+            rows.upsert(&mut *conn).await?;
         }
-        if !self.working.is_empty() {
-            let professionals: Vec<i64> =
-                self.working.keys().map(|(professional_id, _)| *professional_id).collect();
-            let week_days: Vec<i16> = self.working.keys().map(|(_, week_day)| i16::from(*week_day)).collect();
-            let periods: Vec<String> =
-                self.working.values().map(|periods| multirange_text(periods.iter())).collect();
-            sqlx::query(
-                "insert into working (professional_id, week_day, periods)
-                 select p, d, r::int4multirange from unnest($1::bigint[], $2::smallint[], $3::text[]) u (p, d, r)
-                 on conflict (professional_id, week_day) do update set periods = excluded.periods",
-            )
-            .bind(&professionals)
-            .bind(&week_days)
-            .bind(&periods)
-            .execute(&mut *conn)
-            .await?;
+        let mut working = Batch::new(&free_time::WORKING);
+        for ((professional_id, week_day), periods) in &self.working {
+            working
+                .field(*professional_id)
+                .field(i16::from(*week_day))
+                .field(SqlText(multirange_text(periods.iter())));
+            working.end_row()?;
         }
+        working.upsert(&mut *conn).await?;
         if !self.opening.is_empty() {
             let companies: Vec<i64> = self.opening.keys().map(|(company_id, _)| *company_id).collect();
             let week_days: Vec<i16> = self.opening.keys().map(|(_, week_day)| i16::from(*week_day)).collect();
@@ -229,32 +219,25 @@ async fn write_bookings(
             .await?
             .into_iter()
             .collect();
-    let (mut active, mut professionals, mut dates, mut starts, mut ends) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut rows = Batch::new(&free_time::BOOKED);
     for (id, time) in bookings {
-        if let Some((professional_id, date, start, end)) = *time {
-            active.push(*id);
-            professionals.push(professional_id);
-            dates.push(date);
-            starts.push(start);
-            ends.push(end);
-            days.insert((professional_id, date));
+        if let Some(time) = time {
+            booked_row(&mut rows, *id, time);
+            rows.end_row()?;
+            days.insert((time.0, time.1));
         }
     }
-    sqlx::query(
-        "insert into booked (appointment_id, professional_id, date, during)
-         select id, professional_id, date, int4range(start_minute, end_minute)
-           from unnest($1::bigint[], $2::bigint[], $3::date[], $4::int[], $5::int[])
-                as b (id, professional_id, date, start_minute, end_minute)",
-    )
-    .bind(&active)
-    .bind(&professionals)
-    .bind(&dates)
-    .bind(&starts)
-    .bind(&ends)
-    .execute(conn)
-    .await?;
+    rows.upsert(conn).await?;
     Ok(days.into_iter().collect())
+}
+
+/// An active booking's row of `free_time::BOOKED`.
+fn booked_row(
+    out: &mut impl Fields,
+    id: i64,
+    &(professional_id, date, start, end): &(i64, NaiveDate, i32, i32),
+) {
+    out.field(id).field(professional_id).field(date).field(Int4Range(start, end));
 }
 
 /// Copies the active bookings into the empty table.
@@ -263,12 +246,10 @@ async fn copy_bookings(
     business_id: i64,
     bookings: &HashMap<i64, Option<(i64, NaiveDate, i32, i32)>>,
 ) -> anyhow::Result<()> {
-    let mut rows =
-        CopyIn::start(&mut *conn, business_id, "booked", "appointment_id, professional_id, date, during")
-            .await?;
+    let mut rows = CopyIn::start(&mut *conn, business_id, &free_time::BOOKED).await?;
     for (id, time) in in_key_order(bookings) {
-        let Some((professional_id, date, start, end)) = *time else { continue };
-        rows.field(*id).field(professional_id).field(date).field(Int4Range(start, end));
+        let Some(time) = time else { continue };
+        booked_row(&mut rows, *id, time);
         rows.end_row().await?;
     }
     rows.finish().await?;
@@ -308,10 +289,9 @@ async fn copy_days(
             days.push(((*company_id, professional_id, date), free));
         }
     }
-    let mut rows =
-        CopyIn::start(&mut *conn, business_id, "day", "company_id, professional_id, date, bounds").await?;
+    let mut rows = CopyIn::start(&mut *conn, business_id, &free_time::DAY).await?;
     for ((company_id, professional_id, date), free) in in_key_order(days) {
-        rows.field(company_id).field(professional_id).field(date).field(free.as_slice());
+        rows.field(professional_id).field(company_id).field(date).field(free.as_slice());
         rows.end_row().await?;
     }
     rows.finish().await?;
@@ -398,32 +378,15 @@ async fn recompute_days(
         statement = statement.bind(professionals);
     }
     let rows: Vec<(i64, NaiveDate, i64, Vec<i32>, i32, i32)> = statement.fetch_all(&mut *conn).await?;
-    let (mut out_professionals, mut companies, mut out_dates, mut out_bounds) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut days = Batch::new(&free_time::DAY);
     for unit_day in rows.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
         let (professional_id, date, company_id, template, _, _) = &unit_day[0];
         let busy: Vec<i32> = unit_day.iter().flat_map(|row| [row.4, row.5]).collect();
-        out_professionals.push(*professional_id);
-        companies.push(*company_id);
-        out_dates.push(*date);
-        out_bounds.push(bounds_text(&subtract(&spans_of_bounds(template), &spans_of_bounds(&busy))));
+        let free = bounds_of(&subtract(&spans_of_bounds(template), &spans_of_bounds(&busy)));
+        days.field(*professional_id).field(*company_id).field(*date).field(free.as_slice());
+        days.end_row()?;
     }
-    if out_professionals.is_empty() {
-        return Ok(());
-    }
-    sqlx::query(
-        "insert into day (professional_id, company_id, date, bounds)
-         select professional_id, company_id, date, bounds::int4[]
-           from unnest($1::bigint[], $2::bigint[], $3::date[], $4::text[])
-                as d (professional_id, company_id, date, bounds)",
-    )
-    .bind(&out_professionals)
-    .bind(&companies)
-    .bind(&out_dates)
-    .bind(&out_bounds)
-    .execute(conn)
-    .await?;
-    Ok(())
+    days.upsert(conn).await
 }
 
 /// Spans as the `[start, end, …]` of the `bounds` column.
@@ -431,21 +394,15 @@ fn bounds_of(spans: &[Span]) -> Vec<i32> {
     spans.iter().flat_map(|span| [i32::from(span.start), i32::from(span.end)]).collect()
 }
 
-/// Spans as the `{start,end,…}` array text of the `bounds` column.
-fn bounds_text(spans: &[Span]) -> String {
-    let numbers: Vec<String> = bounds_of(spans).iter().map(i32::to_string).collect();
-    format!("{{{}}}", numbers.join(","))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_day_is_its_template_less_its_bookings_as_bounds_text() {
+    fn a_day_is_its_template_less_its_bookings() {
         let template = spans_of_bounds(&[540, 720, 780, 1080]);
         let busy = spans_of_bounds(&[600, 630, 700, 800, 1000, 1000]);
-        assert_eq!(bounds_text(&subtract(&template, &busy)), "{540,600,630,700,800,1080}");
-        assert_eq!(bounds_text(&subtract(&template, &[Span::DAY])), "{}");
+        assert_eq!(bounds_of(&subtract(&template, &busy)), [540, 600, 630, 700, 800, 1080]);
+        assert!(bounds_of(&subtract(&template, &[Span::DAY])).is_empty());
     }
 }

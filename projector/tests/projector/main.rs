@@ -363,6 +363,7 @@ const HELD: navalha_read_models::ReadModel = navalha_read_models::ReadModel {
     name: "held",
     aggregate_types: &["FavoriteMenu"],
     stored_states: &[],
+    tables: &[],
     ddl: "create table seen (
              business_id bigint not null default public.navalha_event_business(),
              global_position bigint primary key
