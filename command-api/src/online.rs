@@ -29,7 +29,6 @@ use navalha_platform::refused;
 use navalha_platform::ApiError;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -417,7 +416,7 @@ async fn place(
     make: impl Fn(i64) -> Request,
     placing: Placing<'_>,
     origin: &RequestOrigin,
-) -> Result<(Option<Position>, Value), ApiError> {
+) -> Result<(Option<Position>, BookedOnline), ApiError> {
     let booker = Booker::Online { business_id, company_id };
     let moving = match placing {
         Placing::Book { .. } => None,
@@ -432,9 +431,10 @@ async fn place(
         let day = day_of(state, &checked, moving).await?;
         let (aggregate_id, command, answer, metadata) = match placing {
             Placing::Book { id } => {
-                let mut answer = to_json(view_of(id, &checked))?;
-                answer["ManageToken"] =
-                    json!(link_token(state, business_id, company_id, id, checked.booking.date)?);
+                let answer = BookedOnline {
+                    view: view_of(id, &checked),
+                    manage_token: Some(link_token(state, business_id, company_id, id, checked.booking.date)?),
+                };
                 let metadata = idempotency::answering(
                     metadata(business_id, origin),
                     origin,
@@ -445,7 +445,7 @@ async fn place(
             }
             Placing::Move { id } => {
                 let number = id.parse().map_err(|e: std::num::ParseIntError| ApiError::Internal(e.into()))?;
-                let answer = to_json(view_of(number, &checked))?;
+                let answer = BookedOnline { view: view_of(number, &checked), manage_token: None };
                 let command = AppointmentCommand::Change { booking: checked.booking, day };
                 (id.to_owned(), command, answer, metadata(business_id, origin))
             }
@@ -476,8 +476,14 @@ async fn place(
     })
 }
 
-fn to_json(view: BookingView) -> Result<Value, ApiError> {
-    serde_json::to_value(view).map_err(|e| ApiError::Internal(e.into()))
+/// A booking as the public page shows it, with its link's token when just booked.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BookedOnline {
+    #[serde(flatten)]
+    view: BookingView,
+    /// The token of the booking's link, to cancel or move it: only in the booking's answer.
+    #[serde(rename = "ManageToken", skip_serializing_if = "Option::is_none")]
+    manage_token: Option<String>,
 }
 
 /// Whether a newcomer's booking fits the unit's newcomer rules on its day (issue 39): the
@@ -613,7 +619,7 @@ async fn cancelled_view(state: &AppState, linked: &Linked) -> Result<BookingView
     params(("idCompany" = i64, Path)),
     request_body = TimeChoice,
     responses(
-        (status = 201, description = "The booking and its link's ManageToken", body = BookingView, headers(("X-Navalha-Position" = String, description = "The position of the events appended"))),
+        (status = 201, description = "The booking and its link's ManageToken", body = BookedOnline, headers(("X-Navalha-Position" = String, description = "The position of the events appended"))),
         (status = 401, description = "No booking token, or an expired one", body = ErrorBody),
         (status = 404, description = "Unknown or inactive unit", body = ErrorBody),
         (status = 409, description = "The time was taken meanwhile, or is not free", body = ErrorBody),
@@ -629,7 +635,7 @@ async fn book(
     headers: HeaderMap,
     PathParam(company_id): PathParam<i64>,
     Json(body): Json<TimeChoice>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), ApiError> {
+) -> Result<(StatusCode, HeaderMap, Json<BookedOnline>), ApiError> {
     let claims = client_of(&state, &headers, company_id).await?;
     let unit = open_unit(&state, company_id).await?;
     let choice = body.check(unit.now.date(), true)?;
@@ -673,22 +679,19 @@ async fn book(
 }
 
 /// E-mails the booking's link, after the answer.
-fn mail_confirmation(state: &AppState, to: &str, company_id: i64, answer: &Value) {
+fn mail_confirmation(state: &AppState, to: &str, company_id: i64, answer: &BookedOnline) {
     if to.is_empty() {
         return;
     }
     let link = format!(
         "{}/agendar/{company_id}/reserva/{}",
         state.settings.public_url.trim_end_matches('/'),
-        answer["ManageToken"].as_str().unwrap_or_default()
+        answer.manage_token.as_deref().unwrap_or_default()
     );
     let text = format!(
         "Olá!\n\nSeu horário está agendado: {} às {}, com {}, em {}.\n\n\
          Para cancelar ou remarcar, abra: {link}\n",
-        answer["Date"].as_str().unwrap_or_default(),
-        answer["StartTime"].as_str().unwrap_or_default(),
-        answer["ProfessionalName"].as_str().unwrap_or_default(),
-        answer["CompanyName"].as_str().unwrap_or_default(),
+        answer.view.date, answer.view.start_time, answer.view.professional_name, answer.view.company_name,
     );
     let (mailer, to) = (state.mailer.clone(), to.to_owned());
     tokio::spawn(async move {
@@ -782,7 +785,7 @@ async fn reschedule(
     origin: RequestOrigin,
     PathParam(token): PathParam<String>,
     Json(body): Json<TimeChoice>,
-) -> Result<(HeaderMap, Json<Value>), ApiError> {
+) -> Result<(HeaderMap, Json<BookedOnline>), ApiError> {
     let linked = linked(&state, &token, &origin).await?;
     let choice = body.check(linked.now.date(), false)?;
     let Some(current) = linked.appointment.booking() else {

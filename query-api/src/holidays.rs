@@ -50,8 +50,17 @@ pub struct HolidayItem {
     pub all_day: bool,
     /// Every unit.
     pub all_companies: bool,
-    /// `[{IdCompany, Name}]`, by name; empty when `AllCompanies`.
-    pub companies: serde_json::Value,
+    /// By name; empty when `AllCompanies`.
+    #[schema(value_type = Vec<HolidayCompany>)]
+    pub companies: sqlx::types::Json<Vec<HolidayCompany>>,
+}
+
+/// A unit a holiday applies to.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct HolidayCompany {
+    pub id_company: i64,
+    pub name: String,
 }
 
 /// `?page&pageSize&search`.

@@ -1484,6 +1484,11 @@ export interface components {
              */
             IdProfessional: number;
         };
+        /** @description A booking as the public page shows it, with its link's token when just booked. */
+        BookedOnline: components["schemas"]["BookingView"] & {
+            /** @description The token of the booking's link, to cancel or move it: only in the booking's answer. */
+            ManageToken?: string | null;
+        };
         /** @description One booking as the client's pages show it (the confirmation and the link's page). */
         BookingView: {
             /** @description Its address on one line. */
@@ -2303,6 +2308,12 @@ export interface components {
             /** @description Their name at the time (or what the system was doing). */
             UserName: string;
         };
+        /** @description A unit a holiday applies to. */
+        HolidayCompany: {
+            /** Format: int64 */
+            IdCompany: number;
+            Name: string;
+        };
         /** @description The holiday form as sent (`POST holiday`, `PUT holiday/{id}`). */
         HolidayForm: {
             /**
@@ -2352,8 +2363,8 @@ export interface components {
             AllCompanies: boolean;
             /** @description Whole days. */
             AllDay: boolean;
-            /** @description `[{IdCompany, Name}]`, by name; empty when `AllCompanies`. */
-            Companies: unknown;
+            /** @description By name; empty when `AllCompanies`. */
+            Companies: components["schemas"]["HolidayCompany"][];
             /** @description Description. */
             Description: string;
             /**
@@ -2675,8 +2686,8 @@ export interface components {
                 AllCompanies: boolean;
                 /** @description Whole days. */
                 AllDay: boolean;
-                /** @description `[{IdCompany, Name}]`, by name; empty when `AllCompanies`. */
-                Companies: unknown;
+                /** @description By name; empty when `AllCompanies`. */
+                Companies: components["schemas"]["HolidayCompany"][];
                 /** @description Description. */
                 Description: string;
                 /**
@@ -6406,7 +6417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookingView"];
+                    "application/json": components["schemas"]["BookedOnline"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */
