@@ -1,0 +1,1076 @@
+//! The comanda: the ticket of what a client had in a unit (services, products, tips) and how
+//! it was paid. Opened from an appointment or for a walk-in, closed when what was paid equals
+//! what is due; a closed comanda never changes: ADMIN reopens it with a reason, and every
+//! correction is an event the history shows (docs/money.md, ADR 0025).
+//!
+//! Aggregate id = the comanda's number. Item, tip and payment ids are numbered within the
+//! comanda (1, 2, ...), in the order they were added. Money is integer centavos throughout;
+//! [`crate::money`] holds every rounding rule.
+//!
+//! What the close decides is written into [`ComandaEvent::ComandaClosed`]: each line's price
+//! after its own discount and its share of the discount on the total, and each
+//! professional's tips. Commissions and stock read the close, not the items.
+
+use chrono::NaiveDateTime;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+
+use crate::money::{brl, percent_of, share_out, WHOLE};
+
+/// The most a unit price, tip or payment may be: R$ 100.000,00.
+pub const MAX_CENTS: i64 = 10_000_000;
+/// The most units of one item.
+pub const MAX_QUANTITY: i64 = 999;
+/// The most items, tips or payments on one comanda.
+pub const MAX_LINES: usize = 100;
+
+pub const MSG_CLOSED: &str = "Esta comanda está fechada: reabra-a para mudar.";
+pub const MSG_CANCELED: &str = "Esta comanda foi cancelada.";
+pub const MSG_NOT_OPEN: &str = "Comanda não encontrada.";
+pub const MSG_REASON: &str = "Informe o motivo.";
+pub const MSG_NO_ITEMS: &str = "Adicione ao menos um item antes de fechar.";
+
+/// What a discount takes: an amount, or a percentage in basis points (12,5 % = 1250).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Discount {
+    Cents(i64),
+    BasisPoints(i64),
+}
+
+impl Discount {
+    /// The centavos it takes from `gross`.
+    pub fn of(self, gross: i64) -> i64 {
+        match self {
+            Discount::Cents(cents) => cents,
+            Discount::BasisPoints(points) => percent_of(gross, points),
+        }
+    }
+}
+
+/// What an item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Service,
+    Product,
+}
+
+/// A line of the comanda.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// Numbered within the comanda.
+    pub item_id: i64,
+    pub kind: ItemKind,
+    /// The catalogue service or the product.
+    pub ref_id: i64,
+    /// Its description when added.
+    pub description: String,
+    /// Who did the service (or sold the product, when known).
+    pub professional_id: Option<i64>,
+    pub quantity: i64,
+    /// The price of one unit when added: the booked price for a booked service.
+    pub unit_cents: i64,
+    /// The discount on this line, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Discount>,
+    /// The appointment the line came from, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appointment_id: Option<i64>,
+}
+
+impl Item {
+    /// Quantity times unit price.
+    pub fn gross(&self) -> i64 {
+        self.quantity * self.unit_cents
+    }
+
+    /// The gross less the line's own discount.
+    pub fn net(&self) -> i64 {
+        self.gross() - self.discount.map_or(0, |d| d.of(self.gross()))
+    }
+}
+
+/// A tip for a professional: it adds to what the client pays and is all theirs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tip {
+    pub tip_id: i64,
+    pub professional_id: i64,
+    pub cents: i64,
+}
+
+/// How a payment was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    Cash,
+    Pix,
+    Credit,
+    Debit,
+    /// A club subscription covers it.
+    Subscription,
+}
+
+impl PaymentMethod {
+    /// The wire code (`method` in the body).
+    pub fn code(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::Pix => "pix",
+            PaymentMethod::Credit => "credit",
+            PaymentMethod::Debit => "debit",
+            PaymentMethod::Subscription => "subscription",
+        }
+    }
+
+    /// Reads the wire code.
+    pub fn parse(code: &str) -> Option<PaymentMethod> {
+        [Self::Cash, Self::Pix, Self::Credit, Self::Debit, Self::Subscription]
+            .into_iter()
+            .find(|method| method.code() == code.trim())
+    }
+}
+
+/// A payment taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payment {
+    pub payment_id: i64,
+    pub method: PaymentMethod,
+    /// What it pays of the comanda.
+    pub cents: i64,
+    /// Cash handed over; the change is this less `cents`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cash_received_cents: Option<i64>,
+    /// Credit card installments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub installments: Option<i64>,
+    /// The card's brand, as the card machine prints it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brand: Option<String>,
+    /// The card machine's authorization code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub authorization_code: Option<String>,
+    /// The card machine's NSU.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nsu: Option<String>,
+    /// The caixa open when it was taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caixa_id: Option<i64>,
+}
+
+impl Payment {
+    /// Cash handed back.
+    pub fn change(&self) -> i64 {
+        self.cash_received_cents.map_or(0, |received| received - self.cents)
+    }
+}
+
+/// A line as the close priced it: after its own discount and its share of the discount on
+/// the total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedLine {
+    pub item_id: i64,
+    pub kind: ItemKind,
+    pub ref_id: i64,
+    pub professional_id: Option<i64>,
+    pub quantity: i64,
+    /// What the client paid for the line.
+    pub net_cents: i64,
+}
+
+/// What a comanda is opened with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opening {
+    pub company_id: i64,
+    /// The appointment it serves; `None` for a walk-in.
+    pub appointment_id: Option<i64>,
+    /// The client; `None` for 'Cliente avulso'.
+    pub client_id: Option<i64>,
+    /// The appointment's services at their booked prices.
+    pub items: Vec<Item>,
+}
+
+/// Where a comanda stands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    /// Not opened yet (no events).
+    #[default]
+    New,
+    Open,
+    Closed,
+    Canceled,
+}
+
+impl Status {
+    /// The wire code: `OPEN`, `CLOSED` or `CANCELED`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Status::New => "NEW",
+            Status::Open => "OPEN",
+            Status::Closed => "CLOSED",
+            Status::Canceled => "CANCELED",
+        }
+    }
+}
+
+/// A comanda.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comanda {
+    status: Status,
+    opening: Option<Opening>,
+    items: Vec<Item>,
+    tips: Vec<Tip>,
+    payments: Vec<Payment>,
+    discount: Option<Discount>,
+    /// Ids handed out so far, of items, tips and payments.
+    last_item: i64,
+    last_tip: i64,
+    last_payment: i64,
+}
+
+/// The figures of a comanda, in centavos.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// The lines' prices after their own discounts.
+    pub subtotal: i64,
+    /// The discount on the total.
+    pub discount: i64,
+    /// Subtotal less discount.
+    pub total: i64,
+    pub tips: i64,
+    /// Total plus tips: what the client pays.
+    pub due: i64,
+    pub paid: i64,
+}
+
+impl Totals {
+    /// What is left to pay (negative when more was paid).
+    pub fn remaining(&self) -> i64 {
+        self.due - self.paid
+    }
+}
+
+impl Comanda {
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    pub fn tips(&self) -> &[Tip] {
+        &self.tips
+    }
+
+    pub fn payments(&self) -> &[Payment] {
+        &self.payments
+    }
+
+    pub fn discount(&self) -> Option<Discount> {
+        self.discount
+    }
+
+    /// The figures as they stand.
+    pub fn totals(&self) -> Totals {
+        let subtotal: i64 = self.items.iter().map(Item::net).sum();
+        let discount = self.discount.map_or(0, |d| d.of(subtotal));
+        let total = subtotal - discount;
+        let tips: i64 = self.tips.iter().map(|t| t.cents).sum();
+        let paid: i64 = self.payments.iter().map(|p| p.cents).sum();
+        Totals { subtotal, discount, total, tips, due: total + tips, paid }
+    }
+
+    /// Each line's price as a close would write it: the discount on the total shared out over
+    /// the lines in proportion to their prices ([`share_out`]).
+    pub fn closed_lines(&self) -> Vec<ClosedLine> {
+        let nets: Vec<i64> = self.items.iter().map(Item::net).collect();
+        let shares = share_out(self.totals().discount, &nets);
+        self.items
+            .iter()
+            .zip(nets.iter().zip(shares))
+            .map(|(item, (net, share))| ClosedLine {
+                item_id: item.item_id,
+                kind: item.kind,
+                ref_id: item.ref_id,
+                professional_id: item.professional_id,
+                quantity: item.quantity,
+                net_cents: net - share,
+            })
+            .collect()
+    }
+
+    /// Changes are allowed only while open.
+    fn open(&self) -> Result<(), ComandaError> {
+        match self.status {
+            Status::Open => Ok(()),
+            Status::New => Err(ComandaError::NotOpen),
+            Status::Closed => Err(ComandaError::Closed),
+            Status::Canceled => Err(ComandaError::Canceled),
+        }
+    }
+}
+
+/// An item as a command adds it (the comanda numbers it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewItem {
+    pub kind: ItemKind,
+    pub ref_id: i64,
+    pub description: String,
+    pub professional_id: Option<i64>,
+    pub quantity: i64,
+    pub unit_cents: i64,
+    pub discount: Option<Discount>,
+    pub appointment_id: Option<i64>,
+}
+
+/// A payment as a command takes it (the comanda numbers it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPayment {
+    pub method: PaymentMethod,
+    pub cents: i64,
+    pub cash_received_cents: Option<i64>,
+    pub installments: Option<i64>,
+    pub brand: Option<String>,
+    pub authorization_code: Option<String>,
+    pub nsu: Option<String>,
+    pub caixa_id: Option<i64>,
+}
+
+/// What can be done with a comanda.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComandaCommand {
+    Open { company_id: i64, appointment_id: Option<i64>, client_id: Option<i64>, items: Vec<NewItem> },
+    AddItem(NewItem),
+    RemoveItem { item_id: i64 },
+    /// The discount on the total; `None` takes it off. `cap` is the most, in basis points,
+    /// the user may give (a unit setting for ATTENDANTs).
+    SetDiscount { discount: Option<Discount>, cap: Option<i64> },
+    AddTip { professional_id: i64, cents: i64 },
+    RemoveTip { tip_id: i64 },
+    TakePayment(NewPayment),
+    /// 'Estorno': a payment given back, with the reason.
+    RefundPayment { payment_id: i64, reason: String },
+    Close { at: NaiveDateTime },
+    Reopen { reason: String },
+    Cancel { reason: String },
+}
+
+/// What happened to a comanda.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ComandaEvent {
+    ComandaOpened(Opening),
+    ItemAdded(Item),
+    ItemRemoved { item_id: i64 },
+    DiscountSet { discount: Option<Discount> },
+    TipAdded(Tip),
+    TipRemoved { tip_id: i64 },
+    PaymentTaken(Payment),
+    PaymentRefunded { payment_id: i64, reason: String },
+    /// What the close decided: every line's price, every tip, and the totals.
+    ComandaClosed {
+        at: NaiveDateTime,
+        lines: Vec<ClosedLine>,
+        tips: Vec<Tip>,
+        subtotal_cents: i64,
+        discount_cents: i64,
+        total_cents: i64,
+        tips_cents: i64,
+    },
+    ComandaReopened { reason: String },
+    ComandaCanceled { reason: String },
+}
+
+impl DomainEvent for ComandaEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ComandaEvent::ComandaOpened(_) => "ComandaOpened",
+            ComandaEvent::ItemAdded(_) => "ItemAdded",
+            ComandaEvent::ItemRemoved { .. } => "ItemRemoved",
+            ComandaEvent::DiscountSet { .. } => "DiscountSet",
+            ComandaEvent::TipAdded(_) => "TipAdded",
+            ComandaEvent::TipRemoved { .. } => "TipRemoved",
+            ComandaEvent::PaymentTaken(_) => "PaymentTaken",
+            ComandaEvent::PaymentRefunded { .. } => "PaymentRefunded",
+            ComandaEvent::ComandaClosed { .. } => "ComandaClosed",
+            ComandaEvent::ComandaReopened { .. } => "ComandaReopened",
+            ComandaEvent::ComandaCanceled { .. } => "ComandaCanceled",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        crate::EVENT_VERSION.to_owned()
+    }
+}
+
+/// Why a comanda command was refused. Each names the form field it concerns, if any.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ComandaError {
+    #[error("Esta comanda já foi aberta.")]
+    AlreadyOpen,
+    #[error("{MSG_NOT_OPEN}")]
+    NotOpen,
+    #[error("{MSG_CLOSED}")]
+    Closed,
+    #[error("{MSG_CANCELED}")]
+    Canceled,
+    /// A field's value is out of its bounds: (field, message).
+    #[error("{1}")]
+    Invalid(&'static str, String),
+    #[error("Item não encontrado nesta comanda.")]
+    UnknownItem,
+    #[error("Gorjeta não encontrada nesta comanda.")]
+    UnknownTip,
+    #[error("Pagamento não encontrado nesta comanda.")]
+    UnknownPayment,
+    /// A payment beyond what is left to pay.
+    #[error("O pagamento passa do valor que falta ({}).", brl(*.0))]
+    Overpaid(i64),
+    /// Closing with paid different from due: (paid, due).
+    #[error("O valor pago ({}) não fecha com o total ({}).", brl(*.0), brl(*.1))]
+    Unbalanced(i64, i64),
+    #[error("{MSG_NO_ITEMS}")]
+    Empty,
+    #[error("Estorne os pagamentos antes de cancelar a comanda.")]
+    PaidCannotCancel,
+}
+
+impl ComandaError {
+    /// The form field the refusal concerns, if any.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            ComandaError::Invalid(field, _) => Some(field),
+            ComandaError::Overpaid(_) => Some("value"),
+            ComandaError::Unbalanced(..) => Some("payments"),
+            ComandaError::Empty => Some("items"),
+            _ => None,
+        }
+    }
+}
+
+fn invalid(field: &'static str, message: impl Into<String>) -> ComandaError {
+    ComandaError::Invalid(field, message.into())
+}
+
+/// A money value within `1..=MAX_CENTS` (or `0..` when `zero` is allowed).
+fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), ComandaError> {
+    let least = i64::from(!zero);
+    if cents < least {
+        return Err(invalid(field, if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." }));
+    }
+    if cents > MAX_CENTS {
+        return Err(invalid(field, format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS))));
+    }
+    Ok(())
+}
+
+/// A discount that takes at most `gross`, and at most `cap` basis points of it when capped.
+fn check_discount(field: &'static str, discount: Discount, gross: i64, cap: Option<i64>) -> Result<(), ComandaError> {
+    match discount {
+        Discount::BasisPoints(points) if !(0..=WHOLE).contains(&points) => {
+            return Err(invalid(field, "O desconto deve ser de 0 a 100%."))
+        }
+        Discount::Cents(cents) if cents < 0 => return Err(invalid(field, "O desconto não pode ser negativo.")),
+        _ => {}
+    }
+    let cents = discount.of(gross);
+    if cents > gross {
+        return Err(invalid(field, format!("O desconto não pode passar de {}.", brl(gross))));
+    }
+    if let Some(cap) = cap {
+        if cents > percent_of(gross, cap) {
+            return Err(invalid(field, format!("Seu desconto máximo é de {}%.", format_percent(cap))));
+        }
+    }
+    Ok(())
+}
+
+/// `12,5` for 1250 basis points.
+fn format_percent(points: i64) -> String {
+    let text = format!("{},{:02}", points / 100, points % 100);
+    text.trim_end_matches('0').trim_end_matches(',').to_owned()
+}
+
+fn check_item(item: &NewItem) -> Result<(), ComandaError> {
+    if item.kind == ItemKind::Service && item.professional_id.is_none() {
+        return Err(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
+    }
+    if !(1..=MAX_QUANTITY).contains(&item.quantity) {
+        return Err(invalid("quantity", format!("A quantidade deve ser de 1 a {MAX_QUANTITY}.")));
+    }
+    check_cents("price", item.unit_cents, true)?;
+    if let Some(discount) = item.discount {
+        check_discount("discount", discount, item.unit_cents * item.quantity, None)?;
+    }
+    Ok(())
+}
+
+fn reason_of(reason: &str) -> Result<String, ComandaError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(invalid("reason", MSG_REASON));
+    }
+    if reason.chars().count() > 500 {
+        return Err(invalid("reason", "O motivo deve ter no máximo 500 caracteres."));
+    }
+    Ok(reason.to_owned())
+}
+
+impl NewItem {
+    fn numbered(self, item_id: i64) -> Item {
+        Item {
+            item_id,
+            kind: self.kind,
+            ref_id: self.ref_id,
+            description: self.description,
+            professional_id: self.professional_id,
+            quantity: self.quantity,
+            unit_cents: self.unit_cents,
+            discount: self.discount,
+            appointment_id: self.appointment_id,
+        }
+    }
+}
+
+impl Aggregate for Comanda {
+    const TYPE: &'static str = "Comanda";
+    type Command = ComandaCommand;
+    type Event = ComandaEvent;
+    type Error = ComandaError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let event = match command {
+            ComandaCommand::Open { company_id, appointment_id, client_id, items } => {
+                if self.status != Status::New {
+                    return Err(ComandaError::AlreadyOpen);
+                }
+                if items.len() > MAX_LINES {
+                    return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
+                }
+                items.iter().try_for_each(check_item)?;
+                let items = items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect();
+                ComandaEvent::ComandaOpened(Opening { company_id, appointment_id, client_id, items })
+            }
+            ComandaCommand::AddItem(item) => {
+                self.open()?;
+                if self.items.len() >= MAX_LINES {
+                    return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
+                }
+                check_item(&item)?;
+                ComandaEvent::ItemAdded(item.numbered(self.last_item + 1))
+            }
+            ComandaCommand::RemoveItem { item_id } => {
+                self.open()?;
+                if !self.items.iter().any(|item| item.item_id == item_id) {
+                    return Err(ComandaError::UnknownItem);
+                }
+                ComandaEvent::ItemRemoved { item_id }
+            }
+            ComandaCommand::SetDiscount { discount, cap } => {
+                self.open()?;
+                if let Some(discount) = discount {
+                    check_discount("discount", discount, self.totals().subtotal, cap)?;
+                }
+                ComandaEvent::DiscountSet { discount }
+            }
+            ComandaCommand::AddTip { professional_id, cents } => {
+                self.open()?;
+                if self.tips.len() >= MAX_LINES {
+                    return Err(invalid("value", format!("No máximo {MAX_LINES} gorjetas por comanda.")));
+                }
+                check_cents("value", cents, false)?;
+                ComandaEvent::TipAdded(Tip { tip_id: self.last_tip + 1, professional_id, cents })
+            }
+            ComandaCommand::RemoveTip { tip_id } => {
+                self.open()?;
+                if !self.tips.iter().any(|tip| tip.tip_id == tip_id) {
+                    return Err(ComandaError::UnknownTip);
+                }
+                ComandaEvent::TipRemoved { tip_id }
+            }
+            ComandaCommand::TakePayment(payment) => {
+                self.open()?;
+                if self.payments.len() >= MAX_LINES {
+                    return Err(invalid("value", format!("No máximo {MAX_LINES} pagamentos por comanda.")));
+                }
+                check_cents("value", payment.cents, false)?;
+                let remaining = self.totals().remaining();
+                if payment.cents > remaining {
+                    return Err(ComandaError::Overpaid(remaining.max(0)));
+                }
+                self.check_payment_details(&payment)?;
+                ComandaEvent::PaymentTaken(Payment {
+                    payment_id: self.last_payment + 1,
+                    method: payment.method,
+                    cents: payment.cents,
+                    cash_received_cents: payment.cash_received_cents,
+                    installments: payment.installments,
+                    brand: payment.brand,
+                    authorization_code: payment.authorization_code,
+                    nsu: payment.nsu,
+                    caixa_id: payment.caixa_id,
+                })
+            }
+            ComandaCommand::RefundPayment { payment_id, reason } => {
+                self.open()?;
+                if !self.payments.iter().any(|payment| payment.payment_id == payment_id) {
+                    return Err(ComandaError::UnknownPayment);
+                }
+                ComandaEvent::PaymentRefunded { payment_id, reason: reason_of(&reason)? }
+            }
+            ComandaCommand::Close { at } => {
+                self.open()?;
+                if self.items.is_empty() {
+                    return Err(ComandaError::Empty);
+                }
+                let totals = self.totals();
+                if totals.paid != totals.due {
+                    return Err(ComandaError::Unbalanced(totals.paid, totals.due));
+                }
+                ComandaEvent::ComandaClosed {
+                    at,
+                    lines: self.closed_lines(),
+                    tips: self.tips.clone(),
+                    subtotal_cents: totals.subtotal,
+                    discount_cents: totals.discount,
+                    total_cents: totals.total,
+                    tips_cents: totals.tips,
+                }
+            }
+            ComandaCommand::Reopen { reason } => {
+                if self.status != Status::Closed {
+                    self.open()?;
+                    return Err(invalid("reason", "Só uma comanda fechada pode ser reaberta."));
+                }
+                ComandaEvent::ComandaReopened { reason: reason_of(&reason)? }
+            }
+            ComandaCommand::Cancel { reason } => {
+                self.open()?;
+                if !self.payments.is_empty() {
+                    return Err(ComandaError::PaidCannotCancel);
+                }
+                ComandaEvent::ComandaCanceled { reason: reason_of(&reason)? }
+            }
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            ComandaEvent::ComandaOpened(opening) => {
+                self.status = Status::Open;
+                self.last_item = opening.items.iter().map(|item| item.item_id).max().unwrap_or(0);
+                self.items = opening.items.clone();
+                self.opening = Some(opening);
+            }
+            ComandaEvent::ItemAdded(item) => {
+                self.last_item = self.last_item.max(item.item_id);
+                self.items.push(item);
+            }
+            ComandaEvent::ItemRemoved { item_id } => self.items.retain(|item| item.item_id != item_id),
+            ComandaEvent::DiscountSet { discount } => self.discount = discount,
+            ComandaEvent::TipAdded(tip) => {
+                self.last_tip = self.last_tip.max(tip.tip_id);
+                self.tips.push(tip);
+            }
+            ComandaEvent::TipRemoved { tip_id } => self.tips.retain(|tip| tip.tip_id != tip_id),
+            ComandaEvent::PaymentTaken(payment) => {
+                self.last_payment = self.last_payment.max(payment.payment_id);
+                self.payments.push(payment);
+            }
+            ComandaEvent::PaymentRefunded { payment_id, .. } => {
+                self.payments.retain(|payment| payment.payment_id != payment_id);
+            }
+            ComandaEvent::ComandaClosed { .. } => self.status = Status::Closed,
+            ComandaEvent::ComandaReopened { .. } => self.status = Status::Open,
+            ComandaEvent::ComandaCanceled { .. } => self.status = Status::Canceled,
+        }
+    }
+}
+
+impl Comanda {
+    /// The details each method needs, and none it cannot have.
+    fn check_payment_details(&self, payment: &NewPayment) -> Result<(), ComandaError> {
+        match payment.method {
+            PaymentMethod::Cash => {
+                if let Some(received) = payment.cash_received_cents {
+                    check_cents("cashReceived", received, false)?;
+                    if received < payment.cents {
+                        return Err(invalid("cashReceived", "O valor recebido é menor que o pagamento."));
+                    }
+                }
+            }
+            PaymentMethod::Credit => {
+                if !(1..=24).contains(&payment.installments.unwrap_or(1)) {
+                    return Err(invalid("installments", "Escolha de 1 a 24 parcelas."));
+                }
+            }
+            PaymentMethod::Debit | PaymentMethod::Pix | PaymentMethod::Subscription => {}
+        }
+        if payment.method != PaymentMethod::Cash && payment.cash_received_cents.is_some() {
+            return Err(invalid("cashReceived", "Só pagamentos em dinheiro têm troco."));
+        }
+        for (field, text) in [
+            ("brand", &payment.brand),
+            ("authorizationCode", &payment.authorization_code),
+            ("nsu", &payment.nsu),
+        ] {
+            if text.as_deref().is_some_and(|text| text.chars().count() > 40) {
+                return Err(invalid(field, "No máximo 40 caracteres."));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+    use cqrs_es::test::TestFramework;
+
+    use super::*;
+
+    fn at() -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 27).and_then(|d| d.and_hms_opt(18, 30, 0)).expect("date")
+    }
+
+    fn service(unit_cents: i64) -> NewItem {
+        NewItem {
+            kind: ItemKind::Service,
+            ref_id: 1,
+            description: "Corte".into(),
+            professional_id: Some(7),
+            quantity: 1,
+            unit_cents,
+            discount: None,
+            appointment_id: Some(41),
+        }
+    }
+
+    fn product(unit_cents: i64, quantity: i64) -> NewItem {
+        NewItem {
+            kind: ItemKind::Product,
+            ref_id: 3,
+            description: "Pomada".into(),
+            professional_id: None,
+            quantity,
+            unit_cents,
+            discount: None,
+            appointment_id: None,
+        }
+    }
+
+    fn cash(cents: i64, received: Option<i64>) -> NewPayment {
+        NewPayment {
+            method: PaymentMethod::Cash,
+            cents,
+            cash_received_cents: received,
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(1),
+        }
+    }
+
+    fn opened(items: Vec<NewItem>) -> ComandaEvent {
+        ComandaEvent::ComandaOpened(Opening {
+            company_id: 2,
+            appointment_id: Some(41),
+            client_id: Some(9),
+            items: items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect(),
+        })
+    }
+
+    fn replayed(events: Vec<ComandaEvent>) -> Comanda {
+        let mut comanda = Comanda::default();
+        for event in events {
+            comanda.apply(event);
+        }
+        comanda
+    }
+
+    #[test]
+    fn the_totals_follow_the_items_discounts_and_tips() {
+        let mut beard = service(3000);
+        beard.discount = Some(Discount::BasisPoints(1000));
+        let comanda = replayed(vec![
+            opened(vec![service(4500), beard]),
+            ComandaEvent::ItemAdded(product(2990, 2).numbered(3)),
+            ComandaEvent::DiscountSet { discount: Some(Discount::Cents(500)) },
+            ComandaEvent::TipAdded(Tip { tip_id: 1, professional_id: 7, cents: 1000 }),
+        ]);
+        let totals = comanda.totals();
+        assert_eq!(totals.subtotal, 4500 + 2700 + 5980);
+        assert_eq!((totals.discount, totals.total), (500, 12_680));
+        assert_eq!((totals.tips, totals.due, totals.paid), (1000, 13_680, 0));
+        let lines = comanda.closed_lines();
+        assert_eq!(lines.iter().map(|l| l.net_cents).sum::<i64>(), totals.total, "the shares add up");
+        assert_eq!(lines.iter().map(|l| l.net_cents).collect::<Vec<_>>(), [4329, 2598, 5753]);
+    }
+
+    #[test]
+    fn a_comanda_closes_only_when_paid_equals_due_and_then_never_changes() {
+        let opened_events = vec![opened(vec![service(4500)])];
+        TestFramework::<Comanda>::with(())
+            .given(opened_events.clone())
+            .when(ComandaCommand::Close { at: at() })
+            .then_expect_error(ComandaError::Unbalanced(0, 4500));
+        let paid = vec![
+            opened(vec![service(4500)]),
+            ComandaEvent::PaymentTaken(Payment {
+                payment_id: 1,
+                method: PaymentMethod::Cash,
+                cents: 4500,
+                cash_received_cents: Some(5000),
+                installments: None,
+                brand: None,
+                authorization_code: None,
+                nsu: None,
+                caixa_id: Some(1),
+            }),
+        ];
+        TestFramework::<Comanda>::with(())
+            .given(paid.clone())
+            .when(ComandaCommand::Close { at: at() })
+            .then_expect_events(vec![ComandaEvent::ComandaClosed {
+                at: at(),
+                lines: vec![ClosedLine {
+                    item_id: 1,
+                    kind: ItemKind::Service,
+                    ref_id: 1,
+                    professional_id: Some(7),
+                    quantity: 1,
+                    net_cents: 4500,
+                }],
+                tips: vec![],
+                subtotal_cents: 4500,
+                discount_cents: 0,
+                total_cents: 4500,
+                tips_cents: 0,
+            }]);
+        let mut closed = paid.clone();
+        closed.push(ComandaEvent::ComandaClosed {
+            at: at(),
+            lines: vec![],
+            tips: vec![],
+            subtotal_cents: 4500,
+            discount_cents: 0,
+            total_cents: 4500,
+            tips_cents: 0,
+        });
+        for command in [
+            ComandaCommand::AddItem(product(100, 1)),
+            ComandaCommand::AddTip { professional_id: 7, cents: 100 },
+            ComandaCommand::TakePayment(cash(1, None)),
+            ComandaCommand::RefundPayment { payment_id: 1, reason: "erro".into() },
+            ComandaCommand::Close { at: at() },
+            ComandaCommand::Cancel { reason: "erro".into() },
+        ] {
+            TestFramework::<Comanda>::with(())
+                .given(closed.clone())
+                .when(command)
+                .then_expect_error(ComandaError::Closed);
+        }
+        TestFramework::<Comanda>::with(())
+            .given(closed.clone())
+            .when(ComandaCommand::Reopen { reason: "  ".into() })
+            .then_expect_error(invalid("reason", MSG_REASON));
+        TestFramework::<Comanda>::with(())
+            .given(closed)
+            .when(ComandaCommand::Reopen { reason: "Cliente pagou com outro cartão".into() })
+            .then_expect_events(vec![ComandaEvent::ComandaReopened {
+                reason: "Cliente pagou com outro cartão".into(),
+            }]);
+    }
+
+    #[test]
+    fn payments_never_pass_what_is_due_and_cash_gives_change() {
+        let events = vec![opened(vec![service(4500)])];
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::TakePayment(cash(4501, None)))
+            .then_expect_error(ComandaError::Overpaid(4500));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::TakePayment(cash(4500, Some(4000))))
+            .then_expect_error(invalid("cashReceived", "O valor recebido é menor que o pagamento."));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::TakePayment(cash(0, None)))
+            .then_expect_error(invalid("value", "Informe um valor maior que zero."));
+        let payment = Payment {
+            payment_id: 1,
+            method: PaymentMethod::Cash,
+            cents: 2000,
+            cash_received_cents: Some(5000),
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(1),
+        };
+        assert_eq!(payment.change(), 3000);
+        TestFramework::<Comanda>::with(())
+            .given(events)
+            .when(ComandaCommand::TakePayment(cash(2000, Some(5000))))
+            .then_expect_events(vec![ComandaEvent::PaymentTaken(payment)]);
+    }
+
+    #[test]
+    fn discounts_stay_within_the_price_and_the_users_cap() {
+        let events = vec![opened(vec![service(4500)])];
+        let set = |discount, cap| ComandaCommand::SetDiscount { discount: Some(discount), cap };
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(set(Discount::Cents(4501), None))
+            .then_expect_error(invalid("discount", "O desconto não pode passar de R$ 45,00."));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(set(Discount::BasisPoints(10_001), None))
+            .then_expect_error(invalid("discount", "O desconto deve ser de 0 a 100%."));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(set(Discount::BasisPoints(1500), Some(1250)))
+            .then_expect_error(invalid("discount", "Seu desconto máximo é de 12,5%."));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(set(Discount::Cents(562), Some(1250)))
+            .then_expect_events(vec![ComandaEvent::DiscountSet { discount: Some(Discount::Cents(562)) }]);
+        let mut free = service(4500);
+        free.discount = Some(Discount::Cents(5000));
+        TestFramework::<Comanda>::with(())
+            .given(events)
+            .when(ComandaCommand::AddItem(free))
+            .then_expect_error(invalid("discount", "O desconto não pode passar de R$ 45,00."));
+    }
+
+    #[test]
+    fn items_are_numbered_in_order_and_bad_items_refused() {
+        let events = vec![opened(vec![service(4500)]), ComandaEvent::ItemRemoved { item_id: 1 }];
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::AddItem(product(2990, 1)))
+            .then_expect_events(vec![ComandaEvent::ItemAdded(product(2990, 1).numbered(2))]);
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::RemoveItem { item_id: 1 })
+            .then_expect_error(ComandaError::UnknownItem);
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::AddItem(product(2990, 0)))
+            .then_expect_error(invalid("quantity", "A quantidade deve ser de 1 a 999."));
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::AddItem(product(MAX_CENTS + 1, 1)))
+            .then_expect_error(invalid("price", "O valor deve ser de no máximo R$ 100.000,00."));
+        let mut nobody = service(4500);
+        nobody.professional_id = None;
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::AddItem(nobody))
+            .then_expect_error(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
+        TestFramework::<Comanda>::with(())
+            .given(events)
+            .when(ComandaCommand::Close { at: at() })
+            .then_expect_error(ComandaError::Empty);
+        TestFramework::<Comanda>::with(())
+            .given_no_previous_events()
+            .when(ComandaCommand::AddItem(product(100, 1)))
+            .then_expect_error(ComandaError::NotOpen);
+    }
+
+    #[test]
+    fn a_paid_comanda_is_refunded_before_it_is_canceled() {
+        let events = vec![
+            opened(vec![service(4500)]),
+            ComandaEvent::PaymentTaken(Payment {
+                payment_id: 1,
+                method: PaymentMethod::Pix,
+                cents: 4500,
+                cash_received_cents: None,
+                installments: None,
+                brand: None,
+                authorization_code: None,
+                nsu: None,
+                caixa_id: Some(1),
+            }),
+        ];
+        TestFramework::<Comanda>::with(())
+            .given(events.clone())
+            .when(ComandaCommand::Cancel { reason: "Desistiu".into() })
+            .then_expect_error(ComandaError::PaidCannotCancel);
+        let mut refunded = events;
+        refunded.push(ComandaEvent::PaymentRefunded { payment_id: 1, reason: "Desistiu".into() });
+        assert_eq!(replayed(refunded.clone()).totals().paid, 0);
+        TestFramework::<Comanda>::with(())
+            .given(refunded)
+            .when(ComandaCommand::Cancel { reason: "Desistiu".into() })
+            .then_expect_events(vec![ComandaEvent::ComandaCanceled { reason: "Desistiu".into() }]);
+    }
+
+    #[test]
+    fn events_are_pinned() {
+        let mut item = service(4500).numbered(1);
+        item.discount = Some(Discount::BasisPoints(1000));
+        let payment = Payment {
+            payment_id: 1,
+            method: PaymentMethod::Credit,
+            cents: 4050,
+            cash_received_cents: Some(5000),
+            installments: Some(2),
+            brand: Some("VISA".into()),
+            authorization_code: Some("123456".into()),
+            nsu: Some("000123".into()),
+            caixa_id: Some(1),
+        };
+        let tip = Tip { tip_id: 1, professional_id: 7, cents: 1000 };
+        crate::event_payload::assert_pinned::<Comanda>(&[
+            ComandaEvent::ComandaOpened(Opening {
+                company_id: 2,
+                appointment_id: Some(41),
+                client_id: Some(9),
+                items: vec![item.clone()],
+            }),
+            ComandaEvent::ItemAdded(item),
+            ComandaEvent::ItemRemoved { item_id: 1 },
+            ComandaEvent::DiscountSet { discount: Some(Discount::Cents(500)) },
+            ComandaEvent::TipAdded(tip.clone()),
+            ComandaEvent::TipRemoved { tip_id: 1 },
+            ComandaEvent::PaymentTaken(payment),
+            ComandaEvent::PaymentRefunded { payment_id: 1, reason: "Cobrança em dobro".into() },
+            ComandaEvent::ComandaClosed {
+                at: at(),
+                lines: vec![ClosedLine {
+                    item_id: 1,
+                    kind: ItemKind::Service,
+                    ref_id: 1,
+                    professional_id: Some(7),
+                    quantity: 1,
+                    net_cents: 4050,
+                }],
+                tips: vec![tip],
+                subtotal_cents: 4050,
+                discount_cents: 0,
+                total_cents: 4050,
+                tips_cents: 1000,
+            },
+            ComandaEvent::ComandaReopened { reason: "Pagamento errado".into() },
+            ComandaEvent::ComandaCanceled { reason: "Cliente desistiu".into() },
+        ]);
+    }
+}
