@@ -57,11 +57,11 @@ where
             Ok(position) => {
                 log.waker.wake(A::TYPE);
                 // What was appended is the aggregate's state now: the next command starts here.
+                // `handle` applied each event as it wrote it (cqrs-es's `EventSink::write`),
+                // so the state is already past them; applying them again would count a tip
+                // or a payment twice.
                 stream.sequence += events.len() as i64;
                 stream.position = Some(position);
-                for event in events {
-                    stream.aggregate.apply(event);
-                }
                 log.keep(aggregate_id, &stream);
                 return Ok(Some(position));
             }

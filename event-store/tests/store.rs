@@ -59,6 +59,26 @@ async fn a_command_appends_what_it_decides_and_its_refusal_is_the_aggregates(poo
     assert!(matches!(refused, Err(Refusal::Domain(FavoriteMenuError::UnknownMenuItem))), "{refused:?}");
 }
 
+/// The state kept after a command is the stream's state: each event counted once, as a
+/// replay from the log counts it (a tip kept twice would be charged twice).
+#[sqlx::test(migrations = "../migrations")]
+async fn the_state_kept_after_a_command_equals_the_streams_replayed(pool: PgPool) {
+    use navalha_domain::comanda::{Comanda, ComandaCommand};
+    let events = event_log(&pool);
+    let open =
+        ComandaCommand::Open { company_id: 1, appointment_id: None, client_id: None, items: Vec::new() };
+    execute::<Comanda>(&events, "9004", open, &metadata(), true).await.expect("open");
+    for cents in [1000, 500] {
+        let tip = ComandaCommand::AddTip { professional_id: 7, cents };
+        execute::<Comanda>(&events, "9004", tip, &metadata(), false).await.expect("tip");
+    }
+    let kept = events.load::<Comanda>("9004").await.expect("kept");
+    let replayed = event_log(&pool).load::<Comanda>("9004").await.expect("replayed");
+    assert_eq!(kept.aggregate.totals().tips, 1500);
+    assert_eq!(kept.aggregate, replayed.aggregate);
+    assert_eq!((kept.sequence, kept.position), (replayed.sequence, replayed.position));
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_payload_of_a_version_no_upcaster_knows_is_not_guessed(pool: PgPool) {
     sqlx::query(
