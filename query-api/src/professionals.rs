@@ -183,7 +183,7 @@ pub struct ProfessionalDetail {
     #[serde(rename = "WhatsApp")]
     whats_app: bool,
     birth_date: Option<NaiveDate>,
-    /// 1 active, 0 not.
+    /// 0 pending, 1 active, 2 inactive (spec 02 §4).
     status: i16,
     cep: Option<String>,
     street: Option<String>,

@@ -167,7 +167,7 @@ async fn create_token(
     summary = "E-mail a checkout link to the client (ADMIN, ATTENDANT, DEFAULT)",
     request_body = LinkRequest,
     responses(
-        (status = 200, description = "Sent", body = bool),
+        (status = 200, description = "Sent", body = bool, content_type = "application/json"),
         refused::Malformed,
         refused::Forbidden,
         (status = 404, description = "Unknown client or plan", body = ErrorBody),

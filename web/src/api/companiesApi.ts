@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { companiesLoaded } from '@/state/sessionSlice';
 import { api } from './api';
-import type { CompanyDto } from './types';
+import type { CompanyDto } from './wire';
 
 // Shared by the shell, the agenda and the company screens.
 export const companiesApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 import { favoritesLoaded } from '@/state/sessionSlice';
 import { api } from './api';
-import type { FavoriteMenu } from './types';
+import type { FavoriteMenu, Starred } from './wire';
 
 // Shared by the dashboard shell (and any screen that shows favourites).
 export const favoritesApi = api.injectEndpoints({
@@ -18,7 +18,7 @@ export const favoritesApi = api.injectEndpoints({
         }
       },
     }),
-    saveFavorite: build.mutation<void, string>({
+    saveFavorite: build.mutation<Starred, string>({
       query: (slug) => ({ url: 'professional-favorite-menu/', method: 'POST', body: { slug } }),
       invalidatesTags: [{ type: 'Favorite', id: 'LIST' }],
     }),

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResponse, otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { FavoriteMenu } from '@/api/types';
+import type { FavoriteMenu } from '@/api/wire';
 
 /** A small in-memory server for the favourites, with read-your-writes positions. */
 function favoritesServer(initial: string[] = []) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginResponse, otherCompany, ownCompany } from '@/test/fixtures';
+import { companyItem, loginResponse, otherCompany, ownCompany } from '@/test/fixtures';
 import {
   companiesLoaded,
   companySelected,
@@ -9,6 +9,7 @@ import {
   signedIn,
   signedOut,
   slugOfFavorite,
+  type SignInAnswer,
 } from './sessionSlice';
 
 const reduce = sessionSlice.reducer;
@@ -27,7 +28,7 @@ describe('session slice', () => {
   });
 
   it('keeps no role when the answer has none (complete registration)', () => {
-    const answer = loginResponse();
+    const answer: SignInAnswer = loginResponse();
     delete answer.user.Role;
     expect(reduce(undefined, signedIn(answer)).role).toBeNull();
   });
@@ -40,7 +41,7 @@ describe('session slice', () => {
 
   it('marks companies the user does not belong to as canHide and selects the first own one', () => {
     let state = reduce(undefined, signedIn(loginResponse()));
-    state = reduce(state, companiesLoaded([otherCompany, ownCompany]));
+    state = reduce(state, companiesLoaded([companyItem(otherCompany, false), companyItem(ownCompany, true)]));
     expect(state.companyList.map((c) => [c.IdCompany, c.canHide])).toEqual([
       [2, true],
       [1, false],
@@ -50,7 +51,7 @@ describe('session slice', () => {
 
   it('trusts the server on membership over the sign-in answer (a unit registered since)', () => {
     let state = reduce(undefined, signedIn(loginResponse()));
-    state = reduce(state, companiesLoaded([{ ...ownCompany, Member: false }, { ...otherCompany, Member: true }]));
+    state = reduce(state, companiesLoaded([companyItem(ownCompany, false), companyItem(otherCompany, true)]));
     expect(state.companyList.map((c) => [c.IdCompany, c.canHide])).toEqual([
       [1, true],
       [2, false],
@@ -60,21 +61,21 @@ describe('session slice', () => {
 
   it('selects nothing when the user belongs to none of the companies', () => {
     let state = reduce(undefined, signedIn({ ...loginResponse(), user: { ...loginResponse().user, Companies: [] } }));
-    state = reduce(state, companiesLoaded([otherCompany]));
+    state = reduce(state, companiesLoaded([companyItem(otherCompany, false)]));
     expect(state.selectedCompany).toBeNull();
   });
 
   it('keeps the chosen company when the list is read again', () => {
     let state = reduce(undefined, signedIn({ ...loginResponse(), user: { ...loginResponse().user, Companies: [ownCompany, otherCompany] } }));
-    state = reduce(state, companiesLoaded([ownCompany, otherCompany]));
+    state = reduce(state, companiesLoaded([companyItem(ownCompany, true), companyItem(otherCompany, true)]));
     state = reduce(state, companySelected(2));
-    state = reduce(state, companiesLoaded([ownCompany, otherCompany]));
+    state = reduce(state, companiesLoaded([companyItem(ownCompany, true), companyItem(otherCompany, true)]));
     expect(state.selectedCompany?.IdCompany).toBe(2);
   });
 
   it('only lets an own company be selected', () => {
     let state = reduce(undefined, signedIn(loginResponse()));
-    state = reduce(state, companiesLoaded([ownCompany, otherCompany]));
+    state = reduce(state, companiesLoaded([companyItem(ownCompany, true), companyItem(otherCompany, false)]));
     expect(reduce(state, companySelected(2)).selectedCompany?.IdCompany).toBe(1);
   });
 

@@ -1,11 +1,18 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CompanyDto, FavoriteMenu, LoginResponse, Role } from '@/api/types';
+import type { CompanyDto, FavoriteMenu, LoginResponse, LoginUser, Role, SessionCompany } from '@/api/wire';
 import { DEFAULT_TIME_ZONE } from '@/lib/dates';
 
-/** A company as the app keeps it: canHide is true when the user does not belong to it. */
-export interface Company extends CompanyDto {
-  canHide: boolean;
-}
+/**
+ * A company as the app keeps it: canHide is true when the user does not belong to it. Member
+ * and TimeZone come from GET company: a sign-in answer's unit standing in, or a session kept
+ * from before them, has none.
+ */
+export type Company = SessionCompany & Partial<Pick<CompanyDto, 'Member' | 'TimeZone'>> & { canHide: boolean };
+
+/** A sign-in answer as the session takes it: complete registration keeps no role (spec 01 §3). */
+export type SignInAnswer = Omit<LoginResponse, 'user'> & {
+  user: Omit<LoginUser, 'Role'> & { Role?: LoginUser['Role'] | null };
+};
 
 export interface SessionState {
   token: string | null;
@@ -13,7 +20,7 @@ export interface SessionState {
   userEmail: string;
   idProfessional: number | null;
   /** The user's own companies, from the sign-in answer. */
-  companies: CompanyDto[];
+  companies: SessionCompany[];
   role: Role | null;
   /** Every company the user may see (GET company), with canHide derived. */
   companyList: Company[];
@@ -33,14 +40,15 @@ export const initialSessionState: SessionState = {
   menuFavorite: [],
 };
 
-export const slugOfFavorite = (favorite: FavoriteMenu): string =>
+/** Reads a favourite; entries persisted from older answers carry `slug`. */
+export const slugOfFavorite = (favorite: Partial<FavoriteMenu> & { slug?: string }): string =>
   favorite.MenuSlug ?? favorite.slug ?? '';
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    signedIn(_state, action: PayloadAction<LoginResponse>) {
+    signedIn(_state, action: PayloadAction<SignInAnswer>) {
       const { Token, user } = action.payload;
       return {
         ...initialSessionState,
@@ -49,7 +57,8 @@ export const sessionSlice = createSlice({
         userEmail: user.Email,
         idProfessional: user.IdProfessional ?? null,
         companies: user.Companies ?? [],
-        role: user.Role ?? null,
+        // The menus know the role codes; the answer documents Type as any text.
+        role: (user.Role as Role | null | undefined) ?? null,
       };
     },
     signedOut() {

@@ -36,6 +36,7 @@ export const clients: ClientItem[] = Array.from({ length: 12 }, (_, i) => ({
   Cpf: '52998224725',
   Status: true,
   SubscriptionUser: [],
+  Unconfirmed: false,
 }));
 
 const professionalOf = (id: number) => professionals.find((p) => p.IdProfessional === id)!;
@@ -62,6 +63,7 @@ export function appointment(id: number, overrides: Partial<DayItem> = {}): DayIt
     ProfessionalColor: professional.Color,
     ProfessionalName: professional.Name,
     SubscriptionUser: [],
+    Online: false,
     ...overrides,
   };
 }
@@ -129,11 +131,11 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
       IdUser: client.IdUser,
       UserName: client.Name,
       UserPhone: client.Phone,
-      Date: payload.date,
+      Date: payload.date!,
       StartTime: `${payload.startTime}:00`,
       EndTime: `${payload.endTime}:00`,
       Services: services.filter((s) => payload.idServices.includes(s.IdService)).map((s) => s.Description),
-      Observation: payload.observation,
+      Observation: payload.observation ?? '',
     });
   };
 

@@ -1,8 +1,10 @@
-import type { CompanyDto, LoginResponse, RoleType } from '@/api/types';
+import type { RoleType } from '@/api/types';
+import type { CompanyDto, LoginResponse, SessionCompany } from '@/api/wire';
 import type { RootState } from '@/app/store';
 import { initialSessionState, type SessionState } from '@/state/sessionSlice';
 
-export const ownCompany: CompanyDto = {
+/** A unit of the sign-in answer. */
+export const ownCompany: SessionCompany = {
   IdCompany: 1,
   Name: 'Navalha Centro',
   City: 'São Paulo',
@@ -10,13 +12,20 @@ export const ownCompany: CompanyDto = {
   Status: true,
 };
 
-export const otherCompany: CompanyDto = {
+export const otherCompany: SessionCompany = {
   IdCompany: 2,
   Name: 'Navalha Praia',
   City: 'Santos',
   State: 'SP',
   Status: true,
 };
+
+/** A unit as GET company lists it. */
+export const companyItem = (company: SessionCompany, member: boolean): CompanyDto => ({
+  ...company,
+  Member: member,
+  TimeZone: 'America/Sao_Paulo',
+});
 
 export function loginResponse(type: RoleType = 'ADMIN'): LoginResponse {
   return {
@@ -44,7 +53,7 @@ export function signedInSession(type: RoleType = 'ADMIN', overrides: Partial<Ses
     userEmail: user.Email,
     idProfessional: user.IdProfessional,
     companies: user.Companies,
-    role: user.Role ?? null,
+    role: { ...user.Role, Type: type },
     ...overrides,
   });
 }

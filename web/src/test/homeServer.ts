@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CompanyDto } from '@/api/types';
+import type { SessionCompany } from '@/api/wire';
 import type { DayItem } from '@/features/agenda';
 import type { Dashboard } from '@/features/home/homeApi';
 import { otherCompany, ownCompany } from './fixtures';
@@ -65,7 +65,7 @@ interface HomeServerOptions {
   /** Today's day list (GET scheduling/professional). */
   day?: DayItem[];
   /** GET company: the units (Member true) the user belongs to. */
-  units?: CompanyDto[];
+  units?: SessionCompany[];
 }
 
 export function homeServer({

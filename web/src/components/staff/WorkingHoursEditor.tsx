@@ -36,7 +36,7 @@ const emptyDay = (weekDay: number): WorkingDay => ({
 });
 
 /** '09:00 - 12:00', or '-' when the period is empty. */
-const periodText = (start: string | null, end: string | null) => (start && end ? `${start} - ${end}` : '-');
+const periodText = (start: string | null | undefined, end: string | null | undefined) => (start && end ? `${start} - ${end}` : '-');
 
 interface Props {
   target: StaffTarget;

@@ -1,5 +1,14 @@
 import { api } from '@/api/api';
-import type { CatalogueService, OfferedService, OfferedServiceBody, StaffTarget, WorkingDay, WorkingDayBody } from './types';
+import type {
+  CatalogueService,
+  OfferedService,
+  OfferedServiceBody,
+  ServiceSaved,
+  StaffTarget,
+  WorkingDay,
+  WorkingDayBody,
+  WorkingDaySaved,
+} from './types';
 
 /** The cache tag of one target's data: 'Profile' for my profile, 'Professional' by id. */
 const tagOf = (target: StaffTarget) =>
@@ -32,7 +41,7 @@ export const staffApi = api.injectEndpoints({
       query: hoursUrl,
       providesTags: (_r, _e, target) => [tagOf(target)],
     }),
-    saveWorkingDay: build.mutation<unknown, { target: StaffTarget; body: WorkingDayBody }>({
+    saveWorkingDay: build.mutation<WorkingDaySaved, { target: StaffTarget; body: WorkingDayBody }>({
       query: ({ target, body }) => ({ url: `${hoursUrl(target)}/day`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
     }),
@@ -44,7 +53,7 @@ export const staffApi = api.injectEndpoints({
       query: servicesUrl,
       providesTags: (_r, _e, target) => [tagOf(target), { type: 'Service', id: 'OFFERED' }],
     }),
-    createOfferedService: build.mutation<unknown, { target: StaffTarget; body: OfferedServiceBody; idempotencyKey: string }>({
+    createOfferedService: build.mutation<ServiceSaved, { target: StaffTarget; body: OfferedServiceBody; idempotencyKey: string }>({
       query: ({ target, body, idempotencyKey }) => ({
         url: servicesUrl(target),
         method: 'POST',
@@ -53,7 +62,7 @@ export const staffApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
     }),
-    updateOfferedService: build.mutation<unknown, { target: StaffTarget; id: number; body: OfferedServiceBody }>({
+    updateOfferedService: build.mutation<ServiceSaved, { target: StaffTarget; id: number; body: OfferedServiceBody }>({
       query: ({ target, id, body }) => ({ url: serviceUrl(target, id), method: 'PUT', body }),
       invalidatesTags: (_r, _e, { target }) => [tagOf(target), ...AGENDA_LISTS],
     }),

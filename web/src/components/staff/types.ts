@@ -1,51 +1,25 @@
+import type { Schemas } from '@/api/wire';
+
 /** Whose hours and services an editor shows: the signed-in professional, or one by id. */
 export type StaffTarget = { kind: 'myProfile' } | { kind: 'professional'; idProfessional: number };
 
-/** One weekday as GET professional-working-hours/... answers it; empty periods are null. */
-export interface WorkingDay {
-  WeekDay: number;
-  FirstStart: string | null;
-  FirstEnd: string | null;
-  SecondStart: string | null;
-  SecondEnd: string | null;
-  ThirdStart: string | null;
-  ThirdEnd: string | null;
-}
+/** One weekday as GET professional-working-hours/... answers it; empty periods have no times. */
+export type WorkingDay = Schemas['WorkingDay'];
 
 /** PUT .../day body. */
-export interface WorkingDayBody {
-  weekDay: number;
-  firstStart: string | null;
-  firstEnd: string | null;
-  secondStart: string | null;
-  secondEnd: string | null;
-  thirdStart: string | null;
-  thirdEnd: string | null;
-}
+export type WorkingDayBody = Schemas['WorkingDayForm'];
+
+/** The answer of PUT professional-working-hours/.../day. */
+export type WorkingDaySaved = Schemas['WorkingDaySaved'];
 
 /** A catalogue service (GET service/active). */
-export interface CatalogueService {
-  IdService: number;
-  Description: string;
-  ValueDefault: number;
-  TimeDefault: number;
-}
+export type CatalogueService = Schemas['CatalogueItem'];
 
 /** A service as the professional performs it (GET professional-service/...). */
-export interface OfferedService {
-  IdCompanyProfessionalService: number;
-  IdService: number;
-  Description: string;
-  Time: number;
-  Value: number;
-  Combo: boolean;
-  Status: boolean;
-}
+export type OfferedService = Schemas['OfferedItem'];
 
-/** POST/PUT professional-service body. */
-export interface OfferedServiceBody {
-  idService: number;
-  value: number;
-  time: number;
-  status: boolean;
-}
+/** POST/PUT professional-service body; combo is left out (the server takes false). */
+export type OfferedServiceBody = Omit<Schemas['ServiceForm'], 'combo'>;
+
+/** The answer of POST and PUT professional-service/... (my profile or a professional). */
+export type ServiceSaved = Schemas['ServiceSaved'];

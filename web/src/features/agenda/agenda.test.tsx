@@ -152,7 +152,7 @@ describe('agenda, list view', () => {
   });
 
   it('links a subscriber to their subscription', async () => {
-    agendaServer([appointment(1, { SubscriptionUser: [{ IdSubscriptionUser: 33 }] })]);
+    agendaServer([appointment(1, { SubscriptionUser: [{ IdSubscriptionUser: 33, IdSubscriptionDetail: 3, PlanName: 'Clube Ouro', InternalStatus: 'ACTIVE' }] })]);
     renderAgenda();
     const link = await screen.findByRole('link', { name: 'Assinante do clube' });
     expect(link.getAttribute('href')).toBe('/dashboard/subscription-user-detail-form/33');

@@ -1,5 +1,5 @@
 import { api } from '@/api/api';
-import type { LoginRequest, LoginResponse, SocialLoginRequest } from '@/api/types';
+import type { LoginRequest, LoginResponse, Schemas, SocialLoginRequest } from '@/api/wire';
 import { signedIn } from '@/state/sessionSlice';
 
 type Started = {
@@ -16,20 +16,12 @@ const signInOnSuccess = async (_arg: unknown, { dispatch, queryFulfilled }: Star
   }
 };
 
-export interface RecoveryCodeRequest {
-  cpfOrEmail: string;
-}
-export interface ValidateCodeRequest extends RecoveryCodeRequest {
-  recoveryCode: string;
-}
-export interface ResetPasswordRequest extends ValidateCodeRequest {
-  newPassword: string;
-  recoveryData: string;
-}
-export interface CompleteRegisterRequest {
-  completeRegister: string;
-  password: string;
-}
+export type RecoveryCodeRequest = Schemas['RequestCodeBody'];
+export type ValidateCodeRequest = Schemas['ValidateCodeBody'];
+export type ResetPasswordRequest = Schemas['ResetBody'];
+export type CompleteRegisterRequest = Schemas['CompleteRegisterBody'];
+/** The answer of POST session-professional/recovery-code and validate-recovery-code. */
+export type RecoveryAnswer = Schemas['Message'];
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,10 +33,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'session-professional/login-social-media', method: 'POST', body }),
       onQueryStarted: signInOnSuccess,
     }),
-    requestRecoveryCode: build.mutation<unknown, RecoveryCodeRequest>({
+    requestRecoveryCode: build.mutation<RecoveryAnswer, RecoveryCodeRequest>({
       query: (body) => ({ url: 'session-professional/recovery-code', method: 'POST', body }),
     }),
-    validateRecoveryCode: build.mutation<unknown, ValidateCodeRequest>({
+    validateRecoveryCode: build.mutation<RecoveryAnswer, ValidateCodeRequest>({
       query: (body) => ({ url: 'session-professional/validate-recovery-code', method: 'POST', body }),
     }),
     resetPassword: build.mutation<LoginResponse, ResetPasswordRequest>({

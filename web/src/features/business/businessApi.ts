@@ -1,11 +1,11 @@
 import { api, QUIET } from '@/api/api';
+import type { Schemas } from '@/api/wire';
 
-/** The signed-in user's business and its standing with Navalha (GET /api/business). */
-export interface BusinessInfo {
-  IdBusiness: number;
-  Name: string;
-  BillingStatus: 'ACTIVE' | 'PENDING_PAYMENT';
-}
+/**
+ * The signed-in user's business and its standing with Navalha (GET /api/business):
+ * BillingStatus is ACTIVE, or PENDING_PAYMENT for the 'Pagamento pendente !' notice.
+ */
+export type BusinessInfo = Schemas['BusinessStanding'];
 
 export const businessApi = api.injectEndpoints({
   endpoints: (build) => ({

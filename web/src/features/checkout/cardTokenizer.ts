@@ -3,6 +3,8 @@
 // ever sees the hash. The script defines a global class `GalaxPay` (provider-sim serves one
 // with the same API).
 
+import type { Schemas } from '@/api/wire';
+
 /** What the client types; kept in the page's state only, never sent to Navalha. */
 export interface CardData {
   number: string;
@@ -13,11 +15,7 @@ export interface CardData {
 }
 
 /** `CardTokenizer` of POST checkout/summary. */
-export interface CardTokenizerConfig {
-  ScriptUrl: string;
-  PublicToken: string;
-  Production: boolean;
-}
+export type CardTokenizerConfig = Schemas['CardTokenizer'];
 
 interface GalaxPayCard {
   number: string;

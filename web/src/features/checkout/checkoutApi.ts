@@ -1,46 +1,24 @@
 import { api } from '@/api/api';
-import type { CardTokenizerConfig } from './cardTokenizer';
-
-export type PaymentMethod = 'creditcard' | 'boleto';
+import type { Schemas } from '@/api/wire';
 
 /** A method the plan accepts and its price. */
-export interface CheckoutPrice {
-  PaymentMethod: PaymentMethod;
-  Value: number;
-}
+export type CheckoutPrice = Schemas['Price'];
 
-/** The plan and client a checkout link is for (`POST checkout/summary`). */
-export interface CheckoutSummary {
-  IdSubscriptionDetail: number;
-  PlanName: string;
-  Description: string;
-  Value: number;
-  Periodicity: string;
-  Quantity: number;
-  PaymentMethod: PaymentMethod;
-  ItemsDetail: string;
-  UrlImage: string | null;
-  User: { IdUser: number; Name: string | null; Email: string | null };
-  /** The accepted methods, the main one (PaymentMethod, Value) first. */
-  Prices: CheckoutPrice[];
-  /** The provider's browser tokenizer; null: card payment cannot be offered now. */
-  CardTokenizer: CardTokenizerConfig | null;
-}
+/** creditcard, boleto or pix. */
+export type PaymentMethod = CheckoutPrice['PaymentMethod'];
 
-export interface SubscribeRequest {
-  token: string;
-  paymentMethod: PaymentMethod;
-  /** Only the provider's hash of the card: the card itself never reaches Navalha. */
-  card?: { hash: string };
-}
+/**
+ * The plan and client a checkout link is for (`POST checkout/summary`): Prices are the
+ * accepted methods, the main one (PaymentMethod, Value) first; no CardTokenizer (the
+ * provider's browser tokenizer): card payment cannot be offered now.
+ */
+export type CheckoutSummary = Schemas['CheckoutSummary'];
 
-export interface SubscribeResponse {
-  IdSubscriptionUser: number;
-  GalaxPayId: number;
-  Status: string | null;
-  BoletoPdf: string | null;
-  PixLink: string | null;
-}
+/** Body of POST checkout/subscribe: of a card, only the provider's hash (the card never reaches Navalha). */
+export type SubscribeRequest = Schemas['SubscribeRequest'];
+
+/** The answer of POST checkout/subscribe: the subscription and its first charge's boleto or Pix. */
+export type SubscribeResponse = Schemas['Subscribed'];
 
 // Public calls: the token in the body is the only credential.
 export const checkoutApi = api.injectEndpoints({

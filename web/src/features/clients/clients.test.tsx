@@ -103,7 +103,8 @@ const maria: ClientDetail = {
   LastAccess: null,
   LoginType: 'GOOGLE',
   RecoveryCode: null,
-  SubscriptionUser: [{ IdSubscriptionUser: 9 }],
+  Unconfirmed: false,
+  SubscriptionUser: [{ IdSubscriptionUser: 9, IdSubscriptionDetail: 3, PlanName: 'Clube Corte', InternalStatus: 'ACTIVE' }],
 };
 
 const visits: ClientVisits = {
@@ -120,7 +121,7 @@ const visits: ClientVisits = {
   LastVisit: '2026-11-10',
   NextVisit: '2026-12-01',
   Cancellations: 1,
-  SubscriptionUser: [{ IdSubscriptionUser: 9, PlanName: 'Clube Corte', InternalStatus: 'ACTIVE' }],
+  SubscriptionUser: [{ IdSubscriptionUser: 9, IdSubscriptionDetail: 3, PlanName: 'Clube Corte', InternalStatus: 'ACTIVE' }],
 };
 
 /** A tiny client server: the list, one client, its visits, the writes it received. */

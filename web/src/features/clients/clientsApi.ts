@@ -1,7 +1,15 @@
 import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Page } from '@/api/types';
-import type { ClientDetail, ClientFilter, ClientListItem, ClientPayload, ClientVisits } from './types';
+import type {
+  ClientConfirmed,
+  ClientDetail,
+  ClientFilter,
+  ClientPage,
+  ClientPayload,
+  ClientVisits,
+  ClientWritten,
+  SocialLoginsRemoved,
+} from './types';
 
 const LIST = 'LIST';
 
@@ -10,7 +18,7 @@ export const clientFilterUrl = ({ page, pageSize, search, status }: ClientFilter
 
 export const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getClients: build.query<Page<ClientListItem>, ClientFilter>({
+    getClients: build.query<ClientPage, ClientFilter>({
       query: clientFilterUrl,
       // The same list tag as the agenda's client search, so a save there re-reads it too.
       providesTags: (result) => [
@@ -30,7 +38,7 @@ export const clientsApi = api.injectEndpoints({
         { type: 'Scheduling', id: LIST },
       ],
     }),
-    createClient: build.mutation<{ IdUser: number }, { payload: ClientPayload; idempotencyKey: string }>({
+    createClient: build.mutation<ClientWritten, { payload: ClientPayload; idempotencyKey: string }>({
       query: ({ payload, idempotencyKey }) => ({
         url: 'user/professional',
         method: 'POST',
@@ -40,21 +48,21 @@ export const clientsApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'Client', id: LIST }],
     }),
-    updateClient: build.mutation<{ IdUser: number }, { id: number; payload: ClientPayload }>({
+    updateClient: build.mutation<ClientWritten, { id: number; payload: ClientPayload }>({
       query: ({ id, payload }) => ({ url: `user/${id}`, method: 'PUT', body: { ...payload, cpf: null } }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Client', id },
         { type: 'Client', id: LIST },
       ],
     }),
-    confirmClient: build.mutation<unknown, number>({
+    confirmClient: build.mutation<ClientConfirmed, number>({
       query: (id) => ({ url: `user/${id}/confirm`, method: 'PUT' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Client', id },
         { type: 'Client', id: LIST },
       ],
     }),
-    removeSocialLogins: build.mutation<unknown, number>({
+    removeSocialLogins: build.mutation<SocialLoginsRemoved, number>({
       query: (idUser) => ({ url: 'user/remove-all-login-social', method: 'PUT', body: { idUser } }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),

@@ -1,28 +1,17 @@
 // Wire shapes of the clients' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7).
 
-import type { PersonBody, PersonDto, UserRowDto } from '@/api/types';
+import type { Schemas } from '@/api/wire';
 
-export interface ClientSubscription {
-  IdSubscriptionUser: number;
-  IdSubscriptionDetail?: number;
-  PlanName?: string;
-  InternalStatus?: string;
-}
+export type ClientSubscription = Schemas['SubscriptionSummary'];
 
 /** A row of GET user/filter. */
-export interface ClientListItem extends UserRowDto {
-  Status: boolean;
-  /** Issue 39: made by the client on a unit's public page, not confirmed by staff yet. */
-  Unconfirmed?: boolean;
-  SubscriptionUser?: ClientSubscription[] | null;
-}
+export type ClientListItem = Schemas['ClientItem'];
+
+/** A page of GET user/filter. */
+export type ClientPage = Schemas['Page_ClientItem'];
 
 /** GET user/{id}. */
-export interface ClientDetail extends ClientListItem, Pick<PersonDto, 'WhatsApp' | 'BirthDate'> {
-  LastAccess: string | null;
-  LoginType: string | null;
-  RecoveryCode: string | null;
-}
+export type ClientDetail = Schemas['ClientDetail'];
 
 export interface ClientFilter {
   page: number;
@@ -33,38 +22,22 @@ export interface ClientFilter {
 }
 
 /** Body of POST user/professional and PUT user/{id} (cpf null when editing). */
-export interface ClientPayload extends Omit<PersonBody, 'cpf'> {
-  cpf: string | null;
-  status: boolean;
-}
+export type ClientPayload = Schemas['ClientForm'];
+
+/** The answer of POST user/professional and PUT user/{id}. */
+export type ClientWritten = Schemas['IdUser'];
 
 /** The login type of a client who signs in with e-mail and password only. */
 export const LOGIN_PASSWORD = 'PASSWORD';
 
 /** One of the client's appointments on the client form (GET user/{id}/visits, issue 17). */
-export interface ClientVisit {
-  IdScheduling: number;
-  Date: string;
-  StartTime: string;
-  EndTime: string;
-  Services: string[];
-  ProfessionalName: string;
-  CompanyName: string;
-  /** The services' prices as booked. */
-  Value: number;
-  /** true booked, false cancelled. */
-  Status: boolean;
-  Confirmation: boolean;
-  /** Already started. */
-  Past: boolean;
-}
+export type ClientVisit = Schemas['Visit'];
 
-export interface ClientVisits {
-  Visits: ClientVisit[];
-  VisitsMade: number;
-  TotalSpent: number;
-  LastVisit: string | null;
-  NextVisit: string | null;
-  Cancellations: number;
-  SubscriptionUser: ClientSubscription[];
-}
+/** GET user/{id}/visits: the client's visits, spending and subscriptions. */
+export type ClientVisits = Schemas['Visits'];
+
+/** The answer of PUT user/{id}/confirm. */
+export type ClientConfirmed = Schemas['ClientConfirmed'];
+
+/** The answer of PUT user/remove-all-login-social. */
+export type SocialLoginsRemoved = Schemas['SocialLoginsRemoved'];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { CompanyDto } from '@/api/types';
+import type { SessionCompany } from '@/api/wire';
 import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -16,7 +16,7 @@ const ROWS = [
 function unitsServer() {
   const filters: URLSearchParams[] = [];
   const posts: { key: string | null; body: Record<string, unknown> }[] = [];
-  let companies: CompanyDto[] = [ownCompany];
+  let companies: SessionCompany[] = [ownCompany];
   // Failures the next POSTs answer, in turn, before the server takes one.
   const failures: (() => Response)[] = [];
   server.use(

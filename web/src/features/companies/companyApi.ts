@@ -1,14 +1,16 @@
 import { api } from '@/api/api';
 import { refreshSessionCompanies } from '@/api/companiesApi';
-import type { Page } from '@/api/types';
 import type {
   CompanyBody,
   CompanyDay,
   CompanyDayBody,
+  CompanyDaySaved,
   CompanyDetail,
   CompanyFilter,
-  CompanyListItem,
+  CompanyPage,
+  CompanyWritten,
   GalleryImageDto,
+  GallerySaved,
 } from './types';
 
 const FILTER = { type: 'Company', id: 'FILTER' } as const;
@@ -27,7 +29,7 @@ async function afterSave(dispatch: Parameters<typeof refreshSessionCompanies>[0]
 
 export const companyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    filterCompanies: build.query<Page<CompanyListItem>, CompanyFilter>({
+    filterCompanies: build.query<CompanyPage, CompanyFilter>({
       query: (params) => ({ url: 'company/filter', params }),
       providesTags: [FILTER],
     }),
@@ -35,7 +37,7 @@ export const companyApi = api.injectEndpoints({
       query: (id) => `company/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Company', id }],
     }),
-    createCompany: build.mutation<{ IdCompany: number }, { body: CompanyBody; idempotencyKey: string }>({
+    createCompany: build.mutation<CompanyWritten, { body: CompanyBody; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
         url: 'company',
         method: 'POST',
@@ -45,7 +47,7 @@ export const companyApi = api.injectEndpoints({
       invalidatesTags: [FILTER],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => afterSave(dispatch, queryFulfilled),
     }),
-    updateCompany: build.mutation<{ IdCompany: number }, { id: number; body: CompanyBody }>({
+    updateCompany: build.mutation<CompanyWritten, { id: number; body: CompanyBody }>({
       query: ({ id, body }) => ({ url: `company/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [FILTER, { type: 'Company', id }]),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => afterSave(dispatch, queryFulfilled),
@@ -54,7 +56,7 @@ export const companyApi = api.injectEndpoints({
       query: (id) => `company-working-hours/${id}`,
       providesTags: (_result, _error, id) => [hoursTag(id)],
     }),
-    setCompanyDay: build.mutation<unknown, { id: number; body: CompanyDayBody }>({
+    setCompanyDay: build.mutation<CompanyDaySaved, { id: number; body: CompanyDayBody }>({
       query: ({ id, body }) => ({ url: `company-working-hours/${id}/day`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [hoursTag(id)]),
     }),
@@ -63,7 +65,7 @@ export const companyApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [galleryTag(id)],
     }),
     // Multipart: a FormData body, so fetch sets the boundary's Content-Type itself.
-    saveGallery: build.mutation<unknown, { id: number; body: FormData }>({
+    saveGallery: build.mutation<GallerySaved, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: `gallery-company/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [galleryTag(id)]),
     }),

@@ -98,16 +98,19 @@ describe('company schema (spec 02 §5 "Company")', () => {
       Status: false,
       Facebook: 'f',
       Instagram: 'i',
-      Observation: null,
+      Observation: '',
       ZipCode: '01042001',
       Street: 'Rua A B',
       Number: '1',
       District: 'Centro',
       City: 'São Paulo',
       State: 'SP',
-      Complement: null,
+      Complement: '',
       OnlineCancelCutoffHours: 24,
       OnlineMaxFutureBookings: 1,
+      OnlineNewcomerSharePercent: 30,
+      TimeZone: 'America/Sao_Paulo',
+      TimeZoneFromAddress: true,
     });
     expect(values).toMatchObject({
       cnpj: '11.222.333/0001-81',
@@ -182,9 +185,9 @@ describe("a unit's time zone in the form (issue 39)", () => {
   const detail = (TimeZone: string, TimeZoneFromAddress: boolean) =>
     toFormValues({
       IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
-      WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: null, ZipCode: '69005000',
-      Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: null,
-      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, TimeZone, TimeZoneFromAddress,
+      WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
+      Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
+      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, TimeZone, TimeZoneFromAddress,
     });
   it("shows 'Automático' for the zone its address gives, and a corrected zone as chosen", () => {
     expect(detail('America/Manaus', true).timeZone).toBe('');

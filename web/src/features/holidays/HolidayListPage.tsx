@@ -19,7 +19,7 @@ import './holidays.css';
 export const HOLIDAYS_PATH = '/dashboard/holiday';
 
 /** 'dd/mm/aaaa', with the time when the holiday is a time window. */
-export const holidayMoment = (date: string, time: string | null) =>
+export const holidayMoment = (date: string, time?: string | null) =>
   time ? (
     <>
       {formatDateBR(date.slice(0, 10))} <span className="holiday-time">{time}</span>

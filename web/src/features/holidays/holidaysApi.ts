@@ -1,6 +1,5 @@
 import { api } from '@/api/api';
-import type { Page } from '@/api/types';
-import type { Holiday, HolidayFilter, HolidayPayload } from './types';
+import type { Holiday, HolidayFilter, HolidayPage, HolidayPayload, HolidayWritten } from './types';
 
 const LIST = 'LIST';
 
@@ -12,7 +11,7 @@ export const holidayFilterUrl = ({ page, pageSize, search }: HolidayFilter) => {
 
 export const holidaysApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getHolidays: build.query<Page<Holiday>, HolidayFilter>({
+    getHolidays: build.query<HolidayPage, HolidayFilter>({
       query: holidayFilterUrl,
       providesTags: (result) => [
         { type: 'Holiday', id: LIST },
@@ -23,11 +22,11 @@ export const holidaysApi = api.injectEndpoints({
       query: (id) => `holiday/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Holiday', id }],
     }),
-    createHoliday: build.mutation<{ IdHoliday: number }, HolidayPayload>({
+    createHoliday: build.mutation<HolidayWritten, HolidayPayload>({
       query: (body) => ({ url: 'holiday', method: 'POST', body }),
       invalidatesTags: [{ type: 'Holiday', id: LIST }],
     }),
-    updateHoliday: build.mutation<{ IdHoliday: number }, { id: number; payload: HolidayPayload }>({
+    updateHoliday: build.mutation<HolidayWritten, { id: number; payload: HolidayPayload }>({
       query: ({ id, payload }) => ({ url: `holiday/${id}`, method: 'PUT', body: payload }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Holiday', id },

@@ -1,24 +1,15 @@
 // Wire shapes of the holidays' calls (spec 02 §3, §7; allCompanies per docs/back-office.md).
 
-export interface HolidayCompany {
-  IdCompany: number;
-  Name: string;
-}
+import type { Schemas } from '@/api/wire';
 
-/** GET holiday/filter rows and GET holiday/{id}. */
-export interface Holiday {
-  IdHoliday: number;
-  Description: string;
-  /** 'YYYY-MM-DD'. */
-  StartDate: string;
-  EndDate: string;
-  /** 'HH:MM', null when all-day. */
-  StartTime: string | null;
-  EndTime: string | null;
-  AllDay: boolean;
-  AllCompanies?: boolean;
-  Companies: HolidayCompany[];
-}
+/** A unit of a holiday's `Companies`. */
+export type HolidayCompany = Schemas['HolidayCompany'];
+
+/** GET holiday/{id}, and a row of GET holiday/filter. */
+export type Holiday = Schemas['HolidayItem'];
+
+/** A page of GET holiday/filter. */
+export type HolidayPage = Schemas['Page_HolidayItem'];
 
 export interface HolidayFilter {
   page: number;
@@ -27,13 +18,7 @@ export interface HolidayFilter {
 }
 
 /** Body of POST holiday and PUT holiday/{id}. */
-export interface HolidayPayload {
-  description: string;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  startTime: string | null;
-  endTime: string | null;
-  allCompanies: boolean;
-  idsCompanies: number[];
-}
+export type HolidayPayload = Schemas['HolidayForm'];
+
+/** The answer of POST holiday and PUT holiday/{id}. */
+export type HolidayWritten = Schemas['IdHoliday'];

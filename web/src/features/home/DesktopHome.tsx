@@ -73,7 +73,7 @@ function Figures({ data }: { data: Dashboard }) {
     { label: 'Agendamentos', value: Totals.Appointments },
     { label: 'Cancelamentos', value: Totals.Cancelled, detail: percentText(Totals.CancellationRate) },
     { label: 'Receita prevista', value: formatBRL(Totals.ExpectedRevenue) },
-    ...(data.Own || Totals.NewClients === null ? [] : [{ label: 'Novos clientes', value: Totals.NewClients }]),
+    ...(data.Own || Totals.NewClients == null ? [] : [{ label: 'Novos clientes', value: Totals.NewClients }]),
   ];
   return (
     <>

@@ -1,4 +1,5 @@
 import { api } from '@/api/api';
+import type { Schemas } from '@/api/wire';
 import type { DayItem } from '@/features/agenda';
 
 // The home's calls: GET dashboard (issue 17, docs/home.md) and today's day list for the
@@ -12,83 +13,29 @@ export interface DashboardQuery {
   idCompany: number | null;
 }
 
-export interface DashboardDay {
-  Date: string;
-  /** Active (not cancelled) appointments. */
-  Booked: number;
-  /** The part of Booked the client confirmed. */
-  Confirmed: number;
-  Cancelled: number;
-}
+/** A day's appointments: Booked (not cancelled), the part Confirmed, and Cancelled. */
+export type DashboardDay = Schemas['DayFigures'];
 
-export interface DashboardOccupancy {
-  IdProfessional: number;
-  Name: string;
-  Color: string;
-  BookedMinutes: number;
-  /** May be 0 (no working hours in the period). */
-  WorkingMinutes: number;
-}
+/** A professional's booked and working minutes (WorkingMinutes may be 0). */
+export type DashboardOccupancy = Schemas['Occupancy'];
 
-export interface DashboardService {
-  IdService: number;
-  Description: string;
-  Count: number;
-  Value: number;
-}
+export type DashboardService = Schemas['ServiceFigures'];
 
-export interface DashboardBusyHour {
-  /** 0 domingo ... 6 sábado. */
-  Weekday: number;
-  Hour: number;
-  Count: number;
-}
+/** Weekday 0 domingo ... 6 sábado. */
+export type DashboardBusyHour = Schemas['BusyHour'];
 
-export interface DashboardTotals {
-  Appointments: number;
-  Cancelled: number;
-  /** Cancelled / (Appointments + Cancelled), 0 to 1. */
-  CancellationRate: number;
-  ExpectedRevenue: number;
-  /** null when the figures are the user's own. */
-  NewClients: number | null;
-}
+/** CancellationRate is Cancelled / (Appointments + Cancelled), 0 to 1; no NewClients when Own. */
+export type DashboardTotals = Schemas['Totals'];
 
-export interface ClubMonth {
-  /** 'YYYY-MM'. */
-  Month: string;
-  Received: number;
-  ToReceive: number;
-}
+/** Month 'YYYY-MM'. */
+export type ClubMonth = Schemas['ClubMonth'];
 
-export interface PendingCharge {
-  IdSubscriptionUser: number;
-  UserName: string;
-  PlanName: string;
-  Value: number;
-  DueDate: string | null;
-}
+export type PendingCharge = Schemas['PendingCharge'];
 
-export interface DashboardClub {
-  ActiveSubscribers: number;
-  MonthlyRecurringRevenue: number;
-  Months: ClubMonth[];
-  Pending: PendingCharge[];
-}
+export type DashboardClub = Schemas['Club'];
 
-export interface Dashboard {
-  Start: string;
-  End: string;
-  /** The signed-in professional's own figures (every role but ADMIN and ATTENDANT). */
-  Own: boolean;
-  Days: DashboardDay[];
-  Occupancy: DashboardOccupancy[];
-  Services: DashboardService[];
-  BusyHours: DashboardBusyHour[];
-  Totals: DashboardTotals;
-  /** null when Own. */
-  Club: DashboardClub | null;
-}
+/** GET dashboard; Own: the signed-in professional's own figures (no Club then). */
+export type Dashboard = Schemas['Answer'];
 
 /** Today's booked appointments of a unit (the agenda's day list, status 1). */
 export interface TodayQuery {

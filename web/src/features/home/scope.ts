@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '@/state/hooks';
+import type { Company } from '@/state/sessionSlice';
 
 /** Who is looking at the home: their role, professional and units (spec 01 §6). */
 export function useHomeScope() {
   const session = useAppSelector((state) => state.session);
-  const companies = useMemo(() => {
+  const companies = useMemo((): Omit<Company, 'canHide'>[] => {
     const own = session.companyList.filter((c) => !c.canHide && c.Status !== false);
     // Before GET company answers, the sign-in answer's units stand in.
     return own.length ? own : session.companies;

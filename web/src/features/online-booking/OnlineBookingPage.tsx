@@ -356,7 +356,9 @@ function Confirmation({ booking, unit, name }: { booking: CreatedBooking; unit: 
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus (and so the view) goes to the news.
   useEffect(() => heading.current?.focus(), []);
-  const url = manageUrl(unit.IdCompany, booking.ManageToken);
+  // Always in the booking call's answer: the server leaves it out only of a move's.
+  const manageToken = booking.ManageToken ?? '';
+  const url = manageUrl(unit.IdCompany, manageToken);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -376,7 +378,7 @@ function Confirmation({ booking, unit, name }: { booking: CreatedBooking; unit: 
         <BookingSummary booking={booking} />
         <div className="ob-actions">
           <CalendarButton booking={booking} url={url} />
-          <Link className="button button-primary" to={managePath(unit.IdCompany, booking.ManageToken)}>
+          <Link className="button button-primary" to={managePath(unit.IdCompany, manageToken)}>
             {booking.Changeable ? 'Cancelar ou remarcar' : 'Ver agendamento'}
           </Link>
         </div>

@@ -28,7 +28,7 @@ export function ProfessionalCards({
   const name = useId();
   const options: { id: number | null; label: string; photo: string | null }[] = [
     { id: null, label: 'Sem preferência', photo: null },
-    ...professionals.map((p) => ({ id: p.IdProfessional, label: p.Name, photo: p.Photo })),
+    ...professionals.map((p) => ({ id: p.IdProfessional, label: p.Name, photo: p.Photo ?? null })),
   ];
   return (
     <div className="ob-cards" role="radiogroup" aria-label="Profissional">

@@ -23,6 +23,7 @@ export const unit: OnlineUnit = {
   ],
   CancelCutoffHours: 2,
   MaxFutureBookings: 2,
+  TimeZone: 'America/Sao_Paulo',
 };
 
 export const DAY1 = '2030-11-26';

@@ -1,70 +1,30 @@
 // Wire shapes of the online booking calls (docs/online-booking.md). Answers are PascalCase,
 // bodies camelCase; the free times are the existing public call's (camelCase).
 
-export interface OnlineHours {
-  /** 0 (Sunday) to 6; closed days are absent. */
-  WeekDay: number;
-  /** 'HH:MM'. */
-  Start: string;
-  End: string;
-}
+import type { Schemas } from '@/api/wire';
 
-export interface OnlineService {
-  IdService: number;
-  Name: string;
-  /** Each professional may charge differently: the page shows "a partir de" the minimum. */
-  MinCents: number;
-  MaxCents: number;
-  MinMinutes: number;
-  MaxMinutes: number;
-}
+/** A day the unit opens, 'HH:MM'; closed days are absent. */
+export type OnlineHours = Schemas['OpenDay'];
 
-export interface OnlineProfessional {
-  IdProfessional: number;
-  Name: string;
-  Photo: string | null;
-  IdServices: number[];
-}
+/** Each professional may charge differently: the page shows "a partir de" the minimum. */
+export type OnlineService = Schemas['PublicService'];
+
+export type OnlineProfessional = Schemas['PublicProfessional'];
 
 /** GET no-auth/online-booking/{idCompany}. */
-export interface OnlineUnit {
-  IdCompany: number;
-  Name: string;
-  Address: string;
-  Phone: string;
-  WhatsApp: boolean;
-  Photos: string[];
-  Hours: OnlineHours[];
-  Services: OnlineService[];
-  Professionals: OnlineProfessional[];
-  CancelCutoffHours: number;
-  MaxFutureBookings: number;
-  /** The unit's IANA time zone: the page's today is on its clock (issue 39). */
-  TimeZone?: string;
-}
+export type OnlineUnit = Schemas['UnitPage'];
 
-export interface CodeRequest {
-  name: string;
-  /** Digits only. */
-  phone: string;
-  /** Digits only. */
-  cpf: string;
-  /** '' when not given. */
-  email: string;
-}
+/** Body of POST no-auth/online-booking/{idCompany}/code (digits only in phone and cpf; email '' when not given). */
+export type CodeRequest = Schemas['ClientIdentity'];
 
-export interface CodeAnswer {
-  RequestId: string;
-  message: string;
-}
+/** The answer of POST no-auth/online-booking/{idCompany}/code: the request the code answers to. */
+export type CodeAnswer = Schemas['CodeSent'];
 
-export interface VerifyAnswer {
-  /** The short-lived booking token: only ever sent on the booking call. */
-  Token: string;
-  Name: string;
-  /** Seconds. */
-  ExpiresIn: number;
-}
+/**
+ * The answer of POST no-auth/online-booking/{idCompany}/verify: the short-lived booking token
+ * (only ever sent on the booking call), the client's name, and the token's seconds.
+ */
+export type VerifyAnswer = Schemas['ClientToken'];
 
 /** What is booked: the chosen services, a professional (null: 'Sem preferência'), a day and a start. */
 export interface SlotChoice {
@@ -75,40 +35,14 @@ export interface SlotChoice {
   startTime: string;
 }
 
-export interface BookingRequest extends SlotChoice {
-  idServices: number[];
-}
+/** Body of POST no-auth/online-booking/{idCompany}/scheduling. */
+export type BookingRequest = Schemas['TimeChoice'];
 
-export type BookingStatus = 'BOOKED' | 'CANCELLED';
-
-export interface BookedService {
-  IdService: number;
-  Name: string;
-  Cents: number;
-  Minutes: number;
-}
+/** A booked service, with the professional's price and time. */
+export type BookedService = Schemas['ServiceLine'];
 
 /** GET no-auth/online-booking/booking/{token}, and the answers of the writes. */
-export interface OnlineBooking {
-  IdScheduling: number;
-  IdCompany: number;
-  CompanyName: string;
-  Address: string;
-  IdProfessional: number;
-  ProfessionalName: string;
-  Date: string;
-  /** 'HH:MM' (tolerates 'HH:MM:SS'). */
-  StartTime: string;
-  EndTime: string;
-  Services: BookedService[];
-  TotalCents: number;
-  Status: BookingStatus;
-  /** The unit's wall clock, 'YYYY-MM-DDTHH:MM:SS'. */
-  ChangeableUntil: string;
-  Changeable: boolean;
-}
+export type OnlineBooking = Schemas['BookingView'];
 
 /** The 201 of the booking call: the booking and the token of its manage link. */
-export interface CreatedBooking extends OnlineBooking {
-  ManageToken: string;
-}
+export type CreatedBooking = Schemas['BookedOnline'];

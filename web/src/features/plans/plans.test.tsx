@@ -242,7 +242,7 @@ const ouro: PlanListItem = {
   Subscribers: 2,
 };
 
-const ana: PlanClient = { IdUser: 11, Name: 'Ana Souza', Phone: '11987654321', Email: 'ana@example.com', Cpf: '', Status: true };
+const ana: PlanClient = { IdUser: 11, Name: 'Ana Souza', Phone: '11987654321', Email: 'ana@example.com', Cpf: '', Status: true, Unconfirmed: false, SubscriptionUser: [] };
 
 const ouroDetail: PlanDetail = {
   ...ouro,
@@ -260,6 +260,7 @@ const ouroDetail: PlanDetail = {
   ItemsDetail: '4 cortes',
   companiesList: [{ Company: { IdCompany: 1, Name: 'Navalha Centro' } }],
   partnerCompanyList: [],
+  subscriptionsList: [],
 };
 
 function plansServer() {

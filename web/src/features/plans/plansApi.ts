@@ -1,18 +1,19 @@
 import { api, QUIET } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Page } from '@/api/types';
 import type {
   CatalogueService,
   CheckoutLinkBody,
   CheckoutToken,
   PartnerCompany,
-  PlanClient,
+  PlanClientPage,
   PlanClientFilter,
   PlanDetail,
   PlanFilter,
-  PlanListItem,
+  PlanPage,
   PlanService,
   PlanServiceBody,
+  PlanServiceWritten,
+  PlanWritten,
 } from './types';
 
 const LIST = { type: 'SubscriptionDetail', id: 'LIST' } as const;
@@ -28,7 +29,7 @@ export const planClientsUrl = ({ page, pageSize, search }: PlanClientFilter) =>
 
 export const plansApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPlans: build.query<Page<PlanListItem>, PlanFilter>({
+    getPlans: build.query<PlanPage, PlanFilter>({
       query: planFilterUrl,
       providesTags: (result) => [LIST, ...(result?.content ?? []).map((plan) => planTag(plan.IdSubscriptionDetail))],
     }),
@@ -37,7 +38,7 @@ export const plansApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [planTag(id)],
     }),
     // Multipart: a FormData body, so fetch sets the boundary's Content-Type itself.
-    createPlan: build.mutation<{ IdSubscriptionDetail: number }, { body: FormData; idempotencyKey: string }>({
+    createPlan: build.mutation<PlanWritten, { body: FormData; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
         url: 'subscription-details',
         method: 'POST',
@@ -47,7 +48,7 @@ export const plansApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST]),
     }),
-    updatePlan: build.mutation<{ IdSubscriptionDetail: number }, { id: number; body: FormData }>({
+    updatePlan: build.mutation<PlanWritten, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: `subscription-details/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, planTag(id)]),
     }),
@@ -62,11 +63,11 @@ export const plansApi = api.injectEndpoints({
       query: () => 'service/active',
       providesTags: [{ type: 'Service', id: 'ACTIVE' }],
     }),
-    addPlanService: build.mutation<{ IdSubscriptionService: number }, PlanServiceBody>({
+    addPlanService: build.mutation<PlanServiceWritten, PlanServiceBody>({
       query: (body) => ({ url: 'subscription-service/', method: 'POST', body }),
       invalidatesTags: (_result, error, body) => (error ? [] : [servicesTag(body.idSubscriptionDetail)]),
     }),
-    updatePlanService: build.mutation<unknown, { id: number; body: PlanServiceBody }>({
+    updatePlanService: build.mutation<PlanServiceWritten, { id: number; body: PlanServiceBody }>({
       query: ({ id, body }) => ({ url: `subscription-service/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, error, { body }) => (error ? [] : [servicesTag(body.idSubscriptionDetail)]),
     }),
@@ -74,7 +75,7 @@ export const plansApi = api.injectEndpoints({
       query: ({ id }) => ({ url: `subscription-service/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { planId }) => (error ? [] : [servicesTag(planId)]),
     }),
-    getPlanClients: build.query<Page<PlanClient>, PlanClientFilter>({
+    getPlanClients: build.query<PlanClientPage, PlanClientFilter>({
       query: planClientsUrl,
       providesTags: [{ type: 'Client', id: 'LIST' }],
     }),

@@ -1,28 +1,16 @@
 // Wire shapes of the plans' calls (answers PascalCase, bodies camelCase; spec 02 §3, §7,
 // docs/club.md).
 
-import type { UserRowDto } from '@/api/types';
+import type { Schemas } from '@/api/wire';
 
 /** One accepted payment method and its price: the plan's main method first. */
-export interface PlanPrice {
-  PaymentMethod: string;
-  Value: number;
-}
+export type PlanPrice = Schemas['Price'];
 
 /** A row of GET subscription-details. */
-export interface PlanListItem {
-  IdSubscriptionDetail: number;
-  PlanName: string;
-  Description: string;
-  Value: number;
-  /** 1 active, 0 inactive. */
-  Status: number;
-  PaymentMethod: string;
-  /** Every accepted method with its price, the main one (PaymentMethod, Value) first. */
-  Prices: PlanPrice[];
-  /** How many subscriptions the plan has. */
-  Subscribers: number;
-}
+export type PlanListItem = Schemas['PlanItem'];
+
+/** A page of GET subscription-details. */
+export type PlanPage = Schemas['Page_PlanItem'];
 
 export interface PlanFilter {
   page: number;
@@ -35,70 +23,34 @@ export interface PlanFilter {
 }
 
 /** GET subscription-details/{id}. */
-export interface PlanDetail {
-  IdSubscriptionDetail: number;
-  PlanName: string;
-  Description: string;
-  Value: number;
-  Status: number;
-  Discount: number;
-  UrlImage: string | null;
-  AdvertisingStart: string | null;
-  AdvertisingEnd: string | null;
-  ValidityStart: string;
-  ValidityEnd: string;
-  AllCompanies: boolean;
-  Periodicity: string;
-  Quantity: number;
-  InfiniteCharge?: boolean;
-  /** Present once the payment provider knows the plan. */
-  GalaxPayId: number | null;
-  PaymentMethod: string;
-  /** Every accepted method with its price, the main one (PaymentMethod, Value) first. */
-  Prices: PlanPrice[];
-  ItemsDetail: string | null;
-  companiesList: { Company: { IdCompany: number; Name: string } }[];
-  partnerCompanyList: { PartnerCompany: { IdPartnerCompany: number; Name: string } }[];
-}
+export type PlanDetail = Schemas['PlanAnswer'];
+
+/** The answer of POST subscription-details and PUT subscription-details/{id}. */
+export type PlanWritten = Schemas['IdSubscriptionDetail'];
 
 /** GET partner-company. */
-export interface PartnerCompany {
-  IdPartnerCompany: number;
-  Name: string;
-}
+export type PartnerCompany = Schemas['PartnerCompany'];
 
 /** GET subscription-service/services/{planId}. */
-export interface PlanService {
-  IdSubscriptionService: number;
-  IdService: number;
-  Description: string;
-  /** The catalogue's price when the service was added. */
-  OriginalValue: number;
-  /** Percent. */
-  Discount: number;
-  /** OriginalValue less the discount. */
-  Value: number;
-}
+export type PlanService = Schemas['PlanService'];
 
 /** GET service/active. */
-export interface CatalogueService {
-  IdService: number;
-  Description: string;
-  ValueDefault: number;
-  TimeDefault: number;
-}
+export type CatalogueService = Schemas['CatalogueItem'];
 
-/** Body of POST subscription-service/ and PUT subscription-service/{id}. */
-export interface PlanServiceBody {
-  idService: number;
-  idSubscriptionDetail: number;
-  discount: number;
-}
+/**
+ * Body of POST subscription-service/ and PUT subscription-service/{id}; the screens always
+ * name the plan (its services' cache entry is the plan's).
+ */
+export type PlanServiceBody = Schemas['PlanServiceForm'] & { idSubscriptionDetail: number };
+
+/** The answer of POST subscription-service/ and PUT subscription-service/{id}. */
+export type PlanServiceWritten = Schemas['IdSubscriptionService'];
 
 /** A row of GET user/filter (the send-link search). */
-export interface PlanClient extends UserRowDto {
-  Status: boolean;
-}
+export type PlanClient = Schemas['ClientItem'];
+
+/** A page of GET user/filter (the send-link search). */
+export type PlanClientPage = Schemas['Page_ClientItem'];
 
 export interface PlanClientFilter {
   page: number;
@@ -107,14 +59,7 @@ export interface PlanClientFilter {
 }
 
 /** Body of POST checkout/create-user-token and checkout/send-user-token-email. */
-export interface CheckoutLinkBody {
-  userId: number;
-  planId: number;
-}
+export type CheckoutLinkBody = Schemas['LinkRequest'];
 
-/** POST checkout/create-user-token. */
-export interface CheckoutToken {
-  Token: string;
-  /** <public url>/checkout?token=<token> */
-  Link: string;
-}
+/** POST checkout/create-user-token: the token and <public url>/checkout?token=<token>. */
+export type CheckoutToken = Schemas['CheckoutLink'];

@@ -1,14 +1,15 @@
 import { api, API_BASE_PATH } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Page } from '@/api/types';
 import type { SessionState } from '@/state/sessionSlice';
 import type {
-  DayOffItem,
+  DayOffPage,
   DayOffPayload,
+  DayOffWritten,
   ProfessionalDetail,
-  ProfessionalItem,
+  ProfessionalPage,
   ProfessionalPayload,
   ProfessionalQuery,
+  ProfessionalWritten,
   TypeProfile,
 } from './types';
 
@@ -42,7 +43,7 @@ async function loadTypesProfile(token: string | null): Promise<TypeProfile[]> {
 
 export const professionalsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    filterProfessionals: build.query<Page<ProfessionalItem>, ProfessionalQuery>({
+    filterProfessionals: build.query<ProfessionalPage, ProfessionalQuery>({
       query: professionalFilterUrl,
       providesTags: (result) => [
         { type: 'Professional', id: LIST },
@@ -56,7 +57,7 @@ export const professionalsApi = api.injectEndpoints({
     getTypesProfile: build.query<TypeProfile[], void>({
       queryFn: async (_arg, { getState }) => ({ data: await loadTypesProfile((getState() as { session: SessionState }).session.token) }),
     }),
-    createProfessional: build.mutation<{ IdProfessional: number }, { body: ProfessionalPayload; idempotencyKey: string }>({
+    createProfessional: build.mutation<ProfessionalWritten, { body: ProfessionalPayload; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
         url: 'professional',
         method: 'POST',
@@ -66,15 +67,15 @@ export const professionalsApi = api.injectEndpoints({
       // The agenda's bookable professionals are tagged Professional LIST too.
       invalidatesTags: [{ type: 'Professional', id: LIST }, 'AvailableTime'],
     }),
-    updateProfessional: build.mutation<{ IdProfessional: number }, { id: number; body: ProfessionalPayload }>({
+    updateProfessional: build.mutation<ProfessionalWritten, { id: number; body: ProfessionalPayload }>({
       query: ({ id, body }) => ({ url: `professional/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Professional', id: LIST }, { type: 'Professional', id }, 'AvailableTime'],
     }),
-    getDaysOff: build.query<Page<DayOffItem>, { idProfessional: number; page: number; pageSize: number }>({
+    getDaysOff: build.query<DayOffPage, { idProfessional: number; page: number; pageSize: number }>({
       query: ({ idProfessional, page, pageSize }) => dayOffListUrl(idProfessional, page, pageSize),
       providesTags: (_result, _error, { idProfessional }) => [dayOffTag(idProfessional)],
     }),
-    createDayOff: build.mutation<{ IdDayOff: number }, { body: DayOffPayload; idempotencyKey: string }>({
+    createDayOff: build.mutation<DayOffWritten, { body: DayOffPayload; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
         url: 'day-off',
         method: 'POST',
@@ -84,7 +85,7 @@ export const professionalsApi = api.injectEndpoints({
       // A day off changes the agenda's free times.
       invalidatesTags: (_result, _error, { body }) => [dayOffTag(body.idProfessional), 'AvailableTime'],
     }),
-    updateDayOff: build.mutation<{ IdDayOff: number }, { id: number; body: DayOffPayload }>({
+    updateDayOff: build.mutation<DayOffWritten, { id: number; body: DayOffPayload }>({
       query: ({ id, body }) => ({ url: `day-off/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { body }) => [dayOffTag(body.idProfessional), 'AvailableTime'],
     }),

@@ -1,14 +1,15 @@
 // Wire shapes of the professional and day-off calls (answers PascalCase, bodies camelCase).
 
-import type { AddressBody, AddressDto, PersonBody, PersonDto } from '@/api/types';
+import type { Schemas } from '@/api/wire';
 
 /** Generic status of a professional (spec 02 §4): 0 pending, 1 active, 2 inactive. */
 export type ProfessionalStatus = 0 | 1 | 2;
 
-export interface ProfessionalItem extends Pick<PersonDto, 'Name' | 'Phone' | 'Email'> {
-  IdProfessional: number;
-  Status: ProfessionalStatus;
-}
+/** A row of GET professional/filter; Status is a ProfessionalStatus. */
+export type ProfessionalItem = Schemas['ProfessionalItem'];
+
+/** A page of GET professional/filter. */
+export type ProfessionalPage = Schemas['Page_ProfessionalItem'];
 
 export interface ProfessionalQuery {
   page: number;
@@ -18,48 +19,29 @@ export interface ProfessionalQuery {
   status: string;
 }
 
-export interface ProfessionalDetail extends PersonDto, AddressDto {
-  IdProfessional: number;
-  Status: ProfessionalStatus;
-  Color: string;
-  IdTypeProfile: number;
-  IdCompany: number | null;
-  /** The first is the professional's own unit. */
-  Companies: { IdCompany: number; IdCompanyProfessional: number; Name: string }[];
-}
+/** GET professional/{id}; Status is a ProfessionalStatus. */
+export type ProfessionalDetail = Schemas['ProfessionalDetail'];
 
-export interface ProfessionalPayload extends Omit<PersonBody, 'birthDate'>, AddressBody {
-  birthDate: string;
-  status: number;
-  idCompany: number;
-  /** The professional's other units, kept as they are (the form edits the own unit only). */
-  idsCompanies: number[];
-  color: string;
-  idTypeProfile: number;
-}
+/** A unit of a professional's `Companies`: the first is the professional's own unit. */
+export type ProfessionalUnit = Schemas['ProfessionalUnit'];
 
-export interface TypeProfile {
-  IdTypeProfile: number;
-  Type: string;
-  Description: string;
-}
+/** Body of POST professional and PUT professional/{id}. */
+export type ProfessionalPayload = Schemas['ProfessionalForm'];
 
-export interface DayOffItem {
-  IdDayOff: number;
-  Description: string;
-  DateStart: string;
-  DateEnd: string;
-  AllDay: boolean;
-  StartTime: string | null;
-  EndTime: string | null;
-}
+/** The answer of POST professional and PUT professional/{id}. */
+export type ProfessionalWritten = Schemas['IdProfessional'];
 
-export interface DayOffPayload {
-  description: string;
-  dateStart: string;
-  dateEnd: string;
-  allDay: boolean;
-  startTime: string | null;
-  endTime: string | null;
-  idProfessional: number;
-}
+/** GET types-profile. */
+export type TypeProfile = Schemas['TypeProfile'];
+
+/** A row of GET day-off/{idProfessional}. */
+export type DayOffItem = Schemas['DayOffItem'];
+
+/** A page of GET day-off/{idProfessional}. */
+export type DayOffPage = Schemas['Page_DayOffItem'];
+
+/** Body of POST day-off and PUT day-off/{id}; the screens always name the professional. */
+export type DayOffPayload = Schemas['DayOffForm'] & { idProfessional: number };
+
+/** The answer of POST day-off and PUT day-off/{id}. */
+export type DayOffWritten = Schemas['IdDayOff'];

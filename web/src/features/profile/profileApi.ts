@@ -1,5 +1,5 @@
 import { api } from '@/api/api';
-import type { MyProfile, MyProfilePayload } from './types';
+import type { MyProfile, MyProfilePayload, MyProfileWritten } from './types';
 
 // 'INFO' only: the hours and services (components/staff) have their own 'Profile' entry.
 const INFO = { type: 'Profile', id: 'INFO' } as const;
@@ -10,7 +10,7 @@ export const profileApi = api.injectEndpoints({
       query: () => 'professional/my-profile',
       providesTags: [INFO],
     }),
-    updateMyProfile: build.mutation<unknown, MyProfilePayload>({
+    updateMyProfile: build.mutation<MyProfileWritten, MyProfilePayload>({
       query: (body) => ({ url: 'professional/my-profile', method: 'PUT', body }),
       // The agenda lists professionals by name.
       invalidatesTags: [INFO, { type: 'Professional', id: 'LIST' }],

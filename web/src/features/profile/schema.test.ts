@@ -18,6 +18,11 @@ const PROFILE: MyProfile = {
   City: 'São Paulo',
   State: 'SP',
   Complement: null,
+  Status: 1,
+  Color: '#FF9800',
+  IdTypeProfile: 5,
+  IdCompany: 1,
+  Companies: [{ IdCompany: 1, IdCompanyProfessional: 7, Name: 'Navalha Centro' }],
 };
 
 const now = () => new Date('2026-06-01T12:00:00Z');

@@ -92,7 +92,7 @@ const timeline: TimelineEntry[] = [
     At: '2026-11-23T17:10:00Z',
     Event: 'ProviderReported',
     Reason: 'webhook',
-    Source: { WebhookId: 'w1', WebhookEvent: 'transaction.updateStatus' },
+    Source: { WebhookId: 1, WebhookEvent: 'transaction.updateStatus' },
     UserName: null,
     Changes: [{ Field: 'InternalStatus', From: 'PENDING_PAYMENT', To: 'ACTIVE' }],
     Charges: [{ GalaxPayId: 3, Installment: 1, Value: 89.9, From: 'pendingBoleto', To: 'payedBoleto' }],

@@ -1,10 +1,11 @@
 import { api, QUIET } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Page } from '@/api/types';
 import type {
   PlanOption,
   SubscriberFilter,
-  SubscriberListItem,
+  SubscriberPage,
+  SubscriberRefreshed,
+  SubscriberWritten,
   SubscriptionDetail,
   TimelineEntry,
 } from './types';
@@ -24,7 +25,7 @@ export const subscriberAsOfUrl = (id: number, asOf: string) => `subscription-use
 
 export const subscribersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSubscribers: build.query<Page<SubscriberListItem>, SubscriberFilter>({
+    getSubscribers: build.query<SubscriberPage, SubscriberFilter>({
       query: subscriberFilterUrl,
       providesTags: (result) => [
         { type: 'SubscriptionUser', id: LIST },
@@ -50,7 +51,7 @@ export const subscribersApi = api.injectEndpoints({
       query: (id) => `subscription-user/${id}/timeline`,
       providesTags: (_result, _error, id) => [{ type: 'SubscriptionUser', id }],
     }),
-    cancelSubscriber: build.mutation<unknown, number>({
+    cancelSubscriber: build.mutation<SubscriberWritten, number>({
       query: (id) => ({ url: `subscription-user/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'SubscriptionUser', id },
@@ -58,7 +59,7 @@ export const subscribersApi = api.injectEndpoints({
       ],
     }),
     /** A GET that writes (ADR 0008): reads the provider now and records what is new. */
-    updateSubscriberData: build.mutation<{ IdSubscriptionUser: number; Changed: boolean }, number>({
+    updateSubscriberData: build.mutation<SubscriberRefreshed, number>({
       query: (id) => ({ url: `subscription-user/${id}/updateData`, method: 'GET' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'SubscriptionUser', id },
@@ -66,7 +67,7 @@ export const subscribersApi = api.injectEndpoints({
       ],
     }),
     /** Records a WhatsApp charge reminder in the history; never fails in the user's face. */
-    sendSubscriberReminder: build.mutation<unknown, number>({
+    sendSubscriberReminder: build.mutation<SubscriberWritten, number>({
       query: (id) => ({ url: `subscription-user/${id}/reminder`, method: 'POST' }),
       extraOptions: QUIET,
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'SubscriptionUser', id }]),

@@ -19,9 +19,10 @@ const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
   At: '2026-11-23T17:05:09.496628Z',
   Event: 'ProviderReported',
   Reason: 'webhook',
-  Source: { WebhookId: 'w1', WebhookEvent: 'transaction.updateStatus' },
+  Source: { WebhookId: 1, WebhookEvent: 'transaction.updateStatus' },
   UserName: null,
   Changes: [],
+  Charges: [],
   InternalStatus: 'PENDING_PAYMENT',
   Status: 'active',
   AmountReceived: 0,
@@ -121,6 +122,8 @@ describe('timeline entries in words', () => {
 
   it('falls back to the charge changes of older answers', () => {
     const old = entry({
+      // An older answer: no structured charges.
+      Charges: undefined,
       Changes: [
         { Field: 'AmountReceived', From: 0, To: 89.9 },
         { Field: 'Transaction 3 (parcela 1)', From: 'pendingBoleto', To: 'payedBoleto' },

@@ -3,6 +3,7 @@
 import { chargeGroup, chargeStatusLabel, contractStatusLabel, subscriptionStatusLabel } from '@/lib/club';
 import { unitWallClock } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
+import type { Schemas } from '@/api/wire';
 import type { TimelineCharge, TimelineEntry } from './types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -59,8 +60,11 @@ export const notYetText = (view: PastView) => `Em ${view.label} esta assinatura 
 
 const TRANSACTION_FIELD = /^Transaction (\d+) \(parcela (\d+)\)$/;
 
+/** A charge move as the timeline shows it: one read from an older answer's Changes has no value. */
+export type ChargeMove = Omit<TimelineCharge, 'Value' | 'To'> & { Value: number | null; To: string | null };
+
 /** The charge moves of an entry: the structured Charges, or (older answers) those in Changes. */
-export function chargeMoves(entry: TimelineEntry): TimelineCharge[] {
+export function chargeMoves(entry: TimelineEntry): ChargeMove[] {
   if (Array.isArray(entry.Charges)) return entry.Charges;
   return (entry.Changes ?? []).flatMap((change) => {
     const match = TRANSACTION_FIELD.exec(change.Field);
@@ -80,15 +84,15 @@ export function chargeMoves(entry: TimelineEntry): TimelineCharge[] {
 
 const change = (entry: TimelineEntry, field: string) => (entry.Changes ?? []).find((c) => c.Field === field);
 
-const installmentText = (charge: TimelineCharge) =>
+const installmentText = (charge: ChargeMove) =>
   charge.Installment ? `Parcela ${charge.Installment}` : `Cobrança ${charge.GalaxPayId ?? ''}`.trim();
 
-const valueText = (charge: TimelineCharge) =>
+const valueText = (charge: ChargeMove) =>
   typeof charge.Value === 'number' ? ` de ${formatBRL(charge.Value)}` : '';
 
 type ChargeKind = 'created' | 'paid' | 'denied' | 'reversed' | 'canceled' | 'changed';
 
-function chargeKind(charge: TimelineCharge): ChargeKind {
+function chargeKind(charge: ChargeMove): ChargeKind {
   const to = charge.To ?? '';
   if (charge.From === null || charge.From === undefined) {
     return chargeGroup(to) === 'received' ? 'paid' : to === 'denied' ? 'denied' : 'created';
@@ -101,7 +105,7 @@ function chargeKind(charge: TimelineCharge): ChargeKind {
 }
 
 /** One line per charge move: 'Parcela 1 de R$ 89,90 criada: Boleto em aberto'. */
-export function chargeLine(charge: TimelineCharge): string {
+export function chargeLine(charge: ChargeMove): string {
   const name = `${installmentText(charge)}${valueText(charge)}`;
   const to = chargeStatusLabel(charge.To ?? '');
   switch (chargeKind(charge)) {
@@ -134,7 +138,7 @@ const STATUS_TITLES: Record<string, string> = {
   waitingPayment: 'Assinatura aguardando pagamento',
 };
 
-function providerTitle(entry: TimelineEntry, charges: TimelineCharge[]): string {
+function providerTitle(entry: TimelineEntry, charges: ChargeMove[]): string {
   const kinds = new Set(charges.map(chargeKind));
   const byCharge = KIND_TITLES.find(([kind]) => kinds.has(kind));
   if (byCharge) return byCharge[1];
@@ -148,7 +152,8 @@ function providerTitle(entry: TimelineEntry, charges: TimelineCharge[]): string 
 
 /** Who or what caused an entry. */
 export function causeOf(entry: TimelineEntry): string {
-  const source = entry.Source ?? {};
+  // Either source's fields, where it has them.
+  const source: Partial<Schemas['StaffSource'] & Schemas['WebhookSource']> = entry.Source ?? {};
   const staffName = entry.UserName ?? (typeof source.UserName === 'string' ? source.UserName : null);
   switch (entry.Reason) {
     case 'webhook': {

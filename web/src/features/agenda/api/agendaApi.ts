@@ -1,16 +1,20 @@
 import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Page } from '@/api/types';
+import type { Schemas } from '@/api/wire';
 import type {
   AvailableTimes,
   BlockedTime,
   AvailableTimesQuery,
-  ClientItem,
+  ClientPage,
   ClientQuery,
   DayItem,
   DayQuery,
+  OriginSwept,
+  SchedulingCancelled,
+  SchedulingConfirmed,
   SchedulingDetail,
   SchedulingPayload,
+  SchedulingWritten,
   UnitProfessional,
   UnitService,
 } from '../model/types';
@@ -114,12 +118,12 @@ export const agendaApi = api.injectEndpoints({
       providesTags: [{ type: 'AvailableTime', id: LIST }],
       keepUnusedDataFor: 10,
     }),
-    searchClients: build.query<Page<ClientItem>, ClientQuery>({
+    searchClients: build.query<ClientPage, ClientQuery>({
       query: ({ page, pageSize, search, status }) =>
         `user/filter?${queryString({ page, pageSize, search, status })}`,
       providesTags: [{ type: 'Client', id: LIST }],
     }),
-    bookScheduling: build.mutation<{ IdScheduling: number }, { payload: SchedulingPayload; idempotencyKey: string }>({
+    bookScheduling: build.mutation<SchedulingWritten, { payload: SchedulingPayload; idempotencyKey: string }>({
       query: ({ payload, idempotencyKey }) => ({
         url: 'scheduling/professional',
         method: 'POST',
@@ -132,12 +136,12 @@ export const agendaApi = api.injectEndpoints({
         { type: 'AvailableTime', id: LIST },
       ],
     }),
-    changeScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload }>({
+    changeScheduling: build.mutation<SchedulingWritten, { id: number; payload: SchedulingPayload }>({
       query: changeQuery,
       invalidatesTags: changedTags,
     }),
     /** A drag on the timeline or the week: shown moved at once, put back if refused. */
-    moveScheduling: build.mutation<{ IdScheduling: number }, { id: number; payload: SchedulingPayload; to: Partial<DayItem> }>({
+    moveScheduling: build.mutation<SchedulingWritten, { id: number; payload: SchedulingPayload; to: Partial<DayItem> }>({
       query: changeQuery,
       async onQueryStarted({ id, to }, { dispatch, getState, queryFulfilled }) {
         const patches = patchDayLists(dispatch, getState, id, (item) => {
@@ -151,7 +155,7 @@ export const agendaApi = api.injectEndpoints({
       },
       invalidatesTags: changedTags,
     }),
-    confirmScheduling: build.mutation<unknown, number>({
+    confirmScheduling: build.mutation<SchedulingConfirmed, number>({
       query: (id) => ({ url: `scheduling/${id}/confirm`, method: 'PUT' }),
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
         changeDayListsUntilRefused(dispatch, getState, id, queryFulfilled, (item) => {
@@ -163,14 +167,14 @@ export const agendaApi = api.injectEndpoints({
       ],
     }),
     /** Issue 39: every future online booking sharing the e-mail, mobile or address of one. */
-    cancelOnlineOrigin: build.mutation<{ Cancelled: number; IdSchedulings: number[] }, { id: number; by: OnlineOrigin }>({
+    cancelOnlineOrigin: build.mutation<OriginSwept, { id: number; by: OnlineOrigin }>({
       query: ({ id, by }) => ({ url: `scheduling/${id}/cancel-online-origin`, method: 'POST', body: { by } }),
       invalidatesTags: [
         { type: 'Scheduling', id: LIST },
         { type: 'AvailableTime', id: LIST },
       ],
     }),
-    cancelScheduling: build.mutation<unknown, number>({
+    cancelScheduling: build.mutation<SchedulingCancelled, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
         changeDayListsUntilRefused(dispatch, getState, id, queryFulfilled, (item) => {
@@ -249,4 +253,4 @@ export const {
 } = agendaApi;
 
 /** What the bookings a sweep cancels share with the one it starts from. */
-export type OnlineOrigin = 'EMAIL' | 'PHONE' | 'ADDRESS';
+export type OnlineOrigin = Schemas['Origin'];

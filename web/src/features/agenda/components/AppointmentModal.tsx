@@ -166,9 +166,10 @@ export function AppointmentModal({
         ? detail.data.IdCompanyProfessional
         : undefined);
     if (membership === undefined) return;
+    const date = state.date;
     const payload: SchedulingPayload = {
       idCompanyProfessional: membership,
-      date: state.date,
+      date,
       startTime: hour.start,
       endTime: hour.end,
       idServices: state.serviceIds,
@@ -179,9 +180,9 @@ export function AppointmentModal({
     try {
       if (editing) await change({ id: idScheduling, payload }).unwrap();
       else await withKey((idempotencyKey) => book({ payload, idempotencyKey }).unwrap());
-      notifySuccess(bookedMessage(payload.date, hour.start));
+      notifySuccess(bookedMessage(date, hour.start));
       dispatch(wizard.submitted());
-      onSaved(payload.date);
+      onSaved(date);
     } catch {
       // The base query showed the server's message.
     }

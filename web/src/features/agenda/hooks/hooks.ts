@@ -45,7 +45,7 @@ export function useAgendaScope(now: number): AgendaScope {
   const session = useAppSelector((state) => state.session);
   const agenda = useAppSelector(selectAgenda);
   const role = session.role?.Type ?? null;
-  const companies = useMemo(() => {
+  const companies = useMemo((): Company[] => {
     const own = session.companyList.filter((c) => !c.canHide && c.Status !== false);
     // Before GET company answers, the sign-in answer's units stand in.
     return own.length ? own : session.companies.map((c) => ({ ...c, canHide: false }));

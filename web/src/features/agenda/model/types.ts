@@ -1,8 +1,7 @@
 // Wire shapes of the agenda's calls (spec 01 §3, §7). Answers are PascalCase except
 // available-times, which is camelCase.
 
-import type { UserRowDto } from '@/api/types';
-import type { DayOffItem } from '@/features/professionals/types';
+import type { Schemas } from '@/api/wire';
 
 export type TimesType = 'ONLY_AVAILABLES' | 'ALL_TIMES';
 
@@ -15,58 +14,17 @@ export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 2, label: 'Cancelado' },
 ];
 
-export interface UnitProfessional {
-  IdProfessional: number;
-  Name: string;
-  Status: number;
-  BirthDate: string | null;
-  Phone: string;
-  IdCompanyProfessional: number;
-  Color: string;
-}
+/** A professional of a unit, for the agenda's pickers (GET professional/company/{id}). */
+export type UnitProfessional = Schemas['UnitProfessional'];
 
-export interface UnitService {
-  IdService: number;
-  Description: string;
-  /** Minutes. */
-  MaxTime: number;
-  /** Reais. */
-  MaxValue: number;
-}
-
-export interface SubscriptionRef {
-  IdSubscriptionUser: number;
-}
+/** A service as a unit sells it (GET service/company/{id}): minutes and reais, the highest. */
+export type UnitService = Schemas['UnitService'];
 
 /** An appointment of the day list. */
-export interface DayItem {
-  IdScheduling: number;
-  IdProfessional: number;
-  IdCompanyProfessional: number;
-  IdUser: number;
-  UserName: string;
-  UserPhone: string;
-  UserWhatsApp: boolean;
-  Date: string;
-  /** 'HH:MM:SS'. */
-  StartTime: string;
-  EndTime: string;
-  Services: string[];
-  Observation: string;
-  /** true booked, false cancelled. */
-  Status: boolean;
-  /** The client confirmed it ('Confirmar'). */
-  Confirmation: boolean;
-  TimesType: TimesType | string;
-  ProfessionalColor: string;
-  ProfessionalName: string;
-  SubscriptionUser: SubscriptionRef[];
-  /** Booked by the client on the public page (issue 18). */
-  Online?: boolean;
-}
+export type DayItem = Schemas['DayItem'];
 
 /** A day off that covers a day shown: the timeline greys it out (issue 14). */
-export type BlockedTime = DayOffItem & { IdProfessional: number };
+export type BlockedTime = Schemas['BlockedTime'];
 
 export interface DayQuery {
   idCompany: number;
@@ -78,52 +36,17 @@ export interface DayQuery {
   asOf?: string | null;
 }
 
-/** An appointment as the edit form reads it. */
-export interface SchedulingDetail {
-  IdScheduling: number;
-  IdCompanyProfessional: number;
-  CompanyProfessional: {
-    IdCompanyProfessional: number;
-    Professional: { IdProfessional: number; Name: string; Color: string };
-    Company: { IdCompany: number };
-  };
-  Date: string;
-  StartTime: string;
-  EndTime: string;
-  SchedulingServices: { IdService: number; Description: string; Time: number; Value: number }[];
-  IdUser: number;
-  UserName: string;
-  UserPhone: string;
-  UserWhatsApp: boolean;
-  Observation: string;
-  Status: boolean;
-  Confirmation: boolean;
-  TimesType: TimesType | string;
-}
+/** An appointment as the edit form reads it (GET scheduling/{id}); TimesType is a TimesType. */
+export type SchedulingDetail = Schemas['EditedAppointment'];
 
-export interface FreeProfessional {
-  idProfessional: number;
-  idCompanyProfessional: number;
-  name: string;
-  color: string;
-}
+export type FreeProfessional = Schemas['FreeProfessional'];
 
-export interface FreeHour {
-  /** 'HH:MM'. */
-  start: string;
-  end: string;
-  idProfessional: number;
-}
+export type FreeHour = Schemas['FreeHour'];
 
-export interface FreeDay {
-  shortDate: string;
-  freeHours: FreeHour[];
-}
+export type FreeDay = Schemas['FreeDay'];
 
-export interface AvailableTimes {
-  professionals: FreeProfessional[];
-  times: FreeDay[];
-}
+/** GET no-auth/scheduling/available-times (camelCase). */
+export type AvailableTimes = Schemas['FreeTimes'];
 
 export interface AvailableTimesQuery {
   idCompany: number;
@@ -134,10 +57,11 @@ export interface AvailableTimesQuery {
   idSchedulingEdit?: number | null;
 }
 
-export interface ClientItem extends UserRowDto {
-  Status?: boolean;
-  SubscriptionUser?: SubscriptionRef[];
-}
+/** A row of GET user/filter (the client search). */
+export type ClientItem = Schemas['ClientItem'];
+
+/** A page of GET user/filter (the client search). */
+export type ClientPage = Schemas['Page_ClientItem'];
 
 export interface ClientQuery {
   page: number;
@@ -146,15 +70,18 @@ export interface ClientQuery {
   status: number;
 }
 
-/** The appointment write payload (spec 01 §3). */
-export interface SchedulingPayload {
-  idCompanyProfessional: number;
-  date: string;
-  startTime: string;
-  endTime: string;
-  idServices: number[];
-  idUser: number;
-  observation: string;
-  /** The mobile flow omits it. */
-  timesType?: TimesType;
-}
+/** The appointment write payload (spec 01 §3); the mobile flow omits timesType. */
+export type SchedulingPayload = Omit<Schemas['SchedulingForm'], 'timesType'> &
+  Partial<Pick<Schemas['SchedulingForm'], 'timesType'>>;
+
+/** The answer of POST scheduling/professional and PUT scheduling/professional/{id}. */
+export type SchedulingWritten = Schemas['IdScheduling'];
+
+/** The answer of PUT scheduling/{id}/confirm. */
+export type SchedulingConfirmed = Schemas['SchedulingConfirmed'];
+
+/** The answer of DELETE scheduling/{id}. */
+export type SchedulingCancelled = Schemas['SchedulingCancelled'];
+
+/** The answer of POST scheduling/{id}/cancel-online-origin: the appointments it cancelled. */
+export type OriginSwept = Schemas['OriginSwept'];
