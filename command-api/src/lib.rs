@@ -6,6 +6,7 @@ pub mod booking_keys;
 pub mod businesses;
 pub mod clients;
 pub mod club;
+pub mod comandas;
 pub mod commands;
 pub mod companies;
 pub mod config;

@@ -9,7 +9,9 @@ use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::{clients, club, companies, days_off, favorites, gallery, holidays, idempotency, identity};
+use crate::{
+    clients, club, comandas, companies, days_off, favorites, gallery, holidays, idempotency, identity,
+};
 use crate::{online, online_origin, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
@@ -27,6 +29,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(days_off::router())
         .merge(holidays::router())
         .merge(club::router())
+        .merge(comandas::router())
         .routes(routes!(command_document))
         .split_for_parts();
     let document = finish(document);

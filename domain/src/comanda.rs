@@ -253,6 +253,10 @@ impl Totals {
 }
 
 impl Comanda {
+    /// The version of this state's serialized shape, which the comanda read model stores
+    /// whole. Raise it whenever the shape changes (a test in this module says when).
+    pub const STATE_VERSION: u32 = 1;
+
     pub fn status(&self) -> Status {
         self.status
     }
@@ -346,20 +350,44 @@ pub struct NewPayment {
 /// What can be done with a comanda.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ComandaCommand {
-    Open { company_id: i64, appointment_id: Option<i64>, client_id: Option<i64>, items: Vec<NewItem> },
+    Open {
+        company_id: i64,
+        appointment_id: Option<i64>,
+        client_id: Option<i64>,
+        items: Vec<NewItem>,
+    },
     AddItem(NewItem),
-    RemoveItem { item_id: i64 },
+    RemoveItem {
+        item_id: i64,
+    },
     /// The discount on the total; `None` takes it off. `cap` is the most, in basis points,
     /// the user may give (a unit setting for ATTENDANTs).
-    SetDiscount { discount: Option<Discount>, cap: Option<i64> },
-    AddTip { professional_id: i64, cents: i64 },
-    RemoveTip { tip_id: i64 },
+    SetDiscount {
+        discount: Option<Discount>,
+        cap: Option<i64>,
+    },
+    AddTip {
+        professional_id: i64,
+        cents: i64,
+    },
+    RemoveTip {
+        tip_id: i64,
+    },
     TakePayment(NewPayment),
     /// 'Estorno': a payment given back, with the reason.
-    RefundPayment { payment_id: i64, reason: String },
-    Close { at: NaiveDateTime },
-    Reopen { reason: String },
-    Cancel { reason: String },
+    RefundPayment {
+        payment_id: i64,
+        reason: String,
+    },
+    Close {
+        at: NaiveDateTime,
+    },
+    Reopen {
+        reason: String,
+    },
+    Cancel {
+        reason: String,
+    },
 }
 
 /// What happened to a comanda.
@@ -367,12 +395,21 @@ pub enum ComandaCommand {
 pub enum ComandaEvent {
     ComandaOpened(Opening),
     ItemAdded(Item),
-    ItemRemoved { item_id: i64 },
-    DiscountSet { discount: Option<Discount> },
+    ItemRemoved {
+        item_id: i64,
+    },
+    DiscountSet {
+        discount: Option<Discount>,
+    },
     TipAdded(Tip),
-    TipRemoved { tip_id: i64 },
+    TipRemoved {
+        tip_id: i64,
+    },
     PaymentTaken(Payment),
-    PaymentRefunded { payment_id: i64, reason: String },
+    PaymentRefunded {
+        payment_id: i64,
+        reason: String,
+    },
     /// What the close decided: every line's price, every tip, and the totals.
     ComandaClosed {
         at: NaiveDateTime,
@@ -383,8 +420,12 @@ pub enum ComandaEvent {
         total_cents: i64,
         tips_cents: i64,
     },
-    ComandaReopened { reason: String },
-    ComandaCanceled { reason: String },
+    ComandaReopened {
+        reason: String,
+    },
+    ComandaCanceled {
+        reason: String,
+    },
 }
 
 impl DomainEvent for ComandaEvent {
@@ -463,7 +504,10 @@ fn invalid(field: &'static str, message: impl Into<String>) -> ComandaError {
 fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), ComandaError> {
     let least = i64::from(!zero);
     if cents < least {
-        return Err(invalid(field, if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." }));
+        return Err(invalid(
+            field,
+            if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." },
+        ));
     }
     if cents > MAX_CENTS {
         return Err(invalid(field, format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS))));
@@ -472,12 +516,19 @@ fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), Comand
 }
 
 /// A discount that takes at most `gross`, and at most `cap` basis points of it when capped.
-fn check_discount(field: &'static str, discount: Discount, gross: i64, cap: Option<i64>) -> Result<(), ComandaError> {
+fn check_discount(
+    field: &'static str,
+    discount: Discount,
+    gross: i64,
+    cap: Option<i64>,
+) -> Result<(), ComandaError> {
     match discount {
         Discount::BasisPoints(points) if !(0..=WHOLE).contains(&points) => {
             return Err(invalid(field, "O desconto deve ser de 0 a 100%."))
         }
-        Discount::Cents(cents) if cents < 0 => return Err(invalid(field, "O desconto não pode ser negativo.")),
+        Discount::Cents(cents) if cents < 0 => {
+            return Err(invalid(field, "O desconto não pode ser negativo."))
+        }
         _ => {}
     }
     let cents = discount.of(gross);
@@ -1021,6 +1072,31 @@ mod tests {
             .given(refunded)
             .when(ComandaCommand::Cancel { reason: "Desistiu".into() })
             .then_expect_events(vec![ComandaEvent::ComandaCanceled { reason: "Desistiu".into() }]);
+    }
+
+    #[test]
+    fn the_stored_state_has_the_shape_of_its_version() {
+        let mut item = service(4500).numbered(1);
+        item.discount = Some(Discount::Cents(500));
+        let mut comanda = replayed(vec![
+            opened(vec![service(4500)]),
+            ComandaEvent::ItemAdded(item),
+            ComandaEvent::DiscountSet { discount: Some(Discount::BasisPoints(1000)) },
+            ComandaEvent::TipAdded(Tip { tip_id: 1, professional_id: 7, cents: 1000 }),
+        ]);
+        comanda.apply(ComandaEvent::PaymentTaken(Payment {
+            payment_id: 1,
+            method: PaymentMethod::Credit,
+            cents: 100,
+            cash_received_cents: Some(100),
+            installments: Some(2),
+            brand: Some("VISA".into()),
+            authorization_code: Some("1".into()),
+            nsu: Some("2".into()),
+            caixa_id: Some(1),
+        }));
+        let sample = serde_json::to_value(&comanda).unwrap_or_default();
+        crate::state_shape::assert_recorded("comanda", Comanda::STATE_VERSION, &sample);
     }
 
     #[test]

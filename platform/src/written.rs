@@ -36,6 +36,8 @@ written_id! {
     IdSubscriptionService { id_subscription_service }
     /// A subscription written.
     IdSubscriptionUser { id_subscription_user }
+    /// A comanda written.
+    IdComanda { id_comanda }
 }
 
 /// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).

@@ -195,6 +195,16 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         .await;
     assert_eq!(booked.status, StatusCode::CREATED, "{booked:?}");
     let appointment = booked.body["IdScheduling"].as_i64().expect("appointment");
+    let opened = system
+        .call(
+            Method::POST,
+            "/api/comanda",
+            Some(admin),
+            Some(json!({"idCompany": batel, "idScheduling": appointment})),
+        )
+        .await;
+    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
+    let comanda = opened.body["IdComanda"].as_i64().expect("comanda");
     let booking_body = booking_at("11:00");
     let offered = scalar(
         system,
@@ -327,6 +337,36 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             expected: Expected::Field("idCompanyProfessional"),
             ..case(Method::POST, "/api/scheduling/professional".into(), Some(booking_body), ALL)
         },
+        // Comandas (issue 41).
+        case(Method::POST, "/api/comanda".into(), Some(json!({"idCompany": batel})), FRONT_DESK),
+        case(
+            Method::POST,
+            format!("/api/comanda/{comanda}/items"),
+            Some(json!({"kind": "service", "id": haircut, "idProfessional": heitor})),
+            FRONT_DESK,
+        ),
+        case(Method::DELETE, format!("/api/comanda/{comanda}/items/1"), None, FRONT_DESK),
+        case(Method::PUT, format!("/api/comanda/{comanda}/discount"), Some(json!({"value": 1})), FRONT_DESK),
+        case(
+            Method::POST,
+            format!("/api/comanda/{comanda}/tips"),
+            Some(json!({"idProfessional": heitor, "value": 5})),
+            FRONT_DESK,
+        ),
+        case(
+            Method::POST,
+            format!("/api/comanda/{comanda}/payments"),
+            Some(json!({"method": "cash", "value": 1})),
+            FRONT_DESK,
+        ),
+        case(Method::POST, format!("/api/comanda/{comanda}/close"), None, FRONT_DESK),
+        case(Method::POST, format!("/api/comanda/{comanda}/reopen"), Some(json!({"reason": "x"})), ADMIN),
+        case(
+            Method::POST,
+            format!("/api/comanda/{comanda}/cancel"),
+            Some(json!({"reason": "x"})),
+            FRONT_DESK,
+        ),
         // The club.
         case(Method::GET, format!("/api/subscription-details/{plan}"), None, PLAN_STAFF),
         case(Method::GET, format!("/api/subscription-service/services/{plan}"), None, PLAN_STAFF),

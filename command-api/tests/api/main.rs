@@ -4,6 +4,7 @@
 mod access;
 mod clients;
 mod club;
+mod comandas;
 mod companies;
 mod days_off;
 mod doors;

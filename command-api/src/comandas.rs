@@ -1,0 +1,639 @@
+//! Comandas (issue 41): `POST comanda` opens one for an appointment or a walk-in; items,
+//! the discount on the total, tips and payments change it while open; `close`, `reopen`
+//! (ADMIN) and `cancel` move it between states (docs/money.md, ADR 0025).
+//!
+//! ADMIN and ATTENDANT operate comandas of their units. Every value is read exactly from
+//! the wire (`money::cents_from_reais`) and every rule is the aggregate's.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use navalha_domain::appointment::{Appointment, Standing};
+use navalha_domain::comanda::{
+    Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod,
+};
+use navalha_domain::company::Company;
+use navalha_domain::money::{cents_from_reais, reais};
+use navalha_domain::professional::Professional;
+use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
+use navalha_platform::error::ErrorBody;
+use navalha_platform::http::{Json, PathParam, RequestOrigin};
+use navalha_platform::refused;
+use navalha_platform::written::IdComanda;
+use navalha_platform::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::commands::{
+    claim_holder, execute, execute_claiming, load, metadata_of, next_id, position_headers, Claim, DomainError,
+};
+use crate::companies::visible_company;
+use crate::idempotency;
+use crate::state::AppState;
+
+/// The claim that keeps one comanda per appointment.
+const COMANDA_OF_APPOINTMENT: &str = "comanda_appointment";
+const MSG_APPOINTMENT_HAS_COMANDA: &str = "Este agendamento já tem uma comanda.";
+const MSG_APPOINTMENT_NOT_FOUND: &str = "Agendamento não encontrado.";
+const MSG_PROFESSIONAL_NOT_HERE: &str = "Escolha um profissional desta unidade.";
+const MSG_SERVICE_NOT_OFFERED: &str = "Este profissional não oferece este serviço.";
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(open))
+        .routes(routes!(add_item))
+        .routes(routes!(remove_item))
+        .routes(routes!(set_discount))
+        .routes(routes!(add_tip))
+        .routes(routes!(take_payment))
+        .routes(routes!(close))
+        .routes(routes!(reopen))
+        .routes(routes!(cancel))
+}
+
+impl DomainError for ComandaError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            ComandaError::NotOpen => ApiError::NotFound(self.to_string()),
+            ComandaError::AlreadyOpen | ComandaError::Closed | ComandaError::Canceled => {
+                ApiError::Conflict(self.to_string())
+            }
+            ComandaError::UnknownItem | ComandaError::UnknownTip | ComandaError::UnknownPayment => {
+                ApiError::NotFound(self.to_string())
+            }
+            ComandaError::PaidCannotCancel => ApiError::Unprocessable(self.to_string()),
+            other => match other.field() {
+                Some(field) => ApiError::field(field, &other.to_string()),
+                None => ApiError::Unprocessable(other.to_string()),
+            },
+        }
+    }
+}
+
+/// The comanda, when it is of a unit of the caller's.
+async fn visible(state: &AppState, principal: &Principal, id: i64) -> Result<Comanda, ApiError> {
+    let comanda: Comanda = load(&state.events, principal.business_id, &id.to_string()).await?;
+    match comanda.opening() {
+        Some(opening) if principal.belongs_to(opening.company_id) => Ok(comanda),
+        _ => Err(ApiError::NotFound(navalha_domain::comanda::MSG_NOT_OPEN.to_owned())),
+    }
+}
+
+/// A comanda's figures after a change, in reais.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaWritten {
+    id_comanda: i64,
+    /// OPEN, CLOSED or CANCELED.
+    status: &'static str,
+    /// The lines after their own discounts.
+    subtotal: f64,
+    /// The discount on the total.
+    discount: f64,
+    /// Subtotal less discount.
+    total: f64,
+    tips: f64,
+    paid: f64,
+    /// What is left to pay: total plus tips, less what was paid.
+    due: f64,
+    /// Cash handed back, on a cash payment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    change: Option<f64>,
+}
+
+impl ComandaWritten {
+    fn of(id: i64, comanda: &Comanda) -> Self {
+        let totals = comanda.totals();
+        ComandaWritten {
+            id_comanda: id,
+            status: comanda.status().code(),
+            subtotal: reais(totals.subtotal),
+            discount: reais(totals.discount),
+            total: reais(totals.total),
+            tips: reais(totals.tips),
+            paid: reais(totals.paid),
+            due: reais(totals.remaining()),
+            change: None,
+        }
+    }
+}
+
+/// Runs `command` on comanda `id` and answers its figures afterwards.
+async fn change(
+    state: &AppState,
+    principal: &Principal,
+    origin: &RequestOrigin,
+    id: i64,
+    command: ComandaCommand,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let position =
+        execute::<Comanda>(&state.events, &id.to_string(), command, &metadata_of(principal, origin)).await?;
+    let comanda: Comanda = load(&state.events, principal.business_id, &id.to_string()).await?;
+    Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
+}
+
+/// Money from the wire for `field`, or its pt-BR refusal.
+fn cents(field: &str, value: &Value) -> Result<i64, ApiError> {
+    cents_from_reais(value).map_err(|not_money| ApiError::field(field, not_money.message()))
+}
+
+/// Money that may be left out.
+fn optional_cents(field: &str, value: &Value) -> Result<Option<i64>, ApiError> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(text) if text.trim().is_empty() => Ok(None),
+        other => cents(field, other).map(Some),
+    }
+}
+
+/// A discount as an amount (`field`) or a percentage (`percent_field`), not both.
+fn discount_of(
+    (field, value): (&str, &Value),
+    (percent_field, percent): (&str, &Value),
+) -> Result<Option<Discount>, ApiError> {
+    match (optional_cents(field, value)?, optional_cents(percent_field, percent)?) {
+        (Some(_), Some(_)) => {
+            Err(ApiError::field(field, "Informe o desconto em reais ou em porcentagem, não os dois."))
+        }
+        (Some(cents), None) => Ok(Some(Discount::Cents(cents))),
+        (None, Some(points)) => Ok(Some(Discount::BasisPoints(points))),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The professional, when they work in the unit.
+async fn professional_in(
+    state: &AppState,
+    principal: &Principal,
+    company_id: i64,
+    professional_id: Option<i64>,
+) -> Result<(i64, Professional), ApiError> {
+    let id = professional_id.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let professional: Professional = load(&state.events, principal.business_id, &id.to_string()).await?;
+    let works_here =
+        professional.employment().is_some_and(|employment| employment.company_ids().contains(&company_id));
+    if !works_here {
+        return Err(ApiError::field("idProfessional", MSG_PROFESSIONAL_NOT_HERE));
+    }
+    Ok((id, professional))
+}
+
+/// `POST comanda`: `{idCompany, idScheduling?, idUser?}`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenBody {
+    id_company: Option<i64>,
+    /// The appointment served: its services, professional and booked prices come in.
+    id_scheduling: Option<i64>,
+    /// The client, for a walk-in ('Cliente avulso' when absent).
+    id_user: Option<i64>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda",
+    tag = "Comandas",
+    summary = "Open a comanda for an appointment (its services at their booked prices) or a walk-in (ADMIN, ATTENDANT)",
+    request_body = OpenBody,
+    responses(
+        (status = 201, description = "Opened", body = IdComanda, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Malformed,
+        refused::Forbidden,
+        (status = 404, description = "Unknown unit or appointment, or another unit's", body = ErrorBody),
+        (status = 409, description = "The appointment already has a comanda (the message names it)", body = ErrorBody),
+        (status = 422, description = "A cancelled appointment", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn open(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    Json(body): Json<OpenBody>,
+) -> Result<(StatusCode, HeaderMap, Json<IdComanda>), ApiError> {
+    let company_id = body.id_company.ok_or_else(|| ApiError::field("idCompany", "Escolha a unidade."))?;
+    visible_company(&state, &auth, company_id).await?;
+    let (mut client_id, mut items, mut claims) = (body.id_user, Vec::new(), Vec::new());
+    if let Some(appointment_id) = body.id_scheduling {
+        let appointment: Appointment =
+            load(&state.events, auth.business_id, &appointment_id.to_string()).await?;
+        let booking = appointment
+            .booking()
+            .filter(|booking| booking.company_id == company_id)
+            .ok_or_else(|| ApiError::NotFound(MSG_APPOINTMENT_NOT_FOUND.to_owned()))?;
+        if appointment.standing() == Standing::Cancelled {
+            return Err(ApiError::field("idScheduling", "Este agendamento foi cancelado."));
+        }
+        let value = appointment_id.to_string();
+        if let Some(holder) = claim_holder(&state.pool, COMANDA_OF_APPOINTMENT, &value).await? {
+            return Err(ApiError::Conflict(format!("Este agendamento já tem a comanda N.º {holder}.")));
+        }
+        claims.push(Claim { scope: COMANDA_OF_APPOINTMENT, value, duplicate: MSG_APPOINTMENT_HAS_COMANDA });
+        client_id = Some(booking.client_id);
+        items = booking
+            .services
+            .iter()
+            .map(|service| NewItem {
+                kind: ItemKind::Service,
+                ref_id: service.service_id,
+                description: service.description.clone(),
+                professional_id: Some(booking.professional_id),
+                quantity: 1,
+                unit_cents: service.cents,
+                discount: None,
+                appointment_id: Some(appointment_id),
+            })
+            .collect();
+    }
+    let id = next_id(&state.pool, "comanda_id_seq").await?;
+    let answer = IdComanda { id_comanda: id };
+    let command = ComandaCommand::Open { company_id, appointment_id: body.id_scheduling, client_id, items };
+    let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
+    let position =
+        execute_claiming::<Comanda>(&state.events, &id.to_string(), command, &metadata, &claims, &[]).await?;
+    tracing::info!(comanda_id = id, "comanda opened");
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
+}
+
+/// `POST comanda/{id}/items`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemBody {
+    /// `service` (products come with the product list).
+    kind: String,
+    /// The catalogue service.
+    id: Option<i64>,
+    /// Who did it.
+    id_professional: Option<i64>,
+    /// 1 when absent.
+    quantity: Option<i64>,
+    /// A discount in reais...
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    discount: Value,
+    /// ...or in percent.
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    discount_percent: Value,
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/items",
+    tag = "Comandas",
+    summary = "Add a service, at the professional's price (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path)),
+    request_body = ItemBody,
+    responses(
+        (status = 200, description = "Added", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn add_item(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<ItemBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let comanda = visible(&state, &auth, id).await?;
+    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    if body.kind.trim() != "service" {
+        return Err(ApiError::field("kind", "Escolha um serviço."));
+    }
+    let (professional_id, professional) =
+        professional_in(&state, &auth, company_id, body.id_professional).await?;
+    let service_id = body.id.ok_or_else(|| ApiError::field("id", "Escolha o serviço."))?;
+    let offered = professional
+        .services()
+        .iter()
+        .find(|offered| offered.service_id == service_id && offered.active)
+        .ok_or_else(|| ApiError::field("id", MSG_SERVICE_NOT_OFFERED))?;
+    let catalogue: navalha_domain::service::Service =
+        load(&state.events, auth.business_id, &service_id.to_string()).await?;
+    let description = catalogue.entry().map(|entry| entry.description.clone()).unwrap_or_default();
+    let item = NewItem {
+        kind: ItemKind::Service,
+        ref_id: service_id,
+        description,
+        professional_id: Some(professional_id),
+        quantity: body.quantity.unwrap_or(1),
+        unit_cents: offered.cents,
+        discount: discount_of(("discount", &body.discount), ("discountPercent", &body.discount_percent))?,
+        appointment_id: None,
+    };
+    change(&state, &auth, &origin, id, ComandaCommand::AddItem(item)).await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/comanda/{id}/items/{idItem}",
+    tag = "Comandas",
+    summary = "Take an item off (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path), ("idItem" = i64, Path)),
+    responses(
+        (status = 200, description = "Removed", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn remove_item(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam((id, item_id)): PathParam<(i64, i64)>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::RemoveItem { item_id }).await
+}
+
+/// `PUT comanda/{id}/discount`: `{value}` in reais or `{percent}`; neither takes it off.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct DiscountBody {
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    value: Value,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    percent: Value,
+}
+
+#[utoipa::path(
+    put,
+    path = "/comanda/{id}/discount",
+    tag = "Comandas",
+    summary = "The discount on the total (ADMIN; ATTENDANT up to the unit's cap)",
+    params(("id" = i64, Path)),
+    request_body = DiscountBody,
+    responses(
+        (status = 200, description = "Set", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn set_discount(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<DiscountBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    let discount = discount_of(("value", &body.value), ("percent", &body.percent))?;
+    change(&state, &auth, &origin, id, ComandaCommand::SetDiscount { discount, cap: None }).await
+}
+
+/// `POST comanda/{id}/tips`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TipBody {
+    id_professional: Option<i64>,
+    #[serde(default)]
+    #[schema(value_type = f64)]
+    value: Value,
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/tips",
+    tag = "Comandas",
+    summary = "A tip for a professional of the unit: it adds to what the client pays (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path)),
+    request_body = TipBody,
+    responses(
+        (status = 200, description = "Added", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn add_tip(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<TipBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let comanda = visible(&state, &auth, id).await?;
+    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let (professional_id, _) = professional_in(&state, &auth, company_id, body.id_professional).await?;
+    let cents = cents("value", &body.value)?;
+    change(&state, &auth, &origin, id, ComandaCommand::AddTip { professional_id, cents }).await
+}
+
+/// `POST comanda/{id}/payments`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentBody {
+    /// cash, credit, debit (pix with the provider, to come).
+    method: String,
+    /// What it pays, in reais.
+    #[serde(default)]
+    #[schema(value_type = f64)]
+    value: Value,
+    /// Cash handed over, for the change.
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    cash_received: Value,
+    installments: Option<i64>,
+    brand: Option<String>,
+    authorization_code: Option<String>,
+    nsu: Option<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/payments",
+    tag = "Comandas",
+    summary = "Take a payment: cash (answers its Change), credit or debit card (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path)),
+    request_body = PaymentBody,
+    responses(
+        (status = 200, description = "Taken", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+        (status = 422, description = "Validation, or more than is left to pay", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn take_payment(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<PaymentBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    let method = PaymentMethod::parse(&body.method)
+        .filter(|method| matches!(method, PaymentMethod::Cash | PaymentMethod::Credit | PaymentMethod::Debit))
+        .ok_or_else(|| ApiError::field("method", "Escolha dinheiro, cartão de crédito ou de débito."))?;
+    let payment = NewPayment {
+        method,
+        cents: cents("value", &body.value)?,
+        cash_received_cents: optional_cents("cashReceived", &body.cash_received)?,
+        installments: body.installments,
+        brand: body.brand.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty()),
+        authorization_code: body
+            .authorization_code
+            .map(|text| text.trim().to_owned())
+            .filter(|t| !t.is_empty()),
+        nsu: body.nsu.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty()),
+        caixa_id: None,
+    };
+    let change_cents = payment.cash_received_cents.map(|received| received - payment.cents);
+    let (headers, Json(mut answer)) =
+        change(&state, &auth, &origin, id, ComandaCommand::TakePayment(payment)).await?;
+    answer.change = change_cents.map(reais);
+    Ok((headers, Json(answer)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/close",
+    tag = "Comandas",
+    summary = "Close it: only when what was paid equals what is due; then it never changes (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path)),
+    responses(
+        (status = 200, description = "Closed", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Already closed, or cancelled", body = ErrorBody),
+        (status = 422, description = "Paid differs from due, or no item", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn close(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let comanda = visible(&state, &auth, id).await?;
+    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let company: Company = load(&state.events, auth.business_id, &company_id.to_string()).await?;
+    let zone = company.profile().map(|profile| profile.time_zone.clone()).unwrap_or_default();
+    let at = navalha_platform::clock::now_in(&zone);
+    change(&state, &auth, &origin, id, ComandaCommand::Close { at }).await
+}
+
+/// `{reason}`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ReasonBody {
+    #[serde(default)]
+    reason: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/reopen",
+    tag = "Comandas",
+    summary = "Reopen a closed comanda, with the reason (ADMIN); the history shows it",
+    params(("id" = i64, Path)),
+    request_body = ReasonBody,
+    responses(
+        (status = 200, description = "Reopened", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Cancelled", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn reopen(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<ReasonBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::Reopen { reason: body.reason }).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/cancel",
+    tag = "Comandas",
+    summary = "Cancel an open comanda with no payment left, with the reason (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path)),
+    request_body = ReasonBody,
+    responses(
+        (status = 200, description = "Cancelled", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or already cancelled", body = ErrorBody),
+        (status = 422, description = "No reason, or payments to refund first", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn cancel(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(body): Json<ReasonBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let comanda = visible(&state, &auth, id).await?;
+    // The appointment may have a comanda again.
+    let released: Vec<(&'static str, String)> = comanda
+        .opening()
+        .and_then(|opening| opening.appointment_id)
+        .map(|appointment_id| (COMANDA_OF_APPOINTMENT, appointment_id.to_string()))
+        .into_iter()
+        .collect();
+    let position = execute_claiming::<Comanda>(
+        &state.events,
+        &id.to_string(),
+        ComandaCommand::Cancel { reason: body.reason },
+        &metadata_of(&auth, &origin),
+        &[],
+        &released,
+    )
+    .await?;
+    let comanda: Comanda = load(&state.events, auth.business_id, &id.to_string()).await?;
+    Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_discount_is_an_amount_or_a_percentage_never_both() {
+        let none = Value::Null;
+        let ten = serde_json::json!(10);
+        assert_eq!(
+            discount_of(("discount", &ten), ("discountPercent", &none)).ok(),
+            Some(Some(Discount::Cents(1000)))
+        );
+        assert_eq!(
+            discount_of(("discount", &none), ("discountPercent", &ten)).ok(),
+            Some(Some(Discount::BasisPoints(1000)))
+        );
+        assert!(discount_of(("discount", &ten), ("discountPercent", &ten)).is_err());
+        assert_eq!(discount_of(("discount", &none), ("discountPercent", &none)).ok(), Some(None));
+    }
+}

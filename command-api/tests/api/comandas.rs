@@ -1,0 +1,250 @@
+//! Comandas (issue 41): a booked client served, paid in cash with change and by card, the
+//! comanda closed once and reopened with a reason; the refusals on the fields; and desks
+//! racing to close or to pay the same comanda.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::support::{body, demo, far_tuesday, Answer, Demo, System};
+
+async fn call(system: &System, token: &str, method: Method, path: &str, body: Option<Value>) -> Answer {
+    system.call(method, path, Some(token), body).await
+}
+
+/// A booked appointment of the demo client with Centro's first barber: a haircut.
+async fn booked(system: &System, admin: &str, d: &Demo, start: &str) -> i64 {
+    let mut booking = body(d.barber1, far_tuesday(), start, &[d.haircut], d.client);
+    booking["timesType"] = json!("ALL_TIMES");
+    let answer = call(system, admin, Method::POST, "/api/scheduling/professional", Some(booking)).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    answer.body["IdScheduling"].as_i64().expect("appointment")
+}
+
+async fn opened(system: &System, token: &str, d: &Demo, appointment: i64) -> i64 {
+    let body = json!({"idCompany": d.centro, "idScheduling": appointment});
+    let answer = call(system, token, Method::POST, "/api/comanda", Some(body)).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
+    answer.body["IdComanda"].as_i64().expect("comanda")
+}
+
+fn reais(answer: &Answer, field: &str) -> f64 {
+    answer.body[field].as_f64().unwrap_or_else(|| panic!("{field} in {answer:?}"))
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_booked_client_is_served_paid_and_the_comanda_closes_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let d = demo(&system).await;
+    let appointment = booked(&system, &admin, &d, "10:00").await;
+    let id = opened(&system, &attendant, &d, appointment).await;
+    let path = |tail: &str| format!("/api/comanda/{id}{tail}");
+
+    // One comanda per appointment: the second names the first.
+    let again = call(
+        &system,
+        &admin,
+        Method::POST,
+        "/api/comanda",
+        Some(json!({"idCompany": d.centro, "idScheduling": appointment})),
+    )
+    .await;
+    assert_eq!(
+        (again.status, again.message()),
+        (StatusCode::CONFLICT, format!("Este agendamento já tem a comanda N.º {id}.").as_str())
+    );
+
+    // The booked haircut came in; a beard at 10 % off, a tip, R$ 5,00 off the total.
+    let beard =
+        json!({"kind": "service", "id": d.beard, "idProfessional": d.barber1_id, "discountPercent": 10});
+    let with_beard = call(&system, &attendant, Method::POST, &path("/items"), Some(beard)).await;
+    assert_eq!(with_beard.status, StatusCode::OK, "{with_beard:?}");
+    let tip = json!({"idProfessional": d.barber1_id, "value": "10,00"});
+    assert_eq!(
+        call(&system, &attendant, Method::POST, &path("/tips"), Some(tip)).await.status,
+        StatusCode::OK
+    );
+    let discounted =
+        call(&system, &attendant, Method::PUT, &path("/discount"), Some(json!({"value": 5}))).await;
+    assert_eq!(discounted.status, StatusCode::OK, "{discounted:?}");
+    let subtotal = reais(&with_beard, "Subtotal");
+    assert_eq!(reais(&discounted, "Discount"), 5.0);
+    assert_eq!(reais(&discounted, "Total"), subtotal - 5.0);
+    let due = reais(&discounted, "Due");
+    assert_eq!(due, subtotal - 5.0 + 10.0, "the tip adds to what is due");
+
+    // Refusals on the fields, nothing taken.
+    let payments = path("/payments");
+    let payment = |value: Value, extra: Value| {
+        let mut body = json!({"method": "cash", "value": value});
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        call(&system, &attendant, Method::POST, &payments, Some(body))
+    };
+    let precise = payment(json!(10.005), json!({})).await;
+    assert_eq!(
+        (precise.status, precise.body["errors"]["value"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("Use no máximo duas casas decimais."))
+    );
+    let too_much = payment(json!(due + 0.01), json!({})).await;
+    assert_eq!(too_much.status, StatusCode::UNPROCESSABLE_ENTITY, "{too_much:?}");
+    assert!(too_much.body["errors"]["value"].as_str().is_some_and(|m| m.starts_with("O pagamento passa")));
+    let short = payment(json!(20), json!({"cashReceived": 10})).await;
+    assert_eq!(short.body["errors"]["cashReceived"], "O valor recebido é menor que o pagamento.");
+    let early = call(&system, &attendant, Method::POST, &path("/close"), None).await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY, "{early:?}");
+    assert!(early.body["errors"]["payments"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("O valor pago (R$ 0,00)")));
+
+    // Cash with change, then the rest by debit card.
+    let cash = payment(json!(20), json!({"cashReceived": 50})).await;
+    assert_eq!((cash.status, reais(&cash, "Change")), (StatusCode::OK, 30.0), "{cash:?}");
+    let rest = ((due - 20.0) * 100.0).round() / 100.0;
+    let card = json!({"method": "debit", "value": rest, "brand": "Elo", "authorizationCode": "A1B2", "nsu": "000123"});
+    let paid = call(&system, &attendant, Method::POST, &path("/payments"), Some(card)).await;
+    assert_eq!((paid.status, reais(&paid, "Due")), (StatusCode::OK, 0.0), "{paid:?}");
+
+    // Closed once; then nothing changes, and only ADMIN reopens it, with a reason.
+    let closed = call(&system, &attendant, Method::POST, &path("/close"), None).await;
+    assert_eq!(
+        (closed.status, closed.body["Status"].as_str()),
+        (StatusCode::OK, Some("CLOSED")),
+        "{closed:?}"
+    );
+    let twice = call(&system, &attendant, Method::POST, &path("/close"), None).await;
+    assert_eq!(
+        (twice.status, twice.message()),
+        (StatusCode::CONFLICT, "Esta comanda está fechada: reabra-a para mudar.")
+    );
+    let late_tip = json!({"idProfessional": d.barber1_id, "value": 1});
+    assert_eq!(
+        call(&system, &attendant, Method::POST, &path("/tips"), Some(late_tip)).await.status,
+        StatusCode::CONFLICT
+    );
+    let reason = |text: &str| Some(json!({ "reason": text }));
+    assert_eq!(
+        call(&system, &attendant, Method::POST, &path("/reopen"), reason("erro")).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let blank = call(&system, &admin, Method::POST, &path("/reopen"), reason(" ")).await;
+    assert_eq!(blank.body["errors"]["reason"], "Informe o motivo.");
+    let reopened = call(&system, &admin, Method::POST, &path("/reopen"), reason("Cartão errado")).await;
+    assert_eq!(reopened.body["Status"], "OPEN", "{reopened:?}");
+
+    // A paid comanda is not cancelled; the history holds every step.
+    let cancel = call(&system, &admin, Method::POST, &path("/cancel"), reason("Desistiu")).await;
+    assert_eq!(
+        (cancel.status, cancel.message()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "Estorne os pagamentos antes de cancelar a comanda.")
+    );
+    let types: Vec<String> = sqlx::query_scalar(
+        "select event_type from events where aggregate_type = 'Comanda' and aggregate_id = $1 order by sequence",
+    )
+    .bind(id.to_string())
+    .fetch_all(&system.pool)
+    .await
+    .expect("events");
+    assert_eq!(
+        types,
+        [
+            "ComandaOpened",
+            "ItemAdded",
+            "TipAdded",
+            "DiscountSet",
+            "PaymentTaken",
+            "PaymentTaken",
+            "ComandaClosed",
+            "ComandaReopened"
+        ]
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_walk_in_is_refused_what_does_not_belong_to_its_unit(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let d = demo(&system).await;
+    let walk_in = json!({"idCompany": d.centro});
+    assert_eq!(
+        call(&system, &barber, Method::POST, "/api/comanda", Some(walk_in.clone())).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let answer = call(&system, &admin, Method::POST, "/api/comanda", Some(walk_in)).await;
+    let id = answer.body["IdComanda"].as_i64().expect("comanda");
+    let items = format!("/api/comanda/{id}/items");
+    let savassi_barber: i64 =
+        sqlx::query_scalar("select professional_id from rm_professional.membership where membership_id = $1")
+            .bind(d.gabriel)
+            .fetch_one(&system.pool)
+            .await
+            .expect("gabriel");
+    let elsewhere = json!({"kind": "service", "id": d.haircut, "idProfessional": savassi_barber});
+    let refused = call(&system, &admin, Method::POST, &items, Some(elsewhere)).await;
+    assert_eq!(
+        refused.body["errors"]["idProfessional"], "Escolha um profissional desta unidade.",
+        "{refused:?}"
+    );
+    let no_kind = json!({"kind": "bolo", "id": d.haircut, "idProfessional": d.barber1_id});
+    assert_eq!(
+        call(&system, &admin, Method::POST, &items, Some(no_kind)).await.body["errors"]["kind"],
+        "Escolha um serviço."
+    );
+    let both = json!({"kind": "service", "id": d.haircut, "idProfessional": d.barber1_id, "discount": 1, "discountPercent": 1});
+    let both = call(&system, &admin, Method::POST, &items, Some(both)).await;
+    assert_eq!(both.status, StatusCode::UNPROCESSABLE_ENTITY, "{both:?}");
+    let empty = call(&system, &admin, Method::POST, &format!("/api/comanda/{id}/close"), None).await;
+    assert_eq!(empty.body["errors"]["items"], "Adicione ao menos um item antes de fechar.");
+    let cancelled = call(
+        &system,
+        &admin,
+        Method::POST,
+        &format!("/api/comanda/{id}/cancel"),
+        Some(json!({"reason": "Teste"})),
+    )
+    .await;
+    assert_eq!(cancelled.body["Status"], "CANCELED", "{cancelled:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn desks_racing_on_one_comanda_never_pay_twice_or_close_twice(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let d = demo(&system).await;
+    let appointment = booked(&system, &admin, &d, "11:00").await;
+    let id = opened(&system, &admin, &d, appointment).await;
+    let figures =
+        call(&system, &admin, Method::PUT, &format!("/api/comanda/{id}/discount"), Some(json!({}))).await;
+    let due = reais(&figures, "Due");
+    // Two desks each take the whole amount at once: one is taken.
+    let pay = || {
+        let (system, admin) = (&system, &admin);
+        async move {
+            let body = json!({"method": "credit", "value": due, "installments": 1});
+            call(system, admin, Method::POST, &format!("/api/comanda/{id}/payments"), Some(body)).await.status
+        }
+    };
+    let (first, second) = tokio::join!(pay(), pay());
+    let mut statuses = [first, second];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::UNPROCESSABLE_ENTITY]);
+    // Two desks close at once: one closes it.
+    let close_path = format!("/api/comanda/{id}/close");
+    let close = || call(&system, &admin, Method::POST, &close_path, None);
+    let (first, second) = tokio::join!(close(), close());
+    let mut statuses = [first.status, second.status];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    let closes: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_id = $1 and event_type = 'ComandaClosed'",
+    )
+    .bind(id.to_string())
+    .fetch_one(&system.pool)
+    .await
+    .expect("count");
+    assert_eq!(closes, 1);
+}
