@@ -8,6 +8,7 @@
 pub mod access;
 pub mod clients;
 pub mod club;
+pub mod comandas;
 pub mod companies;
 pub mod consistency;
 pub mod dashboard;

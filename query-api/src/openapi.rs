@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
-use crate::{access, clients, club, companies, dashboard, days_off, history, holidays, live};
+use crate::{access, clients, club, comandas, companies, dashboard, days_off, history, holidays, live};
 use crate::{online, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
@@ -28,6 +28,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(history::router())
         .merge(live::router())
         .merge(club::router())
+        .merge(comandas::router())
         .routes(routes!(crate::health_check))
         .routes(routes!(query_document))
         .split_for_parts();

@@ -12,6 +12,7 @@
 pub mod agenda;
 mod client;
 mod club;
+pub mod comanda;
 mod company;
 pub mod dashboard;
 mod day_off;
@@ -24,6 +25,7 @@ pub mod table;
 pub use agenda::AGENDA;
 pub use client::CLIENT;
 pub use club::CLUB;
+pub use comanda::COMANDA;
 pub use company::COMPANY;
 pub use dashboard::DASHBOARD;
 pub use day_off::DAY_OFF;
@@ -87,7 +89,7 @@ impl ReadModel {
 }
 
 /// Every read model, in the order the projector starts them.
-pub const ALL: [&ReadModel; 10] = [
+pub const ALL: [&ReadModel; 11] = [
     &CLIENT,
     &COMPANY,
     &FAVORITE_MENU,
@@ -98,6 +100,7 @@ pub const ALL: [&ReadModel; 10] = [
     &FREE_TIME,
     &CLUB,
     &DASHBOARD,
+    &COMANDA,
 ];
 
 /// The read model named `name`.

@@ -7,6 +7,7 @@ use crate::engine::Projection;
 pub mod agenda;
 pub mod client;
 pub mod club;
+pub mod comanda;
 pub mod company;
 pub mod dashboard;
 pub mod day_off;
@@ -28,6 +29,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(free_time::FreeTime),
         Arc::new(club::Club),
         Arc::new(dashboard::Dashboard),
+        Arc::new(comanda::Comandas),
     ]
 }
 

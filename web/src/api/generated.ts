@@ -114,10 +114,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Comandas of the caller's units, newest first, paged (a barber: those with a line or tip of theirs) */
+        get: operations["comandasList"];
         put?: never;
         /** Open a comanda for an appointment (its services at their booked prices) or a walk-in (ADMIN, ATTENDANT) */
         post: operations["comandasOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comanda/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A comanda: items, payments, tips and figures (a barber: only one with a line or tip of theirs) */
+        get: operations["comandasOne"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1952,6 +1970,129 @@ export interface components {
             message: string;
             RequestId: string;
         };
+        /** @description A comanda as its screen shows it (money in reais). */
+        ComandaAnswer: {
+            /**
+             * Format: double
+             * @description The discount on the total, in reais.
+             */
+            Discount: number;
+            /**
+             * Format: double
+             * @description What is left to pay: total plus tips, less what was paid.
+             */
+            Due: number;
+            /** Format: int64 */
+            IdComanda: number;
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int64 */
+            IdScheduling?: number | null;
+            /**
+             * Format: int64
+             * @description null: 'Cliente avulso'.
+             */
+            IdUser?: number | null;
+            Items: components["schemas"]["ComandaItem"][];
+            /** Format: double */
+            Paid: number;
+            Payments: components["schemas"]["ComandaPayment"][];
+            /** @description OPEN, CLOSED or CANCELED. */
+            Status: string;
+            /**
+             * Format: double
+             * @description The lines after their own discounts.
+             */
+            Subtotal: number;
+            Tips: components["schemas"]["ComandaTip"][];
+            /**
+             * Format: double
+             * @description The tips, which add to what the client pays.
+             */
+            TipsTotal: number;
+            /**
+             * Format: double
+             * @description Subtotal less discount.
+             */
+            Total: number;
+        };
+        /** @description A line of a comanda. */
+        ComandaItem: {
+            Description: string;
+            /**
+             * Format: double
+             * @description The line's own discount, in reais.
+             */
+            Discount: number;
+            /**
+             * Format: double
+             * @description The line's own discount as asked, when in percent.
+             */
+            DiscountPercent?: number | null;
+            /**
+             * Format: int64
+             * @description The service or product.
+             */
+            Id: number;
+            /** Format: int64 */
+            IdItem: number;
+            /** Format: int64 */
+            IdProfessional?: number | null;
+            /** Format: int64 */
+            IdScheduling?: number | null;
+            /** @description service or product. */
+            Kind: string;
+            /** Format: int64 */
+            Quantity: number;
+            /**
+             * Format: double
+             * @description Quantity times unit price, less the line's discount.
+             */
+            Total: number;
+            /** Format: double */
+            UnitPrice: number;
+        };
+        /** @description A comanda in the list. */
+        ComandaListItem: {
+            /** Format: int64 */
+            IdComanda: number;
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: date */
+            OpenedOn: string;
+            /** Format: double */
+            Paid: number;
+            Status: string;
+            /** Format: double */
+            Total: number;
+        };
+        /** @description A payment taken. */
+        ComandaPayment: {
+            AuthorizationCode?: string | null;
+            Brand?: string | null;
+            /** Format: double */
+            CashReceived?: number | null;
+            /** Format: double */
+            Change?: number | null;
+            /** Format: int64 */
+            IdPayment: number;
+            /** Format: int64 */
+            Installments?: number | null;
+            /** @description cash, pix, credit, debit or subscription. */
+            Method: string;
+            Nsu?: string | null;
+            /** Format: double */
+            Value: number;
+        };
+        /** @description A tip. */
+        ComandaTip: {
+            /** Format: int64 */
+            IdProfessional: number;
+            /** Format: int64 */
+            IdTip: number;
+            /** Format: double */
+            Value: number;
+        };
         /** @description A comanda's figures after a change, in reais. */
         ComandaWritten: {
             /**
@@ -2847,6 +2988,33 @@ export interface components {
                 SubscriptionUser: components["schemas"]["SubscriptionSummary"][];
                 /** @description Made by the client on a unit's public page and not confirmed by staff yet (issue 39). */
                 Unconfirmed: boolean;
+            }[];
+            /**
+             * Format: int64
+             * @description How many items this page has.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description How many items match in all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
+        Page_ComandaListItem: {
+            /** @description The items of this page. */
+            content: {
+                /** Format: int64 */
+                IdComanda: number;
+                /** Format: int64 */
+                IdCompany: number;
+                /** Format: date */
+                OpenedOn: string;
+                /** Format: double */
+                Paid: number;
+                Status: string;
+                /** Format: double */
+                Total: number;
             }[];
             /**
              * Format: int64
@@ -4846,6 +5014,76 @@ export interface operations {
             };
         };
     };
+    comandasList: {
+        parameters: {
+            query?: {
+                /** @description The day it was opened. */
+                date?: string;
+                /** @description One of the caller's units; absent: all of them. */
+                idCompany?: number;
+                /** @description 1-based page. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+                /** @description OPEN, CLOSED or CANCELED; absent: all. */
+                status?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ComandaListItem"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     comandasOpen: {
         parameters: {
             query?: never;
@@ -4920,6 +5158,67 @@ export interface operations {
             };
             /** @description A cancelled appointment */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comandasOne: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comanda */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComandaAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

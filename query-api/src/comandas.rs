@@ -1,0 +1,310 @@
+//! Comandas (issue 41): `GET comanda/{id}` and `GET comanda?idCompany&date&status&page&pageSize`,
+//! from the comanda read model, whose rows hold each comanda's state as the domain folds it.
+//!
+//! ADMIN and ATTENDANT see the comandas of their units; the barbers see those with a line or
+//! a tip of their own, and no other (docs/money.md).
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use chrono::NaiveDate;
+use navalha_domain::comanda::{Comanda, Discount, ItemKind};
+use navalha_domain::money::reais;
+use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::http::{Json, PathParam, QueryParams};
+use navalha_platform::refused;
+use navalha_platform::ApiError;
+use navalha_read_models as read_models;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::consistency::ReadAfter;
+use crate::paging::{Page, PageRequest};
+use crate::scope;
+use crate::AppState;
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(one))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(navalha_domain::comanda::MSG_NOT_OPEN.to_owned())
+}
+
+/// Whether `principal` sees every comanda of their units, or only their own lines'.
+fn sees_all(principal: &Principal) -> bool {
+    principal.role.may_choose_any_professional()
+}
+
+/// A line of a comanda.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaItem {
+    id_item: i64,
+    /// service or product.
+    kind: &'static str,
+    /// The service or product.
+    id: i64,
+    description: String,
+    id_professional: Option<i64>,
+    quantity: i64,
+    unit_price: f64,
+    /// The line's own discount, in reais.
+    discount: f64,
+    /// The line's own discount as asked, when in percent.
+    discount_percent: Option<f64>,
+    /// Quantity times unit price, less the line's discount.
+    total: f64,
+    id_scheduling: Option<i64>,
+}
+
+/// A payment taken.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaPayment {
+    id_payment: i64,
+    /// cash, pix, credit, debit or subscription.
+    method: &'static str,
+    value: f64,
+    cash_received: Option<f64>,
+    change: Option<f64>,
+    installments: Option<i64>,
+    brand: Option<String>,
+    authorization_code: Option<String>,
+    nsu: Option<String>,
+}
+
+/// A tip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaTip {
+    id_tip: i64,
+    id_professional: i64,
+    value: f64,
+}
+
+/// A comanda as its screen shows it (money in reais).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaAnswer {
+    id_comanda: i64,
+    id_company: i64,
+    id_scheduling: Option<i64>,
+    /// null: 'Cliente avulso'.
+    id_user: Option<i64>,
+    /// OPEN, CLOSED or CANCELED.
+    status: &'static str,
+    items: Vec<ComandaItem>,
+    payments: Vec<ComandaPayment>,
+    tips: Vec<ComandaTip>,
+    /// The lines after their own discounts.
+    subtotal: f64,
+    /// The discount on the total, in reais.
+    discount: f64,
+    /// Subtotal less discount.
+    total: f64,
+    /// The tips, which add to what the client pays.
+    tips_total: f64,
+    paid: f64,
+    /// What is left to pay: total plus tips, less what was paid.
+    due: f64,
+}
+
+impl ComandaAnswer {
+    fn of(id: i64, comanda: &Comanda) -> Self {
+        let opening = comanda.opening();
+        let totals = comanda.totals();
+        ComandaAnswer {
+            id_comanda: id,
+            id_company: opening.map_or(0, |o| o.company_id),
+            id_scheduling: opening.and_then(|o| o.appointment_id),
+            id_user: opening.and_then(|o| o.client_id),
+            status: comanda.status().code(),
+            items: comanda
+                .items()
+                .iter()
+                .map(|item| ComandaItem {
+                    id_item: item.item_id,
+                    kind: match item.kind {
+                        ItemKind::Service => "service",
+                        ItemKind::Product => "product",
+                    },
+                    id: item.ref_id,
+                    description: item.description.clone(),
+                    id_professional: item.professional_id,
+                    quantity: item.quantity,
+                    unit_price: reais(item.unit_cents),
+                    discount: reais(item.gross() - item.net()),
+                    discount_percent: match item.discount {
+                        Some(Discount::BasisPoints(points)) => Some(reais(points)),
+                        _ => None,
+                    },
+                    total: reais(item.net()),
+                    id_scheduling: item.appointment_id,
+                })
+                .collect(),
+            payments: comanda
+                .payments()
+                .iter()
+                .map(|payment| ComandaPayment {
+                    id_payment: payment.payment_id,
+                    method: payment.method.code(),
+                    value: reais(payment.cents),
+                    cash_received: payment.cash_received_cents.map(reais),
+                    change: payment.cash_received_cents.map(|_| reais(payment.change())),
+                    installments: payment.installments,
+                    brand: payment.brand.clone(),
+                    authorization_code: payment.authorization_code.clone(),
+                    nsu: payment.nsu.clone(),
+                })
+                .collect(),
+            tips: comanda
+                .tips()
+                .iter()
+                .map(|tip| ComandaTip {
+                    id_tip: tip.tip_id,
+                    id_professional: tip.professional_id,
+                    value: reais(tip.cents),
+                })
+                .collect(),
+            subtotal: reais(totals.subtotal),
+            discount: reais(totals.discount),
+            total: reais(totals.total),
+            tips_total: reais(totals.tips),
+            paid: reais(totals.paid),
+            due: reais(totals.remaining()),
+        }
+    }
+}
+
+/// Whether `comanda` has a line or a tip of `professional_id`.
+fn is_of(comanda: &Comanda, professional_id: i64) -> bool {
+    comanda.items().iter().any(|item| item.professional_id == Some(professional_id))
+        || comanda.tips().iter().any(|tip| tip.professional_id == professional_id)
+}
+
+#[utoipa::path(
+    get,
+    path = "/comanda/{id}",
+    tag = "Comandas",
+    summary = "A comanda: items, payments, tips and figures (a barber: only one with a line or tip of theirs)",
+    params(("id" = i64, Path), ReadAfter),
+    responses(
+        (status = 200, description = "The comanda", body = ComandaAnswer),
+        refused::NotFound,
+    ),
+    security(("bearer" = [])),
+)]
+async fn one(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<ComandaAnswer>), ApiError> {
+    let consistency = read_after.wait(&state.watch, &read_models::COMANDA).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let row: Option<(i64, sqlx::types::Json<Comanda>)> =
+        sqlx::query_as("select company_id, state from rm_comanda.comanda where comanda_id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (company_id, sqlx::types::Json(comanda)) = row.ok_or_else(not_found)?;
+    if !auth.belongs_to(company_id) || !(sees_all(&auth) || is_of(&comanda, auth.professional_id)) {
+        return Err(not_found());
+    }
+    Ok((consistency.headers(), Json(ComandaAnswer::of(id, &comanda))))
+}
+
+/// `?idCompany&date&status&page&pageSize`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ComandaFilter {
+    /// One of the caller's units; absent: all of them.
+    id_company: Option<i64>,
+    /// The day it was opened.
+    date: Option<NaiveDate>,
+    /// OPEN, CLOSED or CANCELED; absent: all.
+    status: Option<String>,
+    /// 1-based page.
+    page: Option<i64>,
+    /// Items per page.
+    page_size: Option<i64>,
+}
+
+/// A comanda in the list.
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaListItem {
+    id_comanda: i64,
+    id_company: i64,
+    opened_on: NaiveDate,
+    status: String,
+    total: f64,
+    paid: f64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/comanda",
+    tag = "Comandas",
+    summary = "Comandas of the caller's units, newest first, paged (a barber: those with a line or tip of theirs)",
+    params(ComandaFilter, ReadAfter),
+    responses(
+        (status = 200, description = "A page", body = Page<ComandaListItem>),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+async fn list(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(filter): QueryParams<ComandaFilter>,
+) -> Result<(HeaderMap, Json<Page<ComandaListItem>>), ApiError> {
+    let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
+    let status = match filter.status.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(status @ ("OPEN" | "CLOSED" | "CANCELED")) => Some(status.to_owned()),
+        Some(_) => return Err(ApiError::field("status", "Use OPEN, CLOSED ou CANCELED.")),
+    };
+    let consistency = read_after.wait(&state.watch, &read_models::COMANDA).await?;
+    let units: Vec<i64> = match filter.id_company {
+        Some(id) => auth.companies.iter().copied().filter(|unit| *unit == id).collect(),
+        None => auth.companies.clone(),
+    };
+    let own = (!sees_all(&auth)).then_some(auth.professional_id);
+    let condition = "company_id = any($1) and ($2::date is null or opened_on = $2)
+        and ($3::text is null or status = $3)
+        and ($4::bigint is null
+             or exists (select 1 from json_array_elements(state -> 'items') i
+                         where (i ->> 'professional_id')::bigint = $4)
+             or exists (select 1 from json_array_elements(state -> 'tips') t
+                         where (t ->> 'professional_id')::bigint = $4))";
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let total: i64 =
+        sqlx::query_scalar(&format!("select count(*) from rm_comanda.comanda where {condition}"))
+            .bind(&units)
+            .bind(filter.date)
+            .bind(&status)
+            .bind(own)
+            .fetch_one(&mut *tx)
+            .await?;
+    let content: Vec<ComandaListItem> = sqlx::query_as(&format!(
+        "select comanda_id as id_comanda, company_id as id_company, opened_on, status,
+                total_cents::float8 / 100 as total, paid_cents::float8 / 100 as paid
+           from rm_comanda.comanda where {condition}
+          order by comanda_id desc limit $5 offset $6"
+    ))
+    .bind(&units)
+    .bind(filter.date)
+    .bind(&status)
+    .bind(own)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok((consistency.headers(), Json(Page::new(content, total))))
+}

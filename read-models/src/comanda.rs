@@ -1,0 +1,37 @@
+//! The `comanda` read model (schema `rm_comanda`), built by `projector/src/models/comanda.rs`:
+//! each comanda's whole state (the domain's own fold), beside the columns its list filters on.
+
+use navalha_domain::comanda::Comanda;
+use navalha_domain::Aggregate as _;
+
+use crate::table::{Column, Table, Type};
+use crate::ReadModel;
+
+/// The `comanda` read model.
+pub const COMANDA: ReadModel = ReadModel {
+    name: "comanda",
+    aggregate_types: &[Comanda::TYPE],
+    stored_states: &[(Comanda::TYPE, Comanda::STATE_VERSION)],
+    tables: &[&TABLE],
+    ddl: "",
+};
+
+/// One row per comanda.
+pub const TABLE: Table = Table {
+    then: "create index comanda_day on comanda (company_id, opened_on);",
+    ..Table::new(
+        "comanda",
+        &[
+            Column::new("comanda_id", Type::BigInt),
+            Column::new("company_id", Type::BigInt),
+            Column::new("opened_on", Type::Date)
+                .keeps()
+                .note("the day it was opened, on the business's clock"),
+            Column::new("status", Type::Text),
+            Column::new("total_cents", Type::BigInt),
+            Column::new("paid_cents", Type::BigInt),
+            Column::new("state", Type::Json).note("the aggregate's state (`Comanda::STATE_VERSION`)"),
+        ],
+        &["comanda_id"],
+    )
+};
