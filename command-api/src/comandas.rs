@@ -13,6 +13,7 @@ use navalha_domain::comanda::{
 };
 use navalha_domain::company::Company;
 use navalha_domain::money::{cents_from_reais, reais};
+use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -262,11 +263,11 @@ async fn open(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemBody {
-    /// `service` (products come with the product list).
+    /// `service` or `product`.
     kind: String,
-    /// The catalogue service.
+    /// The catalogue service, or the product.
     id: Option<i64>,
-    /// Who did it.
+    /// Who did the service (for a product: who sold it, optional).
     id_professional: Option<i64>,
     /// 1 when absent.
     quantity: Option<i64>,
@@ -284,7 +285,7 @@ pub struct ItemBody {
     post,
     path = "/comanda/{id}/items",
     tag = "Comandas",
-    summary = "Add a service, at the professional's price (ADMIN, ATTENDANT)",
+    summary = "Add a service at the professional's price, or a product at its price (ADMIN, ATTENDANT)",
     params(("id" = i64, Path)),
     request_body = ItemBody,
     responses(
@@ -306,8 +307,14 @@ async fn add_item(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let comanda = visible(&state, &auth, id).await?;
     let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
-    if body.kind.trim() != "service" {
-        return Err(ApiError::field("kind", "Escolha um serviço."));
+    let discount = discount_of(("discount", &body.discount), ("discountPercent", &body.discount_percent))?;
+    match body.kind.trim() {
+        "service" => {}
+        "product" => {
+            let item = product_item(&state, &auth, company_id, &body, discount).await?;
+            return change(&state, &auth, &origin, id, ComandaCommand::AddItem(item)).await;
+        }
+        _ => return Err(ApiError::field("kind", "Escolha um serviço ou um produto.")),
     }
     let (professional_id, professional) =
         professional_in(&state, &auth, company_id, body.id_professional).await?;
@@ -327,10 +334,40 @@ async fn add_item(
         professional_id: Some(professional_id),
         quantity: body.quantity.unwrap_or(1),
         unit_cents: offered.cents,
-        discount: discount_of(("discount", &body.discount), ("discountPercent", &body.discount_percent))?,
+        discount,
         appointment_id: None,
     };
     change(&state, &auth, &origin, id, ComandaCommand::AddItem(item)).await
+}
+
+/// A product line at the product's price; who sold it, when named, works in the unit.
+async fn product_item(
+    state: &AppState,
+    principal: &Principal,
+    company_id: i64,
+    body: &ItemBody,
+    discount: Option<Discount>,
+) -> Result<NewItem, ApiError> {
+    let product_id = body.id.ok_or_else(|| ApiError::field("id", "Escolha o produto."))?;
+    let product: Product = load(&state.events, principal.business_id, &product_id.to_string()).await?;
+    let details = product
+        .details()
+        .filter(|details| details.active)
+        .ok_or_else(|| ApiError::field("id", "Escolha um produto à venda."))?;
+    let professional_id = match body.id_professional {
+        Some(_) => Some(professional_in(state, principal, company_id, body.id_professional).await?.0),
+        None => None,
+    };
+    Ok(NewItem {
+        kind: ItemKind::Product,
+        ref_id: product_id,
+        description: details.name.clone(),
+        professional_id,
+        quantity: body.quantity.unwrap_or(1),
+        unit_cents: details.price_cents,
+        discount,
+        appointment_id: None,
+    })
 }
 
 #[utoipa::path(

@@ -19,6 +19,7 @@ pub mod identity;
 pub mod online;
 pub mod online_origin;
 pub mod openapi;
+pub mod products;
 pub mod professionals;
 pub mod read_models;
 pub mod scheduling;

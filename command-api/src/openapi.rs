@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use crate::{
     clients, club, comandas, companies, days_off, favorites, gallery, holidays, idempotency, identity,
 };
-use crate::{online, online_origin, professionals, scheduling, AppState};
+use crate::{online, online_origin, products, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -30,6 +30,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(holidays::router())
         .merge(club::router())
         .merge(comandas::router())
+        .merge(products::router())
         .routes(routes!(command_document))
         .split_for_parts();
     let document = finish(document);

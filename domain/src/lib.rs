@@ -21,6 +21,7 @@ pub mod money;
 pub mod online;
 pub mod partner_company;
 pub mod plan;
+pub mod product;
 pub mod professional;
 pub mod role;
 pub mod service;

@@ -38,6 +38,8 @@ written_id! {
     IdSubscriptionUser { id_subscription_user }
     /// A comanda written.
     IdComanda { id_comanda }
+    /// A product written.
+    IdProduct { id_product }
 }
 
 /// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).

@@ -21,6 +21,7 @@ pub mod online;
 pub mod openapi;
 pub mod paging;
 pub mod params;
+pub mod products;
 pub mod professionals;
 pub mod scheduling;
 pub mod scope;

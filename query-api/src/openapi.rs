@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use crate::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use crate::{access, clients, club, comandas, companies, dashboard, days_off, history, holidays, live};
-use crate::{online, professionals, scheduling, AppState};
+use crate::{online, products, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -29,6 +29,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(live::router())
         .merge(club::router())
         .merge(comandas::router())
+        .merge(products::router())
         .routes(routes!(crate::health_check))
         .routes(routes!(query_document))
         .split_for_parts();

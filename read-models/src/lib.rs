@@ -19,6 +19,7 @@ mod day_off;
 mod favorite_menu;
 pub mod free_time;
 mod holiday;
+pub mod product;
 mod professional;
 pub mod table;
 
@@ -32,6 +33,7 @@ pub use day_off::DAY_OFF;
 pub use favorite_menu::FAVORITE_MENU;
 pub use free_time::FREE_TIME;
 pub use holiday::HOLIDAY;
+pub use product::PRODUCT;
 pub use professional::PROFESSIONAL;
 
 /// A read model, as both sides of the log know it.
@@ -89,7 +91,7 @@ impl ReadModel {
 }
 
 /// Every read model, in the order the projector starts them.
-pub const ALL: [&ReadModel; 11] = [
+pub const ALL: [&ReadModel; 12] = [
     &CLIENT,
     &COMPANY,
     &FAVORITE_MENU,
@@ -101,6 +103,7 @@ pub const ALL: [&ReadModel; 11] = [
     &CLUB,
     &DASHBOARD,
     &COMANDA,
+    &PRODUCT,
 ];
 
 /// The read model named `name`.

@@ -243,11 +243,35 @@ async fn a_walk_in_is_refused_what_does_not_belong_to_its_unit(pool: PgPool) {
     let no_kind = json!({"kind": "bolo", "id": d.haircut, "idProfessional": d.barber1_id});
     assert_eq!(
         call(&system, &admin, Method::POST, &items, Some(no_kind)).await.body["errors"]["kind"],
-        "Escolha um serviço."
+        "Escolha um serviço ou um produto."
     );
     let both = json!({"kind": "service", "id": d.haircut, "idProfessional": d.barber1_id, "discount": 1, "discountPercent": 1});
     let both = call(&system, &admin, Method::POST, &items, Some(both)).await;
     assert_eq!(both.status, StatusCode::UNPROCESSABLE_ENTITY, "{both:?}");
+    // Products at their price; one no longer sold is refused.
+    let product = |name: &str, active: bool| {
+        let body = json!({"name": name, "price": "29,90", "active": active});
+        call(&system, &admin, Method::POST, "/api/product", Some(body))
+    };
+    let pomade = product("Pomada", true).await.body["IdProduct"].as_i64().expect("pomade");
+    let old = product("Óleo antigo", false).await.body["IdProduct"].as_i64().expect("old");
+    let pair = json!({"kind": "product", "id": pomade, "quantity": 2});
+    let two = call(&system, &admin, Method::POST, &items, Some(pair)).await;
+    assert_eq!((two.status, reais(&two, "Subtotal")), (StatusCode::OK, 59.8), "{two:?}");
+    let unsold =
+        call(&system, &admin, Method::POST, &items, Some(json!({"kind": "product", "id": old}))).await;
+    assert_eq!(unsold.body["errors"]["id"], "Escolha um produto à venda.");
+    system.project().await;
+    let search = call(&system, &barber, Method::GET, "/api/product?search=pomad", None).await;
+    assert_eq!(
+        (search.body["total"].as_i64(), search.body["content"][0]["Price"].as_f64()),
+        (Some(1), Some(29.9))
+    );
+    let retired = call(&system, &barber, Method::GET, "/api/product?status=2", None).await;
+    assert_eq!(retired.body["content"][0]["Name"], "Óleo antigo", "{retired:?}");
+    let removed = call(&system, &admin, Method::DELETE, &format!("{items}/1"), None).await;
+    assert_eq!(reais(&removed, "Subtotal"), 0.0, "{removed:?}");
+
     let empty = call(&system, &admin, Method::POST, &format!("/api/comanda/{id}/close"), None).await;
     assert_eq!(empty.body["errors"]["items"], "Adicione ao menos um item antes de fechar.");
     let cancelled = call(

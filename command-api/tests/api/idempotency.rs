@@ -144,6 +144,7 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
     let comanda = opened.body["IdComanda"].as_i64().unwrap_or_else(|| panic!("{opened:?}"));
     let creates: Vec<(String, Value)> = vec![
         ("/api/comanda".into(), json!({"idCompany": d.centro, "idUser": d.client})),
+        ("/api/product".into(), json!({"name": "Pomada modeladora", "price": "29,90"})),
         (
             format!("/api/comanda/{comanda}/items"),
             json!({"kind": "service", "id": d.haircut, "idProfessional": d.barber1_id}),

@@ -48,6 +48,7 @@ const NAMES_NOTHING_FOREIGN: &[(&str, &str, &str)] = &[
     ("GET", "/api/no-auth/scheduling/available-times", "public free times"),
     ("GET", "/api/openapi/command.json", "the document"),
     ("GET", "/api/openapi/query.json", "the document"),
+    ("POST", "/api/product", "registers a product of the caller's business"),
     ("POST", "/api/professional", "registers staff in the caller's units"),
     ("GET", "/api/professional-favorite-menu/", "the caller's own menu"),
     ("POST", "/api/professional-favorite-menu/", "the caller's own menu"),
@@ -578,6 +579,9 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
     assert_eq!(every_unit_plan.status, StatusCode::CREATED, "{every_unit_plan:?}");
     let every_unit_plan = every_unit_plan.body["IdSubscriptionDetail"].as_i64().expect("plan");
     let partner = scalar(system, "select partner_company_id from rm_club.partner_company limit 1").await;
+    let product_form = json!({"name": "Pomada modeladora", "price": 29.9});
+    let product = system.call(Method::POST, "/api/product", Some(&admin), Some(product_form.clone())).await;
+    let product = product.body["IdProduct"].as_i64().unwrap_or_else(|| panic!("{product:?}"));
     let client_form = json!({"name": "Cliente Vila Rica", "cpf": cpf(420_000_002), "email": "cliente@vilarica.dev",
                              "phone": "(31) 9 1234-5678", "whatsApp": true, "birthDate": "1990-04-01", "status": true});
     let mut cases = batel.cases;
@@ -594,6 +598,8 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
             &[Role::Admin, Role::Attendant],
         ),
         case(Method::GET, format!("/api/company/{centro}"), None, ALL),
+        case(Method::GET, format!("/api/product/{product}"), None, ALL),
+        case(Method::PUT, format!("/api/product/{product}"), Some(product_form), ADMIN),
         case(Method::GET, format!("/api/subscription-details/{every_unit_plan}"), None, PLAN_STAFF),
         case(Method::GET, format!("/api/subscription-service/services/{every_unit_plan}"), None, PLAN_STAFF),
     ]);
@@ -605,6 +611,7 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
         ("/api/subscription-details/all", "IdSubscriptionDetail", every_unit_plan),
         ("/api/subscription-details?pageSize=50", "IdSubscriptionDetail", every_unit_plan),
         ("/api/partner-company", "IdPartnerCompany", partner),
+        ("/api/product?pageSize=50", "IdProduct", product),
     ]);
 
     every_route_is_in_the_isolation_matrix_or_says_why_not(&cases, &lists);

@@ -14,6 +14,7 @@ pub mod day_off;
 pub mod favorite_menu;
 pub mod free_time;
 pub mod holiday;
+pub mod product;
 pub mod professional;
 
 /// All read models, in the order they are started.
@@ -30,6 +31,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(club::Club),
         Arc::new(dashboard::Dashboard),
         Arc::new(comanda::Comandas),
+        Arc::new(product::Products),
     ]
 }
 

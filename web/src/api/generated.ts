@@ -202,7 +202,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a service, at the professional's price (ADMIN, ATTENDANT) */
+        /** Add a service at the professional's price, or a product at its price (ADMIN, ATTENDANT) */
         post: operations["comandasAddItem"];
         delete?: never;
         options?: never;
@@ -774,6 +774,42 @@ export interface paths {
         /** Partner companies */
         get: operations["clubPartners"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's products by name, paged; `status` 1 sold, 2 not any more */
+        get: operations["productsFilter"];
+        put?: never;
+        /** Add a product the shop sells (ADMIN) */
+        post: operations["productsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product */
+        get: operations["productsOne"];
+        /** Change a product: name, price, or whether it is sold (ADMIN); comandas keep the price they were given */
+        put: operations["productsChange"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2756,6 +2792,14 @@ export interface components {
              */
             IdHoliday: number;
         };
+        /** @description A product written. */
+        IdProduct: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdProduct: number;
+        };
         /** @description A professional written. */
         IdProfessional: {
             /**
@@ -2818,15 +2862,15 @@ export interface components {
             discountPercent?: number | null;
             /**
              * Format: int64
-             * @description The catalogue service.
+             * @description The catalogue service, or the product.
              */
             id?: number | null;
             /**
              * Format: int64
-             * @description Who did it.
+             * @description Who did the service (for a product: who sold it, optional).
              */
             idProfessional?: number | null;
-            /** @description `service` (products come with the product list). */
+            /** @description `service` or `product`. */
             kind: string;
             /**
              * Format: int64
@@ -3170,6 +3214,32 @@ export interface components {
                  * @description Reais per charge by the main method.
                  */
                 Value: number;
+            }[];
+            /**
+             * Format: int64
+             * @description How many items this page has.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description How many items match in all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
+        Page_ProductItem: {
+            /** @description The items of this page. */
+            content: {
+                /** @description Sold, or not any more. */
+                Active: boolean;
+                /** Format: int64 */
+                IdProduct: number;
+                Name: string;
+                /**
+                 * Format: double
+                 * @description Reais per unit.
+                 */
+                Price: number;
             }[];
             /**
              * Format: int64
@@ -3543,6 +3613,35 @@ export interface components {
              * @description Reais per charge.
              */
             Value: number;
+        };
+        /** @description The product form as sent (`POST product`, `PUT product/{id}`). */
+        ProductForm: {
+            /**
+             * @description Absent: sold.
+             * @default null
+             */
+            active: boolean | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * Format: double
+             * @description Reais, as a number or as typed (`"29,90"`).
+             * @default null
+             */
+            price: number;
+        };
+        /** @description A product. */
+        ProductItem: {
+            /** @description Sold, or not any more. */
+            Active: boolean;
+            /** Format: int64 */
+            IdProduct: number;
+            Name: string;
+            /**
+             * Format: double
+             * @description Reais per unit.
+             */
+            Price: number;
         };
         /** @description A professional as the professional form reads it. */
         ProfessionalDetail: {
@@ -8400,6 +8499,282 @@ export interface operations {
             };
             /** @description Role not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsFilter: {
+        parameters: {
+            query?: {
+                /** @description 1-based page. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+                /** @description Words found in the name, phone, e-mail or document, ignoring accents and case. */
+                search?: string;
+                /** @description 1 active, 2 inactive, 0 pending; absent or empty: all. */
+                status?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ProductItem"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdProduct"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsOne: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductItem"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductForm"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdProduct"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
