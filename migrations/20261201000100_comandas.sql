@@ -3,3 +3,6 @@
 create sequence comanda_id_seq;
 -- The products a business sells at the counter.
 create sequence product_id_seq;
+-- Caixas (cash registers). One open per unit is a unique claim (`caixa_open`), released at
+-- the close.
+create sequence caixa_id_seq;

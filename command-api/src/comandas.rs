@@ -26,6 +26,7 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::caixas::{open_caixa_of, MSG_NO_CAIXA};
 use crate::commands::{
     claim_holder, execute, execute_claiming, load, metadata_of, next_id, position_headers, Claim, DomainError,
 };
@@ -508,7 +509,7 @@ pub struct PaymentBody {
         refused::Forbidden,
         refused::NotFound,
         (status = 409, description = "Closed or cancelled", body = ErrorBody),
-        (status = 422, description = "Validation, or more than is left to pay", body = ErrorBody),
+        (status = 422, description = "Validation, more than is left to pay, or no caixa open in the unit", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -520,7 +521,8 @@ async fn take_payment(
     PathParam(id): PathParam<i64>,
     Json(body): Json<PaymentBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
+    let comanda = visible(&state, &auth, id).await?;
+    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
     let method = PaymentMethod::parse(&body.method)
         .filter(|method| matches!(method, PaymentMethod::Cash | PaymentMethod::Credit | PaymentMethod::Debit))
         .ok_or_else(|| ApiError::field("method", "Escolha dinheiro, cartão de crédito ou de débito."))?;
@@ -535,7 +537,11 @@ async fn take_payment(
             .map(|text| text.trim().to_owned())
             .filter(|t| !t.is_empty()),
         nsu: body.nsu.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty()),
-        caixa_id: None,
+        caixa_id: Some(
+            open_caixa_of(&state.pool, company_id)
+                .await?
+                .ok_or_else(|| ApiError::field("method", MSG_NO_CAIXA))?,
+        ),
     };
     let change_cents = payment.cash_received_cents.map(|received| received - payment.cents);
     let (headers, Json(mut answer)) =

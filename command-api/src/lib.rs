@@ -4,6 +4,7 @@
 
 pub mod booking_keys;
 pub mod businesses;
+pub mod caixas;
 pub mod clients;
 pub mod club;
 pub mod comandas;

@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::{
-    clients, club, comandas, companies, days_off, favorites, gallery, holidays, idempotency, identity,
+    caixas, clients, club, comandas, companies, days_off, favorites, gallery, holidays, idempotency, identity,
 };
 use crate::{online, online_origin, products, professionals, scheduling, AppState};
 
@@ -29,6 +29,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(days_off::router())
         .merge(holidays::router())
         .merge(club::router())
+        .merge(caixas::router())
         .merge(comandas::router())
         .merge(products::router())
         .routes(routes!(command_document))

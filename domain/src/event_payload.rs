@@ -119,6 +119,19 @@ pub const SQL_READS: &[SqlRead] = &[
         event_types: &["EmploymentChanged"],
         paths: &["role", "status", "memberships.*.company_id"],
     },
+    SqlRead {
+        // command-api/src/caixas.rs: the cash a caixa's payments brought in
+        function: "CASH_TAKEN",
+        aggregate_type: "Comanda",
+        event_types: &["PaymentTaken"],
+        paths: &["payment_id", "method", "cents", "caixa_id"],
+    },
+    SqlRead {
+        function: "CASH_TAKEN",
+        aggregate_type: "Comanda",
+        event_types: &["PaymentRefunded"],
+        paths: &["payment_id"],
+    },
 ];
 
 /// The names of an externally tagged enum's variants, as its derived `Deserialize` declares

@@ -7,6 +7,7 @@
 pub mod appointment;
 pub mod availability;
 pub mod business;
+pub mod caixa;
 pub mod client;
 pub mod clock;
 pub mod comanda;

@@ -18,6 +18,10 @@ pub const MSG_NOT_FOUND: &str = "Endereço não encontrado.";
 /// `(method, template)` of every route, in path order.
 pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/business"),
+    ("POST", "/api/caixa"),
+    ("POST", "/api/caixa/{id}/close"),
+    ("POST", "/api/caixa/{id}/movements"),
+    ("POST", "/api/caixa/{id}/reopen"),
     ("GET", "/api/changes"),
     ("POST", "/api/checkout/create-user-token"),
     ("POST", "/api/checkout/send-user-token-email"),

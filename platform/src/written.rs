@@ -40,6 +40,8 @@ written_id! {
     IdComanda { id_comanda }
     /// A product written.
     IdProduct { id_product }
+    /// A caixa written.
+    IdCaixa { id_caixa }
 }
 
 /// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).

@@ -206,6 +206,11 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         .await;
     assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
     let comanda = opened.body["IdComanda"].as_i64().expect("comanda");
+    let caixa = system
+        .call(Method::POST, "/api/caixa", Some(admin), Some(json!({"idCompany": batel, "openingCash": 100})))
+        .await;
+    assert_eq!(caixa.status, StatusCode::CREATED, "{caixa:?}");
+    let caixa = caixa.body["IdCaixa"].as_i64().expect("caixa");
     let booking_body = booking_at("11:00");
     let offered = scalar(
         system,
@@ -369,6 +374,21 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             Some(json!({"reason": "x"})),
             FRONT_DESK,
         ),
+        // The caixa.
+        case(
+            Method::POST,
+            "/api/caixa".into(),
+            Some(json!({"idCompany": batel, "openingCash": 0})),
+            FRONT_DESK,
+        ),
+        case(
+            Method::POST,
+            format!("/api/caixa/{caixa}/movements"),
+            Some(json!({"kind": "reforco", "value": 1, "reason": "x"})),
+            FRONT_DESK,
+        ),
+        case(Method::POST, format!("/api/caixa/{caixa}/close"), Some(json!({"countedCash": 0})), FRONT_DESK),
+        case(Method::POST, format!("/api/caixa/{caixa}/reopen"), Some(json!({"reason": "x"})), ADMIN),
         // The club.
         case(Method::GET, format!("/api/subscription-details/{plan}"), None, PLAN_STAFF),
         case(Method::GET, format!("/api/subscription-service/services/{plan}"), None, PLAN_STAFF),

@@ -19,6 +19,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caixa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a unit's caixa with its float (ADMIN, ATTENDANT); one open per unit */
+        post: operations["caixaOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caixa/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the caixa with the cash counted: the expected cash and the difference are written once (ADMIN, ATTENDANT) */
+        post: operations["caixaClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caixa/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sangria (cash out, never more than the drawer holds) or reforço (cash in), with its reason (ADMIN, ATTENDANT) */
+        post: operations["caixaMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caixa/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed caixa, with the reason (ADMIN); not while another is open in the unit */
+        post: operations["caixaReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/changes": {
         parameters: {
             query?: never;
@@ -1764,6 +1832,41 @@ export interface components {
              */
             Weekday: number;
         };
+        /** @description A caixa's figures after a change, in reais. */
+        CaixaWritten: {
+            /**
+             * Format: double
+             * @description Cash the caixa's payments brought in.
+             */
+            CashTaken: number;
+            /**
+             * Format: double
+             * @description At the last close.
+             */
+            CountedCash?: number | null;
+            /**
+             * Format: double
+             * @description Counted less expected, at the last close: negative when cash was missing.
+             */
+            Difference?: number | null;
+            /**
+             * Format: double
+             * @description The cash the caixa should hold now (or held at its last close).
+             */
+            ExpectedCash: number;
+            /** Format: int64 */
+            IdCaixa: number;
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: double */
+            OpeningCash: number;
+            /** Format: double */
+            Reforcos: number;
+            /** Format: double */
+            Sangrias: number;
+            /** @description OPEN or CLOSED. */
+            Status: string;
+        };
         /**
          * @description The card as the provider's tokenizer left it in the browser: only its hash. Card
          *     fields sent alongside are not even read.
@@ -1984,6 +2087,14 @@ export interface components {
             /** @description The client's name, for the page's greeting. */
             Name: string;
             Token: string;
+        };
+        /** @description `POST caixa/{id}/close`: `{countedCash}`. */
+        CloseBody: {
+            /**
+             * Format: double
+             * @description The cash counted in the drawer, in reais.
+             */
+            countedCash?: number;
         };
         Club: {
             /** Format: int64 */
@@ -2760,6 +2871,14 @@ export interface components {
             /** @description `HH:MM`, null when all-day. */
             StartTime?: string | null;
         };
+        /** @description A caixa written. */
+        IdCaixa: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdCaixa: number;
+        };
         /** @description A comanda written. */
         IdComanda: {
             /**
@@ -2917,6 +3036,14 @@ export interface components {
              */
             stuck: components["schemas"]["StuckBusiness"][];
         };
+        /** @description `POST caixa/{id}/movements`. */
+        MovementBody: {
+            /** @description sangria or reforco. */
+            kind?: string;
+            reason?: string;
+            /** Format: double */
+            value?: number;
+        };
         /** @description A unit a plan is sold in. */
         NamedCompany: {
             /**
@@ -2966,20 +3093,15 @@ export interface components {
              */
             Value: number;
         };
-        /** @description `POST comanda`: `{idCompany, idScheduling?, idUser?}`. */
+        /** @description `POST caixa`: `{idCompany, openingCash}`. */
         OpenBody: {
             /** Format: int64 */
             idCompany?: number | null;
             /**
-             * Format: int64
-             * @description The appointment served: its services, professional and booked prices come in.
+             * Format: double
+             * @description 'Fundo de troco', in reais.
              */
-            idScheduling?: number | null;
-            /**
-             * Format: int64
-             * @description The client, for a walk-in ('Cliente avulso' when absent).
-             */
-            idUser?: number | null;
+            openingCash?: number;
         };
         /** @description A day the unit opens. */
         OpenDay: {
@@ -4769,6 +4891,356 @@ export interface operations {
             };
         };
     };
+    caixaOpen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenBody"];
+            };
+        };
+        responses: {
+            /** @description Opened */
+            201: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdCaixa"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation, or a caixa already open in the unit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    caixaClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseBody"];
+            };
+        };
+        responses: {
+            /** @description Closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaWritten"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    caixaMovement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovementBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaWritten"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    caixaReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Reopened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaWritten"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No reason, not closed, or another caixa open in the unit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agendaChanges: {
         parameters: {
             query?: never;
@@ -5846,7 +6318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation, or more than is left to pay */
+            /** @description Validation, more than is left to pay, or no caixa open in the unit */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,413 @@
+//! The caixa: a unit's cash register for a shift. Opened with the float ('Fundo de troco'),
+//! given 'Sangria' (cash taken out) and 'Reforço' (cash put in) with their reasons, and
+//! closed with the cash counted: the cash expected and the difference are written into the
+//! close, once (docs/money.md, ADR 0025). One caixa is open per unit at a time (a unique
+//! claim command-api holds); a payment belongs to the caixa open when it was taken. Only
+//! ADMIN reopens a closed caixa, with a reason.
+//!
+//! Aggregate id = the caixa's number. The cash a caixa's payments brought in lives in the
+//! comandas' events: command-api sums it from the log when it decides a sangria or a close.
+
+use chrono::NaiveDateTime;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+
+use crate::comanda::MAX_CENTS;
+use crate::money::brl;
+
+/// 'Sangria' or 'Reforço'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovementKind {
+    /// Cash taken out (to the safe, to the bank).
+    Sangria,
+    /// Cash put in (more change).
+    Reforco,
+}
+
+impl MovementKind {
+    /// The wire code (`kind` in the body).
+    pub fn code(self) -> &'static str {
+        match self {
+            MovementKind::Sangria => "sangria",
+            MovementKind::Reforco => "reforco",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<MovementKind> {
+        [Self::Sangria, Self::Reforco].into_iter().find(|kind| kind.code() == code.trim())
+    }
+}
+
+/// A sangria or reforço.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Movement {
+    pub kind: MovementKind,
+    pub cents: i64,
+    pub reason: String,
+}
+
+/// What the close decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closing {
+    pub at: NaiveDateTime,
+    /// The float, plus cash taken, plus reforços, less sangrias.
+    pub expected_cents: i64,
+    pub counted_cents: i64,
+    /// Counted less expected: negative when cash is missing.
+    pub difference_cents: i64,
+}
+
+/// Where a caixa stands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CaixaStatus {
+    #[default]
+    New,
+    Open,
+    Closed,
+}
+
+impl CaixaStatus {
+    /// The wire code: `OPEN` or `CLOSED`.
+    pub fn code(self) -> &'static str {
+        match self {
+            CaixaStatus::New => "NEW",
+            CaixaStatus::Open => "OPEN",
+            CaixaStatus::Closed => "CLOSED",
+        }
+    }
+}
+
+/// A caixa.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Caixa {
+    status: CaixaStatus,
+    company_id: i64,
+    opening_cents: i64,
+    movements: Vec<Movement>,
+    closing: Option<Closing>,
+}
+
+impl Caixa {
+    pub fn status(&self) -> CaixaStatus {
+        self.status
+    }
+
+    /// The unit; 0 before it is opened.
+    pub fn company_id(&self) -> i64 {
+        self.company_id
+    }
+
+    pub fn opening_cents(&self) -> i64 {
+        self.opening_cents
+    }
+
+    pub fn movements(&self) -> &[Movement] {
+        &self.movements
+    }
+
+    /// The last close, if it was closed.
+    pub fn closing(&self) -> Option<&Closing> {
+        self.closing.as_ref()
+    }
+
+    /// The cash the caixa should hold, given what its payments brought in.
+    pub fn expected_cash(&self, cash_taken_cents: i64) -> i64 {
+        let moved: i64 = self
+            .movements
+            .iter()
+            .map(|movement| match movement.kind {
+                MovementKind::Sangria => -movement.cents,
+                MovementKind::Reforco => movement.cents,
+            })
+            .sum();
+        self.opening_cents + cash_taken_cents + moved
+    }
+}
+
+/// What can be done with a caixa.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CaixaCommand {
+    Open {
+        company_id: i64,
+        opening_cents: i64,
+    },
+    /// A sangria or reforço; `cash_taken_cents` is what the caixa's payments brought in so far,
+    /// so that a sangria never takes more than the drawer holds.
+    Move {
+        kind: MovementKind,
+        cents: i64,
+        reason: String,
+        cash_taken_cents: i64,
+    },
+    Close {
+        at: NaiveDateTime,
+        counted_cents: i64,
+        cash_taken_cents: i64,
+    },
+    Reopen {
+        reason: String,
+    },
+}
+
+/// What happened to a caixa.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CaixaEvent {
+    CaixaOpened { company_id: i64, opening_cents: i64 },
+    CashMoved(Movement),
+    CaixaClosed(Closing),
+    CaixaReopened { reason: String },
+}
+
+impl DomainEvent for CaixaEvent {
+    fn event_type(&self) -> String {
+        match self {
+            CaixaEvent::CaixaOpened { .. } => "CaixaOpened",
+            CaixaEvent::CashMoved(_) => "CashMoved",
+            CaixaEvent::CaixaClosed(_) => "CaixaClosed",
+            CaixaEvent::CaixaReopened { .. } => "CaixaReopened",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        crate::EVENT_VERSION.to_owned()
+    }
+}
+
+/// Why a caixa command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CaixaError {
+    #[error("Este caixa já foi aberto.")]
+    AlreadyOpen,
+    #[error("Caixa não encontrado.")]
+    NotFound,
+    #[error("Este caixa está fechado.")]
+    Closed,
+    #[error("Só um caixa fechado pode ser reaberto.")]
+    NotClosed,
+    /// A field's value out of bounds: (field, message).
+    #[error("{1}")]
+    Invalid(&'static str, String),
+}
+
+fn invalid(field: &'static str, message: impl Into<String>) -> CaixaError {
+    CaixaError::Invalid(field, message.into())
+}
+
+fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), CaixaError> {
+    if cents < i64::from(!zero) {
+        return Err(invalid(
+            field,
+            if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." },
+        ));
+    }
+    if cents > MAX_CENTS {
+        return Err(invalid(field, format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS))));
+    }
+    Ok(())
+}
+
+fn reason_of(reason: &str) -> Result<String, CaixaError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(invalid("reason", "Informe o motivo."));
+    }
+    if reason.chars().count() > 500 {
+        return Err(invalid("reason", "O motivo deve ter no máximo 500 caracteres."));
+    }
+    Ok(reason.to_owned())
+}
+
+impl Aggregate for Caixa {
+    const TYPE: &'static str = "Caixa";
+    type Command = CaixaCommand;
+    type Event = CaixaEvent;
+    type Error = CaixaError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let open = |caixa: &Caixa| match caixa.status {
+            CaixaStatus::Open => Ok(()),
+            CaixaStatus::New => Err(CaixaError::NotFound),
+            CaixaStatus::Closed => Err(CaixaError::Closed),
+        };
+        let event = match command {
+            CaixaCommand::Open { company_id, opening_cents } => {
+                if self.status != CaixaStatus::New {
+                    return Err(CaixaError::AlreadyOpen);
+                }
+                check_cents("openingCash", opening_cents, true)?;
+                CaixaEvent::CaixaOpened { company_id, opening_cents }
+            }
+            CaixaCommand::Move { kind, cents, reason, cash_taken_cents } => {
+                open(self)?;
+                check_cents("value", cents, false)?;
+                let reason = reason_of(&reason)?;
+                let drawer = self.expected_cash(cash_taken_cents);
+                if kind == MovementKind::Sangria && cents > drawer {
+                    return Err(invalid(
+                        "value",
+                        format!("A sangria passa do dinheiro no caixa ({}).", brl(drawer)),
+                    ));
+                }
+                CaixaEvent::CashMoved(Movement { kind, cents, reason })
+            }
+            CaixaCommand::Close { at, counted_cents, cash_taken_cents } => {
+                open(self)?;
+                check_cents("countedCash", counted_cents, true)?;
+                let expected_cents = self.expected_cash(cash_taken_cents);
+                CaixaEvent::CaixaClosed(Closing {
+                    at,
+                    expected_cents,
+                    counted_cents,
+                    difference_cents: counted_cents - expected_cents,
+                })
+            }
+            CaixaCommand::Reopen { reason } => {
+                if self.status != CaixaStatus::Closed {
+                    open(self)?;
+                    return Err(CaixaError::NotClosed);
+                }
+                CaixaEvent::CaixaReopened { reason: reason_of(&reason)? }
+            }
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            CaixaEvent::CaixaOpened { company_id, opening_cents } => {
+                self.status = CaixaStatus::Open;
+                self.company_id = company_id;
+                self.opening_cents = opening_cents;
+            }
+            CaixaEvent::CashMoved(movement) => self.movements.push(movement),
+            CaixaEvent::CaixaClosed(closing) => {
+                self.status = CaixaStatus::Closed;
+                self.closing = Some(closing);
+            }
+            CaixaEvent::CaixaReopened { .. } => self.status = CaixaStatus::Open,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+    use cqrs_es::test::TestFramework;
+
+    use super::*;
+
+    fn at() -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 27).and_then(|d| d.and_hms_opt(20, 0, 0)).expect("date")
+    }
+
+    fn opened() -> Vec<CaixaEvent> {
+        vec![
+            CaixaEvent::CaixaOpened { company_id: 2, opening_cents: 10_000 },
+            CaixaEvent::CashMoved(Movement {
+                kind: MovementKind::Reforco,
+                cents: 5_000,
+                reason: "Troco".into(),
+            }),
+        ]
+    }
+
+    #[test]
+    fn the_close_writes_what_was_expected_counted_and_missing() {
+        // R$ 100,00 of float, R$ 50,00 of reforço, R$ 80,00 taken in cash: R$ 230,00 expected.
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(CaixaCommand::Close { at: at(), counted_cents: 22_800, cash_taken_cents: 8_000 })
+            .then_expect_events(vec![CaixaEvent::CaixaClosed(Closing {
+                at: at(),
+                expected_cents: 23_000,
+                counted_cents: 22_800,
+                difference_cents: -200,
+            })]);
+    }
+
+    #[test]
+    fn a_sangria_never_takes_more_than_the_drawer_holds() {
+        let sangria = |cents| CaixaCommand::Move {
+            kind: MovementKind::Sangria,
+            cents,
+            reason: "Cofre".into(),
+            cash_taken_cents: 1_000,
+        };
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(sangria(16_001))
+            .then_expect_error(invalid("value", "A sangria passa do dinheiro no caixa (R$ 160,00)."));
+        TestFramework::<Caixa>::with(()).given(opened()).when(sangria(16_000)).then_expect_events(vec![
+            CaixaEvent::CashMoved(Movement {
+                kind: MovementKind::Sangria,
+                cents: 16_000,
+                reason: "Cofre".into(),
+            }),
+        ]);
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(CaixaCommand::Move {
+                kind: MovementKind::Reforco,
+                cents: 100,
+                reason: " ".into(),
+                cash_taken_cents: 0,
+            })
+            .then_expect_error(invalid("reason", "Informe o motivo."));
+    }
+
+    #[test]
+    fn a_closed_caixa_changes_only_by_a_reopen() {
+        let mut closed = opened();
+        closed.push(CaixaEvent::CaixaClosed(Closing {
+            at: at(),
+            expected_cents: 15_000,
+            counted_cents: 15_000,
+            difference_cents: 0,
+        }));
+        TestFramework::<Caixa>::with(())
+            .given(closed.clone())
+            .when(CaixaCommand::Close { at: at(), counted_cents: 0, cash_taken_cents: 0 })
+            .then_expect_error(CaixaError::Closed);
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(CaixaCommand::Reopen { reason: "Erro".into() })
+            .then_expect_error(CaixaError::NotClosed);
+        TestFramework::<Caixa>::with(())
+            .given(closed)
+            .when(CaixaCommand::Reopen { reason: "Contagem errada".into() })
+            .then_expect_events(vec![CaixaEvent::CaixaReopened { reason: "Contagem errada".into() }]);
+        TestFramework::<Caixa>::with(())
+            .given_no_previous_events()
+            .when(CaixaCommand::Open { company_id: 2, opening_cents: -1 })
+            .then_expect_error(invalid("openingCash", "O valor não pode ser negativo."));
+    }
+
+    #[test]
+    fn events_are_pinned() {
+        crate::event_payload::assert_pinned::<Caixa>(&[
+            CaixaEvent::CaixaOpened { company_id: 2, opening_cents: 10_000 },
+            CaixaEvent::CashMoved(Movement {
+                kind: MovementKind::Sangria,
+                cents: 5_000,
+                reason: "Cofre".into(),
+            }),
+            CaixaEvent::CaixaClosed(Closing {
+                at: at(),
+                expected_cents: 15_000,
+                counted_cents: 14_800,
+                difference_cents: -200,
+            }),
+            CaixaEvent::CaixaReopened { reason: "Contagem errada".into() },
+        ]);
+    }
+}
