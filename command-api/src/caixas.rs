@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::caixa::{Caixa, CaixaCommand, CaixaError, MovementKind};
 use navalha_domain::company::Company;
-use navalha_domain::money::{cents_from_reais, reais};
+use navalha_domain::money::reais;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -25,7 +25,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{
-    claim_holder, execute_claiming, load, metadata_of, next_id, position_headers, Claim, DomainError,
+    cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, position_headers, Claim,
+    DomainError,
 };
 use crate::companies::visible_company;
 use crate::idempotency;
@@ -131,10 +132,6 @@ async fn written(state: &AppState, principal: &Principal, id: i64) -> Result<Cai
     })
 }
 
-fn cents(field: &str, value: &Value) -> Result<i64, ApiError> {
-    cents_from_reais(value).map_err(|not_money| ApiError::field(field, not_money.message()))
-}
-
 /// `POST caixa`: `{idCompany, openingCash}`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -170,7 +167,7 @@ async fn open(
 ) -> Result<(StatusCode, HeaderMap, Json<IdCaixa>), ApiError> {
     let company_id = body.id_company.ok_or_else(|| ApiError::field("idCompany", "Escolha a unidade."))?;
     visible_company(&state, &auth, company_id).await?;
-    let opening_cents = cents("openingCash", &body.opening_cash)?;
+    let opening_cents = cents_field("openingCash", &body.opening_cash)?;
     if open_caixa_of(&state.pool, company_id).await?.is_some() {
         return Err(ApiError::field("idCompany", MSG_ANOTHER_OPEN));
     }
@@ -239,7 +236,7 @@ async fn movement(
         .ok_or_else(|| ApiError::field("kind", "Escolha sangria ou reforço."))?;
     let command = CaixaCommand::Move {
         kind,
-        cents: cents("value", &body.value)?,
+        cents: cents_field("value", &body.value)?,
         reason: body.reason,
         cash_taken_cents: cash_taken(&state.pool, id).await?,
     };
@@ -288,7 +285,7 @@ async fn close(
     Json(body): Json<CloseBody>,
 ) -> Result<(HeaderMap, Json<CaixaWritten>), ApiError> {
     let caixa = visible(&state, &auth, id).await?;
-    let counted_cents = cents("countedCash", &body.counted_cash)?;
+    let counted_cents = cents_field("countedCash", &body.counted_cash)?;
     let company: Company = load(&state.events, auth.business_id, &caixa.company_id().to_string()).await?;
     let zone = company.profile().map(|profile| profile.time_zone.clone()).unwrap_or_default();
     let command = CaixaCommand::Close {

@@ -12,7 +12,7 @@ use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod,
 };
 use navalha_domain::company::Company;
-use navalha_domain::money::{cents_from_reais, reais};
+use navalha_domain::money::reais;
 use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
@@ -28,7 +28,8 @@ use utoipa_axum::routes;
 
 use crate::caixas::{open_caixa_of, MSG_NO_CAIXA};
 use crate::commands::{
-    claim_holder, execute, execute_claiming, load, metadata_of, next_id, position_headers, Claim, DomainError,
+    cents_field, claim_holder, execute, execute_claiming, load, metadata_of, next_id, optional_cents_field,
+    position_headers, trimmed, Claim, DomainError,
 };
 use crate::companies::visible_company;
 use crate::idempotency;
@@ -136,26 +137,12 @@ async fn change(
     Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
 }
 
-/// Money from the wire for `field`, or its pt-BR refusal.
-fn cents(field: &str, value: &Value) -> Result<i64, ApiError> {
-    cents_from_reais(value).map_err(|not_money| ApiError::field(field, not_money.message()))
-}
-
-/// Money that may be left out.
-fn optional_cents(field: &str, value: &Value) -> Result<Option<i64>, ApiError> {
-    match value {
-        Value::Null => Ok(None),
-        Value::String(text) if text.trim().is_empty() => Ok(None),
-        other => cents(field, other).map(Some),
-    }
-}
-
 /// A discount as an amount (`field`) or a percentage (`percent_field`), not both.
 fn discount_of(
     (field, value): (&str, &Value),
     (percent_field, percent): (&str, &Value),
 ) -> Result<Option<Discount>, ApiError> {
-    match (optional_cents(field, value)?, optional_cents(percent_field, percent)?) {
+    match (optional_cents_field(field, value)?, optional_cents_field(percent_field, percent)?) {
         (Some(_), Some(_)) => {
             Err(ApiError::field(field, "Informe o desconto em reais ou em porcentagem, não os dois."))
         }
@@ -473,7 +460,7 @@ async fn add_tip(
     let comanda = visible(&state, &auth, id).await?;
     let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
     let (professional_id, _) = professional_in(&state, &auth, company_id, body.id_professional).await?;
-    let cents = cents("value", &body.value)?;
+    let cents = cents_field("value", &body.value)?;
     change(&state, &auth, &origin, id, ComandaCommand::AddTip { professional_id, cents }).await
 }
 
@@ -528,15 +515,12 @@ async fn take_payment(
         .ok_or_else(|| ApiError::field("method", "Escolha dinheiro, cartão de crédito ou de débito."))?;
     let payment = NewPayment {
         method,
-        cents: cents("value", &body.value)?,
-        cash_received_cents: optional_cents("cashReceived", &body.cash_received)?,
+        cents: cents_field("value", &body.value)?,
+        cash_received_cents: optional_cents_field("cashReceived", &body.cash_received)?,
         installments: body.installments,
-        brand: body.brand.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty()),
-        authorization_code: body
-            .authorization_code
-            .map(|text| text.trim().to_owned())
-            .filter(|t| !t.is_empty()),
-        nsu: body.nsu.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty()),
+        brand: trimmed(body.brand),
+        authorization_code: trimmed(body.authorization_code),
+        nsu: trimmed(body.nsu),
         caixa_id: Some(
             open_caixa_of(&state.pool, company_id)
                 .await?

@@ -105,6 +105,26 @@ pub fn metadata_of(principal: &Principal, origin: &RequestOrigin) -> EventMetada
     }
 }
 
+/// Money from the wire for `field` (`money::cents_from_reais`), or its pt-BR refusal there.
+pub fn cents_field(field: &str, value: &serde_json::Value) -> Result<i64, ApiError> {
+    navalha_domain::money::cents_from_reais(value)
+        .map_err(|not_money| ApiError::field(field, not_money.message()))
+}
+
+/// Money that may be left out (null or blank).
+pub fn optional_cents_field(field: &str, value: &serde_json::Value) -> Result<Option<i64>, ApiError> {
+    match value {
+        serde_json::Value::Null => Ok(None),
+        serde_json::Value::String(text) if text.trim().is_empty() => Ok(None),
+        other => cents_field(field, other).map(Some),
+    }
+}
+
+/// A text field trimmed, `None` when blank.
+pub fn trimmed(text: Option<String>) -> Option<String> {
+    text.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty())
+}
+
 /// Who owns a unique value, if anyone (see [`EventMetadata::claiming`]).
 pub async fn claim_holder(pool: &PgPool, scope: &str, value: &str) -> Result<Option<String>, ApiError> {
     Ok(sqlx::query_scalar("select aggregate_id from unique_claim where scope = $1 and value = $2")

@@ -13,8 +13,8 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::comanda::MAX_CENTS;
-use crate::money::brl;
+use crate::money::{brl, check_amount};
+use crate::validation::reason;
 
 /// 'Sangria' or 'Reforço'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,27 +197,11 @@ fn invalid(field: &'static str, message: impl Into<String>) -> CaixaError {
 }
 
 fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), CaixaError> {
-    if cents < i64::from(!zero) {
-        return Err(invalid(
-            field,
-            if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." },
-        ));
-    }
-    if cents > MAX_CENTS {
-        return Err(invalid(field, format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS))));
-    }
-    Ok(())
+    check_amount(cents, zero).map_err(|message| invalid(field, message))
 }
 
-fn reason_of(reason: &str) -> Result<String, CaixaError> {
-    let reason = reason.trim();
-    if reason.is_empty() {
-        return Err(invalid("reason", "Informe o motivo."));
-    }
-    if reason.chars().count() > 500 {
-        return Err(invalid("reason", "O motivo deve ter no máximo 500 caracteres."));
-    }
-    Ok(reason.to_owned())
+fn reason_of(text: &str) -> Result<String, CaixaError> {
+    reason(text).map_err(|message| invalid("reason", message))
 }
 
 impl Aggregate for Caixa {

@@ -16,10 +16,11 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::money::{brl, percent_of, share_out, WHOLE};
+use crate::money::{brl, check_amount, percent_of, share_out, WHOLE};
+use crate::validation::reason;
 
-/// The most a unit price, tip or payment may be: R$ 100.000,00.
-pub const MAX_CENTS: i64 = 10_000_000;
+/// The most a unit price, tip or payment may be.
+pub use crate::money::MAX_CENTS;
 /// The most units of one item.
 pub const MAX_QUANTITY: i64 = 999;
 /// The most items, tips or payments on one comanda.
@@ -28,7 +29,6 @@ pub const MAX_LINES: usize = 100;
 pub const MSG_CLOSED: &str = "Esta comanda está fechada: reabra-a para mudar.";
 pub const MSG_CANCELED: &str = "Esta comanda foi cancelada.";
 pub const MSG_NOT_OPEN: &str = "Comanda não encontrada.";
-pub const MSG_REASON: &str = "Informe o motivo.";
 pub const MSG_NO_ITEMS: &str = "Adicione ao menos um item antes de fechar.";
 
 /// What a discount takes: an amount, or a percentage in basis points (12,5 % = 1250).
@@ -500,19 +500,8 @@ fn invalid(field: &'static str, message: impl Into<String>) -> ComandaError {
     ComandaError::Invalid(field, message.into())
 }
 
-/// A money value within `1..=MAX_CENTS` (or `0..` when `zero` is allowed).
 fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), ComandaError> {
-    let least = i64::from(!zero);
-    if cents < least {
-        return Err(invalid(
-            field,
-            if zero { "O valor não pode ser negativo." } else { "Informe um valor maior que zero." },
-        ));
-    }
-    if cents > MAX_CENTS {
-        return Err(invalid(field, format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS))));
-    }
-    Ok(())
+    check_amount(cents, zero).map_err(|message| invalid(field, message))
 }
 
 /// A discount that takes at most `gross`, and at most `cap` basis points of it when capped.
@@ -563,15 +552,8 @@ fn check_item(item: &NewItem) -> Result<(), ComandaError> {
     Ok(())
 }
 
-fn reason_of(reason: &str) -> Result<String, ComandaError> {
-    let reason = reason.trim();
-    if reason.is_empty() {
-        return Err(invalid("reason", MSG_REASON));
-    }
-    if reason.chars().count() > 500 {
-        return Err(invalid("reason", "O motivo deve ter no máximo 500 caracteres."));
-    }
-    Ok(reason.to_owned())
+fn reason_of(text: &str) -> Result<String, ComandaError> {
+    reason(text).map_err(|message| invalid("reason", message))
 }
 
 impl NewItem {
@@ -940,7 +922,7 @@ mod tests {
         TestFramework::<Comanda>::with(())
             .given(closed.clone())
             .when(ComandaCommand::Reopen { reason: "  ".into() })
-            .then_expect_error(invalid("reason", MSG_REASON));
+            .then_expect_error(invalid("reason", "Informe o motivo."));
         TestFramework::<Comanda>::with(())
             .given(closed)
             .when(ComandaCommand::Reopen { reason: "Cliente pagou com outro cartão".into() })

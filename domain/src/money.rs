@@ -13,6 +13,25 @@ use serde_json::Value;
 /// Basis points in 100 %: a percentage is kept as hundredths of a percent (12,5 % = 1250).
 pub const WHOLE: i64 = 10_000;
 
+/// The most a price, tip, payment or cash movement may be: R$ 100.000,00.
+pub const MAX_CENTS: i64 = 10_000_000;
+
+/// An amount within `1..=MAX_CENTS` (`0..` when `zero` is allowed), or the pt-BR message.
+pub fn check_amount(cents: i64, zero: bool) -> Result<(), String> {
+    if cents < i64::from(!zero) {
+        return Err(if zero {
+            "O valor não pode ser negativo."
+        } else {
+            "Informe um valor maior que zero."
+        }
+        .to_owned());
+    }
+    if cents > MAX_CENTS {
+        return Err(format!("O valor deve ser de no máximo {}.", brl(MAX_CENTS)));
+    }
+    Ok(())
+}
+
 /// Why a value from the wire is not money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NotMoney {

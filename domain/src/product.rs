@@ -10,8 +10,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::comanda::MAX_CENTS;
-use crate::money::{brl, cents_from_reais};
+use crate::money::{brl, cents_from_reais, MAX_CENTS};
 use crate::validation::FieldErrors;
 
 /// Answer for an unknown product.

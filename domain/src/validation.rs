@@ -462,6 +462,19 @@ pub fn address(input: &AddressInput, zip_field: &str, errors: &mut FieldErrors) 
     }
 }
 
+/// The reason a correction gives (a reopen, a refund, a sangria): trimmed, required, at most
+/// 500 characters; else the pt-BR message.
+pub fn reason(text: &str) -> Result<String, &'static str> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Informe o motivo.");
+    }
+    if text.chars().count() > 500 {
+        return Err("O motivo deve ter no máximo 500 caracteres.");
+    }
+    Ok(text.to_owned())
+}
+
 /// Reads a money amount as the forms send it (a number such as `45.5`, or a text such as
 /// `"45,50"` or `"R$ 1.234,56"`) into cents; `None` when empty or unreadable.
 pub fn money_cents(value: &serde_json::Value) -> Option<i64> {
