@@ -16,7 +16,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{ListFilter, Page, StatusFilter};
+use crate::list_arguments;
+use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
 use crate::scope;
 use crate::AppState;
 
@@ -75,39 +76,24 @@ async fn filter(
         StatusFilter::Active(active) => Some(active),
         StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
     };
-    let pattern = filter.pattern();
-    let (limit, offset) = filter.limit_offset()?;
-    let mut tx = scope::of(&state.pool, &auth).await?;
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from rm_client.client
-          where ($1::boolean is null or status = $1)
-            and ($2::text is null or search like lower(public.unaccent($2)))",
-    )
-    .bind(status)
-    .bind(&pattern)
-    .fetch_one(&mut *tx)
-    .await?;
     // Ordered as the read model's `client_order` index keeps the rows: by a bounded prefix
     // of the search text (issue 39), which leads with the name.
-    let mut content: Vec<ClientItem> = sqlx::query_as(
-        "select client_id as id_user, name, phone, email, cpf, status, unconfirmed from rm_client.client
-          where ($1::boolean is null or status = $1)
-            and ($2::text is null or search like lower(public.unaccent($2)))
-          order by left(search, 200), client_id
-          limit $3 offset $4",
-    )
-    .bind(status)
-    .bind(&pattern)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    let ids: Vec<i64> = content.iter().map(|c| c.id_user).collect();
+    let query = ListQuery {
+        columns: "client_id as id_user, name, phone, email, cpf, status, unconfirmed",
+        from: "rm_client.client",
+        condition: "($1::boolean is null or status = $1)
+            and ($2::text is null or search like lower(public.unaccent($2)))",
+        order: "left(search, 200), client_id",
+    };
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let arguments = list_arguments![status, filter.pattern()];
+    let mut page: Page<ClientItem> = page_of(&mut tx, &query, arguments, filter.limit_offset()?).await?;
+    let ids: Vec<i64> = page.content.iter().map(|c| c.id_user).collect();
     let mut subscriptions = crate::club::subscriptions_of(&mut tx, &ids, &auth.companies).await?;
-    for client in &mut content {
+    for client in &mut page.content {
         client.subscription_user = subscriptions.remove(&client.id_user).unwrap_or_default();
     }
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    Ok((consistency.headers(), Json(page)))
 }
 
 #[derive(Debug, sqlx::FromRow)]

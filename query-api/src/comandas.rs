@@ -20,7 +20,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{Page, PageRequest};
+use crate::list_arguments;
+use crate::paging::{page_of, ListQuery, Page, PageRequest};
 use crate::scope;
 use crate::AppState;
 
@@ -276,35 +277,21 @@ async fn list(
         None => auth.companies.clone(),
     };
     let own = (!sees_all(&auth)).then_some(auth.professional_id);
-    let condition = "company_id = any($1) and ($2::date is null or opened_on = $2)
-        and ($3::text is null or status = $3)
-        and ($4::bigint is null
-             or exists (select 1 from json_array_elements(state -> 'items') i
-                         where (i ->> 'professional_id')::bigint = $4)
-             or exists (select 1 from json_array_elements(state -> 'tips') t
-                         where (t ->> 'professional_id')::bigint = $4))";
+    let query = ListQuery {
+        columns: "comanda_id as id_comanda, company_id as id_company, opened_on, status,
+                  total_cents::float8 / 100 as total, paid_cents::float8 / 100 as paid",
+        from: "rm_comanda.comanda",
+        condition: "company_id = any($1) and ($2::date is null or opened_on = $2)
+            and ($3::text is null or status = $3)
+            and ($4::bigint is null
+                 or exists (select 1 from json_array_elements(state -> 'items') i
+                             where (i ->> 'professional_id')::bigint = $4)
+                 or exists (select 1 from json_array_elements(state -> 'tips') t
+                             where (t ->> 'professional_id')::bigint = $4))",
+        order: "comanda_id desc",
+    };
     let mut tx = scope::of(&state.pool, &auth).await?;
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from rm_comanda.comanda where {condition}"))
-            .bind(&units)
-            .bind(filter.date)
-            .bind(&status)
-            .bind(own)
-            .fetch_one(&mut *tx)
-            .await?;
-    let content: Vec<ComandaListItem> = sqlx::query_as(&format!(
-        "select comanda_id as id_comanda, company_id as id_company, opened_on, status,
-                total_cents::float8 / 100 as total, paid_cents::float8 / 100 as paid
-           from rm_comanda.comanda where {condition}
-          order by comanda_id desc limit $5 offset $6"
-    ))
-    .bind(&units)
-    .bind(filter.date)
-    .bind(&status)
-    .bind(own)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    let arguments = list_arguments![&units, filter.date, &status, own];
+    let page = page_of(&mut tx, &query, arguments, (limit, offset)).await?;
+    Ok((consistency.headers(), Json(page)))
 }

@@ -21,7 +21,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{ListFilter, Page, StatusFilter};
+use crate::list_arguments;
+use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
 use crate::scope;
 use crate::AppState;
 
@@ -150,32 +151,20 @@ async fn filter(
         StatusFilter::Active(active) => Some(active),
         StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
     };
-    let pattern = filter.pattern();
-    let (limit, offset) = filter.limit_offset()?;
-    let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::boolean is null or c.status = $2)
            and ($3::text is null or c.search like lower(public.unaccent($3)))"
     );
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from rm_company.company c where {condition}"))
-            .bind(&auth.companies)
-            .bind(status)
-            .bind(&pattern)
-            .fetch_one(&mut *tx)
-            .await?;
-    let content: Vec<CompanyItem> = sqlx::query_as(&format!(
-        "select c.company_id as id_company, c.name, c.phone, c.cnpj, c.status from rm_company.company c
-          where {condition} order by c.search, c.company_id limit $4 offset $5"
-    ))
-    .bind(&auth.companies)
-    .bind(status)
-    .bind(&pattern)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    let query = ListQuery {
+        columns: "c.company_id as id_company, c.name, c.phone, c.cnpj, c.status",
+        from: "rm_company.company c",
+        condition: &condition,
+        order: "c.search, c.company_id",
+    };
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let arguments = list_arguments![&auth.companies, status, filter.pattern()];
+    let page = page_of(&mut tx, &query, arguments, filter.limit_offset()?).await?;
+    Ok((consistency.headers(), Json(page)))
 }
 
 #[utoipa::path(

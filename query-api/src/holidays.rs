@@ -17,7 +17,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::{Consistency, ReadAfter};
-use crate::paging::{Page, PageRequest};
+use crate::list_arguments;
+use crate::paging::{page_of, ListQuery, Page, PageRequest};
 use crate::scope;
 use crate::search::search_pattern;
 use crate::AppState;
@@ -118,28 +119,16 @@ async fn filter(
     let (limit, offset) = PageRequest { page: params.page, page_size: params.page_size }.limit_offset()?;
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
-    let pattern = search_pattern(&params.search);
-    let total: i64 = sqlx::query_scalar(&format!(
-        "select count(*) from rm_holiday.holiday h
-          where {VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))"
-    ))
-    .bind(&auth.companies)
-    .bind(&pattern)
-    .fetch_one(&mut *tx)
-    .await?;
-    let content: Vec<HolidayItem> = sqlx::query_as(&format!(
-        "select {COLUMNS} from rm_holiday.holiday h
-          where {VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))
-          order by h.start_date desc, h.holiday_id desc
-          limit $3 offset $4"
-    ))
-    .bind(&auth.companies)
-    .bind(&pattern)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    let condition = format!("{VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))");
+    let query = ListQuery {
+        columns: COLUMNS,
+        from: "rm_holiday.holiday h",
+        condition: &condition,
+        order: "h.start_date desc, h.holiday_id desc",
+    };
+    let arguments = list_arguments![&auth.companies, search_pattern(&params.search)];
+    let page = page_of(&mut tx, &query, arguments, (limit, offset)).await?;
+    Ok((consistency.headers(), Json(page)))
 }
 
 #[utoipa::path(

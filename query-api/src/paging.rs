@@ -2,6 +2,8 @@
 
 use navalha_platform::ApiError;
 use serde::{Deserialize, Serialize};
+use sqlx::postgres::{PgArguments, PgRow};
+use sqlx::{Arguments as _, PgConnection};
 
 /// Default page size everywhere (spec 02 §9).
 pub const DEFAULT_PAGE_SIZE: i64 = 5;
@@ -113,6 +115,53 @@ impl<T> Page<T> {
     pub fn empty() -> Self {
         Self::new(Vec::new(), 0)
     }
+}
+
+/// A paged list's query: `select {columns} from {from} where {condition} order by {order}`.
+/// The condition's parameters are `$1..$n`, bound by [`page_of`]'s arguments.
+pub struct ListQuery<'a> {
+    pub columns: &'a str,
+    pub from: &'a str,
+    pub condition: &'a str,
+    pub order: &'a str,
+}
+
+/// One page of `query` and the total that matches: the count and the page bind the same
+/// `arguments`, and the page adds its limit and offset after them.
+pub async fn page_of<T>(
+    conn: &mut PgConnection,
+    query: &ListQuery<'_>,
+    arguments: PgArguments,
+    (limit, offset): (i64, i64),
+) -> Result<Page<T>, ApiError>
+where
+    T: for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin,
+{
+    let ListQuery { columns, from, condition, order } = query;
+    let count = format!("select count(*) from {from} where {condition}");
+    let total: i64 = sqlx::query_scalar_with(&count, arguments.clone()).fetch_one(&mut *conn).await?;
+    let bound = arguments.len();
+    let mut arguments = arguments;
+    arguments.add(limit).map_err(|e| ApiError::Internal(anyhow::anyhow!(e)))?;
+    arguments.add(offset).map_err(|e| ApiError::Internal(anyhow::anyhow!(e)))?;
+    let page = format!(
+        "select {columns} from {from} where {condition} order by {order} limit ${} offset ${}",
+        bound + 1,
+        bound + 2
+    );
+    let content: Vec<T> = sqlx::query_as_with(&page, arguments).fetch_all(conn).await?;
+    Ok(Page::new(content, total))
+}
+
+/// The arguments of a list's condition, in the order of its parameters.
+#[macro_export]
+macro_rules! list_arguments {
+    ($($value:expr),* $(,)?) => {{
+        use sqlx::Arguments as _;
+        let mut arguments = sqlx::postgres::PgArguments::default();
+        $(arguments.add($value).map_err(|e| navalha_platform::ApiError::Internal(anyhow::anyhow!(e)))?;)*
+        arguments
+    }};
 }
 
 #[cfg(test)]

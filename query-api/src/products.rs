@@ -13,7 +13,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
-use crate::paging::{ListFilter, Page, StatusFilter};
+use crate::list_arguments;
+use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
 use crate::scope;
 use crate::AppState;
 
@@ -57,27 +58,17 @@ async fn filter(
         StatusFilter::Active(active) => Some(active),
         StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
     };
-    let (limit, offset) = filter.limit_offset()?;
-    let condition = "($1::boolean is null or active = $1)
-        and ($2::text is null or lower(public.unaccent(name)) like lower(public.unaccent($2)))";
+    let query = ListQuery {
+        columns: COLUMNS,
+        from: "rm_product.product",
+        condition: "($1::boolean is null or active = $1)
+            and ($2::text is null or lower(public.unaccent(name)) like lower(public.unaccent($2)))",
+        order: "lower(public.unaccent(name)), product_id",
+    };
     let mut tx = scope::of(&state.pool, &auth).await?;
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from rm_product.product where {condition}"))
-            .bind(active)
-            .bind(filter.pattern())
-            .fetch_one(&mut *tx)
-            .await?;
-    let content: Vec<ProductItem> = sqlx::query_as(&format!(
-        "select {COLUMNS} from rm_product.product where {condition}
-          order by lower(public.unaccent(name)), product_id limit $3 offset $4"
-    ))
-    .bind(active)
-    .bind(filter.pattern())
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    let arguments = list_arguments![active, filter.pattern()];
+    let page = page_of(&mut tx, &query, arguments, filter.limit_offset()?).await?;
+    Ok((consistency.headers(), Json(page)))
 }
 
 #[utoipa::path(

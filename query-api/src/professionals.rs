@@ -24,7 +24,8 @@ use utoipa_axum::routes;
 
 use crate::companies::ensure_visible;
 use crate::consistency::ReadAfter;
-use crate::paging::{ListFilter, Page, StatusFilter};
+use crate::list_arguments;
+use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
 use crate::scope;
 use crate::AppState;
 
@@ -127,33 +128,20 @@ async fn filter(
         StatusFilter::Active(false) => Some(2),
         StatusFilter::Pending => Some(0),
     };
-    let pattern = filter.pattern();
-    let (limit, offset) = filter.limit_offset()?;
-    let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!(
         "{VISIBLE} and ($2::smallint is null or p.status = $2)
            and ($3::text is null or p.search like lower(public.unaccent($3)))"
     );
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from rm_professional.professional p where {condition}"))
-            .bind(&auth.companies)
-            .bind(status)
-            .bind(&pattern)
-            .fetch_one(&mut *tx)
-            .await?;
-    let content: Vec<ProfessionalItem> = sqlx::query_as(&format!(
-        "select p.professional_id as id_professional, p.name, p.phone, p.email, p.status
-           from rm_professional.professional p
-          where {condition} order by p.search, p.professional_id limit $4 offset $5"
-    ))
-    .bind(&auth.companies)
-    .bind(status)
-    .bind(&pattern)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok((consistency.headers(), Json(Page::new(content, total))))
+    let query = ListQuery {
+        columns: "p.professional_id as id_professional, p.name, p.phone, p.email, p.status",
+        from: "rm_professional.professional p",
+        condition: &condition,
+        order: "p.search, p.professional_id",
+    };
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    let arguments = list_arguments![&auth.companies, status, filter.pattern()];
+    let page = page_of(&mut tx, &query, arguments, filter.limit_offset()?).await?;
+    Ok((consistency.headers(), Json(page)))
 }
 
 #[derive(Debug, sqlx::FromRow)]

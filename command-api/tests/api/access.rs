@@ -248,12 +248,14 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
             "agenda",
             "client",
             "club",
+            "comanda",
             "company",
             "dashboard",
             "day_off",
             "favorite_menu",
             "free_time",
             "holiday",
+            "product",
             "professional"
         ]
     );

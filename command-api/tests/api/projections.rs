@@ -4,7 +4,7 @@
 
 use axum::http::{Method, StatusCode};
 use navalha_projector::{engine, models, rebuild};
-use serde_json::json;
+use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use chrono::Weekday;
@@ -68,6 +68,43 @@ async fn change_the_demo(system: &System) {
     let mut noted = body(d.barber1, next(Weekday::Tue), "09:00:00", &[d.haircut], d.client);
     noted["observation"] = json!("Chega às 9h\ttraz o filho\nportão \\ lateral\r");
     id_of(&book(system, &admin, noted).await);
+    // Money: a product, a caixa, and a comanda served, discounted, tipped, paid in cash with
+    // change, closed and reopened; another left open.
+    let call = |method: Method, path: String, body: Value| {
+        let admin = admin.clone();
+        async move {
+            let answer = system.call(method, &path, Some(&admin), Some(body)).await;
+            assert!(answer.status.is_success(), "{path}: {answer:?}");
+            answer
+        }
+    };
+    let product =
+        call(Method::POST, "/api/product".into(), json!({"name": "Pomada", "price": "29,90"})).await;
+    let product = product.body["IdProduct"].as_i64().expect("product");
+    call(Method::POST, "/api/caixa".into(), json!({"idCompany": d.centro, "openingCash": 100})).await;
+    for close in [true, false] {
+        let opened =
+            call(Method::POST, "/api/comanda".into(), json!({"idCompany": d.centro, "idUser": d.client}))
+                .await;
+        let comanda = opened.body["IdComanda"].as_i64().expect("comanda");
+        let path = |tail: &str| format!("/api/comanda/{comanda}{tail}");
+        call(Method::POST, path("/items"), json!({"kind": "product", "id": product, "quantity": 2})).await;
+        let service = json!({"kind": "service", "id": d.haircut, "idProfessional": d.barber1_id, "discountPercent": 12.5});
+        call(Method::POST, path("/items"), service).await;
+        call(Method::POST, path("/tips"), json!({"idProfessional": d.barber1_id, "value": 5})).await;
+        let figures = call(Method::PUT, path("/discount"), json!({"value": "3,33"})).await;
+        if close {
+            let due = figures.body["Due"].as_f64().expect("due");
+            call(
+                Method::POST,
+                path("/payments"),
+                json!({"method": "cash", "value": due, "cashReceived": 200}),
+            )
+            .await;
+            call(Method::POST, path("/close"), json!({})).await;
+            call(Method::POST, path("/reopen"), json!({"reason": "Conferência"})).await;
+        }
+    }
     // A second business, whose rows a rebuild folds and copies apart from the first's.
     let (other_admin, _, _) = another_business(system).await;
     let other_client = system
