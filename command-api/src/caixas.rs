@@ -168,9 +168,6 @@ async fn open(
     let company_id = body.id_company.ok_or_else(|| ApiError::field("idCompany", "Escolha a unidade."))?;
     visible_company(&state, &auth, company_id).await?;
     let opening_cents = cents_field("openingCash", &body.opening_cash)?;
-    if open_caixa_of(&state.pool, company_id).await?.is_some() {
-        return Err(ApiError::field("idCompany", MSG_ANOTHER_OPEN));
-    }
     let id = next_id(&state.pool, "caixa_id_seq").await?;
     let answer = IdCaixa { id_caixa: id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);

@@ -137,7 +137,8 @@ async fn change(
     Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
 }
 
-/// A discount as an amount (`field`) or a percentage (`percent_field`), not both.
+/// A discount as an amount (`field`) or a percentage (`percent_field`), not both. A
+/// percentage with two decimals reads as basis points the way reais read as centavos.
 fn discount_of(
     (field, value): (&str, &Value),
     (percent_field, percent): (&str, &Value),
@@ -217,9 +218,6 @@ async fn open(
             return Err(ApiError::field("idScheduling", "Este agendamento foi cancelado."));
         }
         let value = appointment_id.to_string();
-        if let Some(holder) = claim_holder(&state.pool, COMANDA_OF_APPOINTMENT, &value).await? {
-            return Err(ApiError::Conflict(format!("Este agendamento já tem a comanda N.º {holder}.")));
-        }
         claims.push(Claim { scope: COMANDA_OF_APPOINTMENT, value, duplicate: MSG_APPOINTMENT_HAS_COMANDA });
         client_id = Some(booking.client_id);
         items = booking
@@ -242,7 +240,18 @@ async fn open(
     let command = ComandaCommand::Open { company_id, appointment_id: body.id_scheduling, client_id, items };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position =
-        execute_claiming::<Comanda>(&state.events, &id.to_string(), command, &metadata, &claims, &[]).await?;
+        match execute_claiming::<Comanda>(&state.events, &id.to_string(), command, &metadata, &claims, &[])
+            .await
+        {
+            // The 409 names the comanda the appointment already has.
+            Err(ApiError::Conflict(message)) if message == MSG_APPOINTMENT_HAS_COMANDA => {
+                let value = claims.first().map(|claim| claim.value.as_str()).unwrap_or_default();
+                let holder =
+                    claim_holder(&state.pool, COMANDA_OF_APPOINTMENT, value).await?.unwrap_or_default();
+                return Err(ApiError::Conflict(format!("Este agendamento já tem a comanda N.º {holder}.")));
+            }
+            other => other?,
+        };
     tracing::info!(comanda_id = id, "comanda opened");
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }

@@ -93,11 +93,6 @@ fn parse_decimal(text: &str) -> Result<i64, NotMoney> {
     Ok(if negative { -cents } else { cents })
 }
 
-/// Basis points of a percentage from the wire (`12.5` is 1250): at most two decimals.
-pub fn basis_points_from_percent(value: &Value) -> Result<i64, NotMoney> {
-    cents_from_reais(value)
-}
-
 /// Reais on the wire: what the specification's answers show (`45.5`).
 pub fn reais(cents: i64) -> f64 {
     cents as f64 / 100.0
@@ -183,7 +178,7 @@ mod tests {
         assert_eq!(cents_from_reais(&json!("abc")), Err(NotMoney::Unreadable));
         assert_eq!(cents_from_reais(&json!(1e20)), Err(NotMoney::Unreadable));
         assert_eq!(cents_from_reais(&json!(null)), Err(NotMoney::Unreadable));
-        assert_eq!(basis_points_from_percent(&json!(12.5)), Ok(1250));
+        assert_eq!(cents_from_reais(&json!(12.5)), Ok(1250), "a percentage's basis points, read alike");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
-use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
+use crate::paging::{page_of, ListFilter, ListQuery, Page};
 use crate::scope;
 use crate::AppState;
 
@@ -71,10 +71,8 @@ async fn filter(
     QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<ClientItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
-    let status = match filter.status()? {
-        StatusFilter::All => None,
-        StatusFilter::Active(active) => Some(active),
-        StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
+    let Some(status) = filter.status()?.active_flag() else {
+        return Ok((consistency.headers(), Json(Page::empty())));
     };
     // Ordered as the read model's `client_order` index keeps the rows: by a bounded prefix
     // of the search text (issue 39), which leads with the name.

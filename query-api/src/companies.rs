@@ -22,7 +22,7 @@ use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
-use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
+use crate::paging::{page_of, ListFilter, ListQuery, Page};
 use crate::scope;
 use crate::AppState;
 
@@ -146,10 +146,8 @@ async fn filter(
     QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<CompanyItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::COMPANY).await?;
-    let status = match filter.status()? {
-        StatusFilter::All => None,
-        StatusFilter::Active(active) => Some(active),
-        StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
+    let Some(status) = filter.status()?.active_flag() else {
+        return Ok((consistency.headers(), Json(Page::empty())));
     };
     let condition = format!(
         "{VISIBLE} and ($2::boolean is null or c.status = $2)

@@ -93,6 +93,18 @@ pub enum StatusFilter {
     Pending,
 }
 
+impl StatusFilter {
+    /// For a list whose rows are active or not: the flag to filter on (`None`: all), or
+    /// `None` for 'Pendente', which no such row is (the page is empty).
+    pub fn active_flag(self) -> Option<Option<bool>> {
+        match self {
+            StatusFilter::All => Some(None),
+            StatusFilter::Active(active) => Some(Some(active)),
+            StatusFilter::Pending => None,
+        }
+    }
+}
+
 /// One page of a list.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
-use crate::paging::{page_of, ListFilter, ListQuery, Page, StatusFilter};
+use crate::paging::{page_of, ListFilter, ListQuery, Page};
 use crate::scope;
 use crate::AppState;
 
@@ -53,10 +53,8 @@ async fn filter(
     QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<ProductItem>>), ApiError> {
     let consistency = read_after.wait(&state.watch, &read_models::PRODUCT).await?;
-    let active = match filter.status()? {
-        StatusFilter::All => None,
-        StatusFilter::Active(active) => Some(active),
-        StatusFilter::Pending => return Ok((consistency.headers(), Json(Page::empty()))),
+    let Some(active) = filter.status()?.active_flag() else {
+        return Ok((consistency.headers(), Json(Page::empty())));
     };
     let query = ListQuery {
         columns: COLUMNS,
