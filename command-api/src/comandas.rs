@@ -50,7 +50,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remove_item))
         .routes(routes!(set_discount))
         .routes(routes!(add_tip))
+        .routes(routes!(remove_tip))
         .routes(routes!(take_payment))
+        .routes(routes!(refund_payment))
         .routes(routes!(close))
         .routes(routes!(reopen))
         .routes(routes!(cancel))
@@ -473,6 +475,31 @@ async fn add_tip(
     change(&state, &auth, &origin, id, ComandaCommand::AddTip { professional_id, cents }).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/comanda/{id}/tips/{idTip}",
+    tag = "Comandas",
+    summary = "Take a tip off (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path), ("idTip" = i64, Path)),
+    responses(
+        (status = 200, description = "Removed", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn remove_tip(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam((id, tip_id)): PathParam<(i64, i64)>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::RemoveTip { tip_id }).await
+}
+
 /// `POST comanda/{id}/payments`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -541,6 +568,35 @@ async fn take_payment(
         change(&state, &auth, &origin, id, ComandaCommand::TakePayment(payment)).await?;
     answer.change = change_cents.map(reais);
     Ok((headers, Json(answer)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/comanda/{id}/payments/{idPayment}/refund",
+    tag = "Comandas",
+    summary = "'Estorno': give a payment back, with the reason, on an open comanda (a closed one is reopened first, by ADMIN); the payment's caixa lists it among its corrections (ADMIN, ATTENDANT)",
+    params(("id" = i64, Path), ("idPayment" = i64, Path)),
+    request_body = ReasonBody,
+    responses(
+        (status = 200, description = "Refunded", body = ComandaWritten),
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Closed or cancelled", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, comanda_id = id))]
+async fn refund_payment(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam((id, payment_id)): PathParam<(i64, i64)>,
+    Json(body): Json<ReasonBody>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::RefundPayment { payment_id, reason: body.reason })
+        .await
 }
 
 #[utoipa::path(

@@ -13,6 +13,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::comanda::{Comanda, PaymentMethod, Status};
 use crate::money::{brl, check_amount};
 use crate::validation::reason;
 
@@ -89,7 +90,89 @@ pub struct Caixa {
     closing: Option<Closing>,
 }
 
+/// What a caixa's payments brought in with one method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub method: PaymentMethod,
+    /// How many payments.
+    pub count: i64,
+    pub cents: i64,
+}
+
+/// A caixa's figures, from its own state and the comandas paid with it (docs/money.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Figures {
+    pub opening_cents: i64,
+    /// Per method, in [`PaymentMethod::ALL`]'s order, only those with a payment.
+    pub entries: Vec<Entry>,
+    /// `(professional, cents)`: the tips of the comandas closed with their last payment in
+    /// this caixa, by professional.
+    pub tips: Vec<(i64, i64)>,
+    pub sangrias_cents: i64,
+    pub reforcos_cents: i64,
+    /// The cash payments' part.
+    pub cash_taken_cents: i64,
+    /// The float, plus cash taken, plus reforços, less sangrias.
+    pub expected_cents: i64,
+    /// The last close's count, while closed.
+    pub counted_cents: Option<i64>,
+    /// Counted less expected (as the figures stand now), while closed.
+    pub difference_cents: Option<i64>,
+}
+
 impl Caixa {
+    /// The version of this state's serialized shape, which the caixa read model stores whole.
+    /// Raise it whenever the shape changes (a test in this module says when).
+    pub const STATE_VERSION: u32 = 1;
+
+    /// The figures of caixa `caixa_id`, given the comandas with a payment taken with it
+    /// (others are ignored). Payments refunded are no longer in a comanda, so they count
+    /// nowhere.
+    pub fn figures(&self, caixa_id: i64, comandas: &[Comanda]) -> Figures {
+        let here = Some(caixa_id);
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut tips: Vec<(i64, i64)> = Vec::new();
+        for comanda in comandas {
+            for payment in comanda.payments().iter().filter(|payment| payment.caixa_id == here) {
+                match entries.iter_mut().find(|entry| entry.method == payment.method) {
+                    Some(entry) => {
+                        entry.count += 1;
+                        entry.cents += payment.cents;
+                    }
+                    None => entries.push(Entry { method: payment.method, count: 1, cents: payment.cents }),
+                }
+            }
+            // A comanda's tips are paid out of the caixa that took its last payment.
+            let last = comanda.payments().iter().max_by_key(|payment| payment.payment_id);
+            if comanda.status() == Status::Closed && last.is_some_and(|payment| payment.caixa_id == here) {
+                for tip in comanda.tips() {
+                    match tips.iter_mut().find(|(professional, _)| *professional == tip.professional_id) {
+                        Some((_, cents)) => *cents += tip.cents,
+                        None => tips.push((tip.professional_id, tip.cents)),
+                    }
+                }
+            }
+        }
+        entries.sort_by_key(|entry| PaymentMethod::ALL.iter().position(|method| *method == entry.method));
+        tips.sort_unstable();
+        let moved = |kind| self.movements.iter().filter(|m| m.kind == kind).map(|m| m.cents).sum::<i64>();
+        let cash_taken_cents =
+            entries.iter().filter(|entry| entry.method == PaymentMethod::Cash).map(|entry| entry.cents).sum();
+        let expected_cents = self.expected_cash(cash_taken_cents);
+        let closing = self.closing.as_ref().filter(|_| self.status == CaixaStatus::Closed);
+        Figures {
+            opening_cents: self.opening_cents,
+            entries,
+            tips,
+            sangrias_cents: moved(MovementKind::Sangria),
+            reforcos_cents: moved(MovementKind::Reforco),
+            cash_taken_cents,
+            expected_cents,
+            counted_cents: closing.map(|closing| closing.counted_cents),
+            difference_cents: closing.map(|closing| closing.counted_cents - expected_cents),
+        }
+    }
+
     pub fn status(&self) -> CaixaStatus {
         self.status
     }
@@ -303,6 +386,104 @@ mod tests {
                 reason: "Troco".into(),
             }),
         ]
+    }
+
+    /// A comanda paid with the given `(caixa, method, cents)`, tipping professional 7 R$ 5,00,
+    /// closed when `closed`.
+    fn comanda(payments: &[(i64, PaymentMethod, i64)], closed: bool) -> Comanda {
+        use crate::comanda::{ComandaEvent, Opening, Payment, Tip};
+        let mut comanda = Comanda::default();
+        let opening = Opening { company_id: 2, appointment_id: None, client_id: None, items: vec![] };
+        comanda.apply(ComandaEvent::ComandaOpened(opening));
+        comanda.apply(ComandaEvent::TipAdded(Tip { tip_id: 1, professional_id: 7, cents: 500 }));
+        for (n, (caixa, method, cents)) in payments.iter().enumerate() {
+            comanda.apply(ComandaEvent::PaymentTaken(Payment {
+                payment_id: n as i64 + 1,
+                method: *method,
+                cents: *cents,
+                cash_received_cents: None,
+                installments: None,
+                brand: None,
+                authorization_code: None,
+                nsu: None,
+                caixa_id: Some(*caixa),
+            }));
+        }
+        if closed {
+            comanda.apply(ComandaEvent::ComandaClosed {
+                at: at(),
+                lines: vec![],
+                tips: vec![],
+                subtotal_cents: 0,
+                discount_cents: 0,
+                total_cents: 0,
+                tips_cents: 500,
+            });
+        }
+        comanda
+    }
+
+    #[test]
+    fn figures_count_this_caixas_payments_by_method_and_the_tips_of_comandas_it_finished() {
+        let mut caixa = Caixa::default();
+        opened().into_iter().for_each(|event| caixa.apply(event));
+        caixa.apply(CaixaEvent::CashMoved(Movement {
+            kind: MovementKind::Sangria,
+            cents: 3_000,
+            reason: "Cofre".into(),
+        }));
+        let comandas = [
+            // Cash here, then Pix here: its tip is this caixa's.
+            comanda(&[(1, PaymentMethod::Pix, 2_000), (1, PaymentMethod::Cash, 4_000)], true),
+            // Started in caixa 9, finished here: its tip is this caixa's, caixa 9's payment is not.
+            comanda(&[(9, PaymentMethod::Cash, 1_000), (1, PaymentMethod::Debit, 3_000)], true),
+            // Finished in caixa 9: only its first payment is here, and its tip is not.
+            comanda(&[(1, PaymentMethod::Cash, 500), (9, PaymentMethod::Cash, 700)], true),
+            // Still open: its payment counts, its tip not yet.
+            comanda(&[(1, PaymentMethod::Cash, 100)], false),
+        ];
+        let figures = caixa.figures(1, &comandas);
+        let methods: Vec<(PaymentMethod, i64, i64)> =
+            figures.entries.iter().map(|entry| (entry.method, entry.count, entry.cents)).collect();
+        assert_eq!(
+            methods,
+            [
+                (PaymentMethod::Cash, 3, 4_600),
+                (PaymentMethod::Pix, 1, 2_000),
+                (PaymentMethod::Debit, 1, 3_000)
+            ]
+        );
+        assert_eq!(figures.tips, [(7, 1_000)]);
+        assert_eq!((figures.sangrias_cents, figures.reforcos_cents), (3_000, 5_000));
+        // R$ 100,00 of float + R$ 50,00 of reforço − R$ 30,00 of sangria + R$ 46,00 of cash.
+        assert_eq!((figures.cash_taken_cents, figures.expected_cents), (4_600, 16_600));
+        assert_eq!((figures.counted_cents, figures.difference_cents), (None, None));
+
+        caixa.apply(CaixaEvent::CaixaClosed(Closing {
+            at: at(),
+            expected_cents: 16_600,
+            counted_cents: 16_400,
+            difference_cents: -200,
+        }));
+        let closed = caixa.figures(1, &comandas);
+        assert_eq!((closed.counted_cents, closed.difference_cents), (Some(16_400), Some(-200)));
+        // A cash payment given back after the close: the difference now counts it.
+        let corrected = caixa.figures(1, &comandas[..3]);
+        assert_eq!((corrected.expected_cents, corrected.difference_cents), (16_500, Some(-100)));
+    }
+
+    #[test]
+    fn the_stored_state_keeps_its_recorded_shape() {
+        let mut caixa = Caixa::default();
+        opened().into_iter().for_each(|event| caixa.apply(event));
+        caixa.apply(CaixaEvent::CaixaClosed(Closing {
+            at: at(),
+            expected_cents: 15_000,
+            counted_cents: 15_000,
+            difference_cents: 0,
+        }));
+        let sample = serde_json::to_value(&caixa).unwrap_or_default();
+        crate::state_shape::assert_recorded("caixa", Caixa::STATE_VERSION, &sample);
     }
 
     #[test]

@@ -113,6 +113,10 @@ pub enum PaymentMethod {
 }
 
 impl PaymentMethod {
+    /// Every method, in the order reports list them.
+    pub const ALL: [PaymentMethod; 5] =
+        [Self::Cash, Self::Pix, Self::Credit, Self::Debit, Self::Subscription];
+
     /// The wire code (`method` in the body).
     pub fn code(self) -> &'static str {
         match self {
@@ -124,11 +128,20 @@ impl PaymentMethod {
         }
     }
 
+    /// Its name on the screens.
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "Dinheiro",
+            PaymentMethod::Pix => "Pix",
+            PaymentMethod::Credit => "Cartão de crédito",
+            PaymentMethod::Debit => "Cartão de débito",
+            PaymentMethod::Subscription => "Assinatura",
+        }
+    }
+
     /// Reads the wire code.
     pub fn parse(code: &str) -> Option<PaymentMethod> {
-        [Self::Cash, Self::Pix, Self::Credit, Self::Debit, Self::Subscription]
-            .into_iter()
-            .find(|method| method.code() == code.trim())
+        Self::ALL.into_iter().find(|method| method.code() == code.trim())
     }
 }
 

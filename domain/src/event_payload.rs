@@ -132,6 +132,20 @@ pub const SQL_READS: &[SqlRead] = &[
         event_types: &["PaymentRefunded"],
         paths: &["payment_id"],
     },
+    SqlRead {
+        // query-api/src/caixas.rs: the comandas a caixa's report replays
+        function: "caixas::replay",
+        aggregate_type: "Comanda",
+        event_types: &["PaymentTaken"],
+        paths: &["caixa_id"],
+    },
+    SqlRead {
+        // query-api/src/comandas.rs: a comanda's unit, for its history
+        function: "comandas::history",
+        aggregate_type: "Comanda",
+        event_types: &["ComandaOpened"],
+        paths: &["company_id"],
+    },
 ];
 
 /// The names of an externally tagged enum's variants, as its derived `Deserialize` declares

@@ -38,4 +38,4 @@ pub mod values;
 pub const EVENT_VERSION: &str = "1.0";
 
 /// Re-exported so that readers of events can name `Aggregate::TYPE` without cqrs-es.
-pub use cqrs_es::Aggregate;
+pub use cqrs_es::{Aggregate, DomainEvent};

@@ -12,6 +12,7 @@ pub mod event;
 pub mod models;
 pub mod rebuild;
 pub mod rows;
+pub mod states;
 pub mod stuck;
 pub mod worker;
 

@@ -78,9 +78,12 @@ impl Buffer {
             Type::Boolean => Buffer::Boolean(Vec::new()),
             Type::Date => Buffer::Date(Vec::new()),
             Type::Time => Buffer::Time(Vec::new()),
-            Type::Text | Type::Json | Type::Int4Range | Type::Int4Array | Type::Int4Multirange => {
-                Buffer::Text(Vec::new())
-            }
+            Type::Text
+            | Type::Json
+            | Type::Int4Range
+            | Type::Int4Array
+            | Type::Int8Array
+            | Type::Int4Multirange => Buffer::Text(Vec::new()),
         }
     }
 }
@@ -246,35 +249,44 @@ impl Value for Int4Range {
     }
 }
 
-/// An `int4[]` of one dimension (an empty one has none).
-impl Value for &[i32] {
-    fn fits(&self, ty: Type, _copy: bool) -> bool {
-        ty == Type::Int4Array
-    }
-    fn write_to(&self, out: &mut Vec<u8>) {
-        /// PostgreSQL's `INT4OID`, the elements' type.
-        const INT4: i32 = 23;
-        let dimensions = i32::from(!self.is_empty());
-        for header in [dimensions, 0, INT4] {
-            header.binary(out);
+/// Implements [`Value`] for a one-dimensional array of integers (an empty one has no
+/// dimension): PostgreSQL's `array_send`, with the elements' type oid and size.
+macro_rules! integer_array {
+    ($($rust:ty => $ty:ident, $oid:expr;)*) => {$(
+        impl Value for &[$rust] {
+            fn fits(&self, ty: Type, _copy: bool) -> bool {
+                ty == Type::$ty
+            }
+            fn write_to(&self, out: &mut Vec<u8>) {
+                let dimensions = i32::from(!self.is_empty());
+                for header in [dimensions, 0, $oid] {
+                    header.binary(out);
+                }
+                if self.is_empty() {
+                    return;
+                }
+                // The length, and the lower bound of the index.
+                i32::try_from(self.len()).unwrap_or(i32::MAX).binary(out);
+                1_i32.binary(out);
+                for element in self.iter() {
+                    (std::mem::size_of::<$rust>() as i32).binary(out);
+                    element.binary(out);
+                }
+            }
+            fn push_to(self, buffer: &mut Buffer) {
+                if let Buffer::Text(values) = buffer {
+                    let numbers: Vec<String> = self.iter().map(<$rust>::to_string).collect();
+                    values.push(format!("{{{}}}", numbers.join(",")));
+                }
+            }
         }
-        if self.is_empty() {
-            return;
-        }
-        // The length, and the lower bound of the index.
-        i32::try_from(self.len()).unwrap_or(i32::MAX).binary(out);
-        1_i32.binary(out);
-        for element in self.iter() {
-            4_i32.binary(out);
-            element.binary(out);
-        }
-    }
-    fn push_to(self, buffer: &mut Buffer) {
-        if let Buffer::Text(values) = buffer {
-            let numbers: Vec<String> = self.iter().map(i32::to_string).collect();
-            values.push(format!("{{{}}}", numbers.join(",")));
-        }
-    }
+    )*};
+}
+
+// The oids are PostgreSQL's `INT4OID` and `INT8OID`.
+integer_array! {
+    i32 => Int4Array, 23;
+    i64 => Int8Array, 20;
 }
 
 #[cfg(test)]
@@ -300,8 +312,9 @@ mod tests {
         Int4Range(540, 600).push_to(&mut text);
         (&[540, 600, 630, 700][..]).push_to(&mut text);
         (&[][..] as &[i32]).push_to(&mut text);
+        (&[7_i64, 8][..]).push_to(&mut text);
         let Buffer::Text(values) = text else { panic!("ranges travel as text") };
-        assert_eq!(values, ["[540,600)", "{540,600,630,700}", "{}"]);
+        assert_eq!(values, ["[540,600)", "{540,600,630,700}", "{}", "{7,8}"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use chrono::NaiveDate;
 use navalha_domain::comanda::{Comanda, Discount, ItemKind};
 use navalha_domain::money::reais;
-use navalha_platform::auth::{Auth, Principal};
+use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
 use navalha_platform::ApiError;
@@ -20,14 +20,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::consistency::ReadAfter;
+use crate::history::HistoryEntry;
 use crate::list_arguments;
-use crate::paging::{page_of, ListQuery, Page, PageRequest};
+use crate::paging::{one_of, page_of, ListQuery, Page, PageRequest};
 use crate::scope;
 use crate::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(one))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(one)).routes(routes!(history))
 }
 
 fn not_found() -> ApiError {
@@ -266,11 +267,7 @@ async fn list(
     QueryParams(filter): QueryParams<ComandaFilter>,
 ) -> Result<(HeaderMap, Json<Page<ComandaListItem>>), ApiError> {
     let (limit, offset) = PageRequest { page: filter.page, page_size: filter.page_size }.limit_offset()?;
-    let status = match filter.status.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(status @ ("OPEN" | "CLOSED" | "CANCELED")) => Some(status.to_owned()),
-        Some(_) => return Err(ApiError::field("status", "Use OPEN, CLOSED ou CANCELED.")),
-    };
+    let status = one_of("status", filter.status.as_deref(), &["OPEN", "CLOSED", "CANCELED"])?;
     let consistency = read_after.wait(&state.watch, &read_models::COMANDA).await?;
     let units: Vec<i64> = match filter.id_company {
         Some(id) => auth.companies.iter().copied().filter(|unit| *unit == id).collect(),
@@ -294,4 +291,44 @@ async fn list(
     let arguments = list_arguments![&units, filter.date, &status, own];
     let page = page_of(&mut tx, &query, arguments, (limit, offset)).await?;
     Ok((consistency.headers(), Json(page)))
+}
+
+#[utoipa::path(
+    get,
+    path = "/comanda/{id}/history",
+    tag = "Comandas",
+    summary = "Every event of a comanda: who added, discounted, paid, closed, reopened, and when (ADMIN)",
+    params(("id" = i64, Path)),
+    responses(
+        (status = 200, description = "[{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}]", body = Vec<HistoryEntry>),
+        refused::Forbidden,
+        refused::NotFound,
+    ),
+    security(("bearer" = [])),
+)]
+async fn history(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    PathParam(id): PathParam<i64>,
+) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    // The unit, from the stream itself: the audit does not wait for the read model.
+    let company_id: Option<i64> = sqlx::query_scalar(&format!(
+        "select (e.payload -> 'ComandaOpened' ->> 'company_id')::bigint from events e
+          where e.aggregate_type = 'Comanda' and e.aggregate_id = $1 and e.event_type = 'ComandaOpened' and {}",
+        scope::EVENT_IN_SCOPE
+    ))
+    .bind(id.to_string())
+    .fetch_optional(&mut *tx)
+    .await?;
+    if !company_id.is_some_and(|company_id| auth.belongs_to(company_id)) {
+        return Err(not_found());
+    }
+    crate::history::history(
+        &mut tx,
+        <Comanda as navalha_domain::Aggregate>::TYPE,
+        id,
+        navalha_domain::comanda::MSG_NOT_OPEN,
+    )
+    .await
 }

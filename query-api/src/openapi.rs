@@ -10,7 +10,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
-use crate::{access, clients, club, comandas, companies, dashboard, days_off, history, holidays, live};
+use crate::{
+    access, caixas, clients, club, comandas, companies, dashboard, days_off, history, holidays, live,
+};
 use crate::{online, products, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
@@ -28,6 +30,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(history::router())
         .merge(live::router())
         .merge(club::router())
+        .merge(caixas::router())
         .merge(comandas::router())
         .merge(products::router())
         .routes(routes!(crate::health_check))

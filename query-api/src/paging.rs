@@ -127,6 +127,26 @@ impl<T> Page<T> {
     pub fn empty() -> Self {
         Self::new(Vec::new(), 0)
     }
+
+    /// The same page, each item made into another.
+    pub fn map<U>(self, item: impl FnMut(T) -> U) -> Page<U> {
+        Page { content: self.content.into_iter().map(item).collect(), total: self.total, count: self.count }
+    }
+}
+
+/// A filter that takes one of a few codes (`status=OPEN`): `None` when absent or empty, a
+/// 422 on `field` naming the codes otherwise.
+pub fn one_of(field: &str, value: Option<&str>, codes: &[&str]) -> Result<Option<String>, ApiError> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) if codes.contains(&code) => Ok(Some(code.to_owned())),
+        Some(_) => {
+            let (last, first) = codes.split_last().unwrap_or((&"", &[]));
+            let listed =
+                if first.is_empty() { (*last).to_owned() } else { format!("{} ou {last}", first.join(", ")) };
+            Err(ApiError::field(field, &format!("Use {listed}.")))
+        }
+    }
 }
 
 /// A paged list's query: `select {columns} from {from} where {condition} order by {order}`.
@@ -179,6 +199,16 @@ macro_rules! list_arguments {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_filter_takes_its_codes_and_names_them_otherwise() {
+        let codes = ["OPEN", "CLOSED", "CANCELED"];
+        assert_eq!(one_of("status", None, &codes).ok(), Some(None));
+        assert_eq!(one_of("status", Some(" "), &codes).ok(), Some(None));
+        assert_eq!(one_of("status", Some(" OPEN"), &codes).ok(), Some(Some("OPEN".to_owned())));
+        let refused = one_of("status", Some("open"), &codes).err().map(|e| format!("{e:?}"));
+        assert!(refused.is_some_and(|text| text.contains("Use OPEN, CLOSED ou CANCELED.")));
+    }
 
     #[test]
     fn pages_are_bounded_and_never_overflow() {

@@ -18,7 +18,8 @@ pub const COMANDA: ReadModel = ReadModel {
 
 /// One row per comanda.
 pub const TABLE: Table = Table {
-    then: "create index comanda_day on comanda (company_id, opened_on);",
+    then: "create index comanda_day on comanda (company_id, opened_on);
+           create index comanda_caixa on comanda using gin (caixa_ids);",
     ..Table::new(
         "comanda",
         &[
@@ -30,6 +31,8 @@ pub const TABLE: Table = Table {
             Column::new("status", Type::Text),
             Column::new("total_cents", Type::BigInt),
             Column::new("paid_cents", Type::BigInt),
+            Column::new("caixa_ids", Type::Int8Array)
+                .note("the caixas its payments (those not refunded) were taken with"),
             Column::new("state", Type::Json).note("the aggregate's state (`Comanda::STATE_VERSION`)"),
         ],
         &["comanda_id"],

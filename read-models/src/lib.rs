@@ -10,6 +10,7 @@
 //! `projector/src/models/`.
 
 pub mod agenda;
+pub mod caixa;
 mod client;
 mod club;
 pub mod comanda;
@@ -24,6 +25,7 @@ mod professional;
 pub mod table;
 
 pub use agenda::AGENDA;
+pub use caixa::CAIXA;
 pub use client::CLIENT;
 pub use club::CLUB;
 pub use comanda::COMANDA;
@@ -91,7 +93,7 @@ impl ReadModel {
 }
 
 /// Every read model, in the order the projector starts them.
-pub const ALL: [&ReadModel; 12] = [
+pub const ALL: [&ReadModel; 13] = [
     &CLIENT,
     &COMPANY,
     &FAVORITE_MENU,
@@ -104,6 +106,7 @@ pub const ALL: [&ReadModel; 12] = [
     &DASHBOARD,
     &COMANDA,
     &PRODUCT,
+    &CAIXA,
 ];
 
 /// The read model named `name`.

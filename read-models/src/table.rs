@@ -16,6 +16,7 @@ pub enum Type {
     Json,
     Int4Range,
     Int4Array,
+    Int8Array,
     Int4Multirange,
 }
 
@@ -33,6 +34,7 @@ impl Type {
             Type::Json => "json",
             Type::Int4Range => "int4range",
             Type::Int4Array => "int4[]",
+            Type::Int8Array => "int8[]",
             Type::Int4Multirange => "int4multirange",
         }
     }
@@ -42,7 +44,7 @@ impl Type {
     /// cannot be unnested into rows.
     pub const fn batch_sql(self) -> &'static str {
         match self {
-            Type::Json | Type::Int4Range | Type::Int4Array | Type::Int4Multirange => "text",
+            Type::Json | Type::Int4Range | Type::Int4Array | Type::Int8Array | Type::Int4Multirange => "text",
             other => other.sql(),
         }
     }

@@ -246,6 +246,7 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
         models,
         [
             "agenda",
+            "caixa",
             "client",
             "club",
             "comanda",

@@ -408,3 +408,131 @@ async fn the_caixa_closes_with_the_cash_counted_against_the_cash_expected(pool: 
     let reopened = call(&system, &admin, Method::POST, &path("/reopen"), reason).await;
     assert_eq!(reopened.body["Status"], "OPEN", "{reopened:?}");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let d = demo(&system).await;
+    let first = caixa_opened(&system, &attendant, d.centro).await;
+    let appointment = booked(&system, &admin, &d, "10:00").await;
+    let id = opened(&system, &attendant, &d, appointment).await;
+    let path = |tail: &str| format!("/api/comanda/{id}{tail}");
+    let post = |token: &str, tail: &str, body: Value| {
+        let (token, path) = (token.to_owned(), path(tail));
+        let system = &system;
+        async move { call(system, &token, Method::POST, &path, Some(body)).await }
+    };
+
+    // A tip of R$ 10,00 stays; one of R$ 5,00 is taken back off.
+    post(&attendant, "/tips", json!({"idProfessional": d.barber1_id, "value": 10})).await;
+    let second_tip = post(&attendant, "/tips", json!({"idProfessional": d.barber1_id, "value": 5})).await;
+    assert_eq!(reais(&second_tip, "Tips"), 15.0, "{second_tip:?}");
+    let removed = call(&system, &attendant, Method::DELETE, &path("/tips/2"), None).await;
+    assert_eq!(reais(&removed, "Tips"), 10.0, "{removed:?}");
+    let due = reais(&removed, "Due");
+    let cash = due - 20.0;
+    post(&attendant, "/payments", json!({"method": "cash", "value": cash})).await;
+    post(&attendant, "/payments", json!({"method": "debit", "value": 20, "brand": "VISA", "nsu": "123"}))
+        .await;
+    assert_eq!(post(&attendant, "/close", json!({})).await.body["Status"], "CLOSED");
+    let movement = json!({"kind": "sangria", "value": 30, "reason": "Cofre"});
+    call(&system, &attendant, Method::POST, &format!("/api/caixa/{first}/movements"), Some(movement)).await;
+    let expected = 100.0 + cash - 30.0;
+    let counted = json!({"countedCash": expected - 2.0});
+    let closed =
+        call(&system, &attendant, Method::POST, &format!("/api/caixa/{first}/close"), Some(counted)).await;
+    assert_eq!(reais(&closed, "Difference"), -2.0, "{closed:?}");
+    let before_corrections = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+
+    // The next morning: the cash payment was a mistake, the client pays by card in the next
+    // caixa. Only ADMIN reopens; the refund belongs to the first caixa's corrections.
+    let reason = |text: &str| json!({ "reason": text });
+    post(&admin, "/reopen", reason("Cliente pagou no cartão")).await;
+    let refund = post(&attendant, "/payments/1/refund", reason("Pagou no cartão")).await;
+    assert_eq!(reais(&refund, "Due"), cash, "{refund:?}");
+    let second = caixa_opened(&system, &attendant, d.centro).await;
+    post(&attendant, "/payments", json!({"method": "debit", "value": cash})).await;
+    assert_eq!(post(&attendant, "/close", json!({})).await.body["Status"], "CLOSED");
+    system.project().await;
+
+    let report = call(&system, &attendant, Method::GET, &format!("/api/caixa/{first}"), None).await;
+    assert_eq!(
+        (report.status, report.body["Status"].as_str()),
+        (StatusCode::OK, Some("CLOSED")),
+        "{report:?}"
+    );
+    let at_close = &report.body["AtClose"];
+    assert_eq!(
+        at_close["Entries"],
+        json!([{"Method": "cash", "Count": 1, "Value": cash}, {"Method": "debit", "Count": 1, "Value": 20.0}])
+    );
+    assert_eq!(at_close["Tips"], json!([{"IdProfessional": d.barber1_id, "Value": 10.0}]));
+    assert_eq!(
+        (at_close["ExpectedCash"].as_f64(), at_close["Difference"].as_f64()),
+        (Some(expected), Some(-2.0))
+    );
+    // As it stands: the cash is gone, and so are the tips (the comanda finished elsewhere).
+    assert_eq!(report.body["Entries"], json!([{"Method": "debit", "Count": 1, "Value": 20.0}]));
+    assert_eq!(report.body["Tips"], json!([]));
+    assert_eq!((reais(&report, "ExpectedCash"), reais(&report, "Difference")), (70.0, expected - 2.0 - 70.0));
+    let corrections: Vec<(&str, Option<f64>)> = report.body["Corrections"]
+        .as_array()
+        .map(|list| list.iter().map(|c| (c["Event"].as_str().unwrap_or(""), c["Value"].as_f64())).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        corrections,
+        [("ComandaReopened", None), ("PaymentRefunded", Some(-cash)), ("ComandaClosed", None)],
+        "{report:?}"
+    );
+    assert_eq!(report.body["Corrections"][1]["Reason"], "Pagou no cartão");
+    assert_eq!(report.body["Corrections"][0]["UserName"].as_str().map(str::is_empty), Some(false));
+
+    // As it stood before the corrections: the close, and nothing after it. Only ADMIN asks.
+    let as_of = format!("/api/caixa/{first}?asOf={before_corrections}");
+    let past = call(&system, &admin, Method::GET, &as_of, None).await;
+    assert_eq!(past.body["Entries"], at_close["Entries"], "{past:?}");
+    assert_eq!((past.body["Difference"].as_f64(), past.body["Corrections"].clone()), (Some(-2.0), json!([])));
+    assert_eq!(call(&system, &attendant, Method::GET, &as_of, None).await.status, StatusCode::FORBIDDEN);
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let barred = call(&system, &barber, Method::GET, &format!("/api/caixa/{first}"), None).await;
+    assert_eq!(barred.status, StatusCode::FORBIDDEN);
+
+    // The second caixa took the last payment: the tips are its.
+    let next = call(&system, &attendant, Method::GET, &format!("/api/caixa/{second}"), None).await;
+    assert_eq!(next.body["Tips"], json!([{"IdProfessional": d.barber1_id, "Value": 10.0}]), "{next:?}");
+    assert_eq!(next.body["AtClose"], Value::Null);
+    let open = call(
+        &system,
+        &attendant,
+        Method::GET,
+        &format!("/api/caixa?idCompany={}&status=OPEN", d.centro),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (open.body["total"].as_i64(), open.body["content"][0]["IdCaixa"].as_i64()),
+        (Some(1), Some(second))
+    );
+    assert_eq!(open.body["content"][0]["ExpectedCash"], 100.0);
+    let all =
+        call(&system, &attendant, Method::GET, &format!("/api/caixa?idCompany={}", d.centro), None).await;
+    assert_eq!(all.body["content"][1]["Difference"].as_f64(), Some(expected - 2.0 - 70.0), "{all:?}");
+    let bad = call(&system, &attendant, Method::GET, "/api/caixa?status=aberto", None).await;
+    assert_eq!(bad.body["errors"]["status"], "Use OPEN ou CLOSED.");
+
+    // The comanda's history: who did what, for ADMIN.
+    let history = call(&system, &admin, Method::GET, &path("/history"), None).await;
+    let events: Vec<&str> = history
+        .body
+        .as_array()
+        .map(|list| list.iter().filter_map(|e| e["Event"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(events.iter().filter(|event| **event == "PaymentRefunded").count(), 1, "{history:?}");
+    assert_eq!(events.first(), Some(&"ComandaOpened"));
+    assert_eq!(
+        call(&system, &attendant, Method::GET, &path("/history"), None).await.status,
+        StatusCode::FORBIDDEN
+    );
+}

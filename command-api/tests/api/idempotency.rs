@@ -64,6 +64,10 @@ const NOT_A_CREATE_HERE: &[(&str, &str)] = &[
     ("/api/caixa/{id}/reopen", "a state change: again is refused"),
     ("/api/comanda/{id}/reopen", "a state change: again is refused"),
     ("/api/comanda/{id}/cancel", "a state change: again is refused (409)"),
+    (
+        "/api/comanda/{id}/payments/{idPayment}/refund",
+        "a refunded payment is gone: again finds it no more (404)",
+    ),
     ("/api/session-professional/login", "a sign-in door"),
     ("/api/session-professional/login-social-media", "a sign-in door"),
     ("/api/session-professional/logout", "ends the caller's session"),

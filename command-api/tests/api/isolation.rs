@@ -366,8 +366,16 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             Some(json!({"method": "cash", "value": 1})),
             FRONT_DESK,
         ),
+        case(Method::DELETE, format!("/api/comanda/{comanda}/tips/1"), None, FRONT_DESK),
+        case(
+            Method::POST,
+            format!("/api/comanda/{comanda}/payments/1/refund"),
+            Some(json!({"reason": "x"})),
+            FRONT_DESK,
+        ),
         case(Method::POST, format!("/api/comanda/{comanda}/close"), None, FRONT_DESK),
         case(Method::POST, format!("/api/comanda/{comanda}/reopen"), Some(json!({"reason": "x"})), ADMIN),
+        case(Method::GET, format!("/api/comanda/{comanda}/history"), None, ADMIN),
         case(
             Method::POST,
             format!("/api/comanda/{comanda}/cancel"),
@@ -375,6 +383,8 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             FRONT_DESK,
         ),
         // The caixa.
+        case(Method::GET, format!("/api/caixa/{caixa}"), None, FRONT_DESK),
+        case(Method::GET, format!("/api/caixa/{caixa}?asOf=2030-01-01T00:00:00Z"), None, ADMIN),
         case(
             Method::POST,
             "/api/caixa".into(),
@@ -444,6 +454,7 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         ("/api/professional/filter?pageSize=50", "IdProfessional", heitor),
         ("/api/holiday/filter?pageSize=50", "IdHoliday", holiday),
         ("/api/comanda?pageSize=50", "IdComanda", comanda),
+        ("/api/caixa?pageSize=50", "IdCaixa", caixa),
         ("/api/subscription-details?pageSize=50", "IdSubscriptionDetail", plan),
         ("/api/subscription-user?pageSize=50", "IdSubscriptionUser", subscriber),
     ];

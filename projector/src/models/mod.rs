@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::engine::Projection;
 
 pub mod agenda;
+pub mod caixa;
 pub mod client;
 pub mod club;
 pub mod comanda;
@@ -32,6 +33,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(dashboard::Dashboard),
         Arc::new(comanda::Comandas),
         Arc::new(product::Products),
+        Arc::new(caixa::Caixas),
     ]
 }
 

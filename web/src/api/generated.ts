@@ -26,10 +26,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Caixas of the caller's units, newest first, paged; status=OPEN gives a unit's open caixa (ADMIN, ATTENDANT) */
+        get: operations["caixaList"];
         put?: never;
         /** Open a unit's caixa with its float (ADMIN, ATTENDANT); one open per unit */
         post: operations["caixaOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caixa/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caixa's report: as it stands (or stood at asOf, ADMIN), as it stood at its first close, and every later correction apart (ADMIN, ATTENDANT) */
+        get: operations["caixaOne"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -261,6 +279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comanda/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event of a comanda: who added, discounted, paid, closed, reopened, and when (ADMIN) */
+        get: operations["comandasHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comanda/{id}/items": {
         parameters: {
             query?: never;
@@ -312,6 +347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comanda/{id}/payments/{idPayment}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Estorno': give a payment back, with the reason, on an open comanda (a closed one is reopened first, by ADMIN); the payment's caixa lists it among its corrections (ADMIN, ATTENDANT) */
+        post: operations["comandasRefundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comanda/{id}/reopen": {
         parameters: {
             query?: never;
@@ -341,6 +393,23 @@ export interface paths {
         /** A tip for a professional of the unit: it adds to what the client pays (ADMIN, ATTENDANT) */
         post: operations["comandasAddTip"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comanda/{id}/tips/{idTip}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a tip off (ADMIN, ATTENDANT) */
+        delete: operations["comandasRemoveTip"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1832,6 +1901,138 @@ export interface components {
              */
             Weekday: number;
         };
+        /** @description The caixa's report. */
+        CaixaAnswer: components["schemas"]["CaixaFigures"] & {
+            /**
+             * Format: date-time
+             * @description With `asOf`: the instant it was replayed to.
+             */
+            AsOf?: string | null;
+            AtClose?: null | components["schemas"]["CaixaFigures"];
+            /** @description Every change after the first close, oldest first. */
+            Corrections: components["schemas"]["CaixaCorrection"][];
+            /** Format: int64 */
+            IdCaixa: number;
+            /** Format: int64 */
+            IdCompany: number;
+            /**
+             * Format: date
+             * @description The day it was opened, on the business's clock.
+             */
+            OpenedOn: string;
+            /** @description OPEN or CLOSED. */
+            Status: string;
+        };
+        /** @description A change after the caixa's first close. */
+        CaixaCorrection: {
+            /** Format: date-time */
+            At: string;
+            /** @description What happened, in a sentence. */
+            Description: string;
+            /** @description The event (`PaymentRefunded`, `ComandaReopened`, `CaixaReopened`, ...). */
+            Event: string;
+            /**
+             * Format: int64
+             * @description The comanda it concerns; null for the caixa's own.
+             */
+            IdComanda?: number | null;
+            Reason?: string | null;
+            /** @description Who made it. */
+            UserName: string;
+            /**
+             * Format: double
+             * @description The amount it moves: a refund is negative.
+             */
+            Value?: number | null;
+        };
+        /** @description What one method brought in. */
+        CaixaEntry: {
+            /**
+             * Format: int64
+             * @description How many payments.
+             */
+            Count: number;
+            /** @description cash, pix, credit, debit or subscription. */
+            Method: string;
+            /** Format: double */
+            Value: number;
+        };
+        /** @description A caixa's figures, in reais (docs/money.md). */
+        CaixaFigures: {
+            /**
+             * Format: double
+             * @description The cash payments' part of the entries.
+             */
+            CashTaken: number;
+            /**
+             * Format: date-time
+             * @description When it was last closed, while closed.
+             */
+            ClosedAt?: string | null;
+            /**
+             * Format: double
+             * @description At the last close, while closed.
+             */
+            CountedCash?: number | null;
+            /**
+             * Format: double
+             * @description Counted less expected (as the figures stand), while closed: negative when cash is missing.
+             */
+            Difference?: number | null;
+            /** @description The payments taken with it and not refunded, per method. */
+            Entries: components["schemas"]["CaixaEntry"][];
+            /**
+             * Format: double
+             * @description The float, plus cash taken, plus reforços, less sangrias.
+             */
+            ExpectedCash: number;
+            Movements: components["schemas"]["CaixaMovement"][];
+            /**
+             * Format: double
+             * @description 'Fundo de troco'.
+             */
+            OpeningCash: number;
+            /** Format: double */
+            Reforcos: number;
+            /** Format: double */
+            Sangrias: number;
+            /** @description The tips of the comandas it took the last payment of, per professional. */
+            Tips: components["schemas"]["CaixaTip"][];
+        };
+        /** @description A caixa in the list, its figures as they stand. */
+        CaixaListItem: {
+            /** Format: double */
+            CountedCash?: number | null;
+            /** Format: double */
+            Difference?: number | null;
+            /** Format: double */
+            ExpectedCash: number;
+            /** Format: int64 */
+            IdCaixa: number;
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: date */
+            OpenedOn: string;
+            /** Format: double */
+            OpeningCash: number;
+            /** @description OPEN or CLOSED. */
+            Status: string;
+        };
+        /** @description A sangria or reforço. */
+        CaixaMovement: {
+            /** @description sangria or reforco. */
+            Kind: string;
+            Reason: string;
+            /** Format: double */
+            Value: number;
+        };
+        /** @description A professional's tips. */
+        CaixaTip: {
+            /** Format: int64 */
+            IdProfessional: number;
+            /** Format: double */
+            Value: number;
+        };
         /** @description A caixa's figures after a change, in reais. */
         CaixaWritten: {
             /**
@@ -3130,6 +3331,38 @@ export interface components {
             /** @description How many. */
             Cancelled: number;
             IdSchedulings: number[];
+        };
+        /** @description One page of a list. */
+        Page_CaixaListItem: {
+            /** @description The items of this page. */
+            content: {
+                /** Format: double */
+                CountedCash?: number | null;
+                /** Format: double */
+                Difference?: number | null;
+                /** Format: double */
+                ExpectedCash: number;
+                /** Format: int64 */
+                IdCaixa: number;
+                /** Format: int64 */
+                IdCompany: number;
+                /** Format: date */
+                OpenedOn: string;
+                /** Format: double */
+                OpeningCash: number;
+                /** @description OPEN or CLOSED. */
+                Status: string;
+            }[];
+            /**
+             * Format: int64
+             * @description How many items this page has.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description How many items match in all pages.
+             */
+            total: number;
         };
         /** @description One page of a list. */
         Page_ClientItem: {
@@ -4891,6 +5124,85 @@ export interface operations {
             };
         };
     };
+    caixaList: {
+        parameters: {
+            query?: {
+                /** @description The day it was opened. */
+                date?: string;
+                /** @description One of the caller's units; absent: all of them. */
+                idCompany?: number;
+                /** @description 1-based page. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+                /** @description OPEN (the unit's open caixa) or CLOSED; absent: both. */
+                status?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CaixaListItem"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     caixaOpen: {
         parameters: {
             query?: never;
@@ -4955,6 +5267,88 @@ export interface operations {
                 };
             };
             /** @description Validation, or a caixa already open in the unit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    caixaOne: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ADMIN only: the caixa as it stood at this instant. An RFC 3339 instant, a date-time
+                 *     without offset (UTC-3), or a date (the end of that day).
+                 */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description asOf for a role other than ADMIN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, of another unit, or not yet opened at asOf */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6077,6 +6471,73 @@ export interface operations {
             };
         };
     };
+    comandasHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{Sequence, At, UserId, UserName, Role, Event, Changes:[{Field, From, To}]}] */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEntry"][];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     comandasAddItem: {
         parameters: {
             query?: never;
@@ -6338,6 +6799,99 @@ export interface operations {
             };
         };
     };
+    comandasRefundPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+                idPayment: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComandaWritten"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Closed or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     comandasReopen: {
         parameters: {
             query?: never;
@@ -6504,6 +7058,83 @@ export interface operations {
             };
             /** @description Validation failed: `errors` names the fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comandasRemoveTip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                idTip: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComandaWritten"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Closed or cancelled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
