@@ -10,7 +10,6 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::caixa::{Caixa, CaixaCommand, CaixaError, MovementKind};
-use navalha_domain::company::Company;
 use navalha_domain::money::reais;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -28,7 +27,7 @@ use crate::commands::{
     cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, position_headers, Claim,
     DomainError,
 };
-use crate::companies::visible_company;
+use crate::companies::{unit_now, visible_company};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -72,8 +71,13 @@ pub const CASH_TAKEN: &str = "
               and r.event_type = 'PaymentRefunded'
               and r.payload -> 'PaymentRefunded' ->> 'payment_id' = t.payload -> 'PaymentTaken' ->> 'payment_id')";
 
-async fn cash_taken(pool: &PgPool, id: i64) -> Result<i64, ApiError> {
+pub async fn cash_taken(pool: &PgPool, id: i64) -> Result<i64, ApiError> {
     Ok(sqlx::query_scalar(CASH_TAKEN).bind(id.to_string()).fetch_one(pool).await?)
+}
+
+/// The claim of the one open caixa of `company_id`.
+pub fn open_claim(company_id: i64) -> Claim {
+    Claim { scope: CAIXA_OPEN, value: company_id.to_string(), duplicate: MSG_ANOTHER_OPEN }
 }
 
 /// The caixa open in `company_id`, if one is.
@@ -171,7 +175,7 @@ async fn open(
     let id = next_id(&state.pool, "caixa_id_seq").await?;
     let answer = IdCaixa { id_caixa: id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
-    let claim = Claim { scope: CAIXA_OPEN, value: company_id.to_string(), duplicate: MSG_ANOTHER_OPEN };
+    let claim = open_claim(company_id);
     let command = CaixaCommand::Open { company_id, opening_cents };
     let position =
         execute_claiming::<Caixa>(&state.events, &id.to_string(), command, &metadata, &[claim], &[])
@@ -283,10 +287,8 @@ async fn close(
 ) -> Result<(HeaderMap, Json<CaixaWritten>), ApiError> {
     let caixa = visible(&state, &auth, id).await?;
     let counted_cents = cents_field("countedCash", &body.counted_cash)?;
-    let company: Company = load(&state.events, auth.business_id, &caixa.company_id().to_string()).await?;
-    let zone = company.profile().map(|profile| profile.time_zone.clone()).unwrap_or_default();
     let command = CaixaCommand::Close {
-        at: navalha_platform::clock::now_in(&zone),
+        at: unit_now(&state, auth.business_id, caixa.company_id()).await?,
         counted_cents,
         cash_taken_cents: cash_taken(&state.pool, id).await?,
     };
@@ -336,8 +338,7 @@ async fn reopen(
     Json(body): Json<ReasonBody>,
 ) -> Result<(HeaderMap, Json<CaixaWritten>), ApiError> {
     let caixa = visible(&state, &auth, id).await?;
-    let claim =
-        Claim { scope: CAIXA_OPEN, value: caixa.company_id().to_string(), duplicate: MSG_ANOTHER_OPEN };
+    let claim = open_claim(caixa.company_id());
     let command = CaixaCommand::Reopen { reason: body.reason };
     let position = execute_claiming::<Caixa>(
         &state.events,

@@ -7,11 +7,10 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use navalha_domain::appointment::{Appointment, Standing};
+use navalha_domain::appointment::{Appointment, Attendance, Standing};
 use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod,
 };
-use navalha_domain::company::Company;
 use navalha_domain::money::reais;
 use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
@@ -31,12 +30,14 @@ use crate::commands::{
     cents_field, claim_holder, execute, execute_claiming, load, metadata_of, next_id, optional_cents_field,
     position_headers, trimmed, Claim, DomainError,
 };
-use crate::companies::visible_company;
+use crate::companies::{unit_now, visible_company};
 use crate::idempotency;
 use crate::state::AppState;
 
 /// The claim that keeps one comanda per appointment.
-const COMANDA_OF_APPOINTMENT: &str = "comanda_appointment";
+pub const COMANDA_OF_APPOINTMENT: &str = "comanda_appointment";
+const MSG_NO_SHOW_HAS_NO_COMANDA: &str =
+    "O cliente não compareceu: desfaça 'Não compareceu' antes de abrir a comanda.";
 const MSG_APPOINTMENT_HAS_COMANDA: &str = "Este agendamento já tem uma comanda.";
 const MSG_APPOINTMENT_NOT_FOUND: &str = "Agendamento não encontrado.";
 const MSG_PROFESSIONAL_NOT_HERE: &str = "Escolha um profissional desta unidade.";
@@ -175,6 +176,7 @@ async fn professional_in(
 /// `POST comanda`: `{idCompany, idScheduling?, idUser?}`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ComandaOpenBody)]
 pub struct OpenBody {
     id_company: Option<i64>,
     /// The appointment served: its services, professional and booked prices come in.
@@ -219,23 +221,12 @@ async fn open(
         if appointment.standing() == Standing::Cancelled {
             return Err(ApiError::field("idScheduling", "Este agendamento foi cancelado."));
         }
-        let value = appointment_id.to_string();
-        claims.push(Claim { scope: COMANDA_OF_APPOINTMENT, value, duplicate: MSG_APPOINTMENT_HAS_COMANDA });
+        if appointment.attendance() == Attendance::NoShow {
+            return Err(ApiError::field("idScheduling", MSG_NO_SHOW_HAS_NO_COMANDA));
+        }
+        claims.push(appointment_claim(appointment_id));
         client_id = Some(booking.client_id);
-        items = booking
-            .services
-            .iter()
-            .map(|service| NewItem {
-                kind: ItemKind::Service,
-                ref_id: service.service_id,
-                description: service.description.clone(),
-                professional_id: Some(booking.professional_id),
-                quantity: 1,
-                unit_cents: service.cents,
-                discount: None,
-                appointment_id: Some(appointment_id),
-            })
-            .collect();
+        items = booked_items(appointment_id, booking);
     }
     let id = next_id(&state.pool, "comanda_id_seq").await?;
     let answer = IdComanda { id_comanda: id };
@@ -256,6 +247,33 @@ async fn open(
         };
     tracing::info!(comanda_id = id, "comanda opened");
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
+}
+
+/// The claim of an appointment's one comanda.
+pub fn appointment_claim(appointment_id: i64) -> Claim {
+    Claim {
+        scope: COMANDA_OF_APPOINTMENT,
+        value: appointment_id.to_string(),
+        duplicate: MSG_APPOINTMENT_HAS_COMANDA,
+    }
+}
+
+/// An appointment's services as a comanda's lines: at their booked prices, by its professional.
+pub fn booked_items(appointment_id: i64, booking: &navalha_domain::appointment::Booking) -> Vec<NewItem> {
+    booking
+        .services
+        .iter()
+        .map(|service| NewItem {
+            kind: ItemKind::Service,
+            ref_id: service.service_id,
+            description: service.description.clone(),
+            professional_id: Some(booking.professional_id),
+            quantity: 1,
+            unit_cents: service.cents,
+            discount: None,
+            appointment_id: Some(appointment_id),
+        })
+        .collect()
 }
 
 /// `POST comanda/{id}/items`.
@@ -504,7 +522,7 @@ async fn remove_tip(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
-    /// cash, credit, debit (pix with the provider, to come).
+    /// cash, pix, credit or debit. Pix is recorded as received (the desk saw it arrive).
     method: String,
     /// What it pays, in reais.
     #[serde(default)]
@@ -547,8 +565,10 @@ async fn take_payment(
     let comanda = visible(&state, &auth, id).await?;
     let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
     let method = PaymentMethod::parse(&body.method)
-        .filter(|method| matches!(method, PaymentMethod::Cash | PaymentMethod::Credit | PaymentMethod::Debit))
-        .ok_or_else(|| ApiError::field("method", "Escolha dinheiro, cartão de crédito ou de débito."))?;
+        .filter(|method| *method != PaymentMethod::Subscription)
+        .ok_or_else(|| {
+        ApiError::field("method", "Escolha dinheiro, Pix, cartão de crédito ou de débito.")
+    })?;
     let payment = NewPayment {
         method,
         cents: cents_field("value", &body.value)?,
@@ -623,9 +643,7 @@ async fn close(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let comanda = visible(&state, &auth, id).await?;
     let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
-    let company: Company = load(&state.events, auth.business_id, &company_id.to_string()).await?;
-    let zone = company.profile().map(|profile| profile.time_zone.clone()).unwrap_or_default();
-    let at = navalha_platform::clock::now_in(&zone);
+    let at = unit_now(&state, auth.business_id, company_id).await?;
     change(&state, &auth, &origin, id, ComandaCommand::Close { at }).await
 }
 

@@ -42,6 +42,20 @@ pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -
     }
 }
 
+/// The unit's wall clock now: what its appointments, comandas and caixas are dated by.
+pub async fn unit_now(
+    state: &AppState,
+    business_id: i64,
+    company_id: i64,
+) -> Result<chrono::NaiveDateTime, ApiError> {
+    let company: Company = load(&state.events, business_id, &company_id.to_string()).await?;
+    Ok(navalha_platform::clock::now_in(
+        company
+            .profile()
+            .map_or(navalha_platform::clock::DEFAULT_TIME_ZONE, |profile| profile.time_zone.as_str()),
+    ))
+}
+
 /// 'Todas as empresas' chosen, for a holiday or a plan, by an admin who is not in every unit.
 pub const MSG_NOT_EVERY_COMPANY: &str = "Você não pertence a todas as unidades.";
 

@@ -2,6 +2,7 @@
 //! It never serves a read model; its answers carry the position of the events they
 //! appended (`X-Navalha-Position`) so the next read can wait for them.
 
+pub mod attendance;
 pub mod booking_keys;
 pub mod businesses;
 pub mod caixas;
@@ -11,6 +12,7 @@ pub mod comandas;
 pub mod commands;
 pub mod companies;
 pub mod config;
+pub mod counter_demo;
 pub mod days_off;
 pub mod favorites;
 pub mod gallery;

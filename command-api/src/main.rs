@@ -30,6 +30,9 @@ async fn main() -> anyhow::Result<()> {
             if loaded {
                 seed::seed_demo_agenda(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
                 seed::seed_demo_showcase(&state).await.map_err(|error| anyhow::anyhow!("{error:?}"))?;
+                navalha_command_api::counter_demo::seed_demo_counter(&state)
+                    .await
+                    .map_err(|error| anyhow::anyhow!("{error:?}"))?;
             }
             println!("{}", if loaded { "demo data loaded" } else { "demo data already present" });
         }

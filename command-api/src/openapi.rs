@@ -10,7 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::{
-    caixas, clients, club, comandas, companies, days_off, favorites, gallery, holidays, idempotency, identity,
+    attendance, caixas, clients, club, comandas, companies, days_off, favorites, gallery, holidays,
+    idempotency, identity,
 };
 use crate::{online, online_origin, products, professionals, scheduling, AppState};
 
@@ -24,6 +25,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(gallery::router())
         .merge(professionals::router())
         .merge(scheduling::router())
+        .merge(attendance::router())
         .merge(online::router())
         .merge(online_origin::router())
         .merge(days_off::router())

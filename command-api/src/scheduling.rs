@@ -40,6 +40,7 @@ use utoipa_axum::routes;
 use crate::commands::{
     execute, execute_new, invalid, load, metadata_of, position_headers, DomainError, Streams,
 };
+use crate::companies::unit_now;
 use crate::idempotency;
 use crate::read_models::Owner;
 use crate::state::AppState;
@@ -57,7 +58,14 @@ impl DomainError for AppointmentError {
     fn to_api(&self) -> ApiError {
         match self {
             AppointmentError::NotFound => ApiError::NotFound(self.to_string()),
-            AppointmentError::InThePast => ApiError::Unprocessable(self.to_string()),
+            AppointmentError::InThePast
+            | AppointmentError::ConfirmPast
+            | AppointmentError::ArrivalNotToday
+            | AppointmentError::NoShowTooEarly
+            | AppointmentError::AlreadyArrived
+            | AppointmentError::MarkedNoShow
+            | AppointmentError::NotNoShow
+            | AppointmentError::UndoTooLate => ApiError::Unprocessable(self.to_string()),
             AppointmentError::PastTime => ApiError::field("startTime", &self.to_string()),
             AppointmentError::AlreadyBooked
             | AppointmentError::Cancelled
@@ -426,6 +434,7 @@ struct SchedulingCancelled {
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
         (status = 409, description = "Cancelled", body = ErrorBody),
+        (status = 422, description = "It already started: 'Não é possível confirmar um agendamento passado.'", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -436,11 +445,13 @@ async fn confirm(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, axum::Json<SchedulingConfirmed>), ApiError> {
-    touchable(&state, &auth, id).await?;
+    let appointment = touchable(&state, &auth, id).await?;
+    let company_id = appointment.booking().map_or(0, |booking| booking.company_id);
+    let now = unit_now(&state, auth.business_id, company_id).await?;
     let position = execute::<Appointment>(
         &state.events,
         &id.to_string(),
-        AppointmentCommand::Confirm,
+        AppointmentCommand::Confirm { now },
         &metadata_of(&auth, &origin),
     )
     .await?;

@@ -564,7 +564,8 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
             }
             for (n, id) in of_the_day.iter().enumerate() {
                 if n.is_multiple_of(3) {
-                    execute::<Appointment>(&state.events, id, AppointmentCommand::Confirm, &metadata).await?;
+                    let confirm = AppointmentCommand::Confirm { now: chrono::NaiveDateTime::MIN };
+                    execute::<Appointment>(&state.events, id, confirm, &metadata).await?;
                 }
             }
             if let Some(last) = of_the_day.last().filter(|_| of_the_day.len() > 2) {

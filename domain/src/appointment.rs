@@ -165,12 +165,38 @@ pub enum Standing {
     Cancelled,
 }
 
+/// Whether the client came (issue 41). 'Atendido' is not here: it is the appointment's
+/// comanda, closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Attendance {
+    /// Nothing recorded.
+    #[default]
+    Expected,
+    /// 'Cliente chegou'.
+    Arrived,
+    /// 'Não compareceu'.
+    NoShow,
+}
+
+impl Attendance {
+    /// The day list's `Attendance` (`ARRIVED`, `NO_SHOW`), empty when nothing was recorded.
+    pub fn code(self) -> &'static str {
+        match self {
+            Attendance::Expected => "",
+            Attendance::Arrived => "ARRIVED",
+            Attendance::NoShow => "NO_SHOW",
+        }
+    }
+}
+
 /// An appointment.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Appointment {
     booking: Option<Booking>,
     standing: Standing,
     confirmed: bool,
+    #[serde(default)]
+    attendance: Attendance,
 }
 
 impl Appointment {
@@ -187,6 +213,11 @@ impl Appointment {
     /// Whether the client confirmed it.
     pub fn confirmed(&self) -> bool {
         self.confirmed
+    }
+
+    /// Whether the client came.
+    pub fn attendance(&self) -> Attendance {
+        self.attendance
     }
 }
 
@@ -208,10 +239,16 @@ pub enum AppointmentCommand {
         /// The new booking's professional's day.
         day: Day,
     },
-    /// The client confirmed it ('Confirmar').
-    Confirm,
+    /// The client confirmed it ('Confirmar'): not once it started (`now`, the unit's clock).
+    Confirm { now: NaiveDateTime },
     /// Cancel it (`DELETE scheduling/{id}`).
     Cancel,
+    /// 'Cliente chegou': on its day.
+    Arrive { now: NaiveDateTime },
+    /// 'Não compareceu': from its start on, unless the client arrived.
+    MarkNoShow { now: NaiveDateTime },
+    /// Undoes 'Não compareceu', on its day.
+    UndoNoShow { now: NaiveDateTime },
 }
 
 /// What happened to an appointment.
@@ -225,6 +262,12 @@ pub enum AppointmentEvent {
     AppointmentConfirmed,
     /// It was cancelled.
     AppointmentCancelled,
+    /// 'Cliente chegou'.
+    ClientArrived,
+    /// 'Não compareceu'.
+    NoShowMarked,
+    /// 'Não compareceu' undone.
+    NoShowUndone,
 }
 
 impl DomainEvent for AppointmentEvent {
@@ -234,6 +277,9 @@ impl DomainEvent for AppointmentEvent {
             AppointmentEvent::AppointmentChanged(_) => "AppointmentChanged",
             AppointmentEvent::AppointmentConfirmed => "AppointmentConfirmed",
             AppointmentEvent::AppointmentCancelled => "AppointmentCancelled",
+            AppointmentEvent::ClientArrived => "ClientArrived",
+            AppointmentEvent::NoShowMarked => "NoShowMarked",
+            AppointmentEvent::NoShowUndone => "NoShowUndone",
         }
         .to_owned()
     }
@@ -273,6 +319,27 @@ pub enum AppointmentError {
     /// A time overlapping another of the professional's bookings.
     #[error("Horário indisponível: o profissional já tem um agendamento neste horário.")]
     SlotTaken,
+    /// 'Confirmar' on an appointment that already started.
+    #[error("Não é possível confirmar um agendamento passado.")]
+    ConfirmPast,
+    /// 'Cliente chegou' on another day than the appointment's.
+    #[error("Só é possível registrar a chegada no dia do agendamento.")]
+    ArrivalNotToday,
+    /// 'Não compareceu' before the start.
+    #[error("Só é possível marcar 'Não compareceu' a partir do horário do agendamento.")]
+    NoShowTooEarly,
+    /// 'Não compareceu' for a client who arrived.
+    #[error("O cliente já chegou.")]
+    AlreadyArrived,
+    /// 'Cliente chegou' for one marked absent.
+    #[error("Este agendamento está marcado como 'Não compareceu'. Desfaça antes.")]
+    MarkedNoShow,
+    /// Undoing a 'Não compareceu' that is not there.
+    #[error("Este agendamento não está marcado como 'Não compareceu'.")]
+    NotNoShow,
+    /// Undoing it after its day.
+    #[error("Só é possível desfazer 'Não compareceu' no mesmo dia.")]
+    UndoTooLate,
 }
 
 impl From<Unavailable> for AppointmentError {
@@ -322,12 +389,44 @@ impl Aggregate for Appointment {
                     sink.write(AppointmentEvent::AppointmentChanged(booking), self).await;
                 }
             }
-            AppointmentCommand::Confirm => {
+            AppointmentCommand::Confirm { now } => {
+                if current.starts_at() <= now {
+                    return Err(AppointmentError::ConfirmPast);
+                }
                 if !self.confirmed {
                     sink.write(AppointmentEvent::AppointmentConfirmed, self).await;
                 }
             }
             AppointmentCommand::Cancel => sink.write(AppointmentEvent::AppointmentCancelled, self).await,
+            AppointmentCommand::Arrive { now } => {
+                if now.date() != current.date {
+                    return Err(AppointmentError::ArrivalNotToday);
+                }
+                match self.attendance {
+                    Attendance::Arrived => {}
+                    Attendance::NoShow => return Err(AppointmentError::MarkedNoShow),
+                    Attendance::Expected => sink.write(AppointmentEvent::ClientArrived, self).await,
+                }
+            }
+            AppointmentCommand::MarkNoShow { now } => {
+                if current.starts_at() > now {
+                    return Err(AppointmentError::NoShowTooEarly);
+                }
+                match self.attendance {
+                    Attendance::NoShow => {}
+                    Attendance::Arrived => return Err(AppointmentError::AlreadyArrived),
+                    Attendance::Expected => sink.write(AppointmentEvent::NoShowMarked, self).await,
+                }
+            }
+            AppointmentCommand::UndoNoShow { now } => {
+                if self.attendance != Attendance::NoShow {
+                    return Err(AppointmentError::NotNoShow);
+                }
+                if now.date() != current.date {
+                    return Err(AppointmentError::UndoTooLate);
+                }
+                sink.write(AppointmentEvent::NoShowUndone, self).await;
+            }
         }
         Ok(())
     }
@@ -341,6 +440,9 @@ impl Aggregate for Appointment {
             AppointmentEvent::AppointmentChanged(booking) => self.booking = Some(booking),
             AppointmentEvent::AppointmentConfirmed => self.confirmed = true,
             AppointmentEvent::AppointmentCancelled => self.standing = Standing::Cancelled,
+            AppointmentEvent::ClientArrived => self.attendance = Attendance::Arrived,
+            AppointmentEvent::NoShowMarked => self.attendance = Attendance::NoShow,
+            AppointmentEvent::NoShowUndone => self.attendance = Attendance::Expected,
         }
     }
 }
@@ -503,7 +605,7 @@ mod tests {
             .then_expect_error(AppointmentError::Cancelled);
         TestFramework::<Appointment>::with(())
             .given(cancelled)
-            .when(AppointmentCommand::Confirm)
+            .when(AppointmentCommand::Confirm { now: at(1, 8) })
             .then_expect_error(AppointmentError::Cancelled);
         TestFramework::<Appointment>::with(())
             .given_no_previous_events()
@@ -515,15 +617,55 @@ mod tests {
     fn confirming_is_recorded_once() {
         TestFramework::<Appointment>::with(())
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
-            .when(AppointmentCommand::Confirm)
+            .when(AppointmentCommand::Confirm { now: at(1, 8) })
             .then_expect_events(vec![AppointmentEvent::AppointmentConfirmed]);
         TestFramework::<Appointment>::with(())
             .given(vec![
                 AppointmentEvent::AppointmentBooked(booking()),
                 AppointmentEvent::AppointmentConfirmed,
             ])
-            .when(AppointmentCommand::Confirm)
+            .when(AppointmentCommand::Confirm { now: at(1, 8) })
             .then_expect_events(vec![]);
+        // From its start on, it is too late to confirm.
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(booking())])
+            .when(AppointmentCommand::Confirm { now: at(1, 9) })
+            .then_expect_error(AppointmentError::ConfirmPast);
+    }
+
+    #[test]
+    fn a_client_arrives_on_the_day_or_is_marked_absent_from_the_start_and_that_is_undone_the_same_day() {
+        let booked = || vec![AppointmentEvent::AppointmentBooked(booking())];
+        let when = |given: Vec<AppointmentEvent>, command| {
+            TestFramework::<Appointment>::with(()).given(given).when(command)
+        };
+        when(booked(), AppointmentCommand::Arrive { now: at(1, 8) })
+            .then_expect_events(vec![AppointmentEvent::ClientArrived]);
+        when(booked(), AppointmentCommand::Arrive { now: at(30, 8) })
+            .then_expect_error(AppointmentError::ArrivalNotToday);
+        when(booked(), AppointmentCommand::MarkNoShow { now: at(1, 8) })
+            .then_expect_error(AppointmentError::NoShowTooEarly);
+        when(booked(), AppointmentCommand::MarkNoShow { now: at(1, 9) })
+            .then_expect_events(vec![AppointmentEvent::NoShowMarked]);
+        let arrived = [booked(), vec![AppointmentEvent::ClientArrived]].concat();
+        when(arrived.clone(), AppointmentCommand::MarkNoShow { now: at(1, 10) })
+            .then_expect_error(AppointmentError::AlreadyArrived);
+        when(arrived, AppointmentCommand::Arrive { now: at(1, 9) }).then_expect_events(vec![]);
+        let absent = [booked(), vec![AppointmentEvent::NoShowMarked]].concat();
+        when(absent.clone(), AppointmentCommand::MarkNoShow { now: at(1, 10) }).then_expect_events(vec![]);
+        when(absent.clone(), AppointmentCommand::Arrive { now: at(1, 10) })
+            .then_expect_error(AppointmentError::MarkedNoShow);
+        when(absent.clone(), AppointmentCommand::UndoNoShow { now: at(1, 23) })
+            .then_expect_events(vec![AppointmentEvent::NoShowUndone]);
+        when(absent, AppointmentCommand::UndoNoShow { now: at(2, 0) })
+            .then_expect_error(AppointmentError::UndoTooLate);
+        when(booked(), AppointmentCommand::UndoNoShow { now: at(1, 10) })
+            .then_expect_error(AppointmentError::NotNoShow);
+        let mut state = Appointment::default();
+        for event in [AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::NoShowMarked] {
+            state.apply(event);
+        }
+        assert_eq!(state.attendance().code(), "NO_SHOW");
     }
 
     #[test]
@@ -535,6 +677,9 @@ mod tests {
             AppointmentEvent::AppointmentChanged(Booking { times_type: TimesType::AllTimes, ..booked }),
             AppointmentEvent::AppointmentConfirmed,
             AppointmentEvent::AppointmentCancelled,
+            AppointmentEvent::ClientArrived,
+            AppointmentEvent::NoShowMarked,
+            AppointmentEvent::NoShowUndone,
         ]);
     }
 }

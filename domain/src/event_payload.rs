@@ -280,7 +280,15 @@ mod tests {
     fn variants_come_from_the_enum_itself() {
         assert_eq!(
             variants_of::<AppointmentEvent>(),
-            ["AppointmentBooked", "AppointmentChanged", "AppointmentConfirmed", "AppointmentCancelled"]
+            [
+                "AppointmentBooked",
+                "AppointmentChanged",
+                "AppointmentConfirmed",
+                "AppointmentCancelled",
+                "ClientArrived",
+                "NoShowMarked",
+                "NoShowUndone"
+            ]
         );
     }
 

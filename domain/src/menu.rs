@@ -15,12 +15,15 @@ pub struct MenuItem {
 pub const MENU: &[MenuItem] = &[
     MenuItem { slug: "home", label: "Início" },
     MenuItem { slug: "scheduling", label: "Agenda" },
+    MenuItem { slug: "caixa", label: "Caixa" },
     MenuItem { slug: "client", label: "Clientes" },
     MenuItem { slug: "professional", label: "Profissionais" },
     MenuItem { slug: "company", label: "Empresas" },
     MenuItem { slug: "subscription-detail-list", label: "Planos" },
     MenuItem { slug: "subscription-user-detail-list", label: "Assinantes" },
     MenuItem { slug: "holiday", label: "Feriados" },
+    MenuItem { slug: "comanda", label: "Comandas" },
+    MenuItem { slug: "product", label: "Produtos" },
     MenuItem { slug: "profile", label: "Meu Perfil" },
 ];
 
@@ -34,10 +37,21 @@ pub fn reaches(role: Role, slug: &str) -> bool {
     match role {
         Role::Admin | Role::Default => find(slug).is_some(),
         Role::Attendant => find(slug).is_some() && slug != "professional",
-        Role::Barber1 | Role::Barber2 => matches!(slug, "home" | "scheduling" | "client" | "profile"),
+        // Barbers read the comandas of their services and the products; the caixa is the
+        // front desk's (issue 41).
+        Role::Barber1 | Role::Barber2 => {
+            matches!(slug, "home" | "scheduling" | "client" | "comanda" | "product" | "profile")
+        }
         Role::BarberLeade => matches!(
             slug,
-            "home" | "scheduling" | "client" | "holiday" | "subscription-user-detail-list" | "profile"
+            "home"
+                | "scheduling"
+                | "client"
+                | "holiday"
+                | "comanda"
+                | "product"
+                | "subscription-user-detail-list"
+                | "profile"
         ),
     }
 }
@@ -50,7 +64,8 @@ mod tests {
     fn barbers_reach_only_scheduling_client_and_profile() {
         let reached: Vec<_> =
             MENU.iter().filter(|item| reaches(Role::Barber1, item.slug)).map(|item| item.slug).collect();
-        assert_eq!(reached, ["home", "scheduling", "client", "profile"]);
+        assert_eq!(reached, ["home", "scheduling", "client", "comanda", "product", "profile"]);
+        assert!(!reaches(Role::BarberLeade, "caixa") && reaches(Role::Attendant, "caixa"));
     }
 
     #[test]

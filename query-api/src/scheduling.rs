@@ -155,6 +155,11 @@ pub struct DayItem {
     pub subscription_user: Vec<crate::club::SubscriptionSummary>,
     /// Booked by the client on the unit's public page (issue 18).
     pub online: bool,
+    /// ARRIVED ('Cliente chegou'), ATTENDED ('Atendido': its comanda closed) or NO_SHOW
+    /// ('Não compareceu'); null otherwise (issue 41).
+    pub attendance: Option<String>,
+    /// Its comanda, when one is open or closed.
+    pub id_comanda: Option<i64>,
 }
 
 /// An appointment row with what the day list shows of its client and professional.
@@ -179,6 +184,11 @@ struct AppointmentRow {
     professional_color: String,
     professional_name: String,
     online: bool,
+    /// `Attendance::code`: ARRIVED, NO_SHOW or empty.
+    attendance: String,
+    /// Its comanda not cancelled, and that comanda's status.
+    comanda_id: Option<i64>,
+    comanda_status: Option<String>,
 }
 
 /// The columns of `AppointmentRow`: one table, which carries copies of what the card shows
@@ -186,7 +196,15 @@ struct AppointmentRow {
 const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professional_id, a.membership_id,
         a.client_id, a.client_name as user_name, a.client_phone as user_phone, a.client_whatsapp as user_whatsapp,
         a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
-        a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online";
+        a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online,
+        a.attendance, k.comanda_id, k.status as comanda_status";
+
+/// Joins each appointment `a` to its comanda not cancelled, if any (`rm_comanda`, by its
+/// `comanda_appointment` index): what `APPOINTMENT_COLUMNS` reads as `k`.
+const WITH_COMANDA: &str = "left join lateral (
+        select c.comanda_id, c.status from rm_comanda.comanda c
+         where c.appointment_id = a.appointment_id and c.status <> 'CANCELED'
+         order by c.comanda_id desc limit 1) k on true";
 
 /// A day list row: the appointment and its client's subscriptions, read in one statement.
 #[derive(sqlx::FromRow)]
@@ -217,6 +235,12 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         professional_name: row.professional_name,
         subscription_user: subscriptions,
         online: row.online,
+        attendance: match (row.comanda_status.as_deref(), row.attendance.as_str()) {
+            (Some("CLOSED"), _) => Some("ATTENDED".to_owned()),
+            (_, "") => None,
+            (_, code) => Some(code.to_owned()),
+        },
+        id_comanda: row.comanda_id,
     }
 }
 
@@ -260,7 +284,7 @@ async fn visible(
     id: i64,
 ) -> Result<AppointmentRow, ApiError> {
     let row: Option<AppointmentRow> = sqlx::query_as(&format!(
-        "select {APPOINTMENT_COLUMNS} from rm_agenda.appointment a where a.appointment_id = $1"
+        "select {APPOINTMENT_COLUMNS} from rm_agenda.appointment a {WITH_COMANDA} where a.appointment_id = $1"
     ))
     .bind(id)
     .fetch_optional(&mut *conn)

@@ -49,6 +49,10 @@ pub const APPOINTMENT: Table = Table {
             Column::new("online", Type::Boolean)
                 .default("false")
                 .note("booked by the client on the unit's public page (issue 18)"),
+            Column::new("attendance", Type::Text)
+                .default("''")
+                .keeps()
+                .note("ARRIVED, NO_SHOW or empty (issue 41); 'Atendido' is its comanda, closed"),
             Column::new("client_name", Type::Text)
                 .upsert_from("coalesce(c.name, '')")
                 .note("copies of what the day list shows of the client and the professional"),

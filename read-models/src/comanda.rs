@@ -19,12 +19,14 @@ pub const COMANDA: ReadModel = ReadModel {
 /// One row per comanda.
 pub const TABLE: Table = Table {
     then: "create index comanda_day on comanda (company_id, opened_on);
-           create index comanda_caixa on comanda using gin (caixa_ids);",
+           create index comanda_caixa on comanda using gin (caixa_ids);
+           create index comanda_appointment on comanda (appointment_id) where appointment_id <> 0;",
     ..Table::new(
         "comanda",
         &[
             Column::new("comanda_id", Type::BigInt),
             Column::new("company_id", Type::BigInt),
+            Column::new("appointment_id", Type::BigInt).note("the appointment it serves; 0 for a walk-in"),
             Column::new("opened_on", Type::Date)
                 .keeps()
                 .note("the day it was opened, on the business's clock"),

@@ -444,7 +444,8 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
     let closed =
         call(&system, &attendant, Method::POST, &format!("/api/caixa/{first}/close"), Some(counted)).await;
     assert_eq!(reais(&closed, "Difference"), -2.0, "{closed:?}");
-    let before_corrections = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let before_corrections =
+        navalha_platform::clock::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
 
     // The next morning: the cash payment was a mistake, the client pays by card in the next
     // caixa. Only ADMIN reopens; the refund belongs to the first caixa's corrections.
@@ -535,4 +536,35 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
         call(&system, &attendant, Method::GET, &path("/history"), None).await.status,
         StatusCode::FORBIDDEN
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let state = navalha_command_api::AppState::new(pool, Default::default()).await.expect("state");
+    navalha_command_api::seed::seed_demo_agenda(&state).await.expect("demo agenda");
+    let closed = navalha_command_api::counter_demo::seed_demo_counter(&state).await.expect("demo counter");
+    assert!(closed >= 1, "at least the walk-in");
+    system.project().await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let caixas = call(&system, &attendant, Method::GET, "/api/caixa?pageSize=10", None).await;
+    let statuses: Vec<&str> = caixas.body["content"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|c| c["Status"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(statuses, ["OPEN", "CLOSED"], "{caixas:?}");
+    let first = caixas.body["content"][1]["IdCaixa"].as_i64().expect("first caixa");
+    let report = call(&system, &attendant, Method::GET, &format!("/api/caixa/{first}"), None).await;
+    assert_eq!(report.body["AtClose"]["Difference"], -2.0, "{report:?}");
+    assert_eq!(report.body["Movements"][0]["Reason"], "Depósito no cofre");
+    // With three of the day's clients served, the third's card payment was given back.
+    if closed >= 4 {
+        let events: Vec<&str> = report.body["Corrections"]
+            .as_array()
+            .map(|list| list.iter().filter_map(|c| c["Event"].as_str()).collect())
+            .unwrap_or_default();
+        assert!(events.contains(&"PaymentRefunded"), "{report:?}");
+    }
+    let products = call(&system, &attendant, Method::GET, "/api/product?pageSize=10&status=1", None).await;
+    assert_eq!(products.body["total"], 4, "{products:?}");
 }

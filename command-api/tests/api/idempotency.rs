@@ -59,6 +59,8 @@ const NOT_A_CREATE_HERE: &[(&str, &str)] = &[
         "an action on what exists: again finds nothing more",
     ),
     ("/api/subscription-user/{id}/reminder", "an e-mail"),
+    ("/api/scheduling/{idScheduling}/arrival", "recorded once: again records nothing more"),
+    ("/api/scheduling/{idScheduling}/no-show", "recorded once: again records nothing more"),
     ("/api/comanda/{id}/close", "a state change: again is refused (409)"),
     ("/api/caixa/{id}/close", "a state change: again is refused (409)"),
     ("/api/caixa/{id}/reopen", "a state change: again is refused"),

@@ -331,6 +331,9 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             ALL,
         ),
         case(Method::PUT, format!("/api/scheduling/{appointment}/confirm"), None, ALL),
+        case(Method::POST, format!("/api/scheduling/{appointment}/arrival"), None, FRONT_DESK),
+        case(Method::POST, format!("/api/scheduling/{appointment}/no-show"), None, FRONT_DESK),
+        case(Method::DELETE, format!("/api/scheduling/{appointment}/no-show"), None, FRONT_DESK),
         case(
             Method::POST,
             format!("/api/scheduling/{appointment}/cancel-online-origin"),

@@ -17,6 +17,7 @@ use navalha_domain::validation::TimeOfDay;
 
 use crate::support::{body, book, demo, id_of, last_open_day, next, Answer, Demo, System};
 
+mod attendance;
 mod booking;
 mod concurrency;
 mod reads;

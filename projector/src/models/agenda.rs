@@ -10,7 +10,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use async_trait::async_trait;
-use navalha_domain::appointment::{AppointmentEvent, Booking};
+use navalha_domain::appointment::{AppointmentEvent, Attendance, Booking};
 use navalha_domain::client::{Client, ClientDetails, ClientEvent};
 use navalha_domain::professional::{Professional, ProfessionalEvent};
 use navalha_domain::Aggregate as _;
@@ -28,13 +28,15 @@ use crate::event::StoredEvent;
 /// Builds `rm_agenda`.
 pub struct Agenda;
 
-/// What a batch does to one appointment: its latest booking, if the batch has one, and
-/// whether it was confirmed or cancelled in the batch (both are final).
+/// What a batch does to one appointment: its latest booking, if the batch has one,
+/// whether it was confirmed or cancelled in the batch (both are final), and its attendance
+/// if the batch recorded one.
 #[derive(Default)]
 struct Folded {
     booking: Option<Booking>,
     confirmed: bool,
     cancelled: bool,
+    attendance: Option<Attendance>,
 }
 
 /// Writes the folded appointments in two statements: an upsert of those with a booking,
@@ -58,6 +60,23 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
     // The people's tables are written first (`apply_all`), so the upsert's copies of their
     // names are current.
     booked.upsert(&mut *conn).await?;
+    // Attendance goes back and forth ('Não compareceu' undone): the upsert keeps a row's, and
+    // the batch's last word is set here.
+    let (attended_ids, attendance): (Vec<i64>, Vec<&str>) = folded
+        .iter()
+        .filter_map(|(id, fold)| fold.attendance.map(|attendance| (*id, attendance.code())))
+        .unzip();
+    if !attended_ids.is_empty() {
+        sqlx::query(
+            "update appointment a set attendance = f.attendance
+               from unnest($1::bigint[], $2::text[]) as f (appointment_id, attendance)
+              where a.appointment_id = f.appointment_id",
+        )
+        .bind(&attended_ids)
+        .bind(&attendance)
+        .execute(&mut *conn)
+        .await?;
+    }
     if !flag_ids.is_empty() {
         sqlx::query(
             "update appointment a
@@ -101,6 +120,7 @@ fn appointment_row(
         .field(!fold.cancelled)
         .field(fold.confirmed)
         .field(booking.online)
+        .field(fold.attendance.unwrap_or_default().code())
         .field(client.map_or("", |c| c.name.as_str()))
         .field(client.map_or("", |c| c.phone.as_str()))
         .field(client.is_some_and(|c| c.whatsapp))
@@ -189,6 +209,9 @@ impl Fold for AgendaFold {
             }
             AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
             AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
+            AppointmentEvent::ClientArrived => fold.attendance = Some(Attendance::Arrived),
+            AppointmentEvent::NoShowMarked => fold.attendance = Some(Attendance::NoShow),
+            AppointmentEvent::NoShowUndone => fold.attendance = Some(Attendance::Expected),
         }
         Ok(())
     }

@@ -52,6 +52,7 @@ impl StateRows for Comandas {
         caixa_ids.dedup();
         out.field(id)
             .field(state.opening().map_or(0, |opening| opening.company_id))
+            .field(state.opening().and_then(|opening| opening.appointment_id).unwrap_or(0))
             .field(opened_on)
             .field(state.status().code())
             .field(totals.total)

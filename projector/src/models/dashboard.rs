@@ -260,6 +260,13 @@ impl Fold for DashboardFold {
                         (AppointmentEvent::AppointmentCancelled, Some(f)) => {
                             Some(Fact { active: false, ..f })
                         }
+                        // Attendance moves no figure of the home yet.
+                        (
+                            AppointmentEvent::ClientArrived
+                            | AppointmentEvent::NoShowMarked
+                            | AppointmentEvent::NoShowUndone,
+                            f,
+                        ) => f,
                         (_, None) => None,
                     };
                 }

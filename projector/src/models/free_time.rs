@@ -97,7 +97,11 @@ impl Fold for FreeTimeFold {
                 AppointmentEvent::AppointmentCancelled => {
                     touched.bookings.insert(id, None);
                 }
-                AppointmentEvent::AppointmentConfirmed => {}
+                // The time stays taken whether or not the client came.
+                AppointmentEvent::AppointmentConfirmed
+                | AppointmentEvent::ClientArrived
+                | AppointmentEvent::NoShowMarked
+                | AppointmentEvent::NoShowUndone => {}
             }
         } else if event.aggregate_type == Professional::TYPE {
             match event.decode::<ProfessionalEvent>()? {

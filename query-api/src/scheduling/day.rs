@@ -16,7 +16,7 @@ use sqlx::PgConnection;
 use super::past::day_as_of;
 use super::{
     agenda_date, agenda_unit, day_item, json_answer, json_body, oldest_checkpoint, DayFilter, DayItem,
-    DayRow, APPOINTMENT_COLUMNS, MSG_COMPANY_NOT_FOUND,
+    DayRow, APPOINTMENT_COLUMNS, MSG_COMPANY_NOT_FOUND, WITH_COMANDA,
 };
 use crate::club::MSG_BAD_AS_OF;
 use crate::consistency::{Consistency, ReadAfter};
@@ -83,7 +83,7 @@ pub(super) async fn day(
     if as_of.is_some() && auth.role != Role::Admin {
         return Err(ApiError::Forbidden);
     }
-    let consistency = read_after.wait(&state.watch, &read_models::AGENDA).await?;
+    let consistency = read_after.wait_all(&state.watch, DAY_LIST_READS).await?;
     let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
     let Some(at) = as_of else {
         return day_list_now(&state, &auth, read_after, consistency, company_id, date, filter).await;
@@ -104,7 +104,11 @@ pub(super) async fn day(
 }
 
 /// The read models the day list reads: its kept answers go stale with their notices.
-pub const DAY_LIST_MODELS: &[&ReadModel] = &[&read_models::AGENDA, &read_models::CLUB];
+pub const DAY_LIST_MODELS: &[&ReadModel] = &[&read_models::AGENDA, &read_models::CLUB, &read_models::COMANDA];
+
+/// Those a write at the desk changes and the desk reads back at once (a booking, a comanda
+/// closed): the day list waits for them to reach the position asked.
+const DAY_LIST_READS: &[&ReadModel] = &[&read_models::AGENDA, &read_models::COMANDA];
 
 /// What a kept day list answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -147,7 +151,7 @@ pub(super) async fn day_list_now(
     let mut tx = scope::of(&state.pool, auth).await?;
     agenda_unit(&mut tx, auth, company_id).await?;
     // Read before the rows, so that they are at least as new as the checkpoint kept.
-    let checkpoint = oldest_checkpoint(&mut tx, &[&read_models::AGENDA]).await?;
+    let checkpoint = oldest_checkpoint(&mut tx, DAY_LIST_READS).await?;
     let items: Vec<DayItem> = day_now(&mut tx, company_id, date, &filter)
         .await?
         .into_iter()
@@ -170,7 +174,7 @@ pub(super) async fn day_now(
 ) -> Result<Vec<DayRow>, ApiError> {
     Ok(sqlx::query_as(&format!(
         "select {APPOINTMENT_COLUMNS}, {} as subscriptions
-           from rm_agenda.appointment a
+           from rm_agenda.appointment a {WITH_COMANDA}
           where a.company_id = $1 and a.date = $2
             and ($3::bigint is null or a.professional_id = $3)
             and ($4::bigint is null or a.client_id = $4)

@@ -52,7 +52,7 @@ pub(super) async fn day_as_of(
             }
         }
     }
-    let on_the_day: Vec<(i64, Booking, bool, bool)> = replayed
+    let on_the_day: Vec<(i64, Booking, bool, Appointment)> = replayed
         .into_iter()
         .filter_map(|(id, appointment)| {
             let booking = appointment.booking()?.clone();
@@ -60,9 +60,11 @@ pub(super) async fn day_as_of(
             (booking.company_id == company_id
                 && booking.date == date
                 && filter.keeps(booking.professional_id, booking.client_id, booked))
-            .then_some((id, booking, booked, appointment.confirmed()))
+            .then_some((id, booking, booked, appointment))
         })
         .collect();
+    let ids: Vec<i64> = on_the_day.iter().map(|(id, ..)| *id).collect();
+    let comandas = comandas_as_of(&mut *conn, &ids, at).await?;
     let clients: Vec<i64> = on_the_day.iter().map(|(_, b, ..)| b.client_id).collect();
     let professionals: Vec<i64> = on_the_day.iter().map(|(_, b, ..)| b.professional_id).collect();
     let clients: HashMap<i64, (String, String, bool)> = sqlx::query_as(
@@ -77,7 +79,8 @@ pub(super) async fn day_as_of(
     let professionals = professional_names(&mut *conn, &professionals).await?;
     let mut rows: Vec<AppointmentRow> = on_the_day
         .into_iter()
-        .map(|(id, booking, booked, confirmed)| {
+        .map(|(id, booking, booked, appointment)| {
+            let (comanda_id, comanda_status) = comandas.get(&id).cloned().unzip();
             let (user_name, user_phone, user_whatsapp) =
                 clients.get(&booking.client_id).cloned().unwrap_or_default();
             let (professional_name, professional_color) =
@@ -99,9 +102,12 @@ pub(super) async fn day_as_of(
                 services: sqlx::types::Json(booking.services),
                 observation: booking.observation,
                 status: booked,
-                confirmation: confirmed,
+                confirmation: appointment.confirmed(),
                 professional_color,
                 professional_name,
+                attendance: appointment.attendance().code().to_owned(),
+                comanda_id,
+                comanda_status,
             }
         })
         .collect();
@@ -113,4 +119,52 @@ pub(super) async fn day_as_of(
         ))
     });
     Ok(rows)
+}
+
+/// The comanda each appointment had at `at` (one not cancelled then) and its status then:
+/// the comandas ever opened for them (`rm_comanda`), replayed up to `at`.
+async fn comandas_as_of(
+    conn: &mut PgConnection,
+    appointments: &[i64],
+    at: DateTime<Utc>,
+) -> Result<HashMap<i64, (i64, String)>, ApiError> {
+    let opened: HashMap<String, i64> = sqlx::query_as::<_, (i64, i64)>(
+        "select comanda_id, appointment_id from rm_comanda.comanda where appointment_id = any($1)",
+    )
+    .bind(appointments)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(comanda, appointment)| (comanda.to_string(), appointment))
+    .collect();
+    let ids: Vec<&String> = opened.keys().collect();
+    let steps: Vec<(String, String)> = sqlx::query_as(&format!(
+        "select e.aggregate_id, e.event_type from events e
+          where e.aggregate_type = 'Comanda' and e.aggregate_id = any($1)
+            and e.event_type in ('ComandaOpened', 'ComandaClosed', 'ComandaReopened', 'ComandaCanceled')
+            and e.recorded_at <= $2 and {}
+          order by e.aggregate_id, e.sequence",
+        scope::EVENT_IN_SCOPE
+    ))
+    .bind(&ids)
+    .bind(at)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut status: HashMap<&str, &str> = HashMap::new();
+    for (id, event) in &steps {
+        let now = match event.as_str() {
+            "ComandaClosed" => "CLOSED",
+            "ComandaCanceled" => "CANCELED",
+            _ => "OPEN",
+        };
+        status.insert(id.as_str(), now);
+    }
+    Ok(status
+        .into_iter()
+        .filter(|(_, status)| *status != "CANCELED")
+        .filter_map(|(id, status)| {
+            let appointment = *opened.get(id)?;
+            Some((appointment, (id.parse().ok()?, status.to_owned())))
+        })
+        .collect())
 }

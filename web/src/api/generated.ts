@@ -1249,6 +1249,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduling/{idScheduling}/arrival": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Cliente chegou': the client arrived, on the appointment's day (ADMIN, ATTENDANT) */
+        post: operations["agendaArrival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduling/{idScheduling}/cancel-online-origin": {
         parameters: {
             query?: never;
@@ -1295,6 +1312,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduling/{idScheduling}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Não compareceu': from the start time on, unless the client arrived or has a comanda (ADMIN, ATTENDANT) */
+        post: operations["agendaNoShow"];
+        /** Undo 'Não compareceu', on the appointment's day; the history keeps both (ADMIN, ATTENDANT) */
+        delete: operations["agendaUndoNoShow"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2414,6 +2449,21 @@ export interface components {
             /** Format: double */
             Total: number;
         };
+        /** @description `POST comanda`: `{idCompany, idScheduling?, idUser?}`. */
+        ComandaOpenBody: {
+            /** Format: int64 */
+            idCompany?: number | null;
+            /**
+             * Format: int64
+             * @description The appointment served: its services, professional and booked prices come in.
+             */
+            idScheduling?: number | null;
+            /**
+             * Format: int64
+             * @description The client, for a walk-in ('Cliente avulso' when absent).
+             */
+            idUser?: number | null;
+        };
         /** @description A payment taken. */
         ComandaPayment: {
             AuthorizationCode?: string | null;
@@ -2708,6 +2758,11 @@ export interface components {
         };
         /** @description An appointment of the day list (spec 01 §3 'Appointment, day list item'). */
         DayItem: {
+            /**
+             * @description ARRIVED ('Cliente chegou'), ATTENDED ('Atendido': its comanda closed) or NO_SHOW
+             *     ('Não compareceu'); null otherwise (issue 41).
+             */
+            Attendance?: string | null;
             /** @description Whether the client confirmed it ('Confirmar'). */
             Confirmation: boolean;
             /**
@@ -2717,6 +2772,11 @@ export interface components {
             Date: string;
             /** @description `HH:MM:SS`. */
             EndTime: string;
+            /**
+             * Format: int64
+             * @description Its comanda, when one is open or closed.
+             */
+            IdComanda?: number | null;
             /**
              * Format: int64
              * @description IdCompanyProfessional.
@@ -3709,7 +3769,7 @@ export interface components {
             cashReceived?: number | null;
             /** Format: int64 */
             installments?: number | null;
-            /** @description cash, credit, debit (pix with the provider, to come). */
+            /** @description cash, pix, credit or debit. Pix is recorded as received (the desk saw it arrive). */
             method: string;
             nsu?: string | null;
             /**
@@ -4239,6 +4299,13 @@ export interface components {
             newPassword?: string;
             recoveryCode?: string;
             recoveryData?: string;
+        };
+        /** @description An appointment's attendance after a change. */
+        SchedulingAttendance: {
+            /** @description ARRIVED or NO_SHOW; null when nothing is recorded. */
+            Attendance?: string | null;
+            /** Format: int64 */
+            IdScheduling: number;
         };
         /** @description An appointment cancelled: `Status` is now false. */
         SchedulingCancelled: {
@@ -6061,7 +6128,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpenBody"];
+                "application/json": components["schemas"]["ComandaOpenBody"];
             };
         };
         responses: {
@@ -11618,6 +11685,94 @@ export interface operations {
             };
         };
     };
+    agendaArrival: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                idScheduling: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded (again: nothing more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingAttendance"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not its day, or marked 'Não compareceu' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     onlineBookingCancelOnlineOrigin: {
         parameters: {
             query?: never;
@@ -11770,6 +11925,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description It already started: 'Não é possível confirmar um agendamento passado.' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
             503: {
                 headers: {
@@ -11833,6 +11997,179 @@ export interface operations {
             };
             /** @description Unknown appointment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaNoShow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                idScheduling: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded (again: nothing more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingAttendance"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Before its start, the client arrived, or it has a comanda */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaUndoNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idScheduling: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingAttendance"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not marked, or no longer its day */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,244 @@
+//! The counter's demo data (issue 41), loaded by `seed-demo` after the agenda: a product
+//! list; at the first unit, a caixa closed R$ 2,00 short after comandas paid by every method
+//! (cash with change, Pix, credit in installments, debit), tips and a walk-in; one of those
+//! comandas reopened, its card payment given back and paid again in the next caixa, which
+//! stays open, so the first caixa's report shows a correction; and a client who did not come.
+//!
+//! Everything goes through the same aggregates and claims as the calls, and is recorded when
+//! the seed runs: an event log does not backdate, so the demo's counter is "today so far".
+
+use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing};
+use navalha_domain::caixa::{Caixa, CaixaCommand, MovementKind};
+use navalha_domain::comanda::{Comanda, ComandaCommand, ItemKind, NewItem, NewPayment, PaymentMethod};
+use navalha_domain::company::DEFAULT_TIME_ZONE;
+use navalha_domain::metadata::EventMetadata;
+use navalha_domain::product::{Product, ProductCommand, ProductDetails};
+use navalha_platform::clock::now_in;
+use navalha_platform::ApiError;
+
+use crate::caixas::{cash_taken, open_claim};
+use crate::comandas::{appointment_claim, booked_items};
+use crate::commands::{execute, execute_claiming, execute_new, load, next_id};
+use crate::seed::DEMO_BUSINESS_ID;
+use crate::state::AppState;
+
+/// The demo's products: name, price in centavos, still sold.
+pub const PRODUCTS: &[(&str, i64, bool)] = &[
+    ("Pomada modeladora", 3990, true),
+    ("Óleo para barba", 3490, true),
+    ("Shampoo anticaspa", 2990, true),
+    ("Balm pós-barba", 2790, true),
+    ("Cera capilar (descontinuada)", 2500, false),
+];
+
+/// How many of the day's first appointments get a comanda.
+const SERVED: usize = 4;
+
+/// How each of the day's comandas is paid: the demo shows every method.
+enum Paid {
+    /// Cash, handed over in a note this big.
+    Cash { note: i64 },
+    /// Half by Pix, the rest by debit.
+    PixAndDebit,
+    /// Credit card in two installments.
+    Credit,
+}
+
+fn payment(method: PaymentMethod, cents: i64, caixa_id: i64) -> NewPayment {
+    NewPayment {
+        method,
+        cents,
+        cash_received_cents: None,
+        installments: None,
+        brand: None,
+        authorization_code: None,
+        nsu: None,
+        caixa_id: Some(caixa_id),
+    }
+}
+
+/// Loads the counter's demo. Returns how many comandas it closed.
+pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
+    let system = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
+    let log = &state.events;
+    let mut products = Vec::new();
+    for (name, price_cents, active) in PRODUCTS {
+        let id = next_id(&state.pool, "product_id_seq").await?;
+        let details = ProductDetails { name: (*name).to_owned(), price_cents: *price_cents, active: *active };
+        execute_new::<Product>(log, &id.to_string(), ProductCommand::Create(details), &system).await?;
+        products.push((id, *name, *price_cents));
+    }
+    let unit: i64 = sqlx::query_scalar(
+        "select aggregate_id::bigint from events where aggregate_type = 'Company' and sequence = 1
+          order by global_position limit 1",
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let now = now_in(DEFAULT_TIME_ZONE);
+    // The unit's appointments today, earliest first.
+    let today: Vec<i64> = sqlx::query_scalar(
+        "select aggregate_id::bigint from events
+          where aggregate_type = 'Appointment' and event_type = 'AppointmentBooked'
+            and (payload -> 'AppointmentBooked' ->> 'company_id')::bigint = $1
+            and payload -> 'AppointmentBooked' ->> 'date' = $2
+          order by payload -> 'AppointmentBooked' ->> 'start', global_position",
+    )
+    .bind(unit)
+    .bind(now.date().to_string())
+    .fetch_all(&state.pool)
+    .await?;
+    let mut appointments = Vec::new();
+    for id in today {
+        let appointment: Appointment = load(log, DEMO_BUSINESS_ID, &id.to_string()).await?;
+        if appointment.standing() == Standing::Active {
+            appointments.push((id, appointment));
+        }
+    }
+
+    let first_caixa = next_id(&state.pool, "caixa_id_seq").await?;
+    let open = CaixaCommand::Open { company_id: unit, opening_cents: 15_000 };
+    execute_claiming::<Caixa>(log, &first_caixa.to_string(), open, &system, &[open_claim(unit)], &[]).await?;
+
+    let plans: [Paid; SERVED] =
+        [Paid::Cash { note: 10_000 }, Paid::PixAndDebit, Paid::Credit, Paid::Cash { note: 5_000 }];
+    let mut closed = Vec::new();
+    for (n, ((appointment_id, appointment), paid)) in appointments.iter().zip(plans).enumerate() {
+        let Some(booking) = appointment.booking() else { continue };
+        let id = next_id(&state.pool, "comanda_id_seq").await?;
+        let mut items = booked_items(*appointment_id, booking);
+        if let Some((product, name, cents)) = products.get(n % 3) {
+            items.push(NewItem {
+                kind: ItemKind::Product,
+                ref_id: *product,
+                description: (*name).to_owned(),
+                professional_id: Some(booking.professional_id),
+                quantity: 1,
+                unit_cents: *cents,
+                discount: None,
+                appointment_id: None,
+            });
+        }
+        let opening = ComandaCommand::Open {
+            company_id: unit,
+            appointment_id: Some(*appointment_id),
+            client_id: Some(booking.client_id),
+            items: Vec::new(),
+        };
+        let claims = [appointment_claim(*appointment_id)];
+        execute_claiming::<Comanda>(log, &id.to_string(), opening, &system, &claims, &[]).await?;
+        for item in items {
+            execute::<Comanda>(log, &id.to_string(), ComandaCommand::AddItem(item), &system).await?;
+        }
+        if n % 2 == 1 {
+            let tip = ComandaCommand::AddTip { professional_id: booking.professional_id, cents: 1_000 };
+            execute::<Comanda>(log, &id.to_string(), tip, &system).await?;
+        }
+        let comanda: Comanda = load(log, DEMO_BUSINESS_ID, &id.to_string()).await?;
+        let due = comanda.totals().remaining();
+        let payments = match paid {
+            Paid::Cash { note } => {
+                let received = due.div_euclid(note) * note + if due % note == 0 { 0 } else { note };
+                vec![NewPayment {
+                    cash_received_cents: Some(received),
+                    ..payment(PaymentMethod::Cash, due, first_caixa)
+                }]
+            }
+            Paid::PixAndDebit => vec![
+                payment(PaymentMethod::Pix, due / 2, first_caixa),
+                NewPayment {
+                    brand: Some("Mastercard".to_owned()),
+                    authorization_code: Some("482913".to_owned()),
+                    nsu: Some("000731".to_owned()),
+                    ..payment(PaymentMethod::Debit, due - due / 2, first_caixa)
+                },
+            ],
+            Paid::Credit => vec![NewPayment {
+                installments: Some(2),
+                brand: Some("Visa".to_owned()),
+                authorization_code: Some("120455".to_owned()),
+                nsu: Some("000732".to_owned()),
+                ..payment(PaymentMethod::Credit, due, first_caixa)
+            }],
+        };
+        for taken in payments {
+            execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(taken), &system).await?;
+        }
+        execute::<Comanda>(log, &id.to_string(), ComandaCommand::Close { at: now }, &system).await?;
+        closed.push(id);
+    }
+
+    // A walk-in buys two pomades and pays in cash.
+    if let Some((product, name, cents)) = products.first() {
+        let id = next_id(&state.pool, "comanda_id_seq").await?;
+        let line = NewItem {
+            kind: ItemKind::Product,
+            ref_id: *product,
+            description: (*name).to_owned(),
+            professional_id: None,
+            quantity: 2,
+            unit_cents: *cents,
+            discount: None,
+            appointment_id: None,
+        };
+        let opening = ComandaCommand::Open {
+            company_id: unit,
+            appointment_id: None,
+            client_id: None,
+            items: vec![line],
+        };
+        execute_new::<Comanda>(log, &id.to_string(), opening, &system).await?;
+        let cash = NewPayment {
+            cash_received_cents: Some(10_000),
+            ..payment(PaymentMethod::Cash, 2 * cents, first_caixa)
+        };
+        execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(cash), &system).await?;
+        execute::<Comanda>(log, &id.to_string(), ComandaCommand::Close { at: now }, &system).await?;
+        closed.push(id);
+    }
+
+    // A sangria to the safe, and the close: R$ 2,00 missing.
+    let taken = cash_taken(&state.pool, first_caixa).await?;
+    let sangria = CaixaCommand::Move {
+        kind: MovementKind::Sangria,
+        cents: 5_000,
+        reason: "Depósito no cofre".to_owned(),
+        cash_taken_cents: taken,
+    };
+    execute::<Caixa>(log, &first_caixa.to_string(), sangria, &system).await?;
+    let caixa: Caixa = load(log, DEMO_BUSINESS_ID, &first_caixa.to_string()).await?;
+    let counted_cents = caixa.expected_cash(taken) - 200;
+    let close = CaixaCommand::Close { at: now, counted_cents, cash_taken_cents: taken };
+    let released = [(crate::caixas::CAIXA_OPEN, unit.to_string())];
+    execute_claiming::<Caixa>(log, &first_caixa.to_string(), close, &system, &[], &released).await?;
+
+    // The next caixa opens; the credit card comanda is reopened, its payment given back and
+    // paid again by debit there: a correction of the first caixa.
+    let next_caixa = next_id(&state.pool, "caixa_id_seq").await?;
+    let open = CaixaCommand::Open { company_id: unit, opening_cents: 10_000 };
+    execute_claiming::<Caixa>(log, &next_caixa.to_string(), open, &system, &[open_claim(unit)], &[]).await?;
+    if let Some(id) = closed.get(2) {
+        let id = id.to_string();
+        let reason = "Cliente pediu para pagar no débito".to_owned();
+        execute::<Comanda>(log, &id, ComandaCommand::Reopen { reason: reason.clone() }, &system).await?;
+        let comanda: Comanda = load(log, DEMO_BUSINESS_ID, &id).await?;
+        for paid in comanda.payments().to_vec() {
+            let refund =
+                ComandaCommand::RefundPayment { payment_id: paid.payment_id, reason: reason.clone() };
+            execute::<Comanda>(log, &id, refund, &system).await?;
+            let again = payment(PaymentMethod::Debit, paid.cents, next_caixa);
+            execute::<Comanda>(log, &id, ComandaCommand::TakePayment(again), &system).await?;
+        }
+        execute::<Comanda>(log, &id, ComandaCommand::Close { at: now }, &system).await?;
+    }
+
+    // The next client who should have arrived by now did not.
+    if let Some((id, _)) = appointments
+        .iter()
+        .skip(SERVED)
+        .find(|(_, appointment)| appointment.booking().is_some_and(|b| b.starts_at() <= now))
+    {
+        execute::<Appointment>(log, &id.to_string(), AppointmentCommand::MarkNoShow { now }, &system).await?;
+    }
+    tracing::info!(comandas = closed.len(), "demo counter");
+    Ok(closed.len())
+}
