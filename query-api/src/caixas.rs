@@ -17,7 +17,6 @@ use navalha_domain::caixa::{Caixa, CaixaEvent, CaixaStatus, Figures, MovementKin
 use navalha_domain::comanda::{Comanda, ComandaEvent};
 use navalha_domain::event_payload;
 use navalha_domain::money::{brl, reais};
-use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOrAttendant, Auth};
 use navalha_platform::error::ErrorBody;
@@ -32,7 +31,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::club::MSG_BAD_AS_OF;
+use crate::as_of::AdminAsOf;
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
 use crate::paging::{one_of, page_of, ListQuery, Page, PageRequest};
@@ -390,22 +389,12 @@ fn event_name(event: &Either) -> String {
     }
 }
 
-/// `?asOf`.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct AsOfParam {
-    /// ADMIN only: the caixa as it stood at this instant. An RFC 3339 instant, a date-time
-    /// without offset (UTC-3), or a date (the end of that day).
-    as_of: Option<String>,
-}
-
 #[utoipa::path(
     get,
     path = "/caixa/{id}",
     tag = "Caixa",
     summary = "The caixa's report: as it stands (or stood at asOf, ADMIN), as it stood at its first close, and every later correction apart (ADMIN, ATTENDANT)",
-    params(("id" = i64, Path), AsOfParam),
+    params(("id" = i64, Path), AdminAsOf),
     responses(
         (status = 200, description = "The report", body = CaixaAnswer),
         refused::Forbidden,
@@ -419,15 +408,9 @@ async fn one(
     State(state): State<AppState>,
     auth: Auth<AdminOrAttendant>,
     PathParam(id): PathParam<i64>,
-    QueryParams(params): QueryParams<AsOfParam>,
+    QueryParams(as_of): QueryParams<AdminAsOf>,
 ) -> Result<Json<CaixaAnswer>, ApiError> {
-    let as_of = match params.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-        None => None,
-        Some(_) if auth.role != Role::Admin => return Err(ApiError::Forbidden),
-        Some(text) => {
-            Some(crate::club::parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF))?)
-        }
-    };
+    let as_of = as_of.instant(&auth)?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let events = replay(&mut tx, id, as_of).await?;
     let opened =

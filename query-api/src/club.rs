@@ -16,14 +16,13 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,
 };
 use navalha_domain::{event_payload, Aggregate};
 use navalha_platform::auth::{Auth, PlanStaff, Principal, SubscriberStaff};
-use navalha_platform::clock;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
@@ -41,6 +40,7 @@ use self::answers::{
     PlanSubscription, StaffSource, SubscriberBrief, SubscriberItem, SubscriptionAnswer, TimelineEntry,
     TimelineSource, WebhookSource,
 };
+use crate::as_of::{parse_as_of, MSG_BAD_AS_OF};
 use crate::consistency::{Consistency, ReadAfter};
 use crate::history::Change;
 use crate::paging::{Page, PageRequest};
@@ -50,8 +50,6 @@ use crate::AppState;
 
 /// Unknown plan.
 pub const MSG_PLAN_NOT_FOUND: &str = "Plano não encontrado.";
-/// An `asOf` that is not a date or date-time.
-pub const MSG_BAD_AS_OF: &str = "asOf deve ser uma data ISO (AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS).";
 
 mod answers;
 
@@ -574,23 +572,6 @@ pub struct AsOfParams {
     as_of: Option<String>,
 }
 
-/// Reads `asOf`: an RFC 3339 instant; a date-time without offset (the default zone's wall
-/// clock, ADR 0013); or a bare date, meaning the end of that day there.
-pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
-    let text = text.trim();
-    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
-        return Some(instant.with_timezone(&Utc));
-    }
-    for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(text, format) {
-            return Some(clock::instant_of(naive, clock::DEFAULT_TIME_ZONE));
-        }
-    }
-    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
-    let end = day.and_hms_milli_opt(23, 59, 59, 999)?;
-    Some(clock::instant_of(end, clock::DEFAULT_TIME_ZONE))
-}
-
 /// An event of a subscription's stream.
 struct EventRow {
     sequence: i64,
@@ -796,18 +777,4 @@ async fn timeline(
         });
     }
     Ok(Json(entries))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_as_of;
-
-    #[test]
-    fn as_of_reads_instants_wall_clock_times_and_days() {
-        let utc = |s: &str| parse_as_of(s).map(|t| t.to_rfc3339());
-        assert_eq!(utc("2027-03-03T10:00:00Z").as_deref(), Some("2027-03-03T10:00:00+00:00"));
-        assert_eq!(utc("2027-03-03T10:00:00").as_deref(), Some("2027-03-03T13:00:00+00:00"));
-        assert_eq!(utc("2027-03-03").as_deref(), Some("2027-03-04T02:59:59.999+00:00"));
-        assert_eq!(utc("03/03/2027"), None);
-    }
 }

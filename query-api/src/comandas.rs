@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::as_of::{replayed, AdminAsOf};
 use crate::consistency::ReadAfter;
 use crate::history::HistoryEntry;
 use crate::list_arguments;
@@ -112,6 +113,8 @@ pub struct ComandaAnswer {
     paid: f64,
     /// What is left to pay: total plus tips, less what was paid.
     due: f64,
+    /// With `asOf` (ADMIN): the instant it was replayed to.
+    as_of: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl ComandaAnswer {
@@ -177,6 +180,7 @@ impl ComandaAnswer {
             tips_total: reais(totals.tips),
             paid: reais(totals.paid),
             due: reais(totals.remaining()),
+            as_of: None,
         }
     }
 }
@@ -192,9 +196,11 @@ fn is_of(comanda: &Comanda, professional_id: i64) -> bool {
     path = "/comanda/{id}",
     tag = "Comandas",
     summary = "A comanda: items, payments, tips and figures (a barber: only one with a line or tip of theirs)",
-    params(("id" = i64, Path), ReadAfter),
+    params(("id" = i64, Path), AdminAsOf, ReadAfter),
     responses(
-        (status = 200, description = "The comanda", body = ComandaAnswer),
+        (status = 200, description = "The comanda; with asOf (ADMIN), as it stood then, replayed from its events", body = ComandaAnswer),
+        (status = 403, description = "asOf for a role other than ADMIN", body = navalha_platform::error::ErrorBody),
+        refused::Invalid,
         refused::NotFound,
     ),
     security(("bearer" = [])),
@@ -204,19 +210,32 @@ async fn one(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
+    QueryParams(as_of): QueryParams<AdminAsOf>,
 ) -> Result<(HeaderMap, Json<ComandaAnswer>), ApiError> {
-    let consistency = read_after.wait(&state.watch, &read_models::COMANDA).await?;
+    let as_of = as_of.instant(&auth)?;
     let mut tx = scope::of(&state.pool, &auth).await?;
-    let row: Option<(i64, sqlx::types::Json<Comanda>)> =
-        sqlx::query_as("select company_id, state from rm_comanda.comanda where comanda_id = $1")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let (company_id, sqlx::types::Json(comanda)) = row.ok_or_else(not_found)?;
+    let (consistency, comanda) = match as_of {
+        // The audit: replayed from its events.
+        Some(until) => {
+            let comanda: Comanda = replayed(&mut tx, id, until).await?.ok_or_else(not_found)?;
+            (None, comanda)
+        }
+        None => {
+            let consistency = read_after.wait(&state.watch, &read_models::COMANDA).await?;
+            let row: Option<sqlx::types::Json<Comanda>> =
+                sqlx::query_scalar("select state from rm_comanda.comanda where comanda_id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            (Some(consistency), row.ok_or_else(not_found)?.0)
+        }
+    };
+    let company_id = comanda.opening().map_or(0, |opening| opening.company_id);
     if !auth.belongs_to(company_id) || !(sees_all(&auth) || is_of(&comanda, auth.professional_id)) {
         return Err(not_found());
     }
-    Ok((consistency.headers(), Json(ComandaAnswer::of(id, &comanda))))
+    let headers = consistency.map(|consistency| consistency.headers()).unwrap_or_default();
+    Ok((headers, Json(ComandaAnswer { as_of, ..ComandaAnswer::of(id, &comanda) })))
 }
 
 /// `?idCompany&date&status&page&pageSize`.

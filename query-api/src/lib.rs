@@ -6,6 +6,7 @@
 //! other business's rows. Open agendas hear of changes as server-sent events ([`live`]).
 
 pub mod access;
+pub mod as_of;
 pub mod caixas;
 pub mod clients;
 pub mod club;

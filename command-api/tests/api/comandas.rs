@@ -496,6 +496,27 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
     assert_eq!(past.body["Entries"], at_close["Entries"], "{past:?}");
     assert_eq!((past.body["Difference"].as_f64(), past.body["Corrections"].clone()), (Some(-2.0), json!([])));
     assert_eq!(call(&system, &attendant, Method::GET, &as_of, None).await.status, StatusCode::FORBIDDEN);
+    // The comanda as it stood then: closed, with its cash payment.
+    let comanda_then = format!("/api/comanda/{id}?asOf={before_corrections}");
+    let then = call(&system, &admin, Method::GET, &comanda_then, None).await;
+    assert_eq!(
+        (then.body["Status"].as_str(), then.body["Payments"].as_array().map(Vec::len)),
+        (Some("CLOSED"), Some(2)),
+        "{then:?}"
+    );
+    assert_eq!(then.body["Payments"][0]["Method"], "cash");
+    assert_eq!(then.body["AsOf"].as_str().map(str::is_empty), Some(false));
+    let now = call(&system, &admin, Method::GET, &path(""), None).await;
+    assert_eq!(
+        (now.body["Payments"][0]["Method"].as_str(), now.body["AsOf"].clone()),
+        (Some("debit"), Value::Null)
+    );
+    assert_eq!(
+        call(&system, &attendant, Method::GET, &comanda_then, None).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let never = call(&system, &admin, Method::GET, &format!("/api/comanda/{id}?asOf=2020-01-01"), None).await;
+    assert_eq!(never.status, StatusCode::NOT_FOUND);
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
     let barred = call(&system, &barber, Method::GET, &format!("/api/caixa/{first}"), None).await;
     assert_eq!(barred.status, StatusCode::FORBIDDEN);

@@ -2356,6 +2356,11 @@ export interface components {
         /** @description A comanda as its screen shows it (money in reais). */
         ComandaAnswer: {
             /**
+             * Format: date-time
+             * @description With `asOf` (ADMIN): the instant it was replayed to.
+             */
+            AsOf?: string | null;
+            /**
              * Format: double
              * @description The discount on the total, in reais.
              */
@@ -5357,8 +5362,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description ADMIN only: the caixa as it stood at this instant. An RFC 3339 instant, a date-time
-                 *     without offset (UTC-3), or a date (the end of that day).
+                 * @description ADMIN only: as it stood at this instant. An RFC 3339 instant, a date-time without
+                 *     offset (UTC-3), or a date (the end of that day).
                  */
                 asOf?: string;
             };
@@ -6210,7 +6215,13 @@ export interface operations {
     };
     comandasOne: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description ADMIN only: as it stood at this instant. An RFC 3339 instant, a date-time without
+                 *     offset (UTC-3), or a date (the end of that day).
+                 */
+                asOf?: string;
+            };
             header?: {
                 /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
                 "X-Navalha-Position"?: string;
@@ -6222,7 +6233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The comanda */
+            /** @description The comanda; with asOf (ADMIN), as it stood then, replayed from its events */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6249,8 +6260,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description asOf for a role other than ADMIN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown or invisible id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
