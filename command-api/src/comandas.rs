@@ -11,9 +11,11 @@ use navalha_domain::appointment::{Appointment, Attendance, Standing};
 use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod,
 };
+use navalha_domain::company::Company;
 use navalha_domain::money::reais;
 use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
+use navalha_domain::role::Role;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -124,6 +126,23 @@ impl ComandaWritten {
             change: None,
         }
     }
+}
+
+/// The most `principal` may discount in the unit, in basis points: the unit's cap for an
+/// ATTENDANT (`attendantDiscountCapPercent` on the unit's form), none for ADMIN.
+async fn discount_cap(
+    state: &AppState,
+    principal: &Principal,
+    company_id: i64,
+) -> Result<Option<i64>, ApiError> {
+    if principal.role != Role::Attendant {
+        return Ok(None);
+    }
+    let company: Company = load(&state.events, principal.business_id, &company_id.to_string()).await?;
+    Ok(company
+        .profile()
+        .and_then(|profile| profile.attendant_discount_cap_percent)
+        .map(|percent| percent * 100))
 }
 
 /// Runs `command` on comanda `id` and answers its figures afterwards.
@@ -329,7 +348,8 @@ async fn add_item(
         "service" => {}
         "product" => {
             let item = product_item(&state, &auth, company_id, &body, discount).await?;
-            return change(&state, &auth, &origin, id, ComandaCommand::AddItem(item)).await;
+            let cap = discount_cap(&state, &auth, company_id).await?;
+            return change(&state, &auth, &origin, id, ComandaCommand::AddItem { item, cap }).await;
         }
         _ => return Err(ApiError::field("kind", "Escolha um serviço ou um produto.")),
     }
@@ -354,7 +374,8 @@ async fn add_item(
         discount,
         appointment_id: None,
     };
-    change(&state, &auth, &origin, id, ComandaCommand::AddItem(item)).await
+    let cap = discount_cap(&state, &auth, company_id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::AddItem { item, cap }).await
 }
 
 /// A product line at the product's price; who sold it, when named, works in the unit.
@@ -447,9 +468,11 @@ async fn set_discount(
     PathParam(id): PathParam<i64>,
     Json(body): Json<DiscountBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
+    let comanda = visible(&state, &auth, id).await?;
     let discount = discount_of(("value", &body.value), ("percent", &body.percent))?;
-    change(&state, &auth, &origin, id, ComandaCommand::SetDiscount { discount, cap: None }).await
+    let company_id = comanda.opening().map_or(0, |opening| opening.company_id);
+    let cap = discount_cap(&state, &auth, company_id).await?;
+    change(&state, &auth, &origin, id, ComandaCommand::SetDiscount { discount, cap }).await
 }
 
 /// `POST comanda/{id}/tips`.

@@ -7,7 +7,6 @@ use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::company::{
     Company, CompanyCommand, CompanyDayForm, CompanyForm, CNPJ_SCOPE, MSG_DUPLICATE_CNPJ, MSG_NOT_FOUND,
 };
-use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -122,7 +121,7 @@ async fn register(
     origin: RequestOrigin,
     Json(form): Json<CompanyForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<IdCompany>), ApiError> {
-    let profile = form.validate(OnlineRules::default()).map_err(invalid)?;
+    let profile = form.validate(None).map_err(invalid)?;
     let id = next_id(&state.pool, "company_id_seq").await?;
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
     let position = execute_claiming::<Company>(
@@ -168,7 +167,7 @@ async fn update(
 ) -> Result<(HeaderMap, Json<IdCompany>), ApiError> {
     let company = visible_company(&state, &auth, id).await?;
     let current = company.profile().ok_or_else(ApiError::not_found)?;
-    let profile = form.validate(current.online).map_err(invalid)?;
+    let profile = form.validate(Some(current)).map_err(invalid)?;
     let released =
         if current.cnpj == profile.cnpj { vec![] } else { vec![(CNPJ_SCOPE, current.cnpj.clone())] };
     let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };

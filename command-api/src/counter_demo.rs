@@ -127,7 +127,8 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
         let claims = [appointment_claim(*appointment_id)];
         execute_claiming::<Comanda>(log, &id.to_string(), opening, &system, &claims, &[]).await?;
         for item in items {
-            execute::<Comanda>(log, &id.to_string(), ComandaCommand::AddItem(item), &system).await?;
+            execute::<Comanda>(log, &id.to_string(), ComandaCommand::AddItem { item, cap: None }, &system)
+                .await?;
         }
         if n % 2 == 1 {
             let tip = ComandaCommand::AddTip { professional_id: booking.professional_id, cents: 1_000 };

@@ -231,6 +231,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             },
             time_zone: DEFAULT_TIME_ZONE.to_owned(),
             online: OnlineRules::default(),
+            attendant_discount_cap_percent: None,
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);

@@ -369,7 +369,11 @@ pub enum ComandaCommand {
         client_id: Option<i64>,
         items: Vec<NewItem>,
     },
-    AddItem(NewItem),
+    /// A line; `cap` as for the discount on the total.
+    AddItem {
+        item: NewItem,
+        cap: Option<i64>,
+    },
     RemoveItem {
         item_id: i64,
     },
@@ -551,7 +555,7 @@ fn format_percent(points: i64) -> String {
     text.trim_end_matches('0').trim_end_matches(',').to_owned()
 }
 
-fn check_item(item: &NewItem) -> Result<(), ComandaError> {
+fn check_item(item: &NewItem, cap: Option<i64>) -> Result<(), ComandaError> {
     if item.kind == ItemKind::Service && item.professional_id.is_none() {
         return Err(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
     }
@@ -560,7 +564,7 @@ fn check_item(item: &NewItem) -> Result<(), ComandaError> {
     }
     check_cents("price", item.unit_cents, true)?;
     if let Some(discount) = item.discount {
-        check_discount("discount", discount, item.unit_cents * item.quantity, None)?;
+        check_discount("discount", discount, item.unit_cents * item.quantity, cap)?;
     }
     Ok(())
 }
@@ -606,16 +610,16 @@ impl Aggregate for Comanda {
                 if items.len() > MAX_LINES {
                     return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
                 }
-                items.iter().try_for_each(check_item)?;
+                items.iter().try_for_each(|item| check_item(item, None))?;
                 let items = items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect();
                 ComandaEvent::ComandaOpened(Opening { company_id, appointment_id, client_id, items })
             }
-            ComandaCommand::AddItem(item) => {
+            ComandaCommand::AddItem { item, cap } => {
                 self.open()?;
                 if self.items.len() >= MAX_LINES {
                     return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
                 }
-                check_item(&item)?;
+                check_item(&item, cap)?;
                 ComandaEvent::ItemAdded(item.numbered(self.last_item + 1))
             }
             ComandaCommand::RemoveItem { item_id } => {
@@ -920,7 +924,7 @@ mod tests {
             tips_cents: 0,
         });
         for command in [
-            ComandaCommand::AddItem(product(100, 1)),
+            ComandaCommand::AddItem { item: product(100, 1), cap: None },
             ComandaCommand::AddTip { professional_id: 7, cents: 100 },
             ComandaCommand::TakePayment(cash(1, None)),
             ComandaCommand::RefundPayment { payment_id: 1, reason: "erro".into() },
@@ -1000,9 +1004,16 @@ mod tests {
         let mut free = service(4500);
         free.discount = Some(Discount::Cents(5000));
         TestFramework::<Comanda>::with(())
-            .given(events)
-            .when(ComandaCommand::AddItem(free))
+            .given(events.clone())
+            .when(ComandaCommand::AddItem { item: free, cap: None })
             .then_expect_error(invalid("discount", "O desconto não pode passar de R$ 45,00."));
+        // A line's own discount is capped the same way: 10 % of R$ 45,00 is R$ 4,50.
+        let mut generous = service(4500);
+        generous.discount = Some(Discount::Cents(451));
+        TestFramework::<Comanda>::with(())
+            .given(events)
+            .when(ComandaCommand::AddItem { item: generous, cap: Some(1000) })
+            .then_expect_error(invalid("discount", "Seu desconto máximo é de 10%."));
     }
 
     #[test]
@@ -1010,7 +1021,7 @@ mod tests {
         let events = vec![opened(vec![service(4500)]), ComandaEvent::ItemRemoved { item_id: 1 }];
         TestFramework::<Comanda>::with(())
             .given(events.clone())
-            .when(ComandaCommand::AddItem(product(2990, 1)))
+            .when(ComandaCommand::AddItem { item: product(2990, 1), cap: None })
             .then_expect_events(vec![ComandaEvent::ItemAdded(product(2990, 1).numbered(2))]);
         TestFramework::<Comanda>::with(())
             .given(events.clone())
@@ -1018,17 +1029,17 @@ mod tests {
             .then_expect_error(ComandaError::UnknownItem);
         TestFramework::<Comanda>::with(())
             .given(events.clone())
-            .when(ComandaCommand::AddItem(product(2990, 0)))
+            .when(ComandaCommand::AddItem { item: product(2990, 0), cap: None })
             .then_expect_error(invalid("quantity", "A quantidade deve ser de 1 a 999."));
         TestFramework::<Comanda>::with(())
             .given(events.clone())
-            .when(ComandaCommand::AddItem(product(MAX_CENTS + 1, 1)))
+            .when(ComandaCommand::AddItem { item: product(MAX_CENTS + 1, 1), cap: None })
             .then_expect_error(invalid("price", "O valor deve ser de no máximo R$ 100.000,00."));
         let mut nobody = service(4500);
         nobody.professional_id = None;
         TestFramework::<Comanda>::with(())
             .given(events.clone())
-            .when(ComandaCommand::AddItem(nobody))
+            .when(ComandaCommand::AddItem { item: nobody, cap: None })
             .then_expect_error(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
         TestFramework::<Comanda>::with(())
             .given(events)
@@ -1036,7 +1047,7 @@ mod tests {
             .then_expect_error(ComandaError::Empty);
         TestFramework::<Comanda>::with(())
             .given_no_previous_events()
-            .when(ComandaCommand::AddItem(product(100, 1)))
+            .when(ComandaCommand::AddItem { item: product(100, 1), cap: None })
             .then_expect_error(ComandaError::NotOpen);
     }
 

@@ -53,6 +53,10 @@ pub struct CompanyProfile {
     /// Its online-booking rules (the defaults in events recorded before there were any).
     #[serde(default)]
     pub online: OnlineRules,
+    /// The most an ATTENDANT may discount, in percent of what is discounted (issue 41);
+    /// `None`: no cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attendant_discount_cap_percent: Option<i64>,
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
@@ -104,17 +108,23 @@ pub struct CompanyForm {
     /// value (30 on create).
     #[schema(minimum = 0, maximum = 100)]
     pub online_newcomer_share_percent: Option<i64>,
+    /// The most an ATTENDANT may discount on a comanda, 0 to 100 (%); 100 is no cap. Left out
+    /// keeps the current one.
+    pub attendant_discount_cap_percent: Option<i64>,
     /// The unit's IANA time zone, one of Brazil's (`America/Manaus`...); left out or empty,
     /// the zone of its state and city (issue 39).
     pub time_zone: Option<String>,
 }
 
+/// A cap on an ATTENDANT's discount outside 0 to 100 %.
+pub const MSG_BAD_DISCOUNT_CAP: &str = "Informe um desconto máximo de 0 a 100%";
+
 impl CompanyForm {
-    /// Applies spec 02 §5 'Company' and returns the profile, with the online rules the form
-    /// sets on top of `online` (the unit's current ones), in the zone the form names or else
+    /// Applies spec 02 §5 'Company' and returns the profile, with the online and counter rules
+    /// the form sets on top of the unit's `current` ones, in the zone the form names or else
     /// the zone of its state and city. Texts are bounded: name 120, e-mail 254, links 500,
     /// observation 1,000, CNPJ and mobile as typed 30, the address's own.
-    pub fn validate(&self, online: OnlineRules) -> Result<CompanyProfile, FieldErrors> {
+    pub fn validate(&self, current: Option<&CompanyProfile>) -> Result<CompanyProfile, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
         let observation = self.observation.as_deref().unwrap_or_default().trim();
@@ -156,12 +166,20 @@ impl CompanyForm {
         errors.check(chosen.is_some_and(|zone| !is_unit_zone(zone)), "timeZone", MSG_BAD_TIME_ZONE);
         let time_zone = chosen.unwrap_or_else(|| zone_of_address(&self.state, &self.city)).to_owned();
         let online = OnlineRules::with(
-            online,
+            current.map(|profile| profile.online).unwrap_or_default(),
             self.online_cancel_cutoff_hours,
             self.online_max_future_bookings,
             self.online_newcomer_share_percent,
             &mut errors,
         );
+        let attendant_discount_cap_percent = match self.attendant_discount_cap_percent {
+            None => current.and_then(|profile| profile.attendant_discount_cap_percent),
+            Some(100) => None,
+            Some(cap) => {
+                errors.check(!(0..=100).contains(&cap), "attendantDiscountCapPercent", MSG_BAD_DISCOUNT_CAP);
+                Some(cap)
+            }
+        };
         match (cnpj, email) {
             (Some(cnpj), Some(email)) if errors.is_empty() => Ok(CompanyProfile {
                 name,
@@ -176,6 +194,7 @@ impl CompanyForm {
                 address,
                 time_zone,
                 online,
+                attendant_discount_cap_percent,
             }),
             _ => Err(errors),
         }
@@ -428,12 +447,13 @@ mod tests {
             online_cancel_cutoff_hours: None,
             online_max_future_bookings: None,
             online_newcomer_share_percent: None,
+            attendant_discount_cap_percent: None,
             time_zone: None,
         }
     }
 
     fn profile() -> CompanyProfile {
-        form().validate(OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"))
+        form().validate(None).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]
@@ -497,7 +517,7 @@ mod tests {
             ),
         ];
         for (form, field, message) in cases {
-            let errors = form.validate(OnlineRules::default()).err().unwrap_or_default();
+            let errors = form.validate(None).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
         }
     }
@@ -517,7 +537,7 @@ mod tests {
             district: "r".repeat(MAX_DISTRICT),
             ..form()
         };
-        let profile = at_the_bounds.validate(OnlineRules::default());
+        let profile = at_the_bounds.validate(None);
         assert_eq!(profile.map(|p| p.observation.chars().count()), Ok(MAX_TEXT));
         let cases: Vec<(CompanyForm, &str, usize)> = vec![
             (CompanyForm { name: "N".repeat(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
@@ -553,14 +573,14 @@ mod tests {
             (CompanyForm { district: "r".repeat(MAX_DISTRICT + 1), ..form() }, "district", MAX_DISTRICT),
         ];
         for (form, field, max) in cases {
-            let errors = form.validate(OnlineRules::default()).err().unwrap_or_default();
+            let errors = form.validate(None).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
         }
     }
 
     #[test]
     fn a_unit_is_in_its_addresss_zone_unless_the_form_names_one() {
-        let zone = |form: CompanyForm| form.validate(OnlineRules::default()).map(|p| p.time_zone);
+        let zone = |form: CompanyForm| form.validate(None).map(|p| p.time_zone);
         assert_eq!(zone(form()), Ok("America/Sao_Paulo".to_owned()));
         let manaus = CompanyForm { state: "AM".into(), city: "Manaus".into(), ..form() };
         assert_eq!(zone(manaus.clone()), Ok("America/Manaus".to_owned()));
@@ -569,19 +589,28 @@ mod tests {
         let empty = CompanyForm { time_zone: Some(" ".into()), ..manaus };
         assert_eq!(zone(empty), Ok("America/Manaus".to_owned()));
         let unknown = CompanyForm { time_zone: Some("Europe/Lisbon".into()), ..form() };
-        let errors = unknown.validate(OnlineRules::default()).err().unwrap_or_default();
+        let errors = unknown.validate(None).err().unwrap_or_default();
         assert_eq!(errors.get("timeZone"), Some(crate::time_zone::MSG_BAD_TIME_ZONE));
     }
 
     #[test]
-    fn online_rules_left_out_keep_the_current_ones() {
-        let current =
+    fn rules_left_out_keep_the_current_ones() {
+        let rules =
             OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1, newcomer_share_percent: 10 };
-        let kept = form().validate(current).ok().map(|p| p.online);
-        assert_eq!(kept, Some(current));
+        let current = CompanyProfile { online: rules, attendant_discount_cap_percent: Some(10), ..profile() };
+        let kept = form().validate(Some(&current)).ok().map(|p| (p.online, p.attendant_discount_cap_percent));
+        assert_eq!(kept, Some((rules, Some(10))));
         let changed = CompanyForm { online_cancel_cutoff_hours: Some(0), ..form() };
-        let changed = changed.validate(current).ok().map(|p| p.online);
-        assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, ..current }));
+        let changed = changed.validate(Some(&current)).ok().map(|p| p.online);
+        assert_eq!(changed, Some(OnlineRules { cancel_cutoff_hours: 0, ..rules }));
+        // The cap: 100 % lifts it; beyond is refused.
+        let cap = |percent| {
+            CompanyForm { attendant_discount_cap_percent: Some(percent), ..form() }.validate(Some(&current))
+        };
+        assert_eq!(cap(15).ok().map(|p| p.attendant_discount_cap_percent), Some(Some(15)));
+        assert_eq!(cap(100).ok().map(|p| p.attendant_discount_cap_percent), Some(None));
+        let refused = cap(101).err().unwrap_or_default();
+        assert_eq!(refused.get("attendantDiscountCapPercent"), Some(MSG_BAD_DISCOUNT_CAP));
     }
 
     #[test]
@@ -677,7 +706,7 @@ mod tests {
             time_zone: Some("America/Sao_Paulo".into()),
             ..form()
         };
-        let profile = filled.validate(OnlineRules::default()).unwrap_or_else(|e| panic!("{e:?}"));
+        let profile = filled.validate(None).unwrap_or_else(|e| panic!("{e:?}"));
         let period = Period {
             start: crate::validation::TimeOfDay::from_minutes(8 * 60).unwrap_or_else(|| panic!("a time")),
             end: crate::validation::TimeOfDay::from_minutes(18 * 60).unwrap_or_else(|| panic!("a time")),

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use navalha_domain::plan::{Plan, PlanDetails};
 use navalha_domain::subscription::{
     ReportSource, Subscription, SubscriptionEvent, MSG_NOT_FOUND as MSG_SUBSCRIPTION_NOT_FOUND,

@@ -223,6 +223,7 @@ async fn one(
             online_cancel_cutoff_hours: profile.online.cancel_cutoff_hours,
             online_max_future_bookings: profile.online.max_future_bookings,
             online_newcomer_share_percent: profile.online.newcomer_share_percent,
+            attendant_discount_cap_percent: profile.attendant_discount_cap_percent.unwrap_or(100),
         }),
     ))
 }
@@ -256,6 +257,8 @@ pub struct CompanyDetail {
     online_cancel_cutoff_hours: i64,
     online_max_future_bookings: i64,
     online_newcomer_share_percent: i64,
+    /// The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
+    attendant_discount_cap_percent: i64,
 }
 
 /// One weekday of a unit's hours; closed days have null times.

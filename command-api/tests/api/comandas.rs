@@ -589,3 +589,44 @@ async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next(pool:
     let products = call(&system, &attendant, Method::GET, "/api/product?pageSize=10&status=1", None).await;
     assert_eq!(products.body["total"], 4, "{products:?}");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_unit_caps_what_an_attendant_may_discount(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let d = demo(&system).await;
+    let unit_path = format!("/api/company/{}", d.centro);
+    let unit = call(&system, &admin, Method::GET, &unit_path, None).await;
+    assert_eq!(unit.body["AttendantDiscountCapPercent"], 100, "no cap by default: {unit:?}");
+    let capped = crate::online::company_form(&unit.body, json!({"attendantDiscountCapPercent": 10}));
+    assert_eq!(call(&system, &admin, Method::PUT, &unit_path, Some(capped)).await.status, StatusCode::OK);
+    let refused = crate::online::company_form(&unit.body, json!({"attendantDiscountCapPercent": 101}));
+    let refused = call(&system, &admin, Method::PUT, &unit_path, Some(refused)).await;
+    assert_eq!(
+        refused.body["errors"]["attendantDiscountCapPercent"],
+        "Informe um desconto máximo de 0 a 100%"
+    );
+    system.project().await;
+    let unit = call(&system, &admin, Method::GET, &unit_path, None).await;
+    assert_eq!(unit.body["AttendantDiscountCapPercent"], 10);
+
+    let appointment = booked(&system, &admin, &d, "10:00").await;
+    let id = opened(&system, &attendant, &d, appointment).await;
+    let discount = format!("/api/comanda/{id}/discount");
+    let too_much = call(&system, &attendant, Method::PUT, &discount, Some(json!({"percent": 15}))).await;
+    assert_eq!(too_much.body["errors"]["discount"], "Seu desconto máximo é de 10%.", "{too_much:?}");
+    let within = call(&system, &attendant, Method::PUT, &discount, Some(json!({"percent": 10}))).await;
+    assert_eq!(within.status, StatusCode::OK, "{within:?}");
+    let line =
+        json!({"kind": "service", "id": d.beard, "idProfessional": d.barber1_id, "discountPercent": 20});
+    let items = format!("/api/comanda/{id}/items");
+    let line_refused = call(&system, &attendant, Method::POST, &items, Some(line.clone())).await;
+    assert_eq!(line_refused.body["errors"]["discount"], "Seu desconto máximo é de 10%.");
+    // ADMIN gives what the owner decides.
+    assert_eq!(call(&system, &admin, Method::POST, &items, Some(line)).await.status, StatusCode::OK);
+    assert_eq!(
+        call(&system, &admin, Method::PUT, &discount, Some(json!({"percent": 15}))).await.status,
+        StatusCode::OK
+    );
+}

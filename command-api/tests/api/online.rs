@@ -440,7 +440,7 @@ async fn bad_input_and_floods_get_clear_answers(pool: PgPool) {
 }
 
 /// The unit form's body for what `GET company/{id}` answers, with `changes` on top.
-fn company_form(answer: &Value, changes: Value) -> Value {
+pub(crate) fn company_form(answer: &Value, changes: Value) -> Value {
     let mut form = json!({});
     for (field, from) in [
         ("name", "Name"),

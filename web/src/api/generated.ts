@@ -2575,6 +2575,11 @@ export interface components {
         };
         /** @description A unit as the unit form reads it. */
         CompanyDetail: {
+            /**
+             * Format: int64
+             * @description The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
+             */
+            AttendantDiscountCapPercent: number;
             City: string;
             Cnpj: string;
             Complement: string;
@@ -2611,6 +2616,13 @@ export interface components {
         };
         /** @description The company form as sent (`POST company`, `PUT company/{id}`). */
         CompanyForm: {
+            /**
+             * Format: int64
+             * @description The most an ATTENDANT may discount on a comanda, 0 to 100 (%); 100 is no cap. Left out
+             *     keeps the current one.
+             * @default null
+             */
+            attendantDiscountCapPercent: number | null;
             /**
              * @description City.
              * @default
