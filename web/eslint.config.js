@@ -44,6 +44,13 @@ const FEATURE_PUBLIC = new Set([
   'professionals/palette',
   'professionals/types',
   'subscribers/timeline',
+  // The comanda (issue 41) picks a client with the agenda's client search, a professional and a
+  // service with the agenda's unit calls, a product from the products' list, and names its
+  // client with the client's read.
+  'agenda/api/agendaApi',
+  'agenda/components/ClientSearch',
+  'clients/clientsApi',
+  'products/productsApi',
 ]);
 
 /** 'features/clients/ClientFormPage' for '@/features/clients/ClientFormPage' or a relative

@@ -98,6 +98,9 @@ export const api = createApi({
     'SubscriptionDetail',
     'SubscriptionUser',
     'Profile',
+    'Comanda',
+    'Product',
+    'Caixa',
   ],
   endpoints: () => ({}),
 });

@@ -27,6 +27,12 @@ describe('a change', () => {
     expect(tagsFor('day_off')).toContain('AvailableTime');
   });
 
+  it("of a comanda fetches the comandas, the agenda (its appointment's state) and the caixa again", () => {
+    expect(tagsFor('comanda')).toEqual(['Comanda', 'Scheduling', 'Caixa']);
+    expect(tagsFor('caixa')).toEqual(['Caixa']);
+    expect(tagsFor('product')).toEqual(['Product']);
+  });
+
   it('of an unknown model, or a stream that fell behind, fetches everything again', () => {
     const every = new Set(Object.values(MODEL_TAGS).flat());
     expect(new Set(tagsFor('*'))).toEqual(every);

@@ -15,12 +15,17 @@ type TagType = Parameters<typeof api.util.invalidateTags>[0][number];
 /** What each read model feeds: the tags to fetch again when it changes. */
 export const MODEL_TAGS: Record<string, TagType[]> = {
   agenda: ['Scheduling', 'AvailableTime'],
+  caixa: ['Caixa'],
   client: ['Client'],
   club: ['SubscriptionDetail', 'SubscriptionUser'],
+  // Issue 41: a comanda also moves its appointment's state ('Atendido', 'Ver comanda') and
+  // its caixa's figures.
+  comanda: ['Comanda', 'Scheduling', 'Caixa'],
   company: ['Company', 'Service', 'AvailableTime'],
   day_off: ['Professional', 'AvailableTime'],
   favorite_menu: ['Favorite'],
   holiday: ['Holiday', 'AvailableTime'],
+  product: ['Product'],
   professional: ['Professional', 'Service', 'AvailableTime'],
 };
 

@@ -9,10 +9,13 @@ const paths = (menu: MenuItem[]) => menuRoutes(menu).map((route) => route.path);
 const ADMIN_SLUGS = [
   'home',
   'scheduling',
+  'caixa',
   'client',
   'professional',
   'company',
   'holiday',
+  'comanda',
+  'product',
   'subscription-detail-list',
   'subscription-user-detail-list',
 ];
@@ -24,6 +27,8 @@ describe('menu by role', () => {
     expect(paths(menu)).toEqual([
       '',
       'scheduling',
+      'caixa',
+      'caixa/:idCaixa',
       'client',
       'client/new',
       'client/:idClient',
@@ -36,6 +41,11 @@ describe('menu by role', () => {
       'holiday',
       'holiday/new',
       'holiday/:idHoliday',
+      'comanda',
+      'comanda/:idComanda',
+      'product',
+      'product/new',
+      'product/:idProduct',
       'subscription-detail-list',
       'subscription-detail-form/:subscriptionDetailId',
       'subscription-user-detail-list',
@@ -44,9 +54,19 @@ describe('menu by role', () => {
     ]);
   });
 
-  it('gives DEFAULT and a missing role the same as ADMIN', () => {
-    expect(menuForRole('DEFAULT')).toEqual(menuForRole('ADMIN'));
-    expect(menuForRole(null)).toEqual(menuForRole('ADMIN'));
+  it('gives DEFAULT and a missing role the same as ADMIN but the caixa', () => {
+    const menu = menuForRole('DEFAULT');
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'caixa'));
+    expect(paths(menu).filter((path) => path.startsWith('caixa'))).toEqual([]);
+    expect(menuForRole(null)).toEqual(menu);
+  });
+
+  it('gives the caixa and its report to ADMIN and ATTENDANT only (the calls answer them alone)', () => {
+    const roles: RoleType[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT'];
+    const reach = (role: RoleType) => paths(menuForRole(role)).filter((path) => path.startsWith('caixa'));
+    expect(roles.filter((role) => slugs(menuForRole(role)).includes('caixa'))).toEqual(['ADMIN', 'ATTENDANT']);
+    expect(reach('ATTENDANT')).toEqual(['caixa', 'caixa/:idCaixa']);
+    expect(reach('BARBER_LEADE')).toEqual([]);
   });
 
   it('gives ATTENDANT everything but the professional routes', () => {
@@ -55,15 +75,26 @@ describe('menu by role', () => {
     expect(paths(menu).filter((path) => path.startsWith('professional'))).toEqual([]);
   });
 
-  it.each<RoleType>(['BARBER1', 'BARBER2'])('gives %s only scheduling, client and profile', (role) => {
+  it.each<RoleType>(['BARBER1', 'BARBER2'])('gives %s only scheduling, client, comandas, products and profile', (role) => {
     const menu = menuForRole(role);
-    expect(slugs(menu)).toEqual(['scheduling', 'client']);
-    expect(paths(menu)).toEqual(['scheduling', 'client', 'client/new', 'client/:idClient', 'profile']);
+    expect(slugs(menu)).toEqual(['scheduling', 'client', 'comanda', 'product']);
+    expect(paths(menu)).toEqual([
+      'scheduling',
+      'client',
+      'client/new',
+      'client/:idClient',
+      'comanda',
+      'comanda/:idComanda',
+      'product',
+      'product/new',
+      'product/:idProduct',
+      'profile',
+    ]);
   });
 
-  it('gives BARBER_LEADE scheduling, client, holiday, subscribers and profile', () => {
+  it('gives BARBER_LEADE scheduling, client, holiday, comandas, products, subscribers and profile', () => {
     const menu = menuForRole('BARBER_LEADE');
-    expect(slugs(menu)).toEqual(['scheduling', 'client', 'holiday', 'subscription-user-detail-list']);
+    expect(slugs(menu)).toEqual(['scheduling', 'client', 'holiday', 'comanda', 'product', 'subscription-user-detail-list']);
     expect(paths(menu)).toContain('subscription-user-detail-form/:idSubscriptionUser');
     expect(paths(menu)).toContain('profile');
     expect(paths(menu)).not.toContain('subscription-detail-list');

@@ -17,18 +17,29 @@ const SubscriberListPage = lazy(() => import('@/features/subscribers/SubscriberL
 const SubscriberFormPage = lazy(() => import('@/features/subscribers/SubscriberFormPage'));
 const HolidayListPage = lazy(() => import('@/features/holidays/HolidayListPage'));
 const HolidayFormPage = lazy(() => import('@/features/holidays/HolidayFormPage'));
+// Issue 41: comandas and the products they sell.
+const ComandaListPage = lazy(() => import('@/features/comandas/ComandaListPage'));
+const ComandaPage = lazy(() => import('@/features/comandas/ComandaPage'));
+const ProductListPage = lazy(() => import('@/features/products/ProductListPage'));
+const ProductFormPage = lazy(() => import('@/features/products/ProductFormPage'));
 const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
+// Issue 41: the caixa and its report (ADMIN and ATTENDANT, as the server allows).
+const CaixaPage = lazy(() => import('@/features/caixa/CaixaPage'));
+const CaixaReportPage = lazy(() => import('@/features/caixa/CaixaReportPage'));
 
 /** Route areas a role may reach (spec 01 §6). */
 export type Area =
   | 'home'
   | 'scheduling'
+  | 'caixa'
   | 'client'
   | 'professional'
   | 'company'
   | 'subscription-detail'
   | 'subscription-user'
   | 'holiday'
+  | 'comanda'
+  | 'product'
   | 'profile';
 
 interface AreaItem extends MenuItem {
@@ -63,6 +74,8 @@ const fullMenu: AreaItem[] = [
   shown('Início', 'home', 'home', { path: '', slug: 'home', isIndex: true, component: HomePage }),
   group('Atendimento', [
     shown('Agenda', 'calendar', 'scheduling', { path: 'scheduling', slug: 'scheduling', component: AgendaPage }),
+    shown('Caixa', 'list', 'caixa', { path: 'caixa', slug: 'caixa', component: CaixaPage }),
+    hidden('Relatório do caixa', 'caixa', { path: 'caixa/:idCaixa', slug: 'caixa-report', component: CaixaReportPage }),
   ]),
   group('Cadastros', [
     shown('Clientes', 'people', 'client', { path: 'client', slug: 'client', component: ClientListPage }),
@@ -89,6 +102,12 @@ const fullMenu: AreaItem[] = [
     shown('Feriados', 'flag', 'holiday', { path: 'holiday', slug: 'holiday', component: HolidayListPage }),
     hidden('Novo feriado', 'holiday', { path: 'holiday/new', slug: 'holiday-new', component: HolidayFormPage }),
     hidden('Feriado', 'holiday', { path: 'holiday/:idHoliday', slug: 'holiday-form', component: HolidayFormPage }),
+    // Issue 41: every role reads comandas (a barber, those with a line or tip of theirs) and products.
+    shown('Comandas', 'receipt', 'comanda', { path: 'comanda', slug: 'comanda', component: ComandaListPage }),
+    hidden('Comanda', 'comanda', { path: 'comanda/:idComanda', slug: 'comanda-detail', component: ComandaPage }),
+    shown('Produtos', 'sell', 'product', { path: 'product', slug: 'product', component: ProductListPage }),
+    hidden('Novo produto', 'product', { path: 'product/new', slug: 'product-new', component: ProductFormPage }),
+    hidden('Produto', 'product', { path: 'product/:idProduct', slug: 'product-form', component: ProductFormPage }),
   ]),
   group('Clube de assinatura', [
     shown('Planos', 'card', 'subscription-detail', {
@@ -119,22 +138,26 @@ const fullMenu: AreaItem[] = [
 const ALL_AREAS: Area[] = [
   'home',
   'scheduling',
+  'caixa',
   'client',
   'professional',
   'company',
   'subscription-detail',
   'subscription-user',
   'holiday',
+  'comanda',
+  'product',
   'profile',
 ];
 
 export const areasByRole: Record<RoleType, Area[]> = {
   ADMIN: ALL_AREAS,
-  DEFAULT: ALL_AREAS,
+  // The caixa's calls answer ADMIN and ATTENDANT only.
+  DEFAULT: ALL_AREAS.filter((area) => area !== 'caixa'),
   ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional'),
-  BARBER1: ['scheduling', 'client', 'profile'],
-  BARBER2: ['scheduling', 'client', 'profile'],
-  BARBER_LEADE: ['scheduling', 'client', 'holiday', 'subscription-user', 'profile'],
+  BARBER1: ['scheduling', 'client', 'comanda', 'product', 'profile'],
+  BARBER2: ['scheduling', 'client', 'comanda', 'product', 'profile'],
+  BARBER_LEADE: ['scheduling', 'client', 'holiday', 'subscription-user', 'comanda', 'product', 'profile'],
 };
 
 function filterMenu(items: AreaItem[], allowed: Set<Area>): MenuItem[] {

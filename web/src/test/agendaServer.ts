@@ -103,6 +103,7 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
   const calls: Recorded[] = [];
   let position = 100;
   let nextId = 500;
+  let nextComanda = 70;
   /** Holds PUT confirm answers until released (to see optimistic updates). */
   let holdConfirm: Promise<void> | null = null;
   const positionHeaders = () => ({ 'X-Navalha-Position': `9.${++position}` });
@@ -243,6 +244,37 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
       swept.forEach((item) => (item.Status = false));
       const ids = swept.map((item) => item.IdScheduling);
       return HttpResponse.json({ Cancelled: ids.length, IdSchedulings: ids }, { headers: positionHeaders() });
+    }),
+    // Issue 41: the attendance, with the server's refusals, and the appointment's comanda.
+    http.post(apiUrl('scheduling/:id/arrival'), async ({ request, params }) => {
+      await record(request);
+      const item = items.get(Number(params.id))!;
+      item.Attendance = 'ARRIVED';
+      return HttpResponse.json({ IdScheduling: item.IdScheduling, Attendance: 'ARRIVED' }, { headers: positionHeaders() });
+    }),
+    http.post(apiUrl('scheduling/:id/no-show'), async ({ request, params }) => {
+      await record(request);
+      const item = items.get(Number(params.id))!;
+      if (item.Attendance === 'ARRIVED' || item.IdComanda) {
+        return HttpResponse.json({ message: "O cliente chegou: não é possível marcar 'Não compareceu'.", errors: {} }, { status: 422 });
+      }
+      item.Attendance = 'NO_SHOW';
+      return HttpResponse.json({ IdScheduling: item.IdScheduling, Attendance: 'NO_SHOW' }, { headers: positionHeaders() });
+    }),
+    http.delete(apiUrl('scheduling/:id/no-show'), async ({ request, params }) => {
+      await record(request);
+      const item = items.get(Number(params.id))!;
+      item.Attendance = null;
+      return HttpResponse.json({ IdScheduling: item.IdScheduling, Attendance: null }, { headers: positionHeaders() });
+    }),
+    http.post(apiUrl('comanda'), async ({ request }) => {
+      const { body } = await record(request);
+      const item = items.get((body as { idScheduling: number }).idScheduling)!;
+      if (item.IdComanda) {
+        return HttpResponse.json({ message: `Este agendamento já tem a comanda N.º ${item.IdComanda}.`, errors: {} }, { status: 409 });
+      }
+      item.IdComanda = ++nextComanda;
+      return HttpResponse.json({ IdComanda: item.IdComanda }, { status: 201, headers: positionHeaders() });
     }),
     http.delete(apiUrl('scheduling/:id'), async ({ request, params }) => {
       await record(request);

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY, NEXT_DAY, agendaServer, appointment } from '@/test/agendaServer';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 
 // 12:00 UTC is 09:00 on the unit's clock (UTC-3), on DAY.
 const NOW = new Date(`${DAY}T12:00:00Z`);
@@ -354,6 +356,115 @@ describe("'Cancelar online desta origem' (issue 39)", () => {
     await options(user, 1);
     expect(screen.getByRole('menuitem', { name: 'Cancelar' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Cancelar online desta origem' })).toBeNull();
+  });
+});
+
+describe("the appointment's attendance and comanda (issue 41)", () => {
+  const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+  it("shows each state as a badge on the card and on the timeline's block", async () => {
+    const user = userEvent.setup();
+    agendaServer([
+      appointment(1, { StartTime: '08:00:00', EndTime: '08:30:00', Attendance: 'NO_SHOW' }),
+      appointment(2, { StartTime: '08:30:00', EndTime: '09:00:00', Attendance: 'ATTENDED', IdComanda: 31, Confirmation: true }),
+      appointment(3, { Attendance: 'ARRIVED' }),
+      appointment(4, { StartTime: '11:00:00', EndTime: '11:30:00' }),
+    ]);
+    renderAgenda();
+    const badges = (id: number) =>
+      [...card(`N.º ${id}:`).querySelectorAll('.appointment-badges .badge')].map((badge) => badge.textContent);
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect(badges(1)).toEqual(['Não compareceu']);
+    expect(badges(2)).toEqual(['Confirmado pelo cliente', 'Atendido']);
+    expect(badges(3)).toEqual(['Cliente chegou']);
+    expect(badges(4)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    expect(within(timeline).getByRole('listitem', { name: /N\.º 1:/ }).textContent).toContain('Não compareceu · Corte de cabelo');
+  });
+
+  it("lets the front desk mark 'Não compareceu' once it started, and undo it the same day", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1, { StartTime: '08:30:00', EndTime: '09:30:00' })]);
+    renderAgenda('ATTENDANT');
+    await options(user, 1);
+    // Started: no 'Confirmar' any more (the server refuses it).
+    expect(menuItems()).toEqual(['Cancelar', 'Editar', 'Cliente chegou', 'Não compareceu', 'Abrir comanda']);
+    await user.click(screen.getByRole('menuitem', { name: 'Não compareceu' }));
+    expect(await within(card('N.º 1:')).findByText('Não compareceu')).toBeTruthy();
+    expect(await screen.findByText("Agendamento N.º 1 marcado como 'Não compareceu'.")).toBeTruthy();
+    expect(agenda.calls.find((call) => call.path === 'scheduling/1/no-show')!.method).toBe('POST');
+
+    await waitFor(() => expect(agenda.items.get(1)!.Attendance).toBe('NO_SHOW'));
+    await options(user, 1);
+    expect(menuItems()).toEqual(['Cancelar', 'Editar', 'Desfazer não compareceu']);
+    await user.click(screen.getByRole('menuitem', { name: 'Desfazer não compareceu' }));
+    expect(await screen.findByText("'Não compareceu' desfeito no agendamento N.º 1.")).toBeTruthy();
+    await waitFor(() => expect(within(card('N.º 1:')).queryByText('Não compareceu')).toBeNull());
+    expect(agenda.calls.filter((call) => call.path === 'scheduling/1/no-show').map((call) => call.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it("takes back a refused 'Não compareceu' and shows the server's message", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1, { StartTime: '08:30:00', EndTime: '09:30:00' })]);
+    renderAgenda();
+    await options(user, 1);
+    // Another desk recorded the arrival meanwhile.
+    agenda.items.get(1)!.Attendance = 'ARRIVED';
+    await user.click(screen.getByRole('menuitem', { name: 'Não compareceu' }));
+    expect(await screen.findByText("O cliente chegou: não é possível marcar 'Não compareceu'.")).toBeTruthy();
+    expect(await within(card('N.º 1:')).findByText('Cliente chegou')).toBeTruthy();
+    expect(within(card('N.º 1:')).queryByText('Não compareceu')).toBeNull();
+  });
+
+  it("records the arrival before the start; 'Confirmar' stays until it starts", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda('ATTENDANT');
+    await options(user, 1);
+    expect(menuItems()).toEqual(['Cancelar', 'Editar', 'Confirmar', 'Cliente chegou', 'Abrir comanda']);
+    await user.click(screen.getByRole('menuitem', { name: 'Cliente chegou' }));
+    expect(await screen.findByText('Chegada do cliente registrada no agendamento N.º 1.')).toBeTruthy();
+    expect(within(card('N.º 1:')).getByText('Cliente chegou')).toBeTruthy();
+    expect(agenda.calls.find((call) => call.path === 'scheduling/1/arrival')!.method).toBe('POST');
+  });
+
+  it("opens the appointment's comanda and goes to it; a second desk's try shows the 409", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1), appointment(2, { StartTime: '11:00:00', EndTime: '11:30:00' })]);
+    server.use(http.get(apiUrl('comanda/:id'), () => HttpResponse.json({ message: 'Comanda não encontrada.' }, { status: 404 })));
+    const { router } = renderAgenda();
+    await options(user, 1);
+    await user.click(screen.getByRole('menuitem', { name: 'Abrir comanda' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/comanda/71'));
+    expect(await screen.findByText('Comanda aberta.')).toBeTruthy();
+    const opened = agenda.calls.find((call) => call.path === 'comanda')!;
+    expect(opened.body).toEqual({ idCompany: 1, idScheduling: 1 });
+    expect(opened.headers.get('Idempotency-Key')).toBeTruthy();
+
+    // Back on the agenda: the card now leads to its comanda.
+    await act(() => router.navigate('/dashboard/scheduling'));
+    await options(user, 1);
+    expect(screen.queryByRole('menuitem', { name: 'Abrir comanda' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Ver comanda' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/comanda/71'));
+
+    // Another desk opened no. 2's comanda after this agenda was read.
+    await act(() => router.navigate('/dashboard/scheduling'));
+    agenda.items.get(2)!.IdComanda = 72;
+    await options(user, 2);
+    await user.click(screen.getByRole('menuitem', { name: 'Abrir comanda' }));
+    expect(await screen.findByText('Este agendamento já tem a comanda N.º 72.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/scheduling');
+  });
+
+  it('offers none of it to the barbers', async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(1, { StartTime: '08:30:00', EndTime: '09:30:00', IdComanda: 31 })]);
+    renderAgenda('BARBER1', { idProfessional: 4 });
+    await options(user, 1);
+    expect(menuItems()).toEqual(['Cancelar', 'Editar']);
   });
 });
 

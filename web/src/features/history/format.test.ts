@@ -232,6 +232,141 @@ describe('describeHistory', () => {
   });
 });
 
+/** A comanda's stream as the server diffs it (query-api/src/history.rs): each event lists only what changed. */
+const comanda: HistoryEntry[] = [
+  entry({
+    Sequence: 1,
+    UserName: 'Beatriz Atendente',
+    Role: 'ATTENDANT',
+    Event: 'ComandaOpened',
+    Changes: [
+      { Field: 'appointment_id', From: null, To: 12 },
+      { Field: 'client_id', From: null, To: 5 },
+      { Field: 'company_id', From: null, To: 1 },
+      {
+        Field: 'items',
+        From: null,
+        To: [{ item_id: 1, kind: 'service', ref_id: 1, description: 'Corte de cabelo', professional_id: 3, quantity: 1, unit_cents: 5500 }],
+      },
+    ],
+  }),
+  entry({
+    Sequence: 2,
+    Event: 'ItemAdded',
+    Changes: [
+      { Field: 'description', From: null, To: 'Pomada' },
+      { Field: 'discount.BasisPoints', From: null, To: 1250 },
+      { Field: 'item_id', From: null, To: 2 },
+      { Field: 'kind', From: null, To: 'product' },
+      { Field: 'quantity', From: null, To: 2 },
+      { Field: 'ref_id', From: null, To: 7 },
+      { Field: 'unit_cents', From: null, To: 3990 },
+    ],
+  }),
+  // The line just added: its id has not changed, so the event lists nothing.
+  entry({ Sequence: 3, Event: 'ItemRemoved', Changes: [] }),
+  entry({
+    Sequence: 4,
+    Event: 'DiscountSet',
+    Changes: [{ Field: 'discount.Cents', From: null, To: 500 }],
+  }),
+  entry({
+    Sequence: 5,
+    Event: 'TipAdded',
+    Changes: [
+      { Field: 'cents', From: null, To: 1000 },
+      { Field: 'professional_id', From: null, To: 3 },
+      { Field: 'tip_id', From: null, To: 1 },
+    ],
+  }),
+  entry({
+    Sequence: 6,
+    Event: 'PaymentTaken',
+    Changes: [
+      { Field: 'caixa_id', From: null, To: 4 },
+      { Field: 'cash_received_cents', From: null, To: 10000 },
+      { Field: 'cents', From: 1000, To: 6000 },
+      { Field: 'method', From: null, To: 'cash' },
+      { Field: 'payment_id', From: null, To: 1 },
+    ],
+  }),
+  entry({
+    Sequence: 7,
+    Event: 'PaymentRefunded',
+    // The payment's id and value are unchanged since it was taken: only the reason is new.
+    Changes: [{ Field: 'reason', From: null, To: 'Cobrado a mais' }],
+  }),
+  entry({
+    Sequence: 8,
+    Event: 'ComandaClosed',
+    Changes: [
+      { Field: 'at', From: null, To: '2026-11-24T10:40:00' },
+      { Field: 'lines', From: null, To: [{ item_id: 1, net_cents: 5000 }] },
+      { Field: 'subtotal_cents', From: null, To: 5500 },
+      { Field: 'total_cents', From: null, To: 5000 },
+    ],
+  }),
+  entry({ Sequence: 9, Event: 'ComandaReopened', Changes: [{ Field: 'reason', From: 'Cobrado a mais', To: 'Faltou a gorjeta' }] }),
+];
+
+describe('a comanda', () => {
+  const described = describeHistory(comanda, 'comanda', { professionals: { 3: 'Caio Líder' }, clients: { 5: 'João Conceição' } });
+  const bySequence = (sequence: number) => described.find((e) => e.key === sequence)!;
+  const lines = (sequence: number) => bySequence(sequence).changes.map((c) => [c.label, c.from, nbsp(c.to)]);
+
+  it('names each line, tip and payment in its title, also when it is removed or refunded', () => {
+    expect(described.map((e) => nbsp(e.title))).toEqual([
+      'Comanda reaberta',
+      'Comanda fechada',
+      'Estorno: Dinheiro R$ 60,00',
+      'Pagamento recebido: Dinheiro R$ 60,00',
+      'Gorjeta adicionada: Caio Líder R$ 10,00',
+      'Desconto alterado',
+      'Item removido: Pomada',
+      'Item adicionado: Pomada',
+      'Comanda aberta',
+    ]);
+  });
+
+  it('shows what was opened, added and paid as values in reais, without internal ids', () => {
+    expect(lines(1)).toEqual([
+      ['Cliente', null, 'João Conceição'],
+      ['Unidade', null, 'N.º 1'],
+      ['Agendamento', null, 'N.º 12'],
+      ['Itens', null, 'Corte de cabelo (1 × R$ 55,00)'],
+    ]);
+    expect(lines(2)).toEqual([
+      ['Tipo', null, 'Produto'],
+      ['Descrição', null, 'Pomada'],
+      ['Quantidade', null, '2'],
+      ['Valor unitário', null, 'R$ 39,90'],
+      ['Desconto', null, '12,5%'],
+    ]);
+    expect(lines(4)).toEqual([['Desconto', '—', 'R$ 5,00']]);
+    expect(lines(6)).toEqual([
+      ['Valor', null, 'R$ 60,00'],
+      ['Forma de pagamento', null, 'Dinheiro'],
+      ['Valor recebido', null, 'R$ 100,00'],
+    ]);
+    expect(lines(8)).toEqual([
+      ['Subtotal', '—', 'R$ 55,00'],
+      ['Total', '—', 'R$ 50,00'],
+    ]);
+  });
+
+  it('gives the reason of a refund, a reopen or a cancel as the reason, not as a field', () => {
+    expect(bySequence(7).reason).toBe('Motivo: Cobrado a mais');
+    expect(bySequence(7).changes).toEqual([]);
+    expect(bySequence(9).reason).toBe('Motivo: Faltou a gorjeta');
+  });
+
+  it("titles the appointment's attendance", () => {
+    expect(eventTitle('ClientArrived')).toBe('Cliente chegou');
+    expect(eventTitle('NoShowMarked')).toBe('Não compareceu');
+    expect(eventTitle('NoShowUndone')).toBe("'Não compareceu' desfeito");
+  });
+});
+
 describe('fallbacks', () => {
   it('reads unknown events, roles and fields as words, and any empty value as a dash', () => {
     expect(eventTitle('ClientArchived')).toBe('Client archived');

@@ -82,9 +82,35 @@ const EVENT_TITLES: Record<string, string> = {
   CompanyUpdated: 'Dados da empresa alterados',
   CompanyDaySet: 'Horário de trabalho alterado',
   GallerySaved: 'Galeria de fotos alterada',
+  // Issue 41: the appointment's attendance and the comanda.
+  ClientArrived: 'Cliente chegou',
+  NoShowMarked: 'Não compareceu',
+  NoShowUndone: "'Não compareceu' desfeito",
+  ComandaOpened: 'Comanda aberta',
+  ItemAdded: 'Item adicionado',
+  ItemRemoved: 'Item removido',
+  DiscountSet: 'Desconto alterado',
+  TipAdded: 'Gorjeta adicionada',
+  TipRemoved: 'Gorjeta removida',
+  PaymentTaken: 'Pagamento recebido',
+  PaymentRefunded: 'Estorno',
+  ComandaClosed: 'Comanda fechada',
+  ComandaReopened: 'Comanda reaberta',
+  ComandaCanceled: 'Comanda cancelada',
 };
 
-const CREATIONS = new Set(['AppointmentBooked', 'ClientRegistered', 'ProfessionalRegistered', 'CompanyRegistered', 'ServiceAdded']);
+/** Events that add a record (or a line, a tip, a payment): their fields are values, not changes. */
+const CREATIONS = new Set([
+  'AppointmentBooked',
+  'ClientRegistered',
+  'ProfessionalRegistered',
+  'CompanyRegistered',
+  'ServiceAdded',
+  'ComandaOpened',
+  'ItemAdded',
+  'TipAdded',
+  'PaymentTaken',
+]);
 
 /** A move of an appointment names what moved, when only one thing did. */
 const APPOINTMENT_GROUPS: Record<string, string> = {
@@ -187,11 +213,37 @@ const FIELD_LABELS: Record<string, string> = {
   provider: 'Rede social',
   online: 'Online',
   newcomer: 'Cliente novo (online)',
+  // The comanda (issue 41).
+  appointment_id: 'Agendamento',
+  items: 'Itens',
+  item_id: 'Item',
+  kind: 'Tipo',
+  description: 'Descrição',
+  quantity: 'Quantidade',
+  unit_cents: 'Valor unitário',
+  discount: 'Desconto',
+  'discount.Cents': 'Desconto',
+  'discount.BasisPoints': 'Desconto',
+  tip_id: 'Gorjeta',
+  payment_id: 'Pagamento',
+  method: 'Forma de pagamento',
+  cash_received_cents: 'Valor recebido',
+  installments: 'Parcelas',
+  brand: 'Bandeira',
+  authorization_code: 'Código de autorização',
+  nsu: 'NSU',
+  caixa_id: 'Caixa',
+  subtotal_cents: 'Subtotal',
+  discount_cents: 'Desconto',
+  total_cents: 'Total',
+  tips_cents: 'Gorjetas',
+  reason: 'Motivo',
 };
 
 /** The unit form names some fields its own way. */
 const SUBJECT_LABELS: Partial<Record<HistorySubject, Record<string, string>>> = {
   company: { phone: 'Telefone', observation: 'Observação' },
+  comanda: { company_id: 'Unidade' },
 };
 
 /** The order fields read in, as on the forms; others follow in the server's order. */
@@ -235,6 +287,25 @@ const FIELD_ORDER = [
   'period',
   'period.start',
   'period.end',
+  'appointment_id',
+  'items',
+  'kind',
+  'description',
+  'quantity',
+  'unit_cents',
+  'discount',
+  'discount.Cents',
+  'discount.BasisPoints',
+  'method',
+  'cash_received_cents',
+  'installments',
+  'brand',
+  'authorization_code',
+  'nsu',
+  'subtotal_cents',
+  'discount_cents',
+  'total_cents',
+  'tips_cents',
 ];
 
 const rank = (field: string) => {
@@ -243,8 +314,11 @@ const rank = (field: string) => {
   return n * 100 + (index === -1 ? FIELD_ORDER.length : index);
 };
 
-/** Internal ids that say nothing the other fields do not. */
-const HIDDEN = new Set(['membership_id']);
+/**
+ * Internal ids that say nothing the other fields do not, and what a comanda's close records for
+ * commissions and stock (its lines and tips by id, the business instant), shown by its totals.
+ */
+const HIDDEN = new Set(['membership_id', 'ref_id', 'item_id', 'tip_id', 'payment_id', 'caixa_id', 'at', 'lines', 'tips']);
 
 /** `weekDay 2.periods` → { scope: weekDay, n: 2, base: periods }. */
 interface FieldPath {
@@ -281,6 +355,29 @@ const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 const TIMES_TYPE_LABELS: Record<string, string> = {
   ONLY_AVAILABLES: 'Somente disponíveis',
   ALL_TIMES: 'Todos os horários',
+};
+
+/** A comanda's payment methods and line kinds (the comanda screen's words). */
+const METHOD_LABELS: Record<string, string> = {
+  cash: 'Dinheiro',
+  pix: 'Pix',
+  credit: 'Cartão de crédito',
+  debit: 'Cartão de débito',
+  subscription: 'Assinatura',
+};
+const KIND_LABELS: Record<string, string> = { service: 'Serviço', product: 'Produto' };
+
+const brl = (cents: unknown) => (typeof cents === 'number' ? formatBRL(cents / 100) : plain(cents));
+
+/** Basis points as a percentage: 1250 → '12,5%'. */
+const percent = (points: unknown) =>
+  typeof points === 'number' ? `${(points / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%` : plain(points);
+
+/** A comanda line: 'Corte de cabelo (2 × R$ 55,00)'. */
+const line = (entry: unknown) => {
+  const { description, quantity, unit_cents: unit } = record(entry);
+  if (typeof description !== 'string') return plain(entry);
+  return typeof quantity === 'number' && typeof unit === 'number' ? `${description} (${quantity} × ${brl(unit)})` : description;
 };
 
 const isEmpty = (value: unknown) =>
@@ -366,7 +463,24 @@ export function formatValue(field: string, value: unknown, names: HistoryNames =
     case 'periods':
       return list(value, period);
     case 'cents':
-      return typeof value === 'number' ? formatBRL(value / 100) : plain(value);
+    case 'unit_cents':
+    case 'cash_received_cents':
+    case 'subtotal_cents':
+    case 'discount_cents':
+    case 'total_cents':
+    case 'tips_cents':
+    case 'discount.Cents':
+      return brl(value);
+    case 'discount.BasisPoints':
+      return percent(value);
+    case 'appointment_id':
+      return `N.º ${String(value)}`;
+    case 'items':
+      return list(value, line);
+    case 'kind':
+      return KIND_LABELS[String(value)] ?? plain(value);
+    case 'method':
+      return METHOD_LABELS[String(value)] ?? plain(value);
     case 'minutes':
       return typeof value === 'number' ? `${value} min` : plain(value);
     case 'images':
@@ -394,10 +508,15 @@ const shown = (change: HistoryChange) => {
 export function describeHistory(entries: HistoryEntry[], subject: HistorySubject, names: HistoryNames = {}): DescribedEntry[] {
   const ordered = [...entries].sort((a, b) => a.Sequence - b.Sequence);
   const offered = new Map<number, unknown>();
+  // Every field as it stands after each event, as the server compares them: an event lists
+  // only what changed, so a comanda's line, tip or payment is named from here.
+  const state = new Map<string, unknown>();
+  const comanda = new Map<string, string>();
   const described = ordered.map((entry) => {
     const changes = entry.Changes ?? [];
     let item: number | null = null;
     for (const change of changes) {
+      state.set(change.Field, change.To);
       const { scope, n, base } = parseField(change.Field);
       if (scope !== 'item') continue;
       item = n;
@@ -417,6 +536,9 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
       .filter((line) => !(created && line.to === EMPTY));
     let title = eventTitle(entry.Event, changes.map((change) => parseField(change.Field).base));
     if (item !== null) title = `${title}: ${offered.has(item) ? named(names.services, offered.get(item)) : `N.º ${item}`}`;
+    if (subject === 'comanda') title = comandaTitle(entry.Event, title, state, comanda, names);
+    // A comanda's reopen, cancel or refund carries its reason in the event itself.
+    const reason = entry.Reason ?? (REASONED.has(entry.Event) ? state.get('reason') : null);
     return {
       key: entry.Sequence,
       at: entry.At,
@@ -424,10 +546,59 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
       who: entry.UserName?.trim() || SYSTEM_LABEL,
       role: roleLabel(entry.Role),
       title,
-      reason: entry.Reason ? `Motivo: ${entry.Reason}` : null,
+      reason: typeof reason === 'string' && reason ? `Motivo: ${reason}` : null,
       created,
-      changes: lines,
+      changes: lines.filter((line) => line.field !== 'reason'),
     };
   });
   return described.reverse();
+}
+
+/** The comanda's events that record a reason. */
+const REASONED = new Set(['PaymentRefunded', 'ComandaReopened', 'ComandaCanceled']);
+
+/**
+ * A comanda's line, tip or payment named in its event's title ('Item removido: Pomada',
+ * 'Estorno: Dinheiro R$ 50,00'), from the fields as they stand after the event; `known`
+ * keeps the names of those added, for their removal.
+ */
+function comandaTitle(
+  event: string,
+  title: string,
+  state: Map<string, unknown>,
+  known: Map<string, string>,
+  names: HistoryNames,
+): string {
+  const key = (what: 'item' | 'tip' | 'payment') => `${what} ${String(state.get(`${what}_id`))}`;
+  const added = (what: 'item' | 'tip' | 'payment', name: string) => {
+    known.set(key(what), name);
+    return `${title}: ${name}`;
+  };
+  const removed = (what: 'item' | 'tip' | 'payment') =>
+    `${title}: ${known.get(key(what)) ?? `N.º ${String(state.get(`${what}_id`))}`}`;
+  const value = brl(state.get('cents'));
+  switch (event) {
+    case 'ComandaOpened': {
+      const items = state.get('items');
+      for (const item of Array.isArray(items) ? items : []) {
+        const { item_id: id, description } = record(item);
+        if (typeof description === 'string') known.set(`item ${String(id)}`, description);
+      }
+      return title;
+    }
+    case 'ItemAdded':
+      return added('item', plain(state.get('description')));
+    case 'ItemRemoved':
+      return removed('item');
+    case 'TipAdded':
+      return added('tip', `${named(names.professionals, state.get('professional_id'))} ${value}`);
+    case 'TipRemoved':
+      return removed('tip');
+    case 'PaymentTaken':
+      return added('payment', `${formatValue('method', state.get('method'))} ${value}`);
+    case 'PaymentRefunded':
+      return removed('payment');
+    default:
+      return title;
+  }
 }

@@ -7,6 +7,7 @@ const PATHS: Record<HistorySubject, string> = {
   client: 'user',
   professional: 'professional',
   company: 'company',
+  comanda: 'comanda',
 };
 
 /** The cache tag whose mutations change the subject (so its history is read again). */
@@ -15,6 +16,7 @@ const TAGS = {
   client: 'Client',
   professional: 'Professional',
   company: 'Company',
+  comanda: 'Comanda',
 } as const satisfies Record<HistorySubject, string>;
 
 export const historyUrl = ({ subject, id }: HistoryTarget) => `${PATHS[subject]}/${id}/history`;

@@ -12,8 +12,8 @@ export type HistoryChange = Schemas['Change'];
  */
 export type HistoryEntry = Schemas['HistoryEntry'];
 
-/** Whose history: an appointment, a client, a professional or a unit. */
-export type HistorySubject = 'appointment' | 'client' | 'professional' | 'company';
+/** Whose history: an appointment, a client, a professional, a unit or a comanda (issue 41). */
+export type HistorySubject = 'appointment' | 'client' | 'professional' | 'company' | 'comanda';
 
 export interface HistoryTarget {
   subject: HistorySubject;

@@ -2,14 +2,18 @@ import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
 import type { Schemas } from '@/api/wire';
 import type {
+  Attendance,
   AvailableTimes,
   BlockedTime,
   AvailableTimesQuery,
   ClientPage,
   ClientQuery,
+  ComandaOpened,
+  ComandaOpenPayload,
   DayItem,
   DayQuery,
   OriginSwept,
+  SchedulingAttendance,
   SchedulingCancelled,
   SchedulingConfirmed,
   SchedulingDetail,
@@ -79,6 +83,25 @@ const changedTags = (_result: unknown, _error: unknown, { id }: { id: number }) 
   { type: 'Scheduling' as const, id: LIST },
   { type: 'AvailableTime' as const, id: LIST },
 ];
+
+/** What an attendance change touches: the appointment and the day lists (its history too). */
+const attendanceTags = (_result: unknown, _error: unknown, id: number) => [
+  { type: 'Scheduling' as const, id },
+  { type: 'Scheduling' as const, id: LIST },
+];
+
+/** An attendance call (issue 41), shown on the cached day lists at once and taken back if refused. */
+const attendanceCall = (method: 'POST' | 'DELETE', path: 'arrival' | 'no-show', attendance: Attendance | null) => ({
+  query: (id: number) => ({ url: `scheduling/${id}/${path}`, method }),
+  onQueryStarted: (
+    id: number,
+    { dispatch, getState, queryFulfilled }: { dispatch: Dispatch; getState: () => unknown; queryFulfilled: Promise<unknown> },
+  ) =>
+    changeDayListsUntilRefused(dispatch, getState, id, queryFulfilled, (item) => {
+      item.Attendance = attendance;
+    }),
+  invalidatesTags: attendanceTags,
+});
 
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -174,6 +197,29 @@ export const agendaApi = api.injectEndpoints({
         { type: 'AvailableTime', id: LIST },
       ],
     }),
+    /** 'Cliente chegou'. */
+    markArrival: build.mutation<SchedulingAttendance, number>(attendanceCall('POST', 'arrival', 'ARRIVED')),
+    /** 'Não compareceu'. */
+    markNoShow: build.mutation<SchedulingAttendance, number>(attendanceCall('POST', 'no-show', 'NO_SHOW')),
+    /** 'Desfazer não compareceu'. */
+    undoNoShow: build.mutation<SchedulingAttendance, number>(attendanceCall('DELETE', 'no-show', null)),
+    /**
+     * 'Abrir comanda' of an appointment: its services, professional and booked prices come in.
+     * The card then shows 'Ver comanda'; the comandas' list has one more.
+     */
+    openAppointmentComanda: build.mutation<ComandaOpened, { payload: ComandaOpenPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'comanda',
+        method: 'POST',
+        body: payload,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, _error, { payload }) => [
+        ...(payload.idScheduling ? [{ type: 'Scheduling' as const, id: payload.idScheduling }] : []),
+        { type: 'Scheduling', id: LIST },
+        { type: 'Comanda', id: LIST },
+      ],
+    }),
     cancelScheduling: build.mutation<SchedulingCancelled, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
@@ -250,6 +296,10 @@ export const {
   useConfirmSchedulingMutation,
   useCancelSchedulingMutation,
   useCancelOnlineOriginMutation,
+  useMarkArrivalMutation,
+  useMarkNoShowMutation,
+  useUndoNoShowMutation,
+  useOpenAppointmentComandaMutation,
 } = agendaApi;
 
 /** What the bookings a sweep cancels share with the one it starts from. */

@@ -53,7 +53,7 @@ function DesktopAgenda() {
   const mayLookBack = scope.role === 'ADMIN';
   const asOf = mayLookBack ? agenda.asOf : null;
   const { items, loaded } = useDay(scope, agenda.status, agenda.idUser, asOf);
-  const { actions, dialogs } = useDayActions();
+  const { actions, dialogs } = useDayActions(scope.company?.IdCompany ?? null);
   const past = (item: DayItem) => isPast(item.Date, item.StartTime, now);
   const companyName = scope.company?.Name ?? '';
   const weekProfessional = (professionals.data ?? []).find((p) => p.IdProfessional === scope.professional);
@@ -100,7 +100,14 @@ function DesktopAgenda() {
         <div className="appointment-list" role="list" aria-label="Agendamentos">
           {items.map((item) => (
             <div role="listitem" key={item.IdScheduling}>
-              <AppointmentCard item={item} companyName={companyName} past={past(item)} readOnly={Boolean(asOf)} {...actions} />
+              <AppointmentCard
+                item={item}
+                companyName={companyName}
+                past={past(item)}
+                today={scope.today}
+                readOnly={Boolean(asOf)}
+                {...actions}
+              />
             </div>
           ))}
         </div>

@@ -5,7 +5,15 @@ import { usePopoverPlacement } from '@/components/usePopoverPlacement';
 import { Tooltip } from '@/components/Tooltip';
 import { shortTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/masks';
-import type { DayItem } from '../model/types';
+import {
+  ATTENDANCE_ACTION_LABELS,
+  ATTENDANCE_BADGES,
+  ATTENDANCE_LABELS,
+  attendanceActions,
+  attendanceOf,
+  type AttendanceAction,
+} from '../model/attendance';
+import type { Attendance, DayItem } from '../model/types';
 import { confirmationMessage, whatsAppLink } from '../model/whatsapp';
 
 export const PAST_EDIT_TOOLTIP = 'Não é possível editar um agendamento passado';
@@ -20,13 +28,20 @@ export interface CardActions {
   onHistory?: (item: DayItem) => void;
   /** 'Cancelar online desta origem' on an online booking (issue 39); ADMIN and ATTENDANT. */
   onCancelOrigin?: (item: DayItem) => void;
+  /**
+   * 'Cliente chegou', 'Não compareceu', its undo, 'Abrir comanda' and 'Ver comanda' (issue 41);
+   * ADMIN and ATTENDANT. The card offers those the appointment allows (`attendanceActions`).
+   */
+  onAttendance?: (item: DayItem, action: AttendanceAction) => void;
 }
 
 interface AppointmentCardProps extends CardActions {
   item: DayItem;
   companyName: string;
-  /** Whether the appointment has started already (it can no longer be edited). */
+  /** Whether the appointment has started already (it can no longer be edited nor confirmed). */
   past: boolean;
+  /** The unit's day, 'YYYY-MM-DD': arrival and the undo of a no-show are for the appointment's day. */
+  today: string;
   /** The past view: no options and no WhatsApp link ('Histórico' stays for ADMIN). */
   readOnly?: boolean;
 }
@@ -36,16 +51,19 @@ export function AppointmentCard({
   item,
   companyName,
   past,
+  today,
   onEdit,
   onCancel,
   onConfirm,
   onNotWhatsApp,
   onHistory,
   onCancelOrigin,
+  onAttendance,
   readOnly = false,
 }: AppointmentCardProps) {
   const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
   const subscription = item.SubscriptionUser?.[0];
+  const attendance = item.Status ? attendanceOf(item) : null;
   return (
     <article
       className={`appointment-card${item.Status ? '' : ' appointment-cancelled'}`}
@@ -60,20 +78,23 @@ export function AppointmentCard({
           <CardMenu
             item={item}
             past={past}
+            today={today}
             onEdit={onEdit}
             onCancel={onCancel}
             onConfirm={onConfirm}
             onHistory={onHistory}
             onCancelOrigin={onCancelOrigin}
+            onAttendance={onAttendance}
           />
         ) : (
           onHistory && <HistoryButton item={item} onHistory={onHistory} />
         )}
       </header>
-      {(!item.Status || item.Confirmation || item.Online) && (
+      {(!item.Status || item.Confirmation || item.Online || attendance) && (
         <div className="appointment-badges">
           {!item.Status && <span className="badge badge-danger">Cancelado</span>}
           {item.Status && item.Confirmation && <span className="badge badge-success">Confirmado pelo cliente</span>}
+          {attendance && <AttendanceBadge attendance={attendance} />}
           {item.Online && <OnlineBadge />}
         </div>
       )}
@@ -127,6 +148,11 @@ export function AppointmentCard({
   );
 }
 
+/** 'Cliente chegou', 'Atendido' or 'Não compareceu' (issue 41). */
+export function AttendanceBadge({ attendance }: { attendance: Attendance }) {
+  return <span className={`badge ${ATTENDANCE_BADGES[attendance]}`}>{ATTENDANCE_LABELS[attendance]}</span>;
+}
+
 /** The card menu's item that opens the sweep of one origin's online bookings. */
 export const CANCEL_ORIGIN_LABEL = 'Cancelar online desta origem';
 
@@ -159,6 +185,7 @@ export function OnlineBadge({ compact = false }: { compact?: boolean }) {
 interface CardMenuProps extends Omit<CardActions, 'onNotWhatsApp'> {
   item: DayItem;
   past: boolean;
+  today: string;
 }
 
 /**
@@ -175,10 +202,21 @@ export function HistoryButton({ item, onHistory }: { item: DayItem; onHistory: (
 }
 
 /**
- * The options menu: Cancelar, Editar, Confirmar (and, for ADMIN, Histórico; on an online
- * booking, for ADMIN and ATTENDANT, 'Cancelar online desta origem').
+ * The options menu: Cancelar, Editar, Confirmar (not once it started), for ADMIN and ATTENDANT
+ * the attendance and the comanda (issue 41), for ADMIN Histórico, and on an online booking,
+ * for ADMIN and ATTENDANT, 'Cancelar online desta origem'.
  */
-export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory, onCancelOrigin }: CardMenuProps) {
+export function CardMenu({
+  item,
+  past,
+  today,
+  onEdit,
+  onCancel,
+  onConfirm,
+  onHistory,
+  onCancelOrigin,
+  onAttendance,
+}: CardMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -206,6 +244,7 @@ export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory, o
     setOpen(false);
     action(item);
   };
+  const attendance = onAttendance ? attendanceActions(item, past, today) : [];
 
   return (
     <div className="card-menu" ref={ref}>
@@ -235,9 +274,18 @@ export function CardMenu({ item, past, onEdit, onCancel, onConfirm, onHistory, o
               Editar
             </button>
           </Tooltip>
-          <button type="button" role="menuitem" disabled={item.Confirmation} onClick={act(onConfirm)}>
-            Confirmar
-          </button>
+          {/* The server refuses to confirm an appointment that started (issue 41). */}
+          {!past && (
+            <button type="button" role="menuitem" disabled={item.Confirmation} onClick={act(onConfirm)}>
+              Confirmar
+            </button>
+          )}
+          {onAttendance &&
+            attendance.map((action) => (
+              <button key={action} type="button" role="menuitem" onClick={act((chosen) => onAttendance(chosen, action))}>
+                {ATTENDANCE_ACTION_LABELS[action]}
+              </button>
+            ))}
           {onHistory && (
             <button type="button" role="menuitem" onClick={act(onHistory)}>
               Histórico

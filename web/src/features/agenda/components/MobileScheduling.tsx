@@ -52,7 +52,7 @@ export function MobileScheduling() {
     filtersOpen && scope.company ? scope.company.IdCompany : skipToken,
   );
   const { items, loaded } = useDay(scope, agenda.showCancelled ? 2 : 1, agenda.idUser);
-  const { actions, dialogs } = useDayActions(() => MOBILE_DELETED_MESSAGE);
+  const { actions, dialogs } = useDayActions(scope.company?.IdCompany ?? null, () => MOBILE_DELETED_MESSAGE);
   const shown = items.filter((item) => matchesSearch(item, search));
   const cancelExit = useCallback(() => setExiting(false), []);
 
@@ -121,6 +121,7 @@ export function MobileScheduling() {
                   item={item}
                   companyName={scope.company?.Name ?? ''}
                   past={isPast(item.Date, item.StartTime, now)}
+                  today={scope.today}
                   {...actions}
                 />
               </div>

@@ -5,6 +5,7 @@ import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
 import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
+import { ATTENDANCE_LABELS, attendanceOf } from '../model/attendance';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
 import type { BlockedTime, DayItem } from '../model/types';
 
@@ -57,6 +58,14 @@ const eventColours = (color: string, active: boolean): CSSProperties => {
   return active ? { background: color, color: readableTextColor(color) } : { borderColor: color, color: darkenToContrast(color) };
 };
 
+/** A block's second line: 'Cancelado', or the services after the attendance ('Não compareceu · Barba'). */
+export const eventDetail = (item: DayItem) => {
+  if (!item.Status) return 'Cancelado';
+  const attendance = attendanceOf(item);
+  const services = item.Services.join(', ');
+  return attendance ? `${ATTENDANCE_LABELS[attendance]} · ${services}` : services;
+};
+
 /** 9:00 to 21:00 with 15-minute ticks, one coloured column per professional. */
 export function Timeline({
   items,
@@ -70,6 +79,7 @@ export function Timeline({
   onConfirm,
   onHistory,
   onCancelOrigin,
+  onAttendance,
   onSlot,
   onMove,
   onBlock,
@@ -202,7 +212,7 @@ export function Timeline({
                       dragged.current = null;
                     }}
                     aria-label={`Agendamento N.º ${item.IdScheduling}: ${item.UserName}, ${shortTime(item.StartTime)} - ${shortTime(item.EndTime)}`}
-                    title={`${shortTime(item.StartTime)} - ${shortTime(item.EndTime)} ${item.UserName} (${item.Services.join(', ')})`}
+                    title={`${shortTime(item.StartTime)} - ${shortTime(item.EndTime)} ${item.UserName} (${eventDetail(item)})`}
                   >
                     <div className="timeline-event-text">
                       <strong>
@@ -211,17 +221,19 @@ export function Timeline({
                         {item.Online && <OnlineBadge compact={perColumnDates || lanes > 1} />}
                         {shortTime(item.StartTime)} {item.UserName}
                       </strong>
-                      <span>{item.Status ? item.Services.join(', ') : 'Cancelado'}</span>
+                      <span>{eventDetail(item)}</span>
                     </div>
                     {item.Status && !readOnly ? (
                       <CardMenu
                         item={item}
                         past={isPast(item)}
+                        today={today}
                         onEdit={onEdit}
                         onCancel={onCancel}
                         onConfirm={onConfirm}
                         onHistory={onHistory}
                         onCancelOrigin={onCancelOrigin}
+                        onAttendance={onAttendance}
                       />
                     ) : (
                       onHistory && <HistoryButton item={item} onHistory={onHistory} />

@@ -1,15 +1,26 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Modal } from '@/components/Modal';
 import { HistoryList } from '@/features/history/HistoryList';
 import { formatDateBR, shortTime } from '@/lib/dates';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
-import { useCancelSchedulingMutation, useConfirmSchedulingMutation, useGetUnitProfessionalsQuery } from '../api/agendaApi';
+import {
+  useCancelSchedulingMutation,
+  useConfirmSchedulingMutation,
+  useGetUnitProfessionalsQuery,
+  useMarkArrivalMutation,
+  useMarkNoShowMutation,
+  useOpenAppointmentComandaMutation,
+  useUndoNoShowMutation,
+} from '../api/agendaApi';
 import { CancelOriginDialog } from '../components/CancelOriginDialog';
 import { modalOpened } from '../model/agendaSlice';
+import { comandaPath, mayMarkAttendance, type AttendanceAction } from '../model/attendance';
 import type { CardActions } from '../components/AppointmentCard';
 import type { DayItem } from '../model/types';
 
@@ -20,18 +31,33 @@ export const confirmedMessage = (id: number) => `Agendamento N.º ${id} confirma
 export const NOT_WHATSAPP_TITLE = 'Número não é WhatsApp';
 export const NOT_WHATSAPP_TEXT = 'O telefone escolhido não foi cadastrado pelo usuário como WhatsApp.';
 export const historyTitle = (id: number) => `Histórico do agendamento N.º ${id}`;
+// Issue 41: the appointment's attendance and its comanda.
+export const arrivedMessage = (id: number) => `Chegada do cliente registrada no agendamento N.º ${id}.`;
+export const noShowMessage = (id: number) => `Agendamento N.º ${id} marcado como 'Não compareceu'.`;
+export const noShowUndoneMessage = (id: number) => `'Não compareceu' desfeito no agendamento N.º ${id}.`;
+export const COMANDA_OPENED = 'Comanda aberta.';
 
 /**
  * The card options and the dialogs they may open (delete, not-WhatsApp and, for ADMIN, the
- * appointment's history). `deleted` is the toast after a cancellation.
+ * appointment's history). `idCompany` is the unit shown (where an appointment's comanda
+ * opens); `deleted` is the toast after a cancellation.
  */
-export function useDayActions(deleted: (id: number) => string = deletedMessage): {
+export function useDayActions(
+  idCompany: number | null,
+  deleted: (id: number) => string = deletedMessage,
+): {
   actions: CardActions;
   dialogs: ReactNode;
 } {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [cancelScheduling] = useCancelSchedulingMutation();
   const [confirmScheduling] = useConfirmSchedulingMutation();
+  const [markArrival] = useMarkArrivalMutation();
+  const [markNoShow] = useMarkNoShowMutation();
+  const [undoNoShow] = useUndoNoShowMutation();
+  const [openComanda] = useOpenAppointmentComandaMutation();
+  const withKey = useIdempotencyKey();
   const [deleting, setDeleting] = useState<DayItem | null>(null);
   const [whatsLink, setWhatsLink] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<DayItem | null>(null);
@@ -39,6 +65,43 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
   const role = useAppSelector(selectRoleType);
   // The audit is ADMIN's (the server answers 403 to everyone else).
   const isAdmin = role === 'ADMIN';
+
+  /** One attendance action; a refusal (422, or the 409 naming the comanda) was toasted by the base query. */
+  const attend = async (item: DayItem, action: AttendanceAction) => {
+    const id = item.IdScheduling;
+    try {
+      switch (action) {
+        case 'arrival':
+          await markArrival(id).unwrap();
+          notifySuccess(arrivedMessage(id));
+          break;
+        case 'noShow':
+          await markNoShow(id).unwrap();
+          notifySuccess(noShowMessage(id));
+          break;
+        case 'undoNoShow':
+          await undoNoShow(id).unwrap();
+          notifySuccess(noShowUndoneMessage(id));
+          break;
+        case 'openComanda': {
+          if (idCompany === null) return;
+          const payload = { idCompany, idScheduling: id };
+          const { IdComanda } = await withKey(
+            (idempotencyKey) => openComanda({ payload, idempotencyKey }).unwrap(),
+            JSON.stringify(payload),
+          );
+          notifySuccess(COMANDA_OPENED);
+          navigate(comandaPath(IdComanda));
+          break;
+        }
+        case 'viewComanda':
+          if (item.IdComanda) navigate(comandaPath(item.IdComanda));
+          break;
+      }
+    } catch {
+      // The base query already told the user; an optimistic change was undone.
+    }
+  };
 
   const actions: CardActions = {
     onEdit: (item) => dispatch(modalOpened(item.IdScheduling)),
@@ -55,6 +118,8 @@ export function useDayActions(deleted: (id: number) => string = deletedMessage):
     onHistory: isAdmin ? setHistoryOf : undefined,
     // The front desk's answer to a flood of online bookings (the server's rule too).
     onCancelOrigin: isAdmin || role === 'ATTENDANT' ? setSweeping : undefined,
+    // The front desk's (the server answers 403 to the barbers).
+    onAttendance: mayMarkAttendance(role) ? (item, action) => void attend(item, action) : undefined,
   };
 
   const closeDelete = useCallback(() => setDeleting(null), []);

@@ -85,3 +85,18 @@ export type SchedulingCancelled = Schemas['SchedulingCancelled'];
 
 /** The answer of POST scheduling/{id}/cancel-online-origin: the appointments it cancelled. */
 export type OriginSwept = Schemas['OriginSwept'];
+
+/**
+ * Where an appointment's life ended (issue 41): 'Cliente chegou', 'Atendido' (its comanda was
+ * closed) or 'Não compareceu'. `DayItem.Attendance` is one of these, or null.
+ */
+export type Attendance = 'ARRIVED' | 'ATTENDED' | 'NO_SHOW';
+
+/** The answer of POST scheduling/{id}/arrival, POST and DELETE scheduling/{id}/no-show. */
+export type SchedulingAttendance = Schemas['SchedulingAttendance'];
+
+/** Body of POST comanda, as the agenda opens an appointment's comanda (`idCompany`, `idScheduling`). */
+export type ComandaOpenPayload = Schemas['ComandaOpenBody'];
+
+/** The answer of POST comanda. */
+export type ComandaOpened = Schemas['IdComanda'];

@@ -1,0 +1,480 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { agendaSlice } from '@/features/agenda';
+import { useGetSchedulingQuery } from '@/features/agenda/api/agendaApi';
+import { useGetClientQuery } from '@/features/clients/clientsApi';
+import { HistoryList } from '@/features/history/HistoryList';
+import { formatDateBR, shortTime } from '@/lib/dates';
+import { formatBRL } from '@/lib/money';
+import { notifySuccess } from '@/lib/notify';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
+import { companySelected, selectRoleType } from '@/state/sessionSlice';
+import {
+  useCancelComandaMutation,
+  useCloseComandaMutation,
+  useGetComandaQuery,
+  useRefundPaymentMutation,
+  useRemoveItemMutation,
+  useRemoveTipMutation,
+  useReopenComandaMutation,
+} from './comandasApi';
+import { DiscountModal } from './DiscountModal';
+import { useUnitProfessionals } from './hooks';
+import { ItemModal } from './ItemModal';
+import {
+  COMANDAS_PATH,
+  comandaFigures,
+  isEditable,
+  mayClose,
+  mayOperate,
+  mayRefund,
+  mayReopen,
+  methodLabel,
+  PAYMENT_METHODS,
+  paymentDetail,
+  professionalName,
+  statusBadge,
+  statusLabel,
+  type DeskMethod,
+} from './model';
+import { WALK_IN } from './NewComandaModal';
+import { PaymentModal } from './PaymentModal';
+import { ReasonModal } from './ReasonModal';
+import { TipModal } from './TipModal';
+import type { Comanda, ComandaItem, ComandaPayment, ComandaTip } from './types';
+import './comandas.css';
+
+export const MSG_DONE = {
+  itemRemoved: 'Item removido.',
+  tipRemoved: 'Gorjeta removida.',
+  closed: 'Comanda fechada.',
+  reopened: 'Comanda reaberta.',
+  canceled: 'Comanda cancelada.',
+  refunded: 'Pagamento estornado.',
+};
+
+/** What one dialog of the page is about. */
+type Dialog =
+  | { kind: 'service' | 'product' | 'tip' | 'discount' | 'cancel' | 'reopen' }
+  | { kind: 'payment'; method: DeskMethod }
+  | { kind: 'removeItem'; item: ComandaItem }
+  | { kind: 'removeTip'; tip: ComandaTip }
+  | { kind: 'refund'; payment: ComandaPayment };
+
+/** /dashboard/comanda/{idComanda}. */
+export default function ComandaPage() {
+  const { idComanda = '' } = useParams();
+  const id = /^\d+$/.test(idComanda) ? Number(idComanda) : null;
+  const { data: comanda, isError } = useGetComandaQuery(id ?? 0, { skip: id === null });
+  if (!comanda) {
+    return (
+      <ComandaFrame title="Comanda">
+        <p className="empty">{id === null || isError ? 'Nenhum registro encontrado' : 'Carregando...'}</p>
+      </ComandaFrame>
+    );
+  }
+  return <ComandaView comanda={comanda} />;
+}
+
+function ComandaFrame({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
+  const navigate = useNavigate();
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(COMANDAS_PATH));
+  return (
+    <section className="page comanda-page">
+      <header className="page-header">
+        <button type="button" className="icon-button" aria-label="Voltar" onClick={back}>
+          <Icon name="arrowBack" />
+        </button>
+        <h1 className="page-title">{title}</h1>
+        {badge}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function ComandaView({ comanda }: { comanda: Comanda }) {
+  const role = useAppSelector(selectRoleType);
+  const id = comanda.IdComanda;
+  const editable = isEditable(role, comanda);
+  const operates = mayOperate(role);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const professionals = useUnitProfessionals(comanda.IdCompany);
+  const [removeItem] = useRemoveItemMutation();
+  const [removeTip] = useRemoveTipMutation();
+  const [closeComanda, closing] = useCloseComandaMutation();
+  const [reopenComanda] = useReopenComandaMutation();
+  const [cancelComanda] = useCancelComandaMutation();
+  const [refundPayment] = useRefundPaymentMutation();
+
+  /** Runs a confirmed change; the base query already toasted a failure. */
+  const run = async (change: () => Promise<unknown>, done: string) => {
+    try {
+      await change();
+      notifySuccess(done);
+    } catch {
+      // Shown by the base query.
+    }
+    close();
+  };
+
+  const figures = comandaFigures(comanda);
+  const due = comanda.Due;
+
+  return (
+    <ComandaFrame
+      title={`Comanda N.º ${id}`}
+      badge={<span className={`badge ${statusBadge(comanda.Status)}`}>{statusLabel(comanda.Status)}</span>}
+    >
+      <ComandaFacts comanda={comanda} />
+
+      <section className="comanda-section" aria-labelledby="comanda-items">
+        <h2 id="comanda-items" className="section-title">
+          Itens
+        </h2>
+        <div className="table-wrap">
+          <table className="table list-table comanda-table" aria-label="Itens">
+            <thead>
+              <tr>
+                <th scope="col">Descrição</th>
+                <th scope="col">Profissional</th>
+                <th scope="col">Qtd.</th>
+                <th scope="col">Valor unitário</th>
+                <th scope="col">Desconto</th>
+                <th scope="col">Total</th>
+                {editable && (
+                  <th scope="col" className="table-actions">
+                    <span className="visually-hidden">Ações</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {comanda.Items.map((item) => (
+                <tr key={item.IdItem}>
+                  <td data-label="Descrição">{item.Description}</td>
+                  <td data-label="Profissional">{professionalName(professionals.names, item.IdProfessional)}</td>
+                  <td data-label="Qtd.">{item.Quantity}</td>
+                  <td data-label="Valor unitário">{formatBRL(item.UnitPrice)}</td>
+                  <td data-label="Desconto">
+                    {item.Discount ? formatBRL(item.Discount) : '-'}
+                    {item.DiscountPercent ? ` (${String(item.DiscountPercent).replace('.', ',')}%)` : ''}
+                  </td>
+                  <td data-label="Total">{formatBRL(item.Total)}</td>
+                  {editable && (
+                    <td data-label="Ações" className="table-actions">
+                      <button
+                        type="button"
+                        className="icon-button comanda-touch"
+                        aria-label={`Remover ${item.Description}`}
+                        title="Remover"
+                        onClick={() => setDialog({ kind: 'removeItem', item })}
+                      >
+                        <Icon name="delete" />
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+              {comanda.Items.length === 0 && (
+                <tr>
+                  <td colSpan={editable ? 7 : 6} className="table-empty">
+                    Nenhum item
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        {editable && (
+          <div className="comanda-buttons">
+            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'service' })}>
+              <Icon name="add" /> Adicionar serviço
+            </button>
+            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'product' })}>
+              <Icon name="add" /> Adicionar produto
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section className="comanda-section" aria-labelledby="comanda-tips">
+        <h2 id="comanda-tips" className="section-title">
+          Gorjetas
+        </h2>
+        {comanda.Tips.length === 0 ? (
+          <p className="muted">Nenhuma gorjeta</p>
+        ) : (
+          <ul className="comanda-lines" aria-label="Gorjetas">
+            {comanda.Tips.map((tip) => {
+              const name = professionalName(professionals.names, tip.IdProfessional);
+              return (
+                <li key={tip.IdTip} className="comanda-line">
+                  <span className="comanda-line-text">{name}</span>
+                  <span className="comanda-line-value">{formatBRL(tip.Value)}</span>
+                  {editable && (
+                    <button
+                      type="button"
+                      className="icon-button comanda-touch"
+                      aria-label={`Remover gorjeta de ${name}`}
+                      title="Remover"
+                      onClick={() => setDialog({ kind: 'removeTip', tip })}
+                    >
+                      <Icon name="delete" />
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {editable && (
+          <div className="comanda-buttons">
+            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'tip' })}>
+              <Icon name="add" /> Adicionar gorjeta
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section className="comanda-section" aria-labelledby="comanda-payments">
+        <h2 id="comanda-payments" className="section-title">
+          Pagamentos
+        </h2>
+        {comanda.Payments.length === 0 ? (
+          <p className="muted">Nenhum pagamento</p>
+        ) : (
+          <ul className="comanda-lines" aria-label="Pagamentos">
+            {comanda.Payments.map((payment) => (
+              <li key={payment.IdPayment} className="comanda-line">
+                <span className="comanda-line-text">
+                  {methodLabel(payment.Method)}
+                  {paymentDetail(payment) && <span className="comanda-line-detail">{paymentDetail(payment)}</span>}
+                </span>
+                <span className="comanda-line-value">{formatBRL(payment.Value)}</span>
+                {mayRefund(role, comanda.Status) && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={`Estorno de ${methodLabel(payment.Method)} ${formatBRL(payment.Value)}`}
+                    onClick={() => setDialog({ kind: 'refund', payment })}
+                  >
+                    Estorno
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {editable && due > 0 && (
+          <div className="comanda-methods" role="group" aria-label="Receber">
+            {PAYMENT_METHODS.map((method) => (
+              <button
+                key={method.value}
+                type="button"
+                className="button button-outline comanda-touch"
+                onClick={() => setDialog({ kind: 'payment', method: method.value })}
+              >
+                {method.label}
+              </button>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="comanda-section" aria-labelledby="comanda-totals">
+        <h2 id="comanda-totals" className="section-title">
+          Totais
+        </h2>
+        <dl className="comanda-totals">
+          {figures.map((figure) => (
+            <div key={figure.label} className={`comanda-figure${figure.label === 'Falta pagar' ? ' comanda-figure-due' : ''}`}>
+              <dt>{figure.label}</dt>
+              <dd>
+                {figure.label === 'Desconto' && figure.value ? `- ${formatBRL(figure.value)}` : formatBRL(figure.value)}
+                {figure.label === 'Desconto' && editable && (
+                  <button type="button" className="button button-secondary button-small" onClick={() => setDialog({ kind: 'discount' })}>
+                    Alterar desconto
+                  </button>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {operates && comanda.Status === 'OPEN' && (
+          <div className="comanda-buttons comanda-danger-zone">
+            <button type="button" className="button button-secondary" onClick={() => setDialog({ kind: 'cancel' })}>
+              Cancelar comanda
+            </button>
+          </div>
+        )}
+      </section>
+
+      {/* Who added, discounted, paid, closed and reopened: ADMIN's, like every audit. */}
+      {role === 'ADMIN' && <ComandaHistory comanda={comanda} professionals={professionals.names} />}
+
+      {/* Thumb-reach bar: what is left to pay and the next step. */}
+      <div className="comanda-bar" role="region" aria-label="Resumo da comanda">
+        <p className="comanda-bar-due">
+          <span>Falta pagar</span>
+          <strong>{formatBRL(due)}</strong>
+        </p>
+        {operates && comanda.Status === 'OPEN' && (
+          <button
+            type="button"
+            className="button button-primary comanda-touch"
+            disabled={!mayClose(comanda) || closing.isLoading}
+            onClick={() => void run(() => closeComanda(id).unwrap(), MSG_DONE.closed)}
+          >
+            Fechar comanda
+          </button>
+        )}
+        {mayReopen(role, comanda.Status) && (
+          <button type="button" className="button button-primary comanda-touch" onClick={() => setDialog({ kind: 'reopen' })}>
+            Reabrir
+          </button>
+        )}
+      </div>
+
+      {(dialog?.kind === 'service' || dialog?.kind === 'product') && (
+        <ItemModal
+          idComanda={id}
+          idCompany={comanda.IdCompany}
+          kind={dialog.kind}
+          readsOffered={role === 'ADMIN'}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'tip' && <TipModal idComanda={id} idCompany={comanda.IdCompany} onClose={close} />}
+      {dialog?.kind === 'discount' && <DiscountModal comanda={comanda} onClose={close} />}
+      {dialog?.kind === 'payment' && <PaymentModal idComanda={id} due={due} method={dialog.method} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'removeItem' || dialog?.kind === 'removeTip'}
+        title="Atencão!"
+        confirmLabel="Remover"
+        cancelLabel="Voltar"
+        onConfirm={() => {
+          if (dialog?.kind === 'removeItem') void run(() => removeItem({ id, idItem: dialog.item.IdItem }).unwrap(), MSG_DONE.itemRemoved);
+          if (dialog?.kind === 'removeTip') void run(() => removeTip({ id, idTip: dialog.tip.IdTip }).unwrap(), MSG_DONE.tipRemoved);
+        }}
+        onCancel={close}
+      >
+        {dialog?.kind === 'removeItem' && <p>Remover {dialog.item.Description} da comanda?</p>}
+        {dialog?.kind === 'removeTip' && (
+          <p>
+            Remover a gorjeta de {professionalName(professionals.names, dialog.tip.IdProfessional)} ({formatBRL(dialog.tip.Value)})?
+          </p>
+        )}
+      </ConfirmDialog>
+      {dialog?.kind === 'cancel' && (
+        <ReasonModal
+          title="Cancelar comanda"
+          confirmLabel="Cancelar comanda"
+          onSubmit={async (reason) => {
+            await cancelComanda({ id, body: { reason } }).unwrap();
+            notifySuccess(MSG_DONE.canceled);
+            close();
+          }}
+          onClose={close}
+        >
+          <p>A comanda N.º {id} será cancelada. Só é possível cancelar sem pagamentos.</p>
+        </ReasonModal>
+      )}
+      {dialog?.kind === 'reopen' && (
+        <ReasonModal
+          title="Reabrir comanda"
+          confirmLabel="Reabrir"
+          onSubmit={async (reason) => {
+            await reopenComanda({ id, body: { reason } }).unwrap();
+            notifySuccess(MSG_DONE.reopened);
+            close();
+          }}
+          onClose={close}
+        >
+          <p>A comanda N.º {id} volta a ficar aberta; o histórico guarda o motivo.</p>
+        </ReasonModal>
+      )}
+      {dialog?.kind === 'refund' && (
+        <ReasonModal
+          title="Estorno"
+          confirmLabel="Estornar"
+          onSubmit={async (reason) => {
+            await refundPayment({ id, idPayment: dialog.payment.IdPayment, body: { reason } }).unwrap();
+            notifySuccess(MSG_DONE.refunded);
+            close();
+          }}
+          onClose={close}
+        >
+          <p>
+            Estornar o pagamento em {methodLabel(dialog.payment.Method)} de {formatBRL(dialog.payment.Value)}?
+          </p>
+        </ReasonModal>
+      )}
+    </ComandaFrame>
+  );
+}
+
+/** 'Histórico': every event of the comanda, with the unit's professionals and the client named. */
+function ComandaHistory({ comanda, professionals }: { comanda: Comanda; professionals: Map<number, string> }) {
+  const { data: client } = useGetClientQuery(comanda.IdUser ?? 0, { skip: !comanda.IdUser });
+  const names = useMemo(
+    () => ({
+      professionals: Object.fromEntries(professionals),
+      clients: client ? { [client.IdUser]: client.Name } : {},
+    }),
+    [professionals, client],
+  );
+  const label = `Histórico da comanda N.º ${comanda.IdComanda}`;
+  return (
+    <section className="comanda-section" aria-labelledby="comanda-history">
+      <h2 id="comanda-history" className="section-title">
+        Histórico
+      </h2>
+      <HistoryList target={{ subject: 'comanda', id: comanda.IdComanda }} label={label} names={names} />
+    </section>
+  );
+}
+
+/** Unit, client ('Cliente avulso' when none) and the appointment it serves, if any. */
+function ComandaFacts({ comanda }: { comanda: Comanda }) {
+  const dispatch = useAppDispatch();
+  const { data: units } = useGetCompaniesQuery();
+  const { data: client } = useGetClientQuery(comanda.IdUser ?? 0, { skip: !comanda.IdUser });
+  const { data: appointment } = useGetSchedulingQuery(comanda.IdScheduling ?? 0, { skip: !comanda.IdScheduling });
+  const unit = units?.find((u) => u.IdCompany === comanda.IdCompany)?.Name ?? `Unidade ${comanda.IdCompany}`;
+  const clientName = !comanda.IdUser ? WALK_IN : (client?.Name ?? appointment?.UserName ?? `Cliente N.º ${comanda.IdUser}`);
+  return (
+    <dl className="comanda-facts">
+      <div>
+        <dt>Unidade</dt>
+        <dd>{unit}</dd>
+      </div>
+      <div>
+        <dt>Cliente</dt>
+        <dd>{clientName}</dd>
+      </div>
+      {comanda.IdScheduling && (
+        <div>
+          <dt>Agendamento</dt>
+          <dd>
+            <Link
+              to="/dashboard/scheduling"
+              onClick={() => {
+                // The agenda opens on the appointment's unit and day.
+                dispatch(companySelected(comanda.IdCompany));
+                if (appointment) dispatch(agendaSlice.actions.dayChosen(appointment.Date.slice(0, 10)));
+              }}
+            >
+              N.º {comanda.IdScheduling}
+              {appointment && ` · ${formatDateBR(appointment.Date)} ${shortTime(appointment.StartTime)}`}
+            </Link>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

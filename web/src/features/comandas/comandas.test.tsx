@@ -1,0 +1,436 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { RoleType } from '@/api/types';
+import { professionals, services } from '@/test/agendaServer';
+import { ownCompany, signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { comandaFilterUrl } from './comandasApi';
+import {
+  changeOf,
+  comandaFigures,
+  discountPayload,
+  isEditable,
+  itemPayload,
+  mayClose,
+  mayOperate,
+  mayRefund,
+  mayReopen,
+  paymentDetail,
+  paymentPayload,
+  paymentValues,
+  serviceChoices,
+} from './model';
+import { paymentSchema } from './schema';
+import type { Comanda, ComandaPayment } from './types';
+
+const ROLES: (RoleType | null)[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT', null];
+
+describe('comanda rules', () => {
+  it('shows the figures in order, as the server answers them', () => {
+    const figures = comandaFigures({ Subtotal: 74.9, Discount: 4.9, Total: 70, TipsTotal: 10, Paid: 50, Due: 30 });
+    expect(figures.map((f) => [f.label, f.value])).toEqual([
+      ['Subtotal', 74.9],
+      ['Desconto', 4.9],
+      ['Total', 70],
+      ['Gorjetas', 10],
+      ['Pago', 50],
+      ['Falta pagar', 30],
+    ]);
+  });
+
+  it('computes the change of cash in centavos, and none until the cash covers the payment', () => {
+    expect(changeOf(84.9, 100)).toBe(15.1);
+    expect(changeOf(0.1, 0.3)).toBe(0.2);
+    expect(changeOf(84.9, 84.9)).toBe(0);
+    expect(changeOf(84.9, 50)).toBeNull();
+    expect(changeOf(84.9, 0)).toBeNull();
+  });
+
+  it('lets ADMIN and ATTENDANT work an open comanda; the barbers only read', () => {
+    expect(ROLES.filter(mayOperate)).toEqual(['ADMIN', 'ATTENDANT']);
+    expect(isEditable('ATTENDANT', { Status: 'OPEN' })).toBe(true);
+    expect(isEditable('ADMIN', { Status: 'CLOSED' })).toBe(false);
+    expect(isEditable('BARBER1', { Status: 'OPEN' })).toBe(false);
+    expect(ROLES.filter((role) => mayReopen(role, 'CLOSED'))).toEqual(['ADMIN']);
+    expect(mayReopen('ADMIN', 'OPEN')).toBe(false);
+    // 'Estorno': on an open comanda only; ADMIN reopens a closed one first.
+    expect(ROLES.filter((role) => mayRefund(role, 'OPEN'))).toEqual(['ADMIN', 'ATTENDANT']);
+    expect(ROLES.filter((role) => mayRefund(role, 'CLOSED'))).toEqual([]);
+    expect(ROLES.filter((role) => mayRefund(role, 'CANCELED'))).toEqual([]);
+  });
+
+  it('closes only an open comanda with items and nothing left to pay', () => {
+    const item = [{}] as Comanda['Items'];
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: item })).toBe(true);
+    expect(mayClose({ Status: 'OPEN', Due: 0.01, Items: item })).toBe(false);
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: [] })).toBe(false);
+    expect(mayClose({ Status: 'CLOSED', Due: 0, Items: item })).toBe(false);
+  });
+
+  it('sends each payment method with its own details only', () => {
+    const cash = { ...paymentValues('cash', 84.9), cashReceived: 100, brand: 'Visa', installments: 3 as const };
+    expect(paymentPayload(cash)).toEqual({ method: 'cash', value: 84.9, cashReceived: 100 });
+    expect(paymentPayload({ ...cash, cashReceived: 0 })).toEqual({ method: 'cash', value: 84.9 });
+    expect(paymentPayload({ ...cash, method: 'pix' })).toEqual({ method: 'pix', value: 84.9 });
+    expect(paymentPayload({ ...cash, method: 'credit' })).toEqual({ method: 'credit', value: 84.9, installments: 3 });
+    expect(paymentPayload({ ...cash, method: 'debit', authorizationCode: ' 123456 ', nsu: '' })).toEqual({
+      method: 'debit',
+      value: 84.9,
+      brand: 'Visa',
+      authorizationCode: '123456',
+      nsu: null,
+    });
+  });
+
+  it('checks a payment before sending it', async () => {
+    const errorsOf = async (values: Partial<ReturnType<typeof paymentValues>>) => {
+      try {
+        await paymentSchema(84.9).validate({ ...paymentValues('cash', 84.9), ...values }, { abortEarly: false });
+        return {};
+      } catch (failure) {
+        const { inner } = failure as { inner: { path: string; message: string }[] };
+        return Object.fromEntries(inner.map((error) => [error.path, error.message]));
+      }
+    };
+    expect(await errorsOf({ cashReceived: 100 })).toEqual({});
+    expect(await errorsOf({ value: 85 })).toEqual({ value: 'O pagamento passa do valor que falta (R$\u00a084,90).' });
+    expect(await errorsOf({ value: 0 })).toEqual({ value: 'Informe um valor maior que zero.' });
+    expect(await errorsOf({ cashReceived: 50 })).toEqual({ cashReceived: 'O valor recebido é menor que o pagamento.' });
+    expect(await errorsOf({ method: 'credit', installments: 25 })).toEqual({ installments: 'Escolha de 1 a 24 parcelas.' });
+    expect(await errorsOf({ method: 'debit', nsu: '1'.repeat(41) })).toEqual({ nsu: 'No máximo 40 caracteres.' });
+  });
+
+  it('sends discounts in reais or percent, and items with their own', () => {
+    expect(discountPayload('value', 5)).toEqual({ value: 5 });
+    expect(discountPayload('percent', 10)).toEqual({ percent: 10 });
+    expect(discountPayload('percent', '')).toEqual({});
+    const service = { kind: 'service' as const, id: 1, idProfessional: 4, quantity: 1 as const, discountMode: 'value' as const, discount: '' as const };
+    expect(itemPayload(service)).toEqual({ kind: 'service', id: 1, idProfessional: 4, quantity: 1 });
+    expect(itemPayload({ ...service, discountMode: 'percent', discount: 10 })).toMatchObject({ discountPercent: 10 });
+    expect(itemPayload({ ...service, kind: 'product', idProfessional: 0, quantity: 2, discount: 3 })).toEqual({
+      kind: 'product',
+      id: 1,
+      idProfessional: null,
+      quantity: 2,
+      discount: 3,
+    });
+  });
+
+  it("offers a professional's own services when they can be read, else the unit's", () => {
+    const offered = [
+      { IdCompanyProfessionalService: 1, IdService: 1, Description: 'Corte de cabelo', Value: 50, Time: 30, Status: true, Combo: false },
+      { IdCompanyProfessionalService: 2, IdService: 2, Description: 'Barba', Value: 40, Time: 30, Status: false, Combo: false },
+      { IdCompanyProfessionalService: 3, IdService: 9, Description: 'Outra unidade', Value: 10, Time: 10, Status: true, Combo: false },
+    ];
+    expect(serviceChoices(services, offered)).toEqual([{ id: 1, label: 'Corte de cabelo', price: 50, exact: true }]);
+    expect(serviceChoices(services, undefined)[0]).toEqual({ id: 2, label: 'Barba', price: 45, exact: false });
+    expect(serviceChoices(undefined, offered)).toEqual([]);
+  });
+
+  it('lists by unit, day and status; describes a payment', () => {
+    expect(comandaFilterUrl({ page: 1, pageSize: 5, idCompany: '1', date: '2026-11-24', status: 'OPEN' })).toBe(
+      'comanda?idCompany=1&date=2026-11-24&status=OPEN&page=1&pageSize=5',
+    );
+    expect(comandaFilterUrl({ page: 2, pageSize: 5, idCompany: '', date: '', status: '' })).toBe('comanda?page=2&pageSize=5');
+    const payment: ComandaPayment = { IdPayment: 1, Method: 'debit', Value: 30, Brand: 'Visa', AuthorizationCode: 'A1', Nsu: '99' };
+    expect(paymentDetail(payment)).toBe('Visa · Aut. A1 · NSU 99');
+    expect(paymentDetail({ IdPayment: 2, Method: 'cash', Value: 84.9, CashReceived: 100, Change: 15.1 })).toBe(
+      'Recebido R$\u00a0100,00 · Troco R$\u00a015,10',
+    );
+  });
+});
+
+// --- The screens, against a small in-memory comanda. -------------------------------------
+
+const open: Comanda = {
+  IdComanda: 12,
+  IdCompany: 1,
+  IdScheduling: null,
+  IdUser: null,
+  Status: 'OPEN',
+  Items: [
+    { IdItem: 1, Kind: 'service', Id: 1, Description: 'Corte de cabelo', IdProfessional: 4, Quantity: 1, UnitPrice: 45, Discount: 0, Total: 45 },
+    { IdItem: 2, Kind: 'product', Id: 3, Description: 'Pomada modeladora', IdProfessional: null, Quantity: 1, UnitPrice: 29.9, Discount: 0, Total: 29.9 },
+  ],
+  Tips: [{ IdTip: 1, IdProfessional: 4, Value: 10 }],
+  Payments: [],
+  Subtotal: 74.9,
+  Discount: 0,
+  Total: 74.9,
+  TipsTotal: 10,
+  Paid: 0,
+  Due: 84.9,
+};
+
+const figures = (comanda: Comanda, extra: object = {}) => ({
+  IdComanda: comanda.IdComanda,
+  Status: comanda.Status,
+  Subtotal: comanda.Subtotal,
+  Discount: comanda.Discount,
+  Total: comanda.Total,
+  Tips: comanda.TipsTotal,
+  Paid: comanda.Paid,
+  Due: comanda.Due,
+  ...extra,
+});
+
+function comandaServer(start: Comanda = open) {
+  const state = { comanda: structuredClone(start), writes: [] as { method: string; path: string; body: unknown; key: string | null }[] };
+  const record = async (request: Request) => {
+    const text = await request.text();
+    state.writes.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text ? JSON.parse(text) : null,
+      key: request.headers.get('Idempotency-Key'),
+    });
+    return text ? JSON.parse(text) : null;
+  };
+  server.use(
+    http.get(apiUrl('company'), () => HttpResponse.json([ownCompany])),
+    http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
+    http.get(apiUrl('business'), () => HttpResponse.json({ IdBusiness: 1, Name: 'Navalha', BillingStatus: 'ACTIVE' })),
+    http.get(apiUrl('professional/company/:id'), () => HttpResponse.json(professionals)),
+    http.get(apiUrl('service/company/:id'), () => HttpResponse.json(services)),
+    http.get(apiUrl('professional-service/professional/:id'), () =>
+      HttpResponse.json([{ IdCompanyProfessionalService: 1, IdService: 1, Description: 'Corte de cabelo', Value: 50, Time: 30, Status: true, Combo: false }]),
+    ),
+    http.get(apiUrl('comanda'), () =>
+      HttpResponse.json({
+        content: [{ IdComanda: 12, IdCompany: 1, OpenedOn: '2026-11-24', Status: state.comanda.Status, Total: 74.9, Paid: 0 }],
+        total: 1,
+        count: 1,
+      }),
+    ),
+    http.get(apiUrl('comanda/:id'), () => HttpResponse.json(state.comanda)),
+    http.get(apiUrl('comanda/:id/history'), () =>
+      HttpResponse.json([
+        {
+          Sequence: 1,
+          At: '2026-11-24T13:00:00Z',
+          UserId: 2,
+          UserName: 'Beatriz Atendente',
+          Role: 'ATTENDANT',
+          Event: 'ComandaOpened',
+          Changes: [{ Field: 'company_id', From: null, To: 1 }],
+        },
+        {
+          Sequence: 2,
+          At: '2026-11-24T13:05:00Z',
+          UserId: 1,
+          UserName: 'Ana Administradora',
+          Role: 'ADMIN',
+          Event: 'ComandaReopened',
+          Changes: [{ Field: 'reason', From: null, To: 'Cobrança em dobro' }],
+        },
+      ]),
+    ),
+    http.post(apiUrl('comanda'), async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ IdComanda: 12 }, { status: 201 });
+    }),
+    http.post(apiUrl('comanda/:id/items'), async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(figures(state.comanda));
+    }),
+    http.post(apiUrl('comanda/:id/payments'), async ({ request }) => {
+      const body = (await record(request)) as { method: string; value: number; cashReceived?: number };
+      if (body.method === 'pix') {
+        return HttpResponse.json(
+          { message: 'Abra o caixa da unidade antes de receber pagamentos.', errors: { method: 'Abra o caixa da unidade antes de receber pagamentos.' } },
+          { status: 422 },
+        );
+      }
+      const change = body.cashReceived ? Math.round((body.cashReceived - body.value) * 100) / 100 : null;
+      state.comanda.Payments.push({ IdPayment: 1, Method: body.method, Value: body.value, CashReceived: body.cashReceived ?? null, Change: change });
+      state.comanda.Paid = body.value;
+      state.comanda.Due = Math.round((state.comanda.Due - body.value) * 100) / 100;
+      return HttpResponse.json(figures(state.comanda, { Change: change }));
+    }),
+    http.post(apiUrl('comanda/:id/close'), async ({ request }) => {
+      await record(request);
+      state.comanda.Status = 'CLOSED';
+      return HttpResponse.json(figures(state.comanda));
+    }),
+    http.post(apiUrl('comanda/:id/reopen'), async ({ request }) => {
+      await record(request);
+      state.comanda.Status = 'OPEN';
+      return HttpResponse.json(figures(state.comanda));
+    }),
+    http.post(apiUrl('comanda/:id/payments/:idPayment/refund'), async ({ request }) => {
+      await record(request);
+      state.comanda.Payments = [];
+      state.comanda.Paid = 0;
+      state.comanda.Due = 84.9;
+      return HttpResponse.json(figures(state.comanda));
+    }),
+  );
+  return state;
+}
+
+const figureOf = (label: string) => {
+  const totals = screen.getByRole('region', { name: 'Totais' });
+  return within(totals).getByText(label).closest('div')!.querySelector('dd')!.textContent;
+};
+
+describe('comanda screens', () => {
+  it('takes a cash payment with change, then closes the comanda', async () => {
+    const user = userEvent.setup();
+    const state = comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    expect(await screen.findByRole('heading', { name: 'Comanda N.º 12' })).toBeTruthy();
+    expect(screen.getByText('Cliente avulso')).toBeTruthy();
+    expect(await screen.findAllByText('Diego Barbeiro')).toHaveLength(2);
+    expect(figureOf('Subtotal')).toBe('R$\u00a074,90');
+    expect(figureOf('Gorjetas')).toBe('R$\u00a010,00');
+    expect(figureOf('Falta pagar')).toBe('R$\u00a084,90');
+    const bar = screen.getByRole('region', { name: 'Resumo da comanda' });
+    expect(within(bar).getByText('R$ 84,90')).toBeTruthy();
+    expect((within(bar).getByRole('button', { name: 'Fechar comanda' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(screen.getByRole('group', { name: 'Receber' })).getByRole('button', { name: 'Dinheiro' }));
+    const dialog = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    expect((within(dialog).getByLabelText('Valor') as HTMLInputElement).value).toBe('R$\u00a084,90');
+    await user.type(within(dialog).getByLabelText('Valor recebido'), '10000');
+    expect(within(dialog).getByText('R$ 15,10')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+
+    const change = await screen.findByRole('dialog', { name: 'Troco' });
+    expect(within(change).getByRole('status').textContent).toBe('Troco: R$\u00a015,10');
+    expect(state.writes[0]).toMatchObject({ method: 'POST', path: '/api/comanda/12/payments', body: { method: 'cash', value: 84.9, cashReceived: 100 } });
+    expect(state.writes[0].key).toBeTruthy();
+    expect(await screen.findByText('Pagamento registrado.')).toBeTruthy();
+    await user.click(within(change).getByRole('button', { name: 'Concluir' }));
+
+    await waitFor(() => expect(figureOf('Falta pagar')).toBe('R$\u00a00,00'));
+    expect(within(screen.getByRole('list', { name: 'Pagamentos' })).getByText('Dinheiro')).toBeTruthy();
+    const close = within(bar).getByRole('button', { name: 'Fechar comanda' });
+    await waitFor(() => expect((close as HTMLButtonElement).disabled).toBe(false));
+    await user.click(close);
+    expect(await screen.findByText('Comanda fechada.')).toBeTruthy();
+    expect(state.writes[1]).toMatchObject({ method: 'POST', path: '/api/comanda/12/close' });
+    expect(await screen.findByText('Fechada')).toBeTruthy();
+    // Closed: nothing changes any more, and an ATTENDANT neither reopens nor refunds it.
+    expect(screen.queryByRole('button', { name: 'Adicionar serviço' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Estorno/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
+  });
+
+  it("puts the server's 422 on the payment's field", async () => {
+    const user = userEvent.setup();
+    comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    await user.click(await screen.findByRole('button', { name: 'Pix' }));
+    const dialog = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(await within(dialog).findByText('Abra o caixa da unidade antes de receber pagamentos.')).toBeTruthy();
+  });
+
+  it("adds a service of a professional's at their price (ADMIN reads it)", async () => {
+    const user = userEvent.setup();
+    const state = comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    await user.click(await screen.findByRole('button', { name: 'Adicionar serviço' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adicionar serviço' });
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await within(dialog).findByText('Escolha o profissional.')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Profissional'), 'Diego Barbeiro');
+    // Diego's own price (ADMIN reads a professional's services).
+    const corte = await within(dialog).findByRole('option', { name: /^Corte de cabelo · R\$\s50,00$/ });
+    await user.selectOptions(within(dialog).getByLabelText('Serviço'), corte);
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Item adicionado.')).toBeTruthy();
+    expect(state.writes[0]).toMatchObject({
+      path: '/api/comanda/12/items',
+      body: { kind: 'service', id: 1, idProfessional: 4, quantity: 1 },
+    });
+  });
+
+  it("shows ADMIN the comanda's history, and no one else", async () => {
+    comandaServer();
+    const { unmount } = renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    const history = await screen.findByRole('list', { name: 'Histórico da comanda N.º 12' });
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('.history-title')!.textContent)).toEqual(['Comanda reaberta', 'Comanda aberta']);
+    expect(within(entries[0]).getByText('Motivo: Cobrança em dobro')).toBeTruthy();
+    expect(within(entries[1]).getByText('Navalha Centro')).toBeTruthy();
+    unmount();
+
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    expect(await screen.findByRole('heading', { name: 'Comanda N.º 12' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Histórico' })).toBeNull();
+  });
+
+  it('a barber reads the comanda: no action', async () => {
+    comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('BARBER1') });
+    expect(await screen.findByText('Corte de cabelo')).toBeTruthy();
+    for (const name of ['Adicionar serviço', 'Adicionar produto', 'Adicionar gorjeta', 'Dinheiro', 'Fechar comanda', 'Cancelar comanda', 'Alterar desconto']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
+  });
+
+  it('ADMIN reopens a closed comanda with the reason, then refunds a payment', async () => {
+    const user = userEvent.setup();
+    const paid: Comanda = {
+      ...open,
+      Status: 'CLOSED',
+      Payments: [{ IdPayment: 7, Method: 'credit', Value: 84.9, Installments: 2 }],
+      Paid: 84.9,
+      Due: 0,
+    };
+    const state = comandaServer(paid);
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    expect(await screen.findByText('2x')).toBeTruthy();
+    // Closed: no refund until it is reopened.
+    expect(screen.queryByRole('button', { name: /^Estorno/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reabrir' }));
+    const reopen = screen.getByRole('dialog', { name: 'Reabrir comanda' });
+    await user.click(within(reopen).getByRole('button', { name: 'Reabrir' }));
+    expect(await within(reopen).findByText('Informe o motivo.')).toBeTruthy();
+    await user.type(within(reopen).getByLabelText('Motivo'), 'Cobrança em dobro');
+    await user.click(within(reopen).getByRole('button', { name: 'Reabrir' }));
+    expect(await screen.findByText('Comanda reaberta.')).toBeTruthy();
+    expect(state.writes[0]).toMatchObject({ path: '/api/comanda/12/reopen', body: { reason: 'Cobrança em dobro' } });
+
+    await user.click(await screen.findByRole('button', { name: /^Estorno de Cartão de crédito/ }));
+    const refund = screen.getByRole('dialog', { name: 'Estorno' });
+    await user.type(within(refund).getByLabelText('Motivo'), 'Cobrança em dobro');
+    await user.click(within(refund).getByRole('button', { name: 'Estornar' }));
+    expect(await screen.findByText('Pagamento estornado.')).toBeTruthy();
+    expect(state.writes[1]).toMatchObject({ path: '/api/comanda/12/payments/7/refund', body: { reason: 'Cobrança em dobro' } });
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Pagamentos' })).toBeNull());
+  });
+
+  it('lists comandas and opens a walk-in', async () => {
+    const user = userEvent.setup();
+    const state = comandaServer();
+    const { router } = renderApp('/dashboard/comanda', { session: signedInSession('ATTENDANT') });
+    const table = await screen.findByRole('table', { name: 'Comandas' });
+    const row = (await within(table).findByText('Navalha Centro')).closest('tr')!;
+    expect(within(row).getByText('24/11/2026')).toBeTruthy();
+    expect(within(row).getByText('Aberta')).toBeTruthy();
+    expect(within(row).getByText('R$ 74,90')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Nova comanda' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nova comanda' });
+    expect(within(dialog).getByText('Cliente avulso')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Unidade'), 'Navalha Centro');
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir comanda' }));
+    expect(await screen.findByText('Comanda aberta.')).toBeTruthy();
+    expect(state.writes[0]).toMatchObject({ path: '/api/comanda', body: { idCompany: 1, idUser: null } });
+    expect(state.writes[0].key).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/comanda/12'));
+  });
+
+  it('a barber lists comandas but opens none', async () => {
+    comandaServer();
+    renderApp('/dashboard/comanda', { session: signedInSession('BARBER2') });
+    expect(await screen.findByRole('table', { name: 'Comandas' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nova comanda' })).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+// Wire shapes of the comanda's calls (issue 41; docs/money.md 'Calls').
+
+import type { Schemas } from '@/api/wire';
+
+/** GET comanda/{id}: items, payments, tips and figures, in reais. */
+export type Comanda = Schemas['ComandaAnswer'];
+export type ComandaItem = Schemas['ComandaItem'];
+export type ComandaPayment = Schemas['ComandaPayment'];
+export type ComandaTip = Schemas['ComandaTip'];
+
+/** A row of GET comanda. */
+export type ComandaListItem = Schemas['ComandaListItem'];
+
+/** A page of GET comanda. */
+export type ComandaPage = Schemas['Page_ComandaListItem'];
+
+/** The answer of every comanda write: its figures after the change (`Change` on a cash payment). */
+export type ComandaWritten = Schemas['ComandaWritten'];
+
+/** The answer of POST comanda. */
+export type ComandaOpened = Schemas['IdComanda'];
+
+/** OPEN, CLOSED or CANCELED. */
+export type ComandaStatus = 'OPEN' | 'CLOSED' | 'CANCELED';
+
+export interface ComandaFilter {
+  page: number;
+  pageSize: number;
+  /** '' every unit of the user's. */
+  idCompany: string;
+  /** 'YYYY-MM-DD' the day it was opened; '' any day. */
+  date: string;
+  /** '' every status. */
+  status: '' | ComandaStatus;
+}
+
+/** Body of POST comanda: `idScheduling` for an appointment's, `idUser` absent for 'Cliente avulso'. */
+export type ComandaOpenPayload = Schemas['ComandaOpenBody'];
+
+/** Body of POST comanda/{id}/items. */
+export type ItemPayload = Schemas['ItemBody'];
+
+/** Body of PUT comanda/{id}/discount. */
+export type DiscountPayload = Schemas['DiscountBody'];
+
+/** Body of POST comanda/{id}/tips. */
+export type TipPayload = Schemas['TipBody'];
+
+/** Body of POST comanda/{id}/payments. */
+export type PaymentPayload = Schemas['PaymentBody'];
+
+/** Body of reopen, cancel and refund. */
+export type ReasonPayload = Schemas['ReasonBody'];

@@ -1,0 +1,43 @@
+import { api } from '@/api/api';
+import { queryString } from '@/api/queryString';
+import type { Product, ProductFilter, ProductPage, ProductPayload, ProductWritten } from './types';
+
+const LIST = 'LIST';
+
+export const productFilterUrl = ({ page, pageSize, search, status }: ProductFilter) =>
+  `product?${queryString({ page, pageSize, search: search.trim(), status })}`;
+
+export const productsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProducts: build.query<ProductPage, ProductFilter>({
+      query: productFilterUrl,
+      providesTags: (result) => [
+        { type: 'Product', id: LIST },
+        ...(result?.content ?? []).map((product) => ({ type: 'Product' as const, id: product.IdProduct })),
+      ],
+    }),
+    getProduct: build.query<Product, number>({
+      query: (id) => `product/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    createProduct: build.mutation<ProductWritten, { payload: ProductPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'product',
+        method: 'POST',
+        body: payload,
+        // One key per submission: a double click or a retry adds the product once.
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [{ type: 'Product', id: LIST }],
+    }),
+    updateProduct: build.mutation<ProductWritten, { id: number; payload: ProductPayload }>({
+      query: ({ id, payload }) => ({ url: `product/${id}`, method: 'PUT', body: payload }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Product', id },
+        { type: 'Product', id: LIST },
+      ],
+    }),
+  }),
+});
+
+export const { useGetProductsQuery, useGetProductQuery, useCreateProductMutation, useUpdateProductMutation } = productsApi;
