@@ -34,6 +34,7 @@ use crate::commands::{
 };
 use crate::companies::{unit_now, visible_company};
 use crate::idempotency;
+use crate::pix::PixWritten;
 use crate::state::AppState;
 
 /// The claim that keeps one comanda per appointment.
@@ -109,6 +110,9 @@ pub struct ComandaWritten {
     /// Cash handed back, on a cash payment.
     #[serde(skip_serializing_if = "Option::is_none")]
     change: Option<f64>,
+    /// The charge, on a Pix payment.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) pix: Option<PixWritten>,
 }
 
 impl ComandaWritten {
@@ -124,6 +128,7 @@ impl ComandaWritten {
             paid: reais(totals.paid),
             due: reais(totals.remaining()),
             change: None,
+            pix: None,
         }
     }
 }
@@ -146,7 +151,7 @@ async fn discount_cap(
 }
 
 /// Runs `command` on comanda `id` and answers its figures afterwards.
-async fn change(
+pub(crate) async fn change(
     state: &AppState,
     principal: &Principal,
     origin: &RequestOrigin,
@@ -565,7 +570,7 @@ pub struct PaymentBody {
     post,
     path = "/comanda/{id}/payments",
     tag = "Comandas",
-    summary = "Take a payment: cash (answers its Change), credit or debit card (ADMIN, ATTENDANT)",
+    summary = "Take a payment: cash (answers its Change); Pix (a charge at the payment provider, answering GalaxPayId, PixQrCode, PixCopyPaste and PixPage: the provider's webhook makes it a payment); credit or debit card (ADMIN, ATTENDANT)",
     params(("id" = i64, Path)),
     request_body = PaymentBody,
     responses(
@@ -574,6 +579,7 @@ pub struct PaymentBody {
         refused::NotFound,
         (status = 409, description = "Closed or cancelled", body = ErrorBody),
         (status = 422, description = "Validation, more than is left to pay, or no caixa open in the unit", body = ErrorBody),
+        (status = 503, description = "Pix: the payment provider could not be reached (nothing was written)", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -592,19 +598,24 @@ async fn take_payment(
         .ok_or_else(|| {
         ApiError::field("method", "Escolha dinheiro, Pix, cartão de crédito ou de débito.")
     })?;
+    let cents = cents_field("value", &body.value)?;
+    let caixa_id = Some(
+        open_caixa_of(&state.pool, company_id)
+            .await?
+            .ok_or_else(|| ApiError::field("method", MSG_NO_CAIXA))?,
+    );
+    if method == PaymentMethod::Pix {
+        return crate::pix::charge(&state, &auth, &origin, (id, &comanda), cents, caixa_id).await;
+    }
     let payment = NewPayment {
         method,
-        cents: cents_field("value", &body.value)?,
+        cents,
         cash_received_cents: optional_cents_field("cashReceived", &body.cash_received)?,
         installments: body.installments,
         brand: trimmed(body.brand),
         authorization_code: trimmed(body.authorization_code),
         nsu: trimmed(body.nsu),
-        caixa_id: Some(
-            open_caixa_of(&state.pool, company_id)
-                .await?
-                .ok_or_else(|| ApiError::field("method", MSG_NO_CAIXA))?,
-        ),
+        caixa_id,
     };
     let change_cents = payment.cash_received_cents.map(|received| received - payment.cents);
     let (headers, Json(mut answer)) =

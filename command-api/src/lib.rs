@@ -22,6 +22,7 @@ pub mod identity;
 pub mod online;
 pub mod online_origin;
 pub mod openapi;
+pub mod pix;
 pub mod products;
 pub mod professionals;
 pub mod read_models;

@@ -179,6 +179,52 @@ impl Payment {
     }
 }
 
+/// A Pix charge at the payment provider (issue 41, point 3): the client pays it from their
+/// phone, and the provider's word that it was paid makes it a payment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PixCharge {
+    /// The payment it becomes once paid.
+    pub payment_id: i64,
+    /// The provider's charge.
+    pub galax_pay_id: i64,
+    pub cents: i64,
+    /// The caixa open when it was asked for.
+    pub caixa_id: Option<i64>,
+    /// 'Pix copia e cola' (the BR Code).
+    pub copy_paste: String,
+    /// The QR code's image, as the provider serves it.
+    pub image: String,
+    /// The provider's page for the client's phone.
+    pub page: String,
+    pub status: PixStatus,
+}
+
+/// Where a Pix charge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PixStatus {
+    /// Waiting for the client.
+    Pending,
+    /// Paid: a payment of the comanda.
+    Paid,
+    /// Expired, refused or cancelled at the provider: nothing was paid.
+    Failed,
+    /// Paid after its comanda was cancelled: money to give back, never lost.
+    ToRefund,
+}
+
+impl PixStatus {
+    /// The wire code.
+    pub fn code(self) -> &'static str {
+        match self {
+            PixStatus::Pending => "PENDING",
+            PixStatus::Paid => "PAID",
+            PixStatus::Failed => "FAILED",
+            PixStatus::ToRefund => "TO_REFUND",
+        }
+    }
+}
+
 /// A line as the close priced it: after its own discount and its share of the discount on
 /// the total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -236,6 +282,9 @@ pub struct Comanda {
     items: Vec<Item>,
     tips: Vec<Tip>,
     payments: Vec<Payment>,
+    /// Pix charges asked for, in every status.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pix: Vec<PixCharge>,
     discount: Option<Discount>,
     /// Ids handed out so far, of items, tips and payments.
     last_item: i64,
@@ -256,6 +305,8 @@ pub struct Totals {
     /// Total plus tips: what the client pays.
     pub due: i64,
     pub paid: i64,
+    /// Pix charges waiting for the client.
+    pub pending: i64,
 }
 
 impl Totals {
@@ -263,12 +314,17 @@ impl Totals {
     pub fn remaining(&self) -> i64 {
         self.due - self.paid
     }
+
+    /// What a new payment may take: what is left, less the Pix charges still waiting.
+    pub fn payable(&self) -> i64 {
+        self.remaining() - self.pending
+    }
 }
 
 impl Comanda {
     /// The version of this state's serialized shape, which the comanda read model stores
     /// whole. Raise it whenever the shape changes (a test in this module says when).
-    pub const STATE_VERSION: u32 = 1;
+    pub const STATE_VERSION: u32 = 2;
 
     pub fn status(&self) -> Status {
         self.status
@@ -290,6 +346,11 @@ impl Comanda {
         &self.payments
     }
 
+    /// The Pix charges asked for, in every status.
+    pub fn pix_charges(&self) -> &[PixCharge] {
+        &self.pix
+    }
+
     pub fn discount(&self) -> Option<Discount> {
         self.discount
     }
@@ -301,7 +362,8 @@ impl Comanda {
         let total = subtotal - discount;
         let tips: i64 = self.tips.iter().map(|t| t.cents).sum();
         let paid: i64 = self.payments.iter().map(|p| p.cents).sum();
-        Totals { subtotal, discount, total, tips, due: total + tips, paid }
+        let pending: i64 = self.pix.iter().filter(|c| c.status == PixStatus::Pending).map(|c| c.cents).sum();
+        Totals { subtotal, discount, total, tips, due: total + tips, paid, pending }
     }
 
     /// Each line's price as a close would write it: the discount on the total shared out over
@@ -391,6 +453,15 @@ pub enum ComandaCommand {
         tip_id: i64,
     },
     TakePayment(NewPayment),
+    /// A Pix charge the provider created for what is left to pay (its status is ignored:
+    /// it starts pending, numbered as the next payment).
+    ChargePix(PixCharge),
+    /// The provider's word on a Pix charge: paid, or not (`status` as the provider says it).
+    SettlePix {
+        galax_pay_id: i64,
+        paid: bool,
+        status: String,
+    },
     /// 'Estorno': a payment given back, with the reason.
     RefundPayment {
         payment_id: i64,
@@ -423,6 +494,20 @@ pub enum ComandaEvent {
         tip_id: i64,
     },
     PaymentTaken(Payment),
+    PixCharged(PixCharge),
+    /// The provider says the charge was paid: it is a payment now.
+    PixPaid {
+        galax_pay_id: i64,
+    },
+    /// The provider says it expired, was refused or cancelled.
+    PixFailed {
+        galax_pay_id: i64,
+        status: String,
+    },
+    /// Paid after the comanda was cancelled: to give back.
+    PixToRefund {
+        galax_pay_id: i64,
+    },
     PaymentRefunded {
         payment_id: i64,
         reason: String,
@@ -455,6 +540,10 @@ impl DomainEvent for ComandaEvent {
             ComandaEvent::TipAdded(_) => "TipAdded",
             ComandaEvent::TipRemoved { .. } => "TipRemoved",
             ComandaEvent::PaymentTaken(_) => "PaymentTaken",
+            ComandaEvent::PixCharged(_) => "PixCharged",
+            ComandaEvent::PixPaid { .. } => "PixPaid",
+            ComandaEvent::PixFailed { .. } => "PixFailed",
+            ComandaEvent::PixToRefund { .. } => "PixToRefund",
             ComandaEvent::PaymentRefunded { .. } => "PaymentRefunded",
             ComandaEvent::ComandaClosed { .. } => "ComandaClosed",
             ComandaEvent::ComandaReopened { .. } => "ComandaReopened",
@@ -498,6 +587,11 @@ pub enum ComandaError {
     Empty,
     #[error("Estorne os pagamentos antes de cancelar a comanda.")]
     PaidCannotCancel,
+    /// Closing with a Pix charge still waiting for the client.
+    #[error("Há um Pix aguardando pagamento: espere o cliente pagar ou a cobrança expirar.")]
+    PixPending,
+    #[error("Cobrança Pix não encontrada nesta comanda.")]
+    UnknownPix,
 }
 
 impl ComandaError {
@@ -657,10 +751,7 @@ impl Aggregate for Comanda {
                     return Err(invalid("value", format!("No máximo {MAX_LINES} pagamentos por comanda.")));
                 }
                 check_cents("value", payment.cents, false)?;
-                let remaining = self.totals().remaining();
-                if payment.cents > remaining {
-                    return Err(ComandaError::Overpaid(remaining.max(0)));
-                }
+                self.check_payable(payment.cents)?;
                 self.check_payment_details(&payment)?;
                 ComandaEvent::PaymentTaken(Payment {
                     payment_id: self.last_payment + 1,
@@ -674,6 +765,38 @@ impl Aggregate for Comanda {
                     caixa_id: payment.caixa_id,
                 })
             }
+            ComandaCommand::ChargePix(charge) => {
+                self.open()?;
+                if self.payments.len() + self.pix.len() >= MAX_LINES {
+                    return Err(invalid("value", format!("No máximo {MAX_LINES} pagamentos por comanda.")));
+                }
+                check_cents("value", charge.cents, false)?;
+                self.check_payable(charge.cents)?;
+                ComandaEvent::PixCharged(PixCharge {
+                    payment_id: self.last_payment + 1,
+                    status: PixStatus::Pending,
+                    ..charge
+                })
+            }
+            ComandaCommand::SettlePix { galax_pay_id, paid, status } => {
+                let charge = self
+                    .pix
+                    .iter()
+                    .find(|charge| charge.galax_pay_id == galax_pay_id)
+                    .ok_or(ComandaError::UnknownPix)?;
+                match (charge.status, paid) {
+                    // Money in for a comanda that no longer takes it: flagged, never lost.
+                    (PixStatus::Pending | PixStatus::Failed, true) if self.status == Status::Canceled => {
+                        ComandaEvent::PixToRefund { galax_pay_id }
+                    }
+                    (PixStatus::Pending, true) => ComandaEvent::PixPaid { galax_pay_id },
+                    // A charge the provider had given up on, paid after all.
+                    (PixStatus::Failed, true) => ComandaEvent::PixToRefund { galax_pay_id },
+                    (PixStatus::Pending, false) => ComandaEvent::PixFailed { galax_pay_id, status },
+                    // Said again, or after its end: nothing more.
+                    _ => return Ok(()),
+                }
+            }
             ComandaCommand::RefundPayment { payment_id, reason } => {
                 self.open()?;
                 if !self.payments.iter().any(|payment| payment.payment_id == payment_id) {
@@ -685,6 +808,9 @@ impl Aggregate for Comanda {
                 self.open()?;
                 if self.items.is_empty() {
                     return Err(ComandaError::Empty);
+                }
+                if self.pix.iter().any(|charge| charge.status == PixStatus::Pending) {
+                    return Err(ComandaError::PixPending);
                 }
                 let totals = self.totals();
                 if totals.paid != totals.due {
@@ -742,6 +868,28 @@ impl Aggregate for Comanda {
                 self.last_payment = self.last_payment.max(payment.payment_id);
                 self.payments.push(payment);
             }
+            ComandaEvent::PixCharged(charge) => {
+                self.last_payment = self.last_payment.max(charge.payment_id);
+                self.pix.push(charge);
+            }
+            ComandaEvent::PixPaid { galax_pay_id } => {
+                if let Some(charge) = self.pix.iter_mut().find(|charge| charge.galax_pay_id == galax_pay_id) {
+                    charge.status = PixStatus::Paid;
+                    self.payments.push(Payment {
+                        payment_id: charge.payment_id,
+                        method: PaymentMethod::Pix,
+                        cents: charge.cents,
+                        cash_received_cents: None,
+                        installments: None,
+                        brand: None,
+                        authorization_code: None,
+                        nsu: None,
+                        caixa_id: charge.caixa_id,
+                    });
+                }
+            }
+            ComandaEvent::PixFailed { galax_pay_id, .. } => self.set_pix(galax_pay_id, PixStatus::Failed),
+            ComandaEvent::PixToRefund { galax_pay_id } => self.set_pix(galax_pay_id, PixStatus::ToRefund),
             ComandaEvent::PaymentRefunded { payment_id, .. } => {
                 self.payments.retain(|payment| payment.payment_id != payment_id);
             }
@@ -753,6 +901,21 @@ impl Aggregate for Comanda {
 }
 
 impl Comanda {
+    /// A new payment of `cents` within what may still be paid.
+    fn check_payable(&self, cents: i64) -> Result<(), ComandaError> {
+        let payable = self.totals().payable();
+        if cents > payable {
+            return Err(ComandaError::Overpaid(payable.max(0)));
+        }
+        Ok(())
+    }
+
+    fn set_pix(&mut self, galax_pay_id: i64, status: PixStatus) {
+        if let Some(charge) = self.pix.iter_mut().find(|charge| charge.galax_pay_id == galax_pay_id) {
+            charge.status = status;
+        }
+    }
+
     /// The details each method needs, and none it cannot have.
     fn check_payment_details(&self, payment: &NewPayment) -> Result<(), ComandaError> {
         match payment.method {
@@ -844,6 +1007,72 @@ mod tests {
             client_id: Some(9),
             items: items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect(),
         })
+    }
+
+    /// A pending Pix charge of `cents`, the provider's `galax_pay_id`.
+    fn pix(galax_pay_id: i64, cents: i64) -> PixCharge {
+        PixCharge {
+            payment_id: 1,
+            galax_pay_id,
+            cents,
+            caixa_id: Some(3),
+            copy_paste: "00020126".into(),
+            image: "https://pix.example/qr.png".into(),
+            page: "https://pix.example/p".into(),
+            status: PixStatus::Pending,
+        }
+    }
+
+    #[test]
+    fn a_pix_charge_waits_for_the_provider_and_a_late_payment_is_never_lost() {
+        let charged = vec![opened(vec![service(4500)]), ComandaEvent::PixCharged(pix(77, 4500))];
+        let when =
+            |given: Vec<ComandaEvent>, command| TestFramework::<Comanda>::with(()).given(given).when(command);
+        // What waits for the client is not payable again, and the comanda does not close.
+        let cash = NewPayment {
+            method: PaymentMethod::Cash,
+            cents: 100,
+            cash_received_cents: None,
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(3),
+        };
+        when(charged.clone(), ComandaCommand::TakePayment(cash)).then_expect_error(ComandaError::Overpaid(0));
+        when(charged.clone(), ComandaCommand::ChargePix(pix(78, 1)))
+            .then_expect_error(ComandaError::Overpaid(0));
+        when(charged.clone(), ComandaCommand::Close { at: at() }).then_expect_error(ComandaError::PixPending);
+        let settle = |paid: bool| ComandaCommand::SettlePix { galax_pay_id: 77, paid, status: "x".into() };
+        when(charged.clone(), settle(true))
+            .then_expect_events(vec![ComandaEvent::PixPaid { galax_pay_id: 77 }]);
+        let paid = [charged.clone(), vec![ComandaEvent::PixPaid { galax_pay_id: 77 }]].concat();
+        let state = replayed(paid.clone());
+        assert_eq!((state.totals().paid, state.totals().pending), (4500, 0));
+        assert_eq!(state.payments()[0].method, PaymentMethod::Pix);
+        assert_eq!(state.payments()[0].caixa_id, Some(3));
+        // Said again: nothing more.
+        when(paid.clone(), settle(true)).then_expect_events(vec![]);
+        when(paid, ComandaCommand::Close { at: at() }).then_expect_events(vec![
+            ComandaEvent::ComandaClosed {
+                at: at(),
+                lines: replayed(charged.clone()).closed_lines(),
+                tips: vec![],
+                subtotal_cents: 4500,
+                discount_cents: 0,
+                total_cents: 4500,
+                tips_cents: 0,
+            },
+        ]);
+        // Expired, then paid after all; or paid after the comanda was cancelled: to give back.
+        let failed = vec![ComandaEvent::PixFailed { galax_pay_id: 77, status: "x".into() }];
+        when(charged.clone(), settle(false)).then_expect_events(failed.clone());
+        when([charged.clone(), failed].concat(), settle(true))
+            .then_expect_events(vec![ComandaEvent::PixToRefund { galax_pay_id: 77 }]);
+        let canceled = [charged, vec![ComandaEvent::ComandaCanceled { reason: "Saiu".into() }]].concat();
+        when(canceled, settle(true)).then_expect_events(vec![ComandaEvent::PixToRefund { galax_pay_id: 77 }]);
+        let unknown = ComandaCommand::SettlePix { galax_pay_id: 5, paid: true, status: "x".into() };
+        when(vec![opened(vec![service(4500)])], unknown).then_expect_error(ComandaError::UnknownPix);
     }
 
     fn replayed(events: Vec<ComandaEvent>) -> Comanda {
@@ -1101,6 +1330,7 @@ mod tests {
             nsu: Some("2".into()),
             caixa_id: Some(1),
         }));
+        comanda.apply(ComandaEvent::PixCharged(pix(77, 500)));
         let sample = serde_json::to_value(&comanda).unwrap_or_default();
         crate::state_shape::assert_recorded("comanda", Comanda::STATE_VERSION, &sample);
     }
@@ -1135,6 +1365,10 @@ mod tests {
             ComandaEvent::TipRemoved { tip_id: 1 },
             ComandaEvent::PaymentTaken(payment),
             ComandaEvent::PaymentRefunded { payment_id: 1, reason: "Cobrança em dobro".into() },
+            ComandaEvent::PixCharged(pix(77, 4500)),
+            ComandaEvent::PixPaid { galax_pay_id: 77 },
+            ComandaEvent::PixFailed { galax_pay_id: 78, status: "unavailablePix".into() },
+            ComandaEvent::PixToRefund { galax_pay_id: 79 },
             ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: vec![ClosedLine {

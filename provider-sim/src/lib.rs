@@ -16,6 +16,7 @@
 //! postal-code lookups under `/ws` ([`viacep`]).
 
 pub mod cards;
+mod charges;
 pub mod viacep;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -70,6 +71,8 @@ struct Inner {
     next_webhook: i64,
     plans: BTreeMap<i64, Value>,
     subscriptions: BTreeMap<i64, Value>,
+    /// One-off charges (`/v2/charges`), by galaxPayId.
+    charges: BTreeMap<i64, Value>,
     webhooks: Vec<Value>,
     /// Card hashes the tokenizer handed out: the card and when.
     card_hashes: HashMap<String, (Value, NaiveDateTime)>,
@@ -122,6 +125,7 @@ pub fn app(sim: Simulator) -> Router {
         .route("/sim/webhooks/{id}/resend", post(resend_webhook))
         .route("/health", get(|| async { Json(json!({ "status": "ok", "service": "provider-sim" })) }))
         .merge(cards::router())
+        .merge(charges::router())
         .merge(viacep::router())
         .with_state(sim)
 }

@@ -79,6 +79,25 @@ pub struct ComandaPayment {
     nsu: Option<String>,
 }
 
+/// A Pix charge at the payment provider (issue 41): pending until the client pays it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaPix {
+    /// The payment it becomes once paid.
+    id_payment: i64,
+    galax_pay_id: i64,
+    value: f64,
+    /// PENDING, PAID, FAILED (expired, refused or cancelled) or TO_REFUND (paid after the
+    /// comanda was cancelled: give it back).
+    status: &'static str,
+    /// The QR code's image.
+    pix_qr_code: String,
+    /// 'Pix copia e cola'.
+    pix_copy_paste: String,
+    /// The provider's page for the client's phone.
+    pix_page: String,
+}
+
 /// A tip.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "PascalCase")]
@@ -113,6 +132,9 @@ pub struct ComandaAnswer {
     paid: f64,
     /// What is left to pay: total plus tips, less what was paid.
     due: f64,
+    /// Pix charges waiting for the client (part of what is left to pay).
+    pending: f64,
+    pix_charges: Vec<ComandaPix>,
     /// With `asOf` (ADMIN): the instant it was replayed to.
     as_of: Option<chrono::DateTime<chrono::Utc>>,
 }
@@ -180,6 +202,20 @@ impl ComandaAnswer {
             tips_total: reais(totals.tips),
             paid: reais(totals.paid),
             due: reais(totals.remaining()),
+            pending: reais(totals.pending),
+            pix_charges: comanda
+                .pix_charges()
+                .iter()
+                .map(|charge| ComandaPix {
+                    id_payment: charge.payment_id,
+                    galax_pay_id: charge.galax_pay_id,
+                    value: reais(charge.cents),
+                    status: charge.status.code(),
+                    pix_qr_code: charge.image.clone(),
+                    pix_copy_paste: charge.copy_paste.clone(),
+                    pix_page: charge.page.clone(),
+                })
+                .collect(),
             as_of: None,
         }
     }

@@ -5,7 +5,14 @@
 //! - `POST /plans` creates a plan;
 //! - `POST /subscriptions` creates a subscription by `creditcard` or `boleto`;
 //! - `GET /subscriptions?galaxPayIds=..` reads subscriptions with their `Transactions`;
-//! - `DELETE /subscriptions/{id}/galaxPayId` cancels one.
+//! - `DELETE /subscriptions/{id}/galaxPayId` cancels one;
+//! - `POST /charges` creates a one-off Pix charge at the counter (issue 41), `GET
+//!   /charges?galaxPayIds=..` reads it, `DELETE /charges/{id}/galaxPayId` cancels it.
+//!
+//! The Pix charge's fields follow GalaxPay's (Celcoin) public API reference: the body's
+//! `mainPaymentMethodId: "pix"` with `PaymentMethodPix.Deadline`, and the answer's
+//! `Charge.Transactions[0].Pix` with `qrCode` (copia e cola), `image` and `page`
+//! (docs/money.md, 'Pix at the counter', lists the sources).
 //!
 //! The base address is configurable (`NAVALHA_GALAXPAY_URL`): the real API, its sandbox,
 //! or the local simulator (`provider-sim`), which speaks the same protocol.
@@ -87,6 +94,49 @@ pub struct NewSubscription {
     /// The card, for `creditcard`: `{hash}` from the provider's browser-side tokenizer.
     pub card: Option<Value>,
 }
+
+/// A one-off Pix charge as the provider answers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemotePix {
+    /// The charge's galaxPayId.
+    pub galax_pay_id: i64,
+    /// The transaction's status: `pendingPix`, `payedPix`, `unavailablePix`, `cancel`...
+    pub status: String,
+    /// 'Pix copia e cola'.
+    pub copy_paste: String,
+    /// The QR code's image.
+    pub image: String,
+    /// The page a client opens on a phone.
+    pub page: String,
+}
+
+impl RemotePix {
+    /// Read from a `Charge` object; `None` without its id or Pix.
+    pub fn of(charge: &Value) -> Option<RemotePix> {
+        let transaction = &charge["Transactions"][0];
+        let pix = &transaction["Pix"];
+        Some(RemotePix {
+            galax_pay_id: charge["galaxPayId"].as_i64()?,
+            status: transaction["status"].as_str().unwrap_or_default().to_owned(),
+            copy_paste: pix["qrCode"].as_str()?.to_owned(),
+            image: pix["image"].as_str().unwrap_or_default().to_owned(),
+            page: pix["page"].as_str().unwrap_or_default().to_owned(),
+        })
+    }
+
+    /// Whether the provider says it was paid.
+    pub fn paid(&self) -> bool {
+        self.status == "payedPix"
+    }
+
+    /// Whether it ended without being paid.
+    pub fn failed(&self) -> bool {
+        matches!(self.status.as_str(), "unavailablePix" | "cancel" | "canceled" | "notCompensated")
+    }
+}
+
+/// How long a counter Pix waits for the client before it expires at the provider.
+pub const PIX_MINUTES: i64 = 30;
 
 fn down(context: &str, error: impl std::fmt::Display) -> ApiError {
     tracing::warn!(%error, context, "payment provider call failed");
@@ -236,6 +286,47 @@ impl GalaxPay {
             }
             Err((status, body)) => Err(down(&path, format!("{status}: {body}"))),
         }
+    }
+}
+
+impl GalaxPay {
+    /// `POST /charges`: a one-off Pix charge of `cents` for `customer`, expiring in
+    /// [`PIX_MINUTES`]; `my_id` names it for the webhook (`comanda-{id}-pix-{payment}`).
+    pub async fn create_pix_charge(
+        &self,
+        my_id: &str,
+        cents: i64,
+        customer: Value,
+        instructions: &str,
+    ) -> Result<RemotePix, ApiError> {
+        let body = json!({
+            "myId": my_id,
+            "value": cents,
+            "additionalInfo": instructions,
+            "payday": provider_now().date().to_string(),
+            "mainPaymentMethodId": "pix",
+            "Customer": customer,
+            "PaymentMethodPix": {
+                "instructions": instructions,
+                "Deadline": { "type": "minutes", "value": PIX_MINUTES },
+            },
+        });
+        let answer = self.call(reqwest::Method::POST, "/charges", Some(body)).await?;
+        RemotePix::of(&answer["Charge"]).ok_or_else(|| down("charges", "no Charge.Transactions[0].Pix"))
+    }
+
+    /// `GET /charges?galaxPayIds=..`: a charge as the provider has it now.
+    pub async fn pix_charge(&self, galax_pay_id: i64) -> Result<Option<RemotePix>, ApiError> {
+        let path = format!("/charges?galaxPayIds={galax_pay_id}&startAt=0&limit=1");
+        let answer = self.call(reqwest::Method::GET, &path, None).await?;
+        let charges = answer["Charges"].as_array().cloned().unwrap_or_default();
+        Ok(charges.iter().filter_map(RemotePix::of).find(|charge| charge.galax_pay_id == galax_pay_id))
+    }
+
+    /// `DELETE /charges/{galaxPayId}/galaxPayId`: cancels a charge nobody should pay any more.
+    pub async fn cancel_charge(&self, galax_pay_id: i64) -> Result<(), ApiError> {
+        let path = format!("/charges/{galax_pay_id}/galaxPayId");
+        self.call(reqwest::Method::DELETE, &path, None).await.map(|_| ())
     }
 }
 

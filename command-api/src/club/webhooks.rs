@@ -8,7 +8,9 @@
 //! 3. a `webhookId` seen before must come with the same event: the same id with other
 //!    content is a replayed confirmation and is refused (401, like a wrong hash). Compared
 //!    parsed, with keys in order, so a delivery re-serialized on the way is still a repeat;
-//! 4. the subscription (`Subscription.myId`) exists (else 404).
+//! 4. the subscription (`Subscription.myId`) exists (else 404); or, for a Pix at a
+//!    comanda's counter (`Charge.myId` = `comanda-…`, `crate::pix`), the comanda and its
+//!    charge do, and the provider's own read of the charge settles it.
 //!
 //! Then the webhook becomes a `ProviderReported` event on the subscription's stream; the
 //! aggregate ignores a webhook id it already has, so a repeated delivery changes nothing.
@@ -125,6 +127,13 @@ async fn receive(
         tracing::info!(event, "webhook event not used by the club");
         return Ok((HeaderMap::new(), Json(Received { received: true })));
     }
+    // A Pix at a comanda's counter (issue 41), or the club's.
+    let metadata =
+        |business_id| system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
+    if let Some(position) = crate::pix::settle_from_webhook(&state, &hook, metadata).await? {
+        remember(&state, webhook_id, &digest).await?;
+        return Ok((position_headers(position), Json(Received { received: true })));
+    }
     let subscription_id = id_of(&hook["Subscription"]["myId"])
         .or_else(|| id_of(&hook["Transaction"]["subscriptionMyId"]))
         .ok_or_else(|| ApiError::NotFound(navalha_domain::subscription::MSG_NOT_FOUND.to_owned()))?;
@@ -146,22 +155,27 @@ async fn receive(
         transactions: charge.into_iter().collect(),
     }
     .no_later_than(arrival + chrono::Duration::minutes(WEBHOOK_CLOCK_SKEW_MINUTES));
-    let metadata = system_metadata(&format!("Webhook {event} #{webhook_id}"), business_id, &origin);
     let position = execute::<Subscription>(
         &state.events,
         &subscription_id.to_string(),
-        SubscriptionCommand::RecordWebhook { webhook_id, event, report },
-        &metadata,
+        SubscriptionCommand::RecordWebhook { webhook_id, event: event.clone(), report },
+        &metadata(business_id),
     )
     .await?;
+    remember(&state, webhook_id, &digest).await?;
+    Ok((position_headers(position), Json(Received { received: true })))
+}
+
+/// Keeps a delivered webhook's id and digest, so a replay with another body is refused.
+async fn remember(state: &AppState, webhook_id: i64, digest: &[u8]) -> Result<(), ApiError> {
     sqlx::query(
         "insert into provider_webhook (webhook_id, body_sha256) values ($1, $2) on conflict do nothing",
     )
     .bind(webhook_id)
-    .bind(&digest)
+    .bind(digest)
     .execute(&state.pool)
     .await?;
-    Ok((position_headers(position), Json(Received { received: true })))
+    Ok(())
 }
 
 #[cfg(test)]

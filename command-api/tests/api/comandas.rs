@@ -630,3 +630,97 @@ async fn the_unit_caps_what_an_attendant_may_discount(pool: PgPool) {
         StatusCode::OK
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_counter_pix_is_paid_by_the_providers_word_and_one_paid_too_late_is_kept_to_give_back(
+    pool: PgPool,
+) {
+    let club = crate::club::Club::start(pool).await;
+    let system = &club.system;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let d = demo(system).await;
+    let caixa = caixa_opened(system, &attendant, d.centro).await;
+    let id = opened(system, &attendant, &d, booked(system, &admin, &d, "10:00").await).await;
+    let path = |tail: &str| format!("/api/comanda/{id}{tail}");
+    let due = reais(&call(system, &attendant, Method::PUT, &path("/discount"), Some(json!({}))).await, "Due");
+
+    // Half by Pix: a charge at the provider, its QR code and 'copia e cola' for the desk.
+    let half = (due / 2.0).floor();
+    let pix = call(
+        system,
+        &attendant,
+        Method::POST,
+        &path("/payments"),
+        Some(json!({"method": "pix", "value": half})),
+    )
+    .await;
+    assert_eq!(pix.status, StatusCode::OK, "{pix:?}");
+    let charge = pix.body["GalaxPayId"].as_i64().expect("charge");
+    assert!(pix.body["PixCopyPaste"].as_str().is_some_and(|code| code.starts_with("000201")), "{pix:?}");
+    let image = pix.body["PixQrCode"].as_str().expect("image").to_owned();
+    let svg = club.http.get(&image).send().await.expect("qr");
+    assert_eq!(svg.headers()["content-type"], "image/svg+xml");
+    let page = club.http.get(pix.body["PixPage"].as_str().expect("page")).send().await.expect("page");
+    assert!(page.text().await.unwrap_or_default().contains("Pix copia e cola"));
+    assert_eq!(reais(&pix, "Paid"), 0.0, "waiting is not paid");
+
+    // What waits for the client is not payable twice, and the comanda waits for it.
+    let all_cash = json!({"method": "cash", "value": due});
+    let over = call(system, &attendant, Method::POST, &path("/payments"), Some(all_cash)).await;
+    assert_eq!(over.status, StatusCode::UNPROCESSABLE_ENTITY, "{over:?}");
+    let rest = json!({"method": "cash", "value": due - half});
+    assert_eq!(
+        call(system, &attendant, Method::POST, &path("/payments"), Some(rest)).await.status,
+        StatusCode::OK
+    );
+    let early = call(system, &attendant, Method::POST, &path("/close"), None).await;
+    assert_eq!(
+        (early.status, early.message()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Há um Pix aguardando pagamento: espere o cliente pagar ou a cobrança expirar."
+        )
+    );
+
+    // The client pays: the provider's webhook, checked against the provider, makes it a payment.
+    club.sim(&format!("/sim/charges/{charge}/pay"), json!({})).await;
+    system.project().await;
+    let read = call(system, &attendant, Method::GET, &path(""), None).await;
+    assert_eq!(read.body["PixCharges"][0]["Status"], "PAID", "{read:?}");
+    assert_eq!((reais(&read, "Paid"), reais(&read, "Due"), reais(&read, "Pending")), (due, 0.0, 0.0));
+    assert_eq!(call(system, &attendant, Method::POST, &path("/close"), None).await.body["Status"], "CLOSED");
+    system.project().await;
+    let report = call(system, &attendant, Method::GET, &format!("/api/caixa/{caixa}"), None).await;
+    let pix_entry = report.body["Entries"]
+        .as_array()
+        .and_then(|entries| entries.iter().find(|e| e["Method"] == "pix"))
+        .cloned();
+    assert_eq!(pix_entry.map(|entry| entry["Value"].clone()), Some(json!(half)), "{report:?}");
+
+    // A client who gave up: the comanda is cancelled, and the Pix paid afterwards is kept to
+    // be given back, never lost. Another expires: nothing was paid.
+    let later = opened(system, &attendant, &d, booked(system, &admin, &d, "11:00").await).await;
+    let later_path = |tail: &str| format!("/api/comanda/{later}{tail}");
+    let ask = |value: f64| json!({"method": "pix", "value": value});
+    let late = call(system, &attendant, Method::POST, &later_path("/payments"), Some(ask(10.0))).await;
+    let late_charge = late.body["GalaxPayId"].as_i64().expect("charge");
+    let lapsing = call(system, &attendant, Method::POST, &later_path("/payments"), Some(ask(5.0))).await;
+    let lapsing_charge = lapsing.body["GalaxPayId"].as_i64().expect("charge");
+    club.sim(&format!("/sim/charges/{lapsing_charge}/expire"), json!({})).await;
+    let cancel =
+        call(system, &attendant, Method::POST, &later_path("/cancel"), Some(json!({"reason": "Desistiu"})))
+            .await;
+    assert_eq!(cancel.body["Status"], "CANCELED", "{cancel:?}");
+    club.sim(&format!("/sim/charges/{late_charge}/pay"), json!({})).await;
+    system.project().await;
+    let read = call(system, &attendant, Method::GET, &later_path(""), None).await;
+    let statuses: Vec<&str> = read.body["PixCharges"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|c| c["Status"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(statuses, ["TO_REFUND", "FAILED"], "{read:?}");
+    assert_eq!(reais(&read, "Paid"), 0.0);
+    let history = call(system, &admin, Method::GET, &later_path("/history"), None).await;
+    assert!(history.body.as_array().is_some_and(|events| events.iter().any(|e| e["Event"] == "PixToRefund")));
+}

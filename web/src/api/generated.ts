@@ -339,7 +339,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a payment: cash (answers its Change), credit or debit card (ADMIN, ATTENDANT) */
+        /** Take a payment: cash (answers its Change); Pix (a charge at the payment provider, answering GalaxPayId, PixQrCode, PixCopyPaste and PixPage: the provider's webhook makes it a payment); credit or debit card (ADMIN, ATTENDANT) */
         post: operations["comandasTakePayment"];
         delete?: never;
         options?: never;
@@ -2385,6 +2385,12 @@ export interface components {
             /** Format: double */
             Paid: number;
             Payments: components["schemas"]["ComandaPayment"][];
+            /**
+             * Format: double
+             * @description Pix charges waiting for the client (part of what is left to pay).
+             */
+            Pending: number;
+            PixCharges: components["schemas"]["ComandaPix"][];
             /** @description OPEN, CLOSED or CANCELED. */
             Status: string;
             /**
@@ -2487,6 +2493,29 @@ export interface components {
             /** Format: double */
             Value: number;
         };
+        /** @description A Pix charge at the payment provider (issue 41): pending until the client pays it. */
+        ComandaPix: {
+            /** Format: int64 */
+            GalaxPayId: number;
+            /**
+             * Format: int64
+             * @description The payment it becomes once paid.
+             */
+            IdPayment: number;
+            /** @description 'Pix copia e cola'. */
+            PixCopyPaste: string;
+            /** @description The provider's page for the client's phone. */
+            PixPage: string;
+            /** @description The QR code's image. */
+            PixQrCode: string;
+            /**
+             * @description PENDING, PAID, FAILED (expired, refused or cancelled) or TO_REFUND (paid after the
+             *     comanda was cancelled: give it back).
+             */
+            Status: string;
+            /** Format: double */
+            Value: number;
+        };
         /** @description A tip. */
         ComandaTip: {
             /** Format: int64 */
@@ -2497,7 +2526,7 @@ export interface components {
             Value: number;
         };
         /** @description A comanda's figures after a change, in reais. */
-        ComandaWritten: {
+        ComandaWritten: (null | components["schemas"]["PixWritten"]) & {
             /**
              * Format: double
              * @description Cash handed back, on a cash payment.
@@ -3804,6 +3833,20 @@ export interface components {
             UserName: string;
             /** Format: double */
             Value: number;
+        };
+        /** @description A Pix charge just asked for: what the desk's screen and the client's phone show. */
+        PixWritten: {
+            /**
+             * Format: int64
+             * @description The provider's charge (provider-sim's /sim controls pay, expire or refuse it by it).
+             */
+            GalaxPayId: number;
+            /** @description 'Pix copia e cola'. */
+            PixCopyPaste: string;
+            /** @description The provider's page for the client's phone. */
+            PixPage: string;
+            /** @description The QR code's image. */
+            PixQrCode: string;
         };
         /** @description A plan, as its form shows it (spec 02 §3 'Subscription detail'). */
         PlanAnswer: {
@@ -6896,7 +6939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            /** @description Pix: the payment provider could not be reached (nothing was written) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,7 @@ import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation 
 import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   companySchema,
+  DISCOUNT_CAP_DEFAULT,
   EMPTY_COMPANY,
   ONLINE_CUTOFF_MAX,
   ONLINE_DEFAULTS,
@@ -48,6 +49,8 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     onlineCancelCutoffHours: company.OnlineCancelCutoffHours ?? ONLINE_DEFAULTS.onlineCancelCutoffHours,
     onlineMaxFutureBookings: company.OnlineMaxFutureBookings ?? ONLINE_DEFAULTS.onlineMaxFutureBookings,
     onlineNewcomerSharePercent: company.OnlineNewcomerSharePercent ?? ONLINE_DEFAULTS.onlineNewcomerSharePercent,
+    // Issue 41; a server from before it answers without the cap: none (100%).
+    attendantDiscountCapPercent: company.AttendantDiscountCapPercent ?? DISCOUNT_CAP_DEFAULT,
     // The zone its address gives shows as 'Automático', so a new address brings its own zone.
     timeZone: company.TimeZoneFromAddress === false ? (company.TimeZone ?? '') : '',
   };
@@ -78,6 +81,7 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     onlineCancelCutoffHours: Number(values.onlineCancelCutoffHours),
     onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
     onlineNewcomerSharePercent: Number(values.onlineNewcomerSharePercent),
+    attendantDiscountCapPercent: Number(values.attendantDiscountCapPercent),
     timeZone: values.timeZone ?? '',
   };
 }
@@ -122,8 +126,9 @@ function PublicPageLink({ id }: { id: number }) {
 }
 
 /**
- * 'Barbearia': 'Informações da barbearia', 'Endereço' and 'Agendamento online' (the public
- * page's rules and link); saving returns to the list.
+ * 'Barbearia': 'Informações da barbearia', 'Endereço', 'Agendamento online' (the public
+ * page's rules and link) and 'Caixa e comandas' (the attendant's discount cap); saving
+ * returns to the list.
  */
 export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
   const navigate = useNavigate();
@@ -238,6 +243,30 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
           />
         </fieldset>
         {id !== null && <PublicPageLink id={id} />}
+      </FormSection>
+      <FormSection title="Caixa e comandas">
+        <fieldset className="field-wide company-online-fields" disabled={disabled}>
+          <div className="company-field-with-hint">
+            <Controller
+              control={control}
+              name="attendantDiscountCapPercent"
+              render={({ field, fieldState }) => (
+                <NumberField
+                  label="Desconto máximo do atendente (%)"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  minValue={0}
+                  maxValue={100}
+                  maxLength={3}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <p className="muted company-hours-hint">
+              Quanto um atendente pode dar de desconto numa comanda. 100% = sem limite.
+            </p>
+          </div>
+        </fieldset>
       </FormSection>
       <FormButtons>
         <button type="button" className="button button-secondary" onClick={() => navigate(LIST)}>

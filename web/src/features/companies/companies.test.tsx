@@ -179,9 +179,10 @@ describe("a unit's 'Agendamento online'", () => {
     Complement: '',
     OnlineCancelCutoffHours: 24,
     OnlineMaxFutureBookings: 3,
+    AttendantDiscountCapPercent: 40,
   };
 
-  /** GET and PUT company/1; the first PUT answers the server's 422 on both rules. */
+  /** GET and PUT company/1; the first PUT answers the server's 422 on every rule. */
   function unitServer() {
     const puts: Record<string, unknown>[] = [];
     unitsServer();
@@ -197,6 +198,7 @@ describe("a unit's 'Agendamento online'", () => {
                 onlineCancelCutoffHours: 'Informe um prazo de 0 a 72 horas',
                 onlineMaxFutureBookings: 'Informe de 1 a 10 agendamentos',
                 onlineNewcomerSharePercent: 'Informe um percentual de 0 a 100',
+                attendantDiscountCapPercent: 'Informe um desconto máximo de 0 a 100%',
               },
             },
             { status: 422 },
@@ -212,6 +214,8 @@ describe("a unit's 'Agendamento online'", () => {
   const cutoff = () => within(section()).getByLabelText<HTMLInputElement>('Prazo para cancelar ou remarcar (horas antes do horário)');
   const limit = () => within(section()).getByLabelText<HTMLInputElement>('Agendamentos futuros por cliente');
   const share = () => within(section()).getByLabelText<HTMLInputElement>('Parte do dia para clientes novos online (%)');
+  const tillSection = () => screen.getByRole('group', { name: 'Caixa e comandas' });
+  const discountCap = () => within(tillSection()).getByLabelText<HTMLInputElement>('Desconto máximo do atendente (%)');
 
   it("shows the unit's rules and public page, checks them, and puts the server's messages on the fields", async () => {
     const { puts } = unitServer();
@@ -257,6 +261,7 @@ describe("a unit's 'Agendamento online'", () => {
     expect(await within(section()).findByText('Informe um prazo de 0 a 72 horas')).toBeTruthy();
     expect(within(section()).getByText('Informe de 1 a 10 agendamentos')).toBeTruthy();
     expect(within(section()).getByText('Informe um percentual de 0 a 100')).toBeTruthy();
+    expect(within(tillSection()).getByText('Informe um desconto máximo de 0 a 100%')).toBeTruthy();
 
     // The zone: 'Automático' (the state's and city's) unless corrected (issue 39).
     const zone = screen.getByLabelText<HTMLSelectElement>('Fuso horário');
@@ -268,6 +273,34 @@ describe("a unit's 'Agendamento online'", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
   });
 
+  it("reads, checks and sends the attendant's discount cap in 'Caixa e comandas' (issue 41)", async () => {
+    const { puts } = unitServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(discountCap().value).toBe('40'));
+    expect(within(tillSection()).getByText('Quanto um atendente pode dar de desconto numa comanda. 100% = sem limite.')).toBeTruthy();
+
+    // Emptied, it says what it takes; nothing is sent.
+    await user.clear(discountCap());
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await within(tillSection()).findByText('Informe um desconto máximo de 0 a 100%')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    // Past 100 the field takes nothing more.
+    await user.type(discountCap(), '101');
+    expect(discountCap().value).toBe('10');
+
+    // The server's 422 lands on it; then the unit is saved with it.
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ attendantDiscountCapPercent: 10, onlineCancelCutoffHours: 24, name: 'Navalha Centro' });
+    expect(await within(tillSection()).findByText('Informe um desconto máximo de 0 a 100%')).toBeTruthy();
+    await user.clear(discountCap());
+    await user.type(discountCap(), '100');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ attendantDiscountCapPercent: 100 });
+  });
+
   it('lets a role that only reads see the rules and copy the link, not change them', async () => {
     unitServer();
     const user = userEvent.setup();
@@ -276,6 +309,8 @@ describe("a unit's 'Agendamento online'", () => {
     // Disabled by their fieldset.
     expect(cutoff().matches(':disabled')).toBe(true);
     expect(limit().matches(':disabled')).toBe(true);
+    expect(discountCap().value).toBe('40');
+    expect(discountCap().matches(':disabled')).toBe(true);
     await user.click(within(section()).getByRole('button', { name: 'Copiar link' }));
     expect(await screen.findByText('Link copiado.')).toBeTruthy();
   });
@@ -286,6 +321,8 @@ describe("a unit's 'Agendamento online'", () => {
     await screen.findByRole('heading', { name: 'Nova empresa' });
     expect(cutoff().value).toBe('2');
     expect(limit().value).toBe('2');
+    // No cap on the attendant's discount until one is set.
+    expect(discountCap().value).toBe('100');
     expect(within(section()).queryByRole('button', { name: 'Copiar link' })).toBeNull();
     expect(within(section()).queryByRole('link', { name: 'Abrir página' })).toBeNull();
   });

@@ -109,6 +109,7 @@ describe('company schema (spec 02 §5 "Company")', () => {
       OnlineCancelCutoffHours: 24,
       OnlineMaxFutureBookings: 1,
       OnlineNewcomerSharePercent: 30,
+      AttendantDiscountCapPercent: 15,
       TimeZone: 'America/Sao_Paulo',
       TimeZoneFromAddress: true,
     });
@@ -121,6 +122,7 @@ describe('company schema (spec 02 §5 "Company")', () => {
       complement: '',
       onlineCancelCutoffHours: 24,
       onlineMaxFutureBookings: 1,
+      attendantDiscountCapPercent: 15,
     });
   });
 });
@@ -162,6 +164,25 @@ describe("company schema, 'Agendamento online'", () => {
   });
 });
 
+describe("company schema, 'Caixa e comandas' (issue 41)", () => {
+  it('starts a new unit with no cap on the attendant\'s discount (100%) and sends it', () => {
+    expect(EMPTY_COMPANY).toMatchObject({ attendantDiscountCapPercent: 100 });
+    expect(toBody(VALID)).toMatchObject({ attendantDiscountCapPercent: 100 });
+    expect(toBody({ ...VALID, attendantDiscountCapPercent: 0 })).toMatchObject({ attendantDiscountCapPercent: 0 });
+    expect(toBody({ ...VALID, attendantDiscountCapPercent: 25 })).toMatchObject({ attendantDiscountCapPercent: 25 });
+  });
+
+  it.each([0, 25, 100])('accepts a cap of %i%%', (cap) => {
+    expect(errorsOf(companySchema, { ...VALID, attendantDiscountCapPercent: cap })).toEqual({});
+  });
+
+  it.each<number | ''>(['', -1, 101, 12.5])('refuses a cap of %j with the server\'s message', (cap) => {
+    expect(errorsOf(companySchema, { ...VALID, attendantDiscountCapPercent: cap })).toEqual({
+      attendantDiscountCapPercent: 'Informe um desconto máximo de 0 a 100%',
+    });
+  });
+});
+
 describe('company day schema (spec 02 §5 "Working-hours day", one period)', () => {
   it('accepts a period, or both empty (closed)', () => {
     expect(errorsOf(companyDaySchema, { start: '09:00', end: '19:00' })).toEqual({});
@@ -187,7 +208,8 @@ describe("a unit's time zone in the form (issue 39)", () => {
       IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
       WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
       Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
-      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, TimeZone, TimeZoneFromAddress,
+      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
+      TimeZone, TimeZoneFromAddress,
     });
   it("shows 'Automático' for the zone its address gives, and a corrected zone as chosen", () => {
     expect(detail('America/Manaus', true).timeZone).toBe('');

@@ -19,6 +19,11 @@ export const ONLINE_DEFAULTS = {
   onlineNewcomerSharePercent: 30,
 } as const;
 
+/** Issue 41: the most an ATTENDANT may discount on a comanda, in percent (ADMIN is never capped). */
+export const DISCOUNT_CAP_MESSAGE = 'Informe um desconto máximo de 0 a 100%';
+/** What a unit starts with: 100% is no cap (the server's default). */
+export const DISCOUNT_CAP_DEFAULT = 100;
+
 /** A whole number from `min` to `max`; empty is out of range too. */
 const wholeNumber = (min: number, max: number, message: string) =>
   yup
@@ -42,6 +47,7 @@ export const companySchema = yup.object({
   onlineCancelCutoffHours: wholeNumber(0, ONLINE_CUTOFF_MAX, ONLINE_CUTOFF_MESSAGE),
   onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
   onlineNewcomerSharePercent: wholeNumber(0, 100, ONLINE_SHARE_MESSAGE),
+  attendantDiscountCapPercent: wholeNumber(0, 100, DISCOUNT_CAP_MESSAGE),
   // '' lets the server take the zone of the state and city (issue 39).
   timeZone: yup.string().default(''),
 });
@@ -68,6 +74,7 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   state: '--',
   timeZone: '',
   ...ONLINE_DEFAULTS,
+  attendantDiscountCapPercent: DISCOUNT_CAP_DEFAULT,
 };
 
 /**
