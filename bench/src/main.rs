@@ -10,6 +10,7 @@
 //! figures as JSON under `bench/results/`. docs/bench.md explains every figure.
 
 mod checks;
+mod counter;
 mod dataset;
 mod events;
 mod load;
@@ -302,12 +303,13 @@ async fn measure(
     let agenda = phases::day_agenda(&bench, &running, &month, builder).await?;
     let home = phases::home(&bench, &running, builder).await?;
     bench.keep_statements("reads", 15).await?;
+    let counter = counter::counter(&bench, &running, &month, builder).await?;
     if let Some(top) = bench.profile("reads") {
         show_statements(top, 6);
     }
     let memory = phases::memory(&bench, &running).await?;
 
-    let figures = Figures { pgbench, booking, doubles, free_times, agenda, home, memory };
+    let figures = Figures { pgbench, booking, doubles, free_times, agenda, home, counter, memory };
     summary::print_and_save(&bench, &month, &loaded, &rebuild, figures)?;
     bench.pool.close().await;
     Ok(())

@@ -7,6 +7,7 @@ use chrono::Utc;
 use serde_json::{json, Value};
 
 use crate::checks::DoubleBookings;
+use crate::counter::Counter;
 use crate::pgbench::PgbenchResult;
 use crate::phases::{Agenda, Bookings, Memory, Reads};
 use crate::report::{self, ms, thousands, Row};
@@ -22,6 +23,7 @@ pub struct Figures {
     pub free_times: Reads,
     pub agenda: Agenda,
     pub home: Reads,
+    pub counter: Counter,
     pub memory: Memory,
 }
 
@@ -58,7 +60,7 @@ pub fn print_and_save(
 
 /// The table's rows: each figure against its goal.
 fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) -> Vec<Row> {
-    let Figures { pgbench, booking, doubles, free_times, agenda, home, memory } = figures;
+    let Figures { pgbench, booking, doubles, free_times, agenda, home, counter, memory } = figures;
     let (booking_rate, stats) = (booking.rate, &mut booking.stats);
     let mut rows = Vec::new();
     let conc = format!("{} clients, closed loop, {} s", cli.concurrency, cli.booking_seconds);
@@ -157,6 +159,31 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
         "p99 < 20 ms",
         h99.map(|v| v < 20.0),
     ));
+    let comandas = &mut counter.stats;
+    let (c50, c99) = (p(&mut comandas.samples, 50.0), p(&mut comandas.samples, 99.0));
+    rows.push(Row::new(
+        "Counter: comandas p50/p99",
+        format!(
+            "open, 2 services, cash, close (5 calls); {} desks: {}/s",
+            comandas.concurrency,
+            thousands(comandas.rate())
+        ),
+        format!("{} / {}", ms(c50), ms(c99)),
+        "p99 < 50 ms",
+        c99.map(|v| v < 50.0),
+    ));
+    let per_booking = booking.cpu.get("total").copied().unwrap_or(0.0);
+    let per_comanda = counter.cpu.get("total").copied().unwrap_or(0.0);
+    rows.push(Row::new(
+        "CPU per comanda",
+        "all services and PostgreSQL",
+        format!(
+            "{per_comanda:.2} ms ({:.1}x a booking's {per_booking:.2} ms)",
+            per_comanda / per_booking.max(1e-9)
+        ),
+        "≤ 3x a booking's",
+        (comandas.ok > 0 && per_booking > 0.0).then_some(per_comanda <= 3.0 * per_booking),
+    ));
     rows.push(Row::new(
         "Rebuild of all read models",
         format!("{} events, {} models", thousands(log_events as f64), rebuild.models.len()),
@@ -208,7 +235,7 @@ fn save(
     rows: &[Row],
 ) -> anyhow::Result<PathBuf> {
     let (cli, data) = (bench.cli, &month.data);
-    let Figures { pgbench, booking, doubles, free_times, agenda, home, memory } = figures;
+    let Figures { pgbench, booking, doubles, free_times, agenda, home, counter, memory } = figures;
     let (booking_rate, stats) = (booking.rate, &mut booking.stats);
     let mb = |kb: Option<u64>| kb.map(|kb| kb as f64 / 1024.0);
     let finished_at = Utc::now();
@@ -282,6 +309,7 @@ fn save(
         },
         "available_times": { "loop": read_json(&mut free_times.stats), "cpu_ms_per_request": free_times.cpu },
         "home": { "loop": read_json(&mut home.stats), "cpu_ms_per_request": home.cpu },
+        "counter": { "loop": read_json(&mut counter.stats), "cpu_ms_per_comanda": counter.cpu },
         "day_agenda": {
             "knee": agenda.knee.map(|k| agenda.steps[k].concurrency),
             "steps": agenda.steps.iter_mut().map(read_json).collect::<Vec<_>>(),
