@@ -64,16 +64,24 @@ pub struct HistoryEntry {
 }
 
 /// Flattens an event's payload into `path -> value`. A payload about one weekday or one
-/// item (`week_day`, `id`) is keyed by it, so that its fields are compared with the same
-/// weekday's or item's previous values, not with another's.
+/// item (`week_day`, `id`; a comanda's `item_id`, `tip_id`, `payment_id`) is keyed by it, so
+/// that its fields are compared with the same weekday's or item's previous values, not with
+/// another's.
 pub fn flatten(value: &Value) -> BTreeMap<String, Value> {
     let mut fields = BTreeMap::new();
     let scope = match value {
-        Value::Object(map) => match (map.get("week_day"), map.get("id")) {
-            (Some(day), _) => Some(format!("weekDay {day}")),
-            (None, Some(id)) if map.len() > 2 => Some(format!("item {id}")),
-            _ => None,
-        },
+        Value::Object(map) => {
+            // A comanda's line, tip or payment is keyed by its own number.
+            let numbered = [("item_id", "item"), ("tip_id", "tip"), ("payment_id", "payment")]
+                .into_iter()
+                .find_map(|(key, name)| map.get(key).map(|id| format!("{name} {id}")));
+            match (map.get("week_day"), map.get("id")) {
+                (Some(day), _) => Some(format!("weekDay {day}")),
+                _ if numbered.is_some() => numbered,
+                (None, Some(id)) if map.len() > 2 => Some(format!("item {id}")),
+                _ => None,
+            }
+        }
         _ => None,
     };
     flatten_into(value, scope.as_deref().unwrap_or(""), &mut fields);
@@ -265,5 +273,10 @@ mod tests {
         changes(&mut state, &json!({"id": 7, "service_id": 3, "minutes": 30, "cents": 4500}));
         let longer = changes(&mut state, &json!({"id": 7, "service_id": 3, "minutes": 45, "cents": 4500}));
         assert_eq!(longer, [Change { field: "item 7.minutes".into(), from: json!(30), to: json!(45) }]);
+        // A comanda's second line, like its first, shows all its fields.
+        changes(&mut state, &json!({"item_id": 1, "quantity": 1, "unit_cents": 4500}));
+        let second = changes(&mut state, &json!({"item_id": 2, "quantity": 1, "unit_cents": 4500}));
+        assert_eq!(second.len(), 3, "{second:?}");
+        assert_eq!(second[1].field, "item 2.quantity");
     }
 }
