@@ -550,7 +550,7 @@ async fn remove_tip(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
-    /// cash, pix, credit or debit. Pix is recorded as received (the desk saw it arrive).
+    /// cash, pix (a charge at the payment provider, paid when its webhook says so), credit or debit.
     method: String,
     /// What it pays, in reais.
     #[serde(default)]

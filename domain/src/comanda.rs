@@ -385,6 +385,28 @@ impl Comanda {
             .collect()
     }
 
+    /// What a closed comanda brought in (the home's 'Recebido'): the payments by method, and
+    /// by professional their lines' prices as the close shares them out plus their tips.
+    /// Nothing while it is not closed: a reopened comanda counts again when it closes.
+    pub fn received(&self) -> Received {
+        let mut received = Received::default();
+        if self.status != Status::Closed {
+            return received;
+        }
+        for payment in &self.payments {
+            add_to(&mut received.methods, payment.method, payment.cents);
+        }
+        for line in self.closed_lines() {
+            if let Some(professional) = line.professional_id {
+                add_to(&mut received.professionals, professional, line.net_cents);
+            }
+        }
+        for tip in &self.tips {
+            add_to(&mut received.professionals, tip.professional_id, tip.cents);
+        }
+        received
+    }
+
     /// Changes are allowed only while open.
     fn open(&self) -> Result<(), ComandaError> {
         match self.status {
@@ -420,6 +442,20 @@ pub struct NewPayment {
     pub authorization_code: Option<String>,
     pub nsu: Option<String>,
     pub caixa_id: Option<i64>,
+}
+
+/// What a closed comanda brought in ([`Comanda::received`]), in centavos.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Received {
+    pub methods: Vec<(PaymentMethod, i64)>,
+    pub professionals: Vec<(i64, i64)>,
+}
+
+fn add_to<K: PartialEq>(sums: &mut Vec<(K, i64)>, key: K, cents: i64) {
+    match sums.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, sum)) => *sum += cents,
+        None => sums.push((key, cents)),
+    }
 }
 
 /// What can be done with a comanda.
@@ -1073,6 +1109,47 @@ mod tests {
         when(canceled, settle(true)).then_expect_events(vec![ComandaEvent::PixToRefund { galax_pay_id: 77 }]);
         let unknown = ComandaCommand::SettlePix { galax_pay_id: 5, paid: true, status: "x".into() };
         when(vec![opened(vec![service(4500)])], unknown).then_expect_error(ComandaError::UnknownPix);
+    }
+
+    #[test]
+    fn a_closed_comanda_received_its_payments_by_method_and_each_professionals_share() {
+        let mut product_line = product(2990, 1);
+        product_line.professional_id = None;
+        let mut events = vec![
+            opened(vec![service(4500)]),
+            ComandaEvent::ItemAdded(product_line.numbered(2)),
+            ComandaEvent::DiscountSet { discount: Some(Discount::Cents(490)) },
+            ComandaEvent::TipAdded(Tip { tip_id: 1, professional_id: 7, cents: 1000 }),
+        ];
+        let pay = |payment_id, method, cents| {
+            ComandaEvent::PaymentTaken(Payment {
+                payment_id,
+                method,
+                cents,
+                cash_received_cents: None,
+                installments: None,
+                brand: None,
+                authorization_code: None,
+                nsu: None,
+                caixa_id: Some(1),
+            })
+        };
+        events.push(pay(1, PaymentMethod::Cash, 5000));
+        events.push(pay(2, PaymentMethod::Debit, 3000));
+        assert_eq!(replayed(events.clone()).received(), Received::default(), "open: nothing yet");
+        events.push(ComandaEvent::ComandaClosed {
+            at: at(),
+            lines: vec![],
+            tips: vec![],
+            subtotal_cents: 7490,
+            discount_cents: 490,
+            total_cents: 7000,
+            tips_cents: 1000,
+        });
+        let received = replayed(events).received();
+        assert_eq!(received.methods, [(PaymentMethod::Cash, 5000), (PaymentMethod::Debit, 3000)]);
+        // R$ 4,90 off shared over R$ 45,00 and R$ 29,90: the haircut keeps R$ 42,06, plus the tip.
+        assert_eq!(received.professionals, [(7, 4206 + 1000)]);
     }
 
     fn replayed(events: Vec<ComandaEvent>) -> Comanda {

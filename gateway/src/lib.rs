@@ -45,8 +45,9 @@ pub struct Upstreams {
     pub cep_url: String,
     /// The built web app.
     pub web_dist: PathBuf,
-    /// Origins the pages may load scripts from and call besides their own (the payment
-    /// provider's card tokenizer).
+    /// Origins of the payment provider besides the pages' own: its card tokenizer (script and
+    /// calls) and its Pix QR codes (images; issue 41). https images are allowed anyway; this
+    /// lets a local provider on http (provider-sim) show them too.
     pub script_origins: Vec<String>,
 }
 
@@ -86,14 +87,15 @@ pub fn app(upstreams: Upstreams) -> Router {
 }
 
 /// The page's Content-Security-Policy: its own origin, Google sign-in (script, frame and
-/// user-info call), and the card tokenizer's origin. No inline scripts, no framing.
+/// user-info call), and the payment provider's origin (its card tokenizer, its Pix QR codes).
+/// No inline scripts, no framing.
 pub fn content_security_policy(script_origins: &[String]) -> String {
     let extra = script_origins.join(" ");
     format!(
         "default-src 'self'; script-src 'self' https://accounts.google.com {extra}; \
          connect-src 'self' https://accounts.google.com https://www.googleapis.com {extra}; \
          frame-src https://accounts.google.com; style-src 'self' 'unsafe-inline' https://accounts.google.com; \
-         img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
+         img-src 'self' data: blob: https: {extra}; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     )
 }

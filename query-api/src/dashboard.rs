@@ -92,6 +92,8 @@ struct Answer {
     services: Vec<ServiceFigures>,
     busy_hours: Vec<BusyHour>,
     totals: Totals,
+    /// What the closed comandas of the period brought in (issue 41), beside the expected.
+    received: ReceivedFigures,
     club: Option<Club>,
 }
 
@@ -105,6 +107,34 @@ struct DayFigures {
     /// The day's expected revenue, summed into the totals.
     #[serde(skip)]
     revenue_cents: i64,
+}
+
+/// 'Recebido': the closed comandas' payments (by the day they were opened), by method and by
+/// professional (their lines after the discounts, plus their tips). A barber's home has only
+/// their own share.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ReceivedFigures {
+    total: f64,
+    days: Vec<ReceivedDay>,
+    /// cash, pix, credit, debit, subscription; empty on a barber's own home.
+    methods: Vec<ReceivedBy>,
+    /// Each professional's share (`Key` is the IdProfessional).
+    professionals: Vec<ReceivedBy>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ReceivedDay {
+    date: NaiveDate,
+    value: f64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ReceivedBy {
+    key: String,
+    value: f64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -205,7 +235,8 @@ async fn dashboard(
     let chosen = params.id("idCompany")?;
     let own = !matches!(auth.role, Role::Admin | Role::Attendant);
     let professional = own.then_some(auth.professional_id);
-    let consistency = read_after.wait(&state.watch, &read_models::DASHBOARD).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::DASHBOARD, &read_models::COMANDA]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
         "select company_id, ($3::timestamptz at time zone time_zone)::date from rm_company.company
@@ -265,7 +296,8 @@ async fn dashboard(
         new_clients,
     };
     let club = if own { None } else { Some(club(&mut tx, today, &auth.companies).await?) };
-    let answer = Answer { start, end, own, days, occupancy, services, busy_hours, totals, club };
+    let received = received(&mut tx, &filter).await?;
+    let answer = Answer { start, end, own, days, occupancy, services, busy_hours, totals, received, club };
     Ok((consistency.headers(), Json(answer)))
 }
 
@@ -275,6 +307,55 @@ struct Filter<'a> {
     start: NaiveDate,
     end: NaiveDate,
     professional: Option<i64>,
+}
+
+/// What the period's closed comandas brought in (`rm_comanda.comanda.received`).
+async fn received(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<ReceivedFigures, ApiError> {
+    // A barber's home sums their own share; the desk's, the payments.
+    let (by_professional, by_method, by_day) = (
+        "select p.key, sum(p.value::text::bigint)::bigint
+           from rm_comanda.comanda c, json_each(c.received -> 'professionals') p
+          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
+            and ($4::bigint is null or p.key = $4::text)
+          group by p.key order by 2 desc, 1",
+        "select m.key, sum(m.value::text::bigint)::bigint
+           from rm_comanda.comanda c, json_each(c.received -> 'methods') m
+          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
+            and $4::bigint is null
+          group by m.key order by 2 desc, 1",
+        "select c.opened_on, sum(s.value::text::bigint)::bigint
+           from rm_comanda.comanda c,
+                json_each(c.received -> case when $4::bigint is null then 'methods' else 'professionals' end) s
+          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
+            and ($4::bigint is null or s.key = $4::text)
+          group by c.opened_on order by 1",
+    );
+    let mut sums = Vec::new();
+    for sql in [by_professional, by_method] {
+        let rows: Vec<(String, i64)> = sqlx::query_as(sql)
+            .bind(filter.companies)
+            .bind(filter.start)
+            .bind(filter.end)
+            .bind(filter.professional)
+            .fetch_all(&mut *conn)
+            .await?;
+        sums.push(rows.into_iter().map(|(key, cents)| ReceivedBy { key, value: reais(cents) }).collect());
+    }
+    let days: Vec<(NaiveDate, i64)> = sqlx::query_as(by_day)
+        .bind(filter.companies)
+        .bind(filter.start)
+        .bind(filter.end)
+        .bind(filter.professional)
+        .fetch_all(&mut *conn)
+        .await?;
+    let methods = sums.pop().unwrap_or_default();
+    let professionals = sums.pop().unwrap_or_default();
+    Ok(ReceivedFigures {
+        total: reais(days.iter().map(|(_, cents)| cents).sum()),
+        days: days.into_iter().map(|(date, cents)| ReceivedDay { date, value: reais(cents) }).collect(),
+        methods,
+        professionals,
+    })
 }
 
 /// Every day of the period, zeros included.

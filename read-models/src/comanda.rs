@@ -35,6 +35,9 @@ pub const TABLE: Table = Table {
             Column::new("paid_cents", Type::BigInt),
             Column::new("caixa_ids", Type::Int8Array)
                 .note("the caixas its payments (those not refunded) were taken with"),
+            Column::new("received", Type::Json).note(
+                "once closed, `{methods: {cash: cents}, professionals: {id: cents}}` (`Comanda::received`)",
+            ),
             Column::new("state", Type::Json).note("the aggregate's state (`Comanda::STATE_VERSION`)"),
         ],
         &["comanda_id"],

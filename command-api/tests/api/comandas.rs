@@ -588,6 +588,26 @@ async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next(pool:
     }
     let products = call(&system, &attendant, Method::GET, "/api/product?pageSize=10&status=1", None).await;
     assert_eq!(products.body["total"], 4, "{products:?}");
+
+    // The home: what the closed comandas brought in today, by method and by professional.
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let home = call(&system, &admin, Method::GET, "/api/dashboard?period=today", None).await;
+    let received = &home.body["Received"];
+    let sum = |list: &Value| {
+        list.as_array().map_or(0.0, |items| items.iter().filter_map(|i| i["Value"].as_f64()).sum())
+    };
+    let total = received["Total"].as_f64().unwrap_or_default();
+    assert!(total >= 79.8, "at least the walk-in's two pomades: {home:?}");
+    assert!((sum(&received["Methods"]) - total).abs() < 0.005, "{received:?}");
+    assert!(received["Methods"].as_array().is_some_and(|m| m.iter().any(|m| m["Key"] == "cash")));
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let own = call(&system, &barber, Method::GET, "/api/dashboard?period=today", None).await;
+    assert_eq!(own.body["Received"]["Methods"], json!([]), "{own:?}");
+    let theirs: Vec<String> = own.body["Received"]["Professionals"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|p| p["Key"].as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    assert!(theirs.len() <= 1, "only their own share: {theirs:?}");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -58,7 +58,19 @@ impl StateRows for Comandas {
             .field(totals.total)
             .field(totals.paid)
             .field(&caixa_ids[..])
+            .field(received_json(state).to_string().as_str())
             .field(serde_json::to_string(state)?.as_str());
         Ok(())
     }
+}
+
+/// `Comanda::received` as the home's queries read it: objects keyed by method and by
+/// professional, so SQL sums them with `json_each`.
+fn received_json(state: &Comanda) -> serde_json::Value {
+    let received = state.received();
+    let methods: serde_json::Map<String, serde_json::Value> =
+        received.methods.iter().map(|(method, cents)| (method.code().to_owned(), (*cents).into())).collect();
+    let professionals: serde_json::Map<String, serde_json::Value> =
+        received.professionals.iter().map(|(id, cents)| (id.to_string(), (*cents).into())).collect();
+    serde_json::json!({ "methods": methods, "professionals": professionals })
 }

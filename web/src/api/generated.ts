@@ -1850,6 +1850,8 @@ export interface components {
             Occupancy: components["schemas"]["Occupancy"][];
             /** @description The figures are the signed-in professional's own. */
             Own: boolean;
+            /** @description What the closed comandas of the period brought in (issue 41), beside the expected. */
+            Received: components["schemas"]["ReceivedFigures"];
             Services: components["schemas"]["ServiceFigures"][];
             /** Format: date */
             Start: string;
@@ -3815,7 +3817,7 @@ export interface components {
             cashReceived?: number | null;
             /** Format: int64 */
             installments?: number | null;
-            /** @description cash, pix, credit or debit. Pix is recorded as received (the desk saw it arrive). */
+            /** @description cash, pix (a charge at the payment provider, paid when its webhook says so), credit or debit. */
             method: string;
             nsu?: string | null;
             /**
@@ -4338,6 +4340,31 @@ export interface components {
         /** @description What the provider expects back from a webhook it delivered. */
         Received: {
             received: boolean;
+        };
+        ReceivedBy: {
+            Key: string;
+            /** Format: double */
+            Value: number;
+        };
+        ReceivedDay: {
+            /** Format: date */
+            Date: string;
+            /** Format: double */
+            Value: number;
+        };
+        /**
+         * @description 'Recebido': the closed comandas' payments (by the day they were opened), by method and by
+         *     professional (their lines after the discounts, plus their tips). A barber's home has only
+         *     their own share.
+         */
+        ReceivedFigures: {
+            Days: components["schemas"]["ReceivedDay"][];
+            /** @description cash, pix, credit, debit, subscription; empty on a barber's own home. */
+            Methods: components["schemas"]["ReceivedBy"][];
+            /** @description Each professional's share (`Key` is the IdProfessional). */
+            Professionals: components["schemas"]["ReceivedBy"][];
+            /** Format: double */
+            Total: number;
         };
         /** @description A subscription read again from the provider. */
         Refreshed: {
