@@ -2,9 +2,12 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, runTag, serviceId, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
+import { SIM_URL } from './subscribers-support';
 
 // Issue 41 §8: a walk-in at the counter. The caixa has no screen in this part, so it is opened
 // through the API; then everything else goes through the comanda's screens, as a desk would.
+// The Pix is a charge at the payment provider (provider-sim here): the test pays it with the
+// simulator's control, as the client's bank app would, and the desk's screen turns paid live.
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -28,7 +31,10 @@ async function createProduct(request: APIRequestContext, token: string, name: st
 
 const money = (text: string) => new RegExp(`R\\$\\s${text.replace(/[.$]/g, '\\$&')}`);
 
-test('a walk-in gets a service and a product, tips, pays in cash with change and by debit card, and the comanda closes', async ({
+/** 'R$ 84,90' in centavos. */
+const centsOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+test('a walk-in gets a service and a product, tips, pays in cash with change, by Pix and by debit card, and the comanda closes', async ({
   page,
   request,
 }) => {
@@ -97,6 +103,52 @@ test('a walk-in gets a service and a product, tips, pays in cash with change and
   await expect(change.getByRole('status')).toHaveText(money('30,00'));
   await change.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByRole('list', { name: 'Pagamentos' })).toContainText('Dinheiro');
+
+  // R$ 30,00 by Pix: a charge at the provider, its QR code and 'copia e cola' on the desk's screen.
+  const dueInBar = bar.locator('.comanda-bar-due strong');
+  const dueBeforePix = centsOf(await dueInBar.textContent());
+  await page.getByRole('group', { name: 'Receber' }).getByRole('button', { name: 'Pix' }).click();
+  const pixForm = page.getByRole('dialog', { name: 'Receber pagamento' });
+  await expect(pixForm.getByLabel('Valor', { exact: true })).not.toHaveValue(money('0,00'));
+  await pixForm.getByLabel('Valor', { exact: true }).fill('3000');
+  const charged = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/comanda\/\d+\/payments$/.test(new URL(response.url()).pathname),
+  );
+  await pixForm.getByRole('button', { name: 'Registrar pagamento' }).click();
+  const chargeAnswer = await charged;
+  expect(chargeAnswer.status(), await chargeAnswer.text()).toBe(200);
+  const { GalaxPayId } = (await chargeAnswer.json()) as { GalaxPayId: number };
+  expect(GalaxPayId).toBeGreaterThan(0);
+  const pix = page.getByRole('dialog', { name: 'Pagamento por Pix' });
+  await expect(pix.locator(`[data-galaxpay-id="${GalaxPayId}"]`)).toHaveCount(1);
+  await expect(pix.getByRole('status')).toHaveText('Aguardando pagamento…');
+  await expect(pix).toContainText(money('30,00'));
+  const qr = pix.getByRole('img', { name: 'QR Code do Pix' });
+  await expect(qr).toBeVisible();
+  // The image really shows (provider-sim serves it as SVG), not just its box.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the QR code image loads' }).toBe(true);
+  await expect(pix.getByLabel('Pix copia e cola')).toHaveValue(/^000201/);
+  await expect(pix.getByRole('link', { name: 'Abrir no celular do cliente' })).toHaveAttribute('href', new RegExp(`/pix/${GalaxPayId}$`));
+  // Not paid yet: the totals show it waiting, and the comanda does not close.
+  await expect(page.getByRole('region', { name: 'Totais' })).toContainText('Aguardando Pix');
+  await expect(bar.getByRole('button', { name: 'Fechar comanda' })).toBeDisabled();
+  await expect(bar).toContainText('Há um Pix aguardando pagamento');
+  expect(centsOf(await dueInBar.textContent())).toBe(dueBeforePix);
+  await screenshots(page, 'comanda-pix', async () => {
+    await expect(qr).toBeVisible();
+  });
+
+  // The client pays (provider-sim's control stands in for the bank app); the provider's webhook
+  // makes it a payment and the desk's screen turns paid without a reload.
+  const paid = await request.post(`${SIM_URL}/sim/charges/${GalaxPayId}/pay`, { data: {} });
+  expect(paid.ok(), `provider-sim at ${SIM_URL}: ${await paid.text()}`).toBeTruthy();
+  await expect(pix.getByRole('status')).toHaveText('Pix recebido', { timeout: 20_000 });
+  await expect(toast(page, 'Pix recebido')).toBeVisible();
+  await expect.poll(async () => centsOf(await dueInBar.textContent())).toBe(dueBeforePix - 3000);
+  await pix.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByRole('list', { name: 'Pagamentos' })).toContainText('Pix');
+  await expect(page.getByRole('region', { name: 'Totais' })).not.toContainText('Aguardando Pix');
+  await expect(bar).not.toContainText('Há um Pix aguardando pagamento');
 
   // The rest by debit card: the value starts at what is left to pay.
   await page.getByRole('group', { name: 'Receber' }).getByRole('button', { name: 'Cartão de débito' }).click();

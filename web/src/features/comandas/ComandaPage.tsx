@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetCompaniesQuery } from '@/api/companiesApi';
+import { useLiveChanges } from '@/api/liveChanges';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { agendaSlice } from '@/features/agenda';
@@ -27,6 +28,7 @@ import { ItemModal } from './ItemModal';
 import {
   COMANDAS_PATH,
   comandaFigures,
+  hasPendingPix,
   isEditable,
   mayClose,
   mayOperate,
@@ -34,14 +36,22 @@ import {
   mayReopen,
   methodLabel,
   PAYMENT_METHODS,
+  payable,
   paymentDetail,
+  PIX_FIGURE,
+  PIX_MSG,
+  PIX_POLL_MS,
+  pixOnHold,
+  pixToRefund,
   professionalName,
   statusBadge,
   statusLabel,
   type DeskMethod,
+  type PixShown,
 } from './model';
 import { WALK_IN } from './NewComandaModal';
 import { PaymentModal } from './PaymentModal';
+import { PixModal } from './PixModal';
 import { ReasonModal } from './ReasonModal';
 import { TipModal } from './TipModal';
 import type { Comanda, ComandaItem, ComandaPayment, ComandaTip } from './types';
@@ -60,6 +70,7 @@ export const MSG_DONE = {
 type Dialog =
   | { kind: 'service' | 'product' | 'tip' | 'discount' | 'cancel' | 'reopen' }
   | { kind: 'payment'; method: DeskMethod }
+  | { kind: 'pix'; charge: PixShown }
   | { kind: 'removeItem'; item: ComandaItem }
   | { kind: 'removeTip'; tip: ComandaTip }
   | { kind: 'refund'; payment: ComandaPayment };
@@ -68,7 +79,11 @@ type Dialog =
 export default function ComandaPage() {
   const { idComanda = '' } = useParams();
   const id = /^\d+$/.test(idComanda) ? Number(idComanda) : null;
+  // Other desks' changes, and the provider's word on a Pix, show as they happen.
+  useLiveChanges();
   const { data: comanda, isError } = useGetComandaQuery(id ?? 0, { skip: id === null });
+  // Should a live notice be missed, the comanda is read again every 5 s while a Pix waits.
+  useGetComandaQuery(id ?? 0, { skip: id === null || !comanda || !hasPendingPix(comanda), pollingInterval: PIX_POLL_MS });
   if (!comanda) {
     return (
       <ComandaFrame title="Comanda">
@@ -124,6 +139,12 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
 
   const figures = comandaFigures(comanda);
   const due = comanda.Due;
+  // What a new payment may take: a Pix waiting keeps its part.
+  const mayPay = payable(comanda);
+  const pixWaiting = hasPendingPix(comanda);
+  const onHold = pixOnHold(comanda);
+  const closeReasonId = useId();
+  usePixReceivedNotice(comanda);
 
   return (
     <ComandaFrame
@@ -131,6 +152,16 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
       badge={<span className={`badge ${statusBadge(comanda.Status)}`}>{statusLabel(comanda.Status)}</span>}
     >
       <ComandaFacts comanda={comanda} />
+
+      {operates && pixToRefund(comanda).length > 0 && (
+        <div className="comanda-refund-notice" role="alert">
+          {pixToRefund(comanda).map((charge) => (
+            <p key={charge.GalaxPayId}>
+              <strong>{PIX_MSG.refund(charge.Value)}</strong>
+            </p>
+          ))}
+        </div>
+      )}
 
       <section className="comanda-section" aria-labelledby="comanda-items">
         <h2 id="comanda-items" className="section-title">
@@ -245,9 +276,8 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         <h2 id="comanda-payments" className="section-title">
           Pagamentos
         </h2>
-        {comanda.Payments.length === 0 ? (
-          <p className="muted">Nenhum pagamento</p>
-        ) : (
+        {comanda.Payments.length === 0 && onHold.length === 0 && <p className="muted">Nenhum pagamento</p>}
+        {comanda.Payments.length > 0 && (
           <ul className="comanda-lines" aria-label="Pagamentos">
             {comanda.Payments.map((payment) => (
               <li key={payment.IdPayment} className="comanda-line">
@@ -270,7 +300,30 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
             ))}
           </ul>
         )}
-        {editable && due > 0 && (
+        {onHold.length > 0 && (
+          <ul className="comanda-lines" aria-label="Cobranças Pix">
+            {onHold.map((charge) => (
+              <li key={charge.GalaxPayId} className={`comanda-line comanda-pix-line-${charge.Status.toLowerCase()}`}>
+                <span className="comanda-line-text">
+                  Pix
+                  <span className="comanda-line-detail">{charge.Status === 'PENDING' ? PIX_MSG.waiting : 'Expirado ou recusado'}</span>
+                </span>
+                <span className="comanda-line-value">{formatBRL(charge.Value)}</span>
+                {charge.Status === 'PENDING' && operates && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={`Mostrar QR Code do Pix de ${formatBRL(charge.Value)}`}
+                    onClick={() => setDialog({ kind: 'pix', charge })}
+                  >
+                    Mostrar QR Code
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {editable && mayPay > 0 && (
           <div className="comanda-methods" role="group" aria-label="Receber">
             {PAYMENT_METHODS.map((method) => (
               <button
@@ -292,7 +345,10 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         </h2>
         <dl className="comanda-totals">
           {figures.map((figure) => (
-            <div key={figure.label} className={`comanda-figure${figure.label === 'Falta pagar' ? ' comanda-figure-due' : ''}`}>
+            <div
+              key={figure.label}
+              className={`comanda-figure${figure.label === 'Falta pagar' ? ' comanda-figure-due' : ''}${figure.label === PIX_FIGURE ? ' comanda-figure-pix' : ''}`}
+            >
               <dt>{figure.label}</dt>
               <dd>
                 {figure.label === 'Desconto' && figure.value ? `- ${formatBRL(figure.value)}` : formatBRL(figure.value)}
@@ -328,10 +384,16 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
             type="button"
             className="button button-primary comanda-touch"
             disabled={!mayClose(comanda) || closing.isLoading}
+            aria-describedby={pixWaiting ? closeReasonId : undefined}
             onClick={() => void run(() => closeComanda(id).unwrap(), MSG_DONE.closed)}
           >
             Fechar comanda
           </button>
+        )}
+        {operates && comanda.Status === 'OPEN' && pixWaiting && (
+          <p id={closeReasonId} className="comanda-bar-reason">
+            {PIX_MSG.closeBlocked}
+          </p>
         )}
         {mayReopen(role, comanda.Status) && (
           <button type="button" className="button button-primary comanda-touch" onClick={() => setDialog({ kind: 'reopen' })}>
@@ -351,7 +413,16 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
       )}
       {dialog?.kind === 'tip' && <TipModal idComanda={id} idCompany={comanda.IdCompany} onClose={close} />}
       {dialog?.kind === 'discount' && <DiscountModal comanda={comanda} onClose={close} />}
-      {dialog?.kind === 'payment' && <PaymentModal idComanda={id} due={due} method={dialog.method} onClose={close} />}
+      {dialog?.kind === 'payment' && (
+        <PaymentModal
+          idComanda={id}
+          due={mayPay}
+          method={dialog.method}
+          onClose={close}
+          onPix={(charge) => setDialog({ kind: 'pix', charge })}
+        />
+      )}
+      {dialog?.kind === 'pix' && <PixModal comanda={comanda} charge={dialog.charge} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'removeItem' || dialog?.kind === 'removeTip'}
         title="Atencão!"
@@ -416,6 +487,18 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
       )}
     </ComandaFrame>
   );
+}
+
+/** 'Pix recebido' when a Pix the screen saw waiting is paid, whether its panel is open or not. */
+function usePixReceivedNotice(comanda: Comanda) {
+  const seen = useRef<Map<number, string> | null>(null);
+  useEffect(() => {
+    const before = seen.current;
+    if (before && comanda.PixCharges.some((charge) => charge.Status === 'PAID' && before.get(charge.GalaxPayId) === 'PENDING')) {
+      notifySuccess(PIX_MSG.paid);
+    }
+    seen.current = new Map(comanda.PixCharges.map((charge) => [charge.GalaxPayId, charge.Status]));
+  }, [comanda.PixCharges]);
 }
 
 /** 'Histórico': every event of the comanda, with the unit's professionals and the client named. */

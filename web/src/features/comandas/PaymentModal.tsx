@@ -11,21 +11,32 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { formatBRL } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useTakePaymentMutation } from './comandasApi';
-import { changeOf, PAYMENT_METHODS, paymentPayload, paymentValues, type DeskMethod, type PaymentValues } from './model';
+import {
+  changeOf,
+  PAYMENT_METHODS,
+  paymentPayload,
+  paymentValues,
+  pixWrittenOf,
+  type DeskMethod,
+  type PaymentValues,
+  type PixShown,
+} from './model';
 import { paymentSchema } from './schema';
 
 export const PAYMENT_TAKEN = 'Pagamento registrado.';
 
 interface PaymentModalProps {
   idComanda: number;
-  /** What is left to pay: the value starts there. */
+  /** What may still be paid (what is left less what waits in Pix charges): the value starts there. */
   due: number;
   method: DeskMethod;
   onClose: () => void;
+  /** A Pix charge was made: the page shows its QR code and waits for the client. */
+  onPix: (charge: PixShown) => void;
 }
 
 /** One payment: the method's details, the value (what is due), and the change of cash. */
-export function PaymentModal({ idComanda, due, method, onClose }: PaymentModalProps) {
+export function PaymentModal({ idComanda, due, method, onClose, onPix }: PaymentModalProps) {
   const [takePayment] = useTakePaymentMutation();
   const withKey = useIdempotencyKey();
   // The change the server answered, shown until the desk has handed it over.
@@ -39,6 +50,12 @@ export function PaymentModal({ idComanda, due, method, onClose }: PaymentModalPr
   const save = async (values: PaymentValues) => {
     const body = paymentPayload(values);
     const answer = await withKey((idempotencyKey) => takePayment({ id: idComanda, body, idempotencyKey }).unwrap(), JSON.stringify(body));
+    // Pix: a charge at the provider, not paid until the client pays it.
+    const pix = pixWrittenOf(answer);
+    if (pix) {
+      onPix({ ...pix, Value: values.value });
+      return;
+    }
     notifySuccess(PAYMENT_TAKEN);
     if (answer.Change) setChange(answer.Change);
     else onClose();

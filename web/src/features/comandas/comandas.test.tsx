@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoleType } from '@/api/types';
 import { professionals, services } from '@/test/agendaServer';
 import { ownCompany, signedInSession } from '@/test/fixtures';
@@ -12,25 +12,30 @@ import {
   changeOf,
   comandaFigures,
   discountPayload,
+  hasPendingPix,
   isEditable,
   itemPayload,
   mayClose,
   mayOperate,
   mayRefund,
   mayReopen,
+  payable,
   paymentDetail,
   paymentPayload,
   paymentValues,
+  PIX_POLL_MS,
+  pixStatusText,
+  pixWrittenOf,
   serviceChoices,
 } from './model';
 import { paymentSchema } from './schema';
-import type { Comanda, ComandaPayment } from './types';
+import type { Comanda, ComandaPayment, ComandaPix, ComandaWritten } from './types';
 
 const ROLES: (RoleType | null)[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT', null];
 
 describe('comanda rules', () => {
   it('shows the figures in order, as the server answers them', () => {
-    const figures = comandaFigures({ Subtotal: 74.9, Discount: 4.9, Total: 70, TipsTotal: 10, Paid: 50, Due: 30 });
+    const figures = comandaFigures({ Subtotal: 74.9, Discount: 4.9, Total: 70, TipsTotal: 10, Paid: 50, Pending: 0, Due: 30 });
     expect(figures.map((f) => [f.label, f.value])).toEqual([
       ['Subtotal', 74.9],
       ['Desconto', 4.9],
@@ -39,6 +44,10 @@ describe('comanda rules', () => {
       ['Pago', 50],
       ['Falta pagar', 30],
     ]);
+    // A Pix waiting for the client: part of what is left to pay, shown apart.
+    const waiting = comandaFigures({ Subtotal: 74.9, Discount: 4.9, Total: 70, TipsTotal: 10, Paid: 50, Pending: 20, Due: 30 });
+    expect(waiting.map((f) => f.label)).toEqual(['Subtotal', 'Desconto', 'Total', 'Gorjetas', 'Pago', 'Aguardando Pix', 'Falta pagar']);
+    expect(waiting[5].value).toBe(20);
   });
 
   it('computes the change of cash in centavos, and none until the cash covers the payment', () => {
@@ -62,12 +71,34 @@ describe('comanda rules', () => {
     expect(ROLES.filter((role) => mayRefund(role, 'CANCELED'))).toEqual([]);
   });
 
-  it('closes only an open comanda with items and nothing left to pay', () => {
+  it('closes only an open comanda with items, nothing left to pay and no Pix waiting', () => {
     const item = [{}] as Comanda['Items'];
-    expect(mayClose({ Status: 'OPEN', Due: 0, Items: item })).toBe(true);
-    expect(mayClose({ Status: 'OPEN', Due: 0.01, Items: item })).toBe(false);
-    expect(mayClose({ Status: 'OPEN', Due: 0, Items: [] })).toBe(false);
-    expect(mayClose({ Status: 'CLOSED', Due: 0, Items: item })).toBe(false);
+    const none = { Pending: 0, PixCharges: [] };
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: item, ...none })).toBe(true);
+    expect(mayClose({ Status: 'OPEN', Due: 0.01, Items: item, ...none })).toBe(false);
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: [], ...none })).toBe(false);
+    expect(mayClose({ Status: 'CLOSED', Due: 0, Items: item, ...none })).toBe(false);
+    const waiting = { Pending: 0, PixCharges: [pixCharge({ Status: 'PENDING' })] };
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: item, ...waiting })).toBe(false);
+    expect(mayClose({ Status: 'OPEN', Due: 0, Items: item, Pending: 0, PixCharges: [pixCharge({ Status: 'FAILED' })] })).toBe(true);
+  });
+
+  it('keeps the part of a Pix waiting from other payments, and reads what a Pix payment answers', () => {
+    expect(payable({ Due: 84.9, Pending: 30 })).toBe(54.9);
+    expect(payable({ Due: 84.9, Pending: 84.9 })).toBe(0);
+    expect(payable({ Due: 0.3, Pending: 0.1 })).toBe(0.2);
+    expect(hasPendingPix({ Pending: 30, PixCharges: [] })).toBe(true);
+    expect(hasPendingPix({ Pending: 0, PixCharges: [pixCharge({ Status: 'PAID' })] })).toBe(false);
+    expect(['PENDING', 'PAID', 'FAILED', 'TO_REFUND'].map(pixStatusText)).toEqual([
+      'Aguardando pagamento…',
+      'Pix recebido',
+      'Pix expirado ou recusado',
+      'Pix pago após o cancelamento: devolva ao cliente.',
+    ]);
+    const written: ComandaWritten = { IdComanda: 12, Status: 'OPEN', Subtotal: 74.9, Discount: 0, Total: 74.9, Tips: 10, Paid: 0, Due: 84.9 };
+    expect(pixWrittenOf(written)).toBeNull();
+    const { GalaxPayId, PixQrCode, PixCopyPaste, PixPage } = pixCharge();
+    expect(pixWrittenOf({ ...written, GalaxPayId, PixQrCode, PixCopyPaste, PixPage })).toEqual({ GalaxPayId, PixQrCode, PixCopyPaste, PixPage });
   });
 
   it('sends each payment method with its own details only', () => {
@@ -162,8 +193,29 @@ const open: Comanda = {
   Total: 74.9,
   TipsTotal: 10,
   Paid: 0,
+  Pending: 0,
+  PixCharges: [],
   Due: 84.9,
 };
+
+const SIM = 'https://sim.test';
+
+/** A Pix charge as GET comanda/{id} lists it. */
+function pixCharge(extra: Partial<ComandaPix> = {}): ComandaPix {
+  const id = extra.GalaxPayId ?? 9001;
+  return {
+    IdPayment: 2,
+    GalaxPayId: id,
+    Value: 84.9,
+    Status: 'PENDING',
+    PixQrCode: `${SIM}/pix/${id}/qr.svg`,
+    PixCopyPaste: `00020101021226440014br.gov.bcb.pix0122sim.test/pix/${id}5204000053039865802BR6304ABCD`,
+    PixPage: `${SIM}/pix/${id}`,
+    ...extra,
+  };
+}
+
+const cents = (reais: number) => Math.round(reais * 100);
 
 const figures = (comanda: Comanda, extra: object = {}) => ({
   IdComanda: comanda.IdComanda,
@@ -177,8 +229,23 @@ const figures = (comanda: Comanda, extra: object = {}) => ({
   ...extra,
 });
 
-function comandaServer(start: Comanda = open) {
-  const state = { comanda: structuredClone(start), writes: [] as { method: string; path: string; body: unknown; key: string | null }[] };
+interface ServerOptions {
+  /** Every payment refused: no caixa open in the unit (422 on `method`). */
+  noCaixa?: boolean;
+  /** The payment provider cannot be reached (503 on a Pix). */
+  providerDown?: boolean;
+}
+
+function comandaServer(start: Comanda = open, options: ServerOptions = {}) {
+  const state = {
+    comanda: structuredClone(start),
+    writes: [] as { method: string; path: string; body: unknown; key: string | null }[],
+    /** GET comanda/{id} calls, to see it polled. */
+    reads: 0,
+    /** The open live-change streams (GET /api/changes). */
+    streams: new Set<ReadableStreamDefaultController<Uint8Array>>(),
+  };
+  const encoder = new TextEncoder();
   const record = async (request: Request) => {
     const text = await request.text();
     state.writes.push({
@@ -190,6 +257,21 @@ function comandaServer(start: Comanda = open) {
     return text ? JSON.parse(text) : null;
   };
   server.use(
+    http.get(apiUrl('changes'), ({ request }) => {
+      let opened: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          opened = controller;
+          state.streams.add(controller);
+          controller.enqueue(encoder.encode('event: ready\ndata: {}\n\n'));
+        },
+        cancel() {
+          state.streams.delete(opened);
+        },
+      });
+      request.signal.addEventListener('abort', () => state.streams.delete(opened));
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
     http.get(apiUrl('business'), () => HttpResponse.json({ IdBusiness: 1, Name: 'Navalha', BillingStatus: 'ACTIVE' })),
@@ -205,7 +287,10 @@ function comandaServer(start: Comanda = open) {
         count: 1,
       }),
     ),
-    http.get(apiUrl('comanda/:id'), () => HttpResponse.json(state.comanda)),
+    http.get(apiUrl('comanda/:id'), () => {
+      state.reads += 1;
+      return HttpResponse.json(state.comanda);
+    }),
     http.get(apiUrl('comanda/:id/history'), () =>
       HttpResponse.json([
         {
@@ -238,11 +323,22 @@ function comandaServer(start: Comanda = open) {
     }),
     http.post(apiUrl('comanda/:id/payments'), async ({ request }) => {
       const body = (await record(request)) as { method: string; value: number; cashReceived?: number };
-      if (body.method === 'pix') {
+      if (options.noCaixa) {
         return HttpResponse.json(
           { message: 'Abra o caixa da unidade antes de receber pagamentos.', errors: { method: 'Abra o caixa da unidade antes de receber pagamentos.' } },
           { status: 422 },
         );
+      }
+      if (body.method === 'pix') {
+        if (options.providerDown) {
+          return HttpResponse.json({ message: 'Não foi possível gerar o Pix agora. Tente de novo em instantes.' }, { status: 503 });
+        }
+        // A charge at the provider: waiting, not paid.
+        const charge = pixCharge({ GalaxPayId: 9000 + state.comanda.PixCharges.length + 1, Value: body.value });
+        state.comanda.PixCharges.push(charge);
+        state.comanda.Pending = (cents(state.comanda.Pending) + cents(body.value)) / 100;
+        const { GalaxPayId, PixQrCode, PixCopyPaste, PixPage } = charge;
+        return HttpResponse.json(figures(state.comanda, { GalaxPayId, PixQrCode, PixCopyPaste, PixPage }));
       }
       const change = body.cashReceived ? Math.round((body.cashReceived - body.value) * 100) / 100 : null;
       state.comanda.Payments.push({ IdPayment: 1, Method: body.method, Value: body.value, CashReceived: body.cashReceived ?? null, Change: change });
@@ -269,6 +365,27 @@ function comandaServer(start: Comanda = open) {
     }),
   );
   return state;
+}
+
+type Server = ReturnType<typeof comandaServer>;
+
+/** The provider's word on a Pix, as the webhook records it: paid (a payment), or failed. */
+function settlePix(state: Server, galaxPayId: number, status: 'PAID' | 'FAILED') {
+  const comanda = state.comanda;
+  const charge = comanda.PixCharges.find((c) => c.GalaxPayId === galaxPayId)!;
+  charge.Status = status;
+  comanda.Pending = (cents(comanda.Pending) - cents(charge.Value)) / 100;
+  if (status === 'PAID') {
+    comanda.Payments.push({ IdPayment: charge.IdPayment, Method: 'pix', Value: charge.Value });
+    comanda.Paid = (cents(comanda.Paid) + cents(charge.Value)) / 100;
+    comanda.Due = (cents(comanda.Due) - cents(charge.Value)) / 100;
+  }
+}
+
+/** The comanda read model changed: what GET /api/changes tells the open screens. */
+function announceChange(state: Server) {
+  const event = new TextEncoder().encode('event: change\ndata: {"model":"comanda"}\n\n');
+  for (const stream of state.streams) stream.enqueue(event);
 }
 
 const figureOf = (label: string) => {
@@ -321,7 +438,7 @@ describe('comanda screens', () => {
 
   it("puts the server's 422 on the payment's field", async () => {
     const user = userEvent.setup();
-    comandaServer();
+    comandaServer(open, { noCaixa: true });
     renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
     await user.click(await screen.findByRole('button', { name: 'Pix' }));
     const dialog = screen.getByRole('dialog', { name: 'Receber pagamento' });
@@ -432,5 +549,171 @@ describe('comanda screens', () => {
     renderApp('/dashboard/comanda', { session: signedInSession('BARBER2') });
     expect(await screen.findByRole('table', { name: 'Comandas' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nova comanda' })).toBeNull();
+  });
+});
+
+// --- Pix at the counter (docs/money.md 'Pix at the counter'). ---------------------------
+
+const pixPanel = () => screen.getByRole('dialog', { name: 'Pagamento por Pix' });
+const closeButton = () =>
+  within(screen.getByRole('region', { name: 'Resumo da comanda' })).getByRole('button', { name: 'Fechar comanda' }) as HTMLButtonElement;
+const CLOSE_BLOCKED = 'Há um Pix aguardando pagamento: espere o cliente pagar ou a cobrança expirar.';
+
+describe('Pix at the counter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the QR code and the code to copy, and turns paid when the client pays', async () => {
+    const user = userEvent.setup();
+    const state = comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    await user.click(within(await screen.findByRole('group', { name: 'Receber' })).getByRole('button', { name: 'Pix' }));
+    const form = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    expect((within(form).getByLabelText('Valor') as HTMLInputElement).value).toBe('R$\u00a084,90');
+    await user.click(within(form).getByRole('button', { name: 'Registrar pagamento' }));
+
+    const panel = await screen.findByRole('dialog', { name: 'Pagamento por Pix' });
+    expect(state.writes[0]).toMatchObject({ path: '/api/comanda/12/payments', body: { method: 'pix', value: 84.9 } });
+    expect(state.writes[0].key).toBeTruthy();
+    // Not paid yet: no 'Pagamento registrado.'.
+    expect(screen.queryByText('Pagamento registrado.')).toBeNull();
+    expect(panel.querySelector<HTMLElement>('[data-galaxpay-id]')!.dataset.galaxpayId).toBe('9001');
+    expect(within(panel).getByRole('status').textContent).toBe('Aguardando pagamento…');
+    expect(within(panel).getByText('R$ 84,90')).toBeTruthy();
+    const qr = within(panel).getByRole('img', { name: 'QR Code do Pix' }) as HTMLImageElement;
+    expect(qr.getAttribute('src')).toBe(`${SIM}/pix/9001/qr.svg`);
+    expect(qr.width).toBe(240);
+    const code = within(panel).getByLabelText('Pix copia e cola') as HTMLTextAreaElement;
+    expect(code.readOnly).toBe(true);
+    expect(code.value).toBe(pixCharge().PixCopyPaste);
+    await user.click(within(panel).getByRole('button', { name: 'Copiar' }));
+    expect(await screen.findByText('Código copiado')).toBeTruthy();
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(code.value);
+    const page = within(panel).getByRole('link', { name: 'Abrir no celular do cliente' });
+    expect(page.getAttribute('href')).toBe(`${SIM}/pix/9001`);
+    expect(page.getAttribute('target')).toBe('_blank');
+
+    // Waiting: the totals say so, nothing else may be taken, and the comanda does not close.
+    await waitFor(() => expect(figureOf('Aguardando Pix')).toBe('R$\u00a084,90'));
+    expect(screen.queryByRole('group', { name: 'Receber' })).toBeNull();
+    expect(closeButton().disabled).toBe(true);
+    expect(screen.getByText(CLOSE_BLOCKED).id).toBe(closeButton().getAttribute('aria-describedby'));
+
+    // The provider's webhook made it a payment; the live notice reads the comanda again.
+    settlePix(state, 9001, 'PAID');
+    announceChange(state);
+    await waitFor(() => expect(within(pixPanel()).getByRole('status').textContent).toBe('Pix recebido'));
+    // The status line and the toast.
+    expect(await screen.findAllByText('Pix recebido')).toHaveLength(2);
+    expect(within(pixPanel()).queryByRole('img', { name: 'QR Code do Pix' })).toBeNull();
+    expect(figureOf('Falta pagar')).toBe('R$\u00a00,00');
+    expect(screen.queryByText('Aguardando Pix')).toBeNull();
+    expect(screen.queryByText(CLOSE_BLOCKED)).toBeNull();
+    expect(closeButton().disabled).toBe(false);
+    await user.click(within(pixPanel()).getByRole('button', { name: 'Concluir' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Pagamentos' })).getByText('Pix')).toBeTruthy();
+  });
+
+  it('says when the Pix expired or was refused, and lets the desk take the rest another way', async () => {
+    const user = userEvent.setup();
+    const state = comandaServer();
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    await user.click(within(await screen.findByRole('group', { name: 'Receber' })).getByRole('button', { name: 'Pix' }));
+    const form = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    const value = within(form).getByLabelText('Valor');
+    await user.clear(value);
+    await user.type(value, '3000');
+    await user.click(within(form).getByRole('button', { name: 'Registrar pagamento' }));
+    const panel = await screen.findByRole('dialog', { name: 'Pagamento por Pix' });
+    expect(within(panel).getByText('R$ 30,00')).toBeTruthy();
+
+    // Part waits: the rest may still be taken, up to what is left less the Pix.
+    await waitFor(() => expect(figureOf('Aguardando Pix')).toBe('R$\u00a030,00'));
+    await user.click(within(panel).getByRole('button', { name: 'Voltar à comanda' }));
+    const waiting = screen.getByRole('list', { name: 'Cobranças Pix' });
+    expect(within(waiting).getByText('Aguardando pagamento…')).toBeTruthy();
+    await user.click(within(screen.getByRole('group', { name: 'Receber' })).getByRole('button', { name: 'Dinheiro' }));
+    const cash = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    expect((within(cash).getByLabelText('Valor') as HTMLInputElement).value).toBe('R$\u00a054,90');
+    await user.click(within(cash).getByRole('button', { name: 'Voltar' }));
+
+    // The QR code again, from the list.
+    await user.click(within(waiting).getByRole('button', { name: 'Mostrar QR Code do Pix de R$\u00a030,00' }));
+    expect(within(pixPanel()).getByRole('img', { name: 'QR Code do Pix' })).toBeTruthy();
+
+    settlePix(state, 9001, 'FAILED');
+    announceChange(state);
+    await waitFor(() => expect(within(pixPanel()).getByRole('status').textContent).toBe('Pix expirado ou recusado'));
+    expect(within(pixPanel()).queryByRole('img', { name: 'QR Code do Pix' })).toBeNull();
+    expect(screen.queryByText('Pix recebido')).toBeNull();
+    await user.click(within(pixPanel()).getByRole('button', { name: 'Concluir' }));
+    expect(within(screen.getByRole('list', { name: 'Cobranças Pix' })).getByText('Expirado ou recusado')).toBeTruthy();
+    expect(screen.queryByText('Aguardando Pix')).toBeNull();
+    expect(figureOf('Falta pagar')).toBe('R$\u00a084,90');
+    expect(screen.getByRole('group', { name: 'Receber' })).toBeTruthy();
+    expect(screen.queryByText(CLOSE_BLOCKED)).toBeNull();
+  });
+
+  it('reads a waiting comanda again every 5 s, should the live notice be missed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    const waiting: Comanda = { ...open, Pending: 84.9, PixCharges: [pixCharge()] };
+    const state = comandaServer(waiting);
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    expect(await screen.findByText('Aguardando Pix')).toBeTruthy();
+    const reads = state.reads;
+    settlePix(state, 9001, 'PAID');
+    await vi.advanceTimersByTimeAsync(PIX_POLL_MS);
+    await waitFor(() => expect(figureOf('Falta pagar')).toBe('R$\u00a00,00'));
+    expect(state.reads).toBeGreaterThan(reads);
+    expect(await screen.findByText('Pix recebido')).toBeTruthy();
+    // Nothing waits any more: no more reading every 5 s.
+    const after = state.reads;
+    await vi.advanceTimersByTimeAsync(PIX_POLL_MS * 2);
+    expect(state.reads).toBe(after);
+  });
+
+  it('does not close while a Pix waits, and says why', async () => {
+    const user = userEvent.setup();
+    const waiting: Comanda = { ...open, Pending: 84.9, PixCharges: [pixCharge()] };
+    comandaServer(waiting);
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    expect(await screen.findByText(CLOSE_BLOCKED)).toBeTruthy();
+    expect(closeButton().disabled).toBe(true);
+    expect(closeButton().getAttribute('aria-describedby')).toBe(screen.getByText(CLOSE_BLOCKED).id);
+    expect(figureOf('Aguardando Pix')).toBe('R$\u00a084,90');
+    // Everything left waits in the Pix: nothing else to take.
+    expect(screen.queryByRole('group', { name: 'Receber' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Mostrar QR Code do Pix de R$\u00a084,90' }));
+    expect(within(pixPanel()).getByRole('status').textContent).toBe('Aguardando pagamento…');
+  });
+
+  it("says when the provider can't be reached, and keeps the payment's form", async () => {
+    const user = userEvent.setup();
+    comandaServer(open, { providerDown: true });
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    await user.click(within(await screen.findByRole('group', { name: 'Receber' })).getByRole('button', { name: 'Pix' }));
+    const form = screen.getByRole('dialog', { name: 'Receber pagamento' });
+    await user.click(within(form).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(await screen.findByText('Não foi possível gerar o Pix agora. Tente de novo em instantes.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Receber pagamento' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Pagamento por Pix' })).toBeNull();
+  });
+
+  it('tells ADMIN and ATTENDANT, in red, to give back a Pix paid after the comanda was cancelled', async () => {
+    const canceled: Comanda = { ...open, Status: 'CANCELED', PixCharges: [pixCharge({ Value: 30, Status: 'TO_REFUND' })] };
+    comandaServer(canceled);
+    const { unmount } = renderApp('/dashboard/comanda/12', { session: signedInSession('ATTENDANT') });
+    const notice = await screen.findByText('Pix pago após o cancelamento: devolva R$ 30,00 ao cliente.');
+    expect(notice.closest('[role="alert"]')!.className).toBe('comanda-refund-notice');
+    // Not waiting, nor to be shown again.
+    expect(screen.queryByRole('list', { name: 'Cobranças Pix' })).toBeNull();
+    unmount();
+
+    renderApp('/dashboard/comanda/12', { session: signedInSession('BARBER1') });
+    expect(await screen.findByText('Corte de cabelo')).toBeTruthy();
+    expect(screen.queryByText(/Pix pago após o cancelamento/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
+import { cents, pixWrittenOf } from './model';
 import type {
   Comanda,
   ComandaFilter,
@@ -123,7 +124,25 @@ export const comandasApi = api.injectEndpoints({
         // A payment must never be taken twice: a retry after a lost answer sends the same key.
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      onQueryStarted: (arg, { dispatch, queryFulfilled }) => showFigures(arg.id, dispatch, queryFulfilled),
+      onQueryStarted: async (arg, { dispatch, queryFulfilled }) => {
+        await showFigures(arg.id, dispatch, queryFulfilled);
+        try {
+          const pix = pixWrittenOf((await queryFulfilled).data);
+          if (!pix) return;
+          // A Pix charge waits for the client, not paid yet: listed as waiting at once (so the
+          // panel and the closing rules know it) until the comanda read again says more.
+          dispatch(
+            comandasApi.util.updateQueryData('getComanda', arg.id, (draft) => {
+              if (draft.PixCharges.some((charge) => charge.GalaxPayId === pix.GalaxPayId)) return;
+              const value = arg.body.value ?? 0;
+              draft.PixCharges.push({ ...pix, IdPayment: 0, Value: value, Status: 'PENDING' });
+              draft.Pending = (cents(draft.Pending) + cents(value)) / 100;
+            }),
+          );
+        } catch {
+          // Reported by the base query.
+        }
+      },
       invalidatesTags: (_result, _error, { id }) => changed(id),
     }),
     // 'Estorno': on an open comanda only (a closed one is reopened first, by ADMIN).

@@ -4,7 +4,18 @@
 import type { OfferedService } from '@/components/staff/types';
 import { formatBRL } from '@/lib/money';
 import type { UnitService } from '@/features/agenda';
-import type { Comanda, ComandaPayment, ComandaStatus, DiscountPayload, ItemPayload, PaymentPayload } from './types';
+import type {
+  Comanda,
+  ComandaPayment,
+  ComandaPix,
+  ComandaStatus,
+  ComandaWritten,
+  DiscountPayload,
+  ItemPayload,
+  PaymentPayload,
+  PixStatus,
+  PixWritten,
+} from './types';
 
 export const COMANDAS_PATH = '/dashboard/comanda';
 export const comandaPath = (id: number) => `${COMANDAS_PATH}/${id}`;
@@ -53,9 +64,9 @@ export const mayRefund = (role: string | null, status: string) => mayOperate(rol
 /** Items, discounts, tips and payments change only while the comanda is open. */
 export const isEditable = (role: string | null, comanda: Pick<Comanda, 'Status'>) => mayOperate(role) && comanda.Status === 'OPEN';
 
-/** 'Fechar comanda': open, with items, and nothing left to pay. */
-export const mayClose = (comanda: Pick<Comanda, 'Status' | 'Due' | 'Items'>) =>
-  comanda.Status === 'OPEN' && comanda.Items.length > 0 && cents(comanda.Due) === 0;
+/** 'Fechar comanda': open, with items, nothing left to pay and no Pix waiting for the client. */
+export const mayClose = (comanda: Pick<Comanda, 'Status' | 'Due' | 'Items' | 'Pending' | 'PixCharges'>) =>
+  comanda.Status === 'OPEN' && comanda.Items.length > 0 && cents(comanda.Due) === 0 && !hasPendingPix(comanda);
 
 // --- Money. ----------------------------------------------------------------------------
 
@@ -69,17 +80,75 @@ export function changeOf(value: number, received: number | null | undefined): nu
   return change >= 0 ? change / 100 : null;
 }
 
-/** The comanda's figures in the order the totals block shows them. */
-export function comandaFigures(comanda: Pick<Comanda, 'Subtotal' | 'Discount' | 'Total' | 'TipsTotal' | 'Paid' | 'Due'>) {
+/**
+ * The comanda's figures in the order the totals block shows them; 'Aguardando Pix' (part of
+ * what is left to pay) only while a Pix charge waits for the client.
+ */
+export function comandaFigures(comanda: Pick<Comanda, 'Subtotal' | 'Discount' | 'Total' | 'TipsTotal' | 'Paid' | 'Pending' | 'Due'>) {
   return [
     { label: 'Subtotal', value: comanda.Subtotal },
     { label: 'Desconto', value: comanda.Discount },
     { label: 'Total', value: comanda.Total },
     { label: 'Gorjetas', value: comanda.TipsTotal },
     { label: 'Pago', value: comanda.Paid },
+    ...(cents(comanda.Pending) > 0 ? [{ label: PIX_FIGURE, value: comanda.Pending }] : []),
     { label: 'Falta pagar', value: comanda.Due },
   ];
 }
+
+// --- Pix at the counter (docs/money.md 'Pix at the counter'). --------------------------
+
+/** The totals' line of what waits in Pix charges. */
+export const PIX_FIGURE = 'Aguardando Pix';
+
+/** While a Pix waits, the comanda is read again this often, should a live notice be missed. */
+export const PIX_POLL_MS = 5_000;
+
+export const PIX_MSG = {
+  waiting: 'Aguardando pagamento…',
+  paid: 'Pix recebido',
+  failed: 'Pix expirado ou recusado',
+  toRefund: 'Pix pago após o cancelamento: devolva ao cliente.',
+  copied: 'Código copiado',
+  copyFailed: 'Não foi possível copiar: selecione o código e copie.',
+  /** The server's 422 on closing, shown beside the disabled button. */
+  closeBlocked: 'Há um Pix aguardando pagamento: espere o cliente pagar ou a cobrança expirar.',
+  refund: (value: number) => `Pix pago após o cancelamento: devolva ${formatBRL(value)} ao cliente.`,
+};
+
+const PIX_STATUS_TEXT: Record<PixStatus, string> = {
+  PENDING: PIX_MSG.waiting,
+  PAID: PIX_MSG.paid,
+  FAILED: PIX_MSG.failed,
+  TO_REFUND: PIX_MSG.toRefund,
+};
+
+/** The status line of a Pix charge. */
+export const pixStatusText = (status: string) => PIX_STATUS_TEXT[status as PixStatus] ?? status;
+
+/** A Pix waiting for the client: nothing else may take its part, and the comanda does not close. */
+export const hasPendingPix = (comanda: Pick<Comanda, 'Pending' | 'PixCharges'>) =>
+  cents(comanda.Pending) > 0 || comanda.PixCharges.some((charge) => charge.Status === 'PENDING');
+
+/** What the desk may still take: what is left to pay less what waits in Pix charges. */
+export const payable = (comanda: Pick<Comanda, 'Due' | 'Pending'>) => Math.max(0, cents(comanda.Due) - cents(comanda.Pending)) / 100;
+
+/** Pix charges paid after the comanda was cancelled: the shop gives the money back. */
+export const pixToRefund = (comanda: Pick<Comanda, 'PixCharges'>) => comanda.PixCharges.filter((charge) => charge.Status === 'TO_REFUND');
+
+/** The Pix charges the payments list shows apart: waiting, or expired and refused (paid ones are payments). */
+export const pixOnHold = (comanda: Pick<Comanda, 'PixCharges'>) =>
+  comanda.PixCharges.filter((charge) => charge.Status === 'PENDING' || charge.Status === 'FAILED');
+
+/** The charge a Pix payment answered; null on any other write. */
+export function pixWrittenOf(answer: ComandaWritten): PixWritten | null {
+  const { GalaxPayId, PixQrCode, PixCopyPaste, PixPage } = answer;
+  if (GalaxPayId === undefined || PixQrCode === undefined) return null;
+  return { GalaxPayId, PixQrCode, PixCopyPaste: PixCopyPaste ?? '', PixPage: PixPage ?? '' };
+}
+
+/** The charge the Pix panel shows: the QR code, the 'copia e cola' text, the client's page and the value. */
+export type PixShown = Pick<ComandaPix, 'GalaxPayId' | 'Value' | 'PixQrCode' | 'PixCopyPaste' | 'PixPage'>;
 
 // --- Bodies. ---------------------------------------------------------------------------
 

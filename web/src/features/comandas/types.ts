@@ -14,8 +14,22 @@ export type ComandaListItem = Schemas['ComandaListItem'];
 /** A page of GET comanda. */
 export type ComandaPage = Schemas['Page_ComandaListItem'];
 
-/** The answer of every comanda write: its figures after the change (`Change` on a cash payment). */
-export type ComandaWritten = Schemas['ComandaWritten'];
+/** A Pix charge of the comanda at the payment provider, and what becomes of it. */
+export type ComandaPix = Schemas['ComandaPix'];
+
+/** PENDING until the client pays; FAILED expired or refused; TO_REFUND paid after the comanda was cancelled. */
+export type PixStatus = 'PENDING' | 'PAID' | 'FAILED' | 'TO_REFUND';
+
+/** What a Pix payment answers besides the figures: the charge to show the client. */
+export type PixWritten = Schemas['PixWritten'];
+
+/**
+ * The answer of every comanda write: its figures after the change (`Change` on a cash
+ * payment; the charge's `GalaxPayId`, `PixQrCode`, `PixCopyPaste` and `PixPage` on a Pix).
+ * The generated type makes the Pix fields always present (an optional flattened part
+ * comes out as `(null | PixWritten) & ...`); only a Pix answer carries them.
+ */
+export type ComandaWritten = Omit<Schemas['ComandaWritten'], keyof PixWritten> & Partial<PixWritten>;
 
 /** The answer of POST comanda. */
 export type ComandaOpened = Schemas['IdComanda'];
