@@ -119,7 +119,7 @@ test('the caixa opens, takes a sangria, a reforço and a cash sale, and closes R
   const difference = figure(closed, 'Diferença');
   await expect(difference).toContainText('−R$ 2,00');
   await expect(difference).toContainText('Falta dinheiro');
-  await expect(difference.locator('.caixa-difference-missing')).toHaveCSS('color', 'rgb(220, 38, 38)');
+  await expect(difference.locator('.caixa-difference-missing')).toHaveCSS('color', 'rgb(185, 28, 28)');
   // The unit may open its next caixa; the closed one is listed by its day.
   await expect(page.getByRole('form', { name: 'Abrir caixa' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Caixas da unidade' }).getByRole('row').filter({ hasText: '−R$ 2,00' }).first()).toBeVisible();

@@ -23,6 +23,7 @@ interface Dashboard {
   End: string;
   Days: { Date: string; Booked: number; Confirmed: number; Cancelled: number }[];
   Totals: { Appointments: number; Cancelled: number; ExpectedRevenue: number; NewClients: number | null };
+  Received: { Total: number };
   Club: { ActiveSubscribers: number; Pending: { IdSubscriptionUser: number }[] } | null;
 }
 
@@ -65,6 +66,7 @@ test('an ADMIN sees the unit figures of GET dashboard, for each period and all u
     await expect(figure(page, 'Agendamentos')).toHaveText(String(expected.Totals.Appointments));
     await expect(figure(page, 'Cancelamentos')).toHaveText(String(expected.Totals.Cancelled));
     expect(normalized(await figure(page, 'Receita prevista').textContent())).toBe(normalized(brl(expected.Totals.ExpectedRevenue)));
+    expect(normalized(await figure(page, 'Recebido').textContent())).toBe(normalized(brl(expected.Received.Total)));
     // The chart's table form: one row per day of the period; a period with no appointment
     // at all (a Sunday just after midnight, issue 38) says so instead.
     const table = page.locator('table').filter({ has: page.locator('caption', { hasText: 'Agendamentos por dia' }) });
@@ -109,12 +111,12 @@ test('an ADMIN sees the unit figures of GET dashboard, for each period and all u
   }
 });
 
-test('at 390 px the home shows today: three figures, the next appointments and the way to the agenda', async ({ page, request }) => {
+test('at 390 px the home shows today: four figures, the next appointments and the way to the agenda', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const token = await apiToken(request, ADMIN.email);
   await signInAs(page, ADMIN.email);
   await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
-  for (const label of ['Agendamentos hoje', 'Receita prevista', 'Ocupação']) {
+  for (const label of ['Agendamentos hoje', 'Ocupação', 'Receita prevista', 'Recebido']) {
     await expect(figure(page, label)).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Próximos agendamentos' })).toBeVisible();

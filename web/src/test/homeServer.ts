@@ -31,6 +31,25 @@ export function weekDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       { Weekday: 6, Hour: 10, Count: 1 },
     ],
     Totals: { Appointments: 40, Cancelled: 4, CancellationRate: 0.0909, ExpectedRevenue: 1800.0, NewClients: 5 },
+    // Only the days with a closed comanda; professional 9 is no longer on the occupancy.
+    Received: {
+      Total: 1250.0,
+      Days: [
+        { Date: days[0], Value: 800.0 },
+        { Date: days[2], Value: 450.0 },
+      ],
+      Methods: [
+        { Key: 'pix', Value: 600.0 },
+        { Key: 'cash', Value: 350.0 },
+        { Key: 'credit', Value: 200.0 },
+        { Key: 'subscription', Value: 100.0 },
+      ],
+      Professionals: [
+        { Key: '4', Value: 700.0 },
+        { Key: '5', Value: 500.0 },
+        { Key: '9', Value: 50.0 },
+      ],
+    },
     Club: {
       ActiveSubscribers: 12,
       MonthlyRecurringRevenue: 1078.8,
@@ -50,12 +69,14 @@ export function weekDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   };
 }
 
-/** A barber's own figures: no club and no new clients. */
+/** A barber's own figures: no club, no new clients and only their own share of what was received. */
 export const ownDashboard = (): Dashboard =>
   weekDashboard({
     Own: true,
     Occupancy: [{ IdProfessional: 4, Name: 'Diego Barbeiro', Color: '#f59e0b', BookedMinutes: 300, WorkingMinutes: 480 }],
     Totals: { Appointments: 9, Cancelled: 1, CancellationRate: 0.1, ExpectedRevenue: 405.0, NewClients: null },
+    // Their own share: no methods.
+    Received: { Total: 320.0, Days: [{ Date: '2026-11-23', Value: 320.0 }], Methods: [], Professionals: [{ Key: '4', Value: 320.0 }] },
     Club: null,
   });
 

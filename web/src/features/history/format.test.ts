@@ -367,6 +367,162 @@ describe('a comanda', () => {
   });
 });
 
+/**
+ * A comanda's stream as the server reads it now (query-api/src/history.rs `flatten`): a line's,
+ * tip's or payment's fields scoped by its id (`payment 2.cents`), a Pix charge numbered as the
+ * next payment, and the provider's word on it keyed by the provider's id alone.
+ */
+const pixCharged = (payment: number, galax: number, cents: number): HistoryEntry =>
+  entry({
+    Sequence: 0,
+    Event: 'PixCharged',
+    Changes: [
+      { Field: `payment ${payment}.caixa_id`, From: null, To: 4 },
+      { Field: `payment ${payment}.cents`, From: null, To: cents },
+      { Field: `payment ${payment}.copy_paste`, From: null, To: '00020126580014br.gov.bcb.pix' },
+      { Field: `payment ${payment}.galax_pay_id`, From: null, To: galax },
+      { Field: `payment ${payment}.image`, From: null, To: 'https://pix.example/qr.png' },
+      { Field: `payment ${payment}.page`, From: null, To: 'https://pix.example/p' },
+      { Field: `payment ${payment}.payment_id`, From: null, To: payment },
+      { Field: `payment ${payment}.status`, From: null, To: 'PENDING' },
+    ],
+  });
+
+const scoped: HistoryEntry[] = [
+  entry({
+    Event: 'ComandaOpened',
+    Changes: [
+      { Field: 'client_id', From: null, To: 5 },
+      { Field: 'company_id', From: null, To: 1 },
+      {
+        Field: 'items',
+        From: null,
+        To: [{ item_id: 1, kind: 'service', ref_id: 1, description: 'Corte de cabelo', professional_id: 3, quantity: 1, unit_cents: 5500 }],
+      },
+    ],
+  }),
+  entry({
+    Event: 'ItemAdded',
+    Changes: [
+      { Field: 'item 2.description', From: null, To: 'Pomada' },
+      { Field: 'item 2.item_id', From: null, To: 2 },
+      { Field: 'item 2.kind', From: null, To: 'product' },
+      { Field: 'item 2.quantity', From: null, To: 1 },
+      { Field: 'item 2.ref_id', From: null, To: 7 },
+      { Field: 'item 2.unit_cents', From: null, To: 3990 },
+    ],
+  }),
+  entry({
+    Event: 'TipAdded',
+    Changes: [
+      { Field: 'tip 1.cents', From: null, To: 1000 },
+      { Field: 'tip 1.professional_id', From: null, To: 3 },
+      { Field: 'tip 1.tip_id', From: null, To: 1 },
+    ],
+  }),
+  entry({
+    Event: 'PaymentTaken',
+    Changes: [
+      { Field: 'payment 1.caixa_id', From: null, To: 4 },
+      { Field: 'payment 1.cents', From: null, To: 2000 },
+      { Field: 'payment 1.method', From: null, To: 'cash' },
+      { Field: 'payment 1.payment_id', From: null, To: 1 },
+    ],
+  }),
+  pixCharged(2, 77, 4500),
+  entry({
+    Event: 'PixFailed',
+    UserName: '',
+    Role: null,
+    Changes: [
+      { Field: 'galax_pay_id', From: null, To: 77 },
+      { Field: 'status', From: null, To: 'unavailablePix' },
+    ],
+  }),
+  pixCharged(3, 78, 3000),
+  entry({ Event: 'PixPaid', UserName: '', Role: null, Changes: [{ Field: 'galax_pay_id', From: 77, To: 78 }] }),
+  entry({ Event: 'PaymentRefunded', Changes: [{ Field: 'payment 3.reason', From: null, To: 'Cobrado a mais' }] }),
+  // Their ids are the ones they were added with: the events list nothing.
+  entry({ Event: 'TipRemoved', Changes: [] }),
+  entry({ Event: 'ItemRemoved', Changes: [] }),
+  pixCharged(4, 79, 2500),
+  entry({ Event: 'ComandaCanceled', Changes: [{ Field: 'reason', From: null, To: 'Cliente desistiu' }] }),
+  entry({ Event: 'PixToRefund', UserName: '', Role: null, Changes: [{ Field: 'galax_pay_id', From: 78, To: 79 }] }),
+].map((one, index) => ({ ...one, Sequence: index + 1 }));
+
+describe("a comanda's Pix and its fields scoped by line, tip and payment", () => {
+  const described = describeHistory(scoped, 'comanda', { professionals: { 3: 'Caio Líder' } });
+  const bySequence = (sequence: number) => described.find((e) => e.key === sequence)!;
+  const lines = (sequence: number) => bySequence(sequence).changes.map((c) => [c.label, c.from, nbsp(c.to)]);
+
+  it('titles the Pix charge with its value and the provider’s word on it with the charge’s', () => {
+    expect(described.map((e) => nbsp(e.title)).reverse()).toEqual([
+      'Comanda aberta',
+      'Item adicionado: Pomada',
+      'Gorjeta adicionada: Caio Líder R$ 10,00',
+      'Pagamento recebido: Dinheiro R$ 20,00',
+      'Cobrança Pix de R$ 45,00',
+      'Pix expirado ou recusado: R$ 45,00',
+      'Cobrança Pix de R$ 30,00',
+      'Pix recebido: R$ 30,00',
+      'Estorno: Pix R$ 30,00',
+      'Gorjeta removida: Caio Líder R$ 10,00',
+      // Two lines are left: which one went, the event does not say.
+      'Item removido',
+      'Cobrança Pix de R$ 25,00',
+      'Comanda cancelada',
+      'Pix pago após o cancelamento: devolver R$ 25,00',
+    ]);
+    expect(bySequence(6).who).toBe('Sistema');
+  });
+
+  it("shows a charge's value and status, never its code, image or page, and the provider's reason in words", () => {
+    expect(bySequence(5).created).toBe(true);
+    expect(lines(5)).toEqual([
+      ['Status', null, 'Aguardando pagamento'],
+      ['Valor', null, 'R$ 45,00'],
+    ]);
+    expect(lines(6)).toEqual([['Status', null, 'Pix indisponível']]);
+    expect(lines(8)).toEqual([]);
+    expect(lines(14)).toEqual([]);
+  });
+
+  it('reads scoped lines, tips and payments like unscoped ones, and the reason of a refund', () => {
+    expect(lines(2)).toEqual([
+      ['Tipo', null, 'Produto'],
+      ['Descrição', null, 'Pomada'],
+      ['Quantidade', null, '1'],
+      ['Valor unitário', null, 'R$ 39,90'],
+    ]);
+    expect(lines(3)).toEqual([
+      ['Profissional', null, 'Caio Líder'],
+      ['Valor', null, 'R$ 10,00'],
+    ]);
+    expect(lines(4)).toEqual([
+      ['Valor', null, 'R$ 20,00'],
+      ['Forma de pagamento', null, 'Dinheiro'],
+    ]);
+    expect(bySequence(9).reason).toBe('Motivo: Cobrado a mais');
+    expect(bySequence(9).changes).toEqual([]);
+    expect(bySequence(13).reason).toBe('Motivo: Cliente desistiu');
+  });
+
+  it('keeps the plain titles when the charge is not in the history read', () => {
+    const alone = describeHistory(
+      [
+        entry({ Event: 'PixPaid', Changes: [{ Field: 'galax_pay_id', From: null, To: 90 }] }),
+        entry({ Sequence: 2, Event: 'PixToRefund', Changes: [{ Field: 'galax_pay_id', From: 90, To: 91 }] }),
+      ],
+      'comanda',
+    );
+    expect(alone.map((e) => e.title)).toEqual(['Pix pago após o cancelamento: devolver', 'Pix recebido']);
+    expect(eventTitle('PixCharged')).toBe('Cobrança Pix');
+    expect(eventTitle('PixFailed')).toBe('Pix expirado ou recusado');
+    expect(formatValue('status', 'TO_REFUND')).toBe('A devolver ao cliente');
+    expect(formatValue('status', 'somethingNew')).toBe('somethingNew');
+  });
+});
+
 describe('fallbacks', () => {
   it('reads unknown events, roles and fields as words, and any empty value as a dash', () => {
     expect(eventTitle('ClientArchived')).toBe('Client archived');

@@ -1,5 +1,6 @@
 // The audits in words (issue 14 item 4): who made each change (name and role), when (on the
 // units' clock, like every date of the app), what happened, and each field from → to, in pt-BR.
+import { chargeStatusLabel } from '@/lib/club';
 import { formatDateBR, shortTime, WEEKDAY_NAMES } from '@/lib/dates';
 import { formatCnpj, formatCpf, formatPhone, maskCep, onlyDigits } from '@/lib/masks';
 import { formatBRL } from '@/lib/money';
@@ -97,9 +98,17 @@ const EVENT_TITLES: Record<string, string> = {
   ComandaClosed: 'Comanda fechada',
   ComandaReopened: 'Comanda reaberta',
   ComandaCanceled: 'Comanda cancelada',
+  // Pix at the counter: the charge, and the provider's word on it (titled with its value).
+  PixCharged: 'Cobrança Pix',
+  PixPaid: 'Pix recebido',
+  PixFailed: 'Pix expirado ou recusado',
+  PixToRefund: 'Pix pago após o cancelamento: devolver',
 };
 
-/** Events that add a record (or a line, a tip, a payment): their fields are values, not changes. */
+/**
+ * Events that add a record (or a line, a tip, a payment, a Pix charge), and the provider's word
+ * on a Pix (its status, not a change of another charge's): their fields are values, not changes.
+ */
 const CREATIONS = new Set([
   'AppointmentBooked',
   'ClientRegistered',
@@ -110,6 +119,8 @@ const CREATIONS = new Set([
   'ItemAdded',
   'TipAdded',
   'PaymentTaken',
+  'PixCharged',
+  'PixFailed',
 ]);
 
 /** A move of an appointment names what moved, when only one thing did. */
@@ -315,22 +326,40 @@ const rank = (field: string) => {
 };
 
 /**
- * Internal ids that say nothing the other fields do not, and what a comanda's close records for
- * commissions and stock (its lines and tips by id, the business instant), shown by its totals.
+ * Internal ids that say nothing the other fields do not, what a comanda's close records for
+ * commissions and stock (its lines and tips by id, the business instant), shown by its totals,
+ * and what a Pix charge holds for the client's phone (the code, its QR image and page).
  */
-const HIDDEN = new Set(['membership_id', 'ref_id', 'item_id', 'tip_id', 'payment_id', 'caixa_id', 'at', 'lines', 'tips']);
+const HIDDEN = new Set([
+  'membership_id',
+  'ref_id',
+  'item_id',
+  'tip_id',
+  'payment_id',
+  'caixa_id',
+  'at',
+  'lines',
+  'tips',
+  'galax_pay_id',
+  'copy_paste',
+  'image',
+  'page',
+]);
 
-/** `weekDay 2.periods` → { scope: weekDay, n: 2, base: periods }. */
+/** What a field path is scoped by: a weekday, a professional's offered service or a comanda's line, tip or payment. */
+type FieldScope = 'weekDay' | 'item' | 'tip' | 'payment';
+
+/** `weekDay 2.periods` → { scope: weekDay, n: 2, base: periods }; `payment 1.cents` likewise. */
 interface FieldPath {
-  scope: 'weekDay' | 'item' | null;
+  scope: FieldScope | null;
   n: number;
   base: string;
 }
 
 export function parseField(field: string): FieldPath {
-  const match = /^(weekDay|item) (\d+)\.(.+)$/.exec(field);
+  const match = /^(weekDay|item|tip|payment) (\d+)\.(.+)$/.exec(field);
   if (!match) return { scope: null, n: 0, base: field };
-  return { scope: match[1] as 'weekDay' | 'item', n: Number(match[2]), base: match[3] };
+  return { scope: match[1] as FieldScope, n: Number(match[2]), base: match[3] };
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -366,6 +395,14 @@ const METHOD_LABELS: Record<string, string> = {
   subscription: 'Assinatura',
 };
 const KIND_LABELS: Record<string, string> = { service: 'Serviço', product: 'Produto' };
+
+/** A Pix charge's status (the comanda page's words); the provider's own codes are the club's. */
+const PIX_STATUS_LABELS: Record<string, string> = {
+  PENDING: 'Aguardando pagamento',
+  PAID: 'Pix recebido',
+  FAILED: 'Pix expirado ou recusado',
+  TO_REFUND: 'A devolver ao cliente',
+};
 
 const brl = (cents: unknown) => (typeof cents === 'number' ? formatBRL(cents / 100) : plain(cents));
 
@@ -422,6 +459,8 @@ export function formatValue(field: string, value: unknown, names: HistoryNames =
   switch (base) {
     case 'status':
       if (typeof value === 'number') return PROFESSIONAL_STATUS_LABEL[value] ?? String(value);
+      // A Pix charge's, or the provider's word on it ('unavailablePix').
+      if (typeof value === 'string') return PIX_STATUS_LABELS[value] ?? chargeStatusLabel(value);
       return typeof value === 'boolean' ? (value ? 'Ativo' : 'Inativo') : plain(value);
     case 'active':
       return typeof value === 'boolean' ? (value ? 'Ativo' : 'Inativo') : plain(value);
@@ -511,14 +550,15 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
   // Every field as it stands after each event, as the server compares them: an event lists
   // only what changed, so a comanda's line, tip or payment is named from here.
   const state = new Map<string, unknown>();
-  const comanda = new Map<string, string>();
+  const comanda = comandaMemory();
   const described = ordered.map((entry) => {
     const changes = entry.Changes ?? [];
     let item: number | null = null;
     for (const change of changes) {
       state.set(change.Field, change.To);
       const { scope, n, base } = parseField(change.Field);
-      if (scope !== 'item') continue;
+      // A comanda's lines are scoped `item N` too: they are named from their own fields.
+      if (scope !== 'item' || subject === 'comanda') continue;
       item = n;
       if (base === 'service_id') offered.set(n, change.To);
     }
@@ -536,9 +576,14 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
       .filter((line) => !(created && line.to === EMPTY));
     let title = eventTitle(entry.Event, changes.map((change) => parseField(change.Field).base));
     if (item !== null) title = `${title}: ${offered.has(item) ? named(names.services, offered.get(item)) : `N.º ${item}`}`;
-    if (subject === 'comanda') title = comandaTitle(entry.Event, title, state, comanda, names);
-    // A comanda's reopen, cancel or refund carries its reason in the event itself.
-    const reason = entry.Reason ?? (REASONED.has(entry.Event) ? state.get('reason') : null);
+    if (subject === 'comanda') title = comandaTitle(entry.Event, title, changes, state, comanda, names);
+    // A comanda's reopen, cancel or refund carries its reason in the event itself (a refund's
+    // scoped by its payment: `payment 1.reason`).
+    const reason =
+      entry.Reason ??
+      (REASONED.has(entry.Event)
+        ? (changes.find((change) => parseField(change.Field).base === 'reason')?.To ?? state.get('reason'))
+        : null);
     return {
       key: entry.Sequence,
       at: entry.At,
@@ -548,7 +593,7 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
       title,
       reason: typeof reason === 'string' && reason ? `Motivo: ${reason}` : null,
       created,
-      changes: lines.filter((line) => line.field !== 'reason'),
+      changes: lines.filter((line) => parseField(line.field).base !== 'reason'),
     };
   });
   return described.reverse();
@@ -557,47 +602,120 @@ export function describeHistory(entries: HistoryEntry[], subject: HistorySubject
 /** The comanda's events that record a reason. */
 const REASONED = new Set(['PaymentRefunded', 'ComandaReopened', 'ComandaCanceled']);
 
+/** What a comanda's event is about: a line, a tip or a payment (a Pix charge is the payment it becomes). */
+type ComandaPart = 'item' | 'tip' | 'payment';
+
+const EVENT_PARTS: Record<string, ComandaPart> = {
+  ItemAdded: 'item',
+  ItemRemoved: 'item',
+  TipAdded: 'tip',
+  TipRemoved: 'tip',
+  PaymentTaken: 'payment',
+  PaymentRefunded: 'payment',
+  PixCharged: 'payment',
+};
+
+/** What a comanda's history remembers from event to event. */
+interface ComandaMemory {
+  /** The names of the lines, tips and payments added (`item 2` → 'Pomada'), for their removal. */
+  known: Map<string, string>;
+  /** Those added and not removed yet. */
+  live: Set<string>;
+  /** A Pix charge's value in cents by the provider's id, for the provider's word on it. */
+  pix: Map<string, unknown>;
+}
+
+const comandaMemory = (): ComandaMemory => ({ known: new Map(), live: new Set(), pix: new Map() });
+
+/**
+ * Which line, tip or payment an event is about. The server scopes their fields by it
+ * (`payment 1.cents`); an event that changed none of them (a line removed: its id is the
+ * one it was added with) is about the only one still there of its kind, if there is one.
+ * An unscoped `item_id` (histories read before the scoping) is taken as it stands.
+ */
+function partOf(part: ComandaPart, changes: HistoryChange[], state: Map<string, unknown>, memory: ComandaMemory) {
+  const field = changes.map((change) => parseField(change.Field)).find((path) => path.scope === part);
+  if (field) return { id: String(field.n), scoped: true };
+  const flat = state.get(`${part}_id`);
+  if (flat !== undefined && flat !== null) return { id: String(flat), scoped: false };
+  const live = [...memory.live].filter((key) => key.startsWith(`${part} `));
+  return { id: live.length === 1 ? live[0].slice(part.length + 1) : null, scoped: false };
+}
+
 /**
  * A comanda's line, tip or payment named in its event's title ('Item removido: Pomada',
- * 'Estorno: Dinheiro R$ 50,00'), from the fields as they stand after the event; `known`
- * keeps the names of those added, for their removal.
+ * 'Estorno: Dinheiro R$ 50,00'), from the fields as they stand after the event; a Pix
+ * charge and the provider's word on it with its value ('Cobrança Pix de R$ 45,00',
+ * 'Pix recebido: R$ 45,00').
  */
 function comandaTitle(
   event: string,
   title: string,
+  changes: HistoryChange[],
   state: Map<string, unknown>,
-  known: Map<string, string>,
+  memory: ComandaMemory,
   names: HistoryNames,
 ): string {
-  const key = (what: 'item' | 'tip' | 'payment') => `${what} ${String(state.get(`${what}_id`))}`;
-  const added = (what: 'item' | 'tip' | 'payment', name: string) => {
-    known.set(key(what), name);
+  const part = EVENT_PARTS[event];
+  const { id, scoped } = part ? partOf(part, changes, state, memory) : { id: null, scoped: false };
+  const key = `${part} ${id}`;
+  /** A field of the event's line, tip or payment. */
+  const field = (base: string) => state.get(scoped ? `${key}.${base}` : base);
+  const added = (name: string) => {
+    if (id !== null) {
+      memory.known.set(key, name);
+      memory.live.add(key);
+    }
     return `${title}: ${name}`;
   };
-  const removed = (what: 'item' | 'tip' | 'payment') =>
-    `${title}: ${known.get(key(what)) ?? `N.º ${String(state.get(`${what}_id`))}`}`;
-  const value = brl(state.get('cents'));
+  const removed = () => {
+    if (id === null) return title;
+    memory.live.delete(key);
+    return `${title}: ${memory.known.get(key) ?? `N.º ${id}`}`;
+  };
+  // The provider's word names the charge by the provider's id (the same as the last, unchanged).
+  const charge = () => {
+    const galax = changes.find((change) => change.Field === 'galax_pay_id')?.To ?? state.get('galax_pay_id');
+    return memory.pix.get(String(galax));
+  };
+  const value = brl(field('cents'));
   switch (event) {
     case 'ComandaOpened': {
       const items = state.get('items');
       for (const item of Array.isArray(items) ? items : []) {
-        const { item_id: id, description } = record(item);
-        if (typeof description === 'string') known.set(`item ${String(id)}`, description);
+        const { item_id: itemId, description } = record(item);
+        if (typeof description !== 'string') continue;
+        memory.known.set(`item ${String(itemId)}`, description);
+        memory.live.add(`item ${String(itemId)}`);
       }
       return title;
     }
     case 'ItemAdded':
-      return added('item', plain(state.get('description')));
-    case 'ItemRemoved':
-      return removed('item');
+      return added(plain(field('description')));
     case 'TipAdded':
-      return added('tip', `${named(names.professionals, state.get('professional_id'))} ${value}`);
-    case 'TipRemoved':
-      return removed('tip');
+      return added(`${named(names.professionals, field('professional_id'))} ${value}`);
     case 'PaymentTaken':
-      return added('payment', `${formatValue('method', state.get('method'))} ${value}`);
+      return added(`${formatValue('method', field('method'))} ${value}`);
+    case 'ItemRemoved':
+    case 'TipRemoved':
     case 'PaymentRefunded':
-      return removed('payment');
+      return removed();
+    case 'PixCharged': {
+      // Once paid it is a payment like the others: 'Estorno: Pix R$ 45,00'.
+      if (id !== null) memory.known.set(key, `Pix ${value}`);
+      const cents = field('cents');
+      memory.pix.set(String(field('galax_pay_id')), cents);
+      return typeof cents === 'number' ? `${title} de ${value}` : title;
+    }
+    case 'PixPaid':
+    case 'PixFailed': {
+      const cents = charge();
+      return typeof cents === 'number' ? `${title}: ${brl(cents)}` : title;
+    }
+    case 'PixToRefund': {
+      const cents = charge();
+      return typeof cents === 'number' ? `${title} ${brl(cents)}` : title;
+    }
     default:
       return title;
   }

@@ -5,7 +5,16 @@ import { ToggleGroup } from '@/components/ToggleGroup';
 import { DataTable, stopRowClick, type Column } from '@/components/list/ListPage';
 import { formatDateBR } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
-import { BusyHoursMap, ClubMonthsChart, DaysChart, OccupancyChart, ServicesChart } from './charts';
+import {
+  BusyHoursMap,
+  ClubMonthsChart,
+  DaysChart,
+  MethodsChart,
+  OccupancyChart,
+  ReceivedDaysChart,
+  ReceivedProfessionalsChart,
+  ServicesChart,
+} from './charts';
 import { useGetDashboardQuery, type Dashboard, type DashboardClub, type PendingCharge, type Period } from './homeApi';
 import { KeyFigures, type Figure } from './KeyFigures';
 import { useHomeScope } from './scope';
@@ -14,12 +23,16 @@ import {
   dayBars,
   hasDayData,
   hasMonthData,
+  hasReceivedData,
   heatMap,
   mayChooseAllUnits,
+  methodBars,
   monthBars,
   occupancyBars,
   percentText,
   PERIOD_OPTIONS,
+  professionalReceivedBars,
+  receivedDayBars,
   serviceBars,
 } from './shaping';
 
@@ -66,22 +79,29 @@ export function DesktopHome() {
 }
 
 function Figures({ data }: { data: Dashboard }) {
-  const { Totals } = data;
+  const { Totals, Received } = data;
   const days = useMemo(() => dayBars(data.Days), [data.Days]);
+  const received = useMemo(() => receivedDayBars(data.Days, Received.Days), [data.Days, Received.Days]);
   const map = useMemo(() => heatMap(data.BusyHours), [data.BusyHours]);
   const figures: Figure[] = [
     { label: 'Agendamentos', value: Totals.Appointments },
     { label: 'Cancelamentos', value: Totals.Cancelled, detail: percentText(Totals.CancellationRate) },
     { label: 'Receita prevista', value: formatBRL(Totals.ExpectedRevenue) },
+    { label: 'Recebido', value: formatBRL(Received.Total) },
     ...(data.Own || Totals.NewClients == null ? [] : [{ label: 'Novos clientes', value: Totals.NewClients }]),
   ];
+  // Side by side: per day, per professional, per service and method. A barber's own home
+  // has no methods, and its only professional is the barber (the 'Recebido' figure).
   return (
     <>
       <KeyFigures figures={figures} label="Números do período" />
       <div className="home-grid">
         <DaysChart bars={days} empty={!hasDayData(days)} />
+        <ReceivedDaysChart bars={received} empty={!hasReceivedData(received)} />
         <OccupancyChart bars={occupancyBars(data.Occupancy)} />
+        {!data.Own && <ReceivedProfessionalsChart bars={professionalReceivedBars(Received.Professionals, data.Occupancy)} />}
         <ServicesChart bars={serviceBars(data.Services)} />
+        {!data.Own && <MethodsChart bars={methodBars(Received.Methods)} />}
         <BusyHoursMap map={map} />
       </div>
       {data.Club && <Club club={data.Club} />}

@@ -8,7 +8,7 @@ import { KeyFigures } from './KeyFigures';
 import { useHomeScope, useMinuteClock } from './scope';
 import { nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
 
-/** The home at 700 px or less: today's figures and next appointments of the shell's unit. */
+/** The home at 700 px or less: today's four figures and next appointments of the shell's unit. */
 export function MobileHome() {
   const scope = useHomeScope();
   const now = useMinuteClock();
@@ -35,10 +35,12 @@ export function MobileHome() {
         <KeyFigures
           label="Números de hoje"
           className="home-figures-mobile"
+          // Two by two: the day's work, then its money (expected beside received).
           figures={[
             { label: 'Agendamentos hoje', value: totals.Appointments },
-            { label: 'Receita prevista', value: formatBRL(totals.ExpectedRevenue) },
             { label: 'Ocupação', value: percentText(totalOccupancy(figures.data.Occupancy)) },
+            { label: 'Receita prevista', value: formatBRL(totals.ExpectedRevenue) },
+            { label: 'Recebido', value: formatBRL(figures.data.Received.Total) },
           ]}
         />
       ) : (

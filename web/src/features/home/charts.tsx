@@ -21,11 +21,15 @@ import {
   hoursText,
   occupancyDomainMax,
   occupancyText,
+  percentText,
+  receivedText,
   weekdayName,
   type DayBar,
   type HeatMap,
   type MonthBar,
   type OccupancyBar,
+  type ReceivedBar,
+  type ReceivedDayBar,
   type ServiceBar,
 } from './shaping';
 
@@ -302,6 +306,49 @@ export function ServicesChart({ bars }: { bars: ServiceBar[] }) {
     </ChartCard>
   );
 }
+
+export function ReceivedDaysChart({ bars, empty }: { bars: ReceivedDayBar[]; empty: boolean }) {
+  return (
+    <ChartCard
+      title="Recebido por dia"
+      empty={empty}
+      headers={['Dia', 'Recebido']}
+      rows={bars.map((bar) => ({ key: bar.date, cells: [bar.label, formatBRL(bar.received)] }))}
+    >
+      <ColumnChart
+        data={bars}
+        stacked={false}
+        yTick={moneyTick}
+        yWidth={84}
+        formatter={money}
+        labelFormatter={dayTitle}
+        series={[{ key: 'received', name: 'Recebido', color: SERIES_COLORS.received }]}
+      />
+    </ChartCard>
+  );
+}
+
+/** A breakdown of what was received (by method, by professional): one bar each, in its colour. */
+function ReceivedChart({ title, header, bars }: { title: string; header: string; bars: ReceivedBar[] }) {
+  return (
+    <ChartCard
+      title={title}
+      empty={bars.length === 0}
+      headers={[header, 'Recebido', 'Parte']}
+      rows={bars.map((bar) => ({ key: bar.key, cells: [bar.name, formatBRL(bar.value), percentText(bar.share)] }))}
+    >
+      <RowChart data={bars} dataKey="value" name="Recebido" fill={(bar) => bar.color} xTick={moneyTick} tooltip={receivedText} />
+    </ChartCard>
+  );
+}
+
+export const MethodsChart = ({ bars }: { bars: ReceivedBar[] }) => (
+  <ReceivedChart title="Recebido por forma de pagamento" header="Forma de pagamento" bars={bars} />
+);
+
+export const ReceivedProfessionalsChart = ({ bars }: { bars: ReceivedBar[] }) => (
+  <ReceivedChart title="Recebido por profissional" header="Profissional" bars={bars} />
+);
 
 /** Weekday × hour heat map (a CSS grid; the cell's tooltip on hover). */
 export function BusyHoursMap({ map }: { map: HeatMap }) {

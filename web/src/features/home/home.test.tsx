@@ -42,13 +42,31 @@ describe('desktop home', () => {
     expect(figure('Cancelamentos')).toBe('49,1%');
     expect(within(screen.getByText('Cancelamentos', { selector: 'dt' }).nextElementSibling as HTMLElement).getByText('9,1%')).toBeTruthy();
     expect(figure('Receita prevista')).toBe('R$\u00a01.800,00');
+    expect(figure('Recebido')).toBe('R$\u00a01.250,00');
     expect(figure('Novos clientes')).toBe('5');
+    expect([...screen.getByLabelText('Números do período').querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Agendamentos',
+      'Cancelamentos',
+      'Receita prevista',
+      'Recebido',
+      'Novos clientes',
+    ]);
 
     expect(tableRow('Agendamentos por dia', '23/11')).toEqual(['23/11', '4', '8', '1']);
     expect(tableRow('Agendamentos por dia', '25/11')).toEqual(['25/11', '0', '2', '3']);
     expect(tableRow('Ocupação por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', '62,5%', '5h', '8h']);
     expect(tableRow('Ocupação por profissional', 'Eduardo Barbeiro')).toEqual(['Eduardo Barbeiro', '—', '1h30', '0min']);
     expect(tableRow('Receita prevista por serviço', 'Corte de cabelo')).toEqual(['Corte de cabelo', '12', 'R$\u00a0540,00']);
+    // What the closed comandas brought in: every day of the week, by method and by professional.
+    expect(tableRow('Recebido por dia', '23/11')).toEqual(['23/11', 'R$\u00a0800,00']);
+    expect(tableRow('Recebido por dia', '24/11')).toEqual(['24/11', 'R$\u00a00,00']);
+    expect(within(screen.getByRole('table', { name: 'Recebido por dia' })).getAllByRole('row')).toHaveLength(8);
+    const methods = within(screen.getByRole('table', { name: 'Recebido por forma de pagamento' })).getAllByRole('rowheader');
+    expect(methods.map((cell) => cell.textContent)).toEqual(['Pix', 'Dinheiro', 'Cartão de crédito', 'Assinatura']);
+    expect(tableRow('Recebido por forma de pagamento', 'Pix')).toEqual(['Pix', 'R$\u00a0600,00', '48%']);
+    expect(tableRow('Recebido por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', 'R$\u00a0700,00', '56%']);
+    expect(tableRow('Recebido por profissional', 'Eduardo Barbeiro')).toEqual(['Eduardo Barbeiro', 'R$\u00a0500,00', '40%']);
+    expect(tableRow('Recebido por profissional', 'Profissional n.º 9')).toEqual(['Profissional n.º 9', 'R$\u00a050,00', '4%']);
     const busy = within(screen.getByRole('table', { name: 'Horários mais movimentados' })).getAllByRole('row');
     expect(busy.slice(1).map((row) => row.textContent)).toEqual(['Segunda-feira9h4', 'Terça-feira14h2', 'Sábado10h1']);
 
@@ -116,6 +134,11 @@ describe('desktop home', () => {
 
     await waitFor(() => expect(figure('Agendamentos')).toBe('9'));
     expect(figure('Receita prevista')).toBe('R$\u00a0405,00');
+    expect(figure('Recebido')).toBe('R$\u00a0320,00');
+    expect(tableRow('Recebido por dia', '23/11')).toEqual(['23/11', 'R$\u00a0320,00']);
+    // Their own share is the figure: no breakdown by method or professional.
+    expect(screen.queryByRole('heading', { name: 'Recebido por forma de pagamento' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recebido por profissional' })).toBeNull();
     expect(screen.queryByText('Novos clientes')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Clube de assinaturas' })).toBeNull();
     expect(tableRow('Ocupação por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', '62,5%', '5h', '8h']);
@@ -134,6 +157,7 @@ describe('desktop home', () => {
         Services: [],
         BusyHours: [],
         Totals: { Appointments: 0, Cancelled: 0, CancellationRate: 0, ExpectedRevenue: 0, NewClients: 0 },
+        Received: { Total: 0, Days: [], Methods: [], Professionals: [] },
         Club: { ActiveSubscribers: 0, MonthlyRecurringRevenue: 0, Months: [], Pending: [] },
       }),
     });
@@ -141,8 +165,10 @@ describe('desktop home', () => {
 
     await waitFor(() => expect(figure('Agendamentos')).toBe('0'));
     expect(figure('Cancelamentos')).toBe('00%');
-    expect(screen.getAllByText('Sem dados no período.')).toHaveLength(5);
+    expect(figure('Recebido')).toBe('R$\u00a00,00');
+    expect(screen.getAllByText('Sem dados no período.')).toHaveLength(8);
     expect(screen.queryByRole('table', { name: 'Agendamentos por dia' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Recebido por dia' })).toBeNull();
     expect(screen.getByText('Nenhum pagamento pendente.')).toBeTruthy();
   });
 });
@@ -168,7 +194,7 @@ describe('mobile home', () => {
     ...[12, 13, 14, 15].map((hour, i) => appointment(10 + i, { StartTime: `${hour}:00:00` })),
   ];
 
-  it("lists today's next five appointments and the day's three figures", async () => {
+  it("lists today's next five appointments and the day's four figures", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const { dashboardReads, dayReads } = homeServer({ day });
@@ -184,8 +210,11 @@ describe('mobile home', () => {
 
     await waitFor(() => expect(figure('Agendamentos hoje')).toBe('40'));
     expect(figure('Receita prevista')).toBe('R$\u00a01.800,00');
+    expect(figure('Recebido')).toBe('R$\u00a01.250,00');
     // (300 + 90) booked over 480 working minutes.
     expect(figure('Ocupação')).toBe('81,3%');
+    // Figures first, compact: no charts on the phone.
+    expect(screen.queryByRole('heading', { name: 'Recebido por forma de pagamento' })).toBeNull();
     expect(Object.fromEntries(dashboardReads.at(-1)!)).toEqual({ period: 'today', idCompany: '1' });
     expect(screen.getByRole('link', { name: 'Abrir agenda' }).getAttribute('href')).toBe('/dashboard/scheduling');
     // The desktop's filters and charts are not there.

@@ -34,6 +34,19 @@ export type PendingCharge = Schemas['PendingCharge'];
 
 export type DashboardClub = Schemas['Club'];
 
+/**
+ * 'Recebido' (issue 41): the closed comandas' payments by the day they were opened, by
+ * method and by professional (Key the IdProfessional as text); a barber's own home has no
+ * Methods and only their own share.
+ */
+export type DashboardReceived = Schemas['ReceivedFigures'];
+
+/** Only the days with something received. */
+export type ReceivedDay = Schemas['ReceivedDay'];
+
+/** A method ('cash', 'pix', 'credit', 'debit', 'subscription') or a professional, and its sum. */
+export type ReceivedBy = Schemas['ReceivedBy'];
+
 /** GET dashboard; Own: the signed-in professional's own figures (no Club then). */
 export type Dashboard = Schemas['Answer'];
 

@@ -7,9 +7,11 @@ import {
   dayMonth,
   hasDayData,
   hasMonthData,
+  hasReceivedData,
   heatMap,
   hoursText,
   mayChooseAllUnits,
+  methodBars,
   monthBars,
   monthText,
   nextAppointments,
@@ -17,6 +19,9 @@ import {
   occupancyDomainMax,
   occupancyText,
   percentText,
+  professionalReceivedBars,
+  receivedDayBars,
+  receivedText,
   seesOwnOnly,
   serviceBars,
   totalOccupancy,
@@ -101,6 +106,78 @@ describe('revenue by service', () => {
     ]);
     expect(bars.map((bar) => bar.name)).toEqual(['Corte de cabelo', 'Barba']);
     expect(bars[0]).toEqual({ id: 1, name: 'Corte de cabelo', count: 12, value: 540 });
+  });
+});
+
+describe('received', () => {
+  const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+  const days = ['2026-11-23', '2026-11-24', '2026-11-25'].map((Date) => ({ Date, Booked: 0, Confirmed: 0, Cancelled: 0 }));
+
+  it('has a column for every day of the period, zero where nothing was received', () => {
+    const bars = receivedDayBars(days, [
+      { Date: '2026-11-25', Value: 450 },
+      { Date: '2026-11-23', Value: 800.5 },
+    ]);
+    expect(bars).toEqual([
+      { date: '2026-11-23', label: '23/11', received: 800.5 },
+      { date: '2026-11-24', label: '24/11', received: 0 },
+      { date: '2026-11-25', label: '25/11', received: 450 },
+    ]);
+    expect(hasReceivedData(bars)).toBe(true);
+    expect(hasReceivedData(receivedDayBars(days, []))).toBe(false);
+    expect(hasReceivedData(receivedDayBars([], []))).toBe(false);
+    // A received day the period's days do not list is still shown, in its place.
+    expect(receivedDayBars(days.slice(0, 1), [{ Date: '2026-11-22', Value: 10 }]).map((bar) => bar.label)).toEqual(['22/11', '23/11']);
+  });
+
+  it('names the methods in pt-BR, highest first, the desk order when equal, with their share of the total', () => {
+    const bars = methodBars([
+      { Key: 'subscription', Value: 100 },
+      { Key: 'debit', Value: 100 },
+      { Key: 'cash', Value: 350 },
+      { Key: 'pix', Value: 600 },
+      { Key: 'credit', Value: 0 },
+    ]);
+    expect(bars.map((bar) => bar.name)).toEqual(['Pix', 'Dinheiro', 'Cartão de débito', 'Assinatura']);
+    expect(bars.map((bar) => bar.value)).toEqual([600, 350, 100, 100]);
+    expect(bars.reduce((sum, bar) => sum + (bar.share ?? 0), 0)).toBeCloseTo(1);
+    expect(nbsp(receivedText(bars[0]))).toBe('R$ 600,00 (52,2%)');
+    expect(methodBars([{ Key: 'credit', Value: 10 }])[0]).toMatchObject({ name: 'Cartão de crédito', share: 1 });
+    // A method this screen does not know keeps its code, after the known ones when equal.
+    expect(methodBars([{ Key: 'boleto', Value: 5 }, { Key: 'cash', Value: 5 }]).map((bar) => bar.name)).toEqual(['Dinheiro', 'boleto']);
+    expect(methodBars([])).toEqual([]);
+  });
+
+  it("names each professional as the occupancy does, in their colour, or by number when it does not list them", () => {
+    const occupancy = [
+      { IdProfessional: 4, Name: 'Diego', Color: '#f59e0b', BookedMinutes: 300, WorkingMinutes: 480 },
+      { IdProfessional: 5, Name: 'Eduardo', Color: '', BookedMinutes: 0, WorkingMinutes: 0 },
+    ];
+    const bars = professionalReceivedBars(
+      [
+        { Key: '9', Value: 50 },
+        { Key: '5', Value: 500 },
+        { Key: '4', Value: 700 },
+      ],
+      occupancy,
+    );
+    expect(bars.map((bar) => [bar.key, bar.name, bar.value])).toEqual([
+      ['4', 'Diego', 700],
+      ['5', 'Eduardo', 500],
+      ['9', 'Profissional n.º 9', 50],
+    ]);
+    expect(bars[0].color).toBe('#f59e0b');
+    expect(bars[1].color).toBe('#6b7280');
+    expect(bars.map((bar) => percentText(bar.share))).toEqual(['56%', '40%', '4%']);
+    // Equal sums read by name.
+    const tied = professionalReceivedBars([{ Key: '5', Value: 10 }, { Key: '4', Value: 10 }], occupancy);
+    expect(tied.map((bar) => bar.name)).toEqual(['Diego', 'Eduardo']);
+  });
+
+  it('has no share when what was received nets to nothing', () => {
+    const [bar] = methodBars([{ Key: 'cash', Value: -20 }]);
+    expect(bar.share).toBeNull();
+    expect(nbsp(receivedText(bar))).toBe('-R$ 20,00');
   });
 });
 

@@ -3,6 +3,7 @@
 
 import type { RoleType } from '@/api/types';
 import { formatDateBR, minutesOf, MONTH_NAMES, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@/lib/dates';
+import { formatBRL } from '@/lib/money';
 import type { DayItem } from '@/features/agenda';
 import type {
   ClubMonth,
@@ -11,6 +12,8 @@ import type {
   DashboardOccupancy,
   DashboardService,
   Period,
+  ReceivedBy,
+  ReceivedDay,
 } from './homeApi';
 
 export const PERIOD_OPTIONS: { value: Period; label: string }[] = [
@@ -131,6 +134,109 @@ export const serviceBars = (services: DashboardService[]): ServiceBar[] =>
   services
     .map((s) => ({ id: s.IdService, name: s.Description, count: s.Count, value: s.Value }))
     .sort((a, b) => b.value - a.value);
+
+// ---- Received (issue 41): the closed comandas' payments ----
+
+export interface ReceivedDayBar {
+  date: string;
+  /** 'dd/mm'. */
+  label: string;
+  received: number;
+}
+
+/**
+ * One column per day of the period (the answer's Days), zero on a day nothing was received
+ * (Received.Days lists only the days with something); a received day outside them is kept.
+ */
+export function receivedDayBars(days: DashboardDay[], received: ReceivedDay[]): ReceivedDayBar[] {
+  const values = new Map(received.map((day) => [day.Date, day.Value]));
+  const dates = [...new Set([...days.map((day) => day.Date), ...received.map((day) => day.Date)])].sort();
+  return dates.map((date) => ({ date, label: dayMonth(date), received: values.get(date) ?? 0 }));
+}
+
+export const hasReceivedData = (bars: ReceivedDayBar[]) => bars.some((bar) => bar.received !== 0);
+
+/** The comanda's payment methods, in the order the desk offers them. */
+export const METHOD_LABELS: Record<string, string> = {
+  cash: 'Dinheiro',
+  pix: 'Pix',
+  credit: 'Cartão de crédito',
+  debit: 'Cartão de débito',
+  subscription: 'Assinatura',
+};
+
+export const METHOD_COLORS: Record<string, string> = {
+  cash: '#2e7d32',
+  pix: '#0f766e',
+  credit: '#1d4ed8',
+  debit: '#7c3aed',
+  subscription: '#b45309',
+};
+
+const METHOD_ORDER = Object.keys(METHOD_LABELS);
+
+/** A method or professional without a colour of its own. */
+const UNCOLOURED = '#6b7280';
+
+export const methodLabel = (key: string) => METHOD_LABELS[key] ?? key;
+
+/** 'Profissional n.º 7' for a professional the answer's occupancy does not name. */
+export const unnamedProfessional = (key: string) => `Profissional n.º ${key}`;
+
+export interface ReceivedBar {
+  key: string;
+  name: string;
+  color: string;
+  value: number;
+  /** Its part of the breakdown's total, 0 to 1; null when the total is not positive. */
+  share: number | null;
+}
+
+/** Highest value first, then `tie` (the method's place, the name), zero sums left out. */
+function receivedBars(
+  list: ReceivedBy[],
+  bar: (row: ReceivedBy) => Omit<ReceivedBar, 'value' | 'share'>,
+  tie: (a: ReceivedBar, b: ReceivedBar) => number,
+): ReceivedBar[] {
+  const rows = list.filter((row) => row.Value !== 0);
+  const total = rows.reduce((sum, row) => sum + row.Value, 0);
+  return rows
+    .map((row) => ({ ...bar(row), value: row.Value, share: total > 0 ? row.Value / total : null }))
+    .sort((a, b) => b.value - a.value || tie(a, b));
+}
+
+const methodRank = (key: string) => {
+  const index = METHOD_ORDER.indexOf(key);
+  return index === -1 ? METHOD_ORDER.length : index;
+};
+
+/** 'Recebido por forma de pagamento': Dinheiro, Pix, Cartão de crédito, Cartão de débito, Assinatura. */
+export const methodBars = (methods: ReceivedBy[]): ReceivedBar[] =>
+  receivedBars(
+    methods,
+    (row) => ({ key: row.Key, name: methodLabel(row.Key), color: METHOD_COLORS[row.Key] ?? UNCOLOURED }),
+    (a, b) => methodRank(a.key) - methodRank(b.key) || a.name.localeCompare(b.name, 'pt-BR'),
+  );
+
+/**
+ * 'Recebido por profissional': named and coloured as in the occupancy (the answer's
+ * Occupancy), 'Profissional n.º X' for one it does not list.
+ */
+export function professionalReceivedBars(professionals: ReceivedBy[], occupancy: DashboardOccupancy[]): ReceivedBar[] {
+  const known = new Map(occupancy.map((row) => [String(row.IdProfessional), row]));
+  return receivedBars(
+    professionals,
+    (row) => {
+      const staff = known.get(row.Key);
+      return { key: row.Key, name: staff?.Name || unnamedProfessional(row.Key), color: staff?.Color || UNCOLOURED };
+    },
+    (a, b) => a.name.localeCompare(b.name, 'pt-BR'),
+  );
+}
+
+/** 'R$ 120,00 (40%)'. */
+export const receivedText = (bar: ReceivedBar) =>
+  bar.share === null ? formatBRL(bar.value) : `${formatBRL(bar.value)} (${percentText(bar.share)})`;
 
 // ---- Busy hours ----
 
