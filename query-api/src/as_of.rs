@@ -51,20 +51,6 @@ impl AdminAsOf {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::parse_as_of;
-
-    #[test]
-    fn as_of_reads_instants_wall_clock_times_and_days() {
-        let utc = |s: &str| parse_as_of(s).map(|t| t.to_rfc3339());
-        assert_eq!(utc("2027-03-03T10:00:00Z").as_deref(), Some("2027-03-03T10:00:00+00:00"));
-        assert_eq!(utc("2027-03-03T10:00:00").as_deref(), Some("2027-03-03T13:00:00+00:00"));
-        assert_eq!(utc("2027-03-03").as_deref(), Some("2027-03-04T02:59:59.999+00:00"));
-        assert_eq!(utc("03/03/2027"), None);
-    }
-}
-
 /// The aggregate `id` of type `A` as its events recorded up to `until` leave it; `None` if it
 /// had none by then (or is another business's: the scope hides its events).
 pub async fn replayed<A: navalha_domain::Aggregate>(
@@ -90,4 +76,18 @@ pub async fn replayed<A: navalha_domain::Aggregate>(
         state.get_or_insert_with(A::default).apply(event);
     }
     Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_as_of;
+
+    #[test]
+    fn as_of_reads_instants_wall_clock_times_and_days() {
+        let utc = |s: &str| parse_as_of(s).map(|t| t.to_rfc3339());
+        assert_eq!(utc("2027-03-03T10:00:00Z").as_deref(), Some("2027-03-03T10:00:00+00:00"));
+        assert_eq!(utc("2027-03-03T10:00:00").as_deref(), Some("2027-03-03T13:00:00+00:00"));
+        assert_eq!(utc("2027-03-03").as_deref(), Some("2027-03-04T02:59:59.999+00:00"));
+        assert_eq!(utc("03/03/2027"), None);
+    }
 }

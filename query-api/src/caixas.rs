@@ -197,6 +197,9 @@ enum Either {
     Comanda(ComandaEvent),
 }
 
+/// A row of the replay: aggregate type and id, when, event type, version, payload, metadata.
+type LogRow = (String, String, DateTime<Utc>, String, String, String, Value);
+
 /// The caixa's events and those of the comandas with a payment taken with it, up to
 /// `until`, in commit order. Uses the index `events_payment_caixa`.
 async fn replay(
@@ -204,7 +207,7 @@ async fn replay(
     id: i64,
     until: Option<DateTime<Utc>>,
 ) -> Result<Vec<Logged>, ApiError> {
-    let rows: Vec<(String, String, DateTime<Utc>, String, String, String, Value)> = sqlx::query_as(&format!(
+    let rows: Vec<LogRow> = sqlx::query_as(&format!(
         "select e.aggregate_type, e.aggregate_id, e.recorded_at, e.event_type, e.event_version,
                 e.payload::text, e.metadata
            from events e
