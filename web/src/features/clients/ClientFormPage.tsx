@@ -1,12 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
+import { FormPageFrame, FormPagePending } from '@/components/form/FormPageFrame';
 import { CheckboxField, ReadOnlyField, SelectField, STATUS_OPTIONS } from '@/components/form/fields';
-import { Icon } from '@/components/Icon';
 import { TextField } from '@/components/TextField';
 import { HistoryList } from '@/features/history/HistoryList';
 import { ClientVisitsPanel } from './ClientVisits';
@@ -34,6 +34,7 @@ import { UnconfirmedNotice } from './Unconfirmed';
 import './clients.css';
 
 const CLIENTS_PATH = '/dashboard/client';
+const FRAME = { listPath: CLIENTS_PATH, className: 'client-form-page' };
 
 export const CREATED_MESSAGE = 'Cliente cadastrado com sucesso!';
 export const UPDATED_MESSAGE = 'Informações atualizadas com sucesso!';
@@ -49,31 +50,10 @@ export default function ClientFormPage() {
   const { data: client, isError } = useGetClientQuery(id ?? 0, { skip: id === null });
 
   if (id !== null && !client) {
-    return (
-      <ClientPageFrame title="Cliente">
-        <p className="empty">{isError ? 'Nenhum registro encontrado' : 'Carregando...'}</p>
-      </ClientPageFrame>
-    );
+    return <FormPagePending {...FRAME} title="Cliente" isError={isError} />;
   }
   // Keyed by id so a new client's form never keeps another's values.
   return <ClientForm key={id ?? 'new'} client={client ?? null} />;
-}
-
-function ClientPageFrame({ title, children }: { title: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  // Opened in a new tab (the agenda's 'Novo cliente'), there is nothing to go back to.
-  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(CLIENTS_PATH));
-  return (
-    <section className="page client-form-page">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label="Voltar" onClick={back}>
-          <Icon name="arrowBack" />
-        </button>
-        <h1 className="page-title">{title}</h1>
-      </header>
-      {children}
-    </section>
-  );
 }
 
 function ClientForm({ client }: { client: ClientDetail | null }) {
@@ -124,7 +104,7 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
   const showRemoveSocial = !!client && canEdit && loginType.toUpperCase() !== LOGIN_PASSWORD;
 
   return (
-    <ClientPageFrame title={isNew ? 'Novo cliente' : 'Cliente'}>
+    <FormPageFrame {...FRAME} title={isNew ? 'Novo cliente' : 'Cliente'}>
       {client?.Unconfirmed && <UnconfirmedNotice idUser={client.IdUser} canConfirm={canEdit} />}
       <Form form={form} onSubmit={save} aria-label="Dados do cliente">
         {/* Roles that may not save see the client read-only (spec 02 §6). */}
@@ -198,6 +178,6 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
           <HistoryList target={{ subject: 'client', id: client.IdUser }} label="Histórico do cliente" />
         </section>
       )}
-    </ClientPageFrame>
+    </FormPageFrame>
   );
 }

@@ -111,6 +111,27 @@ function ComandaFrame({ title, badge, children }: { title: string; badge?: React
   );
 }
 
+/** A titled part of the comanda ('Itens', 'Gorjetas', ...), named by its heading. */
+function ComandaSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="comanda-section" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One of the 'Adicionar ...' buttons under a section of a comanda that may still change. */
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="button button-secondary comanda-touch" onClick={onClick}>
+      <Icon name="add" /> {label}
+    </button>
+  );
+}
+
 function ComandaView({ comanda }: { comanda: Comanda }) {
   const role = useAppSelector(selectRoleType);
   const id = comanda.IdComanda;
@@ -163,10 +184,7 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         </div>
       )}
 
-      <section className="comanda-section" aria-labelledby="comanda-items">
-        <h2 id="comanda-items" className="section-title">
-          Itens
-        </h2>
+      <ComandaSection id="comanda-items" title="Itens">
         <div className="table-wrap">
           <table className="table list-table comanda-table" aria-label="Itens">
             <thead>
@@ -223,20 +241,13 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         </div>
         {editable && (
           <div className="comanda-buttons">
-            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'service' })}>
-              <Icon name="add" /> Adicionar serviço
-            </button>
-            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'product' })}>
-              <Icon name="add" /> Adicionar produto
-            </button>
+            <AddButton label="Adicionar serviço" onClick={() => setDialog({ kind: 'service' })} />
+            <AddButton label="Adicionar produto" onClick={() => setDialog({ kind: 'product' })} />
           </div>
         )}
-      </section>
+      </ComandaSection>
 
-      <section className="comanda-section" aria-labelledby="comanda-tips">
-        <h2 id="comanda-tips" className="section-title">
-          Gorjetas
-        </h2>
+      <ComandaSection id="comanda-tips" title="Gorjetas">
         {comanda.Tips.length === 0 ? (
           <p className="muted">Nenhuma gorjeta</p>
         ) : (
@@ -265,17 +276,12 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         )}
         {editable && (
           <div className="comanda-buttons">
-            <button type="button" className="button button-secondary comanda-touch" onClick={() => setDialog({ kind: 'tip' })}>
-              <Icon name="add" /> Adicionar gorjeta
-            </button>
+            <AddButton label="Adicionar gorjeta" onClick={() => setDialog({ kind: 'tip' })} />
           </div>
         )}
-      </section>
+      </ComandaSection>
 
-      <section className="comanda-section" aria-labelledby="comanda-payments">
-        <h2 id="comanda-payments" className="section-title">
-          Pagamentos
-        </h2>
+      <ComandaSection id="comanda-payments" title="Pagamentos">
         {comanda.Payments.length === 0 && onHold.length === 0 && <p className="muted">Nenhum pagamento</p>}
         {comanda.Payments.length > 0 && (
           <ul className="comanda-lines" aria-label="Pagamentos">
@@ -337,12 +343,9 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
             ))}
           </div>
         )}
-      </section>
+      </ComandaSection>
 
-      <section className="comanda-section" aria-labelledby="comanda-totals">
-        <h2 id="comanda-totals" className="section-title">
-          Totais
-        </h2>
+      <ComandaSection id="comanda-totals" title="Totais">
         <dl className="comanda-totals">
           {figures.map((figure) => (
             <div
@@ -368,7 +371,7 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
             </button>
           </div>
         )}
-      </section>
+      </ComandaSection>
 
       {/* Who added, discounted, paid, closed and reopened: ADMIN's, like every audit. */}
       {role === 'ADMIN' && <ComandaHistory comanda={comanda} professionals={professionals.names} />}
@@ -513,12 +516,9 @@ function ComandaHistory({ comanda, professionals }: { comanda: Comanda; professi
   );
   const label = `Histórico da comanda N.º ${comanda.IdComanda}`;
   return (
-    <section className="comanda-section" aria-labelledby="comanda-history">
-      <h2 id="comanda-history" className="section-title">
-        Histórico
-      </h2>
+    <ComandaSection id="comanda-history" title="Histórico">
       <HistoryList target={{ subject: 'comanda', id: comanda.IdComanda }} label={label} names={names} />
-    </section>
+    </ComandaSection>
   );
 }
 

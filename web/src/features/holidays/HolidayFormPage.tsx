@@ -1,13 +1,13 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useMemberCompanies } from '@/api/companiesApi';
 import { useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
+import { FormPageFrame, FormPagePending } from '@/components/form/FormPageFrame';
 import { CheckboxField } from '@/components/form/fields';
-import { Icon } from '@/components/Icon';
 import { TextField } from '@/components/TextField';
 import { notifySuccess } from '@/lib/notify';
 import { selectRoleType } from '@/state/sessionSlice';
@@ -23,6 +23,7 @@ import type { Holiday } from './types';
 import './holidays.css';
 
 const HOLIDAYS_PATH = '/dashboard/holiday';
+const FRAME = { listPath: HOLIDAYS_PATH, className: 'holiday-form-page' };
 
 export const CREATED_MESSAGE = 'Feriado cadastrado com sucesso!';
 /** Spec 02 §8 lists both; the bare one is the holiday's (see the final report / docs). */
@@ -36,29 +37,9 @@ export default function HolidayFormPage() {
   const { data: holiday, isError } = useGetHolidayQuery(id ?? 0, { skip: id === null });
 
   if (id !== null && !holiday) {
-    return (
-      <HolidayPageFrame title="Feriado">
-        <p className="empty">{isError ? 'Nenhum registro encontrado' : 'Carregando...'}</p>
-      </HolidayPageFrame>
-    );
+    return <FormPagePending {...FRAME} title="Feriado" isError={isError} />;
   }
   return <HolidayForm key={id ?? 'new'} holiday={holiday ?? null} />;
-}
-
-function HolidayPageFrame({ title, children }: { title: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(HOLIDAYS_PATH));
-  return (
-    <section className="page holiday-form-page">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label="Voltar" onClick={back}>
-          <Icon name="arrowBack" />
-        </button>
-        <h1 className="page-title">{title}</h1>
-      </header>
-      {children}
-    </section>
-  );
 }
 
 function HolidayForm({ holiday }: { holiday: Holiday | null }) {
@@ -120,7 +101,7 @@ function HolidayForm({ holiday }: { holiday: Holiday | null }) {
   };
 
   return (
-    <HolidayPageFrame title={holiday ? 'Feriado' : 'Novo feriado'}>
+    <FormPageFrame {...FRAME} title={holiday ? 'Feriado' : 'Novo feriado'}>
       <Form form={form} onSubmit={save} aria-label="Dados do feriado">
         {/* Only ADMIN may change holidays; the others read them (spec 02 §6). */}
         <fieldset className="holiday-fields" disabled={!canEdit}>
@@ -209,6 +190,6 @@ function HolidayForm({ holiday }: { holiday: Holiday | null }) {
       >
         <p>Deseja realmente excluir o feriado?</p>
       </ConfirmDialog>
-    </HolidayPageFrame>
+    </FormPageFrame>
   );
 }

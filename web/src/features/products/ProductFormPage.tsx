@@ -1,10 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { Form, FormButtons, FormSection } from '@/components/form/Form';
+import { FormPageFrame, FormPagePending } from '@/components/form/FormPageFrame';
 import { CheckboxField } from '@/components/form/fields';
-import { Icon } from '@/components/Icon';
 import { MoneyField } from '@/components/MoneyField';
 import { TextField } from '@/components/TextField';
 import { useIdempotencyKey } from '@/lib/idempotency';
@@ -17,6 +16,8 @@ import { EMPTY_PRODUCT, mayEditProducts, PRODUCT_NAME_MAX, productPayload, produ
 import type { Product } from './types';
 import './products.css';
 
+const FRAME = { listPath: PRODUCTS_PATH, className: 'product-form-page' };
+
 export const CREATED_MESSAGE = 'Produto cadastrado com sucesso!';
 export const UPDATED_MESSAGE = 'Produto atualizado com sucesso!';
 
@@ -27,29 +28,9 @@ export default function ProductFormPage() {
   const { data: product, isError } = useGetProductQuery(id ?? 0, { skip: id === null });
 
   if (id !== null && !product) {
-    return (
-      <ProductPageFrame title="Produto">
-        <p className="empty">{isError ? 'Nenhum registro encontrado' : 'Carregando...'}</p>
-      </ProductPageFrame>
-    );
+    return <FormPagePending {...FRAME} title="Produto" isError={isError} />;
   }
   return <ProductForm key={id ?? 'new'} product={product ?? null} />;
-}
-
-function ProductPageFrame({ title, children }: { title: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(PRODUCTS_PATH));
-  return (
-    <section className="page product-form-page">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label="Voltar" onClick={back}>
-          <Icon name="arrowBack" />
-        </button>
-        <h1 className="page-title">{title}</h1>
-      </header>
-      {children}
-    </section>
-  );
 }
 
 function ProductForm({ product }: { product: Product | null }) {
@@ -81,7 +62,7 @@ function ProductForm({ product }: { product: Product | null }) {
   };
 
   return (
-    <ProductPageFrame title={product ? 'Produto' : 'Novo produto'}>
+    <FormPageFrame {...FRAME} title={product ? 'Produto' : 'Novo produto'}>
       <Form form={form} onSubmit={save} aria-label="Dados do produto">
         {/* Only ADMIN changes products; the others read them. */}
         <fieldset className="product-fields" disabled={!canEdit}>
@@ -112,6 +93,6 @@ function ProductForm({ product }: { product: Product | null }) {
           </FormButtons>
         )}
       </Form>
-    </ProductPageFrame>
+    </FormPageFrame>
   );
 }
