@@ -9,7 +9,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::appointment::{Appointment, Attendance, Standing};
 use navalha_domain::comanda::{
-    Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod,
+    Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod, PixCharge,
+    PixStatus,
 };
 use navalha_domain::company::Company;
 use navalha_domain::money::reais;
@@ -162,6 +163,60 @@ pub(crate) async fn change(
         execute::<Comanda>(&state.events, &id.to_string(), command, &metadata_of(principal, origin)).await?;
     let comanda: Comanda = load(&state.events, principal.business_id, &id.to_string()).await?;
     Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
+}
+
+/// A Pix at the counter: a charge at the payment provider for the client to pay from a
+/// phone; the provider's webhook makes it a payment (`club::webhooks`). Nothing is written
+/// when the provider cannot be reached, and a charge the comanda then refuses (a desk paid
+/// the rest meanwhile) is cancelled at the provider.
+async fn charge_pix(
+    state: &AppState,
+    principal: &Principal,
+    origin: &RequestOrigin,
+    (id, comanda): (i64, &Comanda),
+    cents: i64,
+    caixa_id: Option<i64>,
+) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let payable = comanda.totals().payable();
+    if cents > payable {
+        return Err(ComandaError::Overpaid(payable.max(0)).to_api());
+    }
+    let customer = crate::pix::customer(state, principal, comanda).await?;
+    let my_id = format!("{}{id}-{}", crate::pix::PIX_MY_ID, uuid::Uuid::new_v4().simple());
+    let remote =
+        state.galaxpay.create_pix_charge(&my_id, cents, customer, &format!("Comanda N.º {id}")).await?;
+    let charge = PixCharge {
+        payment_id: 0,
+        galax_pay_id: remote.galax_pay_id,
+        cents,
+        caixa_id,
+        copy_paste: remote.copy_paste.clone(),
+        image: remote.image.clone(),
+        page: remote.page.clone(),
+        status: PixStatus::Pending,
+    };
+    let written = change(state, principal, origin, id, ComandaCommand::ChargePix(charge)).await;
+    let (headers, Json(mut answer)) = match written {
+        Ok(written) => written,
+        Err(refused) => {
+            if let Err(error) = state.galaxpay.cancel_charge(remote.galax_pay_id).await {
+                tracing::warn!(
+                    ?error,
+                    galax_pay_id = remote.galax_pay_id,
+                    "a refused Pix charge stays at the provider"
+                );
+            }
+            return Err(refused);
+        }
+    };
+    tracing::info!(comanda_id = id, galax_pay_id = remote.galax_pay_id, "pix charged");
+    answer.pix = Some(PixWritten {
+        galax_pay_id: remote.galax_pay_id,
+        pix_qr_code: remote.image,
+        pix_copy_paste: remote.copy_paste,
+        pix_page: remote.page,
+    });
+    Ok((headers, Json(answer)))
 }
 
 /// A discount as an amount (`field`) or a percentage (`percent_field`), not both. A
@@ -605,7 +660,7 @@ async fn take_payment(
             .ok_or_else(|| ApiError::field("method", MSG_NO_CAIXA))?,
     );
     if method == PaymentMethod::Pix {
-        return crate::pix::charge(&state, &auth, &origin, (id, &comanda), cents, caixa_id).await;
+        return charge_pix(&state, &auth, &origin, (id, &comanda), cents, caixa_id).await;
     }
     let payment = NewPayment {
         method,

@@ -6,19 +6,16 @@
 //! and the comanda records it paid or failed. A Pix paid after its comanda was cancelled is
 //! recorded to be given back, never lost (docs/money.md).
 
-use axum::http::HeaderMap;
 use navalha_domain::client::Client;
-use navalha_domain::comanda::{Comanda, ComandaCommand, ComandaError, PixCharge, PixStatus};
+use navalha_domain::comanda::{Comanda, ComandaCommand, ComandaError};
 use navalha_domain::company::Company;
 use navalha_domain::metadata::EventMetadata;
 use navalha_platform::auth::Principal;
-use navalha_platform::http::{Json, RequestOrigin};
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::comandas::{change, ComandaWritten};
 use crate::commands::{business_of, execute, load, DomainError};
 use crate::state::AppState;
 
@@ -39,62 +36,8 @@ pub struct PixWritten {
 /// How a counter Pix's `myId` at the provider starts; the comanda's id follows.
 pub const PIX_MY_ID: &str = "comanda-";
 
-/// A Pix at the counter: a charge at the payment provider for the client to pay from a
-/// phone; the provider's webhook makes it a payment (`club::webhooks`). Nothing is written
-/// when the provider cannot be reached, and a charge the comanda then refuses (a desk paid
-/// the rest meanwhile) is cancelled at the provider.
-pub async fn charge(
-    state: &AppState,
-    principal: &Principal,
-    origin: &RequestOrigin,
-    (id, comanda): (i64, &Comanda),
-    cents: i64,
-    caixa_id: Option<i64>,
-) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let payable = comanda.totals().payable();
-    if cents > payable {
-        return Err(ComandaError::Overpaid(payable.max(0)).to_api());
-    }
-    let customer = customer(state, principal, comanda).await?;
-    let my_id = format!("{PIX_MY_ID}{id}-{}", uuid::Uuid::new_v4().simple());
-    let remote =
-        state.galaxpay.create_pix_charge(&my_id, cents, customer, &format!("Comanda N.º {id}")).await?;
-    let charge = PixCharge {
-        payment_id: 0,
-        galax_pay_id: remote.galax_pay_id,
-        cents,
-        caixa_id,
-        copy_paste: remote.copy_paste.clone(),
-        image: remote.image.clone(),
-        page: remote.page.clone(),
-        status: PixStatus::Pending,
-    };
-    let written = change(state, principal, origin, id, ComandaCommand::ChargePix(charge)).await;
-    let (headers, Json(mut answer)) = match written {
-        Ok(written) => written,
-        Err(refused) => {
-            if let Err(error) = state.galaxpay.cancel_charge(remote.galax_pay_id).await {
-                tracing::warn!(
-                    ?error,
-                    galax_pay_id = remote.galax_pay_id,
-                    "a refused Pix charge stays at the provider"
-                );
-            }
-            return Err(refused);
-        }
-    };
-    tracing::info!(comanda_id = id, galax_pay_id = remote.galax_pay_id, "pix charged");
-    answer.pix = Some(PixWritten {
-        galax_pay_id: remote.galax_pay_id,
-        pix_qr_code: remote.image,
-        pix_copy_paste: remote.copy_paste,
-        pix_page: remote.page,
-    });
-    Ok((headers, Json(answer)))
-}
-
 /// Who the provider charges: the comanda's client, or for a walk-in the unit itself.
-async fn customer(state: &AppState, principal: &Principal, comanda: &Comanda) -> Result<Value, ApiError> {
+pub async fn customer(state: &AppState, principal: &Principal, comanda: &Comanda) -> Result<Value, ApiError> {
     let opening = comanda.opening().ok_or_else(|| ComandaError::NotOpen.to_api())?;
     if let Some(client_id) = opening.client_id {
         let client: Client = load(&state.events, principal.business_id, &client_id.to_string()).await?;
