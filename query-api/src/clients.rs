@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
 use crate::paging::{page_of, ListFilter, ListQuery, Page};
+use crate::scheduling::{attendance, WITH_COMANDA};
 use crate::scope;
 use crate::AppState;
 
@@ -193,10 +194,12 @@ const VISITS_LIMIT: i64 = 200;
 pub struct Visits {
     /// Newest first, at most 200.
     visits: Vec<Visit>,
-    /// Booked, not cancelled, and already started.
+    /// Served: their comanda closed ('Realizado', issue 41).
     visits_made: usize,
-    /// Reais, of the visits made.
+    /// Reais: the booked prices of the visits made.
     total_spent: f64,
+    /// Marked 'Não compareceu'.
+    no_shows: usize,
     last_visit: Option<NaiveDate>,
     next_visit: Option<NaiveDate>,
     cancellations: usize,
@@ -221,6 +224,15 @@ pub struct Visit {
     confirmation: bool,
     /// Already started, on the unit's clock.
     past: bool,
+    /// ATTENDED ('Realizado': its comanda closed), ARRIVED or NO_SHOW; null otherwise.
+    #[sqlx(skip)]
+    attendance: Option<String>,
+    #[serde(skip)]
+    #[schema(ignore)]
+    recorded_attendance: String,
+    #[serde(skip)]
+    #[schema(ignore)]
+    comanda_status: Option<String>,
 }
 
 /// `GET user/{id}/visits`: the client's appointments in the user's units, newest first (at
@@ -248,8 +260,9 @@ async fn visits(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<Visits>), ApiError> {
-    let consistency =
-        read_after.wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA]).await?;
+    let consistency = read_after
+        .wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA, &read_models::COMANDA])
+        .await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let known: Option<i64> =
         sqlx::query_scalar("select client_id from rm_client.client where client_id = $1")
@@ -258,7 +271,7 @@ async fn visits(
             .await?;
     known.ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
     let own = (!auth.role.may_choose_any_professional()).then_some(auth.professional_id);
-    let rows: Vec<Visit> = sqlx::query_as(
+    let mut rows: Vec<Visit> = sqlx::query_as(&format!(
         "select a.appointment_id as id_scheduling, a.date, a.start_time::text as start_time,
                 a.end_time::text as end_time,
                 array(select s ->> 'description' from json_array_elements(a.services) s) as services,
@@ -267,14 +280,16 @@ async fn visits(
                     as value,
                 a.status, a.confirmation,
                 a.date + a.start_time <= ($5::timestamptz at time zone coalesce(c.time_zone, 'America/Sao_Paulo'))::timestamp
-                    as past
+                    as past,
+                a.attendance as recorded_attendance, k.status as comanda_status
            from rm_agenda.appointment a
+           {WITH_COMANDA}
            left join rm_agenda.professional p on p.professional_id = a.professional_id
            left join rm_company.company c on c.company_id = a.company_id
           where a.client_id = $1 and a.company_id = any($2) and ($3::bigint is null or a.professional_id = $3)
           order by a.date desc, a.start_time desc, a.appointment_id desc
-          limit $4",
-    )
+          limit $4"
+    ))
     .bind(id)
     .bind(&auth.companies)
     .bind(own)
@@ -282,7 +297,10 @@ async fn visits(
     .bind(navalha_platform::clock::now())
     .fetch_all(&mut *tx)
     .await?;
-    let made: Vec<&Visit> = rows.iter().filter(|v| v.status && v.past).collect();
+    for visit in &mut rows {
+        visit.attendance = attendance(visit.comanda_status.as_deref(), &visit.recorded_attendance);
+    }
+    let made: Vec<&Visit> = rows.iter().filter(|v| v.attendance.as_deref() == Some("ATTENDED")).collect();
     // Folded from +0.0: `sum` of no floats is -0.0, which a screen shows as '-R$ 0,00'.
     let total_spent: f64 = made.iter().fold(0.0, |total, v| total + v.value);
     let next = rows.iter().filter(|v| v.status && !v.past).map(|v| v.date).min();
@@ -295,6 +313,7 @@ async fn visits(
             last_visit: made.first().map(|v| v.date),
             next_visit: next,
             cancellations: rows.iter().filter(|v| !v.status).count(),
+            no_shows: rows.iter().filter(|v| v.attendance.as_deref() == Some("NO_SHOW")).count(),
             subscription_user: subscriptions.get(&id).cloned().unwrap_or_default(),
             visits: rows,
         }),

@@ -201,7 +201,7 @@ const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professiona
 
 /// Joins each appointment `a` to its comanda not cancelled, if any (`rm_comanda`, by its
 /// `comanda_appointment` index): what `APPOINTMENT_COLUMNS` reads as `k`.
-const WITH_COMANDA: &str = "left join lateral (
+pub(crate) const WITH_COMANDA: &str = "left join lateral (
         select c.comanda_id, c.status from rm_comanda.comanda c
          where c.appointment_id = a.appointment_id and c.status <> 'CANCELED'
          order by c.comanda_id desc limit 1) k on true";
@@ -235,12 +235,18 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         professional_name: row.professional_name,
         subscription_user: subscriptions,
         online: row.online,
-        attendance: match (row.comanda_status.as_deref(), row.attendance.as_str()) {
-            (Some("CLOSED"), _) => Some("ATTENDED".to_owned()),
-            (_, "") => None,
-            (_, code) => Some(code.to_owned()),
-        },
+        attendance: attendance(row.comanda_status.as_deref(), &row.attendance),
         id_comanda: row.comanda_id,
+    }
+}
+
+/// An appointment's `Attendance` on the wire: ATTENDED when its comanda closed, else what
+/// the desk recorded (ARRIVED, NO_SHOW), else none.
+pub(crate) fn attendance(comanda_status: Option<&str>, recorded: &str) -> Option<String> {
+    match (comanda_status, recorded) {
+        (Some("CLOSED"), _) => Some("ATTENDED".to_owned()),
+        (_, "") => None,
+        (_, code) => Some(code.to_owned()),
     }
 }
 

@@ -299,4 +299,47 @@ async fn the_client_form_lists_the_clients_visits_with_totals(pool: PgPool) {
     assert_eq!(own_ids, [dropped]);
     let missing = system.call(Method::GET, "/api/user/999999/visits", Some(&admin), None).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+    // Past visits (issue 41): 'Realizado' only when served, its comanda closed; 'Não
+    // compareceu' apart; a past one with neither is not counted as made.
+    let past = navalha_harness::demo::last_open_day();
+    let past_booking = |start: &str| {
+        let mut booking = body(d.barber1, past, start, &[d.haircut], client);
+        booking["timesType"] = json!("ALL_TIMES");
+        booking
+    };
+    let served = id_of(&book(&system, &admin, past_booking("09:00")).await);
+    let absent = id_of(&book(&system, &admin, past_booking("10:00")).await);
+    let unrecorded = id_of(&book(&system, &admin, past_booking("11:00")).await);
+    let post = |path: String, body: Value| {
+        let (system, admin) = (&system, admin.clone());
+        async move { system.call(Method::POST, &path, Some(&admin), Some(body)).await }
+    };
+    post("/api/caixa".into(), json!({"idCompany": d.centro, "openingCash": 0})).await;
+    let opened = post("/api/comanda".into(), json!({"idCompany": d.centro, "idScheduling": served})).await;
+    let comanda = opened.body["IdComanda"].as_i64().expect("comanda");
+    let figures = system
+        .call(Method::PUT, &format!("/api/comanda/{comanda}/discount"), Some(&admin), Some(json!({})))
+        .await;
+    post(
+        format!("/api/comanda/{comanda}/payments"),
+        json!({"method": "debit", "value": figures.body["Due"]}),
+    )
+    .await;
+    assert_eq!(post(format!("/api/comanda/{comanda}/close"), json!({})).await.body["Status"], "CLOSED");
+    post(format!("/api/scheduling/{absent}/no-show"), json!({})).await;
+    system.project().await;
+    let answer = system.call(Method::GET, &path, Some(&admin), None).await;
+    let attendance = |id: i64| {
+        answer.body["Visits"]
+            .as_array()
+            .and_then(|visits| visits.iter().find(|v| v["IdScheduling"] == json!(id)))
+            .map(|v| v["Attendance"].clone())
+    };
+    assert_eq!(attendance(served), Some(json!("ATTENDED")), "{answer:?}");
+    assert_eq!(attendance(absent), Some(json!("NO_SHOW")));
+    assert_eq!(attendance(unrecorded), Some(Value::Null));
+    assert_eq!((answer.body["VisitsMade"].clone(), answer.body["NoShows"].clone()), (json!(1), json!(1)));
+    assert_eq!(answer.body["TotalSpent"], figures.body["Due"]);
+    assert_eq!(answer.body["LastVisit"], json!(past.to_string()));
 }

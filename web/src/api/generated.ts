@@ -5105,6 +5105,8 @@ export interface components {
         };
         /** @description One of a client's appointments, as the client form lists it. */
         Visit: {
+            /** @description ATTENDED ('Realizado': its comanda closed), ARRIVED or NO_SHOW; null otherwise. */
+            Attendance?: string | null;
             CompanyName: string;
             Confirmation: boolean;
             /** Format: date */
@@ -5132,15 +5134,17 @@ export interface components {
             LastVisit?: string | null;
             /** Format: date */
             NextVisit?: string | null;
+            /** @description Marked 'Não compareceu'. */
+            NoShows: number;
             SubscriptionUser: components["schemas"]["SubscriptionSummary"][];
             /**
              * Format: double
-             * @description Reais, of the visits made.
+             * @description Reais: the booked prices of the visits made.
              */
             TotalSpent: number;
             /** @description Newest first, at most 200. */
             Visits: components["schemas"]["Visit"][];
-            /** @description Booked, not cancelled, and already started. */
+            /** @description Served: their comanda closed ('Realizado', issue 41). */
             VisitsMade: number;
         };
         /** @description The webhook that reported a change. */

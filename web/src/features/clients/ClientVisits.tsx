@@ -8,10 +8,16 @@ import type { ClientVisit } from './types';
 
 export const NO_VISITS = 'Nenhum agendamento deste cliente.';
 
-/** How a visit stands: made, booked ahead (confirmed or not) or cancelled. */
-export function visitStatus(visit: Pick<ClientVisit, 'Status' | 'Past' | 'Confirmation'>): string {
+/**
+ * How a visit stands: cancelled; 'Realizado' only when served (its comanda closed, issue 41);
+ * 'Não compareceu'; the client arrived; past with nothing recorded; or booked ahead.
+ */
+export function visitStatus(visit: Pick<ClientVisit, 'Status' | 'Past' | 'Confirmation' | 'Attendance'>): string {
   if (!visit.Status) return 'Cancelado';
-  if (visit.Past) return 'Realizado';
+  if (visit.Attendance === 'ATTENDED') return 'Realizado';
+  if (visit.Attendance === 'NO_SHOW') return 'Não compareceu';
+  if (visit.Attendance === 'ARRIVED') return 'Cliente chegou';
+  if (visit.Past) return 'Sem atendimento registrado';
   return visit.Confirmation ? 'Confirmado' : 'Agendado';
 }
 
@@ -38,6 +44,7 @@ export function ClientVisitsPanel({ idUser }: { idUser: number }) {
         ['Última visita', data.LastVisit ? formatDateBR(data.LastVisit) : '—'],
         ['Próxima visita', data.NextVisit ? formatDateBR(data.NextVisit) : '—'],
         ['Cancelamentos', String(data.Cancellations)],
+        ['Não compareceu', String(data.NoShows)],
       ]
     : [];
   return (

@@ -114,9 +114,11 @@ const visits: ClientVisits = {
     { IdScheduling: 40, Date: '2026-11-20', StartTime: '09:00:00', EndTime: '09:30:00', Services: ['Corte de cabelo'],
       ProfessionalName: 'Diego Barbeiro', CompanyName: 'Navalha Centro', Value: 45, Status: false, Confirmation: false, Past: true },
     { IdScheduling: 39, Date: '2026-11-10', StartTime: '15:00:00', EndTime: '15:30:00', Services: ['Corte de cabelo'],
-      ProfessionalName: 'Eduardo Barbeiro', CompanyName: 'Navalha Savassi', Value: 45, Status: true, Confirmation: false, Past: true },
+      ProfessionalName: 'Eduardo Barbeiro', CompanyName: 'Navalha Savassi', Value: 45, Status: true, Confirmation: false, Past: true,
+      Attendance: 'ATTENDED' },
   ],
   VisitsMade: 1,
+  NoShows: 0,
   TotalSpent: 45,
   LastVisit: '2026-11-10',
   NextVisit: '2026-12-01',
@@ -257,6 +259,7 @@ describe('clients screens', () => {
     expect(figure('Última visita')).toBe('10/11/2026');
     expect(figure('Próxima visita')).toBe('01/12/2026');
     expect(figure('Cancelamentos')).toBe('1');
+    expect(figure('Não compareceu')).toBe('0');
     expect(within(panel).getByRole('link', { name: /Clube Corte/ }).getAttribute('href')).toBe(
       '/dashboard/subscription-user-detail-form/9',
     );
@@ -264,7 +267,11 @@ describe('clients screens', () => {
 
   it('names how a visit stands', () => {
     expect(visitStatus({ Status: false, Past: false, Confirmation: true })).toBe('Cancelado');
-    expect(visitStatus({ Status: true, Past: true, Confirmation: false })).toBe('Realizado');
+    expect(visitStatus({ Status: true, Past: true, Confirmation: false, Attendance: 'ATTENDED' })).toBe('Realizado');
+    expect(visitStatus({ Status: true, Past: true, Confirmation: false, Attendance: 'NO_SHOW' })).toBe('Não compareceu');
+    expect(visitStatus({ Status: true, Past: false, Confirmation: false, Attendance: 'ARRIVED' })).toBe('Cliente chegou');
+    // Past with nothing recorded is not 'Realizado' (issue 41).
+    expect(visitStatus({ Status: true, Past: true, Confirmation: false })).toBe('Sem atendimento registrado');
     expect(visitStatus({ Status: true, Past: false, Confirmation: true })).toBe('Confirmado');
     expect(visitStatus({ Status: true, Past: false, Confirmation: false })).toBe('Agendado');
   });
