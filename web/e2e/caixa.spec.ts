@@ -24,8 +24,8 @@ async function closeOpenCaixa(request: APIRequestContext, token: string, idCompa
   expect([200, 409], await closed.text()).toContain(closed.status());
 }
 
-/** A walk-in comanda selling one product of R$ 40,00, paid in cash and closed, through the API. */
-async function sellInCash(request: APIRequestContext, token: string, idCompany: number, tag: string) {
+/** A walk-in comanda selling one product of R$ 40,00, paid in cash and closed, through the API; its number. */
+async function sellInCash(request: APIRequestContext, token: string, idCompany: number, tag: string): Promise<number> {
   const product = await request.post('/api/product', { headers: auth(token), data: { name: `Pomada ${tag}`, price: 40, active: true } });
   expect(product.status(), await product.text()).toBe(201);
   const idProduct = ((await product.json()) as { IdProduct: number }).IdProduct;
@@ -41,6 +41,7 @@ async function sellInCash(request: APIRequestContext, token: string, idCompany: 
     const answer = await request.post(step.url, { headers: auth(token), data: step.data });
     expect(answer.status(), `${step.url}: ${await answer.text()}`).toBe(200);
   }
+  return idComanda;
 }
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page (as a11y.spec.ts reads them). */
@@ -95,7 +96,7 @@ test('the caixa opens, takes a sangria, a reforço and a cash sale, and closes R
   await expect(open.getByText(`Cofre ${tag}`)).toBeVisible();
 
   // A walk-in buys a R$ 40,00 product and pays in cash (through the API, as another desk would).
-  await sellInCash(request, token, idCompany, tag);
+  const sold = await sellInCash(request, token, idCompany, tag);
   await expect(async () => {
     await page.reload();
     await expect(figure(open, 'Dinheiro esperado')).toContainText('R$ 120,00', { timeout: 2_000 });
@@ -152,4 +153,31 @@ test('the caixa opens, takes a sangria, a reforço and a cash sale, and closes R
   await expect(figure(report, 'Diferença')).toBeVisible();
   await page.screenshot({ path: 'test-results/caixa-report-print.png', fullPage: true });
   await page.emulateMedia({ media: 'screen' });
+
+  // The next morning the sale is corrected: ADMIN reopens its comanda with a reason and gives
+  // the cash back. The closed caixa keeps what was closed and lists the corrections apart.
+  for (const [url, reason] of [
+    [`/api/comanda/${sold}/reopen`, `Venda lançada errado ${tag}`],
+    [`/api/comanda/${sold}/payments/1/refund`, 'Cliente devolveu o produto'],
+  ]) {
+    const answer = await request.post(url, { headers: auth(token), data: { reason } });
+    expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
+  }
+  const corrections = page.getByRole('region', { name: 'Correções' });
+  await expect(async () => {
+    await page.reload();
+    await expect(corrections).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(corrections.getByRole('row').filter({ hasText: `Venda lançada errado ${tag}` })).toContainText('reaberta');
+  await expect(corrections.getByRole('row').filter({ hasText: 'Cliente devolveu o produto' })).toContainText('Estorno de R$ 40,00');
+  const atClose = page.getByRole('region', { name: 'No fechamento' });
+  const now = page.getByRole('region', { name: 'Agora' });
+  await expect(figure(atClose, 'Diferença')).toContainText('−R$ 2,00');
+  // R$ 40,00 given back from a drawer counted at R$ 118,00: R$ 38,00 over, as it stands now.
+  await expect(now).toContainText('+R$ 38,00');
+  await expect(now).toContainText('Sobra dinheiro');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'caixa-corrections', async () => {
+    await expect(corrections).toBeVisible();
+  });
 });
