@@ -27,7 +27,7 @@ use crate::commands::{
     cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, position_headers, Claim,
     DomainError,
 };
-use crate::companies::{unit_now, visible_company};
+use crate::companies::{chosen_unit, unit_now};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -169,8 +169,7 @@ async fn open(
     origin: RequestOrigin,
     Json(body): Json<OpenBody>,
 ) -> Result<(StatusCode, HeaderMap, Json<IdCaixa>), ApiError> {
-    let company_id = body.id_company.ok_or_else(|| ApiError::field("idCompany", "Escolha a unidade."))?;
-    visible_company(&state, &auth, company_id).await?;
+    let company_id = chosen_unit(&state, &auth, body.id_company).await?;
     let opening_cents = cents_field("openingCash", &body.opening_cash)?;
     let id = next_id(&state.pool, "caixa_id_seq").await?;
     let answer = IdCaixa { id_caixa: id };

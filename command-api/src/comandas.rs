@@ -33,7 +33,7 @@ use crate::commands::{
     cents_field, claim_holder, execute, execute_claiming, load, metadata_of, next_id, optional_cents_field,
     position_headers, trimmed, Claim, DomainError,
 };
-use crate::companies::{unit_now, visible_company};
+use crate::companies::{chosen_unit, unit_now};
 use crate::idempotency;
 use crate::pix::PixWritten;
 use crate::state::AppState;
@@ -287,8 +287,7 @@ async fn open(
     origin: RequestOrigin,
     Json(body): Json<OpenBody>,
 ) -> Result<(StatusCode, HeaderMap, Json<IdComanda>), ApiError> {
-    let company_id = body.id_company.ok_or_else(|| ApiError::field("idCompany", "Escolha a unidade."))?;
-    visible_company(&state, &auth, company_id).await?;
+    let company_id = chosen_unit(&state, &auth, body.id_company).await?;
     let (mut client_id, mut items, mut claims) = (body.id_user, Vec::new(), Vec::new());
     if let Some(appointment_id) = body.id_scheduling {
         let appointment: Appointment =

@@ -41,6 +41,21 @@ pub async fn visible_company(state: &AppState, principal: &Principal, id: i64) -
     }
 }
 
+/// The unit a form chose (`idCompany`), when it is one of the caller's: 422 on the field when
+/// none was chosen, 404 for another's.
+pub async fn chosen_unit(
+    state: &AppState,
+    principal: &Principal,
+    id_company: Option<i64>,
+) -> Result<i64, ApiError> {
+    let company_id = id_company.ok_or_else(|| ApiError::field("idCompany", MSG_CHOOSE_UNIT))?;
+    visible_company(state, principal, company_id).await?;
+    Ok(company_id)
+}
+
+/// No unit chosen on a form that needs one.
+pub const MSG_CHOOSE_UNIT: &str = "Escolha a unidade.";
+
 /// The unit's wall clock now: what its appointments, comandas and caixas are dated by.
 pub async fn unit_now(
     state: &AppState,

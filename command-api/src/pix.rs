@@ -10,6 +10,7 @@ use navalha_domain::client::Client;
 use navalha_domain::comanda::{Comanda, ComandaCommand, ComandaError};
 use navalha_domain::company::Company;
 use navalha_domain::metadata::EventMetadata;
+use navalha_domain::Aggregate as _;
 use navalha_platform::auth::Principal;
 use navalha_platform::position::Position;
 use navalha_platform::ApiError;
@@ -75,7 +76,7 @@ pub async fn settle_from_webhook(
     let comanda_id: i64 = rest.split('-').next().and_then(|id| id.parse().ok()).ok_or_else(not_found)?;
     let galax_pay_id = hook["Charge"]["galaxPayId"].as_i64().ok_or_else(not_found)?;
     let business_id =
-        business_of(&state.pool, "Comanda", &comanda_id.to_string()).await?.ok_or_else(not_found)?;
+        business_of(&state.pool, Comanda::TYPE, &comanda_id.to_string()).await?.ok_or_else(not_found)?;
     let comanda: Comanda = load(&state.events, business_id, &comanda_id.to_string()).await?;
     if !comanda.pix_charges().iter().any(|charge| charge.galax_pay_id == galax_pay_id) {
         return Err(not_found());
