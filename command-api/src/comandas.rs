@@ -7,6 +7,7 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use cqrs_es::Aggregate;
 use navalha_domain::appointment::{Appointment, Attendance, Standing};
 use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod, PixCharge,
@@ -17,6 +18,8 @@ use navalha_domain::money::reais;
 use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
 use navalha_domain::role::Role;
+use navalha_domain::service::Service;
+use navalha_event_store::log::Stream;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -30,8 +33,8 @@ use utoipa_axum::routes;
 
 use crate::caixas::{open_caixa_of, MSG_NO_CAIXA};
 use crate::commands::{
-    cents_field, claim_holder, execute, execute_claiming, load, metadata_of, next_id, optional_cents_field,
-    position_headers, trimmed, Claim, DomainError,
+    cents_field, claim_holder, execute_claiming, execute_on, load, load_stream, metadata_of, next_id,
+    optional_cents_field, position_headers, trimmed, Claim, DomainError, Streams,
 };
 use crate::companies::{chosen_unit, unit_now};
 use crate::idempotency;
@@ -46,6 +49,7 @@ const MSG_APPOINTMENT_HAS_COMANDA: &str = "Este agendamento já tem uma comanda.
 const MSG_APPOINTMENT_NOT_FOUND: &str = "Agendamento não encontrado.";
 const MSG_PROFESSIONAL_NOT_HERE: &str = "Escolha um profissional desta unidade.";
 const MSG_SERVICE_NOT_OFFERED: &str = "Este profissional não oferece este serviço.";
+const MSG_CHOOSE_PROFESSIONAL: &str = "Escolha o profissional.";
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -82,11 +86,12 @@ impl DomainError for ComandaError {
     }
 }
 
-/// The comanda, when it is of a unit of the caller's.
-async fn visible(state: &AppState, principal: &Principal, id: i64) -> Result<Comanda, ApiError> {
-    let comanda: Comanda = load(&state.events, principal.business_id, &id.to_string()).await?;
-    match comanda.opening() {
-        Some(opening) if principal.belongs_to(opening.company_id) => Ok(comanda),
+/// The comanda's stream as read, when it is of a unit of the caller's: a change is decided
+/// on it ([`change`]) without reading it again.
+async fn visible(state: &AppState, principal: &Principal, id: i64) -> Result<Stream<Comanda>, ApiError> {
+    let read: Stream<Comanda> = load_stream(&state.events, principal.business_id, &id.to_string()).await?;
+    match read.aggregate.opening() {
+        Some(opening) if principal.belongs_to(opening.company_id) => Ok(read),
         _ => Err(ApiError::NotFound(navalha_domain::comanda::MSG_NOT_OPEN.to_owned())),
     }
 }
@@ -151,18 +156,19 @@ async fn discount_cap(
         .map(|percent| percent * 100))
 }
 
-/// Runs `command` on comanda `id` and answers its figures afterwards.
-pub(crate) async fn change(
+/// Runs `command` on comanda `id`, as `read` by [`visible`], and answers its figures from
+/// the state the command left.
+async fn change(
     state: &AppState,
     principal: &Principal,
     origin: &RequestOrigin,
-    id: i64,
+    (id, read): (i64, Stream<Comanda>),
     command: ComandaCommand,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let position =
-        execute::<Comanda>(&state.events, &id.to_string(), command, &metadata_of(principal, origin)).await?;
-    let comanda: Comanda = load(&state.events, principal.business_id, &id.to_string()).await?;
-    Ok((position_headers(position), Json(ComandaWritten::of(id, &comanda))))
+    let written =
+        execute_on::<Comanda>(&state.events, &id.to_string(), read, command, &metadata_of(principal, origin))
+            .await?;
+    Ok((position_headers(written.position), Json(ComandaWritten::of(id, &written.aggregate))))
 }
 
 /// A Pix at the counter: a charge at the payment provider for the client to pay from a
@@ -173,10 +179,11 @@ async fn charge_pix(
     state: &AppState,
     principal: &Principal,
     origin: &RequestOrigin,
-    (id, comanda): (i64, &Comanda),
+    (id, read): (i64, Stream<Comanda>),
     cents: i64,
     caixa_id: Option<i64>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
+    let comanda = &read.aggregate;
     let payable = comanda.totals().payable();
     if cents > payable {
         return Err(ComandaError::Overpaid(payable.max(0)).to_api());
@@ -195,7 +202,7 @@ async fn charge_pix(
         page: remote.page.clone(),
         status: PixStatus::Pending,
     };
-    let written = change(state, principal, origin, id, ComandaCommand::ChargePix(charge)).await;
+    let written = change(state, principal, origin, (id, read), ComandaCommand::ChargePix(charge)).await;
     let (headers, Json(mut answer)) = match written {
         Ok(written) => written,
         Err(refused) => {
@@ -242,8 +249,13 @@ async fn professional_in(
     company_id: i64,
     professional_id: Option<i64>,
 ) -> Result<(i64, Professional), ApiError> {
-    let id = professional_id.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let id = professional_id.ok_or_else(|| ApiError::field("idProfessional", MSG_CHOOSE_PROFESSIONAL))?;
     let professional: Professional = load(&state.events, principal.business_id, &id.to_string()).await?;
+    working_in(company_id, id, professional)
+}
+
+/// The professional `id`, when they work in the unit.
+fn working_in(company_id: i64, id: i64, professional: Professional) -> Result<(i64, Professional), ApiError> {
     let works_here =
         professional.employment().is_some_and(|employment| employment.company_ids().contains(&company_id));
     if !works_here {
@@ -400,28 +412,36 @@ async fn add_item(
     PathParam(id): PathParam<i64>,
     Json(body): Json<ItemBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
-    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let read = visible(&state, &auth, id).await?;
+    let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
     let discount = discount_of(("discount", &body.discount), ("discountPercent", &body.discount_percent))?;
     match body.kind.trim() {
         "service" => {}
         "product" => {
             let item = product_item(&state, &auth, company_id, &body, discount).await?;
             let cap = discount_cap(&state, &auth, company_id).await?;
-            return change(&state, &auth, &origin, id, ComandaCommand::AddItem { item, cap }).await;
+            return change(&state, &auth, &origin, (id, read), ComandaCommand::AddItem { item, cap }).await;
         }
         _ => return Err(ApiError::field("kind", "Escolha um serviço ou um produto.")),
     }
-    let (professional_id, professional) =
-        professional_in(&state, &auth, company_id, body.id_professional).await?;
+    let professional_id =
+        body.id_professional.ok_or_else(|| ApiError::field("idProfessional", MSG_CHOOSE_PROFESSIONAL))?;
     let service_id = body.id.ok_or_else(|| ApiError::field("id", "Escolha o serviço."))?;
+    // The professional and the catalogue's service in one round trip.
+    let streams = Streams::fetch(
+        &state.events,
+        auth.business_id,
+        &[(Professional::TYPE, professional_id.to_string()), (Service::TYPE, service_id.to_string())],
+    )
+    .await?;
+    let (professional_id, professional) =
+        working_in(company_id, professional_id, streams.replay(&professional_id.to_string())?)?;
     let offered = professional
         .services()
         .iter()
         .find(|offered| offered.service_id == service_id && offered.active)
         .ok_or_else(|| ApiError::field("id", MSG_SERVICE_NOT_OFFERED))?;
-    let catalogue: navalha_domain::service::Service =
-        load(&state.events, auth.business_id, &service_id.to_string()).await?;
+    let catalogue: Service = streams.replay(&service_id.to_string())?;
     let description = catalogue.entry().map(|entry| entry.description.clone()).unwrap_or_default();
     let item = NewItem {
         kind: ItemKind::Service,
@@ -434,7 +454,7 @@ async fn add_item(
         appointment_id: None,
     };
     let cap = discount_cap(&state, &auth, company_id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::AddItem { item, cap }).await
+    change(&state, &auth, &origin, (id, read), ComandaCommand::AddItem { item, cap }).await
 }
 
 /// A product line at the product's price; who sold it, when named, works in the unit.
@@ -488,8 +508,8 @@ async fn remove_item(
     origin: RequestOrigin,
     PathParam((id, item_id)): PathParam<(i64, i64)>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::RemoveItem { item_id }).await
+    let read = visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, (id, read), ComandaCommand::RemoveItem { item_id }).await
 }
 
 /// `PUT comanda/{id}/discount`: `{value}` in reais or `{percent}`; neither takes it off.
@@ -527,11 +547,11 @@ async fn set_discount(
     PathParam(id): PathParam<i64>,
     Json(body): Json<DiscountBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
+    let read = visible(&state, &auth, id).await?;
     let discount = discount_of(("value", &body.value), ("percent", &body.percent))?;
-    let company_id = comanda.opening().map_or(0, |opening| opening.company_id);
+    let company_id = read.aggregate.opening().map_or(0, |opening| opening.company_id);
     let cap = discount_cap(&state, &auth, company_id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::SetDiscount { discount, cap }).await
+    change(&state, &auth, &origin, (id, read), ComandaCommand::SetDiscount { discount, cap }).await
 }
 
 /// `POST comanda/{id}/tips`.
@@ -568,11 +588,11 @@ async fn add_tip(
     PathParam(id): PathParam<i64>,
     Json(body): Json<TipBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
-    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let read = visible(&state, &auth, id).await?;
+    let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
     let (professional_id, _) = professional_in(&state, &auth, company_id, body.id_professional).await?;
     let cents = cents_field("value", &body.value)?;
-    change(&state, &auth, &origin, id, ComandaCommand::AddTip { professional_id, cents }).await
+    change(&state, &auth, &origin, (id, read), ComandaCommand::AddTip { professional_id, cents }).await
 }
 
 #[utoipa::path(
@@ -596,8 +616,8 @@ async fn remove_tip(
     origin: RequestOrigin,
     PathParam((id, tip_id)): PathParam<(i64, i64)>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::RemoveTip { tip_id }).await
+    let read = visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, (id, read), ComandaCommand::RemoveTip { tip_id }).await
 }
 
 /// `POST comanda/{id}/payments`.
@@ -645,8 +665,8 @@ async fn take_payment(
     PathParam(id): PathParam<i64>,
     Json(body): Json<PaymentBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
-    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let read = visible(&state, &auth, id).await?;
+    let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
     let method = PaymentMethod::parse(&body.method)
         .filter(|method| *method != PaymentMethod::Subscription)
         .ok_or_else(|| {
@@ -659,7 +679,7 @@ async fn take_payment(
             .ok_or_else(|| ApiError::field("method", MSG_NO_CAIXA))?,
     );
     if method == PaymentMethod::Pix {
-        return charge_pix(&state, &auth, &origin, (id, &comanda), cents, caixa_id).await;
+        return charge_pix(&state, &auth, &origin, (id, read), cents, caixa_id).await;
     }
     let payment = NewPayment {
         method,
@@ -673,7 +693,7 @@ async fn take_payment(
     };
     let change_cents = payment.cash_received_cents.map(|received| received - payment.cents);
     let (headers, Json(mut answer)) =
-        change(&state, &auth, &origin, id, ComandaCommand::TakePayment(payment)).await?;
+        change(&state, &auth, &origin, (id, read), ComandaCommand::TakePayment(payment)).await?;
     answer.change = change_cents.map(reais);
     Ok((headers, Json(answer)))
 }
@@ -702,9 +722,15 @@ async fn refund_payment(
     PathParam((id, payment_id)): PathParam<(i64, i64)>,
     Json(body): Json<ReasonBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::RefundPayment { payment_id, reason: body.reason })
-        .await
+    let read = visible(&state, &auth, id).await?;
+    change(
+        &state,
+        &auth,
+        &origin,
+        (id, read),
+        ComandaCommand::RefundPayment { payment_id, reason: body.reason },
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -729,10 +755,10 @@ async fn close(
     origin: RequestOrigin,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
-    let company_id = comanda.opening().map(|opening| opening.company_id).unwrap_or_default();
+    let read = visible(&state, &auth, id).await?;
+    let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
     let at = unit_now(&state, auth.business_id, company_id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::Close { at }).await
+    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at }).await
 }
 
 /// `{reason}`.
@@ -766,8 +792,8 @@ async fn reopen(
     PathParam(id): PathParam<i64>,
     Json(body): Json<ReasonBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    visible(&state, &auth, id).await?;
-    change(&state, &auth, &origin, id, ComandaCommand::Reopen { reason: body.reason }).await
+    let read = visible(&state, &auth, id).await?;
+    change(&state, &auth, &origin, (id, read), ComandaCommand::Reopen { reason: body.reason }).await
 }
 
 #[utoipa::path(
@@ -794,9 +820,10 @@ async fn cancel(
     PathParam(id): PathParam<i64>,
     Json(body): Json<ReasonBody>,
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
-    let comanda = visible(&state, &auth, id).await?;
+    let read = visible(&state, &auth, id).await?;
     // The appointment may have a comanda again.
-    let released: Vec<(&'static str, String)> = comanda
+    let released: Vec<(&'static str, String)> = read
+        .aggregate
         .opening()
         .and_then(|opening| opening.appointment_id)
         .map(|appointment_id| (COMANDA_OF_APPOINTMENT, appointment_id.to_string()))

@@ -17,7 +17,7 @@ use navalha_event_store::execute::{
     sqlstate, Refusal, SQLSTATE_DEADLOCK, SQLSTATE_EXCLUSION, SQLSTATE_OTHER_BUSINESS,
     SQLSTATE_SERIALIZATION, SQLSTATE_UNIQUE,
 };
-use navalha_event_store::log::{EventLog, Unread};
+use navalha_event_store::log::{EventLog, Stream, Unread};
 
 /// A domain error that knows its HTTP answer.
 pub trait DomainError: std::error::Error {
@@ -147,7 +147,7 @@ where
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run::<A>(log, aggregate_id, command, metadata, false).await
+    Ok(run::<A>(log, aggregate_id, command, metadata, None).await?.position)
 }
 
 /// [`execute`] on an aggregate whose id was just taken from its sequence ([`next_id`]): its
@@ -164,7 +164,26 @@ where
     A::Command: Clone,
     A::Error: DomainError,
 {
-    run::<A>(log, aggregate_id, command, metadata, true).await
+    Ok(run::<A>(log, aggregate_id, command, metadata, Some(Stream::default())).await?.position)
+}
+
+/// [`execute`] on a stream the handler has just read ([`load_stream`]) to check who may
+/// change it: decided on that state without reading it again, and answering the state the
+/// command left, so the handler answers from it without a third read. A stream that moved
+/// on in between is read again, as [`execute`] reads it.
+pub async fn execute_on<A>(
+    log: &EventLog,
+    aggregate_id: &str,
+    read: Stream<A>,
+    command: A::Command,
+    metadata: &EventMetadata,
+) -> Result<Stream<A>, ApiError>
+where
+    A: Aggregate<Services = ()> + Clone + 'static,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    run::<A>(log, aggregate_id, command, metadata, Some(read)).await
 }
 
 async fn run<A>(
@@ -172,15 +191,15 @@ async fn run<A>(
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
-    new: bool,
-) -> Result<Option<Position>, ApiError>
+    read: Option<Stream<A>>,
+) -> Result<Stream<A>, ApiError>
 where
     A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
     A::Error: DomainError,
 {
     let metadata = serde_json::to_value(metadata.to_map()).map_err(|e| ApiError::Internal(e.into()))?;
-    navalha_event_store::execute::<A>(log, aggregate_id, command, &metadata, new).await.map_err(|refusal| {
+    navalha_event_store::execute::<A>(log, aggregate_id, command, &metadata, read).await.map_err(|refusal| {
         match refusal {
             Refusal::Domain(error) => error.to_api(),
             Refusal::Concurrent => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
@@ -222,7 +241,17 @@ pub async fn load<A: Aggregate + Clone + 'static>(
     business_id: i64,
     aggregate_id: &str,
 ) -> Result<A, ApiError> {
-    Streams::fetch(log, business_id, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay(aggregate_id)
+    Ok(load_stream(log, business_id, aggregate_id).await?.aggregate)
+}
+
+/// [`load`], with the stream's sequence and position: to decide a command on
+/// ([`execute_on`]).
+pub async fn load_stream<A: Aggregate + Clone + 'static>(
+    log: &EventLog,
+    business_id: i64,
+    aggregate_id: &str,
+) -> Result<Stream<A>, ApiError> {
+    Streams::fetch(log, business_id, &[(A::TYPE, aggregate_id.to_owned())]).await?.replay_stream(aggregate_id)
 }
 
 /// The business an aggregate belongs to, `None` when it does not exist: for the system's own
@@ -263,8 +292,16 @@ impl<'a> Streams<'a> {
 
     /// Replays one of the streams read; one that has no events is the aggregate's default.
     pub fn replay<A: Aggregate + Clone + 'static>(&self, aggregate_id: &str) -> Result<A, ApiError> {
+        Ok(self.replay_stream(aggregate_id)?.aggregate)
+    }
+
+    /// [`Self::replay`], with the stream's sequence and position ([`execute_on`]).
+    pub fn replay_stream<A: Aggregate + Clone + 'static>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Stream<A>, ApiError> {
         let unread = self.unread.get(&(A::TYPE, aggregate_id.to_owned()));
-        Ok(self.log.replay::<A>(aggregate_id, unread).map_err(ApiError::Internal)?.aggregate)
+        self.log.replay::<A>(aggregate_id, unread).map_err(ApiError::Internal)
     }
 }
 

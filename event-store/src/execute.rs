@@ -3,7 +3,6 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use navalha_platform::position::Position;
 use serde_json::Value;
 
 use crate::log::{self, AppendError, EventLog, Stream};
@@ -25,33 +24,33 @@ pub enum Refusal<E> {
     Internal(anyhow::Error),
 }
 
-/// Runs `command` on the aggregate `aggregate_id` and returns the stream's position
-/// afterwards (`None` for an empty stream the command left empty). `new`: the id was just
-/// taken from its sequence, so the first attempt does not read the (empty) stream; should
-/// it not be empty, the append loses the race for the first sequence and the retry reads it.
+/// Runs `command` on the aggregate `aggregate_id` and returns the stream afterwards: the
+/// state the command left, and its position (`None` for an empty stream the command left
+/// empty). `read`: the stream as the caller already read it (an empty one for an id just
+/// taken from its sequence), decided on without reading it again; should it have moved on
+/// since, the append loses the race for the next sequence and the retry reads it.
 pub async fn execute<A>(
     log: &EventLog,
     aggregate_id: &str,
     command: A::Command,
     metadata: &Value,
-    new: bool,
-) -> Result<Option<Position>, Refusal<A::Error>>
+    mut read: Option<Stream<A>>,
+) -> Result<Stream<A>, Refusal<A::Error>>
 where
     A: Aggregate<Services = ()> + Clone + 'static,
     A::Command: Clone,
 {
     let mut attempt = 1;
     loop {
-        let mut stream = if new && attempt == 1 {
-            Stream::<A>::default()
-        } else {
-            log.load::<A>(aggregate_id).await.map_err(Refusal::Internal)?
+        let mut stream = match read.take() {
+            Some(stream) => stream,
+            None => log.load::<A>(aggregate_id).await.map_err(Refusal::Internal)?,
         };
         let sink = EventSink::default();
         stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(Refusal::Domain)?;
         let events = sink.collect().await;
         if events.is_empty() {
-            return Ok(stream.position);
+            return Ok(stream);
         }
         match log::append::<A>(&log.pool, aggregate_id, stream.sequence, &events, metadata).await {
             Ok(position) => {
@@ -63,7 +62,7 @@ where
                 stream.sequence += events.len() as i64;
                 stream.position = Some(position);
                 log.keep(aggregate_id, &stream);
-                return Ok(Some(position));
+                return Ok(stream);
             }
             Err(AppendError::Concurrent) if attempt < MAX_ATTEMPTS => {
                 tracing::debug!(aggregate = A::TYPE, aggregate_id, attempt, "concurrent change, retrying");

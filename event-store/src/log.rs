@@ -91,7 +91,7 @@ impl ProjectorWaker {
 }
 
 /// A stream as read: the aggregate replayed, its last sequence and its last event's position.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct Stream<A> {
     /// The aggregate, replayed from its events.
     pub aggregate: A,

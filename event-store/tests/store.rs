@@ -40,11 +40,16 @@ async fn an_append_after_a_sequence_no_longer_last_loses_the_race(pool: PgPool) 
 async fn a_command_appends_what_it_decides_and_its_refusal_is_the_aggregates(pool: PgPool) {
     let events = event_log(&pool);
     let position =
-        execute::<FavoriteMenu>(&events, "9002", mark("client"), &metadata(), true).await.expect("mark");
+        execute::<FavoriteMenu>(&events, "9002", mark("client"), &metadata(), Some(Default::default()))
+            .await
+            .expect("mark")
+            .position;
     assert!(position.is_some());
     // Deciding nothing appends nothing and answers the stream's position as it is.
-    let again =
-        execute::<FavoriteMenu>(&events, "9002", mark("client"), &metadata(), false).await.expect("again");
+    let again = execute::<FavoriteMenu>(&events, "9002", mark("client"), &metadata(), None)
+        .await
+        .expect("again")
+        .position;
     assert_eq!(again, position);
     let count: i64 = sqlx::query_scalar("select count(*) from events where aggregate_id = '9002'")
         .fetch_one(&pool)
@@ -53,9 +58,12 @@ async fn a_command_appends_what_it_decides_and_its_refusal_is_the_aggregates(poo
     assert_eq!(count, 1);
     // A stream believed new but not empty: the first append loses, the retry reads it.
     let other =
-        execute::<FavoriteMenu>(&events, "9002", mark("holiday"), &metadata(), true).await.expect("retried");
+        execute::<FavoriteMenu>(&events, "9002", mark("holiday"), &metadata(), Some(Default::default()))
+            .await
+            .expect("retried")
+            .position;
     assert!(other > position);
-    let refused = execute::<FavoriteMenu>(&events, "9002", mark("payroll"), &metadata(), false).await;
+    let refused = execute::<FavoriteMenu>(&events, "9002", mark("payroll"), &metadata(), None).await;
     assert!(matches!(refused, Err(Refusal::Domain(FavoriteMenuError::UnknownMenuItem))), "{refused:?}");
 }
 
@@ -67,16 +75,20 @@ async fn the_state_kept_after_a_command_equals_the_streams_replayed(pool: PgPool
     let events = event_log(&pool);
     let open =
         ComandaCommand::Open { company_id: 1, appointment_id: None, client_id: None, items: Vec::new() };
-    execute::<Comanda>(&events, "9004", open, &metadata(), true).await.expect("open");
+    let mut read =
+        execute::<Comanda>(&events, "9004", open, &metadata(), Some(Default::default())).await.expect("open");
     for cents in [1000, 500] {
         let tip = ComandaCommand::AddTip { professional_id: 7, cents };
-        execute::<Comanda>(&events, "9004", tip, &metadata(), false).await.expect("tip");
+        // Decided on the state the last command answered, as a handler that read it does.
+        read = execute::<Comanda>(&events, "9004", tip, &metadata(), Some(read)).await.expect("tip");
     }
     let kept = events.load::<Comanda>("9004").await.expect("kept");
     let replayed = event_log(&pool).load::<Comanda>("9004").await.expect("replayed");
     assert_eq!(kept.aggregate.totals().tips, 1500);
-    assert_eq!(kept.aggregate, replayed.aggregate);
-    assert_eq!((kept.sequence, kept.position), (replayed.sequence, replayed.position));
+    for state in [&kept, &read] {
+        assert_eq!(state.aggregate, replayed.aggregate);
+        assert_eq!((state.sequence, state.position), (replayed.sequence, replayed.position));
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -128,4 +140,24 @@ async fn an_idempotency_key_runs_once_answers_again_and_refuses_another_body(poo
         .await
         .expect("age");
     assert_eq!(idempotency::forget_expired(&pool).await.expect("expired"), 2);
+}
+
+/// A command decided on a state read before another command appended loses the race for
+/// the next sequence and is decided again on the stream as it now is: nothing is lost.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_command_decided_on_a_stale_read_is_decided_again_on_the_stream(pool: PgPool) {
+    use navalha_domain::comanda::{Comanda, ComandaCommand};
+    let events = event_log(&pool);
+    let open =
+        ComandaCommand::Open { company_id: 1, appointment_id: None, client_id: None, items: Vec::new() };
+    let opened =
+        execute::<Comanda>(&events, "9005", open, &metadata(), Some(Default::default())).await.expect("open");
+    let tip = |cents| ComandaCommand::AddTip { professional_id: 7, cents };
+    execute::<Comanda>(&events, "9005", tip(1000), &metadata(), Some(opened.clone()))
+        .await
+        .expect("first tip");
+    let stale =
+        execute::<Comanda>(&events, "9005", tip(500), &metadata(), Some(opened)).await.expect("second");
+    assert_eq!(stale.aggregate.totals().tips, 1500);
+    assert_eq!(stale.sequence, 3);
 }
