@@ -5,11 +5,12 @@
 //! was taken (`open_caixa_of`).
 //!
 //! The cash a caixa's payments brought in is summed from the comandas' events themselves
-//! ([`CASH_TAKEN`]), not from a read model: a close never decides on a lagging figure.
+//! ([`TAKEN`]), not from a read model: a close never decides on a lagging figure.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use navalha_domain::caixa::{Caixa, CaixaCommand, CaixaError, MovementKind};
+use navalha_domain::caixa::{card_machine_field, taken_with, Caixa, CaixaCommand, CaixaError, MovementKind};
+use navalha_domain::comanda::PaymentMethod;
 use navalha_domain::money::reais;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -24,8 +25,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::commands::{
-    cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, position_headers, Claim,
-    DomainError,
+    cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, optional_cents_field,
+    position_headers, Claim, DomainError,
 };
 use crate::companies::{chosen_unit, unit_now};
 use crate::idempotency;
@@ -57,22 +58,30 @@ impl DomainError for CaixaError {
     }
 }
 
-/// The cash taken by a caixa's payments: cash payments recorded with it and not refunded.
+/// What a caixa's payments came to, per method: payments recorded with it and not refunded.
 /// Reads the comandas' payloads (`event_payload::SQL_READS` pins the fields).
-pub const CASH_TAKEN: &str = "
-    select coalesce(sum((t.payload -> 'PaymentTaken' ->> 'cents')::bigint), 0)::bigint
+pub const TAKEN: &str = "
+    select t.payload -> 'PaymentTaken' ->> 'method',
+           sum((t.payload -> 'PaymentTaken' ->> 'cents')::bigint)::bigint
       from events t
      where t.aggregate_type = 'Comanda' and t.event_type = 'PaymentTaken'
        and t.payload -> 'PaymentTaken' ->> 'caixa_id' = $1
-       and t.payload -> 'PaymentTaken' ->> 'method' = 'cash'
        and not exists (
            select 1 from events r
             where r.aggregate_type = 'Comanda' and r.aggregate_id = t.aggregate_id
               and r.event_type = 'PaymentRefunded'
-              and r.payload -> 'PaymentRefunded' ->> 'payment_id' = t.payload -> 'PaymentTaken' ->> 'payment_id')";
+              and r.payload -> 'PaymentRefunded' ->> 'payment_id' = t.payload -> 'PaymentTaken' ->> 'payment_id')
+     group by 1";
 
+/// What caixa `id`'s payments came to, per method ([`TAKEN`]).
+pub async fn taken(pool: &PgPool, id: i64) -> Result<Vec<(PaymentMethod, i64)>, ApiError> {
+    let rows: Vec<(String, i64)> = sqlx::query_as(TAKEN).bind(id.to_string()).fetch_all(pool).await?;
+    Ok(rows.into_iter().filter_map(|(method, cents)| Some((PaymentMethod::parse(&method)?, cents))).collect())
+}
+
+/// The cash caixa `id`'s payments brought in.
 pub async fn cash_taken(pool: &PgPool, id: i64) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(CASH_TAKEN).bind(id.to_string()).fetch_one(pool).await?)
+    Ok(taken_with(&taken(pool, id).await?, PaymentMethod::Cash))
 }
 
 /// The claim of the one open caixa of `company_id`.
@@ -250,7 +259,7 @@ async fn movement(
     Ok((position_headers(position), Json(written(&state, &auth, id).await?)))
 }
 
-/// `POST caixa/{id}/close`: `{countedCash}`.
+/// `POST caixa/{id}/close`: `{countedCash, machineCredit?, machineDebit?}`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CloseBody {
@@ -258,13 +267,21 @@ pub struct CloseBody {
     #[serde(default)]
     #[schema(value_type = f64)]
     counted_cash: Value,
+    /// The card machine's credit total, in reais, when the desk read it off the machine.
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    machine_credit: Value,
+    /// The card machine's debit total, in reais, when the desk read it off the machine.
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    machine_debit: Value,
 }
 
 #[utoipa::path(
     post,
     path = "/caixa/{id}/close",
     tag = "Caixa",
-    summary = "Close the caixa with the cash counted: the expected cash and the difference are written once (ADMIN, ATTENDANT)",
+    summary = "Close the caixa with the cash counted (and, optionally, the card machine's credit and debit totals): what was expected and the differences are written once (ADMIN, ATTENDANT)",
     params(("id" = i64, Path)),
     request_body = CloseBody,
     responses(
@@ -286,10 +303,20 @@ async fn close(
 ) -> Result<(HeaderMap, Json<CaixaWritten>), ApiError> {
     let caixa = visible(&state, &auth, id).await?;
     let counted_cents = cents_field("countedCash", &body.counted_cash)?;
+    let mut card_machine = Vec::new();
+    for (method, value) in
+        [(PaymentMethod::Credit, &body.machine_credit), (PaymentMethod::Debit, &body.machine_debit)]
+    {
+        let field = card_machine_field(method).map_err(|refused| refused.to_api())?;
+        if let Some(cents) = optional_cents_field(field, value)? {
+            card_machine.push((method, cents));
+        }
+    }
     let command = CaixaCommand::Close {
         at: unit_now(&state, auth.business_id, caixa.company_id()).await?,
         counted_cents,
-        cash_taken_cents: cash_taken(&state.pool, id).await?,
+        taken: taken(&state.pool, id).await?,
+        card_machine,
     };
     // The unit may open its next caixa.
     let released = [(CAIXA_OPEN, caixa.company_id().to_string())];

@@ -8,7 +8,7 @@
 //! the seed runs: an event log does not backdate, so the demo's counter is "today so far".
 
 use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing};
-use navalha_domain::caixa::{Caixa, CaixaCommand, MovementKind};
+use navalha_domain::caixa::{taken_with, Caixa, CaixaCommand, MovementKind, CARD_MACHINE_METHODS};
 use navalha_domain::comanda::{Comanda, ComandaCommand, ItemKind, NewItem, NewPayment, PaymentMethod};
 use navalha_domain::company::DEFAULT_TIME_ZONE;
 use navalha_domain::metadata::EventMetadata;
@@ -16,7 +16,7 @@ use navalha_domain::product::{Product, ProductCommand, ProductDetails};
 use navalha_platform::clock::now_in;
 use navalha_platform::ApiError;
 
-use crate::caixas::{cash_taken, open_claim};
+use crate::caixas::{open_claim, taken};
 use crate::comandas::{appointment_claim, booked_items};
 use crate::commands::{execute, execute_claiming, execute_new, load, next_id};
 use crate::seed::DEMO_BUSINESS_ID;
@@ -198,7 +198,8 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
     }
 
     // A sangria to the safe, and the close: R$ 2,00 missing.
-    let taken = cash_taken(&state.pool, first_caixa).await?;
+    let taken_by_method = taken(&state.pool, first_caixa).await?;
+    let taken = taken_with(&taken_by_method, PaymentMethod::Cash);
     let sangria = CaixaCommand::Move {
         kind: MovementKind::Sangria,
         cents: 5_000,
@@ -208,7 +209,10 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
     execute::<Caixa>(log, &first_caixa.to_string(), sangria, &system).await?;
     let caixa: Caixa = load(log, DEMO_BUSINESS_ID, &first_caixa.to_string()).await?;
     let counted_cents = caixa.expected_cash(taken) - 200;
-    let close = CaixaCommand::Close { at: now, counted_cents, cash_taken_cents: taken };
+    // The card machine read at the close agrees with the card payments.
+    let card_machine =
+        CARD_MACHINE_METHODS.map(|method| (method, taken_with(&taken_by_method, method))).to_vec();
+    let close = CaixaCommand::Close { at: now, counted_cents, taken: taken_by_method, card_machine };
     let released = [(crate::caixas::CAIXA_OPEN, unit.to_string())];
     execute_claiming::<Caixa>(log, &first_caixa.to_string(), close, &system, &[], &released).await?;
 

@@ -58,7 +58,24 @@ pub struct Closing {
     pub counted_cents: i64,
     /// Counted less expected: negative when cash is missing.
     pub difference_cents: i64,
+    /// The card machine's totals, for the methods the desk read off it (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub card_machine: Vec<CardCount>,
 }
+
+/// A card machine's total for one method at the close, beside what the caixa's payments
+/// with that method came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardCount {
+    pub method: PaymentMethod,
+    /// The caixa's payments with this method.
+    pub expected_cents: i64,
+    /// The machine's total.
+    pub counted_cents: i64,
+}
+
+/// The methods a card machine totals.
+pub const CARD_MACHINE_METHODS: [PaymentMethod; 2] = [PaymentMethod::Credit, PaymentMethod::Debit];
 
 /// Where a caixa stands.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +135,8 @@ pub struct Figures {
     pub counted_cents: Option<i64>,
     /// Counted less expected (as the figures stand now), while closed.
     pub difference_cents: Option<i64>,
+    /// The card machine's totals of the last close, beside the payments as they stand now.
+    pub card_machine: Vec<CardCount>,
 }
 
 impl Caixa {
@@ -154,6 +173,8 @@ impl Caixa {
             }
         }
         entries.sort_by_key(|entry| PaymentMethod::ALL.iter().position(|method| *method == entry.method));
+        let taken: Vec<(PaymentMethod, i64)> =
+            entries.iter().map(|entry| (entry.method, entry.cents)).collect();
         tips.sort_unstable();
         let moved = |kind| self.movements.iter().filter(|m| m.kind == kind).map(|m| m.cents).sum::<i64>();
         let cash_taken_cents =
@@ -170,6 +191,9 @@ impl Caixa {
             expected_cents,
             counted_cents: closing.map(|closing| closing.counted_cents),
             difference_cents: closing.map(|closing| closing.counted_cents - expected_cents),
+            card_machine: closing
+                .map(|closing| card_counts(&closing.card_machine, &taken))
+                .unwrap_or_default(),
         }
     }
 
@@ -209,6 +233,19 @@ impl Caixa {
     }
 }
 
+/// The machine's totals `counted` beside what `taken` (per method) says the payments came to.
+fn card_counts(counted: &[CardCount], taken: &[(PaymentMethod, i64)]) -> Vec<CardCount> {
+    counted
+        .iter()
+        .map(|count| CardCount { expected_cents: taken_with(taken, count.method), ..*count })
+        .collect()
+}
+
+/// What the payments with `method` came to.
+pub fn taken_with(taken: &[(PaymentMethod, i64)], method: PaymentMethod) -> i64 {
+    taken.iter().filter(|(with, _)| *with == method).map(|(_, cents)| cents).sum()
+}
+
 /// What can be done with a caixa.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CaixaCommand {
@@ -224,10 +261,13 @@ pub enum CaixaCommand {
         reason: String,
         cash_taken_cents: i64,
     },
+    /// `taken`: what the caixa's payments came to, per method; `card_machine`: the machine's
+    /// totals the desk read off it, per method (credit, debit), if any.
     Close {
         at: NaiveDateTime,
         counted_cents: i64,
-        cash_taken_cents: i64,
+        taken: Vec<(PaymentMethod, i64)>,
+        card_machine: Vec<(PaymentMethod, i64)>,
     },
     Reopen {
         reason: String,
@@ -283,6 +323,15 @@ fn check_cents(field: &'static str, cents: i64, zero: bool) -> Result<(), CaixaE
     check_amount(cents, zero).map_err(|message| invalid(field, message))
 }
 
+/// The body's field of a card machine's total: `machineCredit` or `machineDebit`.
+pub fn card_machine_field(method: PaymentMethod) -> Result<&'static str, CaixaError> {
+    match method {
+        PaymentMethod::Credit => Ok("machineCredit"),
+        PaymentMethod::Debit => Ok("machineDebit"),
+        _ => Err(invalid("machineCredit", "A maquininha totaliza só crédito e débito.")),
+    }
+}
+
 fn reason_of(text: &str) -> Result<String, CaixaError> {
     reason(text).map_err(|message| invalid("reason", message))
 }
@@ -326,15 +375,22 @@ impl Aggregate for Caixa {
                 }
                 CaixaEvent::CashMoved(Movement { kind, cents, reason })
             }
-            CaixaCommand::Close { at, counted_cents, cash_taken_cents } => {
+            CaixaCommand::Close { at, counted_cents, taken, card_machine } => {
                 open(self)?;
                 check_cents("countedCash", counted_cents, true)?;
-                let expected_cents = self.expected_cash(cash_taken_cents);
+                let mut counts = Vec::new();
+                for (method, counted) in card_machine {
+                    let field = card_machine_field(method)?;
+                    check_cents(field, counted, true)?;
+                    counts.push(CardCount { method, expected_cents: 0, counted_cents: counted });
+                }
+                let expected_cents = self.expected_cash(taken_with(&taken, PaymentMethod::Cash));
                 CaixaEvent::CaixaClosed(Closing {
                     at,
                     expected_cents,
                     counted_cents,
                     difference_cents: counted_cents - expected_cents,
+                    card_machine: card_counts(&counts, &taken),
                 })
             }
             CaixaCommand::Reopen { reason } => {
@@ -459,17 +515,24 @@ mod tests {
         assert_eq!((figures.cash_taken_cents, figures.expected_cents), (4_600, 16_600));
         assert_eq!((figures.counted_cents, figures.difference_cents), (None, None));
 
+        let debit = CardCount { method: PaymentMethod::Debit, expected_cents: 3_000, counted_cents: 3_000 };
         caixa.apply(CaixaEvent::CaixaClosed(Closing {
             at: at(),
             expected_cents: 16_600,
             counted_cents: 16_400,
             difference_cents: -200,
+            card_machine: vec![debit],
         }));
         let closed = caixa.figures(1, &comandas);
         assert_eq!((closed.counted_cents, closed.difference_cents), (Some(16_400), Some(-200)));
+        assert_eq!(closed.card_machine, [debit]);
         // A cash payment given back after the close: the difference now counts it.
         let corrected = caixa.figures(1, &comandas[..3]);
         assert_eq!((corrected.expected_cents, corrected.difference_cents), (16_500, Some(-100)));
+        // The debit payment given back: the machine's total stays, the payments' falls.
+        let debit_refunded =
+            caixa.figures(1, &[comandas[0].clone(), comandas[2].clone(), comandas[3].clone()]);
+        assert_eq!(debit_refunded.card_machine, [CardCount { expected_cents: 0, ..debit }]);
     }
 
     #[test]
@@ -481,6 +544,7 @@ mod tests {
             expected_cents: 15_000,
             counted_cents: 15_000,
             difference_cents: 0,
+            card_machine: vec![],
         }));
         let sample = serde_json::to_value(&caixa).unwrap_or_default();
         crate::state_shape::assert_recorded("caixa", Caixa::STATE_VERSION, &sample);
@@ -489,15 +553,61 @@ mod tests {
     #[test]
     fn the_close_writes_what_was_expected_counted_and_missing() {
         // R$ 100,00 of float, R$ 50,00 of reforço, R$ 80,00 taken in cash: R$ 230,00 expected.
+        // The machine says R$ 61,00 of credit where the payments came to R$ 60,00, and R$ 0,00
+        // of debit where none was taken.
+        let taken =
+            vec![(PaymentMethod::Cash, 8_000), (PaymentMethod::Pix, 900), (PaymentMethod::Credit, 6_000)];
+        let card_machine = vec![(PaymentMethod::Credit, 6_100), (PaymentMethod::Debit, 0)];
         TestFramework::<Caixa>::with(())
             .given(opened())
-            .when(CaixaCommand::Close { at: at(), counted_cents: 22_800, cash_taken_cents: 8_000 })
+            .when(CaixaCommand::Close { at: at(), counted_cents: 22_800, taken, card_machine })
             .then_expect_events(vec![CaixaEvent::CaixaClosed(Closing {
                 at: at(),
                 expected_cents: 23_000,
                 counted_cents: 22_800,
                 difference_cents: -200,
+                card_machine: vec![
+                    CardCount { method: PaymentMethod::Credit, expected_cents: 6_000, counted_cents: 6_100 },
+                    CardCount { method: PaymentMethod::Debit, expected_cents: 0, counted_cents: 0 },
+                ],
             })]);
+        let close = |method, counted| CaixaCommand::Close {
+            at: at(),
+            counted_cents: 0,
+            taken: vec![],
+            card_machine: vec![(method, counted)],
+        };
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(close(PaymentMethod::Debit, -1))
+            .then_expect_error(invalid("machineDebit", "O valor não pode ser negativo."));
+        TestFramework::<Caixa>::with(())
+            .given(opened())
+            .when(close(PaymentMethod::Pix, 100))
+            .then_expect_error(invalid("machineCredit", "A maquininha totaliza só crédito e débito."));
+    }
+
+    /// The machine's totals came with the close as an optional field: a close stored before
+    /// it decodes with none, and one with them keeps them.
+    #[test]
+    fn a_close_without_the_card_machines_totals_decodes_with_none() {
+        let pinned = include_str!("../event-payloads/Caixa/CaixaClosed.v1.0.json");
+        let old: CaixaEvent = serde_json::from_str(pinned).expect("the pinned close decodes");
+        assert!(matches!(&old, CaixaEvent::CaixaClosed(closing) if closing.card_machine.is_empty()));
+        let with = CaixaEvent::CaixaClosed(Closing {
+            at: at(),
+            expected_cents: 0,
+            counted_cents: 0,
+            difference_cents: 0,
+            card_machine: vec![CardCount {
+                method: PaymentMethod::Debit,
+                expected_cents: 1,
+                counted_cents: 2,
+            }],
+        });
+        let again: CaixaEvent =
+            serde_json::from_value(serde_json::to_value(&with).expect("JSON")).expect("decodes");
+        assert_eq!(again, with);
     }
 
     #[test]
@@ -538,10 +648,11 @@ mod tests {
             expected_cents: 15_000,
             counted_cents: 15_000,
             difference_cents: 0,
+            card_machine: vec![],
         }));
         TestFramework::<Caixa>::with(())
             .given(closed.clone())
-            .when(CaixaCommand::Close { at: at(), counted_cents: 0, cash_taken_cents: 0 })
+            .when(CaixaCommand::Close { at: at(), counted_cents: 0, taken: vec![], card_machine: vec![] })
             .then_expect_error(CaixaError::Closed);
         TestFramework::<Caixa>::with(())
             .given(opened())
@@ -571,6 +682,7 @@ mod tests {
                 expected_cents: 15_000,
                 counted_cents: 14_800,
                 difference_cents: -200,
+                card_machine: vec![],
             }),
             CaixaEvent::CaixaReopened { reason: "Contagem errada".into() },
         ]);

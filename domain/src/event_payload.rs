@@ -120,14 +120,14 @@ pub const SQL_READS: &[SqlRead] = &[
         paths: &["role", "status", "memberships.*.company_id"],
     },
     SqlRead {
-        // command-api/src/caixas.rs: the cash a caixa's payments brought in
-        function: "CASH_TAKEN",
+        // command-api/src/caixas.rs: what a caixa's payments came to, per method
+        function: "TAKEN",
         aggregate_type: "Comanda",
         event_types: &["PaymentTaken"],
         paths: &["payment_id", "method", "cents", "caixa_id"],
     },
     SqlRead {
-        function: "CASH_TAKEN",
+        function: "TAKEN",
         aggregate_type: "Comanda",
         event_types: &["PaymentRefunded"],
         paths: &["payment_id"],

@@ -78,6 +78,20 @@ pub struct CaixaMovement {
     reason: String,
 }
 
+/// A card machine's total for one method, read at the close, beside the caixa's payments.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CaixaCardMachine {
+    /// credit or debit.
+    method: &'static str,
+    /// The caixa's payments with the method (as they stand).
+    expected: f64,
+    /// The machine's total.
+    counted: f64,
+    /// Counted less expected.
+    difference: f64,
+}
+
 /// A caixa's figures, in reais (docs/money.md).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "PascalCase")]
@@ -101,6 +115,9 @@ pub struct CaixaFigures {
     difference: Option<f64>,
     /// When it was last closed, while closed.
     closed_at: Option<DateTime<Utc>>,
+    /// The card machine's totals the last close read, per method, while closed; empty when
+    /// none was read.
+    card_machine: Vec<CaixaCardMachine>,
 }
 
 impl CaixaFigures {
@@ -140,6 +157,16 @@ impl CaixaFigures {
             counted_cash: figures.counted_cents.map(reais),
             difference: figures.difference_cents.map(reais),
             closed_at: closed_at.filter(|_| caixa.status() == CaixaStatus::Closed),
+            card_machine: figures
+                .card_machine
+                .iter()
+                .map(|count| CaixaCardMachine {
+                    method: count.method.code(),
+                    expected: reais(count.expected_cents),
+                    counted: reais(count.counted_cents),
+                    difference: reais(count.counted_cents - count.expected_cents),
+                })
+                .collect(),
         }
     }
 }

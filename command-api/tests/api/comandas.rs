@@ -440,9 +440,13 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
     let movement = json!({"kind": "sangria", "value": 30, "reason": "Cofre"});
     call(&system, &attendant, Method::POST, &format!("/api/caixa/{first}/movements"), Some(movement)).await;
     let expected = 100.0 + cash - 30.0;
-    let counted = json!({"countedCash": expected - 2.0});
-    let closed =
-        call(&system, &attendant, Method::POST, &format!("/api/caixa/{first}/close"), Some(counted)).await;
+    // The card machine's debit total, read off it at the close: R$ 1,00 more than the payments.
+    let close_path = format!("/api/caixa/{first}/close");
+    let close_first = |body: Value| call(&system, &attendant, Method::POST, &close_path, Some(body));
+    let negative = close_first(json!({"countedCash": expected, "machineDebit": -1})).await;
+    assert_eq!(negative.body["errors"]["machineDebit"], "O valor não pode ser negativo.", "{negative:?}");
+    let counted = json!({"countedCash": expected - 2.0, "machineDebit": 21, "machineCredit": 0});
+    let closed = close_first(counted).await;
     assert_eq!(reais(&closed, "Difference"), -2.0, "{closed:?}");
     let before_corrections =
         navalha_platform::clock::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
@@ -470,6 +474,13 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
         json!([{"Method": "cash", "Count": 1, "Value": cash}, {"Method": "debit", "Count": 1, "Value": 20.0}])
     );
     assert_eq!(at_close["Tips"], json!([{"IdProfessional": d.barber1_id, "Value": 10.0}]));
+    assert_eq!(
+        at_close["CardMachine"],
+        json!([
+            {"Method": "credit", "Expected": 0.0, "Counted": 0.0, "Difference": 0.0},
+            {"Method": "debit", "Expected": 20.0, "Counted": 21.0, "Difference": 1.0}
+        ])
+    );
     assert_eq!(
         (at_close["ExpectedCash"].as_f64(), at_close["Difference"].as_f64()),
         (Some(expected), Some(-2.0))

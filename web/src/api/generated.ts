@@ -63,7 +63,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close the caixa with the cash counted: the expected cash and the difference are written once (ADMIN, ATTENDANT) */
+        /** Close the caixa with the cash counted (and, optionally, the card machine's credit and debit totals): what was expected and the differences are written once (ADMIN, ATTENDANT) */
         post: operations["caixaClose"];
         delete?: never;
         options?: never;
@@ -1960,6 +1960,26 @@ export interface components {
             /** @description OPEN or CLOSED. */
             Status: string;
         };
+        /** @description A card machine's total for one method, read at the close, beside the caixa's payments. */
+        CaixaCardMachine: {
+            /**
+             * Format: double
+             * @description The machine's total.
+             */
+            Counted: number;
+            /**
+             * Format: double
+             * @description Counted less expected.
+             */
+            Difference: number;
+            /**
+             * Format: double
+             * @description The caixa's payments with the method (as they stand).
+             */
+            Expected: number;
+            /** @description credit or debit. */
+            Method: string;
+        };
         /** @description A change after the caixa's first close. */
         CaixaCorrection: {
             /** Format: date-time */
@@ -1996,6 +2016,11 @@ export interface components {
         };
         /** @description A caixa's figures, in reais (docs/money.md). */
         CaixaFigures: {
+            /**
+             * @description The card machine's totals the last close read, per method, while closed; empty when
+             *     none was read.
+             */
+            CardMachine: components["schemas"]["CaixaCardMachine"][];
             /**
              * Format: double
              * @description The cash payments' part of the entries.
@@ -2326,13 +2351,23 @@ export interface components {
             Name: string;
             Token: string;
         };
-        /** @description `POST caixa/{id}/close`: `{countedCash}`. */
+        /** @description `POST caixa/{id}/close`: `{countedCash, machineCredit?, machineDebit?}`. */
         CloseBody: {
             /**
              * Format: double
              * @description The cash counted in the drawer, in reais.
              */
             countedCash?: number;
+            /**
+             * Format: double
+             * @description The card machine's credit total, in reais, when the desk read it off the machine.
+             */
+            machineCredit?: number | null;
+            /**
+             * Format: double
+             * @description The card machine's debit total, in reais, when the desk read it off the machine.
+             */
+            machineDebit?: number | null;
         };
         Club: {
             /** Format: int64 */
