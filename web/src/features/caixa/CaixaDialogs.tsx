@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller, useForm } from 'react-hook-form';
 import { Form, FormButtons } from '@/components/form/Form';
+import { CheckboxField } from '@/components/form/fields';
 import { Modal } from '@/components/Modal';
 import { MoneyField } from '@/components/MoneyField';
 import { TextField } from '@/components/TextField';
@@ -8,6 +9,7 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 import { useCloseCaixaMutation, useMoveCashMutation, useReopenCaixaMutation } from './caixaApi';
 import {
+  closePayload,
   closeSchema,
   movementSchema,
   MOVEMENT_LABELS,
@@ -94,12 +96,16 @@ interface CloseDialogProps {
 
 /** 'Fechar caixa': the cash counted in the drawer; the server writes expected and difference. */
 export function CloseDialog({ idCaixa, onClose, onClosed }: CloseDialogProps) {
-  const form = useForm<CloseValues>({ resolver: yupResolver(closeSchema), defaultValues: { countedCash: 0 } });
+  const form = useForm<CloseValues>({
+    resolver: yupResolver(closeSchema),
+    defaultValues: { countedCash: 0, withCardMachine: false, machineCredit: 0, machineDebit: 0 },
+  });
   const [closeCaixa] = useCloseCaixaMutation();
   const withKey = useIdempotencyKey();
+  const withCardMachine = form.watch('withCardMachine');
 
   const submit = async (values: CloseValues) => {
-    const payload = { countedCash: values.countedCash };
+    const payload = closePayload(values);
     const written = await withKey(
       (idempotencyKey) => closeCaixa({ id: idCaixa, payload, idempotencyKey }).unwrap(),
       JSON.stringify(payload),
@@ -111,7 +117,9 @@ export function CloseDialog({ idCaixa, onClose, onClosed }: CloseDialogProps) {
   return (
     <Modal open title="Fechar caixa" onClose={onClose} size="small">
       <Form form={form} onSubmit={submit} aria-label="Fechar caixa" className="caixa-dialog-form">
-        <p className="muted caixa-dialog-text">Conte o dinheiro da gaveta e informe o total.</p>
+        <p className="muted caixa-dialog-text">
+          Conte o dinheiro da gaveta e informe o total. Se quiser conferir os cartões, informe também os totais que a maquininha imprime.
+        </p>
         <Controller
           control={form.control}
           name="countedCash"
@@ -119,6 +127,26 @@ export function CloseDialog({ idCaixa, onClose, onClosed }: CloseDialogProps) {
             <MoneyField label="Dinheiro contado" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
+        <CheckboxField label="Informar os totais da maquininha de cartão" {...form.register('withCardMachine')} />
+        {withCardMachine && (
+          <>
+            {(['machineCredit', 'machineDebit'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field, fieldState }) => (
+                  <MoneyField
+                    label={name === 'machineCredit' ? 'Maquininha: crédito' : 'Maquininha: débito'}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            ))}
+          </>
+        )}
         <DialogButtons onCancel={onClose} submitting={form.formState.isSubmitting} label="Fechar caixa" />
       </Form>
     </Modal>

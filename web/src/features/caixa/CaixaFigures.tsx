@@ -3,6 +3,7 @@ import { formatBRL } from '@/lib/money';
 import { EntriesChart } from './EntriesChart';
 import {
   countText,
+  CARD_MACHINE_HINT,
   DIFFERENCE_CLASS,
   DIFFERENCE_HINT,
   differenceText,
@@ -13,16 +14,17 @@ import {
   movementLabel,
   professionalName,
   sum,
+  type DifferenceTone,
 } from './model';
 import type { CaixaFigures, UnitProfessional } from './types';
 
 /** A difference, signed and coloured (red when cash is missing), with its meaning in words. */
-export function Difference({ value }: { value: number }) {
+export function Difference({ value, hints = DIFFERENCE_HINT }: { value: number; hints?: Record<DifferenceTone, string> }) {
   const tone = differenceTone(value);
   return (
     <span className={`caixa-difference ${DIFFERENCE_CLASS[tone]}`}>
       <span className="caixa-money">{differenceText(value)}</span>{' '}
-      <span className="caixa-difference-hint">({DIFFERENCE_HINT[tone]})</span>
+      <span className="caixa-difference-hint">({hints[tone]})</span>
     </span>
   );
 }
@@ -145,6 +147,25 @@ export function CaixaFiguresView({ figures, professionals, level = 2, changed, c
         </table>
         {chart && <EntriesChart entries={figures.Entries} />}
       </Card>
+
+      {figures.CardMachine.length > 0 && (
+        <Card title="Maquininha de cartão" level={level}>
+          <table className="caixa-table">
+            <tbody>
+              {figures.CardMachine.map((count) => (
+                <Row
+                  key={count.Method}
+                  label={methodLabel(count.Method)}
+                  detail={`Pagamentos ${formatBRL(count.Expected)} · Maquininha ${formatBRL(count.Counted)}`}
+                  changed={is(`machine:${count.Method}`)}
+                >
+                  <Difference value={count.Difference} hints={CARD_MACHINE_HINT} />
+                </Row>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
 
       <Card title="Sangrias e reforços" level={level}>
         {figures.Movements.length === 0 ? (

@@ -153,6 +153,7 @@ const AT_CLOSE: CaixaFigures = {
   ExpectedCash: 120,
   CountedCash: 118,
   Difference: -2,
+  CardMachine: [{ Method: 'debit', Expected: 20, Counted: 21, Difference: 1 }],
 };
 
 const openCaixa: CaixaDetail = {
@@ -182,6 +183,7 @@ const reopened: CaixaDetail = {
   ExpectedCash: 80,
   Difference: 38,
   ClosedAt: '2026-11-27T23:00:00Z',
+  CardMachine: [{ Method: 'debit', Expected: 0, Counted: 21, Difference: 21 }],
   AtClose: { ...AT_CLOSE, ClosedAt: '2026-11-27T23:00:00Z' },
   Corrections: [
     {
@@ -315,9 +317,13 @@ describe('caixa screen', () => {
     await user.click(within(open).getByRole('button', { name: 'Fechar caixa' }));
     dialog = screen.getByRole('dialog', { name: 'Fechar caixa' });
     await user.type(within(dialog).getByLabelText('Dinheiro contado'), '11800');
+    // The card machine's totals only when asked for: then both go, R$ 0,00 included.
+    expect(within(dialog).queryByLabelText('Maquininha: crédito')).toBeNull();
+    await user.click(within(dialog).getByLabelText('Informar os totais da maquininha de cartão'));
+    await user.type(within(dialog).getByLabelText('Maquininha: crédito'), '2550');
     await user.click(within(dialog).getByRole('button', { name: 'Fechar caixa' }));
     expect(await screen.findByText('Caixa fechado com sucesso!')).toBeTruthy();
-    expect(state.writes[1]).toMatchObject({ body: { countedCash: 118 } });
+    expect(state.writes[1].body).toEqual({ countedCash: 118, machineCredit: 25.5, machineDebit: 0 });
 
     const closed = await screen.findByRole('region', { name: 'Caixa fechado' });
     const difference = figureRow(closed, 'Diferença');
@@ -371,6 +377,11 @@ describe('caixa report', () => {
     expect(text(figureRow(now, 'Diferença'))).toContain('+R$ 38,00');
     expect(figureRow(now, 'Dinheiro esperado').className).toContain('caixa-changed');
     expect(figureRow(now, 'Fundo de troco').className).not.toContain('caixa-changed');
+    // The card machine's debit total beside the payments: over at the close, and more so now.
+    const machine = (column: HTMLElement) => within(column).getByRole('region', { name: 'Maquininha de cartão' });
+    expect(text(figureRow(machine(atClose), 'Cartão de débito'))).toContain('+R$ 1,00 (Maquininha acima dos pagamentos)');
+    expect(text(figureRow(machine(now), 'Cartão de débito'))).toContain('Pagamentos R$ 0,00 · Maquininha R$ 21,00');
+    expect(figureRow(machine(now), 'Cartão de débito').className).toContain('caixa-changed');
 
     const corrections = screen.getByRole('table', { name: 'Correções' });
     const correction = within(corrections).getAllByRole('row')[1];

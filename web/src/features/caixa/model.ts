@@ -2,7 +2,16 @@
 // may do what, the forms' rules, and what changed since the close.
 import * as yup from 'yup';
 import { formatBRL } from '@/lib/money';
-import type { CaixaDetail, CaixaEntry, CaixaFigures, CaixaStatus, MovementKind, PaymentMethod, UnitProfessional } from './types';
+import type {
+  CaixaClosePayload,
+  CaixaDetail,
+  CaixaEntry,
+  CaixaFigures,
+  CaixaStatus,
+  MovementKind,
+  PaymentMethod,
+  UnitProfessional,
+} from './types';
 
 export const CAIXA_PATH = '/dashboard/caixa';
 export const caixaReportPath = (id: number) => `${CAIXA_PATH}/${id}`;
@@ -77,6 +86,13 @@ export const DIFFERENCE_HINT: Record<DifferenceTone, string> = {
   even: 'Sem diferença',
 };
 
+/** The same, for a card machine's total against the caixa's card payments. */
+export const CARD_MACHINE_HINT: Record<DifferenceTone, string> = {
+  missing: 'Maquininha abaixo dos pagamentos',
+  over: 'Maquininha acima dos pagamentos',
+  even: 'Confere',
+};
+
 /** ADMIN and ATTENDANT open, move and close a caixa (the server refuses the others). */
 export const mayOperateCaixa = (role: string | null | undefined) => role === 'ADMIN' || role === 'ATTENDANT';
 
@@ -103,6 +119,10 @@ export function changedFigures(before: CaixaFigures, now: CaixaFigures): Set<str
     const old = beforeEntries.find((e) => e.Method === entry.Method);
     if (!old || old.Value !== entry.Value || old.Count !== entry.Count) changed.add(`entry:${entry.Method}`);
   }
+  for (const count of now.CardMachine) {
+    const old = before.CardMachine.find((c) => c.Method === count.Method);
+    if (!old || old.Expected !== count.Expected || old.Counted !== count.Counted) changed.add(`machine:${count.Method}`);
+  }
   const ids = new Set([...before.Tips, ...now.Tips].map((tip) => tip.IdProfessional));
   for (const id of ids) {
     const value = (tips: CaixaFigures['Tips']) => tips.find((tip) => tip.IdProfessional === id)?.Value ?? 0;
@@ -116,8 +136,9 @@ export const showsComparison = (caixa: CaixaDetail) => Boolean(caixa.AtClose) &&
 
 /** The figures of a caixa's answer (the top level: as it stands, or stood at asOf). */
 export function figuresOf(caixa: CaixaFigures): CaixaFigures {
-  const { OpeningCash, Entries, Tips, Sangrias, Reforcos, Movements, CashTaken, ExpectedCash, CountedCash, Difference, ClosedAt } = caixa;
-  return { OpeningCash, Entries, Tips, Sangrias, Reforcos, Movements, CashTaken, ExpectedCash, CountedCash, Difference, ClosedAt };
+  const { OpeningCash, Entries, Tips, Sangrias, Reforcos, Movements, CashTaken, ExpectedCash, CountedCash, Difference, ClosedAt, CardMachine } =
+    caixa;
+  return { OpeningCash, Entries, Tips, Sangrias, Reforcos, Movements, CashTaken, ExpectedCash, CountedCash, Difference, ClosedAt, CardMachine };
 }
 
 /** The 'Ver como estava em' control's value as asOf ('YYYY-MM-DDTHH:MM[:SS]', the units' clock), or null. */
@@ -160,11 +181,26 @@ export const movementSchema = yup.object({
 
 export interface CloseValues {
   countedCash: number;
+  /** Whether the desk read the card machine's totals (then both are sent, R$ 0,00 included). */
+  withCardMachine: boolean;
+  machineCredit: number;
+  machineDebit: number;
 }
 
+const notNegative = () => yup.number().default(0).min(0, 'O valor não pode ser negativo.');
+
 export const closeSchema = yup.object({
-  countedCash: yup.number().default(0).min(0, 'O valor não pode ser negativo.'),
+  countedCash: notNegative(),
+  withCardMachine: yup.boolean().default(false),
+  machineCredit: notNegative(),
+  machineDebit: notNegative(),
 }) as yup.ObjectSchema<CloseValues>;
+
+/** POST caixa/{id}/close: the cash counted, and the card machine's totals when read. */
+export function closePayload(values: CloseValues): CaixaClosePayload {
+  if (!values.withCardMachine) return { countedCash: values.countedCash };
+  return { countedCash: values.countedCash, machineCredit: values.machineCredit, machineDebit: values.machineDebit };
+}
 
 export interface ReasonValues {
   reason: string;

@@ -14,7 +14,7 @@ export type CaixaOpenPayload = Schemas['OpenBody'];
 /** Body of POST caixa/{id}/movements: `{kind: sangria|reforco, value, reason}`. */
 export type CaixaMovementPayload = Schemas['MovementBody'];
 
-/** Body of POST caixa/{id}/close: `{countedCash}`. */
+/** Body of POST caixa/{id}/close: `{countedCash, machineCredit?, machineDebit?}`. */
 export type CaixaClosePayload = Schemas['CloseBody'];
 
 /** Body of POST caixa/{id}/reopen: `{reason}`. */
@@ -37,6 +37,9 @@ export type CaixaPage = Schemas['Page_CaixaListItem'];
 
 /** What a caixa's payments brought in with one method (`Method`: a {@link PaymentMethod}). */
 export type CaixaEntry = Schemas['CaixaEntry'];
+
+/** The card machine's total for credit or debit read at the close, beside the caixa's payments. */
+export type CaixaCardMachine = Schemas['CaixaCardMachine'];
 
 /** A professional's tips, from the comandas the caixa finished. */
 export type CaixaTip = Schemas['CaixaTip'];
