@@ -104,6 +104,10 @@ struct DayFigures {
     booked: i64,
     confirmed: i64,
     cancelled: i64,
+    /// Booked appointments served: their comanda is closed (issue 41).
+    attended: i64,
+    /// Booked appointments marked 'Não compareceu'.
+    no_shows: i64,
     /// The day's expected revenue, summed into the totals.
     #[serde(skip)]
     revenue_cents: i64,
@@ -172,6 +176,11 @@ struct Totals {
     appointments: i64,
     cancelled: i64,
     cancellation_rate: f64,
+    /// Appointments served (their comanda closed) and marked 'Não compareceu'.
+    attended: i64,
+    no_shows: i64,
+    /// No-shows over the appointments settled either way (served or not come); 0 when none.
+    no_show_rate: f64,
     expected_revenue: f64,
     new_clients: Option<i64>,
 }
@@ -235,8 +244,9 @@ async fn dashboard(
     let chosen = params.id("idCompany")?;
     let own = !matches!(auth.role, Role::Admin | Role::Attendant);
     let professional = own.then_some(auth.professional_id);
-    let consistency =
-        read_after.wait_all(&state.watch, &[&read_models::DASHBOARD, &read_models::COMANDA]).await?;
+    let consistency = read_after
+        .wait_all(&state.watch, &[&read_models::DASHBOARD, &read_models::COMANDA, &read_models::AGENDA])
+        .await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
         "select company_id, ($3::timestamptz at time zone time_zone)::date from rm_company.company
@@ -287,11 +297,16 @@ async fn dashboard(
     };
     let appointments: i64 = days.iter().map(|d| d.booked).sum();
     let cancelled: i64 = days.iter().map(|d| d.cancelled).sum();
-    let all = appointments + cancelled;
+    let attended: i64 = days.iter().map(|d| d.attended).sum();
+    let no_shows: i64 = days.iter().map(|d| d.no_shows).sum();
+    let rate = |part: i64, whole: i64| if whole == 0 { 0.0 } else { part as f64 / whole as f64 };
     let totals = Totals {
         appointments,
         cancelled,
-        cancellation_rate: if all == 0 { 0.0 } else { cancelled as f64 / all as f64 },
+        cancellation_rate: rate(cancelled, appointments + cancelled),
+        attended,
+        no_shows,
+        no_show_rate: rate(no_shows, attended + no_shows),
         expected_revenue: reais(days.iter().map(|d| d.revenue_cents).sum()),
         new_clients,
     };
@@ -309,52 +324,45 @@ struct Filter<'a> {
     professional: Option<i64>,
 }
 
-/// What the period's closed comandas brought in (`rm_comanda.comanda.received`).
+/// What the period's closed comandas brought in (`rm_comanda.comanda.received`), read in
+/// one pass: each comanda's sums by method and by professional, per day.
 async fn received(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<ReceivedFigures, ApiError> {
-    // A barber's home sums their own share; the desk's, the payments.
-    let (by_professional, by_method, by_day) = (
-        "select p.key, sum(p.value::text::bigint)::bigint
-           from rm_comanda.comanda c, json_each(c.received -> 'professionals') p
-          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
-            and ($4::bigint is null or p.key = $4::text)
-          group by p.key order by 2 desc, 1",
-        "select m.key, sum(m.value::text::bigint)::bigint
-           from rm_comanda.comanda c, json_each(c.received -> 'methods') m
-          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
-            and $4::bigint is null
-          group by m.key order by 2 desc, 1",
-        "select c.opened_on, sum(s.value::text::bigint)::bigint
+    let rows: Vec<(NaiveDate, bool, String, i64)> = sqlx::query_as(
+        "select c.opened_on, s.by_method, s.key, sum(s.value::text::bigint)::bigint
            from rm_comanda.comanda c,
-                json_each(c.received -> case when $4::bigint is null then 'methods' else 'professionals' end) s
+                lateral (select true as by_method, m.key, m.value from json_each(c.received -> 'methods') m
+                         union all
+                         select false, p.key, p.value from json_each(c.received -> 'professionals') p) s
           where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
-            and ($4::bigint is null or s.key = $4::text)
-          group by c.opened_on order by 1",
-    );
-    let mut sums = Vec::new();
-    for sql in [by_professional, by_method] {
-        let rows: Vec<(String, i64)> = sqlx::query_as(sql)
-            .bind(filter.companies)
-            .bind(filter.start)
-            .bind(filter.end)
-            .bind(filter.professional)
-            .fetch_all(&mut *conn)
-            .await?;
-        sums.push(rows.into_iter().map(|(key, cents)| ReceivedBy { key, value: reais(cents) }).collect());
+            and ($4::bigint is null or (not s.by_method and s.key = $4::text))
+          group by 1, 2, 3",
+    )
+    .bind(filter.companies)
+    .bind(filter.start)
+    .bind(filter.end)
+    .bind(filter.professional)
+    .fetch_all(conn)
+    .await?;
+    // A barber's home sums their own share; the desk's, the payments.
+    let own = filter.professional.is_some();
+    let mut days: BTreeMap<NaiveDate, i64> = BTreeMap::new();
+    let (mut methods, mut professionals): (HashMap<String, i64>, HashMap<String, i64>) = Default::default();
+    for (date, by_method, key, cents) in rows {
+        if by_method != own {
+            *days.entry(date).or_default() += cents;
+        }
+        *(if by_method { &mut methods } else { &mut professionals }).entry(key).or_default() += cents;
     }
-    let days: Vec<(NaiveDate, i64)> = sqlx::query_as(by_day)
-        .bind(filter.companies)
-        .bind(filter.start)
-        .bind(filter.end)
-        .bind(filter.professional)
-        .fetch_all(&mut *conn)
-        .await?;
-    let methods = sums.pop().unwrap_or_default();
-    let professionals = sums.pop().unwrap_or_default();
+    let ranked = |sums: HashMap<String, i64>| {
+        let mut sums: Vec<(String, i64)> = sums.into_iter().collect();
+        sums.sort_by(|(a_key, a), (b_key, b)| b.cmp(a).then_with(|| a_key.cmp(b_key)));
+        sums.into_iter().map(|(key, cents)| ReceivedBy { key, value: reais(cents) }).collect()
+    };
     Ok(ReceivedFigures {
-        total: reais(days.iter().map(|(_, cents)| cents).sum()),
+        total: reais(days.values().sum()),
         days: days.into_iter().map(|(date, cents)| ReceivedDay { date, value: reais(cents) }).collect(),
-        methods,
-        professionals,
+        methods: ranked(methods),
+        professionals: ranked(professionals),
     })
 }
 
@@ -371,17 +379,39 @@ async fn day_figures(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<Vec
     .bind(filter.start)
     .bind(filter.end)
     .bind(filter.professional)
-    .fetch_all(conn)
+    .fetch_all(&mut *conn)
     .await?;
     let found: HashMap<NaiveDate, (i64, i64, i64, i64)> =
         rows.into_iter().map(|(date, b, c, x, r)| (date, (b, c, x, r))).collect();
+    // Whether the client came is the agenda's (NO_SHOW) and the comanda's (closed): read
+    // where they live rather than copied into the dashboard's sums.
+    let attendance: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(
+        "select a.date,
+                count(*) filter (where exists (
+                    select 1 from rm_comanda.comanda c
+                     where c.appointment_id = a.appointment_id and c.status = 'CLOSED'))::bigint,
+                count(*) filter (where a.attendance = 'NO_SHOW')::bigint
+           from rm_agenda.appointment a
+          where a.company_id = any($1) and a.date between $2 and $3 and a.status
+            and ($4::bigint is null or a.professional_id = $4)
+          group by a.date",
+    )
+    .bind(filter.companies)
+    .bind(filter.start)
+    .bind(filter.end)
+    .bind(filter.professional)
+    .fetch_all(&mut *conn)
+    .await?;
+    let came: HashMap<NaiveDate, (i64, i64)> =
+        attendance.into_iter().map(|(date, a, n)| (date, (a, n))).collect();
     Ok(filter
         .start
         .iter_days()
         .take_while(|date| *date <= filter.end)
         .map(|date| {
             let (booked, confirmed, cancelled, revenue_cents) = found.get(&date).copied().unwrap_or_default();
-            DayFigures { date, booked, confirmed, cancelled, revenue_cents }
+            let (attended, no_shows) = came.get(&date).copied().unwrap_or_default();
+            DayFigures { date, booked, confirmed, cancelled, attended, no_shows, revenue_cents }
         })
         .collect())
 }

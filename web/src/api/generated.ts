@@ -2830,6 +2830,11 @@ export interface components {
             password?: string;
         };
         DayFigures: {
+            /**
+             * Format: int64
+             * @description Booked appointments served: their comanda is closed (issue 41).
+             */
+            Attended: number;
             /** Format: int64 */
             Booked: number;
             /** Format: int64 */
@@ -2838,6 +2843,11 @@ export interface components {
             Confirmed: number;
             /** Format: date */
             Date: string;
+            /**
+             * Format: int64
+             * @description Booked appointments marked 'Não compareceu'.
+             */
+            NoShows: number;
         };
         /** @description An appointment of the day list (spec 01 §3 'Appointment, day list item'). */
         DayItem: {
@@ -4955,6 +4965,11 @@ export interface components {
         Totals: {
             /** Format: int64 */
             Appointments: number;
+            /**
+             * Format: int64
+             * @description Appointments served (their comanda closed) and marked 'Não compareceu'.
+             */
+            Attended: number;
             /** Format: double */
             CancellationRate: number;
             /** Format: int64 */
@@ -4963,6 +4978,13 @@ export interface components {
             ExpectedRevenue: number;
             /** Format: int64 */
             NewClients?: number | null;
+            /**
+             * Format: double
+             * @description No-shows over the appointments settled either way (served or not come); 0 when none.
+             */
+            NoShowRate: number;
+            /** Format: int64 */
+            NoShows: number;
         };
         /** @description A charge of a subscription, as the provider last reported it. */
         TransactionAnswer: {

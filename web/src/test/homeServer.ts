@@ -15,7 +15,9 @@ export function weekDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     End: days[6],
     Own: false,
     Days: days.map((Date, i) =>
-      i === 0 ? { Date, Booked: 12, Confirmed: 4, Cancelled: 1 } : { Date, Booked: i % 3, Confirmed: 0, Cancelled: i === 2 ? 3 : 0 },
+      i === 0
+        ? { Date, Booked: 12, Confirmed: 4, Cancelled: 1, Attended: 9, NoShows: 1 }
+        : { Date, Booked: i % 3, Confirmed: 0, Cancelled: i === 2 ? 3 : 0, Attended: 0, NoShows: 0 },
     ),
     Occupancy: [
       { IdProfessional: 4, Name: 'Diego Barbeiro', Color: '#f59e0b', BookedMinutes: 300, WorkingMinutes: 480 },
@@ -30,7 +32,16 @@ export function weekDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       { Weekday: 2, Hour: 14, Count: 2 },
       { Weekday: 6, Hour: 10, Count: 1 },
     ],
-    Totals: { Appointments: 40, Cancelled: 4, CancellationRate: 0.0909, ExpectedRevenue: 1800.0, NewClients: 5 },
+    Totals: {
+      Appointments: 40,
+      Cancelled: 4,
+      CancellationRate: 0.0909,
+      Attended: 9,
+      NoShows: 1,
+      NoShowRate: 0.1,
+      ExpectedRevenue: 1800.0,
+      NewClients: 5,
+    },
     // Only the days with a closed comanda; professional 9 is no longer on the occupancy.
     Received: {
       Total: 1250.0,
@@ -74,7 +85,16 @@ export const ownDashboard = (): Dashboard =>
   weekDashboard({
     Own: true,
     Occupancy: [{ IdProfessional: 4, Name: 'Diego Barbeiro', Color: '#f59e0b', BookedMinutes: 300, WorkingMinutes: 480 }],
-    Totals: { Appointments: 9, Cancelled: 1, CancellationRate: 0.1, ExpectedRevenue: 405.0, NewClients: null },
+    Totals: {
+      Appointments: 9,
+      Cancelled: 1,
+      CancellationRate: 0.1,
+      Attended: 3,
+      NoShows: 0,
+      NoShowRate: 0,
+      ExpectedRevenue: 405.0,
+      NewClients: null,
+    },
     // Their own share: no methods.
     Received: { Total: 320.0, Days: [{ Date: '2026-11-23', Value: 320.0 }], Methods: [], Professionals: [{ Key: '4', Value: 320.0 }] },
     Club: null,

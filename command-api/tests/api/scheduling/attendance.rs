@@ -32,6 +32,19 @@ async fn a_past_client_is_marked_absent_or_served_and_the_day_list_says_which(po
         let (system, token) = (&system, token.to_owned());
         async move { system.call(method, &path, Some(&token), None).await }
     };
+    // The home's day of the two appointments: (attended, no-shows), the unit's and the barber's own.
+    let home_day = |token: &str| {
+        let home = call(token, Method::GET, format!("/api/dashboard?period=30d&idCompany={}", d.centro));
+        async move {
+            let home = home.await;
+            let day = home.body["Days"]
+                .as_array()
+                .and_then(|days| days.iter().find(|day| day["Date"] == json!(past.to_string())).cloned());
+            let day = day.unwrap_or_else(|| panic!("{past} on the home: {home:?}"));
+            (day["Attended"].as_i64().unwrap_or(-1), day["NoShows"].as_i64().unwrap_or(-1))
+        }
+    };
+    let (unit_before, own_before) = (home_day(&admin).await, home_day(&barber).await);
     let no_show = |id: i64| format!("/api/scheduling/{id}/no-show");
 
     // A past appointment is not confirmed any more.
@@ -96,6 +109,10 @@ async fn a_past_client_is_marked_absent_or_served_and_the_day_list_says_which(po
     };
     assert_eq!(of(absent), Some((json!("NO_SHOW"), json!(null))), "{list:?}");
     assert_eq!(of(served), Some((json!("ATTENDED"), json!(comanda_id))));
+    // The home counts one more served and one more absent that day, for the unit and the barber.
+    for (token, (attended, no_shows)) in [(&admin, unit_before), (&barber, own_before)] {
+        assert_eq!(home_day(token).await, (attended + 1, no_shows + 1));
+    }
 
     // Too early for 'Não compareceu'; not its day for 'Cliente chegou'.
     let coming = id_of(

@@ -85,6 +85,8 @@ function Figures({ data }: { data: Dashboard }) {
   const map = useMemo(() => heatMap(data.BusyHours), [data.BusyHours]);
   const figures: Figure[] = [
     { label: 'Agendamentos', value: Totals.Appointments },
+    { label: 'Atendidos', value: Totals.Attended },
+    { label: 'Não compareceram', value: Totals.NoShows, detail: percentText(Totals.NoShowRate) },
     { label: 'Cancelamentos', value: Totals.Cancelled, detail: percentText(Totals.CancellationRate) },
     { label: 'Receita prevista', value: formatBRL(Totals.ExpectedRevenue) },
     { label: 'Recebido', value: formatBRL(Received.Total) },

@@ -44,8 +44,13 @@ describe('desktop home', () => {
     expect(figure('Receita prevista')).toBe('R$\u00a01.800,00');
     expect(figure('Recebido')).toBe('R$\u00a01.250,00');
     expect(figure('Novos clientes')).toBe('5');
+    // Served (their comanda closed) and absent, with the share of those settled who never came.
+    expect(figure('Atendidos')).toBe('9');
+    expect(figure('Não compareceram')).toBe('110%');
     expect([...screen.getByLabelText('Números do período').querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
       'Agendamentos',
+      'Atendidos',
+      'Não compareceram',
       'Cancelamentos',
       'Receita prevista',
       'Recebido',
@@ -152,11 +157,20 @@ describe('desktop home', () => {
     homeServer({
       answer: () => ({
         ...empty,
-        Days: empty.Days.map((day) => ({ ...day, Booked: 0, Confirmed: 0, Cancelled: 0 })),
+        Days: empty.Days.map((day) => ({ ...day, Booked: 0, Confirmed: 0, Cancelled: 0, Attended: 0, NoShows: 0 })),
         Occupancy: [],
         Services: [],
         BusyHours: [],
-        Totals: { Appointments: 0, Cancelled: 0, CancellationRate: 0, ExpectedRevenue: 0, NewClients: 0 },
+        Totals: {
+          Appointments: 0,
+          Cancelled: 0,
+          CancellationRate: 0,
+          Attended: 0,
+          NoShows: 0,
+          NoShowRate: 0,
+          ExpectedRevenue: 0,
+          NewClients: 0,
+        },
         Received: { Total: 0, Days: [], Methods: [], Professionals: [] },
         Club: { ActiveSubscribers: 0, MonthlyRecurringRevenue: 0, Months: [], Pending: [] },
       }),

@@ -24,7 +24,10 @@ export type DashboardService = Schemas['ServiceFigures'];
 /** Weekday 0 domingo ... 6 sábado. */
 export type DashboardBusyHour = Schemas['BusyHour'];
 
-/** CancellationRate is Cancelled / (Appointments + Cancelled), 0 to 1; no NewClients when Own. */
+/**
+ * CancellationRate is Cancelled / (Appointments + Cancelled), 0 to 1; NoShowRate is NoShows /
+ * (Attended + NoShows), 0 to 1; no NewClients when Own.
+ */
 export type DashboardTotals = Schemas['Totals'];
 
 /** Month 'YYYY-MM'. */

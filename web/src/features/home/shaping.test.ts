@@ -46,8 +46,8 @@ describe('labels', () => {
 describe('appointments per day', () => {
   it("stacks confirmados, 'a confirmar' (booked less confirmed) and cancelados", () => {
     const bars = dayBars([
-      { Date: '2026-11-23', Booked: 12, Confirmed: 4, Cancelled: 1 },
-      { Date: '2026-11-24', Booked: 0, Confirmed: 0, Cancelled: 0 },
+      { Date: '2026-11-23', Booked: 12, Confirmed: 4, Cancelled: 1, Attended: 0, NoShows: 0 },
+      { Date: '2026-11-24', Booked: 0, Confirmed: 0, Cancelled: 0, Attended: 0, NoShows: 0 },
     ]);
     expect(bars).toEqual([
       { date: '2026-11-23', label: '23/11', confirmed: 4, toConfirm: 8, cancelled: 1 },
@@ -57,9 +57,9 @@ describe('appointments per day', () => {
   });
 
   it('is empty when every day is zero, or there are no days', () => {
-    expect(hasDayData(dayBars([{ Date: '2026-11-23', Booked: 0, Confirmed: 0, Cancelled: 0 }]))).toBe(false);
+    expect(hasDayData(dayBars([{ Date: '2026-11-23', Booked: 0, Confirmed: 0, Cancelled: 0, Attended: 0, NoShows: 0 }]))).toBe(false);
     expect(hasDayData([])).toBe(false);
-    expect(hasDayData(dayBars([{ Date: '2026-11-23', Booked: 0, Confirmed: 0, Cancelled: 2 }]))).toBe(true);
+    expect(hasDayData(dayBars([{ Date: '2026-11-23', Booked: 0, Confirmed: 0, Cancelled: 2, Attended: 0, NoShows: 0 }]))).toBe(true);
   });
 });
 
@@ -111,7 +111,7 @@ describe('revenue by service', () => {
 
 describe('received', () => {
   const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
-  const days = ['2026-11-23', '2026-11-24', '2026-11-25'].map((Date) => ({ Date, Booked: 0, Confirmed: 0, Cancelled: 0 }));
+  const days = ['2026-11-23', '2026-11-24', '2026-11-25'].map((Date) => ({ Date, Booked: 0, Confirmed: 0, Cancelled: 0, Attended: 0, NoShows: 0 }));
 
   it('has a column for every day of the period, zero where nothing was received', () => {
     const bars = receivedDayBars(days, [
