@@ -1,73 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { unitToday } from './clock';
 import { dismissToasts, screenshots } from './backoffice-a-support';
-import { ADMIN, BARBER1, agendaSetup, bookFirstFree, daysAfter, freeTimes, goToDay, openAgenda, toast } from './support';
+import { ATTENDANT, bookInThePast, card, options } from './counter-support';
+import { ADMIN, BARBER1, agendaSetup, bookFirstFree, goToDay, openAgenda, toast } from './support';
 
 // Issue 41 §1, §8: the appointment's life ends somewhere. A client who never came is marked
 // 'Não compareceu' from the agenda's card; another gets 'Abrir comanda', which leads to the
 // comanda of the appointment, and the card then offers 'Ver comanda'.
-
-const ATTENDANT = 'atendente@navalha.dev';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const card = (page: Page, id: number) => page.getByRole('article', { name: new RegExp(`^Agendamento N\\.º ${id}: `) });
-const options = (page: Page, id: number) => page.getByRole('button', { name: `Opções do agendamento N.º ${id}` });
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** The open days before today, newest first: the units open Monday to Saturday, not on the demo holidays. */
-function openDaysBefore(count: number): string[] {
-  const days: string[] = [];
-  for (let day = daysAfter(unitToday(), -1); days.length < count; day = daysAfter(day, -1)) {
-    const sunday = new Date(`${day}T12:00:00Z`).getUTCDay() === 0;
-    if (!sunday && !['12-25', '01-01'].includes(day.slice(5))) days.push(day);
-  }
-  return days;
-}
-
-/**
- * Books a 'Corte de cabelo' with Diego on a past open day, through the API, as the desk records
- * a visit after the fact: ALL_TIMES checks only the unit's opening hours (09:00-21:00) and the
- * professional's other bookings. Starts are tried from the evening back, past days from
- * yesterday back, until one is free (a long-lived database fills them up).
- */
-async function bookInThePast(
-  request: APIRequestContext,
-  token: string,
-  opts: { idCompany: number; idService: number; idUser: number },
-): Promise<{ id: number; date: string }> {
-  const answer = await freeTimes(request, token, opts.idCompany, opts.idService);
-  const diego = answer.professionals.find((p) => p.name === BARBER1.name);
-  expect(diego, `${BARBER1.name} offers the service`).toBeTruthy();
-  // The service's length for Diego, as his free times give it.
-  const hour = answer.times.flatMap((day) => day.freeHours).find((h) => h.idProfessional === diego!.idProfessional);
-  const length = hour ? minutesOf(hour.end) - minutesOf(hour.start) : 30;
-  let last = '';
-  for (const date of openDaysBefore(3)) {
-    for (let start = 21 * 60 - length; start >= 9 * 60; start -= 15) {
-      const booked = await request.post('/api/scheduling/professional', {
-        headers: auth(token),
-        data: {
-          idCompanyProfessional: diego!.idCompanyProfessional,
-          date,
-          startTime: hhmm(start),
-          endTime: hhmm(start + length),
-          idServices: [opts.idService],
-          idUser: opts.idUser,
-          observation: '',
-          timesType: 'ALL_TIMES',
-        },
-      });
-      if (booked.status() === 201) return { id: ((await booked.json()) as { IdScheduling: number }).IdScheduling, date };
-      last = `${booked.status()} ${await booked.text()}`;
-      // Taken by another booking of Diego's: the next start.
-      if (booked.status() !== 409) break;
-    }
-  }
-  throw new Error(`no past time of ${BARBER1.name} could be booked; the last answer: ${last}`);
-}
 
 test("a client who never came is marked 'Não compareceu' from the card, and the card says so", async ({ page, request }) => {
   const { token, idCompany, idService, idUser } = await agendaSetup(request, 'Cliente Ausente', 1);

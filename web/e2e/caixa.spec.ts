@@ -1,28 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, CENTRO, apiToken, companyId, runTag, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
+import { closeOpenCaixa, figure, seriousViolations } from './counter-support';
 
 // Issue 41 §4, §5, §8: the caixa of a day, from 'Abrir caixa' to its report, with a
 // difference of R$ 2,00 (float R$ 100,00 − sangria R$ 30,00 + reforço R$ 10,00 + R$ 40,00
 // taken in cash = R$ 120,00 expected; R$ 118,00 counted).
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** Closes the unit's open caixa, if any (counted as expected), so the test starts from 'Abrir caixa'. */
-async function closeOpenCaixa(request: APIRequestContext, token: string, idCompany: number) {
-  const listed = await request.get(`/api/caixa?idCompany=${idCompany}&status=OPEN&page=1&pageSize=1`, { headers: auth(token) });
-  expect(listed.ok(), await listed.text()).toBeTruthy();
-  const open = ((await listed.json()) as { content: { IdCaixa: number; ExpectedCash: number }[] }).content[0];
-  if (!open) return;
-  const closed = await request.post(`/api/caixa/${open.IdCaixa}/close`, {
-    headers: auth(token),
-    data: { countedCash: open.ExpectedCash },
-  });
-  // 409: closed meanwhile (the list had not seen it yet).
-  expect([200, 409], await closed.text()).toContain(closed.status());
-}
 
 /** A walk-in comanda selling one product of R$ 40,00, paid in cash and closed, through the API; its number. */
 async function sellInCash(request: APIRequestContext, token: string, idCompany: number, tag: string): Promise<number> {
@@ -43,18 +29,6 @@ async function sellInCash(request: APIRequestContext, token: string, idCompany: 
   }
   return idComanda;
 }
-
-/** The serious and critical WCAG 2.1 A/AA violations on the page (as a11y.spec.ts reads them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
-/** A figure's row (a card's table row) by its label. */
-const figure = (scope: Locator, label: string) =>
-  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
 
 test('the caixa opens, takes a sangria, a reforço and a cash sale, and closes R$ 2,00 short', async ({ page, request }) => {
   const tag = runTag();

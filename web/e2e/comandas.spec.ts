@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, runTag, serviceId, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
 import { SIM_URL } from './subscribers-support';
+import { centsOf, createProduct, money } from './counter-support';
 
 // Issue 41 §8: a walk-in at the counter. The caixa has no screen in this part, so it is opened
 // through the API; then everything else goes through the comanda's screens, as a desk would.
@@ -21,18 +22,6 @@ async function ensureCaixaOpen(request: APIRequestContext, token: string, idComp
   }
   expect(opened.status(), await opened.text()).toBe(201);
 }
-
-/** A product on sale, through the API (the products' screen is tested on its own). */
-async function createProduct(request: APIRequestContext, token: string, name: string, price: number) {
-  const created = await request.post('/api/product', { headers: auth(token), data: { name, price, active: true } });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { IdProduct: number }).IdProduct;
-}
-
-const money = (text: string) => new RegExp(`R\\$\\s${text.replace(/[.$]/g, '\\$&')}`);
-
-/** 'R$ 84,90' in centavos. */
-const centsOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 test('a walk-in gets a service and a product, tips, pays in cash with change, by Pix and by debit card, and the comanda closes', async ({
   page,

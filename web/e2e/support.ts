@@ -103,6 +103,11 @@ export async function goToDay(page: Page, isoDate: string) {
 /** Signs in and opens Centro's agenda on a day (desktop). */
 export async function openAgenda(page: Page, email: string, isoDate: string) {
   await signInAs(page, email);
+  await showAgenda(page, isoDate);
+}
+
+/** Opens Centro's agenda on a day (desktop), signed in already. */
+export async function showAgenda(page: Page, isoDate: string) {
   await page.goto('/dashboard/scheduling');
   await page.getByRole('combobox', { name: 'Barbearia', exact: true }).click();
   await page.getByRole('option', { name: new RegExp(CENTRO) }).first().click();
