@@ -32,6 +32,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::caixas::{open_caixa_of, MSG_NO_CAIXA};
+use crate::club::cover::Club;
 use crate::commands::{
     cents_field, claim_holder, execute_claiming, execute_on, load, load_stream, metadata_of, next_id,
     optional_cents_field, position_headers, trimmed, Claim, DomainError, Streams,
@@ -317,6 +318,11 @@ async fn open(
         claims.push(appointment_claim(appointment_id));
         client_id = Some(booking.client_id);
         items = booked_items(appointment_id, booking);
+        let today = unit_now(&state, auth.business_id, company_id).await?.date();
+        let club = Club::of(&state, auth.business_id, client_id, company_id, today).await?;
+        for item in &mut items {
+            item.club = club.cover(item.ref_id);
+        }
     }
     let id = next_id(&state.pool, "comanda_id_seq").await?;
     let answer = IdComanda { id_comanda: id };
@@ -362,6 +368,7 @@ pub fn booked_items(appointment_id: i64, booking: &navalha_domain::appointment::
             unit_cents: service.cents,
             discount: None,
             appointment_id: Some(appointment_id),
+            club: None,
         })
         .collect()
 }
@@ -442,6 +449,14 @@ async fn add_item(
         .find(|offered| offered.service_id == service_id && offered.active)
         .ok_or_else(|| ApiError::field("id", MSG_SERVICE_NOT_OFFERED))?;
     let catalogue: Service = streams.replay(&service_id.to_string())?;
+    let client_id = read.aggregate.opening().and_then(|opening| opening.client_id);
+    let club = match client_id {
+        Some(_) => {
+            let today = unit_now(&state, auth.business_id, company_id).await?.date();
+            Club::of(&state, auth.business_id, client_id, company_id, today).await?.cover(service_id)
+        }
+        None => None,
+    };
     let description = catalogue.entry().map(|entry| entry.description.clone()).unwrap_or_default();
     let item = NewItem {
         kind: ItemKind::Service,
@@ -452,6 +467,7 @@ async fn add_item(
         unit_cents: offered.cents,
         discount,
         appointment_id: None,
+        club,
     };
     let cap = discount_cap(&state, &auth, company_id).await?;
     change(&state, &auth, &origin, (id, read), ComandaCommand::AddItem { item, cap }).await
@@ -484,6 +500,7 @@ async fn product_item(
         unit_cents: details.price_cents,
         discount,
         appointment_id: None,
+        club: None,
     })
 }
 

@@ -116,6 +116,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
                 unit_cents: *cents,
                 discount: None,
                 appointment_id: None,
+                club: None,
             });
         }
         let opening = ComandaCommand::Open {
@@ -180,6 +181,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             unit_cents: *cents,
             discount: None,
             appointment_id: None,
+            club: None,
         };
         let opening = ComandaCommand::Open {
             company_id: unit,

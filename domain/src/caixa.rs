@@ -463,6 +463,7 @@ mod tests {
                 authorization_code: None,
                 nsu: None,
                 caixa_id: Some(*caixa),
+                item_id: None,
             }));
         }
         if closed {

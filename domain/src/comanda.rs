@@ -78,9 +78,33 @@ pub struct Item {
     /// The appointment the line came from, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub appointment_id: Option<i64>,
+    /// The client's club subscription that covers part of the line, if one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<ClubCover>,
 }
 
+/// A client's subscription covering a service at its plan's discount (spec 02's plan
+/// services): that part of the line is paid by 'Assinatura', the rest by the client.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubCover {
+    /// IdSubscriptionUser.
+    pub subscription_id: i64,
+    /// IdSubscriptionDetail.
+    pub plan_id: i64,
+    pub plan_name: String,
+    /// The plan's discount on the service, percent (0 to 100).
+    pub percent: i64,
+}
+
+/// What the subscription payment of a covered line gives as its reason when the line goes.
+pub const MSG_COVERED_LINE_REMOVED: &str = "Item removido da comanda.";
+
 impl Item {
+    /// What the club pays of the line: its plan's percent of the line after its discount.
+    pub fn covered(&self) -> i64 {
+        self.club.as_ref().map_or(0, |club| percent_of(self.net(), club.percent * 100))
+    }
+
     /// Quantity times unit price.
     pub fn gross(&self) -> i64 {
         self.quantity * self.unit_cents
@@ -170,6 +194,9 @@ pub struct Payment {
     /// The caixa open when it was taken.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caixa_id: Option<i64>,
+    /// The line a subscription payment covers ('Assinatura').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item_id: Option<i64>,
 }
 
 impl Payment {
@@ -429,6 +456,7 @@ pub struct NewItem {
     pub unit_cents: i64,
     pub discount: Option<Discount>,
     pub appointment_id: Option<i64>,
+    pub club: Option<ClubCover>,
 }
 
 /// A payment as a command takes it (the comanda numbers it).
@@ -715,6 +743,7 @@ impl NewItem {
             unit_cents: self.unit_cents,
             discount: self.discount,
             appointment_id: self.appointment_id,
+            club: self.club,
         }
     }
 }
@@ -741,8 +770,18 @@ impl Aggregate for Comanda {
                     return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
                 }
                 items.iter().try_for_each(|item| check_item(item, None))?;
-                let items = items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect();
-                ComandaEvent::ComandaOpened(Opening { company_id, appointment_id, client_id, items })
+                let items: Vec<Item> =
+                    items.into_iter().zip(1..).map(|(item, id)| item.numbered(id)).collect();
+                let covered = items.clone();
+                sink.write(
+                    ComandaEvent::ComandaOpened(Opening { company_id, appointment_id, client_id, items }),
+                    self,
+                )
+                .await;
+                for item in &covered {
+                    self.club_pays(item, sink).await;
+                }
+                return Ok(());
             }
             ComandaCommand::AddItem { item, cap } => {
                 self.open()?;
@@ -750,12 +789,26 @@ impl Aggregate for Comanda {
                     return Err(invalid("items", format!("No máximo {MAX_LINES} itens por comanda.")));
                 }
                 check_item(&item, cap)?;
-                ComandaEvent::ItemAdded(item.numbered(self.last_item + 1))
+                let item = item.numbered(self.last_item + 1);
+                sink.write(ComandaEvent::ItemAdded(item.clone()), self).await;
+                self.club_pays(&item, sink).await;
+                return Ok(());
             }
             ComandaCommand::RemoveItem { item_id } => {
                 self.open()?;
                 if !self.items.iter().any(|item| item.item_id == item_id) {
                     return Err(ComandaError::UnknownItem);
+                }
+                // The club's payment for the line goes with it.
+                let covering: Vec<i64> = self
+                    .payments
+                    .iter()
+                    .filter(|payment| payment.item_id == Some(item_id))
+                    .map(|payment| payment.payment_id)
+                    .collect();
+                for payment_id in covering {
+                    let reason = MSG_COVERED_LINE_REMOVED.to_owned();
+                    sink.write(ComandaEvent::PaymentRefunded { payment_id, reason }, self).await;
                 }
                 ComandaEvent::ItemRemoved { item_id }
             }
@@ -799,6 +852,7 @@ impl Aggregate for Comanda {
                     authorization_code: payment.authorization_code,
                     nsu: payment.nsu,
                     caixa_id: payment.caixa_id,
+                    item_id: None,
                 })
             }
             ComandaCommand::ChargePix(charge) => {
@@ -921,6 +975,7 @@ impl Aggregate for Comanda {
                         authorization_code: None,
                         nsu: None,
                         caixa_id: charge.caixa_id,
+                        item_id: None,
                     });
                 }
             }
@@ -937,6 +992,26 @@ impl Aggregate for Comanda {
 }
 
 impl Comanda {
+    /// The club's payment ('Assinatura') of the part of `item` its subscription covers, if any.
+    async fn club_pays(&mut self, item: &Item, sink: &EventSink<Self>) {
+        let cents = item.covered();
+        if cents > 0 {
+            let payment = Payment {
+                payment_id: self.last_payment + 1,
+                method: PaymentMethod::Subscription,
+                cents,
+                cash_received_cents: None,
+                installments: None,
+                brand: None,
+                authorization_code: None,
+                nsu: None,
+                caixa_id: None,
+                item_id: Some(item.item_id),
+            };
+            sink.write(ComandaEvent::PaymentTaken(payment), self).await;
+        }
+    }
+
     /// A new payment of `cents` within what may still be paid.
     fn check_payable(&self, cents: i64) -> Result<(), ComandaError> {
         let payable = self.totals().payable();
@@ -1007,6 +1082,7 @@ mod tests {
             unit_cents,
             discount: None,
             appointment_id: Some(41),
+            club: None,
         }
     }
 
@@ -1020,6 +1096,7 @@ mod tests {
             unit_cents,
             discount: None,
             appointment_id: None,
+            club: None,
         }
     }
 
@@ -1132,6 +1209,7 @@ mod tests {
                 authorization_code: None,
                 nsu: None,
                 caixa_id: Some(1),
+                item_id: None,
             })
         };
         events.push(pay(1, PaymentMethod::Cash, 5000));
@@ -1150,6 +1228,90 @@ mod tests {
         assert_eq!(received.methods, [(PaymentMethod::Cash, 5000), (PaymentMethod::Debit, 3000)]);
         // R$ 4,90 off shared over R$ 45,00 and R$ 29,90: the haircut keeps R$ 42,06, plus the tip.
         assert_eq!(received.professionals, [(7, 4206 + 1000)]);
+    }
+
+    /// A service line the client's 'Clube Corte' covers at `percent`.
+    fn covered(unit_cents: i64, percent: i64) -> NewItem {
+        let club = ClubCover { subscription_id: 5, plan_id: 3, plan_name: "Clube Corte".into(), percent };
+        NewItem { club: Some(club), ..service(unit_cents) }
+    }
+
+    /// The club's payment of `cents` for line `item_id`, numbered `payment_id`.
+    fn club_payment(payment_id: i64, item_id: i64, cents: i64) -> ComandaEvent {
+        ComandaEvent::PaymentTaken(Payment {
+            payment_id,
+            method: PaymentMethod::Subscription,
+            cents,
+            cash_received_cents: None,
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: None,
+            item_id: Some(item_id),
+        })
+    }
+
+    #[test]
+    fn the_club_pays_its_plans_share_of_a_covered_line_and_the_client_the_rest() {
+        // Opened from the appointment: R$ 45,00 at the plan's 50 %, R$ 22,50 by 'Assinatura'.
+        TestFramework::<Comanda>::with(())
+            .given_no_previous_events()
+            .when(ComandaCommand::Open {
+                company_id: 2,
+                appointment_id: Some(41),
+                client_id: Some(9),
+                items: vec![covered(4500, 50), product(3990, 1)],
+            })
+            .then_expect_events(vec![
+                opened(vec![covered(4500, 50), product(3990, 1)]),
+                club_payment(1, 1, 2250),
+            ]);
+        // A whole cover (100 %) of a line with R$ 5,00 off: the club pays the R$ 40,00 left.
+        let with_discount = NewItem { discount: Some(Discount::Cents(500)), ..covered(4500, 100) };
+        let given = vec![opened(vec![covered(4500, 50)]), club_payment(1, 1, 2250)];
+        let mut line = with_discount.clone().numbered(2);
+        line.club = with_discount.club.clone();
+        TestFramework::<Comanda>::with(())
+            .given(given.clone())
+            .when(ComandaCommand::AddItem { item: with_discount, cap: None })
+            .then_expect_events(vec![ComandaEvent::ItemAdded(line), club_payment(2, 2, 4000)]);
+        // The line taken off takes the club's payment with it.
+        TestFramework::<Comanda>::with(())
+            .given(given.clone())
+            .when(ComandaCommand::RemoveItem { item_id: 1 })
+            .then_expect_events(vec![
+                ComandaEvent::PaymentRefunded { payment_id: 1, reason: MSG_COVERED_LINE_REMOVED.into() },
+                ComandaEvent::ItemRemoved { item_id: 1 },
+            ]);
+        // The client pays the rest; then it closes, and the club's share is received as 'Assinatura'.
+        let mut paid = given;
+        paid.push(ComandaEvent::PaymentTaken(Payment {
+            payment_id: 2,
+            method: PaymentMethod::Cash,
+            cents: 2250,
+            cash_received_cents: None,
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(1),
+            item_id: None,
+        }));
+        let comanda = replayed(paid.clone());
+        assert_eq!(comanda.totals().remaining(), 0);
+        TestFramework::<Comanda>::with(())
+            .given(paid)
+            .when(ComandaCommand::Close { at: at() })
+            .then_expect_events(vec![ComandaEvent::ComandaClosed {
+                at: at(),
+                lines: comanda.closed_lines(),
+                tips: vec![],
+                subtotal_cents: 4500,
+                discount_cents: 0,
+                total_cents: 4500,
+                tips_cents: 0,
+            }]);
     }
 
     fn replayed(events: Vec<ComandaEvent>) -> Comanda {
@@ -1198,6 +1360,7 @@ mod tests {
                 authorization_code: None,
                 nsu: None,
                 caixa_id: Some(1),
+                item_id: None,
             }),
         ];
         TestFramework::<Comanda>::with(())
@@ -1279,6 +1442,7 @@ mod tests {
             authorization_code: None,
             nsu: None,
             caixa_id: Some(1),
+            item_id: None,
         };
         assert_eq!(payment.change(), 3000);
         TestFramework::<Comanda>::with(())
@@ -1371,6 +1535,7 @@ mod tests {
                 authorization_code: None,
                 nsu: None,
                 caixa_id: Some(1),
+                item_id: None,
             }),
         ];
         TestFramework::<Comanda>::with(())
@@ -1406,6 +1571,7 @@ mod tests {
             authorization_code: Some("1".into()),
             nsu: Some("2".into()),
             caixa_id: Some(1),
+            item_id: None,
         }));
         comanda.apply(ComandaEvent::PixCharged(pix(77, 500)));
         let sample = serde_json::to_value(&comanda).unwrap_or_default();
@@ -1426,6 +1592,7 @@ mod tests {
             authorization_code: Some("123456".into()),
             nsu: Some("000123".into()),
             caixa_id: Some(1),
+            item_id: None,
         };
         let tip = Tip { tip_id: 1, professional_id: 7, cents: 1000 };
         crate::event_payload::assert_pinned::<Comanda>(&[

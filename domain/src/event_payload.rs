@@ -120,6 +120,13 @@ pub const SQL_READS: &[SqlRead] = &[
         paths: &["role", "status", "memberships.*.company_id"],
     },
     SqlRead {
+        // command-api/src/club/cover.rs: the subscriptions of a client, for the club at the counter
+        function: "SUBSCRIPTIONS_OF_CLIENT",
+        aggregate_type: "SubscriptionUser",
+        event_types: &["SubscriptionCreated"],
+        paths: &["user.user_id"],
+    },
+    SqlRead {
         // command-api/src/caixas.rs: what a caixa's payments came to, per method
         function: "TAKEN",
         aggregate_type: "Comanda",

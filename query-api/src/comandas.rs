@@ -61,6 +61,21 @@ pub struct ComandaItem {
     /// Quantity times unit price, less the line's discount.
     total: f64,
     id_scheduling: Option<i64>,
+    /// The client's club subscription covering part of the line, if one does.
+    club: Option<ComandaClub>,
+}
+
+/// A line's club cover: the plan's discount, paid by 'Assinatura'.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaClub {
+    id_subscription_user: i64,
+    id_subscription_detail: i64,
+    plan_name: String,
+    /// The plan's discount on the service, percent.
+    percent: i64,
+    /// What the club pays of the line, in reais.
+    covered: f64,
 }
 
 /// A payment taken.
@@ -77,6 +92,8 @@ pub struct ComandaPayment {
     brand: Option<String>,
     authorization_code: Option<String>,
     nsu: Option<String>,
+    /// For a subscription payment: the line the club covers.
+    id_item: Option<i64>,
 }
 
 /// A Pix charge at the payment provider (issue 41): pending until the client pays it.
@@ -170,6 +187,13 @@ impl ComandaAnswer {
                     },
                     total: reais(item.net()),
                     id_scheduling: item.appointment_id,
+                    club: item.club.as_ref().map(|club| ComandaClub {
+                        id_subscription_user: club.subscription_id,
+                        id_subscription_detail: club.plan_id,
+                        plan_name: club.plan_name.clone(),
+                        percent: club.percent,
+                        covered: reais(item.covered()),
+                    }),
                 })
                 .collect(),
             payments: comanda
@@ -185,6 +209,7 @@ impl ComandaAnswer {
                     brand: payment.brand.clone(),
                     authorization_code: payment.authorization_code.clone(),
                     nsu: payment.nsu.clone(),
+                    id_item: payment.item_id,
                 })
                 .collect(),
             tips: comanda

@@ -5,6 +5,7 @@
 //! See docs/club.md for the calls, permissions, statuses and decisions.
 
 pub mod checkout;
+pub mod cover;
 pub mod demo;
 pub mod galaxpay;
 pub mod plans;

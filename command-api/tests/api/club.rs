@@ -1463,3 +1463,95 @@ async fn a_subscription_the_provider_forgot_is_still_cancelled(pool: PgPool) {
     let down = unreachable.cancel_subscription(1).await.expect_err("nothing listens there");
     assert_eq!(down.status_code(), StatusCode::SERVICE_UNAVAILABLE);
 }
+
+/// The club at the counter (issue 41): the active subscriber's 'Corte de cabelo' is covered
+/// whole and their 'Barba' half by 'Clube Navalha' (the demo plan); the club's part is paid
+/// by 'Assinatura', the client pays the rest, and a subscriber whose payment is pending
+/// gets no cover.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_club_pays_its_plans_share_of_a_subscribers_services_at_the_counter(pool: PgPool) {
+    let club = Club::start(pool).await;
+    let system = &club.system;
+    let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let admin = admin.as_str();
+    let state = reconcile_state(&club).await;
+    navalha_command_api::club::demo::seed_demo_club(&state, &club.sim_url).await.expect("demo");
+    system.project().await;
+    let d = crate::support::demo(system).await;
+    let list = system.call(Method::GET, "/api/subscription-user?page=1&pageSize=10", Some(admin), None).await;
+    let subscriber = |status: &str| {
+        list.body["content"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|row| row["InternalStatus"] == status))
+            .and_then(|row| row["User"]["IdUser"].as_i64())
+            .unwrap_or_else(|| panic!("a {status} subscriber: {list:?}"))
+    };
+    let (active, pending) = (subscriber("ACTIVE"), subscriber("PENDING_PAYMENT"));
+    let caixa = json!({"idCompany": d.centro, "openingCash": 0});
+    assert_eq!(
+        system.call(Method::POST, "/api/caixa", Some(admin), Some(caixa)).await.status,
+        StatusCode::CREATED
+    );
+
+    let comanda_for = |client: i64| {
+        let body = json!({"idCompany": d.centro, "idUser": client});
+        async move {
+            let opened = system.call(Method::POST, "/api/comanda", Some(admin), Some(body)).await;
+            opened.body["IdComanda"].as_i64().unwrap_or_else(|| panic!("{opened:?}"))
+        }
+    };
+    let add = |id: i64, service: i64| {
+        let line = json!({"kind": "service", "id": service, "idProfessional": d.barber1_id});
+        let path = format!("/api/comanda/{id}/items");
+        async move { system.call(Method::POST, &path, Some(admin), Some(line)).await }
+    };
+    let id = comanda_for(active).await;
+    add(id, d.haircut).await;
+    let beard = add(id, d.beard).await;
+    let path = format!("/api/comanda/{id}");
+    system.project().await;
+    let comanda = system.call(Method::GET, &path, Some(admin), None).await;
+    let items = comanda.body["Items"].as_array().cloned().unwrap_or_default();
+    let covers: Vec<(Value, Value)> = items
+        .iter()
+        .map(|item| (item["Club"]["Percent"].clone(), item["Club"]["PlanName"].clone()))
+        .collect();
+    assert_eq!(
+        covers,
+        [(json!(100), json!("Clube Navalha")), (json!(50), json!("Clube Navalha"))],
+        "{comanda:?}"
+    );
+    let covered: f64 = items.iter().filter_map(|item| item["Club"]["Covered"].as_f64()).sum();
+    let subscription: Vec<(Value, Value)> = comanda.body["Payments"]
+        .as_array()
+        .map(|list| list.iter().map(|p| (p["Method"].clone(), p["IdItem"].clone())).collect())
+        .unwrap_or_default();
+    assert_eq!(subscription, [(json!("subscription"), json!(1)), (json!("subscription"), json!(2))]);
+    let total = comanda.body["Total"].as_f64().unwrap_or_default();
+    assert!(covered > 0.0 && covered < total, "a part covered: {comanda:?}");
+    // The client pays only what the club does not: half the beard.
+    let due = beard.body["Due"].as_f64().unwrap_or_default();
+    assert!((due - (total - covered)).abs() < 0.005, "{beard:?}");
+    let cash = json!({"method": "cash", "value": due});
+    let paid = system.call(Method::POST, &format!("{path}/payments"), Some(admin), Some(cash)).await;
+    assert_eq!(paid.body["Due"], 0.0, "{paid:?}");
+    let closed = system.call(Method::POST, &format!("{path}/close"), Some(admin), None).await;
+    assert_eq!(closed.body["Status"], "CLOSED", "{closed:?}");
+    // Taking the haircut off before the close would have taken the club's payment with it:
+    // on another comanda, the line goes and so does its 'Assinatura'.
+    let other = comanda_for(active).await;
+    add(other, d.haircut).await;
+    let removed =
+        system.call(Method::DELETE, &format!("/api/comanda/{other}/items/1"), Some(admin), None).await;
+    assert_eq!(
+        (removed.body["Paid"].as_f64(), removed.body["Due"].as_f64()),
+        (Some(0.0), Some(0.0)),
+        "{removed:?}"
+    );
+
+    // A subscriber whose payment is pending pays the whole price.
+    let unpaid = comanda_for(pending).await;
+    let line = add(unpaid, d.haircut).await;
+    assert_eq!(line.body["Paid"], 0.0, "{line:?}");
+    assert!(line.body["Due"].as_f64().is_some_and(|due| due > 0.0));
+}

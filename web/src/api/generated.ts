@@ -2447,8 +2447,27 @@ export interface components {
              */
             Total: number;
         };
+        /** @description A line's club cover: the plan's discount, paid by 'Assinatura'. */
+        ComandaClub: {
+            /**
+             * Format: double
+             * @description What the club pays of the line, in reais.
+             */
+            Covered: number;
+            /** Format: int64 */
+            IdSubscriptionDetail: number;
+            /** Format: int64 */
+            IdSubscriptionUser: number;
+            /**
+             * Format: int64
+             * @description The plan's discount on the service, percent.
+             */
+            Percent: number;
+            PlanName: string;
+        };
         /** @description A line of a comanda. */
         ComandaItem: {
+            Club?: null | components["schemas"]["ComandaClub"];
             Description: string;
             /**
              * Format: double
@@ -2520,6 +2539,11 @@ export interface components {
             CashReceived?: number | null;
             /** Format: double */
             Change?: number | null;
+            /**
+             * Format: int64
+             * @description For a subscription payment: the line the club covers.
+             */
+            IdItem?: number | null;
             /** Format: int64 */
             IdPayment: number;
             /** Format: int64 */

@@ -26,6 +26,7 @@ import { DiscountModal } from './DiscountModal';
 import { useUnitProfessionals } from './hooks';
 import { ItemModal } from './ItemModal';
 import {
+  clubText,
   COMANDAS_PATH,
   comandaFigures,
   hasPendingPix,
@@ -205,7 +206,10 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
             <tbody>
               {comanda.Items.map((item) => (
                 <tr key={item.IdItem}>
-                  <td data-label="Descrição">{item.Description}</td>
+                  <td data-label="Descrição">
+                    {item.Description}
+                    {item.Club && <span className="comanda-line-detail comanda-club">{clubText(item)}</span>}
+                  </td>
                   <td data-label="Profissional">{professionalName(professionals.names, item.IdProfessional)}</td>
                   <td data-label="Qtd.">{item.Quantity}</td>
                   <td data-label="Valor unitário">{formatBRL(item.UnitPrice)}</td>
@@ -289,7 +293,9 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
               <li key={payment.IdPayment} className="comanda-line">
                 <span className="comanda-line-text">
                   {methodLabel(payment.Method)}
-                  {paymentDetail(payment) && <span className="comanda-line-detail">{paymentDetail(payment)}</span>}
+                  {paymentDetail(payment, comanda.Items) && (
+                    <span className="comanda-line-detail">{paymentDetail(payment, comanda.Items)}</span>
+                  )}
                 </span>
                 <span className="comanda-line-value">{formatBRL(payment.Value)}</span>
                 {mayRefund(role, comanda.Status) && (

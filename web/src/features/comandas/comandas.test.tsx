@@ -20,6 +20,7 @@ import {
   mayRefund,
   mayReopen,
   payable,
+  clubText,
   paymentDetail,
   paymentPayload,
   paymentValues,
@@ -171,6 +172,14 @@ describe('comanda rules', () => {
     expect(paymentDetail({ IdPayment: 2, Method: 'cash', Value: 84.9, CashReceived: 100, Change: 15.1 })).toBe(
       'Recebido R$\u00a0100,00 · Troco R$\u00a015,10',
     );
+  });
+
+  it("names a line's club cover, and the line the club's payment covers", () => {
+    const club = { IdSubscriptionUser: 5, IdSubscriptionDetail: 1, PlanName: 'Clube Navalha', Percent: 50, Covered: 17.5 };
+    const beard = { IdItem: 2, Kind: 'service', Id: 2, Description: 'Barba', IdProfessional: 4, Quantity: 1, UnitPrice: 35, Discount: 0, Total: 35, Club: club };
+    expect(clubText(beard)).toBe('Clube Navalha −50% · R$\u00a017,50 pela assinatura');
+    expect(clubText({ ...beard, Club: null })).toBeNull();
+    expect(paymentDetail({ IdPayment: 1, Method: 'subscription', Value: 17.5, IdItem: 2 }, [beard])).toBe('Clube Navalha: Barba');
   });
 });
 

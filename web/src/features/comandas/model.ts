@@ -6,6 +6,7 @@ import { formatBRL } from '@/lib/money';
 import type { UnitService } from '@/features/agenda';
 import type {
   Comanda,
+  ComandaItem,
   ComandaPayment,
   ComandaPix,
   ComandaStatus,
@@ -227,8 +228,11 @@ export function paymentPayload(values: PaymentValues): PaymentPayload {
 }
 
 /** The second line of a payment in the list. */
-export function paymentDetail(payment: ComandaPayment): string {
+export function paymentDetail(payment: ComandaPayment, items: ComandaItem[] = []): string {
   const parts: string[] = [];
+  // The club's payment names the line it covers.
+  const covered = payment.IdItem != null ? items.find((item) => item.IdItem === payment.IdItem) : undefined;
+  if (covered?.Club) parts.push(`${covered.Club.PlanName}: ${covered.Description}`);
   if (payment.CashReceived != null) parts.push(`Recebido ${formatBRL(payment.CashReceived)}`);
   if (payment.Change) parts.push(`Troco ${formatBRL(payment.Change)}`);
   if (payment.Installments && payment.Installments > 1) parts.push(`${payment.Installments}x`);
@@ -236,6 +240,12 @@ export function paymentDetail(payment: ComandaPayment): string {
   if (payment.AuthorizationCode) parts.push(`Aut. ${payment.AuthorizationCode}`);
   if (payment.Nsu) parts.push(`NSU ${payment.Nsu}`);
   return parts.join(' · ');
+}
+
+/** A line's club cover, in words: 'Clube Navalha −50% · R$ 17,50 pela assinatura'. */
+export function clubText(item: ComandaItem): string | null {
+  if (!item.Club) return null;
+  return `${item.Club.PlanName} −${item.Club.Percent}% · ${formatBRL(item.Club.Covered)} pela assinatura`;
 }
 
 // --- Services a professional does in the unit. -----------------------------------------
