@@ -14,6 +14,7 @@ use crate::events::EventBuilder;
 use crate::report::{ms, thousands};
 use crate::rng::Rng;
 use crate::setup::{Bench, Month, Running};
+use crate::stats::Samples;
 use crate::workload::{seconds_bar, Api, ReadStats};
 use crate::{note, p, show_cpu, step};
 
@@ -24,23 +25,37 @@ pub const CLIENTS: usize = 16;
 pub struct Counter {
     /// Whole comandas (five calls each) that closed.
     pub stats: ReadStats,
+    /// Each call of the comandas that closed: what a desk waits for per tap.
+    pub calls: Samples,
     /// CPU per comanda, by process.
     pub cpu: BTreeMap<String, f64>,
 }
 
-/// One desk's comanda: the five calls; `Err` with what went wrong.
-async fn one_comanda(api: &Api, unit: i64, lines: [(i64, i64); 2]) -> Result<(), String> {
+/// One desk's comanda: the five calls, each call's latency into `calls`; `Err` with what
+/// went wrong.
+async fn one_comanda(
+    api: &Api,
+    unit: i64,
+    lines: [(i64, i64); 2],
+    calls: &mut Samples,
+) -> Result<(), String> {
     let post = |path: String, body: Value| {
-        api.client.post(format!("{}{path}", api.command)).bearer_auth(&api.token).json(&body).send()
+        let sent = Instant::now();
+        let answer =
+            api.client.post(format!("{}{path}", api.command)).bearer_auth(&api.token).json(&body).send();
+        async move { (answer.await, sent.elapsed()) }
     };
-    let read = |answer: reqwest::Result<reqwest::Response>| async move {
-        let answer = answer.map_err(|error| format!("0: {error}"))?;
-        let status = answer.status().as_u16();
-        let body: Value = answer.json().await.unwrap_or(Value::Null);
-        if (200..300).contains(&status) {
-            Ok(body)
-        } else {
-            Err(format!("{status}: {}", body.to_string().chars().take(300).collect::<String>()))
+    let mut read = |(answer, took): (reqwest::Result<reqwest::Response>, Duration)| {
+        calls.record(took);
+        async move {
+            let answer = answer.map_err(|error| format!("0: {error}"))?;
+            let status = answer.status().as_u16();
+            let body: Value = answer.json().await.unwrap_or(Value::Null);
+            if (200..300).contains(&status) {
+                Ok(body)
+            } else {
+                Err(format!("{status}: {}", body.to_string().chars().take(300).collect::<String>()))
+            }
         }
     };
     let opened = read(post("/comanda".into(), json!({"idCompany": unit})).await).await?;
@@ -108,11 +123,12 @@ pub async fn counter(
         let seed = cli.seed;
         workers.spawn(async move {
             let mut rng = Rng::new(seed).fork(worker);
-            let mut stats = ReadStats::default();
+            let (mut stats, mut calls) = (ReadStats::default(), Samples::default());
             while Instant::now() < stop_at {
                 let lines = *rng.pick(&desks);
                 let sent = Instant::now();
-                let outcome = one_comanda(&api, unit, lines).await;
+                let mut these = Samples::default();
+                let outcome = one_comanda(&api, unit, lines, &mut these).await;
                 let finished = Instant::now();
                 done.fetch_add(1, Ordering::Relaxed);
                 if sent < measure_from || finished > stop_at {
@@ -122,6 +138,7 @@ pub async fn counter(
                     Ok(()) => {
                         stats.ok += 1;
                         stats.samples.record(finished - sent);
+                        calls.merge(these);
                     }
                     Err(error) => {
                         let status = error.split(':').next().and_then(|s| s.parse().ok()).unwrap_or(0);
@@ -130,12 +147,14 @@ pub async fn counter(
                     }
                 }
             }
-            stats
+            (stats, calls)
         });
     }
     let mut stats = ReadStats { concurrency: CLIENTS, seconds: seconds as f64, ..ReadStats::default() };
+    let mut calls = Samples::default();
     while let Some(desk) = workers.join_next().await {
-        let desk = desk.context("a desk panicked")?;
+        let (desk, desk_calls) = desk.context("a desk panicked")?;
+        calls.merge(desk_calls);
         stats.samples.merge(desk.samples);
         stats.ok += desk.ok;
         for (status, count) in desk.others {
@@ -147,15 +166,17 @@ pub async fn counter(
     bar.finish_and_clear();
     let cpu = running.cpu_since(&before, stats.requests_total);
     note(&format!(
-        "{} comandas/s closed ({} calls/s); latency of a whole comanda p50 {} p99 {}",
+        "{} comandas/s closed ({} calls/s); latency of a whole comanda p50 {} p99 {}; of one call p50 {} p99 {}",
         thousands(stats.rate()),
         thousands(stats.rate() * 5.0),
         ms(p(&mut stats.samples, 50.0)),
-        ms(p(&mut stats.samples, 99.0))
+        ms(p(&mut stats.samples, 99.0)),
+        ms(p(&mut calls, 50.0)),
+        ms(p(&mut calls, 99.0))
     ));
     if let Some(example) = &stats.other_example {
         note(&format!("unexpected answer: {example} ({:?})", stats.others));
     }
     show_cpu("comanda", &cpu);
-    Ok(Counter { stats, cpu })
+    Ok(Counter { stats, calls, cpu })
 }

@@ -172,6 +172,14 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
         "p99 < 50 ms",
         c99.map(|v| v < 50.0),
     ));
+    let (k50, k99) = (p(&mut counter.calls, 50.0), p(&mut counter.calls, 99.0));
+    rows.push(Row::new(
+        "Counter: one call p50/p99",
+        "each of the five calls above: what a desk waits for per tap",
+        format!("{} / {}", ms(k50), ms(k99)),
+        "(the goal is on the whole comanda)",
+        None,
+    ));
     let per_booking = booking.cpu.get("total").copied().unwrap_or(0.0);
     let per_comanda = counter.cpu.get("total").copied().unwrap_or(0.0);
     rows.push(Row::new(
@@ -309,7 +317,12 @@ fn save(
         },
         "available_times": { "loop": read_json(&mut free_times.stats), "cpu_ms_per_request": free_times.cpu },
         "home": { "loop": read_json(&mut home.stats), "cpu_ms_per_request": home.cpu },
-        "counter": { "loop": read_json(&mut counter.stats), "cpu_ms_per_comanda": counter.cpu },
+        "counter": {
+            "loop": read_json(&mut counter.stats),
+            "call_p50_ms": p(&mut counter.calls, 50.0),
+            "call_p99_ms": p(&mut counter.calls, 99.0),
+            "cpu_ms_per_comanda": counter.cpu
+        },
         "day_agenda": {
             "knee": agenda.knee.map(|k| agenda.steps[k].concurrency),
             "steps": agenda.steps.iter_mut().map(read_json).collect::<Vec<_>>(),
