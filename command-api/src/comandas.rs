@@ -13,6 +13,7 @@ use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod, PixCharge,
     PixStatus,
 };
+use navalha_domain::commission::CommissionRates;
 use navalha_domain::company::Company;
 use navalha_domain::money::reais;
 use navalha_domain::product::Product;
@@ -37,7 +38,7 @@ use crate::commands::{
     cents_field, claim_holder, execute_claiming, execute_on, load, load_stream, metadata_of, next_id,
     optional_cents_field, position_headers, trimmed, Claim, DomainError, Streams,
 };
-use crate::companies::{chosen_unit, unit_now};
+use crate::companies::{chosen_unit, clock_of, unit_now};
 use crate::idempotency;
 use crate::pix::PixWritten;
 use crate::state::AppState;
@@ -774,8 +775,34 @@ async fn close(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let read = visible(&state, &auth, id).await?;
     let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
-    let at = unit_now(&state, auth.business_id, company_id).await?;
-    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at }).await
+    let (at, rates) = close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
+    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at, rates }).await
+}
+
+/// What a close needs besides the comanda, read in one round trip: the unit's clock, and the
+/// commission rates in force now of the professionals of its lines (issue 42), at which the
+/// close writes what each line earned.
+async fn close_inputs(
+    state: &AppState,
+    business_id: i64,
+    company_id: i64,
+    comanda: &Comanda,
+) -> Result<(chrono::NaiveDateTime, Vec<(i64, CommissionRates)>), ApiError> {
+    let mut ids: Vec<i64> = comanda.items().iter().filter_map(|item| item.professional_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut wanted = vec![(Company::TYPE, company_id.to_string())];
+    wanted.extend(ids.iter().map(|id| (Professional::TYPE, id.to_string())));
+    let streams = Streams::fetch(&state.events, business_id, &wanted).await?;
+    let at = clock_of(&streams.replay::<Company>(&company_id.to_string())?);
+    let mut rates = Vec::new();
+    for id in ids {
+        let professional: Professional = streams.replay(&id.to_string())?;
+        if let Some(commission) = professional.commission() {
+            rates.push((id, commission.clone()));
+        }
+    }
+    Ok((at, rates))
 }
 
 /// `{reason}`.

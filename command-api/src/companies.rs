@@ -63,11 +63,16 @@ pub async fn unit_now(
     company_id: i64,
 ) -> Result<chrono::NaiveDateTime, ApiError> {
     let company: Company = load(&state.events, business_id, &company_id.to_string()).await?;
-    Ok(navalha_platform::clock::now_in(
+    Ok(clock_of(&company))
+}
+
+/// Now on the unit's clock (its time zone).
+pub fn clock_of(company: &Company) -> chrono::NaiveDateTime {
+    navalha_platform::clock::now_in(
         company
             .profile()
             .map_or(navalha_platform::clock::DEFAULT_TIME_ZONE, |profile| profile.time_zone.as_str()),
-    ))
+    )
 }
 
 /// 'Todas as empresas' chosen, for a holiday or a plan, by an admin who is not in every unit.

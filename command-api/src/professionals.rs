@@ -6,6 +6,7 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use navalha_domain::commission::CommissionForm;
 use navalha_domain::professional::{
     Employment, EmploymentInput, Membership, PersonalData, Professional, ProfessionalCommand,
     ProfessionalForm, ServiceForm, WorkingDayForm, CPF_SCOPE, EMAIL_SCOPE, MSG_DUPLICATE_CPF,
@@ -42,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_service))
         .routes(routes!(change_my_service))
         .routes(routes!(change_service))
+        .routes(routes!(set_commission))
 }
 
 /// Loads a professional the caller may manage: one who works in a unit the caller belongs
@@ -504,4 +506,53 @@ async fn change_service(
 ) -> Result<(StatusCode, HeaderMap, Json<ServiceSaved>), ApiError> {
     visible_professional(&state, &auth, id).await?;
     save_service(&state, &auth, &origin, id, Some(service_id), form).await
+}
+
+#[utoipa::path(
+    put,
+    path = "/professional/{id}/commission",
+    tag = "Professionals",
+    summary = "Set a professional's commission rates, in force from now on: comandas already closed keep what they earned (ADMIN; issue 42)",
+    params(("id" = i64, Path)),
+    request_body = CommissionForm,
+    responses(
+        (status = 200, description = "Saved", body = IdProfessional),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, target_id = id))]
+async fn set_commission(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(form): Json<CommissionForm>,
+) -> Result<(HeaderMap, Json<IdProfessional>), ApiError> {
+    let professional = visible_professional(&state, &auth, id).await?;
+    let mut rates = form.validate();
+    // A service's own rate is for a service the professional offers.
+    if let Ok(valid) = &rates {
+        let mut errors = navalha_domain::validation::FieldErrors::default();
+        for (n, service) in valid.services.iter().enumerate() {
+            if !professional.services().iter().any(|offered| offered.service_id == service.service_id) {
+                errors.add(&format!("services.{n}.idService"), "Este profissional não oferece este serviço.");
+            }
+        }
+        if !errors.is_empty() {
+            rates = Err(errors);
+        }
+    }
+    let rates = rates.map_err(invalid)?;
+    let position = execute::<Professional>(
+        &state.events,
+        &id.to_string(),
+        ProfessionalCommand::SetCommission(rates),
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    tracing::info!(target_id = id, "commission rates set");
+    Ok((position_headers(position), Json(IdProfessional { id_professional: id })))
 }

@@ -475,6 +475,7 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 0,
                 tips_cents: 500,
+                earnings: vec![],
             });
         }
         comanda

@@ -16,6 +16,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::commission::{CommissionRates, EarnedLine, Earning, Rate};
 use crate::money::{brl, check_amount, percent_of, share_out, WHOLE};
 use crate::validation::reason;
 
@@ -49,13 +50,7 @@ impl Discount {
     }
 }
 
-/// What an item is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ItemKind {
-    Service,
-    Product,
-}
+pub use crate::sale::ItemKind;
 
 /// A line of the comanda.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -313,6 +308,9 @@ pub struct Comanda {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pix: Vec<PixCharge>,
     discount: Option<Discount>,
+    /// What the last close earned each professional; empty while open (issue 42).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    earnings: Vec<Earning>,
     /// Ids handed out so far, of items, tips and payments.
     last_item: i64,
     last_tip: i64,
@@ -359,6 +357,12 @@ impl Comanda {
 
     pub fn opening(&self) -> Option<&Opening> {
         self.opening.as_ref()
+    }
+
+    /// What the last close earned each professional, at the rates then in force; empty
+    /// while open, and for closes written before commissions.
+    pub fn earnings(&self) -> &[Earning] {
+        &self.earnings
     }
 
     pub fn items(&self) -> &[Item] {
@@ -531,8 +535,11 @@ pub enum ComandaCommand {
         payment_id: i64,
         reason: String,
     },
+    /// `rates`: the commission rates in force of the professionals of the lines (issue 42);
+    /// one left out earns nothing of their lines.
     Close {
         at: NaiveDateTime,
+        rates: Vec<(i64, CommissionRates)>,
     },
     Reopen {
         reason: String,
@@ -585,6 +592,10 @@ pub enum ComandaEvent {
         discount_cents: i64,
         total_cents: i64,
         tips_cents: i64,
+        /// What it earned each professional, at the rates in force (issue 42). Closes
+        /// written before commissions have none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        earnings: Vec<Earning>,
     },
     ComandaReopened {
         reason: String,
@@ -894,7 +905,7 @@ impl Aggregate for Comanda {
                 }
                 ComandaEvent::PaymentRefunded { payment_id, reason: reason_of(&reason)? }
             }
-            ComandaCommand::Close { at } => {
+            ComandaCommand::Close { at, rates } => {
                 self.open()?;
                 if self.items.is_empty() {
                     return Err(ComandaError::Empty);
@@ -906,14 +917,17 @@ impl Aggregate for Comanda {
                 if totals.paid != totals.due {
                     return Err(ComandaError::Unbalanced(totals.paid, totals.due));
                 }
+                let lines = self.closed_lines();
+                let earnings = earnings(&lines, &self.tips, &rates);
                 ComandaEvent::ComandaClosed {
                     at,
-                    lines: self.closed_lines(),
+                    lines,
                     tips: self.tips.clone(),
                     subtotal_cents: totals.subtotal,
                     discount_cents: totals.discount,
                     total_cents: totals.total,
                     tips_cents: totals.tips,
+                    earnings,
                 }
             }
             ComandaCommand::Reopen { reason } => {
@@ -984,11 +998,57 @@ impl Aggregate for Comanda {
             ComandaEvent::PaymentRefunded { payment_id, .. } => {
                 self.payments.retain(|payment| payment.payment_id != payment_id);
             }
-            ComandaEvent::ComandaClosed { .. } => self.status = Status::Closed,
-            ComandaEvent::ComandaReopened { .. } => self.status = Status::Open,
+            ComandaEvent::ComandaClosed { earnings, .. } => {
+                self.status = Status::Closed;
+                self.earnings = earnings;
+            }
+            ComandaEvent::ComandaReopened { .. } => {
+                self.status = Status::Open;
+                self.earnings.clear();
+            }
             ComandaEvent::ComandaCanceled { .. } => self.status = Status::Canceled,
         }
     }
+}
+
+/// What a comanda closed with `lines` and `tips` earns each professional at `rates` (a
+/// professional without rates earns nothing of their lines, and their tips in full). Each
+/// line earns its rate of what the client paid for it, rounded to the centavo on its own
+/// (docs/money.md, rule 1), so every figure of a statement is a line's. In the order the
+/// professionals first appear in the lines, then in the tips.
+pub fn earnings(lines: &[ClosedLine], tips: &[Tip], rates: &[(i64, CommissionRates)]) -> Vec<Earning> {
+    let mut earned: Vec<Earning> = Vec::new();
+    let entry = |earned: &mut Vec<Earning>, professional_id: i64| -> usize {
+        match earned.iter().position(|e| e.professional_id == professional_id) {
+            Some(at) => at,
+            None => {
+                earned.push(Earning { professional_id, lines: Vec::new(), tips_cents: 0 });
+                earned.len() - 1
+            }
+        }
+    };
+    for line in lines {
+        let Some(professional_id) = line.professional_id else { continue };
+        let rate = rates
+            .iter()
+            .find(|(id, _)| *id == professional_id)
+            .map_or(Rate::BasisPoints(0), |(_, rates)| rates.rate_of(line.kind, line.ref_id));
+        let at = entry(&mut earned, professional_id);
+        earned[at].lines.push(EarnedLine {
+            item_id: line.item_id,
+            kind: line.kind,
+            ref_id: line.ref_id,
+            quantity: line.quantity,
+            net_cents: line.net_cents,
+            rate,
+            commission_cents: rate.of(line.net_cents, line.quantity),
+        });
+    }
+    for tip in tips {
+        let at = entry(&mut earned, tip.professional_id);
+        earned[at].tips_cents += tip.cents;
+    }
+    earned
 }
 
 impl Comanda {
@@ -1155,7 +1215,8 @@ mod tests {
         when(charged.clone(), ComandaCommand::TakePayment(cash)).then_expect_error(ComandaError::Overpaid(0));
         when(charged.clone(), ComandaCommand::ChargePix(pix(78, 1)))
             .then_expect_error(ComandaError::Overpaid(0));
-        when(charged.clone(), ComandaCommand::Close { at: at() }).then_expect_error(ComandaError::PixPending);
+        when(charged.clone(), ComandaCommand::Close { at: at(), rates: vec![] })
+            .then_expect_error(ComandaError::PixPending);
         let settle = |paid: bool| ComandaCommand::SettlePix { galax_pay_id: 77, paid, status: "x".into() };
         when(charged.clone(), settle(true))
             .then_expect_events(vec![ComandaEvent::PixPaid { galax_pay_id: 77 }]);
@@ -1166,7 +1227,7 @@ mod tests {
         assert_eq!(state.payments()[0].caixa_id, Some(3));
         // Said again: nothing more.
         when(paid.clone(), settle(true)).then_expect_events(vec![]);
-        when(paid, ComandaCommand::Close { at: at() }).then_expect_events(vec![
+        when(paid, ComandaCommand::Close { at: at(), rates: vec![] }).then_expect_events(vec![
             ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: replayed(charged.clone()).closed_lines(),
@@ -1175,6 +1236,7 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 4500,
                 tips_cents: 0,
+                earnings: earnings(&replayed(charged.clone()).closed_lines(), &[], &[]),
             },
         ]);
         // Expired, then paid after all; or paid after the comanda was cancelled: to give back.
@@ -1223,11 +1285,58 @@ mod tests {
             discount_cents: 490,
             total_cents: 7000,
             tips_cents: 1000,
+            earnings: vec![],
         });
         let received = replayed(events).received();
         assert_eq!(received.methods, [(PaymentMethod::Cash, 5000), (PaymentMethod::Debit, 3000)]);
         // R$ 4,90 off shared over R$ 45,00 and R$ 29,90: the haircut keeps R$ 42,06, plus the tip.
         assert_eq!(received.professionals, [(7, 4206 + 1000)]);
+    }
+
+    fn line(
+        item_id: i64,
+        kind: ItemKind,
+        ref_id: i64,
+        professional: Option<i64>,
+        net_cents: i64,
+    ) -> ClosedLine {
+        ClosedLine { item_id, kind, ref_id, professional_id: professional, quantity: 1, net_cents }
+    }
+
+    #[test]
+    fn each_line_earns_the_rate_in_force_rounded_on_its_own_and_tips_in_full() {
+        // Diego (7): 40 % of services, 'Pigmentação' (5) at R$ 30,00 fixed, 10 % of products.
+        let diego = crate::commission::CommissionRates {
+            service_points: 4000,
+            product_points: 1000,
+            services: vec![crate::commission::ServiceRate {
+                service_id: 5,
+                rate: crate::commission::Rate::FixedCents(3000),
+            }],
+            card_fee_shared: false,
+        };
+        let lines = [
+            // A haircut of R$ 44,99 after the discounts: 40 % is R$ 17,996, R$ 18,00.
+            line(1, ItemKind::Service, 1, Some(7), 4499),
+            line(2, ItemKind::Service, 5, Some(7), 12000),
+            // A pomade sold by Diego: R$ 2,99; one nobody sold earns nobody.
+            line(3, ItemKind::Product, 3, Some(7), 2990),
+            line(4, ItemKind::Product, 3, None, 2990),
+            // Eduardo (8) has no rates yet: his line earns R$ 0,00, his tip is his.
+            line(5, ItemKind::Service, 1, Some(8), 4500),
+        ];
+        let tips = [
+            Tip { tip_id: 1, professional_id: 8, cents: 500 },
+            Tip { tip_id: 2, professional_id: 9, cents: 200 },
+        ];
+        let earned = earnings(&lines, &tips, &[(7, diego)]);
+        let figures: Vec<(i64, Vec<i64>, i64)> = earned
+            .iter()
+            .map(|e| (e.professional_id, e.lines.iter().map(|l| l.commission_cents).collect(), e.tips_cents))
+            .collect();
+        assert_eq!(figures, [(7, vec![1800, 3000, 299], 0), (8, vec![0], 500), (9, vec![], 200)]);
+        assert_eq!(earned[0].lines[1].rate, crate::commission::Rate::FixedCents(3000));
+        assert_eq!(earned[0].commission_cents(), 5099);
     }
 
     /// A service line the client's 'Clube Corte' covers at `percent`.
@@ -1302,7 +1411,7 @@ mod tests {
         assert_eq!(comanda.totals().remaining(), 0);
         TestFramework::<Comanda>::with(())
             .given(paid)
-            .when(ComandaCommand::Close { at: at() })
+            .when(ComandaCommand::Close { at: at(), rates: vec![] })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: comanda.closed_lines(),
@@ -1311,6 +1420,7 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 4500,
                 tips_cents: 0,
+                earnings: earnings(&comanda.closed_lines(), &[], &[]),
             }]);
     }
 
@@ -1346,7 +1456,7 @@ mod tests {
         let opened_events = vec![opened(vec![service(4500)])];
         TestFramework::<Comanda>::with(())
             .given(opened_events.clone())
-            .when(ComandaCommand::Close { at: at() })
+            .when(ComandaCommand::Close { at: at(), rates: vec![] })
             .then_expect_error(ComandaError::Unbalanced(0, 4500));
         let paid = vec![
             opened(vec![service(4500)]),
@@ -1363,9 +1473,11 @@ mod tests {
                 item_id: None,
             }),
         ];
+        // The close writes what the line earned its professional at the rate in force: 40 %.
+        let rates = crate::commission::CommissionRates { service_points: 4000, ..Default::default() };
         TestFramework::<Comanda>::with(())
             .given(paid.clone())
-            .when(ComandaCommand::Close { at: at() })
+            .when(ComandaCommand::Close { at: at(), rates: vec![(7, rates)] })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: vec![ClosedLine {
@@ -1381,6 +1493,19 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 4500,
                 tips_cents: 0,
+                earnings: vec![Earning {
+                    professional_id: 7,
+                    lines: vec![crate::commission::EarnedLine {
+                        item_id: 1,
+                        kind: ItemKind::Service,
+                        ref_id: 1,
+                        quantity: 1,
+                        net_cents: 4500,
+                        rate: crate::commission::Rate::BasisPoints(4000),
+                        commission_cents: 1800,
+                    }],
+                    tips_cents: 0,
+                }],
             }]);
         let mut closed = paid.clone();
         closed.push(ComandaEvent::ComandaClosed {
@@ -1391,13 +1516,14 @@ mod tests {
             discount_cents: 0,
             total_cents: 4500,
             tips_cents: 0,
+            earnings: vec![],
         });
         for command in [
             ComandaCommand::AddItem { item: product(100, 1), cap: None },
             ComandaCommand::AddTip { professional_id: 7, cents: 100 },
             ComandaCommand::TakePayment(cash(1, None)),
             ComandaCommand::RefundPayment { payment_id: 1, reason: "erro".into() },
-            ComandaCommand::Close { at: at() },
+            ComandaCommand::Close { at: at(), rates: vec![] },
             ComandaCommand::Cancel { reason: "erro".into() },
         ] {
             TestFramework::<Comanda>::with(())
@@ -1513,7 +1639,7 @@ mod tests {
             .then_expect_error(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
         TestFramework::<Comanda>::with(())
             .given(events)
-            .when(ComandaCommand::Close { at: at() })
+            .when(ComandaCommand::Close { at: at(), rates: vec![] })
             .then_expect_error(ComandaError::Empty);
         TestFramework::<Comanda>::with(())
             .given_no_previous_events()
@@ -1578,6 +1704,18 @@ mod tests {
         crate::state_shape::assert_recorded("comanda", Comanda::STATE_VERSION, &sample);
     }
 
+    /// Commissions came with the close as an optional field: a close stored before them
+    /// decodes as one that earned nothing.
+    #[test]
+    fn a_close_stored_before_commissions_decodes_with_none() {
+        let pinned = include_str!("../event-payloads/Comanda/ComandaClosed.v1.0.json");
+        let old: ComandaEvent = serde_json::from_str(pinned).expect("the pinned close decodes");
+        assert!(matches!(&old, ComandaEvent::ComandaClosed { earnings, .. } if earnings.is_empty()));
+        let mut comanda = replayed(vec![opened(vec![service(4500)])]);
+        comanda.apply(old);
+        assert!(comanda.earnings().is_empty());
+    }
+
     #[test]
     fn events_are_pinned() {
         let mut item = service(4500).numbered(1);
@@ -1628,6 +1766,8 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 4050,
                 tips_cents: 1000,
+                // Left out when empty: the pinned shape is that of closes before commissions.
+                earnings: vec![],
             },
             ComandaEvent::ComandaReopened { reason: "Pagamento errado".into() },
             ComandaEvent::ComandaCanceled { reason: "Cliente desistiu".into() },

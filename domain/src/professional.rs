@@ -10,6 +10,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::commission::CommissionRates;
 use crate::role::Role;
 use crate::validation::{
     address, form_date, is_full_name, is_mobile, is_valid_professional_birth_date, money_cents,
@@ -347,12 +348,19 @@ pub struct Professional {
     employment: Option<Employment>,
     hours: [Vec<Period>; 7],
     services: Vec<OfferedService>,
+    /// Commission rates (issue 42), `None` until first set.
+    commission: Option<CommissionRates>,
 }
 
 impl Professional {
     /// Personal data, `None` before registration.
     pub fn personal(&self) -> Option<&PersonalData> {
         self.personal.as_ref()
+    }
+
+    /// Commission rates in force, `None` until first set.
+    pub fn commission(&self) -> Option<&CommissionRates> {
+        self.commission.as_ref()
     }
 
     /// Role, colour, status and units, `None` before registration.
@@ -403,6 +411,8 @@ pub enum ProfessionalCommand {
     AddService(OfferedService),
     /// Change an offered service's time, price, combo flag or status.
     ChangeService(OfferedService),
+    /// Set the commission rates, in force from now on (issue 42).
+    SetCommission(CommissionRates),
 }
 
 /// What happened to a professional.
@@ -430,6 +440,8 @@ pub enum ProfessionalEvent {
     ServiceAdded(OfferedService),
     /// An offered service changed.
     ServiceChanged(OfferedService),
+    /// The commission rates in force from now on (issue 42).
+    CommissionRatesSet(CommissionRates),
 }
 
 impl DomainEvent for ProfessionalEvent {
@@ -441,6 +453,7 @@ impl DomainEvent for ProfessionalEvent {
             ProfessionalEvent::WorkingDaySet { .. } => "WorkingDaySet",
             ProfessionalEvent::ServiceAdded(_) => "ServiceAdded",
             ProfessionalEvent::ServiceChanged(_) => "ServiceChanged",
+            ProfessionalEvent::CommissionRatesSet(_) => "CommissionRatesSet",
         }
         .to_owned()
     }
@@ -531,6 +544,8 @@ impl Aggregate for Professional {
                 }
                 (*current != service).then_some(ProfessionalEvent::ServiceChanged(service))
             }
+            ProfessionalCommand::SetCommission(rates) => (self.commission.as_ref() != Some(&rates))
+                .then_some(ProfessionalEvent::CommissionRatesSet(rates)),
         };
         if let Some(event) = event {
             sink.write(event, self).await;
@@ -557,6 +572,7 @@ impl Aggregate for Professional {
                     *current = service;
                 }
             }
+            ProfessionalEvent::CommissionRatesSet(rates) => self.commission = Some(rates),
         }
     }
 }
@@ -834,6 +850,15 @@ mod tests {
             ProfessionalEvent::WorkingDaySet { week_day: 2, periods: vec![period] },
             ProfessionalEvent::ServiceAdded(offered),
             ProfessionalEvent::ServiceChanged(offered),
+            ProfessionalEvent::CommissionRatesSet(crate::commission::CommissionRates {
+                service_points: 4000,
+                product_points: 1000,
+                services: vec![crate::commission::ServiceRate {
+                    service_id: 5,
+                    rate: crate::commission::Rate::FixedCents(3000),
+                }],
+                card_fee_shared: true,
+            }),
         ]);
     }
 }

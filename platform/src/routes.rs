@@ -103,6 +103,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("PUT", "/api/professional/my-profile"),
     ("GET", "/api/professional/{id}"),
     ("PUT", "/api/professional/{id}"),
+    ("GET", "/api/professional/{id}/commission"),
+    ("PUT", "/api/professional/{id}/commission"),
     ("GET", "/api/professional/{id}/history"),
     ("GET", "/api/scheduling/professional"),
     ("POST", "/api/scheduling/professional"),

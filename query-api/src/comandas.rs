@@ -8,7 +8,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::NaiveDate;
 use navalha_domain::comanda::{Comanda, Discount, ItemKind};
+use navalha_domain::commission::Rate;
 use navalha_domain::money::reais;
+use navalha_domain::role::Role;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, QueryParams};
 use navalha_platform::refused;
@@ -152,8 +154,36 @@ pub struct ComandaAnswer {
     /// Pix charges waiting for the client (part of what is left to pay).
     pending: f64,
     pix_charges: Vec<ComandaPix>,
+    /// What its last close earned each professional at the rates then in force (issue 42):
+    /// ADMIN sees everyone's, a professional their own, ATTENDANT none. Empty while open.
+    commissions: Vec<ComandaCommission>,
     /// With `asOf` (ADMIN): the instant it was replayed to.
     as_of: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// What a closed comanda earned one professional.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaCommission {
+    id_professional: i64,
+    /// The lines' commission.
+    commission: f64,
+    /// Their tips, in full.
+    tips: f64,
+    lines: Vec<ComandaCommissionLine>,
+}
+
+/// A line's commission, with the rate in force at the close.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ComandaCommissionLine {
+    id_item: i64,
+    /// What the client paid for the line.
+    value: f64,
+    /// The rate: a percent, or a fixed amount per unit in reais.
+    percent: Option<f64>,
+    fixed: Option<f64>,
+    commission: f64,
 }
 
 impl ComandaAnswer {
@@ -241,6 +271,32 @@ impl ComandaAnswer {
                     pix_page: charge.page.clone(),
                 })
                 .collect(),
+            commissions: comanda
+                .earnings()
+                .iter()
+                .map(|earning| ComandaCommission {
+                    id_professional: earning.professional_id,
+                    commission: reais(earning.commission_cents()),
+                    tips: reais(earning.tips_cents),
+                    lines: earning
+                        .lines
+                        .iter()
+                        .map(|line| ComandaCommissionLine {
+                            id_item: line.item_id,
+                            value: reais(line.net_cents),
+                            percent: match line.rate {
+                                Rate::BasisPoints(points) => Some(points as f64 / 100.0),
+                                Rate::FixedCents(_) => None,
+                            },
+                            fixed: match line.rate {
+                                Rate::FixedCents(cents) => Some(reais(cents)),
+                                Rate::BasisPoints(_) => None,
+                            },
+                            commission: reais(line.commission_cents),
+                        })
+                        .collect(),
+                })
+                .collect(),
             as_of: None,
         }
     }
@@ -296,7 +352,12 @@ async fn one(
         return Err(not_found());
     }
     let headers = consistency.map(|consistency| consistency.headers()).unwrap_or_default();
-    Ok((headers, Json(ComandaAnswer { as_of, ..ComandaAnswer::of(id, &comanda) })))
+    let mut answer = ComandaAnswer { as_of, ..ComandaAnswer::of(id, &comanda) };
+    // Commissions are ADMIN's, and each professional's own.
+    if auth.role != Role::Admin {
+        answer.commissions.retain(|earned| earned.id_professional == auth.professional_id);
+    }
+    Ok((headers, Json(answer)))
 }
 
 /// `?idCompany&date&status&page&pageSize`.

@@ -9,6 +9,7 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::NaiveDate;
+use navalha_domain::commission::{CommissionRates, Rate};
 use navalha_domain::menu;
 use navalha_domain::validation::Period;
 use navalha_platform::auth::{Auth, Principal};
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(my_profile))
         .routes(routes!(of_company))
         .routes(routes!(one))
+        .routes(routes!(commission))
         .routes(routes!(active_services))
         .routes(routes!(services_of_company))
         .routes(routes!(my_hours))
@@ -275,6 +277,99 @@ async fn one(
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
     Ok((consistency.headers(), Json(detail(&mut tx, id).await?)))
+}
+
+/// A professional's commission rates (issue 42), percentages as numbers (40.5) and fixed
+/// amounts in reais.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct CommissionAnswer {
+    /// Whether rates were ever set: until then every line earns 0 %.
+    set: bool,
+    service_percent: f64,
+    product_percent: f64,
+    services: Vec<ServiceCommission>,
+    card_fee_shared: bool,
+}
+
+/// A service paid at its own rate: `Percent` or `Fixed` (reais per unit).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ServiceCommission {
+    id_service: i64,
+    description: String,
+    percent: Option<f64>,
+    fixed: Option<f64>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/professional/{id}/commission",
+    tag = "Professionals",
+    summary = "A professional's commission rates in force (issue 42): ADMIN's of any professional they reach, everyone their own",
+    params(
+        ("id" = i64, Path),
+        ReadAfter,
+    ),
+    responses(
+        (status = 200, description = "The rates", body = CommissionAnswer),
+        refused::Forbidden,
+        refused::NotFound,
+    ),
+    security(("bearer" = [])),
+)]
+async fn commission(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<CommissionAnswer>), ApiError> {
+    let consistency = read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL]).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    let stored: Option<Value> =
+        sqlx::query_scalar("select commission from rm_professional.professional where professional_id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .flatten();
+    let rates: Option<CommissionRates> =
+        stored.map(serde_json::from_value).transpose().map_err(|error| ApiError::Internal(error.into()))?;
+    let descriptions: Vec<(i64, String)> = sqlx::query_as(
+        "select service_id, description from rm_professional.catalogue_service where service_id = any($1)",
+    )
+    .bind(rates.iter().flat_map(|r| r.services.iter().map(|s| s.service_id)).collect::<Vec<i64>>())
+    .fetch_all(&mut *tx)
+    .await?;
+    let percent = |points: i64| points as f64 / 100.0;
+    let rates_or_none = rates.clone().unwrap_or_default();
+    let answer = CommissionAnswer {
+        set: rates.is_some(),
+        service_percent: percent(rates_or_none.service_points),
+        product_percent: percent(rates_or_none.product_points),
+        services: rates_or_none
+            .services
+            .iter()
+            .map(|service| ServiceCommission {
+                id_service: service.service_id,
+                description: descriptions
+                    .iter()
+                    .find(|(id, _)| *id == service.service_id)
+                    .map(|(_, text)| text.clone())
+                    .unwrap_or_default(),
+                percent: match service.rate {
+                    Rate::BasisPoints(points) => Some(percent(points)),
+                    Rate::FixedCents(_) => None,
+                },
+                fixed: match service.rate {
+                    Rate::FixedCents(cents) => Some(cents as f64 / 100.0),
+                    Rate::BasisPoints(_) => None,
+                },
+            })
+            .collect(),
+        card_fee_shared: rates_or_none.card_fee_shared,
+    };
+    Ok((consistency.headers(), Json(answer)))
 }
 
 #[utoipa::path(

@@ -25,6 +25,8 @@ pub const PROFESSIONAL: ReadModel = ReadModel {
              color           text     not null default '',
              role_id         smallint not null default 6,
              status          smallint not null default 0,
+             -- commission rates in force (issue 42): CommissionRates as the domain writes them
+             commission      jsonb,
              -- lower(unaccent(name email phone cpf)), for contains-search with a trigram index
              search          text     not null default ''
          );

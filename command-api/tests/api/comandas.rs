@@ -755,3 +755,79 @@ async fn a_counter_pix_is_paid_by_the_providers_word_and_one_paid_too_late_is_ke
     let history = call(system, &admin, Method::GET, &later_path("/history"), None).await;
     assert!(history.body.as_array().is_some_and(|events| events.iter().any(|e| e["Event"] == "PixToRefund")));
 }
+
+/// Issue 42: a close writes what each line earned at the rate in force; a rate changed
+/// afterwards changes nothing closed, and a new close (after a reopen) earns at the new one.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_closed(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let d = demo(&system).await;
+    caixa_opened(&system, &attendant, d.centro).await;
+    let rates_path = format!("/api/professional/{}/commission", d.barber1_id);
+    let rates = |percent: f64| json!({"servicePercent": percent, "productPercent": 10, "services": []});
+    let set = |token: &str, body: Value| {
+        let (token, path) = (token.to_owned(), rates_path.clone());
+        let system = &system;
+        async move { call(system, &token, Method::PUT, &path, Some(body)).await }
+    };
+    assert_eq!(set(&attendant, rates(40.0)).await.status, StatusCode::FORBIDDEN);
+    let bad = set(&admin, json!({"servicePercent": 100.5, "productPercent": 0})).await;
+    assert_eq!(bad.body["errors"]["servicePercent"], navalha_domain::commission::MSG_PERCENT, "{bad:?}");
+    let not_offered = set(
+        &admin,
+        json!({"servicePercent": 40, "productPercent": 0, "services": [{"idService": 999999, "fixed": 5}]}),
+    )
+    .await;
+    assert_eq!(
+        not_offered.body["errors"]["services.0.idService"],
+        "Este profissional não oferece este serviço."
+    );
+    assert_eq!(set(&admin, rates(40.0)).await.status, StatusCode::OK);
+
+    // A booked haircut, paid and closed: 40 % of what the client paid.
+    let appointment = booked(&system, &admin, &d, "15:00").await;
+    let id = opened(&system, &attendant, &d, appointment).await;
+    let path = |tail: &str| format!("/api/comanda/{id}{tail}");
+    let figures = call(&system, &attendant, Method::PUT, &path("/discount"), Some(json!({}))).await;
+    let total = reais(&figures, "Total");
+    let cash = json!({"method": "cash", "value": reais(&figures, "Due")});
+    call(&system, &attendant, Method::POST, &path("/payments"), Some(cash)).await;
+    assert_eq!(call(&system, &attendant, Method::POST, &path("/close"), None).await.body["Status"], "CLOSED");
+    let commission = |token: String| {
+        let (system, path) = (&system, path(""));
+        async move {
+            system.project().await;
+            call(system, &token, Method::GET, &path, None).await.body["Commissions"].clone()
+        }
+    };
+    let at_40 = ((total * 40.0).round()) / 100.0;
+    let earned = commission(admin.clone()).await;
+    assert_eq!(earned[0]["IdProfessional"], d.barber1_id, "{earned:?}");
+    assert_eq!(earned[0]["Commission"].as_f64(), Some(at_40), "{earned:?}");
+    assert_eq!(earned[0]["Lines"][0]["Percent"], 40.0);
+
+    // The rate falls to 10 %: what was closed keeps its 40 %. The barber sees their own;
+    // the front desk sees none.
+    assert_eq!(set(&admin, rates(10.0)).await.status, StatusCode::OK);
+    assert_eq!(commission(admin.clone()).await, earned);
+    assert_eq!(commission(barber.clone()).await, earned);
+    assert_eq!(commission(attendant.clone()).await, json!([]));
+    system.project().await;
+    let now = call(&system, &barber, Method::GET, &rates_path, None).await;
+    assert_eq!(
+        (now.body["ServicePercent"].as_f64(), now.body["Set"].as_bool()),
+        (Some(10.0), Some(true)),
+        "{now:?}"
+    );
+
+    // Reopened and closed again: the new close earns at the rate in force then.
+    let reason = json!({"reason": "Conferência"});
+    call(&system, &admin, Method::POST, &path("/reopen"), Some(reason)).await;
+    assert_eq!(commission(admin.clone()).await, json!([]), "nothing earned while open");
+    call(&system, &attendant, Method::POST, &path("/close"), None).await;
+    let again = commission(admin.clone()).await;
+    assert_eq!(again[0]["Commission"].as_f64(), Some(((total * 10.0).round()) / 100.0), "{again:?}");
+}

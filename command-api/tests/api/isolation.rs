@@ -260,6 +260,13 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             PROFESSIONAL_SCREEN,
         ),
         case(Method::GET, format!("/api/professional/{heitor}/history"), None, ADMIN),
+        case(Method::GET, format!("/api/professional/{heitor}/commission"), None, PROFESSIONAL_SCREEN),
+        case(
+            Method::PUT,
+            format!("/api/professional/{heitor}/commission"),
+            Some(json!({"servicePercent": 40, "productPercent": 10})),
+            ADMIN,
+        ),
         case(
             Method::PUT,
             format!("/api/professional/{heitor}"),

@@ -295,7 +295,8 @@ impl People {
             ProfessionalEvent::EmploymentChanged(employment) => (None, Some(employment.color)),
             ProfessionalEvent::WorkingDaySet { .. }
             | ProfessionalEvent::ServiceAdded(_)
-            | ProfessionalEvent::ServiceChanged(_) => return,
+            | ProfessionalEvent::ServiceChanged(_)
+            | ProfessionalEvent::CommissionRatesSet(_) => return,
         };
         let shown = self.professionals.entry(id).or_default();
         shown.name = name.or(shown.name.take());

@@ -30,7 +30,8 @@ impl Projection for DaysOff {
                 ProfessionalEvent::PersonalDataChanged(_)
                 | ProfessionalEvent::WorkingDaySet { .. }
                 | ProfessionalEvent::ServiceAdded(_)
-                | ProfessionalEvent::ServiceChanged(_) => return Ok(()),
+                | ProfessionalEvent::ServiceChanged(_)
+                | ProfessionalEvent::CommissionRatesSet(_) => return Ok(()),
             };
             sqlx::query(
                 "insert into professional (professional_id, companies) values ($1, $2)

@@ -116,7 +116,8 @@ impl Fold for FreeTimeFold {
                 }
                 ProfessionalEvent::PersonalDataChanged(_)
                 | ProfessionalEvent::ServiceAdded(_)
-                | ProfessionalEvent::ServiceChanged(_) => {}
+                | ProfessionalEvent::ServiceChanged(_)
+                | ProfessionalEvent::CommissionRatesSet(_) => {}
             }
         } else if let CompanyEvent::CompanyDaySet { week_day, period } = event.decode::<CompanyEvent>()? {
             self.inputs.opening.insert((id, week_day), period);

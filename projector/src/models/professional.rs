@@ -109,6 +109,13 @@ impl Projection for Professionals {
                     .await?;
                 }
             }
+            ProfessionalEvent::CommissionRatesSet(rates) => {
+                sqlx::query("update professional set commission = $2 where professional_id = $1")
+                    .bind(id)
+                    .bind(serde_json::to_value(&rates)?)
+                    .execute(conn)
+                    .await?;
+            }
             ProfessionalEvent::ServiceAdded(service) | ProfessionalEvent::ServiceChanged(service) => {
                 sqlx::query(
                     "insert into offered_service (offered_id, professional_id, service_id, minutes, cents, combo, active)

@@ -1162,6 +1162,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/professional/{id}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A professional's commission rates in force (issue 42): ADMIN's of any professional they reach, everyone their own */
+        get: operations["professionalsCommission"];
+        /** Set a professional's commission rates, in force from now on: comandas already closed keep what they earned (ADMIN; issue 42) */
+        put: operations["professionalsSetCommission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/professional/{id}/history": {
         parameters: {
             query?: never;
@@ -2398,6 +2416,11 @@ export interface components {
              */
             AsOf?: string | null;
             /**
+             * @description What its last close earned each professional at the rates then in force (issue 42):
+             *     ADMIN sees everyone's, a professional their own, ATTENDANT none. Empty while open.
+             */
+            Commissions: components["schemas"]["ComandaCommission"][];
+            /**
              * Format: double
              * @description The discount on the total, in reais.
              */
@@ -2464,6 +2487,41 @@ export interface components {
              */
             Percent: number;
             PlanName: string;
+        };
+        /** @description What a closed comanda earned one professional. */
+        ComandaCommission: {
+            /**
+             * Format: double
+             * @description The lines' commission.
+             */
+            Commission: number;
+            /** Format: int64 */
+            IdProfessional: number;
+            Lines: components["schemas"]["ComandaCommissionLine"][];
+            /**
+             * Format: double
+             * @description Their tips, in full.
+             */
+            Tips: number;
+        };
+        /** @description A line's commission, with the rate in force at the close. */
+        ComandaCommissionLine: {
+            /** Format: double */
+            Commission: number;
+            /** Format: double */
+            Fixed?: number | null;
+            /** Format: int64 */
+            IdItem: number;
+            /**
+             * Format: double
+             * @description The rate: a percent, or a fixed amount per unit in reais.
+             */
+            Percent?: number | null;
+            /**
+             * Format: double
+             * @description What the client paid for the line.
+             */
+            Value: number;
         };
         /** @description A line of a comanda. */
         ComandaItem: {
@@ -2621,6 +2679,39 @@ export interface components {
              * @description Subtotal less discount.
              */
             Total: number;
+        };
+        /**
+         * @description A professional's commission rates (issue 42), percentages as numbers (40.5) and fixed
+         *     amounts in reais.
+         */
+        CommissionAnswer: {
+            CardFeeShared: boolean;
+            /** Format: double */
+            ProductPercent: number;
+            /** Format: double */
+            ServicePercent: number;
+            Services: components["schemas"]["ServiceCommission"][];
+            /** @description Whether rates were ever set: until then every line earns 0 %. */
+            Set: boolean;
+        };
+        /**
+         * @description `PUT professional/{id}/commission`: percentages with up to two decimals (12,5), a fixed
+         *     amount in reais.
+         */
+        CommissionForm: {
+            cardFeeShared?: boolean;
+            /**
+             * Format: double
+             * @description The default share of a product, percent.
+             */
+            productPercent?: number;
+            /**
+             * Format: double
+             * @description The default share of a service, percent.
+             */
+            servicePercent?: number;
+            /** @description Services paid otherwise: a percent or a fixed amount each. */
+            services?: components["schemas"]["ServiceRateForm"][];
         };
         /** @description One weekday of a unit's hours; closed days have null times. */
         CompanyDay: {
@@ -4538,6 +4629,16 @@ export interface components {
              */
             Value: number;
         };
+        /** @description A service paid at its own rate: `Percent` or `Fixed` (reais per unit). */
+        ServiceCommission: {
+            Description: string;
+            /** Format: double */
+            Fixed?: number | null;
+            /** Format: int64 */
+            IdService: number;
+            /** Format: double */
+            Percent?: number | null;
+        };
         ServiceFigures: {
             /** Format: int64 */
             Count: number;
@@ -4596,6 +4697,15 @@ export interface components {
             Minutes: number;
             /** @description Its name. */
             Name: string;
+        };
+        /** @description A service's own rate: `percent` or `fixed` (reais per unit), not both. */
+        ServiceRateForm: {
+            /** Format: double */
+            fixed?: number | null;
+            /** Format: int64 */
+            idService?: number | null;
+            /** Format: double */
+            percent?: number | null;
         };
         /** @description An offered service written, with its professional. */
         ServiceSaved: {
@@ -11332,6 +11442,156 @@ export interface operations {
             };
             /** @description CPF or e-mail taken */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    professionalsCommission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    professionalsSetCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionForm"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdProfessional"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -204,6 +204,7 @@ const open: Comanda = {
   Paid: 0,
   Pending: 0,
   PixCharges: [],
+  Commissions: [],
   Due: 84.9,
 };
 
