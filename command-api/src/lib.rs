@@ -10,6 +10,7 @@ pub mod clients;
 pub mod club;
 pub mod comandas;
 pub mod commands;
+pub mod commissions;
 pub mod companies;
 pub mod config;
 pub mod counter_demo;

@@ -10,8 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::{
-    attendance, caixas, clients, club, comandas, companies, days_off, favorites, gallery, holidays,
-    idempotency, identity,
+    attendance, caixas, clients, club, comandas, commissions, companies, days_off, favorites, gallery,
+    holidays, idempotency, identity,
 };
 use crate::{online, online_origin, products, professionals, scheduling, AppState};
 
@@ -33,6 +33,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(club::router())
         .merge(caixas::router())
         .merge(comandas::router())
+        .merge(commissions::router())
         .merge(products::router())
         .routes(routes!(command_document))
         .split_for_parts();

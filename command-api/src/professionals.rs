@@ -48,7 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Loads a professional the caller may manage: one who works in a unit the caller belongs
 /// to. Others are 404, so ids leak nothing.
-async fn visible_professional(
+pub(crate) async fn visible_professional(
     state: &AppState,
     principal: &Principal,
     id: i64,

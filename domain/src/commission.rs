@@ -6,6 +6,9 @@
 //! and what it earned ([`Earning`], in `ComandaClosed`, by `comanda::earnings`), so that a later change of a rate
 //! never reaches a closed comanda. docs/money.md, "Commissions".
 
+use chrono::NaiveDate;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -95,6 +98,179 @@ impl Earning {
     pub fn commission_cents(&self) -> i64 {
         self.lines.iter().map(|line| line.commission_cents).sum()
     }
+}
+
+/// An advance paid to a professional ('Vale'), taken off what they are due, or a bonus
+/// ('Bônus'), added to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    Vale,
+    Bonus,
+}
+
+impl EntryKind {
+    /// The wire code: `vale` or `bonus`.
+    pub fn code(self) -> &'static str {
+        match self {
+            EntryKind::Vale => "vale",
+            EntryKind::Bonus => "bonus",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<EntryKind> {
+        [EntryKind::Vale, EntryKind::Bonus].into_iter().find(|kind| kind.code() == code.trim())
+    }
+}
+
+/// A vale or a bonus, on the day it was recorded (the unit's clock): it enters the statement
+/// of the period holding that day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Numbered within the professional's ledger.
+    pub entry_id: i64,
+    pub kind: EntryKind,
+    pub cents: i64,
+    pub reason: String,
+    pub on: NaiveDate,
+}
+
+/// A professional's commission ledger: their vales and bonuses (and, next, the periods
+/// paid). Aggregate id = the professional's id.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CommissionLedger {
+    entries: Vec<Entry>,
+}
+
+impl CommissionLedger {
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// What can be done with a ledger.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LedgerCommand {
+    /// `entry_id`: the entry's number, from the business's sequence.
+    Record { entry_id: i64, kind: EntryKind, cents: i64, reason: String, on: NaiveDate },
+}
+
+/// What happened to a ledger.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum LedgerEvent {
+    EntryRecorded(Entry),
+}
+
+impl DomainEvent for LedgerEvent {
+    fn event_type(&self) -> String {
+        match self {
+            LedgerEvent::EntryRecorded(_) => "EntryRecorded",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        crate::EVENT_VERSION.to_owned()
+    }
+}
+
+/// Why a ledger command was refused: (field, message).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{1}")]
+pub struct LedgerError(pub &'static str, pub String);
+
+impl Aggregate for CommissionLedger {
+    const TYPE: &'static str = "CommissionLedger";
+    type Command = LedgerCommand;
+    type Event = LedgerEvent;
+    type Error = LedgerError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let LedgerCommand::Record { entry_id, kind, cents, reason, on } = command;
+        check_amount(cents, false).map_err(|message| LedgerError("value", message))?;
+        let reason = crate::validation::reason(&reason)
+            .map_err(|message| LedgerError("reason", message.to_owned()))?;
+        sink.write(LedgerEvent::EntryRecorded(Entry { entry_id, kind, cents, reason, on }), self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            LedgerEvent::EntryRecorded(entry) => self.entries.push(entry),
+        }
+    }
+}
+
+/// A comanda as a statement reads it: its day (the day it was opened, as the home's
+/// 'Recebido' counts it) and what its last close earned the professional.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EarnedComanda {
+    pub comanda_id: i64,
+    pub on: NaiveDate,
+    pub earning: Earning,
+}
+
+/// A professional's statement for a range of days, in centavos.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Statement {
+    /// The comandas of the range that earned them something, oldest first.
+    pub comandas: Vec<EarnedComanda>,
+    /// The vales and bonuses recorded in the range.
+    pub entries: Vec<Entry>,
+    /// What the clients paid for their services and for their products.
+    pub services_cents: i64,
+    pub products_cents: i64,
+    pub commission_cents: i64,
+    pub tips_cents: i64,
+    pub vales_cents: i64,
+    pub bonuses_cents: i64,
+}
+
+impl Statement {
+    /// Services and products sold.
+    pub fn gross_cents(&self) -> i64 {
+        self.services_cents + self.products_cents
+    }
+
+    /// What is due: commission, tips and bonuses, less vales.
+    pub fn net_cents(&self) -> i64 {
+        self.commission_cents + self.tips_cents + self.bonuses_cents - self.vales_cents
+    }
+}
+
+/// The statement of the days `from` to `to` (inclusive) from the comandas that earned the
+/// professional something and their ledger's entries. Every total is a sum of lines, so it
+/// adds up to the centavo.
+pub fn statement(comandas: &[EarnedComanda], entries: &[Entry], from: NaiveDate, to: NaiveDate) -> Statement {
+    let within = |on: NaiveDate| from <= on && on <= to;
+    let mut statement = Statement::default();
+    let mut comandas: Vec<EarnedComanda> = comandas.iter().filter(|c| within(c.on)).cloned().collect();
+    comandas.sort_by_key(|c| (c.on, c.comanda_id));
+    for comanda in &comandas {
+        for line in &comanda.earning.lines {
+            match line.kind {
+                ItemKind::Service => statement.services_cents += line.net_cents,
+                ItemKind::Product => statement.products_cents += line.net_cents,
+            }
+            statement.commission_cents += line.commission_cents;
+        }
+        statement.tips_cents += comanda.earning.tips_cents;
+    }
+    statement.comandas = comandas;
+    statement.entries = entries.iter().filter(|entry| within(entry.on)).cloned().collect();
+    for entry in &statement.entries {
+        match entry.kind {
+            EntryKind::Vale => statement.vales_cents += entry.cents,
+            EntryKind::Bonus => statement.bonuses_cents += entry.cents,
+        }
+    }
+    statement
 }
 
 /// `PUT professional/{id}/commission`: percentages with up to two decimals (12,5), a fixed
@@ -218,6 +394,102 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, d).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_vale_or_bonus_needs_a_value_and_a_reason() {
+        use cqrs_es::test::TestFramework;
+        let record = |cents, reason: &str| LedgerCommand::Record {
+            entry_id: 2,
+            kind: EntryKind::Vale,
+            cents,
+            reason: reason.into(),
+            on: day(20),
+        };
+        TestFramework::<CommissionLedger>::with(())
+            .given_no_previous_events()
+            .when(record(0, "Adiantamento"))
+            .then_expect_error(LedgerError("value", "Informe um valor maior que zero.".into()));
+        TestFramework::<CommissionLedger>::with(())
+            .given_no_previous_events()
+            .when(record(5000, " "))
+            .then_expect_error(LedgerError("reason", "Informe o motivo.".into()));
+        let first =
+            Entry { entry_id: 1, kind: EntryKind::Bonus, cents: 100, reason: "Meta".into(), on: day(2) };
+        TestFramework::<CommissionLedger>::with(())
+            .given(vec![LedgerEvent::EntryRecorded(first)])
+            .when(record(5000, " Adiantamento "))
+            .then_expect_events(vec![LedgerEvent::EntryRecorded(Entry {
+                entry_id: 2,
+                kind: EntryKind::Vale,
+                cents: 5000,
+                reason: "Adiantamento".into(),
+                on: day(20),
+            })]);
+    }
+
+    #[test]
+    fn a_statement_sums_its_days_comandas_and_entries_to_the_centavo() {
+        let earned = |comanda_id, on, lines: Vec<(ItemKind, i64, i64)>, tips_cents| EarnedComanda {
+            comanda_id,
+            on,
+            earning: Earning {
+                professional_id: 7,
+                lines: lines
+                    .into_iter()
+                    .enumerate()
+                    .map(|(n, (kind, net_cents, commission_cents))| EarnedLine {
+                        item_id: n as i64 + 1,
+                        kind,
+                        ref_id: 1,
+                        quantity: 1,
+                        net_cents,
+                        rate: Rate::BasisPoints(4000),
+                        commission_cents,
+                    })
+                    .collect(),
+                tips_cents,
+            },
+        };
+        let comandas = [
+            earned(12, day(16), vec![(ItemKind::Service, 4500, 1800)], 0),
+            earned(10, day(15), vec![(ItemKind::Service, 4499, 1800), (ItemKind::Product, 2990, 299)], 500),
+            // Outside the range: the day before.
+            earned(9, day(14), vec![(ItemKind::Service, 9000, 3600)], 1000),
+        ];
+        let entries = [
+            Entry {
+                entry_id: 1,
+                kind: EntryKind::Vale,
+                cents: 5000,
+                reason: "Adiantamento".into(),
+                on: day(15),
+            },
+            Entry { entry_id: 2, kind: EntryKind::Bonus, cents: 1000, reason: "Meta".into(), on: day(30) },
+            Entry { entry_id: 3, kind: EntryKind::Vale, cents: 700, reason: "Fora".into(), on: day(1) },
+        ];
+        let s = statement(&comandas, &entries, day(15), day(30));
+        assert_eq!(s.comandas.iter().map(|c| c.comanda_id).collect::<Vec<_>>(), [10, 12]);
+        assert_eq!((s.services_cents, s.products_cents, s.gross_cents()), (8999, 2990, 11_989));
+        assert_eq!((s.commission_cents, s.tips_cents), (3899, 500));
+        assert_eq!((s.vales_cents, s.bonuses_cents), (5000, 1000));
+        // R$ 38,99 + R$ 5,00 + R$ 10,00 − R$ 50,00.
+        assert_eq!(s.net_cents(), 399);
+    }
+
+    #[test]
+    fn ledger_events_are_pinned() {
+        crate::event_payload::assert_pinned::<CommissionLedger>(&[LedgerEvent::EntryRecorded(Entry {
+            entry_id: 1,
+            kind: EntryKind::Vale,
+            cents: 5000,
+            reason: "Adiantamento".into(),
+            on: day(20),
+        })]);
+    }
 
     #[test]
     fn a_fixed_rate_counts_each_unit() {

@@ -43,6 +43,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/comanda/{id}/reopen"),
     ("POST", "/api/comanda/{id}/tips"),
     ("DELETE", "/api/comanda/{id}/tips/{idTip}"),
+    ("POST", "/api/commission/entry"),
+    ("GET", "/api/commission/statement"),
     ("GET", "/api/company"),
     ("POST", "/api/company"),
     ("GET", "/api/company-working-hours/{id}"),

@@ -42,6 +42,8 @@ written_id! {
     IdProduct { id_product }
     /// A caixa written.
     IdCaixa { id_caixa }
+    /// A vale or bonus of a professional's commission ledger written.
+    IdEntry { id_entry }
 }
 
 /// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).

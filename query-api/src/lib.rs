@@ -11,6 +11,7 @@ pub mod caixas;
 pub mod clients;
 pub mod club;
 pub mod comandas;
+pub mod commissions;
 pub mod companies;
 pub mod consistency;
 pub mod dashboard;

@@ -11,7 +11,8 @@ use utoipa_axum::routes;
 
 use crate::paging::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use crate::{
-    access, caixas, clients, club, comandas, companies, dashboard, days_off, history, holidays, live,
+    access, caixas, clients, club, comandas, commissions, companies, dashboard, days_off, history, holidays,
+    live,
 };
 use crate::{online, products, professionals, scheduling, AppState};
 
@@ -32,6 +33,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(club::router())
         .merge(caixas::router())
         .merge(comandas::router())
+        .merge(commissions::router())
         .merge(products::router())
         .routes(routes!(crate::health_check))
         .routes(routes!(query_document))

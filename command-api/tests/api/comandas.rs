@@ -831,3 +831,117 @@ async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_cl
     let again = commission(admin.clone()).await;
     assert_eq!(again[0]["Commission"].as_f64(), Some(((total * 10.0).round()) / 100.0), "{again:?}");
 }
+
+/// Issue 42: the statement of a range of days: the comandas that earned the professional
+/// something, their vales and bonuses, and the totals; each professional reads their own,
+/// ADMIN everyone's; with asOf, as it stood then.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let other_barber = system.sign_in("barbeiro2@navalha.dev").await;
+    let d = demo(&system).await;
+    caixa_opened(&system, &attendant, d.centro).await;
+    let rates = json!({"servicePercent": "33,33", "productPercent": 10});
+    let path = format!("/api/professional/{}/commission", d.barber1_id);
+    assert_eq!(call(&system, &admin, Method::PUT, &path, Some(rates)).await.status, StatusCode::OK);
+
+    // Two haircuts served and paid, one with a R$ 5,00 tip.
+    let mut totals = Vec::new();
+    for (start, tip) in [("16:00", 5.0), ("17:00", 0.0)] {
+        let id = opened(&system, &attendant, &d, booked(&system, &admin, &d, start).await).await;
+        if tip > 0.0 {
+            let tip = json!({"idProfessional": d.barber1_id, "value": tip});
+            call(&system, &attendant, Method::POST, &format!("/api/comanda/{id}/tips"), Some(tip)).await;
+        }
+        let figures =
+            call(&system, &attendant, Method::PUT, &format!("/api/comanda/{id}/discount"), Some(json!({})))
+                .await;
+        totals.push(reais(&figures, "Total"));
+        let cash = json!({"method": "cash", "value": reais(&figures, "Due")});
+        call(&system, &attendant, Method::POST, &format!("/api/comanda/{id}/payments"), Some(cash)).await;
+        call(&system, &attendant, Method::POST, &format!("/api/comanda/{id}/close"), None).await;
+    }
+    system.project().await;
+    let before_entries = navalha_platform::clock::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+
+    // A vale and a bonus: ADMIN only, with a value and a reason.
+    let entry = |token: &str, body: Value| {
+        let (token, system) = (token.to_owned(), &system);
+        async move { call(system, &token, Method::POST, "/api/commission/entry", Some(body)).await }
+    };
+    let vale =
+        json!({"idProfessional": d.barber1_id, "kind": "vale", "value": "50,00", "reason": "Adiantamento"});
+    assert_eq!(entry(&attendant, vale.clone()).await.status, StatusCode::FORBIDDEN);
+    let refused =
+        entry(&admin, json!({"idProfessional": d.barber1_id, "kind": "vale", "value": 0, "reason": " "}))
+            .await;
+    assert_eq!(refused.body["errors"]["value"], "Informe um valor maior que zero.", "{refused:?}");
+    let wrong_kind =
+        entry(&admin, json!({"idProfessional": d.barber1_id, "kind": "multa", "value": 1, "reason": "x"}))
+            .await;
+    assert_eq!(wrong_kind.body["errors"]["kind"], "Escolha vale ou bônus.");
+    let recorded = entry(&admin, vale).await;
+    assert_eq!(recorded.status, StatusCode::CREATED, "{recorded:?}");
+    assert!(recorded.body["IdEntry"].as_i64().is_some());
+    let bonus =
+        json!({"idProfessional": d.barber1_id, "kind": "bonus", "value": 10, "reason": "Meta do mês"});
+    assert_eq!(entry(&admin, bonus).await.status, StatusCode::CREATED);
+    system.project().await;
+
+    let today = navalha_platform::clock::today();
+    let range = format!(
+        "/api/commission/statement?idProfessional={}&from={}&to={}",
+        d.barber1_id,
+        today - chrono::Duration::days(1),
+        today + chrono::Duration::days(1)
+    );
+    let statement = call(&system, &admin, Method::GET, &range, None).await;
+    assert_eq!(statement.status, StatusCode::OK, "{statement:?}");
+    // Each line's 33,33 % rounded on its own, summed.
+    let commission: f64 = totals.iter().map(|total| (total * 33.33).round() / 100.0).sum();
+    let money = |field: &str| statement.body[field].as_f64().unwrap_or(f64::NAN);
+    assert!((money("Commission") - commission).abs() < 0.005, "{statement:?}");
+    assert!((money("Gross") - totals.iter().sum::<f64>()).abs() < 0.005);
+    assert_eq!((money("Tips"), money("Vales"), money("Bonuses")), (5.0, 50.0, 10.0));
+    assert!((money("Net") - (commission + 5.0 + 10.0 - 50.0)).abs() < 0.005, "{statement:?}");
+    assert_eq!(statement.body["Comandas"].as_array().map(Vec::len), Some(2));
+    assert_eq!(statement.body["Lines"][0]["Description"], "Corte de cabelo");
+    assert_eq!(statement.body["Lines"][0]["Percent"], 33.33);
+    let reasons: Vec<&str> = statement.body["Entries"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|e| e["Reason"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(reasons, ["Adiantamento", "Meta do mês"]);
+
+    // The barber reads their own, the same; another barber and the front desk do not.
+    let own = call(&system, &barber, Method::GET, &range, None).await;
+    assert_eq!(own.body["Net"], statement.body["Net"], "{own:?}");
+    assert_eq!(call(&system, &other_barber, Method::GET, &range, None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(call(&system, &attendant, Method::GET, &range, None).await.status, StatusCode::NOT_FOUND);
+
+    // As it stood before the vale and the bonus.
+    let then = call(&system, &admin, Method::GET, &format!("{range}&asOf={before_entries}"), None).await;
+    assert_eq!(
+        (then.body["Vales"].as_f64(), then.body["Bonuses"].as_f64()),
+        (Some(0.0), Some(0.0)),
+        "{then:?}"
+    );
+    assert_eq!(then.body["Commission"], statement.body["Commission"]);
+    assert_eq!(then.body["AsOf"].as_str().map(str::is_empty), Some(false));
+
+    // Bad ranges.
+    let backwards = format!(
+        "/api/commission/statement?idProfessional={}&from={}&to={}",
+        d.barber1_id,
+        today,
+        today - chrono::Duration::days(1)
+    );
+    let refused = call(&system, &admin, Method::GET, &backwards, None).await;
+    assert_eq!(
+        refused.body["errors"]["to"], "A data final deve ser igual ou posterior à inicial.",
+        "{refused:?}"
+    );
+}

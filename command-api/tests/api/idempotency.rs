@@ -162,6 +162,10 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
     let creates: Vec<(String, Value)> = vec![
         ("/api/comanda".into(), json!({"idCompany": d.centro, "idUser": d.client})),
         ("/api/product".into(), json!({"name": "Pomada modeladora", "price": "29,90"})),
+        (
+            "/api/commission/entry".into(),
+            json!({"idProfessional": d.barber1_id, "kind": "vale", "value": "50,00", "reason": "Adiantamento"}),
+        ),
         ("/api/caixa".into(), json!({"idCompany": d.savassi, "openingCash": "50,00"})),
         (format!("/api/caixa/{caixa}/movements"), json!({"kind": "reforco", "value": 10, "reason": "Troco"})),
         (

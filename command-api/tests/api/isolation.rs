@@ -262,6 +262,18 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(Method::GET, format!("/api/professional/{heitor}/history"), None, ADMIN),
         case(Method::GET, format!("/api/professional/{heitor}/commission"), None, PROFESSIONAL_SCREEN),
         case(
+            Method::POST,
+            "/api/commission/entry".into(),
+            Some(json!({"idProfessional": heitor, "kind": "bonus", "value": 10, "reason": "Meta"})),
+            ADMIN,
+        ),
+        case(
+            Method::GET,
+            format!("/api/commission/statement?idProfessional={heitor}&from=2026-11-01&to=2026-11-30"),
+            None,
+            ALL,
+        ),
+        case(
             Method::PUT,
             format!("/api/professional/{heitor}/commission"),
             Some(json!({"servicePercent": 40, "productPercent": 10})),
@@ -582,9 +594,11 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
                 .is_some_and(|id| id.starts_with(|c: char| c.is_ascii_digit()));
             // A barber sees only comandas with a line of theirs; this one is Heitor's.
             let comanda = case.path.starts_with("/api/comanda/");
+            // A statement is ADMIN's, or its professional's own; this one is Heitor's.
+            let statement = case.path.starts_with("/api/commission/statement");
             let wanted = if appointment && !role.may_choose_any_professional() {
                 StatusCode::FORBIDDEN
-            } else if comanda && !role.may_choose_any_professional() {
+            } else if (comanda && !role.may_choose_any_professional()) || (statement && role != Role::Admin) {
                 StatusCode::NOT_FOUND
             } else {
                 StatusCode::OK

@@ -415,6 +415,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commission/entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a vale ('Vale': an advance) or a bonus ('Bônus') for a professional, with the reason: it enters the statement of today's period (ADMIN) */
+        post: operations["commissionsRecordEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A professional's commission statement for a range of days (issue 42): ADMIN's of any professional of their units, everyone's own; with asOf, as it stood then */
+        get: operations["commissionsStatementOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company": {
         parameters: {
             query?: never;
@@ -3130,6 +3164,19 @@ export interface components {
             UserPhone: string;
             UserWhatsApp: boolean;
         };
+        /** @description `POST commission/entry`. */
+        EntryBody: {
+            /** Format: int64 */
+            idProfessional?: number | null;
+            /** @description vale (an advance, taken off what is due) or bonus (added to it). */
+            kind?: string;
+            reason?: string;
+            /**
+             * Format: double
+             * @description In reais.
+             */
+            value?: number;
+        };
         /**
          * @description The body of every error answer, whatever its status (the OpenAPI documents reference it
          *     from every error status).
@@ -3371,6 +3418,14 @@ export interface components {
              * @description The id of the record written.
              */
             IdDayOff: number;
+        };
+        /** @description A vale or bonus of a professional's commission ledger written. */
+        IdEntry: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdEntry: number;
         };
         /** @description A holiday written. */
         IdHoliday: {
@@ -4820,6 +4875,106 @@ export interface components {
         /** @description A menu item starred. */
         Starred: {
             MenuSlug: string;
+        };
+        /** @description A professional's statement for a range of days, in reais. */
+        StatementAnswer: {
+            /**
+             * Format: double
+             * @description Corrections of periods already paid (not yet: always 0).
+             */
+            Adjustments: number;
+            /**
+             * Format: date-time
+             * @description With `asOf`: the instant it was replayed to.
+             */
+            AsOf?: string | null;
+            /** Format: double */
+            Bonuses: number;
+            /**
+             * Format: double
+             * @description The card fee shared (not yet: always 0).
+             */
+            CardFees: number;
+            Comandas: components["schemas"]["StatementComanda"][];
+            /** Format: double */
+            Commission: number;
+            Entries: components["schemas"]["StatementEntry"][];
+            /** Format: date */
+            From: string;
+            /** Format: double */
+            Gross: number;
+            /** Format: int64 */
+            IdProfessional: number;
+            Lines: components["schemas"]["StatementLine"][];
+            /**
+             * Format: double
+             * @description Commission, tips and bonuses, less vales.
+             */
+            Net: number;
+            /** Format: double */
+            Products: number;
+            /**
+             * Format: double
+             * @description What the clients paid for the professional's services and products.
+             */
+            Services: number;
+            /** Format: double */
+            Tips: number;
+            /** Format: date */
+            To: string;
+            /** Format: double */
+            Vales: number;
+        };
+        /** @description A comanda of the statement: what it earned and the tips. */
+        StatementComanda: {
+            /** Format: double */
+            Commission: number;
+            /** Format: date */
+            Date: string;
+            /** Format: int64 */
+            IdComanda: number;
+            /** Format: double */
+            Tips: number;
+        };
+        /** @description A vale or bonus. */
+        StatementEntry: {
+            /** Format: date */
+            Date: string;
+            /** Format: int64 */
+            IdEntry: number;
+            /** @description vale or bonus. */
+            Kind: string;
+            Reason: string;
+            /** Format: double */
+            Value: number;
+        };
+        /** @description A line of a comanda the professional served or sold. */
+        StatementLine: {
+            /** Format: double */
+            Commission: number;
+            /** Format: date */
+            Date: string;
+            Description: string;
+            /** Format: double */
+            Fixed?: number | null;
+            /** Format: int64 */
+            IdComanda: number;
+            /** Format: int64 */
+            IdItem: number;
+            /** @description service or product. */
+            Kind: string;
+            /**
+             * Format: double
+             * @description The rate in force at the close: a percent, or a fixed amount per unit in reais.
+             */
+            Percent?: number | null;
+            /** Format: int64 */
+            Quantity: number;
+            /**
+             * Format: double
+             * @description What the client paid for the line.
+             */
+            Value: number;
         };
         /** @description A business whose events a read model could not apply. */
         StuckBusiness: {
@@ -7508,6 +7663,175 @@ export interface operations {
             };
             /** @description Closed or cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commissionsRecordEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdEntry"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A professional not of the caller's units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commissionsStatementOf: {
+        parameters: {
+            query?: {
+                /**
+                 * @description As it stood at this instant (an RFC 3339 instant, a date-time without offset in UTC-3,
+                 *     or a date: its end).
+                 */
+                asOf?: string;
+                /** @description The first day. */
+                from?: string;
+                idProfessional?: number;
+                /** @description The last day (inclusive). */
+                to?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A professional the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

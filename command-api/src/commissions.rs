@@ -1,0 +1,90 @@
+//! Commissions (issue 42): vales and bonuses recorded on a professional's commission ledger
+//! (`POST commission/entry`, ADMIN). The rates are the professional's
+//! (`PUT professional/{id}/commission`, `professionals`), and what a comanda earned is written
+//! at its close (`comandas`). docs/money.md, "Commissions".
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use navalha_domain::commission::{CommissionLedger, EntryKind, LedgerCommand, LedgerError};
+use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_platform::error::ErrorBody;
+use navalha_platform::http::{Json, RequestOrigin};
+use navalha_platform::refused;
+use navalha_platform::written::IdEntry;
+use navalha_platform::ApiError;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::commands::{cents_field, execute, metadata_of, next_id, position_headers, DomainError};
+use crate::companies::unit_now;
+use crate::idempotency;
+use crate::professionals::visible_professional;
+use crate::state::AppState;
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(record_entry))
+}
+
+impl DomainError for LedgerError {
+    fn to_api(&self) -> ApiError {
+        ApiError::field(self.0, &self.1)
+    }
+}
+
+/// `POST commission/entry`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryBody {
+    id_professional: Option<i64>,
+    /// vale (an advance, taken off what is due) or bonus (added to it).
+    #[serde(default)]
+    kind: String,
+    /// In reais.
+    #[serde(default)]
+    #[schema(value_type = f64)]
+    value: Value,
+    #[serde(default)]
+    reason: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/commission/entry",
+    tag = "Commissions",
+    summary = "Record a vale ('Vale': an advance) or a bonus ('Bônus') for a professional, with the reason: it enters the statement of today's period (ADMIN)",
+    request_body = EntryBody,
+    responses(
+        (status = 201, description = "Recorded", body = IdEntry),
+        refused::Forbidden,
+        (status = 404, description = "A professional not of the caller's units", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn record_entry(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    Json(body): Json<EntryBody>,
+) -> Result<(StatusCode, HeaderMap, Json<IdEntry>), ApiError> {
+    let id =
+        body.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let professional = visible_professional(&state, &auth, id).await?;
+    let kind =
+        EntryKind::parse(&body.kind).ok_or_else(|| ApiError::field("kind", "Escolha vale ou bônus."))?;
+    let cents = cents_field("value", &body.value)?;
+    // The day on the clock of the professional's own unit.
+    let unit = professional.employment().and_then(|e| e.company_ids().first().copied()).unwrap_or_default();
+    let on = unit_now(&state, auth.business_id, unit).await?.date();
+    let entry_id = next_id(&state.pool, "commission_entry_id_seq").await?;
+    let answer = IdEntry { id_entry: entry_id };
+    let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
+    let command = LedgerCommand::Record { entry_id, kind, cents, reason: body.reason, on };
+    let position = execute::<CommissionLedger>(&state.events, &id.to_string(), command, &metadata).await?;
+    tracing::info!(target_id = id, entry_id, kind = kind.code(), "commission entry recorded");
+    Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
+}

@@ -1,0 +1,3 @@
+-- Commissions (issue 42): vales and bonuses ('Vale', 'Bônus') are numbered across the
+-- business's ledgers, so that a create answers its id before the append (Idempotency-Key).
+create sequence commission_entry_id_seq;

@@ -1,0 +1,333 @@
+//! A professional's commission statement (issue 42): `GET commission/statement`.
+//!
+//! The comandas of the days asked for that earned the professional something (what each
+//! close wrote down at the rates then in force, `ComandaClosed.earnings`), their vales and
+//! bonuses, and the totals, summed by the domain's `commission::statement`. Now, from the
+//! comanda model's states; with `asOf`, every comanda of those days and the ledger replayed
+//! from their events up to that instant. docs/money.md, "Commissions".
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use chrono::{DateTime, NaiveDate, Utc};
+use navalha_domain::comanda::{Comanda, ComandaEvent, ItemKind, Status};
+use navalha_domain::commission::{statement, CommissionLedger, EarnedComanda, Rate};
+use navalha_domain::money::reais;
+use navalha_domain::role::Role;
+use navalha_domain::Aggregate as _;
+use navalha_platform::auth::Auth;
+use navalha_platform::error::ErrorBody;
+use navalha_platform::http::{Json, QueryParams};
+use navalha_platform::refused;
+use navalha_platform::ApiError;
+use navalha_read_models as read_models;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::as_of::{parse_as_of, replayed, MSG_BAD_AS_OF};
+use crate::consistency::ReadAfter;
+use crate::professionals::ensure_readable;
+use crate::{scope, AppState};
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(statement_of))
+}
+
+/// The longest range a statement covers: a year.
+const MAX_DAYS: i64 = 366;
+
+/// `?idProfessional&from&to[&asOf]`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StatementQuery {
+    id_professional: Option<i64>,
+    /// The first day.
+    from: Option<NaiveDate>,
+    /// The last day (inclusive).
+    to: Option<NaiveDate>,
+    /// As it stood at this instant (an RFC 3339 instant, a date-time without offset in UTC-3,
+    /// or a date: its end).
+    as_of: Option<String>,
+}
+
+/// A line of a comanda the professional served or sold.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementLine {
+    id_comanda: i64,
+    date: NaiveDate,
+    id_item: i64,
+    /// service or product.
+    kind: &'static str,
+    description: String,
+    quantity: i64,
+    /// What the client paid for the line.
+    value: f64,
+    /// The rate in force at the close: a percent, or a fixed amount per unit in reais.
+    percent: Option<f64>,
+    fixed: Option<f64>,
+    commission: f64,
+}
+
+/// A comanda of the statement: what it earned and the tips.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementComanda {
+    id_comanda: i64,
+    date: NaiveDate,
+    commission: f64,
+    tips: f64,
+}
+
+/// A vale or bonus.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementEntry {
+    id_entry: i64,
+    /// vale or bonus.
+    kind: &'static str,
+    value: f64,
+    reason: String,
+    date: NaiveDate,
+}
+
+/// A professional's statement for a range of days, in reais.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementAnswer {
+    id_professional: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+    /// With `asOf`: the instant it was replayed to.
+    as_of: Option<DateTime<Utc>>,
+    /// What the clients paid for the professional's services and products.
+    services: f64,
+    products: f64,
+    gross: f64,
+    commission: f64,
+    /// The card fee shared (not yet: always 0).
+    card_fees: f64,
+    tips: f64,
+    vales: f64,
+    bonuses: f64,
+    /// Corrections of periods already paid (not yet: always 0).
+    adjustments: f64,
+    /// Commission, tips and bonuses, less vales.
+    net: f64,
+    lines: Vec<StatementLine>,
+    comandas: Vec<StatementComanda>,
+    entries: Vec<StatementEntry>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/commission/statement",
+    tag = "Commissions",
+    summary = "A professional's commission statement for a range of days (issue 42): ADMIN's of any professional of their units, everyone's own; with asOf, as it stood then",
+    params(StatementQuery, ReadAfter),
+    responses(
+        (status = 200, description = "The statement", body = StatementAnswer),
+        refused::Forbidden,
+        (status = 404, description = "A professional the caller may not see", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+async fn statement_of(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(query): QueryParams<StatementQuery>,
+) -> Result<(HeaderMap, Json<StatementAnswer>), ApiError> {
+    let id =
+        query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let from = query.from.ok_or_else(|| ApiError::field("from", "Informe a data inicial."))?;
+    let to = query.to.ok_or_else(|| ApiError::field("to", "Informe a data final."))?;
+    if to < from {
+        return Err(ApiError::field("to", "A data final deve ser igual ou posterior à inicial."));
+    }
+    if (to - from).num_days() >= MAX_DAYS {
+        return Err(ApiError::field("to", "O extrato cobre no máximo um ano."));
+    }
+    let as_of = match query.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+        None => None,
+        Some(text) => Some(parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF))?),
+    };
+    // ADMIN reads any professional of their units; everyone else only themself.
+    if auth.role != Role::Admin && auth.professional_id != id {
+        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
+    }
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+
+    let comandas = match as_of {
+        None => comandas_now(&mut tx, &auth.companies, id, (from, to)).await?,
+        Some(until) => comandas_then(&mut tx, &auth.companies, id, (from, to), until).await?,
+    };
+    // Now: every event (the end of 9999 is past any recorded one).
+    let until = as_of.or_else(|| DateTime::from_timestamp(253_402_300_799, 0)).unwrap_or_default();
+    let ledger: CommissionLedger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    let earned: Vec<EarnedComanda> = comandas
+        .iter()
+        .filter_map(|(comanda_id, on, comanda)| {
+            let earning = comanda.earnings().iter().find(|earning| earning.professional_id == id)?;
+            Some(EarnedComanda { comanda_id: *comanda_id, on: *on, earning: earning.clone() })
+        })
+        .collect();
+    let figures = statement(&earned, ledger.entries(), from, to);
+    let description = |comanda_id: i64, item_id: i64| {
+        comandas
+            .iter()
+            .find(|(id, _, _)| *id == comanda_id)
+            .and_then(|(_, _, comanda)| comanda.items().iter().find(|item| item.item_id == item_id))
+            .map(|item| item.description.clone())
+            .unwrap_or_default()
+    };
+    let answer = StatementAnswer {
+        id_professional: id,
+        from,
+        to,
+        as_of,
+        services: reais(figures.services_cents),
+        products: reais(figures.products_cents),
+        gross: reais(figures.gross_cents()),
+        commission: reais(figures.commission_cents),
+        card_fees: 0.0,
+        tips: reais(figures.tips_cents),
+        vales: reais(figures.vales_cents),
+        bonuses: reais(figures.bonuses_cents),
+        adjustments: 0.0,
+        net: reais(figures.net_cents()),
+        lines: figures
+            .comandas
+            .iter()
+            .flat_map(|comanda| {
+                comanda.earning.lines.iter().map(|line| StatementLine {
+                    id_comanda: comanda.comanda_id,
+                    date: comanda.on,
+                    id_item: line.item_id,
+                    kind: match line.kind {
+                        ItemKind::Service => "service",
+                        ItemKind::Product => "product",
+                    },
+                    description: description(comanda.comanda_id, line.item_id),
+                    quantity: line.quantity,
+                    value: reais(line.net_cents),
+                    percent: match line.rate {
+                        Rate::BasisPoints(points) => Some(points as f64 / 100.0),
+                        Rate::FixedCents(_) => None,
+                    },
+                    fixed: match line.rate {
+                        Rate::FixedCents(cents) => Some(reais(cents)),
+                        Rate::BasisPoints(_) => None,
+                    },
+                    commission: reais(line.commission_cents),
+                })
+            })
+            .collect(),
+        comandas: figures
+            .comandas
+            .iter()
+            .map(|comanda| StatementComanda {
+                id_comanda: comanda.comanda_id,
+                date: comanda.on,
+                commission: reais(comanda.earning.commission_cents()),
+                tips: reais(comanda.earning.tips_cents),
+            })
+            .collect(),
+        entries: figures
+            .entries
+            .iter()
+            .map(|entry| StatementEntry {
+                id_entry: entry.entry_id,
+                kind: entry.kind.code(),
+                value: reais(entry.cents),
+                reason: entry.reason.clone(),
+                date: entry.on,
+            })
+            .collect(),
+    };
+    let headers = if as_of.is_some() { HeaderMap::new() } else { consistency.headers() };
+    Ok((headers, Json(answer)))
+}
+
+/// `(comanda, day, state)` of the comandas of the caller's units opened in `days`.
+type DayComandas = Vec<(i64, NaiveDate, Comanda)>;
+
+/// Now: the closed comandas of those days whose last close earned the professional something.
+async fn comandas_now(
+    conn: &mut PgConnection,
+    companies: &[i64],
+    professional_id: i64,
+    (from, to): (NaiveDate, NaiveDate),
+) -> Result<DayComandas, ApiError> {
+    let rows: Vec<(i64, NaiveDate, sqlx::types::Json<Comanda>)> = sqlx::query_as(
+        "select c.comanda_id, c.opened_on, c.state from rm_comanda.comanda c
+          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
+            and (c.state::jsonb -> 'earnings') @> jsonb_build_array(jsonb_build_object('professional_id', $4::bigint))
+          order by c.opened_on, c.comanda_id",
+    )
+    .bind(companies)
+    .bind(from)
+    .bind(to)
+    .bind(professional_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(id, on, state)| (id, on, state.0)).collect())
+}
+
+/// As of `until`: every comanda of those days replayed from its events up to then (one
+/// read), as each stood, closed or not.
+async fn comandas_then(
+    conn: &mut PgConnection,
+    companies: &[i64],
+    professional_id: i64,
+    (from, to): (NaiveDate, NaiveDate),
+    until: DateTime<Utc>,
+) -> Result<DayComandas, ApiError> {
+    let ids: Vec<(i64, NaiveDate)> = sqlx::query_as(
+        "select c.comanda_id, c.opened_on from rm_comanda.comanda c
+          where c.company_id = any($1) and c.opened_on between $2 and $3",
+    )
+    .bind(companies)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&mut *conn)
+    .await?;
+    let keys: Vec<String> = ids.iter().map(|(id, _)| id.to_string()).collect();
+    let rows: Vec<(String, String, String, String)> = sqlx::query_as(&format!(
+        "select e.aggregate_id, e.event_type, e.event_version, e.payload::text from events e
+          where e.aggregate_type = $1 and e.aggregate_id = any($2) and e.recorded_at <= $3 and {}
+          order by e.aggregate_id, e.sequence",
+        scope::EVENT_IN_SCOPE
+    ))
+    .bind(Comanda::TYPE)
+    .bind(&keys)
+    .bind(until)
+    .fetch_all(conn)
+    .await?;
+    let mut states: BTreeMap<String, Comanda> = BTreeMap::new();
+    for (aggregate_id, event_type, version, payload) in rows {
+        let event: ComandaEvent =
+            navalha_domain::event_payload::decode(Comanda::TYPE, &event_type, &version, &payload)
+                .map_err(|e| ApiError::Internal(e.into()))?;
+        states.entry(aggregate_id).or_default().apply(event);
+    }
+    Ok(ids
+        .into_iter()
+        .filter_map(|(id, on)| {
+            let comanda = states.remove(&id.to_string())?;
+            let earned = comanda.status() == Status::Closed
+                && comanda.earnings().iter().any(|earning| earning.professional_id == professional_id);
+            earned.then_some((id, on, comanda))
+        })
+        .collect())
+}
