@@ -127,7 +127,7 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await row.getByRole('link', { name: `Editar ${name}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/professional\/\d+$/);
   const idProfessional = Number(page.url().match(/(\d+)$/)![1]);
-  await expect(page.getByRole('tab')).toHaveText(['Informações', 'Horário de trabalho', 'Serviços', 'Folga/Férias', 'Histórico']);
+  await expect(page.getByRole('tab')).toHaveText(['Informações', 'Horário de trabalho', 'Serviços', 'Folga/Férias', 'Comissões', 'Histórico']);
 
   // --- Edit: the loaded form, made active.
   await expect(info.getByLabel('Nome completo')).toHaveValue(name);

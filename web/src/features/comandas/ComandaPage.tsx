@@ -28,6 +28,8 @@ import { ItemModal } from './ItemModal';
 import {
   clubText,
   COMANDAS_PATH,
+  commissionLineText,
+  commissionRateText,
   comandaFigures,
   hasPendingPix,
   isEditable,
@@ -55,7 +57,7 @@ import { PaymentModal } from './PaymentModal';
 import { PixModal } from './PixModal';
 import { ReasonModal } from './ReasonModal';
 import { TipModal } from './TipModal';
-import type { Comanda, ComandaItem, ComandaPayment, ComandaTip } from './types';
+import type { Comanda, ComandaCommission, ComandaItem, ComandaPayment, ComandaTip } from './types';
 import './comandas.css';
 
 export const MSG_DONE = {
@@ -379,6 +381,11 @@ function ComandaView({ comanda }: { comanda: Comanda }) {
         )}
       </ComandaSection>
 
+      {/* What the close earned: ADMIN sees everyone's, a professional their own (issue 42). */}
+      {comanda.Commissions.length > 0 && (
+        <ComandaCommissions commissions={comanda.Commissions} items={comanda.Items} professionals={professionals.names} />
+      )}
+
       {/* Who added, discounted, paid, closed and reopened: ADMIN's, like every audit. */}
       {role === 'ADMIN' && <ComandaHistory comanda={comanda} professionals={professionals.names} />}
 
@@ -508,6 +515,55 @@ function usePixReceivedNotice(comanda: Comanda) {
     }
     seen.current = new Map(comanda.PixCharges.map((charge) => [charge.GalaxPayId, charge.Status]));
   }, [comanda.PixCharges]);
+}
+
+/** 'Comissões': per professional, the commission and the tips, then each line with the rate in force at the close. */
+function ComandaCommissions({
+  commissions,
+  items,
+  professionals,
+}: {
+  commissions: ComandaCommission[];
+  items: ComandaItem[];
+  professionals: Map<number, string>;
+}) {
+  return (
+    <ComandaSection id="comanda-commissions" title="Comissões">
+      <ul className="comanda-commissions" aria-label="Comissões por profissional">
+        {commissions.map((earning) => {
+          const name = professionalName(professionals, earning.IdProfessional);
+          return (
+            <li key={earning.IdProfessional} className="comanda-commission">
+              <p className="comanda-commission-name">{name}</p>
+              <dl className="comanda-commission-figures">
+                <div>
+                  <dt>Comissão</dt>
+                  <dd>{formatBRL(earning.Commission)}</dd>
+                </div>
+                <div>
+                  <dt>Gorjetas</dt>
+                  <dd>{formatBRL(earning.Tips)}</dd>
+                </div>
+              </dl>
+              {earning.Lines.length > 0 && (
+                <ul className="comanda-lines" aria-label={`Comissão de ${name}`}>
+                  {earning.Lines.map((line) => (
+                    <li key={line.IdItem} className="comanda-line">
+                      <span className="comanda-line-text">
+                        {commissionLineText(items, line)}
+                        <span className="comanda-line-detail">{commissionRateText(line)}</span>
+                      </span>
+                      <span className="comanda-line-value">{formatBRL(line.Commission)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </ComandaSection>
+  );
 }
 
 /** 'Histórico': every event of the comanda, with the unit's professionals and the client named. */

@@ -21,6 +21,8 @@ import {
   mayReopen,
   payable,
   clubText,
+  commissionLineText,
+  commissionRateText,
   paymentDetail,
   paymentPayload,
   paymentValues,
@@ -180,6 +182,16 @@ describe('comanda rules', () => {
     expect(clubText(beard)).toBe('Clube Navalha −50% · R$\u00a017,50 pela assinatura');
     expect(clubText({ ...beard, Club: null })).toBeNull();
     expect(paymentDetail({ IdPayment: 1, Method: 'subscription', Value: 17.5, IdItem: 2 }, [beard])).toBe('Clube Navalha: Barba');
+  });
+
+  it("describes a commission's line by its item and the rate in force at the close", () => {
+    expect(commissionRateText({ Percent: 40, Fixed: null })).toBe('40%');
+    expect(commissionRateText({ Percent: 12.5 })).toBe('12,5%');
+    expect(commissionRateText({ Percent: null, Fixed: 30 })).toBe('R$\u00a030,00 fixo');
+    expect(commissionRateText({ Percent: 0, Fixed: null })).toBe('0%');
+    const items = [{ IdItem: 1, Description: 'Corte de cabelo' }];
+    expect(commissionLineText(items, { IdItem: 1 })).toBe('Corte de cabelo');
+    expect(commissionLineText(items, { IdItem: 7 })).toBe('Item N.º 7');
   });
 });
 
@@ -531,6 +543,55 @@ describe('comanda screens', () => {
     expect(await screen.findByText('Pagamento estornado.')).toBeTruthy();
     expect(state.writes[1]).toMatchObject({ path: '/api/comanda/12/payments/7/refund', body: { reason: 'Cobrança em dobro' } });
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Pagamentos' })).toBeNull());
+  });
+
+  it('shows what a closed comanda earned each professional, and nothing while it is open', async () => {
+    const closed: Comanda = {
+      ...open,
+      Status: 'CLOSED',
+      Payments: [{ IdPayment: 7, Method: 'cash', Value: 84.9 }],
+      Paid: 84.9,
+      Due: 0,
+      Commissions: [
+        {
+          IdProfessional: 4,
+          Commission: 18,
+          Tips: 10,
+          Lines: [{ IdItem: 1, Value: 45, Percent: 40, Fixed: null, Commission: 18 }],
+        },
+        {
+          IdProfessional: 5,
+          Commission: 30,
+          Tips: 0,
+          Lines: [{ IdItem: 2, Value: 29.9, Percent: null, Fixed: 30, Commission: 30 }],
+        },
+      ],
+    };
+    comandaServer(closed);
+    const { unmount } = renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    const section = await screen.findByRole('region', { name: 'Comissões' });
+    const earnings = within(section).getAllByRole('listitem').filter((item) => item.classList.contains('comanda-commission'));
+    expect(earnings).toHaveLength(2);
+    // Named once the unit's professionals are read.
+    expect(await within(earnings[0]).findByText('Diego Barbeiro')).toBeTruthy();
+    const figure = (scope: HTMLElement, label: string) => within(scope).getByText(label).closest('div')!.querySelector('dd')!.textContent;
+    expect(figure(earnings[0], 'Comissão')).toBe('R$\u00a018,00');
+    expect(figure(earnings[0], 'Gorjetas')).toBe('R$\u00a010,00');
+    const diego = within(earnings[0]).getByRole('list', { name: 'Comissão de Diego Barbeiro' });
+    expect(within(diego).getByRole('listitem').textContent).toBe('Corte de cabelo40%R$\u00a018,00');
+    expect(within(earnings[1]).getByText('Eduardo Barbeiro')).toBeTruthy();
+    const eduardo = within(earnings[1]).getByRole('list', { name: 'Comissão de Eduardo Barbeiro' });
+    expect(within(eduardo).getByText('Pomada modeladora')).toBeTruthy();
+    expect(within(eduardo).getByText('R$ 30,00 fixo')).toBeTruthy();
+    unmount();
+
+    // Open (nothing earned yet): no section.
+    comandaServer(open);
+    renderApp('/dashboard/comanda/12', { session: signedInSession('ADMIN') });
+    expect(await screen.findByRole('heading', { name: 'Comanda N.º 12' })).toBeTruthy();
+    expect(await screen.findAllByText('Diego Barbeiro')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Comissões' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Comissões' })).toBeNull();
   });
 
   it('lists comandas and opens a walk-in', async () => {

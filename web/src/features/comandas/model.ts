@@ -6,6 +6,7 @@ import { formatBRL } from '@/lib/money';
 import type { UnitService } from '@/features/agenda';
 import type {
   Comanda,
+  ComandaCommissionLine,
   ComandaItem,
   ComandaPayment,
   ComandaPix,
@@ -247,6 +248,21 @@ export function clubText(item: ComandaItem): string | null {
   if (!item.Club) return null;
   return `${item.Club.PlanName} −${item.Club.Percent}% · ${formatBRL(item.Club.Covered)} pela assinatura`;
 }
+
+// --- Commissions (issue 42; docs/money.md 'Commissions'). -------------------------------
+
+const percentFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/** A line's rate at the close: '40%', '12,5%' or 'R$ 30,00 fixo' (per unit). */
+export function commissionRateText(line: Pick<ComandaCommissionLine, 'Percent' | 'Fixed'>): string {
+  if (line.Fixed != null) return `${formatBRL(line.Fixed)} fixo`;
+  if (line.Percent != null) return `${percentFormat.format(line.Percent)}%`;
+  return '-';
+}
+
+/** The description of a commission's line: its item's, or 'Item N.º 7' for one no longer listed. */
+export const commissionLineText = (items: Pick<ComandaItem, 'IdItem' | 'Description'>[], line: Pick<ComandaCommissionLine, 'IdItem'>) =>
+  items.find((item) => item.IdItem === line.IdItem)?.Description ?? `Item N.º ${line.IdItem}`;
 
 // --- Services a professional does in the unit. -----------------------------------------
 

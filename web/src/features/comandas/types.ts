@@ -8,6 +8,12 @@ export type ComandaItem = Schemas['ComandaItem'];
 export type ComandaPayment = Schemas['ComandaPayment'];
 export type ComandaTip = Schemas['ComandaTip'];
 
+/** What a closed comanda earned one professional (issue 42): their lines' commission and their tips. */
+export type ComandaCommission = Schemas['ComandaCommission'];
+
+/** A line's commission, with the rate in force at the close (`Percent` or `Fixed` per unit). */
+export type ComandaCommissionLine = Schemas['ComandaCommissionLine'];
+
 /** A row of GET comanda. */
 export type ComandaListItem = Schemas['ComandaListItem'];
 

@@ -103,6 +103,8 @@ const EVENT_TITLES: Record<string, string> = {
   PixPaid: 'Pix recebido',
   PixFailed: 'Pix expirado ou recusado',
   PixToRefund: 'Pix pago após o cancelamento: devolver',
+  // Issue 42: a professional's commission rates.
+  CommissionRatesSet: 'Comissões alteradas',
 };
 
 /**
@@ -235,6 +237,9 @@ const FIELD_LABELS: Record<string, string> = {
   discount: 'Desconto',
   'discount.Cents': 'Desconto',
   'discount.BasisPoints': 'Desconto',
+  service_points: 'Comissão em serviços',
+  product_points: 'Comissão em produtos',
+  card_fee_shared: 'Divide a taxa da maquininha',
   tip_id: 'Gorjeta',
   payment_id: 'Pagamento',
   method: 'Forma de pagamento',
@@ -511,6 +516,8 @@ export function formatValue(field: string, value: unknown, names: HistoryNames =
     case 'discount.Cents':
       return brl(value);
     case 'discount.BasisPoints':
+    case 'service_points':
+    case 'product_points':
       return percent(value);
     case 'appointment_id':
       return `N.º ${String(value)}`;

@@ -6,7 +6,7 @@ import type { RoleType } from '@/api/types';
 import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { ProfessionalDetail } from './types';
+import type { CommissionAnswer, ProfessionalDetail } from './types';
 
 const detail: ProfessionalDetail = {
   IdProfessional: 9,
@@ -42,6 +42,7 @@ function professionalServer({ typesFail = false } = {}) {
   server.use(
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
+    http.get(apiUrl('business'), () => HttpResponse.json({ IdBusiness: 1, Name: 'Navalha', BillingStatus: 'ACTIVE' })),
     http.get(apiUrl('types-profile'), () => {
       typesCalls += 1;
       return typesFail
@@ -142,6 +143,7 @@ describe('professional form', () => {
       'Horário de trabalho',
       'Serviços',
       'Folga/Férias',
+      'Comissões',
       'Histórico',
     ]);
     await waitFor(() => expect(within(form).getByLabelText('Perfil')).toHaveProperty('value', '4'));
@@ -182,5 +184,178 @@ describe('professional form', () => {
     expect(within(form).getByRole('radio', { name: 'Laranja' }).matches(':disabled')).toBe(true);
     expect(within(form).queryByRole('button', { name: 'Salvar' })).toBeNull();
     expect(within(form).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+  });
+});
+
+// --- 'Comissões' (issue 42). ----------------------------------------------------------------
+
+const rates: CommissionAnswer = {
+  Set: true,
+  ServicePercent: 40,
+  ProductPercent: 12.5,
+  Services: [{ IdService: 2, Description: 'Barba', Percent: null, Fixed: 30 }],
+  CardFeeShared: true,
+};
+
+const offered = [
+  { IdCompanyProfessionalService: 1, IdService: 1, Description: 'Corte de cabelo', Value: 50, Time: 30, Status: true, Combo: false },
+  { IdCompanyProfessionalService: 2, IdService: 2, Description: 'Barba', Value: 40, Time: 30, Status: true, Combo: false },
+  { IdCompanyProfessionalService: 3, IdService: 4, Description: 'Sobrancelha', Value: 20, Time: 15, Status: false, Combo: false },
+];
+
+const PERCENT_MSG = 'Informe uma porcentagem de 0 a 100, com até duas casas decimais.';
+
+/** The professional's page calls, and the commission's: GET answers `answer`, PUT answers `reply`. */
+function commissionServer(answer: CommissionAnswer = rates, reply?: { status: number; body: object }) {
+  const calls = professionalServer();
+  const saved: unknown[] = [];
+  let reads = 0;
+  server.use(
+    http.get(apiUrl('professional/9/commission'), () => {
+      reads += 1;
+      return HttpResponse.json(answer);
+    }),
+    http.get(apiUrl('professional-service/professional/9'), () => HttpResponse.json(offered)),
+    http.put(apiUrl('professional/9/commission'), async ({ request }) => {
+      saved.push(await request.json());
+      return reply ? HttpResponse.json(reply.body, { status: reply.status }) : HttpResponse.json({ IdProfessional: 9 });
+    }),
+  );
+  return { ...calls, saved, reads: () => reads };
+}
+
+/** Opens professional 9 on 'Comissões' and waits for the rates. */
+async function openCommission(role: RoleType = 'ADMIN') {
+  open('/dashboard/professional/9', role);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name: 'Comissões' }));
+  const form = await screen.findByRole('form', { name: 'Comissões' });
+  return { user, form };
+}
+
+const value = (scope: HTMLElement, label: string) => (within(scope).getByLabelText(label) as HTMLInputElement).value;
+
+describe("professional's commissions", () => {
+  beforeEach(() => {
+    window.innerWidth = 1280;
+  });
+
+  it('loads the rates, edits them and saves each service with its percent or its fixed amount', async () => {
+    const state = commissionServer();
+    const { user, form } = await openCommission();
+    expect(screen.getByText('As comissões valem a partir de agora: comandas já fechadas mantêm o que renderam.')).toBeTruthy();
+    expect(screen.queryByText('Nenhuma comissão definida: os serviços rendem 0%.')).toBeNull();
+    expect(value(form, 'Comissão em serviços (%)')).toBe('40');
+    expect(value(form, 'Comissão em produtos (%)')).toBe('12,5');
+    expect(within(form).getByRole('checkbox', { name: 'Dividir a taxa da maquininha de cartão' })).toHaveProperty('checked', true);
+    const first = within(form).getByRole('group', { name: 'Serviço 1' });
+    expect(value(first, 'Serviço')).toBe('2');
+    expect(value(first, 'Tipo')).toBe('fixed');
+    expect(value(first, 'Valor fixo')).toBe('R$\u00a030,00');
+
+    await user.clear(within(form).getByLabelText('Comissão em serviços (%)'));
+    await user.type(within(form).getByLabelText('Comissão em serviços (%)'), '45,5');
+    await user.click(within(form).getByRole('checkbox', { name: 'Dividir a taxa da maquininha de cartão' }));
+    await user.click(within(form).getByRole('button', { name: 'Adicionar serviço' }));
+    const second = within(form).getByRole('group', { name: 'Serviço 2' });
+    // The services the professional offers (active), and the ones with a rate already.
+    await waitFor(() => expect(within(second).getByRole('option', { name: 'Corte de cabelo' })).toBeTruthy());
+    expect(within(second).queryByRole('option', { name: 'Sobrancelha' })).toBeNull();
+    await user.selectOptions(within(second).getByLabelText('Serviço'), 'Corte de cabelo');
+    expect(value(second, 'Tipo')).toBe('percent');
+    await user.type(within(second).getByLabelText('Porcentagem (%)'), '50');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Comissões salvas com sucesso!')).toBeTruthy();
+    expect(state.saved).toEqual([
+      {
+        servicePercent: 45.5,
+        productPercent: 12.5,
+        services: [
+          { idService: 2, fixed: 30 },
+          { idService: 1, percent: 50 },
+        ],
+        cardFeeShared: false,
+      },
+    ]);
+    // The rates are read again after the save.
+    await waitFor(() => expect(state.reads()).toBe(2));
+  });
+
+  it('takes a row off, and checks the rates with the server’s messages before sending', async () => {
+    const state = commissionServer({ Set: false, ServicePercent: 0, ProductPercent: 0, Services: [], CardFeeShared: false });
+    const { user, form } = await openCommission();
+    expect(screen.getByText('Nenhuma comissão definida: os serviços rendem 0%.')).toBeTruthy();
+    expect(value(form, 'Comissão em serviços (%)')).toBe('0');
+
+    await user.clear(within(form).getByLabelText('Comissão em serviços (%)'));
+    await user.type(within(form).getByLabelText('Comissão em serviços (%)'), '100,5');
+    await user.clear(within(form).getByLabelText('Comissão em produtos (%)'));
+    await user.type(within(form).getByLabelText('Comissão em produtos (%)'), '12,345');
+    for (let i = 0; i < 4; i += 1) await user.click(within(form).getByRole('button', { name: 'Adicionar serviço' }));
+    const row = (n: number) => within(form).getByRole('group', { name: `Serviço ${n}` });
+    await waitFor(() => expect(within(row(1)).getByRole('option', { name: 'Barba' })).toBeTruthy());
+    // Row 1 without a service; rows 2 and 3 the same one; row 4 a fixed amount, then taken off.
+    await user.selectOptions(within(row(2)).getByLabelText('Serviço'), 'Barba');
+    await user.type(within(row(2)).getByLabelText('Porcentagem (%)'), '30');
+    await user.selectOptions(within(row(3)).getByLabelText('Serviço'), 'Barba');
+    await user.selectOptions(within(row(3)).getByLabelText('Tipo'), 'Valor fixo');
+    await user.type(within(row(3)).getByLabelText('Valor fixo'), '2500');
+    await user.click(within(row(4)).getByRole('button', { name: 'Remover serviço 4' }));
+    expect(within(form).queryByRole('group', { name: 'Serviço 4' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    const messageOf = async (scope: HTMLElement) => (await within(scope).findByRole('alert')).textContent;
+    expect(await messageOf(within(form).getByLabelText('Comissão em serviços (%)').closest('.field')! as HTMLElement)).toBe(PERCENT_MSG);
+    expect(await messageOf(within(form).getByLabelText('Comissão em produtos (%)').closest('.field')! as HTMLElement)).toBe(PERCENT_MSG);
+    // A row without a service, nor a percent: both messages.
+    expect(within(row(1)).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Escolha o serviço.', PERCENT_MSG]);
+    expect(within(row(2)).queryByRole('alert')).toBeNull();
+    expect(await messageOf(row(3))).toBe('Este serviço já tem uma comissão própria.');
+    expect(state.saved).toEqual([]);
+  });
+
+  it("puts the server's 422 on the row's field it names", async () => {
+    const state = commissionServer(
+      { ...rates, Services: [{ IdService: 1, Description: 'Corte de cabelo', Percent: 50, Fixed: null }] },
+      {
+        status: 422,
+        body: {
+          message: 'Verifique os campos.',
+          errors: {
+            'services.0.percent': 'Informe a porcentagem ou o valor fixo, não os dois.',
+            productPercent: PERCENT_MSG,
+          },
+        },
+      },
+    );
+    const { user, form } = await openCommission();
+    const first = within(form).getByRole('group', { name: 'Serviço 1' });
+    expect(value(first, 'Porcentagem (%)')).toBe('50');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    expect(await within(first).findByText('Informe a porcentagem ou o valor fixo, não os dois.')).toBeTruthy();
+    expect(within(first).getByLabelText('Porcentagem (%)').getAttribute('aria-invalid')).toBe('true');
+    const product = within(form).getByLabelText('Comissão em produtos (%)');
+    expect(product.getAttribute('aria-invalid')).toBe('true');
+    expect(state.saved).toHaveLength(1);
+    expect(screen.queryByText('Comissões salvas com sucesso!')).toBeNull();
+  });
+
+  it('shows the rates read-only, without Salvar, to a role that may not edit', async () => {
+    commissionServer();
+    const { form } = await openCommission('DEFAULT');
+    expect(value(form, 'Comissão em serviços (%)')).toBe('40');
+    for (const label of ['Comissão em serviços (%)', 'Comissão em produtos (%)']) {
+      expect(within(form).getByLabelText(label).matches(':disabled')).toBe(true);
+    }
+    expect(within(form).getByRole('checkbox', { name: 'Dividir a taxa da maquininha de cartão' }).matches(':disabled')).toBe(true);
+    const first = within(form).getByRole('group', { name: 'Serviço 1' });
+    // Named by the rates' answer (the offered services are not read for a reader).
+    expect(within(first).getByRole('option', { name: 'Barba', selected: true })).toBeTruthy();
+    for (const label of ['Serviço', 'Tipo', 'Valor fixo']) expect(within(first).getByLabelText(label).matches(':disabled')).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(within(form).queryByRole('button', { name: 'Adicionar serviço' })).toBeNull();
+    expect(within(form).queryByRole('button', { name: /^Remover/ })).toBeNull();
   });
 });

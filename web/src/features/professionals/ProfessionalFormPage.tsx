@@ -7,12 +7,13 @@ import { Tabs } from '@/components/Tabs';
 import { ProfessionalServicesEditor, WorkingHoursEditor } from '@/components/staff';
 import { HistoryList } from '@/features/history/HistoryList';
 import { selectRoleType } from '@/state/sessionSlice';
+import { CommissionTab } from './CommissionTab';
 import { DayOffTab } from './DayOffTab';
 import { LIST_PATH, ProfessionalInfoForm } from './ProfessionalInfoForm';
 import { useGetProfessionalQuery } from './professionalsApi';
 import './professionals.css';
 
-type TabKey = 'info' | 'hours' | 'services' | 'dayOff' | 'history';
+type TabKey = 'info' | 'hours' | 'services' | 'dayOff' | 'commission' | 'history';
 
 /** 'new' and 'form' both open an empty form (spec 02 §2); a number opens that professional. */
 export function idOfParam(param: string | undefined): number | 'new' | null {
@@ -20,7 +21,10 @@ export function idOfParam(param: string | undefined): number | 'new' | null {
   return /^\d+$/.test(param) && Number(param) > 0 ? Number(param) : null;
 }
 
-/** Professional detail: Informações, and once the professional exists their hours, services and days off. */
+/**
+ * Professional detail: Informações, and once the professional exists their hours, services,
+ * days off and commission rates.
+ */
 export default function ProfessionalFormPage() {
   const id = idOfParam(useParams().idProfessional);
   const idProfessional = typeof id === 'number' ? id : undefined;
@@ -52,6 +56,8 @@ export default function ProfessionalFormPage() {
           { key: 'hours', label: 'Horário de trabalho', hidden: !exists },
           { key: 'services', label: 'Serviços', hidden: !exists },
           { key: 'dayOff', label: 'Folga/Férias', hidden: !exists },
+          // Issue 42: ADMIN sets the rates; whoever reads the professional reads them.
+          { key: 'commission', label: 'Comissões', hidden: !exists },
           // The audit is ADMIN's, like editing.
           { key: 'history', label: 'Histórico', hidden: !exists || !canEdit },
         ]}
@@ -67,6 +73,7 @@ export default function ProfessionalFormPage() {
         {exists && tab === 'hours' && <WorkingHoursEditor target={target} canEdit={canEdit} />}
         {exists && tab === 'services' && <ProfessionalServicesEditor target={target} canEdit={canEdit} />}
         {exists && tab === 'dayOff' && <DayOffTab idProfessional={idProfessional} canEdit={canEdit} />}
+        {exists && tab === 'commission' && <CommissionTab idProfessional={idProfessional} canEdit={canEdit} />}
         {exists && canEdit && tab === 'history' && (
           <HistoryList target={{ subject: 'professional', id: idProfessional }} label="Histórico do profissional" />
         )}

@@ -2,6 +2,9 @@ import { api, API_BASE_PATH } from '@/api/api';
 import { queryString } from '@/api/queryString';
 import type { SessionState } from '@/state/sessionSlice';
 import type {
+  CommissionAnswer,
+  CommissionPayload,
+  CommissionWritten,
   DayOffPage,
   DayOffPayload,
   DayOffWritten,
@@ -16,12 +19,16 @@ import type {
 export const professionalFilterUrl = ({ page, pageSize, search, status }: ProfessionalQuery) =>
   `professional/filter?${queryString({ page, pageSize, search: search.trim(), status })}`;
 
+export const commissionUrl = (idProfessional: number) => `professional/${idProfessional}/commission`;
+
 export const dayOffListUrl = (idProfessional: number, page: number, pageSize: number) =>
   `day-off/${idProfessional}?${queryString({ page, pageSize })}`;
 
 const LIST = 'LIST';
 /** Days off have no tag type of their own; they hang off their professional. */
 const dayOffTag = (idProfessional: number) => ({ type: 'Professional' as const, id: `DAY_OFF-${idProfessional}` });
+/** Nor do commission rates (issue 42). */
+const commissionTag = (idProfessional: number) => ({ type: 'Professional' as const, id: `COMMISSION-${idProfessional}` });
 
 /**
  * GET types-profile, outside the base query: spec 02 §8 says loading the profile types
@@ -93,6 +100,16 @@ export const professionalsApi = api.injectEndpoints({
       query: ({ id }) => ({ url: `day-off/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { idProfessional }) => [dayOffTag(idProfessional), 'AvailableTime'],
     }),
+    getCommission: build.query<CommissionAnswer, number>({
+      query: commissionUrl,
+      providesTags: (_result, _error, id) => [commissionTag(id)],
+    }),
+    // Rates apply from now on: nothing else on screen changes (a closed comanda keeps what it
+    // earned; the history tab reads again each time it opens).
+    setCommission: build.mutation<CommissionWritten, { id: number; body: CommissionPayload }>({
+      query: ({ id, body }) => ({ url: commissionUrl(id), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [commissionTag(id)],
+    }),
   }),
 });
 
@@ -106,4 +123,6 @@ export const {
   useCreateDayOffMutation,
   useUpdateDayOffMutation,
   useDeleteDayOffMutation,
+  useGetCommissionQuery,
+  useSetCommissionMutation,
 } = professionalsApi;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema, ValidationError } from 'yup';
 import { PALETTE, PALETTE_HEX } from './palette';
-import { dayOffSchema, emptyDayOff, emptyProfessional, professionalSchema, type DayOffValues, type ProfessionalValues } from './schemas';
+import { commissionPayloadOf, commissionValuesOf } from './CommissionTab';
+import {
+  commissionSchema,
+  dayOffSchema,
+  emptyDayOff,
+  emptyProfessional,
+  isPercent,
+  professionalSchema,
+  type CommissionValues,
+  type DayOffValues,
+  type ProfessionalValues,
+} from './schemas';
 
 /** The first message per field, as the forms show them. */
 async function messages(schema: AnyObjectSchema, values: object) {
@@ -147,5 +158,65 @@ describe('day-off schema', () => {
 
   it('ignores the times of an all-day entry', async () => {
     expect(await dayOff({ allDay: true, startTime: 'xx', endTime: '' })).toEqual({});
+  });
+});
+
+describe('commission rates', () => {
+  const PERCENT = 'Informe uma porcentagem de 0 a 100, com até duas casas decimais.';
+
+  it('reads percentages of 0 to 100 with up to two decimals, as the server does', () => {
+    expect(['0', '40', '12,5', '12.5', '12,50', '99,99', '100', '100,00', ' 7 '].filter((v) => !isPercent(v))).toEqual([]);
+    expect(['', '-1', '100,01', '101', '12,345', 'abc', '1e2', '12,'].filter(isPercent)).toEqual([]);
+  });
+
+  it('checks the rows: a service each, one rate per service, the kind’s value only', async () => {
+    const values: CommissionValues = {
+      servicePercent: '40',
+      productPercent: '101',
+      cardFeeShared: false,
+      services: [
+        { idService: 0, kind: 'fixed', percent: 'x', fixed: 10 },
+        { idService: 2, kind: 'percent', percent: '50', fixed: -1 },
+        { idService: 2, kind: 'fixed', percent: '', fixed: 100_000.01 },
+      ],
+    };
+    expect(await messages(commissionSchema(), values)).toEqual({
+      productPercent: PERCENT,
+      'services[0].idService': 'Escolha o serviço.',
+      'services[2].idService': 'Este serviço já tem uma comissão própria.',
+      'services[2].fixed': 'O valor deve ser de no máximo R$\u00a0100.000,00.',
+    });
+  });
+
+  it('sends each service with its percent or its fixed amount, and reads the answer back', () => {
+    const answer = {
+      Set: true,
+      ServicePercent: 40,
+      ProductPercent: 12.5,
+      CardFeeShared: true,
+      Services: [
+        { IdService: 2, Description: 'Barba', Percent: null, Fixed: 30 },
+        { IdService: 1, Description: 'Corte de cabelo', Percent: 33.33, Fixed: null },
+      ],
+    };
+    const values = commissionValuesOf(answer);
+    expect(values).toEqual({
+      servicePercent: '40',
+      productPercent: '12,5',
+      cardFeeShared: true,
+      services: [
+        { idService: 2, kind: 'fixed', percent: '', fixed: 30 },
+        { idService: 1, kind: 'percent', percent: '33,33', fixed: 0 },
+      ],
+    });
+    expect(commissionPayloadOf(values)).toEqual({
+      servicePercent: 40,
+      productPercent: 12.5,
+      cardFeeShared: true,
+      services: [
+        { idService: 2, fixed: 30 },
+        { idService: 1, percent: 33.33 },
+      ],
+    });
   });
 });

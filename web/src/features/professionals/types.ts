@@ -45,3 +45,18 @@ export type DayOffPayload = Schemas['DayOffForm'] & { idProfessional: number };
 
 /** The answer of POST day-off and PUT day-off/{id}. */
 export type DayOffWritten = Schemas['IdDayOff'];
+
+/** GET professional/{id}/commission: the rates in force (percent numbers, fixed amounts in reais). */
+export type CommissionAnswer = Schemas['CommissionAnswer'];
+
+/** A service paid at its own rate in a CommissionAnswer: `Percent` or `Fixed`. */
+export type ServiceCommission = Schemas['ServiceCommission'];
+
+/** Body of PUT professional/{id}/commission. */
+export type CommissionPayload = Schemas['CommissionForm'];
+
+/** A service's own rate in the body: `percent` or `fixed`, never both. */
+export type ServiceRatePayload = Schemas['ServiceRateForm'];
+
+/** The answer of PUT professional/{id}/commission. */
+export type CommissionWritten = Schemas['IdProfessional'];
