@@ -6,7 +6,7 @@
 //! (milliseconds when it runs; as long as it is down otherwise). ADR 0024 says, for each,
 //! why that lag is acceptable and what it means.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use navalha_domain::online::OnlineRules;
 use navalha_platform::auth::OnlineClaims;
 use sqlx::PgPool;
@@ -154,4 +154,30 @@ pub async fn online_bookings_sharing(
         .bind(by)
         .fetch_all(pool)
         .await
+}
+
+/// The comandas (`rm_comanda`) of the units opened on the days `from` to `to` or on any day
+/// of `paid` (the professional's periods already paid), with their day: the candidates of a
+/// commission period's close, whose figures are then read from their streams.
+pub async fn comandas_of_days(
+    pool: &PgPool,
+    companies: &[i64],
+    (from, to): (NaiveDate, NaiveDate),
+    paid: &[(NaiveDate, NaiveDate)],
+) -> sqlx::Result<Vec<(i64, NaiveDate)>> {
+    let (starts, ends): (Vec<NaiveDate>, Vec<NaiveDate>) = paid.iter().copied().unzip();
+    // The same days as query-api's statement reads (`navalha_read_models::comanda::OF_DAYS`).
+    sqlx::query_as(
+        "select c.comanda_id, c.opened_on from rm_comanda.comanda c
+          where c.company_id = any($1)
+            and (c.opened_on between $2 and $3
+                 or exists (select 1 from unnest($4::date[], $5::date[]) r (f, t) where c.opened_on between r.f and r.t))",
+    )
+    .bind(companies)
+    .bind(from)
+    .bind(to)
+    .bind(starts)
+    .bind(ends)
+    .fetch_all(pool)
+    .await
 }

@@ -6,7 +6,9 @@
 //! and what it earned ([`Earning`], in `ComandaClosed`, by `comanda::earnings`), so that a later change of a rate
 //! never reaches a closed comanda. docs/money.md, "Commissions".
 
-use chrono::NaiveDate;
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -135,36 +137,177 @@ pub struct Entry {
     pub on: NaiveDate,
 }
 
-/// A professional's commission ledger: their vales and bonuses (and, next, the periods
-/// paid). Aggregate id = the professional's id.
+/// How a period was paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PayoutMethod {
+    Cash,
+    Pix,
+    Transfer,
+}
+
+impl PayoutMethod {
+    /// The wire code: `cash`, `pix` or `transfer`.
+    pub fn code(self) -> &'static str {
+        match self {
+            PayoutMethod::Cash => "cash",
+            PayoutMethod::Pix => "pix",
+            PayoutMethod::Transfer => "transfer",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<PayoutMethod> {
+        [PayoutMethod::Cash, PayoutMethod::Pix, PayoutMethod::Transfer]
+            .into_iter()
+            .find(|method| method.code() == code.trim())
+    }
+}
+
+/// A period closed and paid: what it settled is written down and never changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    pub period_id: i64,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub paid_on: NaiveDate,
+    pub method: PayoutMethod,
+    /// When it was closed: a statement of the period is the one as of this instant.
+    pub closed_at: DateTime<Utc>,
+    /// Each comanda settled (its own, and those it adjusted) with what it has earned the
+    /// professional in all, commission and tips, as of the close.
+    pub settled: Vec<(i64, i64)>,
+    /// The vales and bonuses it settled.
+    pub entries: Vec<i64>,
+    /// What was paid.
+    pub net_cents: i64,
+}
+
+/// A professional's commission ledger: their vales and bonuses, and the periods paid.
+/// Aggregate id = the professional's id.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CommissionLedger {
     entries: Vec<Entry>,
+    #[serde(default)]
+    periods: Vec<Period>,
 }
 
 impl CommissionLedger {
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
+
+    /// The periods closed, in the order they were.
+    pub fn periods(&self) -> &[Period] {
+        &self.periods
+    }
+
+    /// What each comanda settled so far has earned the professional in all, as last paid.
+    fn settled(&self) -> BTreeMap<i64, i64> {
+        self.periods.iter().flat_map(|period| period.settled.iter().copied()).collect()
+    }
+
+    /// The last day of the periods paid, if any.
+    fn paid_through(&self) -> Option<NaiveDate> {
+        self.periods.iter().map(|period| period.to).max()
+    }
+
+    /// The period closed for exactly these days, if one was.
+    pub fn period_of(&self, from: NaiveDate, to: NaiveDate) -> Option<&Period> {
+        self.periods.iter().find(|period| period.from == from && period.to == to)
+    }
+
+    /// The statement of the days `from` to `to` as it stands (the range not closed):
+    /// `comandas` are those that earned the professional something as they stand now (of
+    /// those days, and any settled before); every total is a sum of lines' own centavos.
+    ///
+    /// - A comanda of a day a closed period covers belongs to that period, never to another.
+    /// - A comanda settled before whose earning has since changed (reopened, refunded, closed
+    ///   again) is an adjustment, the difference, in a statement that reaches past the days
+    ///   already paid (`to` on or after the last paid day); the next period closed settles it.
+    /// - A vale or bonus of those days, not settled yet.
+    pub fn statement(&self, comandas: &[EarnedComanda], from: NaiveDate, to: NaiveDate) -> Statement {
+        let closed_day = |on: NaiveDate| self.periods.iter().any(|p| p.from <= on && on <= p.to);
+        let within = |on: NaiveDate| from <= on && on <= to && !closed_day(on);
+        let settled = self.settled();
+        let settled_entries: Vec<i64> = self.periods.iter().flat_map(|p| p.entries.iter().copied()).collect();
+        let mut statement = Statement::default();
+        let mut own: Vec<EarnedComanda> = comandas
+            .iter()
+            .filter(|c| within(c.on) && !settled.contains_key(&c.comanda_id))
+            .cloned()
+            .collect();
+        own.sort_by_key(|c| (c.on, c.comanda_id));
+        for comanda in &own {
+            for line in &comanda.earning.lines {
+                match line.kind {
+                    ItemKind::Service => statement.services_cents += line.net_cents,
+                    ItemKind::Product => statement.products_cents += line.net_cents,
+                }
+                statement.commission_cents += line.commission_cents;
+            }
+            statement.tips_cents += comanda.earning.tips_cents;
+        }
+        statement.comandas = own;
+        if self.paid_through().is_some_and(|paid| to >= paid) {
+            for (comanda_id, paid) in &settled {
+                let now = comandas
+                    .iter()
+                    .find(|c| c.comanda_id == *comanda_id)
+                    .map_or(0, EarnedComanda::total_cents);
+                if now != *paid {
+                    statement.adjustments.push(Adjustment { comanda_id: *comanda_id, cents: now - paid });
+                }
+            }
+        }
+        statement.adjustments_cents = statement.adjustments.iter().map(|a| a.cents).sum();
+        statement.entries = self
+            .entries
+            .iter()
+            .filter(|entry| within(entry.on) && !settled_entries.contains(&entry.entry_id))
+            .cloned()
+            .collect();
+        for entry in &statement.entries {
+            match entry.kind {
+                EntryKind::Vale => statement.vales_cents += entry.cents,
+                EntryKind::Bonus => statement.bonuses_cents += entry.cents,
+            }
+        }
+        statement
+    }
 }
 
 /// What can be done with a ledger.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LedgerCommand {
-    /// `entry_id`: the entry's number, from the business's sequence.
+    /// `entry_id`: the entry's number, from the business's sequence; `on`: today, on the
+    /// professional's unit's clock (a day already paid moves it to the next one).
     Record { entry_id: i64, kind: EntryKind, cents: i64, reason: String, on: NaiveDate },
+    /// 'Fechar período': `comandas` as in [`CommissionLedger::statement`]; `today` on the
+    /// unit's clock, `at` the instant.
+    ClosePeriod {
+        period_id: i64,
+        from: NaiveDate,
+        to: NaiveDate,
+        paid_on: NaiveDate,
+        method: PayoutMethod,
+        comandas: Vec<EarnedComanda>,
+        today: NaiveDate,
+        at: DateTime<Utc>,
+    },
 }
 
 /// What happened to a ledger.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum LedgerEvent {
     EntryRecorded(Entry),
+    PeriodClosed(Period),
 }
 
 impl DomainEvent for LedgerEvent {
     fn event_type(&self) -> String {
         match self {
             LedgerEvent::EntryRecorded(_) => "EntryRecorded",
+            LedgerEvent::PeriodClosed(_) => "PeriodClosed",
         }
         .to_owned()
     }
@@ -192,17 +335,63 @@ impl Aggregate for CommissionLedger {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let LedgerCommand::Record { entry_id, kind, cents, reason, on } = command;
-        check_amount(cents, false).map_err(|message| LedgerError("value", message))?;
-        let reason = crate::validation::reason(&reason)
-            .map_err(|message| LedgerError("reason", message.to_owned()))?;
-        sink.write(LedgerEvent::EntryRecorded(Entry { entry_id, kind, cents, reason, on }), self).await;
+        let event = match command {
+            LedgerCommand::Record { entry_id, kind, cents, reason, on } => {
+                check_amount(cents, false).map_err(|message| LedgerError("value", message))?;
+                let reason = crate::validation::reason(&reason)
+                    .map_err(|message| LedgerError("reason", message.to_owned()))?;
+                // A day already paid: the next one, so that the vale is paid (or taken) once.
+                let on = self.paid_through().map_or(on, |paid| on.max(paid + chrono::Duration::days(1)));
+                LedgerEvent::EntryRecorded(Entry { entry_id, kind, cents, reason, on })
+            }
+            LedgerCommand::ClosePeriod { period_id, from, to, paid_on, method, comandas, today, at } => {
+                if to < from {
+                    return Err(LedgerError("to", MSG_TO_BEFORE_FROM.to_owned()));
+                }
+                if to > today {
+                    return Err(LedgerError("to", MSG_PERIOD_IN_FUTURE.to_owned()));
+                }
+                if let Some(overlap) = self.periods.iter().find(|p| p.from <= to && from <= p.to) {
+                    return Err(LedgerError(
+                        "from",
+                        format!(
+                            "Este período se sobrepõe ao já fechado de {} a {}.",
+                            overlap.from.format("%d/%m/%Y"),
+                            overlap.to.format("%d/%m/%Y")
+                        ),
+                    ));
+                }
+                let statement = self.statement(&comandas, from, to);
+                let mut settled: Vec<(i64, i64)> =
+                    statement.comandas.iter().map(|c| (c.comanda_id, c.total_cents())).collect();
+                let paid = self.settled();
+                settled.extend(
+                    statement
+                        .adjustments
+                        .iter()
+                        .map(|a| (a.comanda_id, paid.get(&a.comanda_id).copied().unwrap_or(0) + a.cents)),
+                );
+                LedgerEvent::PeriodClosed(Period {
+                    period_id,
+                    from,
+                    to,
+                    paid_on,
+                    method,
+                    closed_at: at,
+                    settled,
+                    entries: statement.entries.iter().map(|entry| entry.entry_id).collect(),
+                    net_cents: statement.net_cents(),
+                })
+            }
+        };
+        sink.write(event, self).await;
         Ok(())
     }
 
     fn apply(&mut self, event: Self::Event) {
         match event {
             LedgerEvent::EntryRecorded(entry) => self.entries.push(entry),
+            LedgerEvent::PeriodClosed(period) => self.periods.push(period),
         }
     }
 }
@@ -215,6 +404,23 @@ pub struct EarnedComanda {
     pub on: NaiveDate,
     pub earning: Earning,
 }
+
+impl EarnedComanda {
+    /// Commission and tips.
+    pub fn total_cents(&self) -> i64 {
+        self.earning.commission_cents() + self.earning.tips_cents
+    }
+}
+
+/// A comanda paid in an earlier period whose earning has changed since: the difference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Adjustment {
+    pub comanda_id: i64,
+    pub cents: i64,
+}
+
+pub const MSG_TO_BEFORE_FROM: &str = "A data final deve ser igual ou posterior à inicial.";
+pub const MSG_PERIOD_IN_FUTURE: &str = "Só é possível fechar um período até hoje.";
 
 /// A professional's statement for a range of days, in centavos.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -230,6 +436,9 @@ pub struct Statement {
     pub tips_cents: i64,
     pub vales_cents: i64,
     pub bonuses_cents: i64,
+    /// Comandas of periods already paid whose earning changed since.
+    pub adjustments: Vec<Adjustment>,
+    pub adjustments_cents: i64,
 }
 
 impl Statement {
@@ -238,39 +447,11 @@ impl Statement {
         self.services_cents + self.products_cents
     }
 
-    /// What is due: commission, tips and bonuses, less vales.
+    /// What is due: commission, tips, bonuses and adjustments, less vales.
     pub fn net_cents(&self) -> i64 {
-        self.commission_cents + self.tips_cents + self.bonuses_cents - self.vales_cents
+        self.commission_cents + self.tips_cents + self.bonuses_cents + self.adjustments_cents
+            - self.vales_cents
     }
-}
-
-/// The statement of the days `from` to `to` (inclusive) from the comandas that earned the
-/// professional something and their ledger's entries. Every total is a sum of lines, so it
-/// adds up to the centavo.
-pub fn statement(comandas: &[EarnedComanda], entries: &[Entry], from: NaiveDate, to: NaiveDate) -> Statement {
-    let within = |on: NaiveDate| from <= on && on <= to;
-    let mut statement = Statement::default();
-    let mut comandas: Vec<EarnedComanda> = comandas.iter().filter(|c| within(c.on)).cloned().collect();
-    comandas.sort_by_key(|c| (c.on, c.comanda_id));
-    for comanda in &comandas {
-        for line in &comanda.earning.lines {
-            match line.kind {
-                ItemKind::Service => statement.services_cents += line.net_cents,
-                ItemKind::Product => statement.products_cents += line.net_cents,
-            }
-            statement.commission_cents += line.commission_cents;
-        }
-        statement.tips_cents += comanda.earning.tips_cents;
-    }
-    statement.comandas = comandas;
-    statement.entries = entries.iter().filter(|entry| within(entry.on)).cloned().collect();
-    for entry in &statement.entries {
-        match entry.kind {
-            EntryKind::Vale => statement.vales_cents += entry.cents,
-            EntryKind::Bonus => statement.bonuses_cents += entry.cents,
-        }
-    }
-    statement
 }
 
 /// `PUT professional/{id}/commission`: percentages with up to two decimals (12,5), a fixed
@@ -391,6 +572,7 @@ impl CommissionForm {
 
 #[cfg(test)]
 mod tests {
+    use cqrs_es::test::TestFramework;
     use serde_json::json;
 
     use super::*;
@@ -401,7 +583,6 @@ mod tests {
 
     #[test]
     fn a_vale_or_bonus_needs_a_value_and_a_reason() {
-        use cqrs_es::test::TestFramework;
         let record = |cents, reason: &str| LedgerCommand::Record {
             entry_id: 2,
             kind: EntryKind::Vale,
@@ -471,7 +652,9 @@ mod tests {
             Entry { entry_id: 2, kind: EntryKind::Bonus, cents: 1000, reason: "Meta".into(), on: day(30) },
             Entry { entry_id: 3, kind: EntryKind::Vale, cents: 700, reason: "Fora".into(), on: day(1) },
         ];
-        let s = statement(&comandas, &entries, day(15), day(30));
+        let mut ledger = CommissionLedger::default();
+        entries.into_iter().for_each(|entry| ledger.apply(LedgerEvent::EntryRecorded(entry)));
+        let s = ledger.statement(&comandas, day(15), day(30));
         assert_eq!(s.comandas.iter().map(|c| c.comanda_id).collect::<Vec<_>>(), [10, 12]);
         assert_eq!((s.services_cents, s.products_cents, s.gross_cents()), (8999, 2990, 11_989));
         assert_eq!((s.commission_cents, s.tips_cents), (3899, 500));
@@ -480,15 +663,180 @@ mod tests {
         assert_eq!(s.net_cents(), 399);
     }
 
+    /// A comanda of `on` that earned professional 7 `commission` on a R$ 100,00 haircut and
+    /// `tips`.
+    fn haircut(comanda_id: i64, on: NaiveDate, commission_cents: i64, tips_cents: i64) -> EarnedComanda {
+        EarnedComanda {
+            comanda_id,
+            on,
+            earning: Earning {
+                professional_id: 7,
+                lines: vec![EarnedLine {
+                    item_id: 1,
+                    kind: ItemKind::Service,
+                    ref_id: 1,
+                    quantity: 1,
+                    net_cents: 10_000,
+                    rate: Rate::BasisPoints(commission_cents),
+                    commission_cents,
+                }],
+                tips_cents,
+            },
+        }
+    }
+
+    fn instant() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_795_000_000, 0).unwrap_or_default()
+    }
+
+    fn close(period_id: i64, from: u32, to: u32, comandas: Vec<EarnedComanda>) -> LedgerCommand {
+        LedgerCommand::ClosePeriod {
+            period_id,
+            from: day(from),
+            to: day(to),
+            paid_on: day(to),
+            method: PayoutMethod::Pix,
+            comandas,
+            today: day(27),
+            at: instant(),
+        }
+    }
+
     #[test]
-    fn ledger_events_are_pinned() {
-        crate::event_payload::assert_pinned::<CommissionLedger>(&[LedgerEvent::EntryRecorded(Entry {
+    fn a_closed_period_settles_what_it_paid_and_later_changes_are_adjustments_in_the_next() {
+        let vale = Entry {
             entry_id: 1,
             kind: EntryKind::Vale,
-            cents: 5000,
+            cents: 2000,
             reason: "Adiantamento".into(),
-            on: day(20),
-        })]);
+            on: day(10),
+        };
+        let given = vec![LedgerEvent::EntryRecorded(vale.clone())];
+        // 1 to 15: comandas 10 (R$ 40,00 + R$ 5,00 of tip) and 11 (R$ 40,00), less the vale.
+        let first = vec![
+            haircut(10, day(10), 4000, 500),
+            haircut(11, day(12), 4000, 0),
+            haircut(12, day(20), 4000, 0),
+        ];
+        let paid = Period {
+            period_id: 1,
+            from: day(1),
+            to: day(15),
+            paid_on: day(15),
+            method: PayoutMethod::Pix,
+            closed_at: instant(),
+            settled: vec![(10, 4500), (11, 4000)],
+            entries: vec![1],
+            net_cents: 6500,
+        };
+        TestFramework::<CommissionLedger>::with(())
+            .given(given.clone())
+            .when(close(1, 1, 15, first))
+            .then_expect_events(vec![LedgerEvent::PeriodClosed(paid.clone())]);
+
+        // Comanda 10 reopened and closed again at R$ 30,00; comanda 11 reopened, still open.
+        let mut ledger = CommissionLedger::default();
+        given.into_iter().chain([LedgerEvent::PeriodClosed(paid.clone())]).for_each(|e| ledger.apply(e));
+        let now = vec![haircut(10, day(10), 3000, 500), haircut(12, day(20), 4000, 0)];
+        let next = ledger.statement(&now, day(16), day(30));
+        assert_eq!(next.comandas.iter().map(|c| c.comanda_id).collect::<Vec<_>>(), [12]);
+        assert_eq!(
+            next.adjustments,
+            [Adjustment { comanda_id: 10, cents: -1000 }, Adjustment { comanda_id: 11, cents: -4000 }]
+        );
+        assert_eq!(next.net_cents(), 4000 - 5000);
+        // The paid days stay the paid period's: asked again, nothing of theirs is due.
+        let again = ledger.statement(&now, day(1), day(15));
+        assert!(again.comandas.is_empty() && again.entries.is_empty());
+        // A report of days before the paid ones carries no adjustment.
+        assert!(ledger.statement(&now, day(1), day(5)).adjustments.is_empty());
+
+        // The next period settles the adjustments at what they now are.
+        TestFramework::<CommissionLedger>::with(())
+            .given(vec![LedgerEvent::EntryRecorded(vale), LedgerEvent::PeriodClosed(paid.clone())])
+            .when(close(2, 16, 27, now))
+            .then_expect_events(vec![LedgerEvent::PeriodClosed(Period {
+                period_id: 2,
+                from: day(16),
+                to: day(27),
+                paid_on: day(27),
+                method: PayoutMethod::Pix,
+                closed_at: instant(),
+                settled: vec![(12, 4000), (10, 3500), (11, 0)],
+                entries: vec![],
+                net_cents: -1000,
+            })]);
+    }
+
+    #[test]
+    fn periods_never_overlap_nor_reach_past_today_and_a_late_vale_goes_to_the_next_day() {
+        let paid = Period {
+            period_id: 1,
+            from: day(1),
+            to: day(15),
+            paid_on: day(15),
+            method: PayoutMethod::Cash,
+            closed_at: instant(),
+            settled: vec![],
+            entries: vec![],
+            net_cents: 0,
+        };
+        let given = || vec![LedgerEvent::PeriodClosed(paid.clone())];
+        TestFramework::<CommissionLedger>::with(())
+            .given(given())
+            .when(close(1, 10, 20, vec![]))
+            .then_expect_error(LedgerError(
+                "from",
+                "Este período se sobrepõe ao já fechado de 01/11/2026 a 15/11/2026.".into(),
+            ));
+        TestFramework::<CommissionLedger>::with(())
+            .given_no_previous_events()
+            .when(close(1, 20, 28, vec![]))
+            .then_expect_error(LedgerError("to", MSG_PERIOD_IN_FUTURE.into()));
+        TestFramework::<CommissionLedger>::with(())
+            .given_no_previous_events()
+            .when(close(1, 20, 19, vec![]))
+            .then_expect_error(LedgerError("to", MSG_TO_BEFORE_FROM.into()));
+        TestFramework::<CommissionLedger>::with(())
+            .given(given())
+            .when(LedgerCommand::Record {
+                entry_id: 4,
+                kind: EntryKind::Bonus,
+                cents: 100,
+                reason: "Meta".into(),
+                on: day(15),
+            })
+            .then_expect_events(vec![LedgerEvent::EntryRecorded(Entry {
+                entry_id: 4,
+                kind: EntryKind::Bonus,
+                cents: 100,
+                reason: "Meta".into(),
+                on: day(16),
+            })]);
+    }
+
+    #[test]
+    fn ledger_events_are_pinned() {
+        crate::event_payload::assert_pinned::<CommissionLedger>(&[
+            LedgerEvent::EntryRecorded(Entry {
+                entry_id: 1,
+                kind: EntryKind::Vale,
+                cents: 5000,
+                reason: "Adiantamento".into(),
+                on: day(20),
+            }),
+            LedgerEvent::PeriodClosed(Period {
+                period_id: 1,
+                from: day(1),
+                to: day(15),
+                paid_on: day(16),
+                method: PayoutMethod::Transfer,
+                closed_at: instant(),
+                settled: vec![(10, 4500)],
+                entries: vec![1],
+                net_cents: 2500,
+            }),
+        ]);
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/comanda/{id}/tips"),
     ("DELETE", "/api/comanda/{id}/tips/{idTip}"),
     ("POST", "/api/commission/entry"),
+    ("POST", "/api/commission/period/close"),
+    ("GET", "/api/commission/periods"),
     ("GET", "/api/commission/statement"),
     ("GET", "/api/company"),
     ("POST", "/api/company"),

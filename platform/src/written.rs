@@ -44,6 +44,8 @@ written_id! {
     IdCaixa { id_caixa }
     /// A vale or bonus of a professional's commission ledger written.
     IdEntry { id_entry }
+    /// A commission period closed and paid.
+    IdPeriod { id_period }
 }
 
 /// A write that answers a sentence for the user (`{"message": "Código enviado com sucesso."}`).

@@ -12,7 +12,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use navalha_domain::comanda::{Comanda, ComandaEvent, ItemKind, Status};
-use navalha_domain::commission::{statement, CommissionLedger, EarnedComanda, Rate};
+use navalha_domain::commission::{CommissionLedger, EarnedComanda, Period, Rate};
 use navalha_domain::money::reais;
 use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
@@ -35,7 +35,7 @@ use crate::{scope, AppState};
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(statement_of))
+    OpenApiRouter::new().routes(routes!(statement_of)).routes(routes!(periods_of))
 }
 
 /// The longest range a statement covers: a year.
@@ -97,6 +97,43 @@ pub struct StatementEntry {
     date: NaiveDate,
 }
 
+/// A comanda of a period already paid whose earning changed since: the difference.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementAdjustment {
+    id_comanda: i64,
+    value: f64,
+}
+
+/// A period closed and paid.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct PeriodAnswer {
+    id_period: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+    paid_at: NaiveDate,
+    /// cash, pix or transfer.
+    method: &'static str,
+    closed_at: DateTime<Utc>,
+    /// What was paid.
+    net: f64,
+}
+
+impl PeriodAnswer {
+    fn of(period: &Period) -> Self {
+        PeriodAnswer {
+            id_period: period.period_id,
+            from: period.from,
+            to: period.to,
+            paid_at: period.paid_on,
+            method: period.method.code(),
+            closed_at: period.closed_at,
+            net: reais(period.net_cents),
+        }
+    }
+}
+
 /// A professional's statement for a range of days, in reais.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "PascalCase")]
@@ -116,13 +153,16 @@ pub struct StatementAnswer {
     tips: f64,
     vales: f64,
     bonuses: f64,
-    /// Corrections of periods already paid (not yet: always 0).
+    /// Corrections of comandas of periods already paid (`AdjustmentLines`).
     adjustments: f64,
     /// Commission, tips and bonuses, less vales.
     net: f64,
     lines: Vec<StatementLine>,
     comandas: Vec<StatementComanda>,
     entries: Vec<StatementEntry>,
+    adjustment_lines: Vec<StatementAdjustment>,
+    /// When these days were closed as a period: the statement is the one it paid, frozen.
+    period: Option<PeriodAnswer>,
 }
 
 #[utoipa::path(
@@ -168,13 +208,22 @@ async fn statement_of(
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
 
-    let comandas = match as_of {
-        None => comandas_now(&mut tx, &auth.companies, id, (from, to)).await?,
-        Some(until) => comandas_then(&mut tx, &auth.companies, id, (from, to), until).await?,
-    };
     // Now: every event (the end of 9999 is past any recorded one).
-    let until = as_of.or_else(|| DateTime::from_timestamp(253_402_300_799, 0)).unwrap_or_default();
-    let ledger: CommissionLedger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    let mut until = as_of.or_else(|| DateTime::from_timestamp(253_402_300_799, 0)).unwrap_or_default();
+    let mut ledger: CommissionLedger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    // Days closed as a period: the statement it paid, as it stood when it was closed.
+    let period = ledger.period_of(from, to).map(PeriodAnswer::of);
+    let frozen = period.as_ref().map(|period| period.closed_at);
+    if let Some(closed_at) = frozen {
+        until = closed_at;
+        ledger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    }
+    let paid: Vec<(NaiveDate, NaiveDate)> = ledger.periods().iter().map(|p| (p.from, p.to)).collect();
+    let days = Days { companies: &auth.companies, from, to, paid: &paid };
+    let comandas = match as_of.or(frozen) {
+        None => comandas_now(&mut tx, &days, id).await?,
+        Some(until) => comandas_then(&mut tx, &days, id, until).await?,
+    };
     let earned: Vec<EarnedComanda> = comandas
         .iter()
         .filter_map(|(comanda_id, on, comanda)| {
@@ -182,7 +231,7 @@ async fn statement_of(
             Some(EarnedComanda { comanda_id: *comanda_id, on: *on, earning: earning.clone() })
         })
         .collect();
-    let figures = statement(&earned, ledger.entries(), from, to);
+    let figures = ledger.statement(&earned, from, to);
     let description = |comanda_id: i64, item_id: i64| {
         comandas
             .iter()
@@ -201,10 +250,19 @@ async fn statement_of(
         gross: reais(figures.gross_cents()),
         commission: reais(figures.commission_cents),
         card_fees: 0.0,
+        adjustment_lines: figures
+            .adjustments
+            .iter()
+            .map(|adjustment| StatementAdjustment {
+                id_comanda: adjustment.comanda_id,
+                value: reais(adjustment.cents),
+            })
+            .collect(),
+        period,
         tips: reais(figures.tips_cents),
         vales: reais(figures.vales_cents),
         bonuses: reais(figures.bonuses_cents),
-        adjustments: 0.0,
+        adjustments: reais(figures.adjustments_cents),
         net: reais(figures.net_cents()),
         lines: figures
             .comandas
@@ -255,29 +313,50 @@ async fn statement_of(
             })
             .collect(),
     };
-    let headers = if as_of.is_some() { HeaderMap::new() } else { consistency.headers() };
+    let headers = if as_of.is_some() || frozen.is_some() { HeaderMap::new() } else { consistency.headers() };
     Ok((headers, Json(answer)))
 }
 
 /// `(comanda, day, state)` of the comandas of the caller's units opened in `days`.
 type DayComandas = Vec<(i64, NaiveDate, Comanda)>;
 
+/// The days a statement reads: its own, and those of the periods already paid (whose
+/// comandas may be adjustments), in the caller's units.
+struct Days<'a> {
+    companies: &'a [i64],
+    from: NaiveDate,
+    to: NaiveDate,
+    paid: &'a [(NaiveDate, NaiveDate)],
+}
+
+impl Days<'_> {
+    fn starts(&self) -> Vec<NaiveDate> {
+        self.paid.iter().map(|(from, _)| *from).collect()
+    }
+
+    fn ends(&self) -> Vec<NaiveDate> {
+        self.paid.iter().map(|(_, to)| *to).collect()
+    }
+}
+
 /// Now: the closed comandas of those days whose last close earned the professional something.
 async fn comandas_now(
     conn: &mut PgConnection,
-    companies: &[i64],
+    days: &Days<'_>,
     professional_id: i64,
-    (from, to): (NaiveDate, NaiveDate),
 ) -> Result<DayComandas, ApiError> {
-    let rows: Vec<(i64, NaiveDate, sqlx::types::Json<Comanda>)> = sqlx::query_as(
+    let rows: Vec<(i64, NaiveDate, sqlx::types::Json<Comanda>)> = sqlx::query_as(&format!(
         "select c.comanda_id, c.opened_on, c.state from rm_comanda.comanda c
-          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
-            and (c.state::jsonb -> 'earnings') @> jsonb_build_array(jsonb_build_object('professional_id', $4::bigint))
+          where {} and c.status = 'CLOSED'
+            and (c.state::jsonb -> 'earnings') @> jsonb_build_array(jsonb_build_object('professional_id', $6::bigint))
           order by c.opened_on, c.comanda_id",
-    )
-    .bind(companies)
-    .bind(from)
-    .bind(to)
+        read_models::comanda::OF_DAYS
+    ))
+    .bind(days.companies)
+    .bind(days.from)
+    .bind(days.to)
+    .bind(days.starts())
+    .bind(days.ends())
     .bind(professional_id)
     .fetch_all(conn)
     .await?;
@@ -288,18 +367,19 @@ async fn comandas_now(
 /// read), as each stood, closed or not.
 async fn comandas_then(
     conn: &mut PgConnection,
-    companies: &[i64],
+    days: &Days<'_>,
     professional_id: i64,
-    (from, to): (NaiveDate, NaiveDate),
     until: DateTime<Utc>,
 ) -> Result<DayComandas, ApiError> {
-    let ids: Vec<(i64, NaiveDate)> = sqlx::query_as(
-        "select c.comanda_id, c.opened_on from rm_comanda.comanda c
-          where c.company_id = any($1) and c.opened_on between $2 and $3",
-    )
-    .bind(companies)
-    .bind(from)
-    .bind(to)
+    let ids: Vec<(i64, NaiveDate)> = sqlx::query_as(&format!(
+        "select c.comanda_id, c.opened_on from rm_comanda.comanda c where {}",
+        read_models::comanda::OF_DAYS
+    ))
+    .bind(days.companies)
+    .bind(days.from)
+    .bind(days.to)
+    .bind(days.starts())
+    .bind(days.ends())
     .fetch_all(&mut *conn)
     .await?;
     let keys: Vec<String> = ids.iter().map(|(id, _)| id.to_string()).collect();
@@ -330,4 +410,45 @@ async fn comandas_then(
             earned.then_some((id, on, comanda))
         })
         .collect())
+}
+
+/// `?idProfessional`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PeriodsQuery {
+    id_professional: Option<i64>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/commission/periods",
+    tag = "Commissions",
+    summary = "A professional's periods closed and paid, latest first (ADMIN's of any professional of their units, everyone's own)",
+    params(PeriodsQuery),
+    responses(
+        (status = 200, description = "The periods", body = Vec<PeriodAnswer>),
+        refused::Forbidden,
+        (status = 404, description = "A professional the caller may not see", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+async fn periods_of(
+    State(state): State<AppState>,
+    auth: Auth,
+    QueryParams(query): QueryParams<PeriodsQuery>,
+) -> Result<Json<Vec<PeriodAnswer>>, ApiError> {
+    let id =
+        query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    if auth.role != Role::Admin && auth.professional_id != id {
+        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
+    }
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    let until = DateTime::from_timestamp(253_402_300_799, 0).unwrap_or_default();
+    let ledger: CommissionLedger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    let mut periods: Vec<PeriodAnswer> = ledger.periods().iter().map(PeriodAnswer::of).collect();
+    periods.sort_by_key(|period| std::cmp::Reverse(period.to));
+    Ok(Json(periods))
 }

@@ -43,3 +43,10 @@ pub const TABLE: Table = Table {
         &["comanda_id"],
     )
 };
+
+/// The comandas, `c`, of the units `$1` opened on the days `$2` to `$3`, or on any day of the
+/// ranges `$4[i]` to `$5[i]` (a professional's periods already paid): what a commission
+/// statement and a period's close read (issue 42). A `where` clause.
+pub const OF_DAYS: &str = "c.company_id = any($1)
+    and (c.opened_on between $2 and $3
+         or exists (select 1 from unnest($4::date[], $5::date[]) r (f, t) where c.opened_on between r.f and r.t))";

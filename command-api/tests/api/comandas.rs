@@ -849,9 +849,10 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     assert_eq!(call(&system, &admin, Method::PUT, &path, Some(rates)).await.status, StatusCode::OK);
 
     // Two haircuts served and paid, one with a R$ 5,00 tip.
-    let mut totals = Vec::new();
+    let (mut totals, mut ids) = (Vec::new(), Vec::new());
     for (start, tip) in [("16:00", 5.0), ("17:00", 0.0)] {
         let id = opened(&system, &attendant, &d, booked(&system, &admin, &d, start).await).await;
+        ids.push(id);
         if tip > 0.0 {
             let tip = json!({"idProfessional": d.barber1_id, "value": tip});
             call(&system, &attendant, Method::POST, &format!("/api/comanda/{id}/tips"), Some(tip)).await;
@@ -944,4 +945,74 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
         refused.body["errors"]["to"], "A data final deve ser igual ou posterior à inicial.",
         "{refused:?}"
     );
+
+    // 'Fechar período': yesterday and today, paid by Pix. Never twice for the same days.
+    let (from, to) = (today - chrono::Duration::days(1), today);
+    let close = |from: chrono::NaiveDate, to: chrono::NaiveDate| json!({"idProfessional": d.barber1_id, "from": from, "to": to, "paidAt": today, "method": "pix"});
+    let closed =
+        call(&system, &admin, Method::POST, "/api/commission/period/close", Some(close(from, to))).await;
+    assert_eq!(closed.status, StatusCode::CREATED, "{closed:?}");
+    let overlap =
+        call(&system, &admin, Method::POST, "/api/commission/period/close", Some(close(to, to))).await;
+    assert!(
+        overlap.body["errors"]["from"].as_str().is_some_and(|m| m.starts_with("Este período se sobrepõe")),
+        "{overlap:?}"
+    );
+    let future = close(to + chrono::Duration::days(1), to + chrono::Duration::days(2));
+    let future = call(&system, &admin, Method::POST, "/api/commission/period/close", Some(future)).await;
+    assert_eq!(future.body["errors"]["to"], navalha_domain::commission::MSG_PERIOD_IN_FUTURE);
+    system.project().await;
+    let paid_range = format!("/api/commission/statement?idProfessional={}&from={from}&to={to}", d.barber1_id);
+    let paid = call(&system, &admin, Method::GET, &paid_range, None).await;
+    assert_eq!(paid.body["Period"]["Method"], "pix", "{paid:?}");
+    assert_eq!(
+        (paid.body["Net"].clone(), paid.body["Period"]["Net"].clone()),
+        (statement.body["Net"].clone(), statement.body["Net"].clone())
+    );
+
+    // Then the first comanda is reopened and closed again at 10 %: the paid period does not
+    // move; the difference is an adjustment of the next days, with a vale recorded now.
+    let rates = json!({"servicePercent": 10, "productPercent": 10});
+    call(&system, &admin, Method::PUT, &path, Some(rates)).await;
+    let first = ids[0];
+    call(
+        &system,
+        &admin,
+        Method::POST,
+        &format!("/api/comanda/{first}/reopen"),
+        Some(json!({"reason": "Conferência"})),
+    )
+    .await;
+    let reclosed =
+        call(&system, &attendant, Method::POST, &format!("/api/comanda/{first}/close"), None).await;
+    assert_eq!(reclosed.body["Status"], "CLOSED", "{reclosed:?}");
+    let late =
+        json!({"idProfessional": d.barber1_id, "kind": "vale", "value": 7, "reason": "Depois do pagamento"});
+    assert_eq!(entry(&admin, late).await.status, StatusCode::CREATED);
+    system.project().await;
+    assert_eq!(
+        call(&system, &admin, Method::GET, &paid_range, None).await.body,
+        paid.body,
+        "a paid period never moves"
+    );
+    let tomorrow = to + chrono::Duration::days(1);
+    let next_range =
+        format!("/api/commission/statement?idProfessional={}&from={tomorrow}&to={tomorrow}", d.barber1_id);
+    let next = call(&system, &admin, Method::GET, &next_range, None).await;
+    let was = (totals[0] * 33.33).round() / 100.0;
+    let now = (totals[0] * 10.0).round() / 100.0;
+    assert_eq!(next.body["AdjustmentLines"][0]["IdComanda"], first, "{next:?}");
+    let adjustment = next.body["Adjustments"].as_f64().unwrap_or(f64::NAN);
+    assert!((adjustment - (now - was)).abs() < 0.005, "{next:?}");
+    assert_eq!(next.body["Vales"], 7.0, "the vale recorded after the payment is the next day's");
+    assert!((next.body["Net"].as_f64().unwrap_or(f64::NAN) - (now - was - 7.0)).abs() < 0.005);
+    let periods = call(
+        &system,
+        &barber,
+        Method::GET,
+        &format!("/api/commission/periods?idProfessional={}", d.barber1_id),
+        None,
+    )
+    .await;
+    assert_eq!(periods.body.as_array().map(Vec::len), Some(1), "{periods:?}");
 }

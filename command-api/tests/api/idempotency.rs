@@ -166,6 +166,11 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
             "/api/commission/entry".into(),
             json!({"idProfessional": d.barber1_id, "kind": "vale", "value": "50,00", "reason": "Adiantamento"}),
         ),
+        (
+            "/api/commission/period/close".into(),
+            json!({"idProfessional": d.barber2_id, "from": "2026-01-01", "to": "2026-01-31",
+                   "paidAt": "2026-02-05", "method": "transfer"}),
+        ),
         ("/api/caixa".into(), json!({"idCompany": d.savassi, "openingCash": "50,00"})),
         (format!("/api/caixa/{caixa}/movements"), json!({"kind": "reforco", "value": 10, "reason": "Troco"})),
         (

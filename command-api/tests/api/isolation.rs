@@ -274,6 +274,14 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             ALL,
         ),
         case(
+            Method::POST,
+            "/api/commission/period/close".into(),
+            Some(json!({"idProfessional": heitor, "from": "2026-11-01", "to": "2026-11-02",
+                        "paidAt": "2026-11-03", "method": "pix"})),
+            ADMIN,
+        ),
+        case(Method::GET, format!("/api/commission/periods?idProfessional={heitor}"), None, ALL),
+        case(
             Method::PUT,
             format!("/api/professional/{heitor}/commission"),
             Some(json!({"servicePercent": 40, "productPercent": 10})),
@@ -594,8 +602,8 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
                 .is_some_and(|id| id.starts_with(|c: char| c.is_ascii_digit()));
             // A barber sees only comandas with a line of theirs; this one is Heitor's.
             let comanda = case.path.starts_with("/api/comanda/");
-            // A statement is ADMIN's, or its professional's own; this one is Heitor's.
-            let statement = case.path.starts_with("/api/commission/statement");
+            // A statement and the periods are ADMIN's, or their professional's own; these are Heitor's.
+            let statement = case.path.starts_with("/api/commission/");
             let wanted = if appointment && !role.may_choose_any_professional() {
                 StatusCode::FORBIDDEN
             } else if (comanda && !role.may_choose_any_professional()) || (statement && role != Role::Admin) {

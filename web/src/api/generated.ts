@@ -432,6 +432,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commission/period/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Fechar período': close a professional's days and record their payout; what it settled never changes, and later changes to its comandas are adjustments of the next period (ADMIN) */
+        post: operations["commissionsClosePeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A professional's periods closed and paid, latest first (ADMIN's of any professional of their units, everyone's own) */
+        get: operations["commissionsPeriodsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/commission/statement": {
         parameters: {
             query?: never;
@@ -2421,6 +2455,28 @@ export interface components {
              */
             machineDebit?: number | null;
         };
+        /** @description `POST commission/period/close`. */
+        ClosePeriodBody: {
+            /**
+             * Format: date
+             * @description The first day.
+             */
+            from?: string | null;
+            /** Format: int64 */
+            idProfessional?: number | null;
+            /** @description cash, pix or transfer. */
+            method?: string;
+            /**
+             * Format: date
+             * @description The day it was paid.
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date
+             * @description The last day: today at the latest.
+             */
+            to?: string | null;
+        };
         Club: {
             /** Format: int64 */
             ActiveSubscribers: number;
@@ -3435,6 +3491,14 @@ export interface components {
              */
             IdHoliday: number;
         };
+        /** @description A commission period closed and paid. */
+        IdPeriod: {
+            /**
+             * Format: int64
+             * @description The id of the record written.
+             */
+            IdPeriod: number;
+        };
         /** @description A product written. */
         IdProduct: {
             /**
@@ -4050,6 +4114,26 @@ export interface components {
             UserName: string;
             /** Format: double */
             Value: number;
+        };
+        /** @description A period closed and paid. */
+        PeriodAnswer: {
+            /** Format: date-time */
+            ClosedAt: string;
+            /** Format: date */
+            From: string;
+            /** Format: int64 */
+            IdPeriod: number;
+            /** @description cash, pix or transfer. */
+            Method: string;
+            /**
+             * Format: double
+             * @description What was paid.
+             */
+            Net: number;
+            /** Format: date */
+            PaidAt: string;
+            /** Format: date */
+            To: string;
         };
         /** @description A Pix charge just asked for: what the desk's screen and the client's phone show. */
         PixWritten: {
@@ -4876,11 +4960,19 @@ export interface components {
         Starred: {
             MenuSlug: string;
         };
+        /** @description A comanda of a period already paid whose earning changed since: the difference. */
+        StatementAdjustment: {
+            /** Format: int64 */
+            IdComanda: number;
+            /** Format: double */
+            Value: number;
+        };
         /** @description A professional's statement for a range of days, in reais. */
         StatementAnswer: {
+            AdjustmentLines: components["schemas"]["StatementAdjustment"][];
             /**
              * Format: double
-             * @description Corrections of periods already paid (not yet: always 0).
+             * @description Corrections of comandas of periods already paid (`AdjustmentLines`).
              */
             Adjustments: number;
             /**
@@ -4911,6 +5003,7 @@ export interface components {
              * @description Commission, tips and bonuses, less vales.
              */
             Net: number;
+            Period?: null | components["schemas"]["PeriodAnswer"];
             /** Format: double */
             Products: number;
             /**
@@ -7734,6 +7827,163 @@ export interface operations {
                 };
             };
             /** @description A professional not of the caller's units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commissionsClosePeriod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosePeriodBody"];
+            };
+        };
+        responses: {
+            /** @description Closed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdPeriod"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A professional not of the caller's units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commissionsPeriodsOf: {
+        parameters: {
+            query?: {
+                idProfessional?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodAnswer"][];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A professional the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
