@@ -173,6 +173,7 @@ impl<'a> EventBuilder<'a> {
                 time_zone: DEFAULT_TIME_ZONE.to_owned(),
                 online: OnlineRules::default(),
                 attendant_discount_cap_percent: None,
+                commission: Default::default(),
             };
             let claimed = self.system.claiming(CNPJ_SCOPE, &unit.cnpj);
             rows.push(row::<Company>(id, 1, &CompanyEvent::CompanyRegistered(profile), &claimed));

@@ -13,7 +13,7 @@ use navalha_domain::comanda::{
     Comanda, ComandaCommand, ComandaError, Discount, ItemKind, NewItem, NewPayment, PaymentMethod, PixCharge,
     PixStatus,
 };
-use navalha_domain::commission::CommissionRates;
+use navalha_domain::commission::{CommissionRates, CommissionSettings};
 use navalha_domain::company::Company;
 use navalha_domain::money::reais;
 use navalha_domain::product::Product;
@@ -775,26 +775,32 @@ async fn close(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let read = visible(&state, &auth, id).await?;
     let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
-    let (at, rates) = close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
-    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at, rates }).await
+    let (at, rates, settings) = close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
+    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at, rates, settings }).await
 }
 
-/// What a close needs besides the comanda, read in one round trip: the unit's clock, and the
-/// commission rates in force now of the professionals of its lines (issue 42), at which the
-/// close writes what each line earned.
+/// The unit's clock now, the rates in force of the lines' professionals, the unit's
+/// commission settings.
+type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings);
+
+/// What a close needs besides the comanda, read in one round trip: the unit's clock and
+/// commission settings, and the commission rates in force now of the professionals of its
+/// lines (issue 42), at which the close writes what each line earned.
 async fn close_inputs(
     state: &AppState,
     business_id: i64,
     company_id: i64,
     comanda: &Comanda,
-) -> Result<(chrono::NaiveDateTime, Vec<(i64, CommissionRates)>), ApiError> {
+) -> Result<CloseInputs, ApiError> {
     let mut ids: Vec<i64> = comanda.items().iter().filter_map(|item| item.professional_id).collect();
     ids.sort_unstable();
     ids.dedup();
     let mut wanted = vec![(Company::TYPE, company_id.to_string())];
     wanted.extend(ids.iter().map(|id| (Professional::TYPE, id.to_string())));
     let streams = Streams::fetch(&state.events, business_id, &wanted).await?;
-    let at = clock_of(&streams.replay::<Company>(&company_id.to_string())?);
+    let company: Company = streams.replay(&company_id.to_string())?;
+    let at = clock_of(&company);
+    let settings = company.profile().map(|profile| profile.commission).unwrap_or_default();
     let mut rates = Vec::new();
     for id in ids {
         let professional: Professional = streams.replay(&id.to_string())?;
@@ -802,7 +808,7 @@ async fn close_inputs(
             rates.push((id, commission.clone()));
         }
     }
-    Ok((at, rates))
+    Ok((at, rates, settings))
 }
 
 /// `{reason}`.

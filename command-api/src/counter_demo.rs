@@ -165,8 +165,13 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
         for taken in payments {
             execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(taken), &system).await?;
         }
-        execute::<Comanda>(log, &id.to_string(), ComandaCommand::Close { at: now, rates: vec![] }, &system)
-            .await?;
+        execute::<Comanda>(
+            log,
+            &id.to_string(),
+            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
+            &system,
+        )
+        .await?;
         closed.push(id);
     }
 
@@ -196,8 +201,13 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             ..payment(PaymentMethod::Cash, 2 * cents, first_caixa)
         };
         execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(cash), &system).await?;
-        execute::<Comanda>(log, &id.to_string(), ComandaCommand::Close { at: now, rates: vec![] }, &system)
-            .await?;
+        execute::<Comanda>(
+            log,
+            &id.to_string(),
+            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
+            &system,
+        )
+        .await?;
         closed.push(id);
     }
 
@@ -237,7 +247,13 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             let again = payment(PaymentMethod::Debit, paid.cents, next_caixa);
             execute::<Comanda>(log, &id, ComandaCommand::TakePayment(again), &system).await?;
         }
-        execute::<Comanda>(log, &id, ComandaCommand::Close { at: now, rates: vec![] }, &system).await?;
+        execute::<Comanda>(
+            log,
+            &id,
+            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
+            &system,
+        )
+        .await?;
     }
 
     // The next client who should have arrived by now did not.

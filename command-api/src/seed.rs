@@ -232,6 +232,12 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             time_zone: DEFAULT_TIME_ZONE.to_owned(),
             online: OnlineRules::default(),
             attendant_discount_cap_percent: None,
+            // The card machine's usual fees, which barbers who share them bear (issue 42).
+            commission: navalha_domain::commission::CommissionSettings {
+                card_fee_credit_points: 349,
+                card_fee_debit_points: 199,
+                ..Default::default()
+            },
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);

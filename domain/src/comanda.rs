@@ -16,7 +16,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::commission::{CommissionRates, EarnedLine, Earning, Rate};
+use crate::commission::{ClubRule, CommissionRates, CommissionSettings, EarnedLine, Earning, Rate};
 use crate::money::{brl, check_amount, percent_of, share_out, WHOLE};
 use crate::validation::reason;
 
@@ -536,10 +536,11 @@ pub enum ComandaCommand {
         reason: String,
     },
     /// `rates`: the commission rates in force of the professionals of the lines (issue 42);
-    /// one left out earns nothing of their lines.
+    /// one left out earns nothing of their lines. `settings`: the unit's commission settings.
     Close {
         at: NaiveDateTime,
         rates: Vec<(i64, CommissionRates)>,
+        settings: CommissionSettings,
     },
     Reopen {
         reason: String,
@@ -905,7 +906,7 @@ impl Aggregate for Comanda {
                 }
                 ComandaEvent::PaymentRefunded { payment_id, reason: reason_of(&reason)? }
             }
-            ComandaCommand::Close { at, rates } => {
+            ComandaCommand::Close { at, rates, settings } => {
                 self.open()?;
                 if self.items.is_empty() {
                     return Err(ComandaError::Empty);
@@ -918,7 +919,7 @@ impl Aggregate for Comanda {
                     return Err(ComandaError::Unbalanced(totals.paid, totals.due));
                 }
                 let lines = self.closed_lines();
-                let earnings = earnings(&lines, &self.tips, &rates);
+                let earnings = self.earnings_at(&lines, &rates, &settings);
                 ComandaEvent::ComandaClosed {
                     at,
                     lines,
@@ -1042,6 +1043,8 @@ pub fn earnings(lines: &[ClosedLine], tips: &[Tip], rates: &[(i64, CommissionRat
             net_cents: line.net_cents,
             rate,
             commission_cents: rate.of(line.net_cents, line.quantity),
+            card_fee_cents: 0,
+            club: false,
         });
     }
     for tip in tips {
@@ -1052,6 +1055,52 @@ pub fn earnings(lines: &[ClosedLine], tips: &[Tip], rates: &[(i64, CommissionRat
 }
 
 impl Comanda {
+    /// What closing with `lines` earns each professional at `rates` and the unit's
+    /// `settings` ([`earnings`]), then the unit's club rule on covered lines, and the card
+    /// fees each professional who shares them bears on their lines: the fee of every card
+    /// payment (rule 1) shared out over the lines and the tips by what each brought in
+    /// (rule 2); a line's share at the professional's rate, for a line at a percentage (the
+    /// tips' share is the shop's: tips are paid in full).
+    fn earnings_at(
+        &self,
+        lines: &[ClosedLine],
+        rates: &[(i64, CommissionRates)],
+        settings: &CommissionSettings,
+    ) -> Vec<Earning> {
+        let mut earned = earnings(lines, &self.tips, rates);
+        let fee_of = |payment: &Payment| match payment.method {
+            PaymentMethod::Credit => percent_of(payment.cents, settings.card_fee_credit_points),
+            PaymentMethod::Debit => percent_of(payment.cents, settings.card_fee_debit_points),
+            _ => 0,
+        };
+        let fees: i64 = self.payments.iter().map(fee_of).sum();
+        let mut weights: Vec<i64> = lines.iter().map(|line| line.net_cents).collect();
+        weights.push(self.tips.iter().map(|tip| tip.cents).sum());
+        let fee_shares = share_out(fees, &weights);
+        for earning in &mut earned {
+            let shares = rates
+                .iter()
+                .find(|(id, _)| *id == earning.professional_id)
+                .is_some_and(|(_, rates)| rates.card_fee_shared);
+            for line in &mut earning.lines {
+                let covered =
+                    self.items.iter().any(|item| item.item_id == line.item_id && item.club.is_some());
+                if covered {
+                    line.club = true;
+                    if let ClubRule::FixedCents(cents) = settings.club_rule {
+                        line.rate = Rate::FixedCents(cents);
+                        line.commission_cents = cents * line.quantity;
+                    }
+                }
+                let index = lines.iter().position(|closed| closed.item_id == line.item_id);
+                if let (true, Rate::BasisPoints(points), Some(index)) = (shares, line.rate, index) {
+                    line.card_fee_cents = percent_of(fee_shares[index], points);
+                }
+            }
+        }
+        earned
+    }
+
     /// The club's payment ('Assinatura') of the part of `item` its subscription covers, if any.
     async fn club_pays(&mut self, item: &Item, sink: &EventSink<Self>) {
         let cents = item.covered();
@@ -1215,8 +1264,11 @@ mod tests {
         when(charged.clone(), ComandaCommand::TakePayment(cash)).then_expect_error(ComandaError::Overpaid(0));
         when(charged.clone(), ComandaCommand::ChargePix(pix(78, 1)))
             .then_expect_error(ComandaError::Overpaid(0));
-        when(charged.clone(), ComandaCommand::Close { at: at(), rates: vec![] })
-            .then_expect_error(ComandaError::PixPending);
+        when(
+            charged.clone(),
+            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
+        )
+        .then_expect_error(ComandaError::PixPending);
         let settle = |paid: bool| ComandaCommand::SettlePix { galax_pay_id: 77, paid, status: "x".into() };
         when(charged.clone(), settle(true))
             .then_expect_events(vec![ComandaEvent::PixPaid { galax_pay_id: 77 }]);
@@ -1227,18 +1279,20 @@ mod tests {
         assert_eq!(state.payments()[0].caixa_id, Some(3));
         // Said again: nothing more.
         when(paid.clone(), settle(true)).then_expect_events(vec![]);
-        when(paid, ComandaCommand::Close { at: at(), rates: vec![] }).then_expect_events(vec![
-            ComandaEvent::ComandaClosed {
-                at: at(),
-                lines: replayed(charged.clone()).closed_lines(),
-                tips: vec![],
-                subtotal_cents: 4500,
-                discount_cents: 0,
-                total_cents: 4500,
-                tips_cents: 0,
-                earnings: earnings(&replayed(charged.clone()).closed_lines(), &[], &[]),
-            },
-        ]);
+        when(
+            paid,
+            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
+        )
+        .then_expect_events(vec![ComandaEvent::ComandaClosed {
+            at: at(),
+            lines: replayed(charged.clone()).closed_lines(),
+            tips: vec![],
+            subtotal_cents: 4500,
+            discount_cents: 0,
+            total_cents: 4500,
+            tips_cents: 0,
+            earnings: earnings(&replayed(charged.clone()).closed_lines(), &[], &[]),
+        }]);
         // Expired, then paid after all; or paid after the comanda was cancelled: to give back.
         let failed = vec![ComandaEvent::PixFailed { galax_pay_id: 77, status: "x".into() }];
         when(charged.clone(), settle(false)).then_expect_events(failed.clone());
@@ -1339,6 +1393,53 @@ mod tests {
         assert_eq!(earned[0].commission_cents(), 5099);
     }
 
+    #[test]
+    fn card_fees_are_shared_at_the_rate_and_the_club_rule_prices_covered_lines() {
+        // Diego (7): 40 % of services, 10 % of products, sharing the card fee. A R$ 100,00
+        // haircut, a R$ 50,00 pomade he sold and a R$ 10,00 tip, paid R$ 160,00 by credit at
+        // 3 %: R$ 4,80 of fees, shared out 300 / 150 / 30 over the lines and the tip; he bears
+        // 40 % of 300 and 10 % of 150.
+        let sold = NewItem { professional_id: Some(7), ..product(5000, 1) };
+        let mut comanda = replayed(vec![opened(vec![service(10_000), sold])]);
+        comanda.apply(ComandaEvent::TipAdded(Tip { tip_id: 1, professional_id: 7, cents: 1000 }));
+        comanda.apply(ComandaEvent::PaymentTaken(Payment {
+            payment_id: 1,
+            method: PaymentMethod::Credit,
+            cents: 16_000,
+            cash_received_cents: None,
+            installments: Some(1),
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(1),
+            item_id: None,
+        }));
+        let rates = crate::commission::CommissionRates {
+            service_points: 4000,
+            product_points: 1000,
+            services: vec![],
+            card_fee_shared: true,
+        };
+        let settings = CommissionSettings { card_fee_credit_points: 300, ..CommissionSettings::default() };
+        let lines = comanda.closed_lines();
+        let earned = comanda.earnings_at(&lines, &[(7, rates.clone())], &settings);
+        let figures: Vec<(i64, i64)> =
+            earned[0].lines.iter().map(|l| (l.commission_cents, l.card_fee_cents)).collect();
+        assert_eq!(figures, [(4000, 120), (500, 15)]);
+        assert_eq!((earned[0].card_fee_cents(), earned[0].tips_cents), (135, 1000));
+        // Not sharing: no fee.
+        let own = crate::commission::CommissionRates { card_fee_shared: false, ..rates.clone() };
+        assert_eq!(comanda.earnings_at(&lines, &[(7, own)], &settings)[0].card_fee_cents(), 0);
+
+        // A haircut the club covers, under a unit's fixed R$ 12,00 per covered service.
+        let club = replayed(vec![opened(vec![covered(4500, 100)]), club_payment(1, 1, 4500)]);
+        let fixed =
+            CommissionSettings { club_rule: ClubRule::FixedCents(1200), ..CommissionSettings::default() };
+        let earned = club.earnings_at(&club.closed_lines(), &[(7, rates)], &fixed);
+        let line = &earned[0].lines[0];
+        assert_eq!((line.club, line.rate, line.commission_cents), (true, Rate::FixedCents(1200), 1200));
+    }
+
     /// A service line the client's 'Clube Corte' covers at `percent`.
     fn covered(unit_cents: i64, percent: i64) -> NewItem {
         let club = ClubCover { subscription_id: 5, plan_id: 3, plan_name: "Clube Corte".into(), percent };
@@ -1411,7 +1512,7 @@ mod tests {
         assert_eq!(comanda.totals().remaining(), 0);
         TestFramework::<Comanda>::with(())
             .given(paid)
-            .when(ComandaCommand::Close { at: at(), rates: vec![] })
+            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: comanda.closed_lines(),
@@ -1420,7 +1521,7 @@ mod tests {
                 discount_cents: 0,
                 total_cents: 4500,
                 tips_cents: 0,
-                earnings: earnings(&comanda.closed_lines(), &[], &[]),
+                earnings: comanda.earnings_at(&comanda.closed_lines(), &[], &CommissionSettings::default()),
             }]);
     }
 
@@ -1456,7 +1557,7 @@ mod tests {
         let opened_events = vec![opened(vec![service(4500)])];
         TestFramework::<Comanda>::with(())
             .given(opened_events.clone())
-            .when(ComandaCommand::Close { at: at(), rates: vec![] })
+            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
             .then_expect_error(ComandaError::Unbalanced(0, 4500));
         let paid = vec![
             opened(vec![service(4500)]),
@@ -1477,7 +1578,11 @@ mod tests {
         let rates = crate::commission::CommissionRates { service_points: 4000, ..Default::default() };
         TestFramework::<Comanda>::with(())
             .given(paid.clone())
-            .when(ComandaCommand::Close { at: at(), rates: vec![(7, rates)] })
+            .when(ComandaCommand::Close {
+                at: at(),
+                rates: vec![(7, rates)],
+                settings: CommissionSettings::default(),
+            })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: vec![ClosedLine {
@@ -1503,6 +1608,8 @@ mod tests {
                         net_cents: 4500,
                         rate: crate::commission::Rate::BasisPoints(4000),
                         commission_cents: 1800,
+                        card_fee_cents: 0,
+                        club: false,
                     }],
                     tips_cents: 0,
                 }],
@@ -1523,7 +1630,7 @@ mod tests {
             ComandaCommand::AddTip { professional_id: 7, cents: 100 },
             ComandaCommand::TakePayment(cash(1, None)),
             ComandaCommand::RefundPayment { payment_id: 1, reason: "erro".into() },
-            ComandaCommand::Close { at: at(), rates: vec![] },
+            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
             ComandaCommand::Cancel { reason: "erro".into() },
         ] {
             TestFramework::<Comanda>::with(())
@@ -1639,7 +1746,7 @@ mod tests {
             .then_expect_error(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
         TestFramework::<Comanda>::with(())
             .given(events)
-            .when(ComandaCommand::Close { at: at(), rates: vec![] })
+            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
             .then_expect_error(ComandaError::Empty);
         TestFramework::<Comanda>::with(())
             .given_no_previous_events()

@@ -73,6 +73,68 @@ impl CommissionRates {
     }
 }
 
+/// How a line the club covers earns (a unit setting).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClubRule {
+    /// At the professional's rate over the line's price, as any other line: the club pays
+    /// its share of that price and the client the rest.
+    #[default]
+    PlanShare,
+    /// A fixed amount for each unit of the line, whatever the rate and the plan.
+    FixedCents(i64),
+}
+
+/// The usual length of a commission period (a unit setting).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeriodKind {
+    Week,
+    Fortnight,
+    #[default]
+    Month,
+}
+
+impl PeriodKind {
+    /// The wire code: `week`, `fortnight` or `month`.
+    pub fn code(self) -> &'static str {
+        match self {
+            PeriodKind::Week => "week",
+            PeriodKind::Fortnight => "fortnight",
+            PeriodKind::Month => "month",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<PeriodKind> {
+        [PeriodKind::Week, PeriodKind::Fortnight, PeriodKind::Month]
+            .into_iter()
+            .find(|k| k.code() == code.trim())
+    }
+}
+
+/// A unit's commission settings: the card machine's fee per method, which professionals
+/// whose rates say so share; how the club's covered lines earn; the usual period.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommissionSettings {
+    /// The fee of a credit card payment, in basis points (3,49 % = 349).
+    #[serde(default)]
+    pub card_fee_credit_points: i64,
+    /// The fee of a debit card payment, in basis points.
+    #[serde(default)]
+    pub card_fee_debit_points: i64,
+    #[serde(default)]
+    pub club_rule: ClubRule,
+    #[serde(default)]
+    pub period: PeriodKind,
+}
+
+impl CommissionSettings {
+    /// Whether nothing was set.
+    pub fn is_default(&self) -> bool {
+        *self == CommissionSettings::default()
+    }
+}
+
 /// What a commission's line earned, with the rate that was in force.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EarnedLine {
@@ -84,6 +146,17 @@ pub struct EarnedLine {
     pub net_cents: i64,
     pub rate: Rate,
     pub commission_cents: i64,
+    /// The card machine's fee the professional shares on this line (their rate of the
+    /// line's share of the comanda's card fees), taken off the commission.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub card_fee_cents: i64,
+    /// Covered by the club (the unit's club rule priced it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub club: bool,
+}
+
+fn is_zero(cents: &i64) -> bool {
+    *cents == 0
 }
 
 /// What one closed comanda earned one professional.
@@ -99,6 +172,11 @@ impl Earning {
     /// The commission of the lines.
     pub fn commission_cents(&self) -> i64 {
         self.lines.iter().map(|line| line.commission_cents).sum()
+    }
+
+    /// The card fees shared.
+    pub fn card_fee_cents(&self) -> i64 {
+        self.lines.iter().map(|line| line.card_fee_cents).sum()
     }
 }
 
@@ -244,6 +322,7 @@ impl CommissionLedger {
                     ItemKind::Product => statement.products_cents += line.net_cents,
                 }
                 statement.commission_cents += line.commission_cents;
+                statement.card_fees_cents += line.card_fee_cents;
             }
             statement.tips_cents += comanda.earning.tips_cents;
         }
@@ -406,9 +485,9 @@ pub struct EarnedComanda {
 }
 
 impl EarnedComanda {
-    /// Commission and tips.
+    /// Commission less card fees, and tips.
     pub fn total_cents(&self) -> i64 {
-        self.earning.commission_cents() + self.earning.tips_cents
+        self.earning.commission_cents() - self.earning.card_fee_cents() + self.earning.tips_cents
     }
 }
 
@@ -433,6 +512,7 @@ pub struct Statement {
     pub services_cents: i64,
     pub products_cents: i64,
     pub commission_cents: i64,
+    pub card_fees_cents: i64,
     pub tips_cents: i64,
     pub vales_cents: i64,
     pub bonuses_cents: i64,
@@ -447,9 +527,12 @@ impl Statement {
         self.services_cents + self.products_cents
     }
 
-    /// What is due: commission, tips, bonuses and adjustments, less vales.
+    /// What is due: commission less card fees, tips, bonuses and adjustments, less vales.
     pub fn net_cents(&self) -> i64 {
-        self.commission_cents + self.tips_cents + self.bonuses_cents + self.adjustments_cents
+        self.commission_cents - self.card_fees_cents
+            + self.tips_cents
+            + self.bonuses_cents
+            + self.adjustments_cents
             - self.vales_cents
     }
 }
@@ -630,6 +713,8 @@ mod tests {
                         net_cents,
                         rate: Rate::BasisPoints(4000),
                         commission_cents,
+                        card_fee_cents: 0,
+                        club: false,
                     })
                     .collect(),
                 tips_cents,
@@ -679,6 +764,8 @@ mod tests {
                     net_cents: 10_000,
                     rate: Rate::BasisPoints(commission_cents),
                     commission_cents,
+                    card_fee_cents: 0,
+                    club: false,
                 }],
                 tips_cents,
             },

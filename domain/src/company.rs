@@ -7,6 +7,8 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::commission::{ClubRule, CommissionSettings, PeriodKind};
+use crate::money::{cents_from_reais, check_amount};
 use crate::online::OnlineRules;
 use crate::time_zone::{is_unit_zone, zone_of_address, MSG_BAD_TIME_ZONE};
 use crate::validation::{
@@ -57,6 +59,10 @@ pub struct CompanyProfile {
     /// `None`: no cap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attendant_discount_cap_percent: Option<i64>,
+    /// Commissions (issue 42): the card machine's fees shared, the club rule, the usual
+    /// period. Left out while the defaults, so profiles written before read the same.
+    #[serde(default, skip_serializing_if = "CommissionSettings::is_default")]
+    pub commission: CommissionSettings,
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
@@ -111,6 +117,21 @@ pub struct CompanyForm {
     /// The most an ATTENDANT may discount on a comanda, 0 to 100 (%); 100 is no cap. Left out
     /// keeps the current one.
     pub attendant_discount_cap_percent: Option<i64>,
+    /// Commissions: the card machine's fee of a credit payment, percent with two decimals
+    /// (3,49); left out keeps the current one (0 on create).
+    #[schema(value_type = Option<f64>)]
+    pub card_fee_credit_percent: Option<serde_json::Value>,
+    /// The same for a debit payment.
+    #[schema(value_type = Option<f64>)]
+    pub card_fee_debit_percent: Option<serde_json::Value>,
+    /// How a line the club covers earns: `plan` (the rate over its price, as any line) or
+    /// `fixed` (`clubCommissionFixed` per unit); left out keeps the current one.
+    pub club_commission_rule: Option<String>,
+    /// With `clubCommissionRule: fixed`: the amount in reais.
+    #[schema(value_type = Option<f64>)]
+    pub club_commission_fixed: Option<serde_json::Value>,
+    /// The usual commission period: `week`, `fortnight` or `month`; left out keeps it.
+    pub commission_period: Option<String>,
     /// The unit's IANA time zone, one of Brazil's (`America/Manaus`...); left out or empty,
     /// the zone of its state and city (issue 39).
     pub time_zone: Option<String>,
@@ -180,6 +201,8 @@ impl CompanyForm {
                 Some(cap)
             }
         };
+        let commission = self
+            .commission_settings(current.map(|profile| profile.commission).unwrap_or_default(), &mut errors);
         match (cnpj, email) {
             (Some(cnpj), Some(email)) if errors.is_empty() => Ok(CompanyProfile {
                 name,
@@ -195,11 +218,60 @@ impl CompanyForm {
                 time_zone,
                 online,
                 attendant_discount_cap_percent,
+                commission,
             }),
             _ => Err(errors),
         }
     }
+
+    /// The commission settings the form sets on top of `current` ones.
+    fn commission_settings(
+        &self,
+        current: CommissionSettings,
+        errors: &mut FieldErrors,
+    ) -> CommissionSettings {
+        let mut settings = current;
+        let mut fee = |field: &str, value: &Option<serde_json::Value>, into: &mut i64| {
+            if let Some(value) = value.as_ref().filter(|value| !value.is_null()) {
+                match cents_from_reais(value).ok().filter(|points| (0..=MAX_CARD_FEE_POINTS).contains(points))
+                {
+                    Some(points) => *into = points,
+                    None => errors.add(field, MSG_BAD_CARD_FEE),
+                }
+            }
+        };
+        fee("cardFeeCreditPercent", &self.card_fee_credit_percent, &mut settings.card_fee_credit_points);
+        fee("cardFeeDebitPercent", &self.card_fee_debit_percent, &mut settings.card_fee_debit_points);
+        match self.club_commission_rule.as_deref().map(str::trim) {
+            None => {}
+            Some("plan") => settings.club_rule = ClubRule::PlanShare,
+            Some("fixed") => {
+                let fixed = self
+                    .club_commission_fixed
+                    .as_ref()
+                    .and_then(|value| cents_from_reais(value).ok())
+                    .filter(|cents| check_amount(*cents, true).is_ok());
+                match fixed {
+                    Some(cents) => settings.club_rule = ClubRule::FixedCents(cents),
+                    None => errors.add("clubCommissionFixed", MSG_BAD_CLUB_FIXED),
+                }
+            }
+            Some(_) => errors.add("clubCommissionRule", "Escolha pelo plano ou valor fixo."),
+        }
+        if let Some(code) = &self.commission_period {
+            match PeriodKind::parse(code) {
+                Some(period) => settings.period = period,
+                None => errors.add("commissionPeriod", "Escolha semana, quinzena ou mês."),
+            }
+        }
+        settings
+    }
 }
+
+/// The most a card machine's fee may be: 20 %.
+pub const MAX_CARD_FEE_POINTS: i64 = 2000;
+pub const MSG_BAD_CARD_FEE: &str = "Informe uma taxa de 0 a 20%, com até duas casas decimais.";
+pub const MSG_BAD_CLUB_FIXED: &str = "Informe o valor fixo por serviço do clube.";
 
 /// One day of a unit's hours as `PUT company-working-hours/{id}/day` sends it; both times
 /// empty means closed.
@@ -449,6 +521,7 @@ mod tests {
             online_newcomer_share_percent: None,
             attendant_discount_cap_percent: None,
             time_zone: None,
+            ..CompanyForm::default()
         }
     }
 

@@ -24,6 +24,7 @@ pub const MENU: &[MenuItem] = &[
     MenuItem { slug: "holiday", label: "Feriados" },
     MenuItem { slug: "comanda", label: "Comandas" },
     MenuItem { slug: "product", label: "Produtos" },
+    MenuItem { slug: "commission", label: "Comissões" },
     MenuItem { slug: "profile", label: "Meu Perfil" },
 ];
 
@@ -36,11 +37,15 @@ pub fn find(slug: &str) -> Option<&'static MenuItem> {
 pub fn reaches(role: Role, slug: &str) -> bool {
     match role {
         Role::Admin | Role::Default => find(slug).is_some(),
-        Role::Attendant => find(slug).is_some() && slug != "professional",
-        // Barbers read the comandas of their services and the products; the caixa is the
-        // front desk's (issue 41).
+        // Commissions are the owner's and each professional's own, not the front desk's.
+        Role::Attendant => find(slug).is_some() && !matches!(slug, "professional" | "commission"),
+        // Barbers read the comandas of their services, the products and their own
+        // commissions; the caixa is the front desk's (issues 41, 42).
         Role::Barber1 | Role::Barber2 => {
-            matches!(slug, "home" | "scheduling" | "client" | "comanda" | "product" | "profile")
+            matches!(
+                slug,
+                "home" | "scheduling" | "client" | "comanda" | "product" | "commission" | "profile"
+            )
         }
         Role::BarberLeade => matches!(
             slug,
@@ -50,6 +55,7 @@ pub fn reaches(role: Role, slug: &str) -> bool {
                 | "holiday"
                 | "comanda"
                 | "product"
+                | "commission"
                 | "subscription-user-detail-list"
                 | "profile"
         ),
@@ -64,7 +70,8 @@ mod tests {
     fn barbers_reach_only_scheduling_client_and_profile() {
         let reached: Vec<_> =
             MENU.iter().filter(|item| reaches(Role::Barber1, item.slug)).map(|item| item.slug).collect();
-        assert_eq!(reached, ["home", "scheduling", "client", "comanda", "product", "profile"]);
+        assert_eq!(reached, ["home", "scheduling", "client", "comanda", "product", "commission", "profile"]);
+        assert!(!reaches(Role::Attendant, "commission") && reaches(Role::BarberLeade, "commission"));
         assert!(!reaches(Role::BarberLeade, "caixa") && reaches(Role::Attendant, "caixa"));
     }
 

@@ -168,6 +168,8 @@ pub struct ComandaCommission {
     id_professional: i64,
     /// The lines' commission.
     commission: f64,
+    /// The card machine's fees they share, taken off the commission.
+    card_fees: f64,
     /// Their tips, in full.
     tips: f64,
     lines: Vec<ComandaCommissionLine>,
@@ -184,6 +186,9 @@ pub struct ComandaCommissionLine {
     percent: Option<f64>,
     fixed: Option<f64>,
     commission: f64,
+    card_fee: f64,
+    /// Covered by the club (priced by the unit's club rule).
+    club: bool,
 }
 
 impl ComandaAnswer {
@@ -277,6 +282,7 @@ impl ComandaAnswer {
                 .map(|earning| ComandaCommission {
                     id_professional: earning.professional_id,
                     commission: reais(earning.commission_cents()),
+                    card_fees: reais(earning.card_fee_cents()),
                     tips: reais(earning.tips_cents),
                     lines: earning
                         .lines
@@ -293,6 +299,8 @@ impl ComandaAnswer {
                                 Rate::BasisPoints(_) => None,
                             },
                             commission: reais(line.commission_cents),
+                            card_fee: reais(line.card_fee_cents),
+                            club: line.club,
                         })
                         .collect(),
                 })

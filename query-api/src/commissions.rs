@@ -73,6 +73,10 @@ pub struct StatementLine {
     percent: Option<f64>,
     fixed: Option<f64>,
     commission: f64,
+    /// The card machine's fee shared on the line.
+    card_fee: f64,
+    /// Covered by the club (priced by the unit's club rule).
+    club: bool,
 }
 
 /// A comanda of the statement: what it earned and the tips.
@@ -148,14 +152,14 @@ pub struct StatementAnswer {
     products: f64,
     gross: f64,
     commission: f64,
-    /// The card fee shared (not yet: always 0).
+    /// The card machine's fees shared (taken off the commission).
     card_fees: f64,
     tips: f64,
     vales: f64,
     bonuses: f64,
     /// Corrections of comandas of periods already paid (`AdjustmentLines`).
     adjustments: f64,
-    /// Commission, tips and bonuses, less vales.
+    /// Commission less card fees, tips, bonuses and adjustments, less vales.
     net: f64,
     lines: Vec<StatementLine>,
     comandas: Vec<StatementComanda>,
@@ -249,7 +253,7 @@ async fn statement_of(
         products: reais(figures.products_cents),
         gross: reais(figures.gross_cents()),
         commission: reais(figures.commission_cents),
-        card_fees: 0.0,
+        card_fees: reais(figures.card_fees_cents),
         adjustment_lines: figures
             .adjustments
             .iter()
@@ -288,6 +292,8 @@ async fn statement_of(
                         Rate::BasisPoints(_) => None,
                     },
                     commission: reais(line.commission_cents),
+                    card_fee: reais(line.card_fee_cents),
+                    club: line.club,
                 })
             })
             .collect(),

@@ -8,6 +8,7 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use navalha_domain::commission::ClubRule;
 use navalha_domain::company::CompanyProfile;
 use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -224,6 +225,17 @@ async fn one(
             online_max_future_bookings: profile.online.max_future_bookings,
             online_newcomer_share_percent: profile.online.newcomer_share_percent,
             attendant_discount_cap_percent: profile.attendant_discount_cap_percent.unwrap_or(100),
+            card_fee_credit_percent: profile.commission.card_fee_credit_points as f64 / 100.0,
+            card_fee_debit_percent: profile.commission.card_fee_debit_points as f64 / 100.0,
+            club_commission_rule: match profile.commission.club_rule {
+                ClubRule::PlanShare => "plan",
+                ClubRule::FixedCents(_) => "fixed",
+            },
+            club_commission_fixed: match profile.commission.club_rule {
+                ClubRule::FixedCents(cents) => Some(cents as f64 / 100.0),
+                ClubRule::PlanShare => None,
+            },
+            commission_period: profile.commission.period.code(),
         }),
     ))
 }
@@ -259,6 +271,16 @@ pub struct CompanyDetail {
     online_newcomer_share_percent: i64,
     /// The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
     attendant_discount_cap_percent: i64,
+    /// Commissions (issue 42): the card machine's fee of a credit and of a debit payment, in
+    /// percent, which professionals who share it bear at their rate.
+    card_fee_credit_percent: f64,
+    card_fee_debit_percent: f64,
+    /// How a line the club covers earns: plan (the rate over its price) or fixed.
+    club_commission_rule: &'static str,
+    /// With `fixed`: reais per unit.
+    club_commission_fixed: Option<f64>,
+    /// The usual commission period: week, fortnight or month.
+    commission_period: &'static str,
 }
 
 /// One weekday of a unit's hours; closed days have null times.

@@ -1016,3 +1016,59 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     .await;
     assert_eq!(periods.body.as_array().map(Vec::len), Some(1), "{periods:?}");
 }
+
+/// Issue 42: the unit's card machine fees, shared by a professional whose rates say so: the
+/// credit fee of the comanda, at their rate, comes off their commission.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_professional_sharing_the_card_fee_bears_it_at_their_rate(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let attendant = system.sign_in("atendente@navalha.dev").await;
+    let d = demo(&system).await;
+    let unit_path = format!("/api/company/{}", d.centro);
+    let unit = call(&system, &admin, Method::GET, &unit_path, None).await;
+    let form = |changes: Value| crate::online::company_form(&unit.body, changes);
+    let refused =
+        call(&system, &admin, Method::PUT, &unit_path, Some(form(json!({"cardFeeCreditPercent": 25})))).await;
+    assert_eq!(
+        refused.body["errors"]["cardFeeCreditPercent"],
+        navalha_domain::company::MSG_BAD_CARD_FEE,
+        "{refused:?}"
+    );
+    let fees = form(
+        json!({"cardFeeCreditPercent": 3, "cardFeeDebitPercent": "1,5", "commissionPeriod": "fortnight"}),
+    );
+    assert_eq!(call(&system, &admin, Method::PUT, &unit_path, Some(fees)).await.status, StatusCode::OK);
+    system.project().await;
+    let saved = call(&system, &admin, Method::GET, &unit_path, None).await;
+    assert_eq!(
+        (saved.body["CardFeeCreditPercent"].as_f64(), saved.body["CardFeeDebitPercent"].as_f64()),
+        (Some(3.0), Some(1.5)),
+        "{saved:?}"
+    );
+    assert_eq!(
+        (saved.body["CommissionPeriod"].as_str(), saved.body["ClubCommissionRule"].as_str()),
+        (Some("fortnight"), Some("plan"))
+    );
+
+    let rates = json!({"servicePercent": 50, "productPercent": 10, "cardFeeShared": true});
+    let rates_path = format!("/api/professional/{}/commission", d.barber1_id);
+    assert_eq!(call(&system, &admin, Method::PUT, &rates_path, Some(rates)).await.status, StatusCode::OK);
+    caixa_opened(&system, &attendant, d.centro).await;
+    let id = opened(&system, &attendant, &d, booked(&system, &admin, &d, "18:00").await).await;
+    let path = |tail: &str| format!("/api/comanda/{id}{tail}");
+    let figures = call(&system, &attendant, Method::PUT, &path("/discount"), Some(json!({}))).await;
+    let total = reais(&figures, "Total");
+    let credit = json!({"method": "credit", "value": total, "installments": 1});
+    call(&system, &attendant, Method::POST, &path("/payments"), Some(credit)).await;
+    assert_eq!(call(&system, &attendant, Method::POST, &path("/close"), None).await.body["Status"], "CLOSED");
+    system.project().await;
+    let comanda = call(&system, &admin, Method::GET, &path(""), None).await;
+    let earned = &comanda.body["Commissions"][0];
+    // In centavos: the fee is 3 % of the payment, and they bear 50 % of it.
+    let total_cents = (total * 100.0).round() as i64;
+    let fee = (total_cents * 300 + 5_000) / 10_000;
+    let borne = (fee * 5_000 + 5_000) / 10_000;
+    assert_eq!(earned["CardFees"].as_f64(), Some(borne as f64 / 100.0), "{comanda:?}");
+    assert_eq!(earned["Lines"][0]["CardFee"].as_f64(), Some(borne as f64 / 100.0));
+}

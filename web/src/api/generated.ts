@@ -2582,6 +2582,11 @@ export interface components {
         ComandaCommission: {
             /**
              * Format: double
+             * @description The card machine's fees they share, taken off the commission.
+             */
+            CardFees: number;
+            /**
+             * Format: double
              * @description The lines' commission.
              */
             Commission: number;
@@ -2596,6 +2601,10 @@ export interface components {
         };
         /** @description A line's commission, with the rate in force at the close. */
         ComandaCommissionLine: {
+            /** Format: double */
+            CardFee: number;
+            /** @description Covered by the club (priced by the unit's club rule). */
+            Club: boolean;
             /** Format: double */
             Commission: number;
             /** Format: double */
@@ -2851,8 +2860,25 @@ export interface components {
              * @description The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
              */
             AttendantDiscountCapPercent: number;
+            /**
+             * Format: double
+             * @description Commissions (issue 42): the card machine's fee of a credit and of a debit payment, in
+             *     percent, which professionals who share it bear at their rate.
+             */
+            CardFeeCreditPercent: number;
+            /** Format: double */
+            CardFeeDebitPercent: number;
             City: string;
+            /**
+             * Format: double
+             * @description With `fixed`: reais per unit.
+             */
+            ClubCommissionFixed?: number | null;
+            /** @description How a line the club covers earns: plan (the rate over its price) or fixed. */
+            ClubCommissionRule: string;
             Cnpj: string;
+            /** @description The usual commission period: week, fortnight or month. */
+            CommissionPeriod: string;
             Complement: string;
             District: string;
             Email: string;
@@ -2895,15 +2921,45 @@ export interface components {
              */
             attendantDiscountCapPercent: number | null;
             /**
+             * Format: double
+             * @description Commissions: the card machine's fee of a credit payment, percent with two decimals
+             *     (3,49); left out keeps the current one (0 on create).
+             * @default null
+             */
+            cardFeeCreditPercent: number | null;
+            /**
+             * Format: double
+             * @description The same for a debit payment.
+             * @default null
+             */
+            cardFeeDebitPercent: number | null;
+            /**
              * @description City.
              * @default
              */
             city: string;
             /**
+             * Format: double
+             * @description With `clubCommissionRule: fixed`: the amount in reais.
+             * @default null
+             */
+            clubCommissionFixed: number | null;
+            /**
+             * @description How a line the club covers earns: `plan` (the rate over its price, as any line) or
+             *     `fixed` (`clubCommissionFixed` per unit); left out keeps the current one.
+             * @default null
+             */
+            clubCommissionRule: string | null;
+            /**
              * @description CNPJ, masked or not.
              * @default
              */
             cnpj: string;
+            /**
+             * @description The usual commission period: `week`, `fortnight` or `month`; left out keeps it.
+             * @default null
+             */
+            commissionPeriod: string | null;
             /**
              * @description Complement.
              * @default null
@@ -4984,7 +5040,7 @@ export interface components {
             Bonuses: number;
             /**
              * Format: double
-             * @description The card fee shared (not yet: always 0).
+             * @description The card machine's fees shared (taken off the commission).
              */
             CardFees: number;
             Comandas: components["schemas"]["StatementComanda"][];
@@ -5000,7 +5056,7 @@ export interface components {
             Lines: components["schemas"]["StatementLine"][];
             /**
              * Format: double
-             * @description Commission, tips and bonuses, less vales.
+             * @description Commission less card fees, tips, bonuses and adjustments, less vales.
              */
             Net: number;
             Period?: null | components["schemas"]["PeriodAnswer"];
@@ -5043,6 +5099,13 @@ export interface components {
         };
         /** @description A line of a comanda the professional served or sold. */
         StatementLine: {
+            /**
+             * Format: double
+             * @description The card machine's fee shared on the line.
+             */
+            CardFee: number;
+            /** @description Covered by the club (priced by the unit's club rule). */
+            Club: boolean;
             /** Format: double */
             Commission: number;
             /** Format: date */

@@ -556,14 +556,16 @@ describe('comanda screens', () => {
         {
           IdProfessional: 4,
           Commission: 18,
+          CardFees: 0,
           Tips: 10,
-          Lines: [{ IdItem: 1, Value: 45, Percent: 40, Fixed: null, Commission: 18 }],
+          Lines: [{ IdItem: 1, Value: 45, Percent: 40, Fixed: null, Commission: 18, CardFee: 0, Club: false }],
         },
         {
           IdProfessional: 5,
           Commission: 30,
+          CardFees: 0,
           Tips: 0,
-          Lines: [{ IdItem: 2, Value: 29.9, Percent: null, Fixed: 30, Commission: 30 }],
+          Lines: [{ IdItem: 2, Value: 29.9, Percent: null, Fixed: 30, Commission: 30, CardFee: 0, Club: false }],
         },
       ],
     };

@@ -13,9 +13,14 @@ import { cnpjCharacters, formatCnpj, formatPhone, maskCep, onlyDigits } from '@/
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateCompanyMutation, useGetCompanyQuery, useUpdateCompanyMutation } from './companyApi';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { MoneyField } from '@/components/MoneyField';
 import {
+  CLUB_RULE_OPTIONS,
+  COMMISSION_PERIOD_OPTIONS,
   companySchema,
   DISCOUNT_CAP_DEFAULT,
+  percentOf,
+  percentText,
   EMPTY_COMPANY,
   ONLINE_CUTOFF_MAX,
   ONLINE_DEFAULTS,
@@ -51,6 +56,12 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     onlineNewcomerSharePercent: company.OnlineNewcomerSharePercent ?? ONLINE_DEFAULTS.onlineNewcomerSharePercent,
     // Issue 41; a server from before it answers without the cap: none (100%).
     attendantDiscountCapPercent: company.AttendantDiscountCapPercent ?? DISCOUNT_CAP_DEFAULT,
+    // Issue 42; a server from before it answers without them: none.
+    cardFeeCreditPercent: percentText(company.CardFeeCreditPercent ?? 0),
+    cardFeeDebitPercent: percentText(company.CardFeeDebitPercent ?? 0),
+    clubCommissionRule: company.ClubCommissionRule === 'fixed' ? 'fixed' : 'plan',
+    clubCommissionFixed: company.ClubCommissionFixed ?? 0,
+    commissionPeriod: (['week', 'fortnight'] as const).find((period) => period === company.CommissionPeriod) ?? 'month',
     // The zone its address gives shows as 'Automático', so a new address brings its own zone.
     timeZone: company.TimeZoneFromAddress === false ? (company.TimeZone ?? '') : '',
   };
@@ -82,6 +93,11 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
     onlineNewcomerSharePercent: Number(values.onlineNewcomerSharePercent),
     attendantDiscountCapPercent: Number(values.attendantDiscountCapPercent),
+    cardFeeCreditPercent: percentOf(values.cardFeeCreditPercent) ?? 0,
+    cardFeeDebitPercent: percentOf(values.cardFeeDebitPercent) ?? 0,
+    clubCommissionRule: values.clubCommissionRule,
+    clubCommissionFixed: values.clubCommissionRule === 'fixed' ? values.clubCommissionFixed : null,
+    commissionPeriod: values.commissionPeriod,
     timeZone: values.timeZone ?? '',
   };
 }
@@ -135,6 +151,7 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
   const form = useForm<CompanyFormValues>({ resolver: yupResolver(companySchema), defaultValues: EMPTY_COMPANY });
   const { register, formState, reset, control } = form;
   const errors = formState.errors;
+  const clubRule = form.watch('clubCommissionRule');
   const { data } = useGetCompanyQuery(id ?? skipToken);
   const [create] = useCreateCompanyMutation();
   const [update] = useUpdateCompanyMutation();
@@ -266,6 +283,51 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
               Quanto um atendente pode dar de desconto numa comanda. 100% = sem limite.
             </p>
           </div>
+        </fieldset>
+      </FormSection>
+      <FormSection title="Comissões">
+        <fieldset className="field-wide company-online-fields" disabled={disabled}>
+          <TextField
+            label="Taxa da maquininha no crédito (%)"
+            inputMode="decimal"
+            error={errors.cardFeeCreditPercent?.message}
+            {...register('cardFeeCreditPercent')}
+          />
+          <TextField
+            label="Taxa da maquininha no débito (%)"
+            inputMode="decimal"
+            error={errors.cardFeeDebitPercent?.message}
+            {...register('cardFeeDebitPercent')}
+          />
+          <SelectField
+            label="Serviços cobertos pelo clube"
+            options={CLUB_RULE_OPTIONS}
+            error={errors.clubCommissionRule?.message}
+            {...register('clubCommissionRule')}
+          />
+          {clubRule === 'fixed' && (
+            <Controller
+              control={control}
+              name="clubCommissionFixed"
+              render={({ field, fieldState }) => (
+                <MoneyField
+                  label="Valor fixo por serviço do clube"
+                  value={field.value ?? 0}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+          <SelectField
+            label="Período usual de comissão"
+            options={COMMISSION_PERIOD_OPTIONS}
+            error={errors.commissionPeriod?.message}
+            {...register('commissionPeriod')}
+          />
+          <p className="muted company-hours-hint field-wide">
+            A taxa da maquininha só é descontada da comissão de quem a divide (aba Comissões do profissional).
+          </p>
         </fieldset>
       </FormSection>
       <FormButtons>

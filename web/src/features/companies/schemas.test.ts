@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { maskCnpj } from '@/lib/masks';
 import { toBody, toFormValues } from './CompanyInfoTab';
-import { companyDaySchema, companySchema, EMPTY_COMPANY, type CompanyFormValues } from './schemas';
+import {
+  CARD_FEE_MESSAGE,
+  CLUB_FIXED_MESSAGE,
+  companyDaySchema,
+  companySchema,
+  EMPTY_COMPANY,
+  percentOf,
+  type CompanyFormValues,
+} from './schemas';
 
 const VALID: CompanyFormValues = {
   ...EMPTY_COMPANY,
@@ -110,6 +118,10 @@ describe('company schema (spec 02 §5 "Company")', () => {
       OnlineMaxFutureBookings: 1,
       OnlineNewcomerSharePercent: 30,
       AttendantDiscountCapPercent: 15,
+      CardFeeCreditPercent: 3.49,
+      CardFeeDebitPercent: 0,
+      ClubCommissionRule: 'plan',
+      CommissionPeriod: 'month',
       TimeZone: 'America/Sao_Paulo',
       TimeZoneFromAddress: true,
     });
@@ -183,6 +195,31 @@ describe("company schema, 'Caixa e comandas' (issue 41)", () => {
   });
 });
 
+describe("company schema, 'Comissões' (issue 42)", () => {
+  it('reads card fees with two decimals up to 20% and sends them as numbers', () => {
+    expect(percentOf('3,49')).toBe(3.49);
+    expect(percentOf('1.5')).toBe(1.5);
+    expect(percentOf('3,499')).toBeNull();
+    expect(percentOf('abc')).toBeNull();
+    expect(errorsOf(companySchema, { ...VALID, cardFeeCreditPercent: '20,01' })).toEqual({ cardFeeCreditPercent: CARD_FEE_MESSAGE });
+    expect(errorsOf(companySchema, { ...VALID, cardFeeDebitPercent: '1,99' })).toEqual({});
+    expect(toBody({ ...VALID, cardFeeCreditPercent: '3,49', cardFeeDebitPercent: '1,99' })).toMatchObject({
+      cardFeeCreditPercent: 3.49,
+      cardFeeDebitPercent: 1.99,
+      clubCommissionRule: 'plan',
+      clubCommissionFixed: null,
+      commissionPeriod: 'month',
+    });
+  });
+
+  it('asks the fixed amount only when the club pays a fixed amount per service', () => {
+    expect(errorsOf(companySchema, { ...VALID, clubCommissionRule: 'fixed', clubCommissionFixed: 0 })).toEqual({
+      clubCommissionFixed: CLUB_FIXED_MESSAGE,
+    });
+    expect(toBody({ ...VALID, clubCommissionRule: 'fixed', clubCommissionFixed: 12 })).toMatchObject({ clubCommissionFixed: 12 });
+  });
+});
+
 describe('company day schema (spec 02 §5 "Working-hours day", one period)', () => {
   it('accepts a period, or both empty (closed)', () => {
     expect(errorsOf(companyDaySchema, { start: '09:00', end: '19:00' })).toEqual({});
@@ -209,6 +246,7 @@ describe("a unit's time zone in the form (issue 39)", () => {
       WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
       Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
       OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
+      CardFeeCreditPercent: 0, CardFeeDebitPercent: 0, ClubCommissionRule: 'plan', CommissionPeriod: 'month',
       TimeZone, TimeZoneFromAddress,
     });
   it("shows 'Automático' for the zone its address gives, and a corrected zone as chosen", () => {

@@ -24,6 +24,29 @@ export const DISCOUNT_CAP_MESSAGE = 'Informe um desconto máximo de 0 a 100%';
 /** What a unit starts with: 100% is no cap (the server's default). */
 export const DISCOUNT_CAP_DEFAULT = 100;
 
+/** Issue 42: the card machine's fee of a payment, in percent with two decimals (3,49). */
+export const CARD_FEE_MESSAGE = 'Informe uma taxa de 0 a 20%, com até duas casas decimais.';
+export const CLUB_FIXED_MESSAGE = 'Informe o valor fixo por serviço do clube.';
+
+/** '3,49' or '3.49' as a number; null when it is not a percentage with at most two decimals. */
+export function percentOf(text: string): number | null {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(normalized)) return null;
+  return Number(normalized);
+}
+
+/** A number as the fee field shows it: 3.49 → '3,49'. */
+export const percentText = (value: number) => String(value).replace('.', ',');
+
+const cardFee = () =>
+  yup
+    .string()
+    .default('0')
+    .test('fee', CARD_FEE_MESSAGE, (value) => {
+      const percent = percentOf(value ?? '');
+      return percent !== null && percent <= 20;
+    });
+
 /** A whole number from `min` to `max`; empty is out of range too. */
 const wholeNumber = (min: number, max: number, message: string) =>
   yup
@@ -48,6 +71,18 @@ export const companySchema = yup.object({
   onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
   onlineNewcomerSharePercent: wholeNumber(0, 100, ONLINE_SHARE_MESSAGE),
   attendantDiscountCapPercent: wholeNumber(0, 100, DISCOUNT_CAP_MESSAGE),
+  // Issue 42: commissions.
+  cardFeeCreditPercent: cardFee(),
+  cardFeeDebitPercent: cardFee(),
+  clubCommissionRule: yup.string().oneOf(['plan', 'fixed']).default('plan'),
+  clubCommissionFixed: yup
+    .number()
+    .default(0)
+    .when('clubCommissionRule', {
+      is: 'fixed',
+      then: (rule) => rule.moreThan(0, CLUB_FIXED_MESSAGE),
+    }),
+  commissionPeriod: yup.string().oneOf(['week', 'fortnight', 'month']).default('month'),
   // '' lets the server take the zone of the state and city (issue 39).
   timeZone: yup.string().default(''),
 });
@@ -75,7 +110,25 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   timeZone: '',
   ...ONLINE_DEFAULTS,
   attendantDiscountCapPercent: DISCOUNT_CAP_DEFAULT,
+  cardFeeCreditPercent: '0',
+  cardFeeDebitPercent: '0',
+  clubCommissionRule: 'plan',
+  clubCommissionFixed: 0,
+  commissionPeriod: 'month',
 };
+
+/** The usual commission period's options. */
+export const COMMISSION_PERIOD_OPTIONS = [
+  { value: 'week', label: 'Semana' },
+  { value: 'fortnight', label: 'Quinzena' },
+  { value: 'month', label: 'Mês' },
+];
+
+/** How the club's covered services earn. */
+export const CLUB_RULE_OPTIONS = [
+  { value: 'plan', label: 'Pela comissão do profissional' },
+  { value: 'fixed', label: 'Valor fixo por serviço' },
+];
 
 /**
  * One period of a weekday. Both empty closes the day (the server reads it so); one of them
