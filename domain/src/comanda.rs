@@ -1023,7 +1023,8 @@ pub fn earnings(lines: &[ClosedLine], tips: &[Tip], rates: &[(i64, CommissionRat
         match earned.iter().position(|e| e.professional_id == professional_id) {
             Some(at) => at,
             None => {
-                earned.push(Earning { professional_id, lines: Vec::new(), tips_cents: 0 });
+                let partner = rates.iter().any(|(id, rates)| *id == professional_id && rates.partner);
+                earned.push(Earning { professional_id, lines: Vec::new(), tips_cents: 0, partner });
                 earned.len() - 1
             }
         }
@@ -1368,6 +1369,7 @@ mod tests {
                 rate: crate::commission::Rate::FixedCents(3000),
             }],
             card_fee_shared: false,
+            partner: false,
         };
         let lines = [
             // A haircut of R$ 44,99 after the discounts: 40 % is R$ 17,996, R$ 18,00.
@@ -1419,6 +1421,7 @@ mod tests {
             product_points: 1000,
             services: vec![],
             card_fee_shared: true,
+            partner: false,
         };
         let settings = CommissionSettings { card_fee_credit_points: 300, ..CommissionSettings::default() };
         let lines = comanda.closed_lines();
@@ -1612,6 +1615,7 @@ mod tests {
                         club: false,
                     }],
                     tips_cents: 0,
+                    partner: false,
                 }],
             }]);
         let mut closed = paid.clone();

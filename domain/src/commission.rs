@@ -57,6 +57,10 @@ pub struct CommissionRates {
     /// Whether the card machine's fee is shared with the professional (its rates per method
     /// are the unit's).
     pub card_fee_shared: bool,
+    /// A 'profissional-parceiro' (Lei 13.352/2016): their statement names their share and
+    /// the salon's as the partnership contract's cota-partes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partner: bool,
 }
 
 impl CommissionRates {
@@ -166,6 +170,9 @@ pub struct Earning {
     pub lines: Vec<EarnedLine>,
     /// Their tips, in full.
     pub tips_cents: i64,
+    /// A 'profissional-parceiro' when it was earned (their rates then said so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partner: bool,
 }
 
 impl Earning {
@@ -555,6 +562,9 @@ pub struct CommissionForm {
     pub services: Vec<ServiceRateForm>,
     #[serde(default)]
     pub card_fee_shared: bool,
+    /// A 'profissional-parceiro' (Lei 13.352/2016).
+    #[serde(default)]
+    pub partner: bool,
 }
 
 /// A service's own rate: `percent` or `fixed` (reais per unit), not both.
@@ -646,6 +656,7 @@ impl CommissionForm {
                 product_points,
                 services,
                 card_fee_shared: self.card_fee_shared,
+                partner: self.partner,
             })
         } else {
             Err(errors)
@@ -718,6 +729,7 @@ mod tests {
                     })
                     .collect(),
                 tips_cents,
+                partner: false,
             },
         };
         let comandas = [
@@ -768,6 +780,7 @@ mod tests {
                     club: false,
                 }],
                 tips_cents,
+                partner: false,
             },
         }
     }
@@ -952,6 +965,7 @@ mod tests {
                     ServiceRate { service_id: 6, rate: Rate::BasisPoints(5000) },
                 ],
                 card_fee_shared: true,
+                partner: false,
             }
         );
         let errors = form(json!({

@@ -858,6 +858,7 @@ mod tests {
                     rate: crate::commission::Rate::FixedCents(3000),
                 }],
                 card_fee_shared: true,
+                partner: false,
             }),
         ]);
     }

@@ -165,6 +165,13 @@ pub struct StatementAnswer {
     comandas: Vec<StatementComanda>,
     entries: Vec<StatementEntry>,
     adjustment_lines: Vec<StatementAdjustment>,
+    /// A 'profissional-parceiro' (Lei 13.352/2016) when the statement's comandas were
+    /// closed: then `PartnerShare` is their cota-parte
+    /// (the commission less the card fees shared) and `SalonShare` the salon's, what it
+    /// retains of the services and products they did and sold.
+    partner: bool,
+    partner_share: f64,
+    salon_share: f64,
     /// When these days were closed as a period: the statement is the one it paid, frozen.
     period: Option<PeriodAnswer>,
 }
@@ -236,6 +243,9 @@ async fn statement_of(
         })
         .collect();
     let figures = ledger.statement(&earned, from, to);
+    // As the closes wrote it: a paid statement never changes with today's rates.
+    let partner = figures.comandas.iter().any(|comanda| comanda.earning.partner);
+    let partner_share = figures.commission_cents - figures.card_fees_cents;
     let description = |comanda_id: i64, item_id: i64| {
         comandas
             .iter()
@@ -254,6 +264,9 @@ async fn statement_of(
         gross: reais(figures.gross_cents()),
         commission: reais(figures.commission_cents),
         card_fees: reais(figures.card_fees_cents),
+        partner,
+        partner_share: reais(partner_share),
+        salon_share: reais(figures.gross_cents() - partner_share),
         adjustment_lines: figures
             .adjustments
             .iter()

@@ -290,6 +290,8 @@ pub struct CommissionAnswer {
     product_percent: f64,
     services: Vec<ServiceCommission>,
     card_fee_shared: bool,
+    /// A 'profissional-parceiro' (Lei 13.352/2016).
+    partner: bool,
 }
 
 /// A service paid at its own rate: `Percent` or `Fixed` (reais per unit).
@@ -368,6 +370,7 @@ async fn commission(
             })
             .collect(),
         card_fee_shared: rates_or_none.card_fee_shared,
+        partner: rates_or_none.partner,
     };
     Ok((consistency.headers(), Json(answer)))
 }

@@ -844,7 +844,7 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     let other_barber = system.sign_in("barbeiro2@navalha.dev").await;
     let d = demo(&system).await;
     caixa_opened(&system, &attendant, d.centro).await;
-    let rates = json!({"servicePercent": "33,33", "productPercent": 10});
+    let rates = json!({"servicePercent": "33,33", "productPercent": 10, "partner": true});
     let path = format!("/api/professional/{}/commission", d.barber1_id);
     assert_eq!(call(&system, &admin, Method::PUT, &path, Some(rates)).await.status, StatusCode::OK);
 
@@ -909,6 +909,10 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     assert_eq!((money("Tips"), money("Vales"), money("Bonuses")), (5.0, 50.0, 10.0));
     assert!((money("Net") - (commission + 5.0 + 10.0 - 50.0)).abs() < 0.005, "{statement:?}");
     assert_eq!(statement.body["Comandas"].as_array().map(Vec::len), Some(2));
+    // A 'profissional-parceiro': their cota-parte and the salon's add up to what was sold.
+    assert_eq!(statement.body["Partner"], true);
+    assert!((money("PartnerShare") - commission).abs() < 0.005, "{statement:?}");
+    assert!((money("SalonShare") + money("PartnerShare") - money("Gross")).abs() < 0.005);
     assert_eq!(statement.body["Lines"][0]["Description"], "Corte de cabelo");
     assert_eq!(statement.body["Lines"][0]["Percent"], 33.33);
     let reasons: Vec<&str> = statement.body["Entries"]

@@ -2785,6 +2785,8 @@ export interface components {
          */
         CommissionAnswer: {
             CardFeeShared: boolean;
+            /** @description A 'profissional-parceiro' (Lei 13.352/2016). */
+            Partner: boolean;
             /** Format: double */
             ProductPercent: number;
             /** Format: double */
@@ -2799,6 +2801,8 @@ export interface components {
          */
         CommissionForm: {
             cardFeeShared?: boolean;
+            /** @description A 'profissional-parceiro' (Lei 13.352/2016). */
+            partner?: boolean;
             /**
              * Format: double
              * @description The default share of a product, percent.
@@ -5059,9 +5063,20 @@ export interface components {
              * @description Commission less card fees, tips, bonuses and adjustments, less vales.
              */
             Net: number;
+            /**
+             * @description A 'profissional-parceiro' (Lei 13.352/2016) when the statement's comandas were
+             *     closed: then `PartnerShare` is their cota-parte
+             *     (the commission less the card fees shared) and `SalonShare` the salon's, what it
+             *     retains of the services and products they did and sold.
+             */
+            Partner: boolean;
+            /** Format: double */
+            PartnerShare: number;
             Period?: null | components["schemas"]["PeriodAnswer"];
             /** Format: double */
             Products: number;
+            /** Format: double */
+            SalonShare: number;
             /**
              * Format: double
              * @description What the clients paid for the professional's services and products.

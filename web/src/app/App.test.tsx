@@ -258,7 +258,7 @@ describe('dashboard shell', () => {
     expect(sideMenu()).toBeTruthy();
   });
 
-  it('gives a BARBER1 only scheduling, clients, comandas, products and profile', async () => {
+  it('gives a BARBER1 only scheduling, commissions, clients, comandas, products and profile', async () => {
     favoritesServer();
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard', { session: signedInSession('BARBER1') });
@@ -269,7 +269,7 @@ describe('dashboard shell', () => {
     const links = within(sideMenu())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Agenda', 'Clientes', 'Comandas', 'Produtos', 'Meu Perfil']);
+    expect(links).toEqual(['Agenda', 'Comissões', 'Clientes', 'Comandas', 'Produtos', 'Meu Perfil']);
 
     await act(() => router.navigate('/dashboard/professional'));
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();

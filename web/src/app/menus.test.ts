@@ -10,6 +10,7 @@ const ADMIN_SLUGS = [
   'home',
   'scheduling',
   'caixa',
+  'commission',
   'client',
   'professional',
   'company',
@@ -29,6 +30,7 @@ describe('menu by role', () => {
       'scheduling',
       'caixa',
       'caixa/:idCaixa',
+      'commission',
       'client',
       'client/new',
       'client/:idClient',
@@ -69,17 +71,31 @@ describe('menu by role', () => {
     expect(reach('BARBER_LEADE')).toEqual([]);
   });
 
-  it('gives ATTENDANT everything but the professional routes', () => {
+  it('gives ATTENDANT everything but the professional routes and the commissions', () => {
     const menu = menuForRole('ATTENDANT');
-    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'professional'));
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'professional' && slug !== 'commission'));
     expect(paths(menu).filter((path) => path.startsWith('professional'))).toEqual([]);
+    expect(paths(menu)).not.toContain('commission');
   });
 
-  it.each<RoleType>(['BARBER1', 'BARBER2'])('gives %s only scheduling, client, comandas, products and profile', (role) => {
+  it('gives the commissions to every role but ATTENDANT, as the server does (issue 42)', () => {
+    const roles: RoleType[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT'];
+    expect(roles.filter((role) => slugs(menuForRole(role)).includes('commission'))).toEqual([
+      'ADMIN',
+      'BARBER_LEADE',
+      'BARBER1',
+      'BARBER2',
+      'DEFAULT',
+    ]);
+    expect(menuRoutes(menuForRole('BARBER1')).find((route) => route.slug === 'commission')?.path).toBe('commission');
+  });
+
+  it.each<RoleType>(['BARBER1', 'BARBER2'])('gives %s only scheduling, commissions, client, comandas, products and profile', (role) => {
     const menu = menuForRole(role);
-    expect(slugs(menu)).toEqual(['scheduling', 'client', 'comanda', 'product']);
+    expect(slugs(menu)).toEqual(['scheduling', 'commission', 'client', 'comanda', 'product']);
     expect(paths(menu)).toEqual([
       'scheduling',
+      'commission',
       'client',
       'client/new',
       'client/:idClient',
@@ -92,9 +108,17 @@ describe('menu by role', () => {
     ]);
   });
 
-  it('gives BARBER_LEADE scheduling, client, holiday, comandas, products, subscribers and profile', () => {
+  it('gives BARBER_LEADE scheduling, commissions, client, holiday, comandas, products, subscribers and profile', () => {
     const menu = menuForRole('BARBER_LEADE');
-    expect(slugs(menu)).toEqual(['scheduling', 'client', 'holiday', 'comanda', 'product', 'subscription-user-detail-list']);
+    expect(slugs(menu)).toEqual([
+      'scheduling',
+      'commission',
+      'client',
+      'holiday',
+      'comanda',
+      'product',
+      'subscription-user-detail-list',
+    ]);
     expect(paths(menu)).toContain('subscription-user-detail-form/:idSubscriptionUser');
     expect(paths(menu)).toContain('profile');
     expect(paths(menu)).not.toContain('subscription-detail-list');

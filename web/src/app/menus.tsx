@@ -26,12 +26,15 @@ const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
 // Issue 41: the caixa and its report (ADMIN and ATTENDANT, as the server allows).
 const CaixaPage = lazy(() => import('@/features/caixa/CaixaPage'));
 const CaixaReportPage = lazy(() => import('@/features/caixa/CaixaReportPage'));
+// Issue 42: a professional's commission statement (ADMIN any of the unit's, everyone else their own).
+const CommissionPage = lazy(() => import('@/features/commissions/CommissionPage'));
 
 /** Route areas a role may reach (spec 01 §6). */
 export type Area =
   | 'home'
   | 'scheduling'
   | 'caixa'
+  | 'commission'
   | 'client'
   | 'professional'
   | 'company'
@@ -76,6 +79,7 @@ const fullMenu: AreaItem[] = [
     shown('Agenda', 'calendar', 'scheduling', { path: 'scheduling', slug: 'scheduling', component: AgendaPage }),
     shown('Caixa', 'list', 'caixa', { path: 'caixa', slug: 'caixa', component: CaixaPage }),
     hidden('Relatório do caixa', 'caixa', { path: 'caixa/:idCaixa', slug: 'caixa-report', component: CaixaReportPage }),
+    shown('Comissões', 'card', 'commission', { path: 'commission', slug: 'commission', component: CommissionPage }),
   ]),
   group('Cadastros', [
     shown('Clientes', 'people', 'client', { path: 'client', slug: 'client', component: ClientListPage }),
@@ -139,6 +143,7 @@ const ALL_AREAS: Area[] = [
   'home',
   'scheduling',
   'caixa',
+  'commission',
   'client',
   'professional',
   'company',
@@ -154,10 +159,11 @@ export const areasByRole: Record<RoleType, Area[]> = {
   ADMIN: ALL_AREAS,
   // The caixa's calls answer ADMIN and ATTENDANT only.
   DEFAULT: ALL_AREAS.filter((area) => area !== 'caixa'),
-  ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional'),
-  BARBER1: ['scheduling', 'client', 'comanda', 'product', 'profile'],
-  BARBER2: ['scheduling', 'client', 'comanda', 'product', 'profile'],
-  BARBER_LEADE: ['scheduling', 'client', 'holiday', 'subscription-user', 'comanda', 'product', 'profile'],
+  // Commissions are the owner's and each professional's own, not the front desk's (issue 42).
+  ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional' && area !== 'commission'),
+  BARBER1: ['scheduling', 'commission', 'client', 'comanda', 'product', 'profile'],
+  BARBER2: ['scheduling', 'commission', 'client', 'comanda', 'product', 'profile'],
+  BARBER_LEADE: ['scheduling', 'commission', 'client', 'holiday', 'subscription-user', 'comanda', 'product', 'profile'],
 };
 
 function filterMenu(items: AreaItem[], allowed: Set<Area>): MenuItem[] {

@@ -32,6 +32,7 @@ export function commissionValuesOf(answer: CommissionAnswer): CommissionValues {
     servicePercent: percentText(answer.ServicePercent),
     productPercent: percentText(answer.ProductPercent),
     cardFeeShared: answer.CardFeeShared,
+    partner: answer.Partner,
     services: answer.Services.map((service) =>
       service.Fixed != null
         ? { idService: service.IdService, kind: 'fixed', percent: '', fixed: service.Fixed }
@@ -49,6 +50,7 @@ export function commissionPayloadOf(values: CommissionValues): CommissionPayload
       row.kind === 'fixed' ? { idService: row.idService, fixed: row.fixed } : { idService: row.idService, percent: parsePercent(row.percent) },
     ),
     cardFeeShared: values.cardFeeShared,
+    partner: values.partner,
   };
 }
 
@@ -139,6 +141,11 @@ function CommissionForm({ idProfessional, answer, canEdit }: CommissionFormProps
             {...register('productPercent')}
           />
           <CheckboxField label="Dividir a taxa da maquininha de cartão" className="field-wide" {...register('cardFeeShared')} />
+          <CheckboxField
+            label="Profissional-parceiro (Lei 13.352/2016): o extrato mostra as cota-partes"
+            className="field-wide"
+            {...register('partner')}
+          />
         </FormSection>
         <FormSection title="Comissão por serviço">
           {rows.fields.length === 0 && (

@@ -194,7 +194,7 @@ const rates: CommissionAnswer = {
   ServicePercent: 40,
   ProductPercent: 12.5,
   Services: [{ IdService: 2, Description: 'Barba', Percent: null, Fixed: 30 }],
-  CardFeeShared: true,
+  CardFeeShared: true, Partner: false,
 };
 
 const offered = [
@@ -276,6 +276,7 @@ describe("professional's commissions", () => {
           { idService: 1, percent: 50 },
         ],
         cardFeeShared: false,
+        partner: false,
       },
     ]);
     // The rates are read again after the save.
@@ -283,7 +284,7 @@ describe("professional's commissions", () => {
   });
 
   it('takes a row off, and checks the rates with the server’s messages before sending', async () => {
-    const state = commissionServer({ Set: false, ServicePercent: 0, ProductPercent: 0, Services: [], CardFeeShared: false });
+    const state = commissionServer({ Set: false, ServicePercent: 0, ProductPercent: 0, Services: [], CardFeeShared: false, Partner: false });
     const { user, form } = await openCommission();
     expect(screen.getByText('Nenhuma comissão definida: os serviços rendem 0%.')).toBeTruthy();
     expect(value(form, 'Comissão em serviços (%)')).toBe('0');

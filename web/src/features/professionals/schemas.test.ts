@@ -174,6 +174,7 @@ describe('commission rates', () => {
       servicePercent: '40',
       productPercent: '101',
       cardFeeShared: false,
+      partner: false,
       services: [
         { idService: 0, kind: 'fixed', percent: 'x', fixed: 10 },
         { idService: 2, kind: 'percent', percent: '50', fixed: -1 },
@@ -194,6 +195,7 @@ describe('commission rates', () => {
       ServicePercent: 40,
       ProductPercent: 12.5,
       CardFeeShared: true,
+      Partner: true,
       Services: [
         { IdService: 2, Description: 'Barba', Percent: null, Fixed: 30 },
         { IdService: 1, Description: 'Corte de cabelo', Percent: 33.33, Fixed: null },
@@ -204,6 +206,7 @@ describe('commission rates', () => {
       servicePercent: '40',
       productPercent: '12,5',
       cardFeeShared: true,
+      partner: true,
       services: [
         { idService: 2, kind: 'fixed', percent: '', fixed: 30 },
         { idService: 1, kind: 'percent', percent: '33,33', fixed: 0 },
@@ -213,6 +216,7 @@ describe('commission rates', () => {
       servicePercent: 40,
       productPercent: 12.5,
       cardFeeShared: true,
+      partner: true,
       services: [
         { idService: 2, fixed: 30 },
         { idService: 1, percent: 33.33 },

@@ -156,6 +156,7 @@ export interface CommissionValues {
   servicePercent: string;
   productPercent: string;
   cardFeeShared: boolean;
+  partner: boolean;
   services: ServiceRateValues[];
 }
 
@@ -206,6 +207,7 @@ export const commissionSchema = () =>
     servicePercent: percentRule(),
     productPercent: percentRule(),
     cardFeeShared: yup.boolean().default(false),
+    partner: yup.boolean().default(false),
     services: yup
       .array()
       .of(serviceRateSchema)

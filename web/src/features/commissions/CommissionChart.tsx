@@ -1,0 +1,106 @@
+import { useId, type ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatBRL } from '@/lib/money';
+import { commissionBars, EMPTY_CHART, hasCommission, type CommissionBar } from './model';
+import type { Statement } from './types';
+
+// The commission per day (per month for a long period) as columns, in the home's chart style
+// (features/home/charts.tsx). The drawing is aria-hidden: the visually hidden table beside it
+// is what assistive technology reads.
+
+const CHART_HEIGHT = 220;
+const AXIS_TICK = { fontSize: 12, fill: '#636b78' };
+const GRID_STROKE = '#e5e7eb';
+const CURSOR = { fill: 'rgba(31, 41, 55, 0.06)' };
+const TOOLTIP_ITEM = { color: '#1f2937' };
+const BAR_COLOR = '#2e7d32';
+
+const compactBRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact' });
+
+interface ChartTableProps {
+  caption: string;
+  headers: string[];
+  /** The first cell of each row heads it. */
+  rows: { key: string; cells: ReactNode[] }[];
+}
+
+/** The table form of the chart, read by screen readers only (as the home's charts have). */
+function ChartTable({ caption, headers, rows }: ChartTableProps) {
+  return (
+    <table className="visually-hidden">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((header) => (
+            <th key={header} scope="col">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CommissionChart({ statement }: { statement: Pick<Statement, 'From' | 'To' | 'Comandas' | 'Lines'> }) {
+  const titleId = useId();
+  const { unit, bars } = commissionBars(statement);
+  const title = unit === 'day' ? 'Comissão por dia' : 'Comissão por mês';
+  return (
+    <section className="commission-card commission-chart-card commission-no-print" aria-labelledby={titleId}>
+      <h2 id={titleId} className="commission-card-title">
+        {title}
+      </h2>
+      {hasCommission(bars) ? (
+        <>
+          <div className="commission-chart" aria-hidden="true">
+            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+              {/* No keyboard layer: the drawing is aria-hidden (a focusable element inside it is an axe violation). */}
+              <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                <CartesianGrid vertical={false} stroke={GRID_STROKE} />
+                <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} interval="preserveStartEnd" minTickGap={12} />
+                <YAxis
+                  tickFormatter={(value: number) => compactBRL.format(value)}
+                  tick={AXIS_TICK}
+                  tickLine={false}
+                  axisLine={false}
+                  width={72}
+                />
+                <Tooltip
+                  cursor={CURSOR}
+                  itemStyle={TOOLTIP_ITEM}
+                  separator=": "
+                  labelFormatter={(_label, payload) => (payload?.[0]?.payload as CommissionBar | undefined)?.title ?? _label}
+                  formatter={(value) => [formatBRL(Number(value)), 'Comissão']}
+                />
+                <Bar dataKey="commission" name="Comissão" fill={BAR_COLOR} radius={[4, 4, 0, 0]} maxBarSize={32} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <ChartTable
+            caption={title}
+            headers={[unit === 'day' ? 'Dia' : 'Mês', 'Comissão']}
+            rows={bars.map((bar) => ({ key: bar.key, cells: [bar.title, formatBRL(bar.commission)] }))}
+          />
+        </>
+      ) : (
+        <p className="commission-empty">{EMPTY_CHART}</p>
+      )}
+    </section>
+  );
+}
