@@ -305,6 +305,12 @@ function StatementView({ statement, manager, onEntry, onClose }: StatementViewPr
         </div>
       )}
       <Figures statement={statement} />
+      {statement.Partner && (
+        <p className="muted commission-partner-note">
+          Profissional-parceiro (Lei 13.352/2016): valores antes da retenção dos tributos e contribuições do profissional,
+          que o salão-parceiro recolhe (art. 1º-A, § 3º).
+        </p>
+      )}
       <CommissionChart statement={statement} />
       <Comandas statement={statement} />
       <Entries entries={statement.Entries} manager={manager} onEntry={onEntry} />
