@@ -131,7 +131,7 @@ test("the commission set in the professional's tab is what a closed comanda earn
   await servicePercent.fill('40');
   await form.getByRole('button', { name: 'Adicionar serviço' }).click();
   const row = form.getByRole('group', { name: 'Serviço 1' });
-  await expect(row.getByLabel('Serviço', { exact: true }).locator('option', { hasText: 'Barba' })).toHaveCount(1);
+  await expect(row.getByLabel('Serviço', { exact: true }).locator('option', { hasText: /^Barba$/ })).toHaveCount(1);
   await row.getByLabel('Serviço', { exact: true }).selectOption({ label: 'Barba' });
   await row.getByLabel('Tipo').selectOption({ label: 'Valor fixo' });
   await row.getByLabel('Valor fixo').fill('1500');
