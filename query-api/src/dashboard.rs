@@ -12,6 +12,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
 use chrono::{Datelike, Duration, NaiveDate};
 use navalha_domain::availability::{DayRules, Span};
+use navalha_domain::commission::PeriodKind;
 use navalha_domain::role::Role;
 use navalha_domain::subscription::Subscription;
 use navalha_platform::auth::Auth;
@@ -94,7 +95,34 @@ struct Answer {
     totals: Totals,
     /// What the closed comandas of the period brought in (issue 41), beside the expected.
     received: ReceivedFigures,
+    /// Commissions earned in the current commission period (issue 42), whatever the home's
+    /// period: the unit's usual one (a week, a fortnight or a month) for ADMIN and ATTENDANT,
+    /// the month so far on a barber's own home.
+    commissions: CommissionFigures,
     club: Option<Club>,
+}
+
+/// What the closed comandas of the current commission period earned each professional.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CommissionFigures {
+    start: NaiveDate,
+    end: NaiveDate,
+    /// week, fortnight or month.
+    period: &'static str,
+    professionals: Vec<ProfessionalCommission>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct ProfessionalCommission {
+    id_professional: i64,
+    /// The lines' commission less the card fees shared.
+    commission: f64,
+    tips: f64,
+    /// Commission and tips: what the comandas earned them (before vales, bonuses and
+    /// adjustments, which the statement adds).
+    earned: f64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -312,7 +340,20 @@ async fn dashboard(
     };
     let club = if own { None } else { Some(club(&mut tx, today, &auth.companies).await?) };
     let received = received(&mut tx, &filter).await?;
-    let answer = Answer { start, end, own, days, occupancy, services, busy_hours, totals, received, club };
+    let commissions = commissions(&mut tx, &companies, today, professional).await?;
+    let answer = Answer {
+        start,
+        end,
+        own,
+        days,
+        occupancy,
+        services,
+        busy_hours,
+        totals,
+        received,
+        commissions,
+        club,
+    };
     Ok((consistency.headers(), Json(answer)))
 }
 
@@ -364,6 +405,67 @@ async fn received(conn: &mut PgConnection, filter: &Filter<'_>) -> Result<Receiv
         methods: ranked(methods),
         professionals: ranked(professionals),
     })
+}
+
+/// The commission period holding `today`: the first unit's usual one (the month on a barber's
+/// own home), from its first day to today.
+async fn commissions(
+    conn: &mut PgConnection,
+    companies: &[i64],
+    today: NaiveDate,
+    professional: Option<i64>,
+) -> Result<CommissionFigures, ApiError> {
+    let usual: Option<String> = match (professional, companies.first()) {
+        (None, Some(unit)) => sqlx::query_scalar(
+            "select profile -> 'commission' ->> 'period' from rm_company.company where company_id = $1",
+        )
+        .bind(unit)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten(),
+        _ => None,
+    };
+    let period = usual.as_deref().and_then(PeriodKind::parse).unwrap_or_default();
+    let start = period_start(period, today);
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "select (e ->> 'professional_id')::bigint,
+                coalesce(sum((select sum((l ->> 'commission_cents')::bigint - coalesce((l ->> 'card_fee_cents')::bigint, 0))
+                                 from jsonb_array_elements(e -> 'lines') l)), 0)::bigint,
+                coalesce(sum((e ->> 'tips_cents')::bigint), 0)::bigint
+           from rm_comanda.comanda c, jsonb_array_elements(c.state::jsonb -> 'earnings') e
+          where c.company_id = any($1) and c.opened_on between $2 and $3 and c.status = 'CLOSED'
+            and ($4::bigint is null or (e ->> 'professional_id')::bigint = $4)
+          group by 1 order by 2 + 3 desc, 1",
+    )
+    .bind(companies)
+    .bind(start)
+    .bind(today)
+    .bind(professional)
+    .fetch_all(conn)
+    .await?;
+    Ok(CommissionFigures {
+        start,
+        end: today,
+        period: period.code(),
+        professionals: rows
+            .into_iter()
+            .map(|(id_professional, commission, tips)| ProfessionalCommission {
+                id_professional,
+                commission: reais(commission),
+                tips: reais(tips),
+                earned: reais(commission + tips),
+            })
+            .collect(),
+    })
+}
+
+/// The first day of the commission period of `kind` holding `day`.
+fn period_start(kind: PeriodKind, day: NaiveDate) -> NaiveDate {
+    match kind {
+        PeriodKind::Week => day - Duration::days(i64::from(day.weekday().num_days_from_monday())),
+        PeriodKind::Fortnight if day.day() > 15 => day.with_day(16).unwrap_or(day),
+        PeriodKind::Fortnight | PeriodKind::Month => day.with_day(1).unwrap_or(day),
+    }
 }
 
 /// Every day of the period, zeros included.
@@ -608,6 +710,16 @@ async fn club(conn: &mut PgConnection, today: NaiveDate, companies: &[i64]) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_commission_period_starts_on_its_monday_its_fortnight_or_its_month() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap_or_default();
+        // Friday 27 November 2026.
+        assert_eq!(period_start(PeriodKind::Week, day(27)), day(23));
+        assert_eq!(period_start(PeriodKind::Fortnight, day(27)), day(16));
+        assert_eq!(period_start(PeriodKind::Fortnight, day(15)), day(1));
+        assert_eq!(period_start(PeriodKind::Month, day(27)), day(1));
+    }
 
     #[test]
     fn periods_are_today_monday_to_sunday_and_the_last_thirty_days() {

@@ -111,12 +111,12 @@ test('an ADMIN sees the unit figures of GET dashboard, for each period and all u
   }
 });
 
-test('at 390 px the home shows today: four figures, the next appointments and the way to the agenda', async ({ page, request }) => {
+test('at 390 px the home shows today: its figures (the commissions among them), the next appointments and the way to the agenda', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const token = await apiToken(request, ADMIN.email);
   await signInAs(page, ADMIN.email);
   await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
-  for (const label of ['Agendamentos hoje', 'Ocupação', 'Receita prevista', 'Recebido']) {
+  for (const label of ['Agendamentos hoje', 'Ocupação', 'Receita prevista', 'Recebido', 'Comissões no período']) {
     await expect(figure(page, label)).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Próximos agendamentos' })).toBeVisible();

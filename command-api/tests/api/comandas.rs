@@ -808,6 +808,20 @@ async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_cl
     assert_eq!(earned[0]["IdProfessional"], d.barber1_id, "{earned:?}");
     assert_eq!(earned[0]["Commission"].as_f64(), Some(at_40), "{earned:?}");
     assert_eq!(earned[0]["Lines"][0]["Percent"], 40.0);
+    // The homes: the owner's lists what each professional earned this period; the barber's
+    // own, their month so far.
+    for (token, period) in [(&admin, "month"), (&barber, "month")] {
+        let home = call(&system, token, Method::GET, "/api/dashboard?period=today", None).await;
+        let commissions = &home.body["Commissions"];
+        assert_eq!(commissions["Period"], period, "{home:?}");
+        let mine = commissions["Professionals"]
+            .as_array()
+            .and_then(|list| list.iter().find(|p| p["IdProfessional"] == d.barber1_id).cloned())
+            .unwrap_or_else(|| panic!("{home:?}"));
+        assert_eq!(mine["Commission"].as_f64(), Some(at_40), "{home:?}");
+    }
+    let own = call(&system, &barber, Method::GET, "/api/dashboard?period=today", None).await;
+    assert_eq!(own.body["Commissions"]["Professionals"].as_array().map(Vec::len), Some(1), "only their own");
 
     // The rate falls to 10 %: what was closed keeps its 40 %. The barber sees their own;
     // the front desk sees none.

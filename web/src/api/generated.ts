@@ -1930,6 +1930,12 @@ export interface components {
         Answer: {
             BusyHours: components["schemas"]["BusyHour"][];
             Club?: null | components["schemas"]["Club"];
+            /**
+             * @description Commissions earned in the current commission period (issue 42), whatever the home's
+             *     period: the unit's usual one (a week, a fortnight or a month) for ADMIN and ATTENDANT,
+             *     the month so far on a barber's own home.
+             */
+            Commissions: components["schemas"]["CommissionFigures"];
             Days: components["schemas"]["DayFigures"][];
             /** Format: date */
             End: string;
@@ -2794,6 +2800,16 @@ export interface components {
             Services: components["schemas"]["ServiceCommission"][];
             /** @description Whether rates were ever set: until then every line earns 0 %. */
             Set: boolean;
+        };
+        /** @description What the closed comandas of the current commission period earned each professional. */
+        CommissionFigures: {
+            /** Format: date */
+            End: string;
+            /** @description week, fortnight or month. */
+            Period: string;
+            Professionals: components["schemas"]["ProfessionalCommission"][];
+            /** Format: date */
+            Start: string;
         };
         /**
          * @description `PUT professional/{id}/commission`: percentages with up to two decimals (12,5), a fixed
@@ -4478,6 +4494,23 @@ export interface components {
              * @description Reais per unit.
              */
             Price: number;
+        };
+        ProfessionalCommission: {
+            /**
+             * Format: double
+             * @description The lines' commission less the card fees shared.
+             */
+            Commission: number;
+            /**
+             * Format: double
+             * @description Commission and tips: what the comandas earned them (before vales, bonuses and
+             *     adjustments, which the statement adds).
+             */
+            Earned: number;
+            /** Format: int64 */
+            IdProfessional: number;
+            /** Format: double */
+            Tips: number;
         };
         /** @description A professional as the professional form reads it. */
         ProfessionalDetail: {

@@ -61,6 +61,16 @@ export function weekDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
         { Key: '9', Value: 50.0 },
       ],
     },
+    // Issue 42: the month's commissions so far.
+    Commissions: {
+      Start: '2026-11-01',
+      End: '2026-11-27',
+      Period: 'month',
+      Professionals: [
+        { IdProfessional: 4, Commission: 280.0, Tips: 20.0, Earned: 300.0 },
+        { IdProfessional: 5, Commission: 150.0, Tips: 0, Earned: 150.0 },
+      ],
+    },
     Club: {
       ActiveSubscribers: 12,
       MonthlyRecurringRevenue: 1078.8,
@@ -97,6 +107,12 @@ export const ownDashboard = (): Dashboard =>
     },
     // Their own share: no methods.
     Received: { Total: 320.0, Days: [{ Date: '2026-11-23', Value: 320.0 }], Methods: [], Professionals: [{ Key: '4', Value: 320.0 }] },
+    Commissions: {
+      Start: '2026-11-01',
+      End: '2026-11-27',
+      Period: 'month',
+      Professionals: [{ IdProfessional: 4, Commission: 128.0, Tips: 10.0, Earned: 138.0 }],
+    },
     Club: null,
   });
 

@@ -9,6 +9,7 @@ import {
   BusyHoursMap,
   ClubMonthsChart,
   DaysChart,
+  CommissionsChart,
   MethodsChart,
   OccupancyChart,
   ReceivedDaysChart,
@@ -20,6 +21,8 @@ import { KeyFigures, type Figure } from './KeyFigures';
 import { useHomeScope } from './scope';
 import {
   ALL_UNITS,
+  commissionBars,
+  commissionTitle,
   dayBars,
   hasDayData,
   hasMonthData,
@@ -102,6 +105,7 @@ function Figures({ data }: { data: Dashboard }) {
         <ReceivedDaysChart bars={received} empty={!hasReceivedData(received)} />
         <OccupancyChart bars={occupancyBars(data.Occupancy)} />
         {!data.Own && <ReceivedProfessionalsChart bars={professionalReceivedBars(Received.Professionals, data.Occupancy)} />}
+        <CommissionsChart title={commissionTitle(data.Commissions)} bars={commissionBars(data.Commissions, data.Occupancy)} />
         <ServicesChart bars={serviceBars(data.Services)} />
         {!data.Own && <MethodsChart bars={methodBars(Received.Methods)} />}
         <BusyHoursMap map={map} />

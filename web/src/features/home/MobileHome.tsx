@@ -6,7 +6,7 @@ import { formatBRL } from '@/lib/money';
 import { useGetDashboardQuery, useGetTodayAppointmentsQuery } from './homeApi';
 import { KeyFigures } from './KeyFigures';
 import { useHomeScope, useMinuteClock } from './scope';
-import { nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
+import { commissionsTotal, nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
 
 /** The home at 700 px or less: today's four figures and next appointments of the shell's unit. */
 export function MobileHome() {
@@ -41,6 +41,11 @@ export function MobileHome() {
             { label: 'Ocupação', value: percentText(totalOccupancy(figures.data.Occupancy)) },
             { label: 'Receita prevista', value: formatBRL(totals.ExpectedRevenue) },
             { label: 'Recebido', value: formatBRL(figures.data.Received.Total) },
+            // Issue 42: a barber's own month so far; the unit's period for the front desk.
+            {
+              label: figures.data.Own ? 'Minhas comissões no mês' : 'Comissões no período',
+              value: formatBRL(commissionsTotal(figures.data.Commissions)),
+            },
           ]}
         />
       ) : (

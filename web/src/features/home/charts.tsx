@@ -329,15 +329,25 @@ export function ReceivedDaysChart({ bars, empty }: { bars: ReceivedDayBar[]; emp
 }
 
 /** A breakdown of what was received (by method, by professional): one bar each, in its colour. */
-function ReceivedChart({ title, header, bars }: { title: string; header: string; bars: ReceivedBar[] }) {
+function ReceivedChart({
+  title,
+  header,
+  bars,
+  valueLabel = 'Recebido',
+}: {
+  title: string;
+  header: string;
+  bars: ReceivedBar[];
+  valueLabel?: string;
+}) {
   return (
     <ChartCard
       title={title}
       empty={bars.length === 0}
-      headers={[header, 'Recebido', 'Parte']}
+      headers={[header, valueLabel, 'Parte']}
       rows={bars.map((bar) => ({ key: bar.key, cells: [bar.name, formatBRL(bar.value), percentText(bar.share)] }))}
     >
-      <RowChart data={bars} dataKey="value" name="Recebido" fill={(bar) => bar.color} xTick={moneyTick} tooltip={receivedText} />
+      <RowChart data={bars} dataKey="value" name={valueLabel} fill={(bar) => bar.color} xTick={moneyTick} tooltip={receivedText} />
     </ChartCard>
   );
 }
@@ -348,6 +358,11 @@ export const MethodsChart = ({ bars }: { bars: ReceivedBar[] }) => (
 
 export const ReceivedProfessionalsChart = ({ bars }: { bars: ReceivedBar[] }) => (
   <ReceivedChart title="Recebido por profissional" header="Profissional" bars={bars} />
+);
+
+/** Issue 42: what each professional's closed comandas earned them in the commission period. */
+export const CommissionsChart = ({ title, bars }: { title: string; bars: ReceivedBar[] }) => (
+  <ReceivedChart title={title} header="Profissional" valueLabel="Comissões e gorjetas" bars={bars} />
 );
 
 /** Weekday × hour heat map (a CSS grid; the cell's tooltip on hover). */

@@ -72,6 +72,8 @@ describe('desktop home', () => {
     expect(tableRow('Recebido por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', 'R$\u00a0700,00', '56%']);
     expect(tableRow('Recebido por profissional', 'Eduardo Barbeiro')).toEqual(['Eduardo Barbeiro', 'R$\u00a0500,00', '40%']);
     expect(tableRow('Recebido por profissional', 'Profissional n.º 9')).toEqual(['Profissional n.º 9', 'R$\u00a050,00', '4%']);
+    // Issue 42: what the month's closed comandas earned each professional.
+    expect(tableRow('Comissões de 01/11 a 27/11', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', 'R$\u00a0300,00', '66,7%']);
     const busy = within(screen.getByRole('table', { name: 'Horários mais movimentados' })).getAllByRole('row');
     expect(busy.slice(1).map((row) => row.textContent)).toEqual(['Segunda-feira9h4', 'Terça-feira14h2', 'Sábado10h1']);
 
@@ -147,6 +149,8 @@ describe('desktop home', () => {
     expect(screen.queryByText('Novos clientes')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Clube de assinaturas' })).toBeNull();
     expect(tableRow('Ocupação por profissional', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', '62,5%', '5h', '8h']);
+    // Their own commissions: only theirs.
+    expect(tableRow('Comissões de 01/11 a 27/11', 'Diego Barbeiro')).toEqual(['Diego Barbeiro', 'R$\u00a0138,00', '100%']);
     // Several units, but 'Todas as unidades' is for ADMIN and ATTENDANT.
     const unit = screen.getByRole('combobox', { name: 'Unidade' }) as HTMLSelectElement;
     expect([...unit.options].map((option) => option.text)).toEqual(['Navalha Centro', 'Navalha Praia']);
@@ -227,6 +231,7 @@ describe('mobile home', () => {
     expect(figure('Recebido')).toBe('R$\u00a01.250,00');
     // (300 + 90) booked over 480 working minutes.
     expect(figure('Ocupação')).toBe('81,3%');
+    expect(figure('Comissões no período')).toBe('R$\u00a0450,00');
     // Figures first, compact: no charts on the phone.
     expect(screen.queryByRole('heading', { name: 'Recebido por forma de pagamento' })).toBeNull();
     expect(Object.fromEntries(dashboardReads.at(-1)!)).toEqual({ period: 'today', idCompany: '1' });

@@ -53,6 +53,9 @@ export type ReceivedBy = Schemas['ReceivedBy'];
 /** GET dashboard; Own: the signed-in professional's own figures (no Club then). */
 export type Dashboard = Schemas['Answer'];
 
+/** Issue 42: what the current commission period's closed comandas earned each professional. */
+export type DashboardCommissions = Schemas['CommissionFigures'];
+
 /** Today's booked appointments of a unit (the agenda's day list, status 1). */
 export interface TodayQuery {
   idCompany: number;

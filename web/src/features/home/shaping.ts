@@ -8,6 +8,7 @@ import type { DayItem } from '@/features/agenda';
 import type {
   ClubMonth,
   DashboardBusyHour,
+  DashboardCommissions,
   DashboardDay,
   DashboardOccupancy,
   DashboardService,
@@ -233,6 +234,21 @@ export function professionalReceivedBars(professionals: ReceivedBy[], occupancy:
     (a, b) => a.name.localeCompare(b.name, 'pt-BR'),
   );
 }
+
+/** Issue 42: the commission period's earnings per professional, as bars like 'Recebido por profissional'. */
+export const commissionBars = (commissions: DashboardCommissions, occupancy: DashboardOccupancy[]): ReceivedBar[] =>
+  professionalReceivedBars(
+    commissions.Professionals.map((row) => ({ Key: String(row.IdProfessional), Value: row.Earned })),
+    occupancy,
+  );
+
+/** 'Comissões de 01/11 a 27/11'. */
+export const commissionTitle = (commissions: DashboardCommissions) =>
+  `Comissões de ${dayMonth(commissions.Start)} a ${dayMonth(commissions.End)}`;
+
+/** What the period's comandas earned everyone on the answer (one's own, on a barber's home). */
+export const commissionsTotal = (commissions: DashboardCommissions) =>
+  commissions.Professionals.reduce((sum, row) => sum + row.Earned, 0);
 
 /** 'R$ 120,00 (40%)'. */
 export const receivedText = (bar: ReceivedBar) =>
