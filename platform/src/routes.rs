@@ -47,6 +47,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/commission/period/close"),
     ("GET", "/api/commission/periods"),
     ("GET", "/api/commission/statement"),
+    ("GET", "/api/commission/statement/changes"),
     ("GET", "/api/company"),
     ("POST", "/api/company"),
     ("GET", "/api/company-working-hours/{id}"),

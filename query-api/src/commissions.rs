@@ -35,7 +35,7 @@ use crate::{scope, AppState};
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(statement_of)).routes(routes!(periods_of))
+    OpenApiRouter::new().routes(routes!(statement_of)).routes(routes!(changes_of)).routes(routes!(periods_of))
 }
 
 /// The longest range a statement covers: a year.
@@ -218,22 +218,36 @@ async fn statement_of(
         read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
+    let answer = compute(&mut tx, &auth.companies, id, (from, to), as_of).await?;
+    let replayed = as_of.is_some() || answer.period.is_some();
+    let headers = if replayed { HeaderMap::new() } else { consistency.headers() };
+    Ok((headers, Json(answer)))
+}
 
+/// The statement of professional `id` for the days `from` to `to` in `companies`, now or as
+/// of `as_of`; days closed as a period answer the statement it paid.
+async fn compute(
+    tx: &mut PgConnection,
+    companies: &[i64],
+    id: i64,
+    (from, to): (NaiveDate, NaiveDate),
+    as_of: Option<DateTime<Utc>>,
+) -> Result<StatementAnswer, ApiError> {
     // Now: every event (the end of 9999 is past any recorded one).
     let mut until = as_of.or_else(|| DateTime::from_timestamp(253_402_300_799, 0)).unwrap_or_default();
-    let mut ledger: CommissionLedger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+    let mut ledger: CommissionLedger = replayed(&mut *tx, id, until).await?.unwrap_or_default();
     // Days closed as a period: the statement it paid, as it stood when it was closed.
     let period = ledger.period_of(from, to).map(PeriodAnswer::of);
     let frozen = period.as_ref().map(|period| period.closed_at);
     if let Some(closed_at) = frozen {
         until = closed_at;
-        ledger = replayed(&mut tx, id, until).await?.unwrap_or_default();
+        ledger = replayed(&mut *tx, id, until).await?.unwrap_or_default();
     }
     let paid: Vec<(NaiveDate, NaiveDate)> = ledger.periods().iter().map(|p| (p.from, p.to)).collect();
-    let days = Days { companies: &auth.companies, from, to, paid: &paid };
+    let days = Days { companies: companies, from, to, paid: &paid };
     let comandas = match as_of.or(frozen) {
-        None => comandas_now(&mut tx, &days, id).await?,
-        Some(until) => comandas_then(&mut tx, &days, id, until).await?,
+        None => comandas_now(&mut *tx, &days, id).await?,
+        Some(until) => comandas_then(&mut *tx, &days, id, until).await?,
     };
     let earned: Vec<EarnedComanda> = comandas
         .iter()
@@ -332,8 +346,7 @@ async fn statement_of(
             })
             .collect(),
     };
-    let headers = if as_of.is_some() || frozen.is_some() { HeaderMap::new() } else { consistency.headers() };
-    Ok((headers, Json(answer)))
+    Ok(answer)
 }
 
 /// `(comanda, day, state)` of the comandas of the caller's units opened in `days`.
@@ -470,4 +483,147 @@ async fn periods_of(
     let mut periods: Vec<PeriodAnswer> = ledger.periods().iter().map(PeriodAnswer::of).collect();
     periods.sort_by_key(|period| std::cmp::Reverse(period.to));
     Ok(Json(periods))
+}
+
+/// `?idProfessional&from&to&since`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ChangesQuery {
+    id_professional: Option<i64>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+    /// The instant to compare with now (as `asOf` reads it).
+    since: Option<String>,
+}
+
+/// One figure of the statement that differs between then and now.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StatementChange {
+    /// line (a line's commission less its card fee), tip (a comanda's tips), entry (a vale,
+    /// negative, or a bonus) or adjustment.
+    kind: &'static str,
+    id_comanda: Option<i64>,
+    id_item: Option<i64>,
+    id_entry: Option<i64>,
+    description: String,
+    then: f64,
+    now: f64,
+    difference: f64,
+}
+
+/// A statement then and now, and what changed between them, line by line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ChangesAnswer {
+    since: DateTime<Utc>,
+    net_then: f64,
+    net_now: f64,
+    changes: Vec<StatementChange>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/commission/statement/changes",
+    tag = "Commissions",
+    summary = "What changed in a professional's statement since an instant, line by line (issue 42): each comanda line, tip, vale, bonus and adjustment whose figure differs",
+    params(ChangesQuery, ReadAfter),
+    responses(
+        (status = 200, description = "The changes", body = ChangesAnswer),
+        refused::Forbidden,
+        (status = 404, description = "A professional the caller may not see", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+async fn changes_of(
+    State(state): State<AppState>,
+    auth: Auth,
+    read_after: ReadAfter,
+    QueryParams(query): QueryParams<ChangesQuery>,
+) -> Result<(HeaderMap, Json<ChangesAnswer>), ApiError> {
+    let id =
+        query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let from = query.from.ok_or_else(|| ApiError::field("from", "Informe a data inicial."))?;
+    let to = query.to.ok_or_else(|| ApiError::field("to", "Informe a data final."))?;
+    if to < from {
+        return Err(ApiError::field("to", "A data final deve ser igual ou posterior à inicial."));
+    }
+    let since = query
+        .since
+        .as_deref()
+        .and_then(parse_as_of)
+        .ok_or_else(|| ApiError::field("since", MSG_BAD_AS_OF))?;
+    if auth.role != Role::Admin && auth.professional_id != id {
+        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
+    }
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
+    let mut tx = scope::of(&state.pool, &auth).await?;
+    ensure_readable(&mut tx, &auth, id).await?;
+    let then = compute(&mut tx, &auth.companies, id, (from, to), Some(since)).await?;
+    let now = compute(&mut tx, &auth.companies, id, (from, to), None).await?;
+    let answer =
+        ChangesAnswer { since, net_then: then.net, net_now: now.net, changes: changes_between(&then, &now) };
+    Ok((consistency.headers(), Json(answer)))
+}
+
+/// Every figure of `now` that differs from `then`, and every one that is gone, in the order
+/// lines, tips, entries, adjustments.
+fn changes_between(then: &StatementAnswer, now: &StatementAnswer) -> Vec<StatementChange> {
+    type Key = (&'static str, Option<i64>, Option<i64>, Option<i64>);
+    let figures = |statement: &StatementAnswer| -> Vec<(Key, String, f64)> {
+        let mut figures = Vec::new();
+        for line in &statement.lines {
+            let key = ("line", Some(line.id_comanda), Some(line.id_item), None);
+            let text = format!("Comanda N.º {} · {}", line.id_comanda, line.description);
+            figures.push((key, text, line.commission - line.card_fee));
+        }
+        for comanda in statement.comandas.iter().filter(|comanda| comanda.tips != 0.0) {
+            let key = ("tip", Some(comanda.id_comanda), None, None);
+            figures.push((key, format!("Gorjetas da comanda N.º {}", comanda.id_comanda), comanda.tips));
+        }
+        for entry in &statement.entries {
+            let (label, value) =
+                if entry.kind == "vale" { ("Vale", -entry.value) } else { ("Bônus", entry.value) };
+            figures.push((
+                ("entry", None, None, Some(entry.id_entry)),
+                format!("{label}: {}", entry.reason),
+                value,
+            ));
+        }
+        for adjustment in &statement.adjustment_lines {
+            let key = ("adjustment", Some(adjustment.id_comanda), None, None);
+            figures.push((key, format!("Ajuste da comanda N.º {}", adjustment.id_comanda), adjustment.value));
+        }
+        figures
+    };
+    let (before, after) = (figures(then), figures(now));
+    let mut changes = Vec::new();
+    let mut push = |(kind, id_comanda, id_item, id_entry): Key, description: &str, was: f64, is: f64| {
+        if (was - is).abs() >= 0.005 {
+            let difference = ((is - was) * 100.0).round() / 100.0;
+            changes.push(StatementChange {
+                kind,
+                id_comanda,
+                id_item,
+                id_entry,
+                description: description.to_owned(),
+                then: was,
+                now: is,
+                difference,
+            });
+        }
+    };
+    for (key, text, value) in &after {
+        let was = before.iter().find(|(k, _, _)| k == key).map_or(0.0, |(_, _, v)| *v);
+        push(*key, text, was, *value);
+    }
+    for (key, text, value) in &before {
+        if !after.iter().any(|(k, _, _)| k == key) {
+            push(*key, text, *value, 0.0);
+        }
+    }
+    changes
 }

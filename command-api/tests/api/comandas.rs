@@ -950,6 +950,33 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     );
     assert_eq!(then.body["Commission"], statement.body["Commission"]);
     assert_eq!(then.body["AsOf"].as_str().map(str::is_empty), Some(false));
+    // What changed since then, line by line: the vale and the bonus.
+    let since = format!("{range}&since={before_entries}").replace("/statement?", "/statement/changes?");
+    let changes = call(&system, &admin, Method::GET, &since, None).await;
+    let listed: Vec<(Value, Value, Value)> = changes.body["Changes"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|c| (c["Kind"].clone(), c["Description"].clone(), c["Difference"].clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        listed,
+        [
+            (json!("entry"), json!("Vale: Adiantamento"), json!(-50.0)),
+            (json!("entry"), json!("Bônus: Meta do mês"), json!(10.0))
+        ],
+        "{changes:?}"
+    );
+    assert_eq!(changes.body["NetNow"], statement.body["Net"]);
+    // The statement from the comanda model is the one folded from the events themselves.
+    let folded = call(&system, &admin, Method::GET, &format!("{range}&asOf=9999-12-31"), None).await;
+    let without_as_of = |mut body: Value| {
+        body["AsOf"] = Value::Null;
+        body
+    };
+    assert_eq!(without_as_of(folded.body), statement.body);
 
     // Bad ranges.
     let backwards = format!(

@@ -282,6 +282,14 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         ),
         case(Method::GET, format!("/api/commission/periods?idProfessional={heitor}"), None, ALL),
         case(
+            Method::GET,
+            format!(
+                "/api/commission/statement/changes?idProfessional={heitor}&from=2026-11-01&to=2026-11-30&since=2026-11-01"
+            ),
+            None,
+            ALL,
+        ),
+        case(
             Method::PUT,
             format!("/api/professional/{heitor}/commission"),
             Some(json!({"servicePercent": 40, "productPercent": 10})),

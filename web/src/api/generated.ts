@@ -483,6 +483,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commission/statement/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in a professional's statement since an instant, line by line (issue 42): each comanda line, tip, vale, bonus and adjustment whose figure differs */
+        get: operations["commissionsChangesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company": {
         parameters: {
             query?: never;
@@ -2264,6 +2281,16 @@ export interface components {
             From: unknown;
             /** @description Its value after. */
             To: unknown;
+        };
+        /** @description A statement then and now, and what changed between them, line by line. */
+        ChangesAnswer: {
+            Changes: components["schemas"]["StatementChange"][];
+            /** Format: double */
+            NetNow: number;
+            /** Format: double */
+            NetThen: number;
+            /** Format: date-time */
+            Since: string;
         };
         /** @description A charge that appeared (`From` null) or changed status. */
         ChargeChange: {
@@ -5121,6 +5148,27 @@ export interface components {
             To: string;
             /** Format: double */
             Vales: number;
+        };
+        /** @description One figure of the statement that differs between then and now. */
+        StatementChange: {
+            Description: string;
+            /** Format: double */
+            Difference: number;
+            /** Format: int64 */
+            IdComanda?: number | null;
+            /** Format: int64 */
+            IdEntry?: number | null;
+            /** Format: int64 */
+            IdItem?: number | null;
+            /**
+             * @description line (a line's commission less its card fee), tip (a comanda's tips), entry (a vale,
+             *     negative, or a bonus) or adjustment.
+             */
+            Kind: string;
+            /** Format: double */
+            Now: number;
+            /** Format: double */
+            Then: number;
         };
         /** @description A comanda of the statement: what it earned and the tips. */
         StatementComanda: {
@@ -8153,6 +8201,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A professional the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commissionsChangesOf: {
+        parameters: {
+            query?: {
+                from?: string;
+                idProfessional?: number;
+                /** @description The instant to compare with now (as `asOf` reads it). */
+                since?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesAnswer"];
                 };
             };
             /** @description Malformed input: an id, parameter or body that cannot be read */

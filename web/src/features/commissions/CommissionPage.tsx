@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { companySelected, selectRoleType, selectSelectedCompany, selectUnitTimeZone, selectUserName } from '@/state/sessionSlice';
 import { CommissionChart } from './CommissionChart';
 import { ClosePeriodDialog, CLOSE_PERIOD, EntryDialog, NEW_ENTRY } from './CommissionDialogs';
-import { useGetPeriodsQuery, useGetStatementQuery } from './commissionsApi';
+import { useGetPeriodsQuery, useGetStatementChangesQuery, useGetStatementQuery } from './commissionsApi';
 import {
   asOfOfInput,
   comandaPath,
@@ -34,7 +34,7 @@ import {
   statementFigures,
   type ComandaRow,
 } from './model';
-import type { Period, Statement, StatementEntry, StatementLine } from './types';
+import type { Period, Statement, StatementChange, StatementEntry, StatementLine, StatementTarget } from './types';
 import './commissions.css';
 
 /** 'dd/mm/aaaa HH:MM[:SS]' of the past view's value (already on the units' clock). */
@@ -248,6 +248,9 @@ export default function CommissionPage() {
         </p>
       )}
       {body}
+      {asOf && statement?.AsOf && idProfessional !== null && (
+        <ChangesSince target={{ idProfessional, from, to, asOf }} />
+      )}
 
       {idProfessional !== null && (
         <PaidPeriods
@@ -316,6 +319,44 @@ function StatementView({ statement, manager, onEntry, onClose }: StatementViewPr
       <Entries entries={statement.Entries} manager={manager} onEntry={onEntry} />
       {statement.AdjustmentLines.length > 0 && <Adjustments statement={statement} />}
     </>
+  );
+}
+
+const changeColumns: Column<StatementChange>[] = [
+  { header: 'O que', cell: (change) => change.Description },
+  { header: 'Então', cell: (change) => formatBRL(change.Then), className: 'commission-money' },
+  { header: 'Agora', cell: (change) => formatBRL(change.Now), className: 'commission-money' },
+  {
+    header: 'Diferença',
+    cell: (change) => <span className={change.Difference < 0 ? 'commission-negative' : undefined}>{formatBRL(change.Difference)}</span>,
+    className: 'commission-money',
+  },
+];
+
+/** The past view's 'O que mudou desde então': every figure that differs now, line by line. */
+function ChangesSince({ target }: { target: StatementTarget }) {
+  const { currentData: changes, isFetching } = useGetStatementChangesQuery(target, { refetchOnMountOrArgChange: true });
+  return (
+    <Section title="O que mudou desde então">
+      {!changes ? (
+        isFetching && <p className="page-loading">Carregando...</p>
+      ) : changes.Changes.length === 0 ? (
+        <p className="empty">Nada mudou desde então.</p>
+      ) : (
+        <>
+          <p className="muted">
+            Líquido então {formatBRL(changes.NetThen)}; agora {formatBRL(changes.NetNow)}.
+          </p>
+          <DataTable
+            label="O que mudou desde então"
+            columns={changeColumns}
+            rows={changes.Changes}
+            rowKey={(change) => `${change.Kind}-${change.IdComanda ?? ''}-${change.IdItem ?? ''}-${change.IdEntry ?? ''}`}
+            emptyText="Nada mudou desde então."
+          />
+        </>
+      )}
+    </Section>
   );
 }
 

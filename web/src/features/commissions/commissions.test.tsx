@@ -246,6 +246,7 @@ function commissionServer() {
     vales: [] as { IdEntry: number; Kind: string; Value: number; Reason: string; Date: string }[],
     periods: [PAID_OCTOBER] as Period[],
     professionalsRead: 0,
+    changesSince: null as string | null,
   };
   const record = async (request: Request) => {
     const write = {
@@ -287,6 +288,15 @@ function commissionServer() {
       });
     }),
     http.get(apiUrl('commission/periods'), () => HttpResponse.json(state.periods)),
+    http.get(apiUrl('commission/statement/changes'), ({ request }) => {
+      state.changesSince = new URL(request.url).searchParams.get('since');
+      return HttpResponse.json({
+        Since: '2026-11-20T13:00:00Z',
+        NetThen: 60,
+        NetNow: 40,
+        Changes: [{ Kind: 'entry', IdComanda: null, IdItem: null, IdEntry: 7, Description: 'Vale: Adiantamento', Then: 0, Now: -20, Difference: -20 }],
+      });
+    }),
     http.post(apiUrl('commission/entry'), async ({ request }) => {
       const { body } = await record(request);
       const entry = { IdEntry: 10 + state.vales.length, Kind: 'vale', Value: body.value as number, Reason: body.reason as string };
@@ -487,6 +497,11 @@ describe('commission screen', () => {
     fireEvent.change(screen.getByLabelText('Ver como estava em'), { target: { value: '2026-11-20T10:00' } });
     await waitFor(() => expect(lastRead(state).get('asOf')).toBe('2026-11-20T10:00'));
     expect(await screen.findByText('Como estava em 20/11/2026 10:00.')).toBeTruthy();
+    // What changed since then, line by line.
+    const changed = await screen.findByRole('table', { name: 'O que mudou desde então' });
+    expect(within(changed).getByText('Vale: Adiantamento')).toBeTruthy();
+    expect(changed.closest('section')?.textContent?.replace(/\s/g, ' ')).toContain('Líquido então R$ 60,00; agora R$ 40,00.');
+    expect(state.changesSince).toBe('2026-11-20T10:00');
     expect(screen.queryByRole('button', { name: 'Novo vale ou bônus' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Fechar período' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Voltar ao presente' }));

@@ -7,6 +7,7 @@ import type {
   Period,
   PeriodClosed,
   Statement,
+  StatementChanges,
   StatementTarget,
 } from './types';
 
@@ -16,6 +17,10 @@ import type {
 
 export const statementUrl = ({ idProfessional, from, to, asOf }: StatementTarget) =>
   `commission/statement?${queryString({ idProfessional, from, to, asOf })}`;
+
+/** GET commission/statement/changes: the statement as of `asOf` against now, line by line. */
+export const changesUrl = ({ idProfessional, from, to, asOf }: StatementTarget) =>
+  `commission/statement/changes?${queryString({ idProfessional, from, to, since: asOf })}`;
 
 export const periodsUrl = (idProfessional: number) => `commission/periods?${queryString({ idProfessional })}`;
 
@@ -34,6 +39,10 @@ export const commissionsApi = api.injectEndpoints({
       query: statementUrl,
       // The screen shows its own failures: a 422 on the period under its field, the rest on the page.
       extraOptions: QUIET,
+      providesTags: (_result, _error, { idProfessional }) => [statementTag(idProfessional), COMANDAS],
+    }),
+    getStatementChanges: build.query<StatementChanges, StatementTarget>({
+      query: changesUrl,
       providesTags: (_result, _error, { idProfessional }) => [statementTag(idProfessional), COMANDAS],
     }),
     getPeriods: build.query<Period[], number>({
@@ -64,4 +73,10 @@ export const commissionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetStatementQuery, useGetPeriodsQuery, useRecordEntryMutation, useClosePeriodMutation } = commissionsApi;
+export const {
+  useGetStatementQuery,
+  useGetStatementChangesQuery,
+  useGetPeriodsQuery,
+  useRecordEntryMutation,
+  useClosePeriodMutation,
+} = commissionsApi;

@@ -54,3 +54,9 @@ export interface StatementTarget {
 
 /** A professional of a unit (GET professional/company/{id}), for the picker and the names. */
 export type UnitProfessional = Schemas['UnitProfessional'];
+
+/** GET commission/statement/changes: the statement then and now, and what changed, line by line. */
+export type StatementChanges = Schemas['ChangesAnswer'];
+
+/** One figure that differs between then and now. */
+export type StatementChange = Schemas['StatementChange'];
