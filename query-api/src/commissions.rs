@@ -244,7 +244,7 @@ async fn compute(
         ledger = replayed(&mut *tx, id, until).await?.unwrap_or_default();
     }
     let paid: Vec<(NaiveDate, NaiveDate)> = ledger.periods().iter().map(|p| (p.from, p.to)).collect();
-    let days = Days { companies: companies, from, to, paid: &paid };
+    let days = Days { companies, from, to, paid: &paid };
     let comandas = match as_of.or(frozen) {
         None => comandas_now(&mut *tx, &days, id).await?,
         Some(until) => comandas_then(&mut *tx, &days, id, until).await?,
