@@ -222,3 +222,62 @@ test("a professional's statement: the comanda and its commission, a vale off wha
     await writeRates(request, token, diego, bodyOf(before));
   }
 });
+
+test('ADMIN closes a past month as a paid period: the statement is then frozen, says so, and prints without the app around it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  const diego = await professionalId(request, token, idCompany, BARBER1.name);
+  // A month long past, different on each run, so that a retry finds it still open.
+  const year = 2000 + Math.floor(Math.random() * 20);
+  const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0');
+  const from = `${year}-${month}-01`;
+  const to = `${year}-${month}-28`;
+
+  await signInAs(page, ADMIN.email);
+  await page.goto(`/dashboard/commission?from=${from}&to=${to}`);
+  await expect(page.getByRole('heading', { name: 'Comissões', exact: true })).toBeVisible();
+  const unit = page.getByLabel('Unidade', { exact: true });
+  if (await unit.count()) await unit.selectOption({ label: CENTRO });
+  await page.getByLabel('Profissional', { exact: true }).selectOption({ label: BARBER1.name });
+  await expect(page).toHaveURL(new RegExp(`[?&]idProfessional=${diego}(&|$)`));
+  await expect(page.getByLabel('De', { exact: true })).toHaveValue(from);
+  await expect(figure(page, 'Líquido a pagar')).toHaveText(/R\$/);
+  await page.getByRole('button', { name: 'Fechar período' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fechar período' });
+  await expect(dialog.getByLabel('De', { exact: true })).toHaveValue(from);
+  await expect(dialog.getByLabel('Até', { exact: true })).toHaveValue(to);
+  await dialog.getByLabel('Forma de pagamento').selectOption({ label: 'Pix' });
+  await dialog.getByRole('button', { name: 'Fechar período' }).click();
+  await expect(toast(page, 'Período fechado com sucesso!')).toBeVisible();
+
+  // Frozen: the banner, no 'Fechar período' any more, and it is among the periods paid.
+  const paid = page.getByRole('status').filter({ hasText: 'Período fechado e pago em' });
+  await expect(paid).toContainText('por Pix');
+  await expect(page.getByRole('button', { name: 'Fechar período' })).toHaveCount(0);
+  const periods = page.getByRole('table', { name: 'Períodos pagos' });
+  await expect(periods.getByRole('row').filter({ hasText: `/${month}/${year}` }).first()).toBeVisible();
+
+  // Diego's, among his periods paid.
+  const listed = await request.get(`/api/commission/periods?idProfessional=${diego}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await listed.json()) as { From: string }[]).map((period) => period.From)).toContain(from);
+  // Closing the same days again is refused on the dialog's field, naming the period paid.
+  const again = await request.post('/api/commission/period/close', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { idProfessional: diego, from, to, paidAt: from, method: 'cash' },
+  });
+  expect(again.status()).toBe(422);
+  expect(((await again.json()) as { errors: { from: string } }).errors.from).toContain('Este período se sobrepõe');
+
+  // Printed: the statement alone, no menu and no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(paid).toBeVisible();
+  await page.screenshot({ path: 'test-results/commission-statement-print.png', fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+});

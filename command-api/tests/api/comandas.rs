@@ -997,6 +997,9 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
     let closed =
         call(&system, &admin, Method::POST, "/api/commission/period/close", Some(close(from, to))).await;
     assert_eq!(closed.status, StatusCode::CREATED, "{closed:?}");
+    let twice =
+        call(&system, &admin, Method::POST, "/api/commission/period/close", Some(close(from, to))).await;
+    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY, "the same days twice: {twice:?}");
     let overlap =
         call(&system, &admin, Method::POST, "/api/commission/period/close", Some(close(to, to))).await;
     assert!(
