@@ -781,12 +781,12 @@ async fn close(
 
 /// The unit's clock now, the rates in force of the lines' professionals, the unit's
 /// commission settings.
-type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings);
+pub(crate) type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings);
 
 /// What a close needs besides the comanda, read in one round trip: the unit's clock and
 /// commission settings, and the commission rates in force now of the professionals of its
 /// lines (issue 42), at which the close writes what each line earned.
-async fn close_inputs(
+pub(crate) async fn close_inputs(
     state: &AppState,
     business_id: i64,
     company_id: i64,

@@ -10,6 +10,7 @@ use navalha_domain::comanda::{Comanda, Status};
 use navalha_domain::commission::{
     CommissionLedger, EarnedComanda, EntryKind, LedgerCommand, LedgerError, PayoutMethod,
 };
+use navalha_domain::professional::Professional;
 use navalha_domain::Aggregate as _;
 use navalha_platform::auth::{AdminOnly, Auth};
 use navalha_platform::error::ErrorBody;
@@ -40,6 +41,16 @@ impl DomainError for LedgerError {
     fn to_api(&self) -> ApiError {
         ApiError::field(self.0, &self.1)
     }
+}
+
+/// Today on the clock of the professional's own unit (the first of their units).
+async fn today_of(
+    state: &AppState,
+    business_id: i64,
+    professional: &Professional,
+) -> Result<NaiveDate, ApiError> {
+    let unit = professional.employment().and_then(|e| e.company_ids().first().copied()).unwrap_or_default();
+    Ok(unit_now(state, business_id, unit).await?.date())
 }
 
 /// `POST commission/entry`.
@@ -85,9 +96,7 @@ async fn record_entry(
     let kind =
         EntryKind::parse(&body.kind).ok_or_else(|| ApiError::field("kind", "Escolha vale ou bônus."))?;
     let cents = cents_field("value", &body.value)?;
-    // The day on the clock of the professional's own unit.
-    let unit = professional.employment().and_then(|e| e.company_ids().first().copied()).unwrap_or_default();
-    let on = unit_now(&state, auth.business_id, unit).await?.date();
+    let on = today_of(&state, auth.business_id, &professional).await?;
     let entry_id = next_id(&state.pool, "commission_entry_id_seq").await?;
     let answer = IdEntry { id_entry: entry_id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
@@ -142,8 +151,7 @@ async fn close_period(
     let paid_on = body.paid_at.ok_or_else(|| ApiError::field("paidAt", "Informe a data do pagamento."))?;
     let method = PayoutMethod::parse(&body.method)
         .ok_or_else(|| ApiError::field("method", "Escolha dinheiro, Pix ou transferência."))?;
-    let unit = professional.employment().and_then(|e| e.company_ids().first().copied()).unwrap_or_default();
-    let today = unit_now(&state, auth.business_id, unit).await?.date();
+    let today = today_of(&state, auth.business_id, &professional).await?;
 
     // The ledger as it stands, and the comandas of those days and of the days already paid:
     // candidates from the comanda model, figures from their own streams.

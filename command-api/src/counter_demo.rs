@@ -10,14 +10,16 @@
 use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing};
 use navalha_domain::caixa::{taken_with, Caixa, CaixaCommand, MovementKind, CARD_MACHINE_METHODS};
 use navalha_domain::comanda::{Comanda, ComandaCommand, ItemKind, NewItem, NewPayment, PaymentMethod};
+use navalha_domain::commission::CommissionRates;
 use navalha_domain::company::DEFAULT_TIME_ZONE;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::product::{Product, ProductCommand, ProductDetails};
+use navalha_domain::professional::{Professional, ProfessionalCommand};
 use navalha_platform::clock::now_in;
 use navalha_platform::ApiError;
 
 use crate::caixas::{open_claim, taken};
-use crate::comandas::{appointment_claim, booked_items};
+use crate::comandas::{appointment_claim, booked_items, close_inputs};
 use crate::commands::{execute, execute_claiming, execute_new, load, next_id};
 use crate::seed::DEMO_BUSINESS_ID;
 use crate::state::AppState;
@@ -58,9 +60,46 @@ fn payment(method: PaymentMethod, cents: i64, caixa_id: i64) -> NewPayment {
 }
 
 /// Loads the counter's demo. Returns how many comandas it closed.
+/// Closes the demo's comanda `id` of `unit` at the rates in force and the unit's settings, as
+/// a desk's close does (issue 42).
+async fn close_at_rates(
+    state: &AppState,
+    (unit, id): (i64, &str),
+    at: chrono::NaiveDateTime,
+    system: &EventMetadata,
+) -> Result<(), ApiError> {
+    let comanda: Comanda = load(&state.events, DEMO_BUSINESS_ID, id).await?;
+    let (_, rates, settings) = close_inputs(state, DEMO_BUSINESS_ID, unit, &comanda).await?;
+    execute::<Comanda>(&state.events, id, ComandaCommand::Close { at, rates, settings }, system).await?;
+    Ok(())
+}
+
+/// The demo's commission rates (issue 42): every professional earns 40 % of services and 10 %
+/// of products; the first shares the card fee, the second is a profissional-parceiro.
+async fn demo_commissions(state: &AppState, system: &EventMetadata) -> Result<(), ApiError> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "select aggregate_id from events where aggregate_type = 'Professional' and sequence = 1
+          order by global_position",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    for (n, id) in ids.iter().enumerate() {
+        let rates = CommissionRates {
+            service_points: 4000,
+            product_points: 1000,
+            services: Vec::new(),
+            card_fee_shared: n == 1,
+            partner: n == 2,
+        };
+        execute::<Professional>(&state.events, id, ProfessionalCommand::SetCommission(rates), system).await?;
+    }
+    Ok(())
+}
+
 pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
     let system = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let log = &state.events;
+    demo_commissions(state, &system).await?;
     let mut products = Vec::new();
     for (name, price_cents, active) in PRODUCTS {
         let id = next_id(&state.pool, "product_id_seq").await?;
@@ -165,13 +204,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
         for taken in payments {
             execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(taken), &system).await?;
         }
-        execute::<Comanda>(
-            log,
-            &id.to_string(),
-            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
-            &system,
-        )
-        .await?;
+        close_at_rates(state, (unit, &id.to_string()), now, &system).await?;
         closed.push(id);
     }
 
@@ -201,13 +234,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             ..payment(PaymentMethod::Cash, 2 * cents, first_caixa)
         };
         execute::<Comanda>(log, &id.to_string(), ComandaCommand::TakePayment(cash), &system).await?;
-        execute::<Comanda>(
-            log,
-            &id.to_string(),
-            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
-            &system,
-        )
-        .await?;
+        close_at_rates(state, (unit, &id.to_string()), now, &system).await?;
         closed.push(id);
     }
 
@@ -247,13 +274,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             let again = payment(PaymentMethod::Debit, paid.cents, next_caixa);
             execute::<Comanda>(log, &id, ComandaCommand::TakePayment(again), &system).await?;
         }
-        execute::<Comanda>(
-            log,
-            &id,
-            ComandaCommand::Close { at: now, rates: vec![], settings: Default::default() },
-            &system,
-        )
-        .await?;
+        close_at_rates(state, (unit, &id), now, &system).await?;
     }
 
     // The next client who should have arrived by now did not.

@@ -8,7 +8,6 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::NaiveDate;
 use navalha_domain::comanda::{Comanda, Discount, ItemKind};
-use navalha_domain::commission::Rate;
 use navalha_domain::money::reais;
 use navalha_domain::role::Role;
 use navalha_platform::auth::{AdminOnly, Auth, Principal};
@@ -26,6 +25,7 @@ use crate::consistency::ReadAfter;
 use crate::history::HistoryEntry;
 use crate::list_arguments;
 use crate::paging::{one_of, page_of, ListQuery, Page, PageRequest};
+use crate::professionals::{rate_fixed, rate_percent};
 use crate::scope;
 use crate::AppState;
 
@@ -290,14 +290,8 @@ impl ComandaAnswer {
                         .map(|line| ComandaCommissionLine {
                             id_item: line.item_id,
                             value: reais(line.net_cents),
-                            percent: match line.rate {
-                                Rate::BasisPoints(points) => Some(points as f64 / 100.0),
-                                Rate::FixedCents(_) => None,
-                            },
-                            fixed: match line.rate {
-                                Rate::FixedCents(cents) => Some(reais(cents)),
-                                Rate::BasisPoints(_) => None,
-                            },
+                            percent: rate_percent(line.rate),
+                            fixed: rate_fixed(line.rate),
                             commission: reais(line.commission_cents),
                             card_fee: reais(line.card_fee_cents),
                             club: line.club,

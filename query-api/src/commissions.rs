@@ -12,11 +12,11 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use navalha_domain::comanda::{Comanda, ComandaEvent, ItemKind, Status};
-use navalha_domain::commission::{CommissionLedger, EarnedComanda, Period, Rate};
+use navalha_domain::commission::{CommissionLedger, EarnedComanda, Period};
 use navalha_domain::money::reais;
 use navalha_domain::role::Role;
 use navalha_domain::Aggregate as _;
-use navalha_platform::auth::Auth;
+use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, QueryParams};
 use navalha_platform::refused;
@@ -30,12 +30,42 @@ use utoipa_axum::routes;
 
 use crate::as_of::{parse_as_of, replayed, MSG_BAD_AS_OF};
 use crate::consistency::ReadAfter;
-use crate::professionals::ensure_readable;
+use crate::professionals::{ensure_readable, rate_fixed, rate_percent};
 use crate::{scope, AppState};
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(statement_of)).routes(routes!(changes_of)).routes(routes!(periods_of))
+}
+
+/// ADMIN reads any professional of their units (`ensure_readable` checks which); everyone
+/// else only themself: another's is 404, as if they did not exist.
+fn own_or_admin(principal: &Principal, id: i64) -> Result<(), ApiError> {
+    if principal.role != Role::Admin && principal.professional_id != id {
+        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
+    }
+    Ok(())
+}
+
+/// The professional and the days a statement is asked for: all three given, the days in
+/// order and at most a year apart, and the professional one the caller may read.
+fn statement_target(
+    principal: &Principal,
+    id_professional: Option<i64>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> Result<(i64, NaiveDate, NaiveDate), ApiError> {
+    let id = id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
+    let from = from.ok_or_else(|| ApiError::field("from", "Informe a data inicial."))?;
+    let to = to.ok_or_else(|| ApiError::field("to", "Informe a data final."))?;
+    if to < from {
+        return Err(ApiError::field("to", "A data final deve ser igual ou posterior à inicial."));
+    }
+    if (to - from).num_days() >= MAX_DAYS {
+        return Err(ApiError::field("to", "O extrato cobre no máximo um ano."));
+    }
+    own_or_admin(principal, id)?;
+    Ok((id, from, to))
 }
 
 /// The longest range a statement covers: a year.
@@ -196,24 +226,11 @@ async fn statement_of(
     read_after: ReadAfter,
     QueryParams(query): QueryParams<StatementQuery>,
 ) -> Result<(HeaderMap, Json<StatementAnswer>), ApiError> {
-    let id =
-        query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
-    let from = query.from.ok_or_else(|| ApiError::field("from", "Informe a data inicial."))?;
-    let to = query.to.ok_or_else(|| ApiError::field("to", "Informe a data final."))?;
-    if to < from {
-        return Err(ApiError::field("to", "A data final deve ser igual ou posterior à inicial."));
-    }
-    if (to - from).num_days() >= MAX_DAYS {
-        return Err(ApiError::field("to", "O extrato cobre no máximo um ano."));
-    }
+    let (id, from, to) = statement_target(&auth, query.id_professional, query.from, query.to)?;
     let as_of = match query.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => None,
         Some(text) => Some(parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF))?),
     };
-    // ADMIN reads any professional of their units; everyone else only themself.
-    if auth.role != Role::Admin && auth.professional_id != id {
-        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
-    }
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
@@ -310,14 +327,8 @@ async fn compute(
                     description: description(comanda.comanda_id, line.item_id),
                     quantity: line.quantity,
                     value: reais(line.net_cents),
-                    percent: match line.rate {
-                        Rate::BasisPoints(points) => Some(points as f64 / 100.0),
-                        Rate::FixedCents(_) => None,
-                    },
-                    fixed: match line.rate {
-                        Rate::FixedCents(cents) => Some(reais(cents)),
-                        Rate::BasisPoints(_) => None,
-                    },
+                    percent: rate_percent(line.rate),
+                    fixed: rate_fixed(line.rate),
                     commission: reais(line.commission_cents),
                     card_fee: reais(line.card_fee_cents),
                     club: line.club,
@@ -473,9 +484,7 @@ async fn periods_of(
 ) -> Result<Json<Vec<PeriodAnswer>>, ApiError> {
     let id =
         query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
-    if auth.role != Role::Admin && auth.professional_id != id {
-        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
-    }
+    own_or_admin(&auth, id)?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     ensure_readable(&mut tx, &auth, id).await?;
     let until = DateTime::from_timestamp(253_402_300_799, 0).unwrap_or_default();
@@ -543,21 +552,12 @@ async fn changes_of(
     read_after: ReadAfter,
     QueryParams(query): QueryParams<ChangesQuery>,
 ) -> Result<(HeaderMap, Json<ChangesAnswer>), ApiError> {
-    let id =
-        query.id_professional.ok_or_else(|| ApiError::field("idProfessional", "Escolha o profissional."))?;
-    let from = query.from.ok_or_else(|| ApiError::field("from", "Informe a data inicial."))?;
-    let to = query.to.ok_or_else(|| ApiError::field("to", "Informe a data final."))?;
-    if to < from {
-        return Err(ApiError::field("to", "A data final deve ser igual ou posterior à inicial."));
-    }
+    let (id, from, to) = statement_target(&auth, query.id_professional, query.from, query.to)?;
     let since = query
         .since
         .as_deref()
         .and_then(parse_as_of)
         .ok_or_else(|| ApiError::field("since", MSG_BAD_AS_OF))?;
-    if auth.role != Role::Admin && auth.professional_id != id {
-        return Err(ApiError::NotFound("Profissional não encontrado.".to_owned()));
-    }
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;

@@ -279,6 +279,22 @@ async fn one(
     Ok((consistency.headers(), Json(detail(&mut tx, id).await?)))
 }
 
+/// A rate's percentage on the wire (40.5), for a rate that is one.
+pub(crate) fn rate_percent(rate: Rate) -> Option<f64> {
+    match rate {
+        Rate::BasisPoints(points) => Some(points as f64 / 100.0),
+        Rate::FixedCents(_) => None,
+    }
+}
+
+/// A rate's fixed amount per unit on the wire, in reais, for a rate that is one.
+pub(crate) fn rate_fixed(rate: Rate) -> Option<f64> {
+    match rate {
+        Rate::FixedCents(cents) => Some(cents as f64 / 100.0),
+        Rate::BasisPoints(_) => None,
+    }
+}
+
 /// A professional's commission rates (issue 42), percentages as numbers (40.5) and fixed
 /// amounts in reais.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -359,14 +375,8 @@ async fn commission(
                     .find(|(id, _)| *id == service.service_id)
                     .map(|(_, text)| text.clone())
                     .unwrap_or_default(),
-                percent: match service.rate {
-                    Rate::BasisPoints(points) => Some(percent(points)),
-                    Rate::FixedCents(_) => None,
-                },
-                fixed: match service.rate {
-                    Rate::FixedCents(cents) => Some(cents as f64 / 100.0),
-                    Rate::BasisPoints(_) => None,
-                },
+                percent: rate_percent(service.rate),
+                fixed: rate_fixed(service.rate),
             })
             .collect(),
         card_fee_shared: rates_or_none.card_fee_shared,

@@ -2,51 +2,14 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, serviceId, signInAs, signOut, toast } from './support';
 import { screenshots } from './backoffice-a-support';
-import { centsOf, money, reais } from './counter-support';
+import { bodyOf, percentOf, professionalId, readRates, sellAndClose, writeRates } from './commission-support';
+import { auth, centsOf, money, reais } from './counter-support';
 
 // Issue 42 (the statement): with Diego at 40 % on services, a walk-in comanda of his closed
 // through the API shows in his statement on 'Comissões' with what it earned; ADMIN records a
 // vale of R$ 20,00 and 'Líquido a pagar' drops by as much; then Diego reads his own month, on
 // the phone too. No period is closed here: a closed period would make later runs' days paid
 // (the unit tests cover 'Fechar período').
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** GET professional/{id}/commission. */
-interface Rates {
-  ServicePercent: number;
-  ProductPercent: number;
-  Services: { IdService: number; Percent?: number | null; Fixed?: number | null }[];
-  CardFeeShared: boolean;
-}
-
-/** The rates as PUT professional/{id}/commission takes them. */
-const bodyOf = (rates: Rates) => ({
-  servicePercent: rates.ServicePercent,
-  productPercent: rates.ProductPercent,
-  cardFeeShared: rates.CardFeeShared,
-  services: rates.Services.map((s) => (s.Fixed != null ? { idService: s.IdService, fixed: s.Fixed } : { idService: s.IdService, percent: s.Percent ?? 0 })),
-});
-
-async function readRates(request: APIRequestContext, token: string, idProfessional: number): Promise<Rates> {
-  const answer = await request.get(`/api/professional/${idProfessional}/commission`, { headers: auth(token) });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  return (await answer.json()) as Rates;
-}
-
-async function writeRates(request: APIRequestContext, token: string, idProfessional: number, body: Record<string, unknown>) {
-  const answer = await request.put(`/api/professional/${idProfessional}/commission`, { headers: auth(token), data: body });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-/** A professional of the unit by name. */
-async function professionalId(request: APIRequestContext, token: string, idCompany: number, name: string) {
-  const answer = await request.get(`/api/professional/company/${idCompany}`, { headers: auth(token) });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  const found = ((await answer.json()) as { IdProfessional: number; Name: string }[]).find((p) => p.Name === name);
-  expect(found, `${name} works in the unit`).toBeTruthy();
-  return found!.IdProfessional;
-}
 
 /** A caixa open in the unit, so cash can be taken: the one open, or a new one. */
 async function ensureOpenCaixa(request: APIRequestContext, token: string, idCompany: number) {
@@ -57,39 +20,6 @@ async function ensureOpenCaixa(request: APIRequestContext, token: string, idComp
   // 409: opened meanwhile (the list had not seen it yet).
   expect([201, 409], await opened.text()).toContain(opened.status());
 }
-
-/**
- * A walk-in comanda with one service by the professional, paid in cash and closed, through the
- * API: its number and what the client paid for the line, in centavos.
- */
-async function sellAndClose(
-  request: APIRequestContext,
-  token: string,
-  opts: { idCompany: number; idService: number; idProfessional: number },
-): Promise<{ idComanda: number; lineCents: number }> {
-  const opened = await request.post('/api/comanda', { headers: auth(token), data: { idCompany: opts.idCompany } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  const idComanda = ((await opened.json()) as { IdComanda: number }).IdComanda;
-  const added = await request.post(`/api/comanda/${idComanda}/items`, {
-    headers: auth(token),
-    data: { kind: 'service', id: opts.idService, idProfessional: opts.idProfessional, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  // The write's own figures: no read that could lag behind it.
-  const { Total, Due } = (await added.json()) as { Total: number; Due: number };
-  expect(Total, 'the service has a price').toBeGreaterThan(0);
-  for (const step of [
-    { url: `/api/comanda/${idComanda}/payments`, data: { method: 'cash', value: Due, cashReceived: Due } },
-    { url: `/api/comanda/${idComanda}/close`, data: {} },
-  ]) {
-    const answer = await request.post(step.url, { headers: auth(token), data: step.data });
-    expect(answer.status(), `${step.url}: ${await answer.text()}`).toBe(200);
-  }
-  return { idComanda, lineCents: Math.round(Total * 100) };
-}
-
-/** `points` basis points of `cents`, half up, as the server rounds a commission. */
-const percentOf = (cents: number, points: number) => Math.floor((cents * points + 5_000) / 10_000);
 
 /** A key figure's value ('Líquido a pagar', ...). */
 const figure = (page: Page, label: string) =>
@@ -262,12 +192,12 @@ test('ADMIN closes a past month as a paid period: the statement is then frozen, 
 
   // Diego's, among his periods paid.
   const listed = await request.get(`/api/commission/periods?idProfessional=${diego}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: auth(token),
   });
   expect(((await listed.json()) as { From: string }[]).map((period) => period.From)).toContain(from);
   // Closing the same days again is refused on the dialog's field, naming the period paid.
   const again = await request.post('/api/commission/period/close', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: auth(token),
     data: { idProfessional: diego, from, to, paidAt: from, method: 'cash' },
   });
   expect(again.status()).toBe(422);

@@ -2,50 +2,12 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, serviceId, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
-import { closeOpenCaixa, money, reais } from './counter-support';
+import { bodyOf, percentOf, professionalId, readRates, sellAndClose, writeRates } from './commission-support';
+import { auth, closeOpenCaixa, money, reais } from './counter-support';
 
 // Issue 42 (first part): ADMIN sets Diego's commission in the professional's 'Comissões' tab;
 // a comanda of his, closed through the API as another desk would, shows on its screen what the
 // close earned him at that rate; a later rate changes nothing of what was closed.
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** GET professional/{id}/commission. */
-interface Rates {
-  Set: boolean;
-  ServicePercent: number;
-  ProductPercent: number;
-  Services: { IdService: number; Description: string; Percent?: number | null; Fixed?: number | null }[];
-  CardFeeShared: boolean;
-}
-
-/** The rates as PUT professional/{id}/commission takes them. */
-const bodyOf = (rates: Rates) => ({
-  servicePercent: rates.ServicePercent,
-  productPercent: rates.ProductPercent,
-  cardFeeShared: rates.CardFeeShared,
-  services: rates.Services.map((s) => (s.Fixed != null ? { idService: s.IdService, fixed: s.Fixed } : { idService: s.IdService, percent: s.Percent ?? 0 })),
-});
-
-async function readRates(request: APIRequestContext, token: string, idProfessional: number): Promise<Rates> {
-  const answer = await request.get(`/api/professional/${idProfessional}/commission`, { headers: auth(token) });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  return (await answer.json()) as Rates;
-}
-
-async function writeRates(request: APIRequestContext, token: string, idProfessional: number, body: ReturnType<typeof bodyOf>) {
-  const answer = await request.put(`/api/professional/${idProfessional}/commission`, { headers: auth(token), data: body });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-/** A professional of the unit by name. */
-async function professionalId(request: APIRequestContext, token: string, idCompany: number, name: string) {
-  const answer = await request.get(`/api/professional/company/${idCompany}`, { headers: auth(token) });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  const found = ((await answer.json()) as { IdProfessional: number; Name: string }[]).find((p) => p.Name === name);
-  expect(found, `${name} works in the unit`).toBeTruthy();
-  return found!.IdProfessional;
-}
 
 /** A fresh caixa in the unit (the one open, if any, closed as counted), so cash can be taken. */
 async function openFreshCaixa(request: APIRequestContext, token: string, idCompany: number) {
@@ -53,39 +15,6 @@ async function openFreshCaixa(request: APIRequestContext, token: string, idCompa
   const opened = await request.post('/api/caixa', { headers: auth(token), data: { idCompany, openingCash: 100 } });
   expect(opened.status(), await opened.text()).toBe(201);
 }
-
-/**
- * A walk-in comanda with one service by the professional, paid in cash and closed, through the
- * API: its number and what the client paid for the line, in centavos.
- */
-async function sellAndClose(
-  request: APIRequestContext,
-  token: string,
-  opts: { idCompany: number; idService: number; idProfessional: number },
-): Promise<{ idComanda: number; lineCents: number }> {
-  const opened = await request.post('/api/comanda', { headers: auth(token), data: { idCompany: opts.idCompany } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  const idComanda = ((await opened.json()) as { IdComanda: number }).IdComanda;
-  const added = await request.post(`/api/comanda/${idComanda}/items`, {
-    headers: auth(token),
-    data: { kind: 'service', id: opts.idService, idProfessional: opts.idProfessional, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  // The write's own figures: no read that could lag behind it.
-  const { Total, Due } = (await added.json()) as { Total: number; Due: number };
-  expect(Total, 'the service has a price').toBeGreaterThan(0);
-  for (const step of [
-    { url: `/api/comanda/${idComanda}/payments`, data: { method: 'cash', value: Due, cashReceived: Due } },
-    { url: `/api/comanda/${idComanda}/close`, data: {} },
-  ]) {
-    const answer = await request.post(step.url, { headers: auth(token), data: step.data });
-    expect(answer.status(), `${step.url}: ${await answer.text()}`).toBe(200);
-  }
-  return { idComanda, lineCents: Math.round(Total * 100) };
-}
-
-/** `points` basis points of `cents`, half up, as the server rounds a commission. */
-const percentOf = (cents: number, points: number) => Math.floor((cents * points + 5_000) / 10_000);
 
 /** Opens the professional's 'Comissões' tab; its form. */
 async function commissionTab(page: Page, idProfessional: number): Promise<Locator> {

@@ -7,7 +7,8 @@ import { BARBER1, daysAfter, freeTimes } from './support';
 // made after the fact or for today, the unit's caixa, products, money on the screens and axe.
 // Shared by attendance.spec.ts, caixa.spec.ts, comandas.spec.ts and counter-day.spec.ts.
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** The API's bearer header for `token`. */
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export const ATTENDANT = 'atendente@navalha.dev';
 

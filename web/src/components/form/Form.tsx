@@ -48,3 +48,24 @@ export function FormSection({ title, children }: { title?: string; children: Rea
 export function FormButtons({ children }: { children: ReactNode }) {
   return <div className="form-buttons">{children}</div>;
 }
+
+interface DialogButtonsProps {
+  onCancel: () => void;
+  submitting: boolean;
+  /** The submit button's text ('Salvar', 'Fechar caixa', ...). */
+  label: string;
+}
+
+/** A dialog form's buttons: 'Cancelar' and the submit, disabled while it is sent. */
+export function DialogButtons({ onCancel, submitting, label }: DialogButtonsProps) {
+  return (
+    <FormButtons>
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        Cancelar
+      </button>
+      <button type="submit" className="button button-primary" disabled={submitting}>
+        {label}
+      </button>
+    </FormButtons>
+  );
+}

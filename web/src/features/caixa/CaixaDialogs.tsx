@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller, useForm } from 'react-hook-form';
-import { Form, FormButtons } from '@/components/form/Form';
+import { DialogButtons, Form } from '@/components/form/Form';
 import { CheckboxField } from '@/components/form/fields';
 import { Modal } from '@/components/Modal';
 import { MoneyField } from '@/components/MoneyField';
@@ -29,25 +29,6 @@ export const MOVEMENT_SAVED: Record<MovementKind, string> = {
 };
 export const CLOSED_MESSAGE = 'Caixa fechado com sucesso!';
 export const REOPENED_MESSAGE = 'Caixa reaberto com sucesso!';
-
-interface ButtonsProps {
-  onCancel: () => void;
-  submitting: boolean;
-  label: string;
-}
-
-function DialogButtons({ onCancel, submitting, label }: ButtonsProps) {
-  return (
-    <FormButtons>
-      <button type="button" className="button button-secondary" onClick={onCancel}>
-        Cancelar
-      </button>
-      <button type="submit" className="button button-primary" disabled={submitting}>
-        {label}
-      </button>
-    </FormButtons>
-  );
-}
 
 interface MovementDialogProps {
   idCaixa: number;

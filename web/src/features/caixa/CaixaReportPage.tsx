@@ -53,14 +53,14 @@ export default function CaixaReportPage() {
   else body = <p className="page-loading">Carregando...</p>;
 
   return (
-    <section className="page caixa-report" aria-busy={isFetching || undefined}>
+    <section className="page caixa-report print-page" aria-busy={isFetching || undefined}>
       <header className="page-header">
-        <button type="button" className="icon-button caixa-no-print" aria-label="Voltar" onClick={back}>
+        <button type="button" className="icon-button no-print" aria-label="Voltar" onClick={back}>
           <Icon name="arrowBack" />
         </button>
         <h1 className="page-title">Relatório do caixa</h1>
       </header>
-      <div className="caixa-toolbar caixa-no-print">
+      <div className="caixa-toolbar no-print">
         <button type="button" className="button button-secondary" onClick={() => window.print()}>
           Imprimir
         </button>

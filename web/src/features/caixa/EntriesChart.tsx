@@ -32,7 +32,7 @@ export function EntriesChart({ entries }: { entries: readonly CaixaEntry[] }) {
   if (!hasEntries(entries)) return null;
   const bars = entryBars(entries);
   return (
-    <div className="caixa-chart caixa-no-print" aria-hidden="true">
+    <div className="caixa-chart no-print" aria-hidden="true">
       <ResponsiveContainer width="100%" height={bars.length * ROW_HEIGHT + 40}>
         <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke={GRID_STROKE} />

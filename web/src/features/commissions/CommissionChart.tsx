@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartTable } from '@/components/charts/ChartTable';
 import { formatBRL } from '@/lib/money';
 import { commissionBars, EMPTY_CHART, hasCommission, type CommissionBar } from './model';
 import type { Statement } from './types';
@@ -17,52 +18,12 @@ const BAR_COLOR = '#2e7d32';
 
 const compactBRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact' });
 
-interface ChartTableProps {
-  caption: string;
-  headers: string[];
-  /** The first cell of each row heads it. */
-  rows: { key: string; cells: ReactNode[] }[];
-}
-
-/** The table form of the chart, read by screen readers only (as the home's charts have). */
-function ChartTable({ caption, headers, rows }: ChartTableProps) {
-  return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) =>
-              index === 0 ? (
-                <th key={index} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={index}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 export function CommissionChart({ statement }: { statement: Pick<Statement, 'From' | 'To' | 'Comandas' | 'Lines'> }) {
   const titleId = useId();
   const { unit, bars } = commissionBars(statement);
   const title = unit === 'day' ? 'Comissão por dia' : 'Comissão por mês';
   return (
-    <section className="commission-card commission-chart-card commission-no-print" aria-labelledby={titleId}>
+    <section className="commission-card commission-chart-card no-print" aria-labelledby={titleId}>
       <h2 id={titleId} className="commission-card-title">
         {title}
       </h2>

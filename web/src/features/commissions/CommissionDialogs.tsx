@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller, useForm } from 'react-hook-form';
-import { Form, FormButtons } from '@/components/form/Form';
+import { DialogButtons, Form } from '@/components/form/Form';
 import { SelectField } from '@/components/form/fields';
 import { Modal } from '@/components/Modal';
 import { MoneyField } from '@/components/MoneyField';
@@ -27,25 +27,6 @@ export const ENTRY_SAVED = 'Lançamento registrado com sucesso!';
 export const PERIOD_CLOSED = 'Período fechado com sucesso!';
 export const NEW_ENTRY = 'Novo vale ou bônus';
 export const CLOSE_PERIOD = 'Fechar período';
-
-interface ButtonsProps {
-  onCancel: () => void;
-  submitting: boolean;
-  label: string;
-}
-
-function DialogButtons({ onCancel, submitting, label }: ButtonsProps) {
-  return (
-    <FormButtons>
-      <button type="button" className="button button-secondary" onClick={onCancel}>
-        Cancelar
-      </button>
-      <button type="submit" className="button button-primary" disabled={submitting}>
-        {label}
-      </button>
-    </FormButtons>
-  );
-}
 
 interface EntryDialogProps {
   idProfessional: number;

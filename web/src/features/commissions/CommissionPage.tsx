@@ -156,10 +156,10 @@ export default function CommissionPage() {
   }
 
   return (
-    <section className="page commission-page" aria-busy={isFetching || undefined}>
+    <section className="page commission-page print-page" aria-busy={isFetching || undefined}>
       <header className="list-page-header">
         <h1 className="page-title">Comissões</h1>
-        <div className="commission-toolbar commission-no-print">
+        <div className="commission-toolbar no-print">
           <button type="button" className="button button-secondary" onClick={() => window.print()} disabled={!statement}>
             Imprimir
           </button>
@@ -174,7 +174,7 @@ export default function CommissionPage() {
         </div>
       </header>
 
-      <div className="commission-filters commission-no-print">
+      <div className="commission-filters no-print">
         {manager && (units?.length ?? 0) > 1 && (
           <SelectField
             label="Unidade"
@@ -301,7 +301,7 @@ function StatementView({ statement, manager, onEntry, onClose }: StatementViewPr
         </p>
       )}
       {manager && !paid && (
-        <div className="commission-manage commission-no-print">
+        <div className="commission-manage no-print">
           <button type="button" className="button button-primary" onClick={onClose}>
             {CLOSE_PERIOD}
           </button>
@@ -451,7 +451,7 @@ function Entries({ entries, manager, onEntry }: { entries: StatementEntry[]; man
       title="Vales e bônus"
       actions={
         manager && (
-          <button type="button" className="button button-secondary commission-no-print" onClick={onEntry}>
+          <button type="button" className="button button-secondary no-print" onClick={onEntry}>
             {NEW_ENTRY}
           </button>
         )
@@ -514,7 +514,7 @@ function PaidPeriods({ periods, loading, onShow }: PaidPeriodsProps) {
     { header: 'Líquido', cell: (period) => formatBRL(period.Net), className: 'commission-money' },
   ];
   return (
-    <Section title="Períodos pagos" className="commission-no-print">
+    <Section title="Períodos pagos" className="no-print">
       <DataTable
         label="Períodos pagos"
         columns={columns}

@@ -11,6 +11,7 @@ import {
   YAxis,
   type BarShapeProps,
 } from 'recharts';
+import { ChartTable, type ChartTableProps } from '@/components/charts/ChartTable';
 import { weekdayOf } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import {
@@ -84,46 +85,6 @@ export function ChartCard({ title, empty, headers, rows, children }: ChartCardPr
         </>
       )}
     </section>
-  );
-}
-
-interface ChartTableProps {
-  caption: string;
-  headers: string[];
-  /** The first cell of each row heads it. */
-  rows: { key: string | number; cells: ReactNode[] }[];
-}
-
-/** The table form of a chart, read by screen readers only. */
-export function ChartTable({ caption, headers, rows }: ChartTableProps) {
-  return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) =>
-              index === 0 ? (
-                <th key={index} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={index}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
