@@ -174,6 +174,7 @@ impl<'a> EventBuilder<'a> {
                 online: OnlineRules::default(),
                 attendant_discount_cap_percent: None,
                 commission: Default::default(),
+                allow_negative_stock: false,
             };
             let claimed = self.system.claiming(CNPJ_SCOPE, &unit.cnpj);
             rows.push(row::<Company>(id, 1, &CompanyEvent::CompanyRegistered(profile), &claimed));

@@ -20,6 +20,7 @@ use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
 use navalha_domain::role::Role;
 use navalha_domain::service::Service;
+use navalha_domain::stock::msg_insufficient_of;
 use navalha_event_store::log::Stream;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::error::ErrorBody;
@@ -775,17 +776,21 @@ async fn close(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let read = visible(&state, &auth, id).await?;
     let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
-    let (at, rates, settings) = close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
-    change(&state, &auth, &origin, (id, read), ComandaCommand::Close { at, rates, settings }).await
+    let (at, rates, settings, allow_negative_stock) =
+        close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
+    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock };
+    change(&state, &auth, &origin, (id, read), close).await
 }
 
 /// The unit's clock now, the rates in force of the lines' professionals, the unit's
-/// commission settings.
-pub(crate) type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings);
+/// commission settings, and whether it sells more than its stock.
+pub(crate) type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings, bool);
 
 /// What a close needs besides the comanda, read in one round trip: the unit's clock and
 /// commission settings, and the commission rates in force now of the professionals of its
-/// lines (issue 42), at which the close writes what each line earned.
+/// lines (issue 42), at which the close writes what each line earned. Where the unit does not
+/// sell more than its stock, a product line it does not hold is refused here with its name
+/// (issue 43); the append's trigger refuses one another sale took meanwhile.
 pub(crate) async fn close_inputs(
     state: &AppState,
     business_id: i64,
@@ -797,10 +802,23 @@ pub(crate) async fn close_inputs(
     ids.dedup();
     let mut wanted = vec![(Company::TYPE, company_id.to_string())];
     wanted.extend(ids.iter().map(|id| (Professional::TYPE, id.to_string())));
+    let sales = comanda.sales(false);
+    wanted.extend(sales.iter().map(|sold| (Product::TYPE, sold.product_id.to_string())));
     let streams = Streams::fetch(&state.events, business_id, &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
     let at = clock_of(&company);
     let settings = company.profile().map(|profile| profile.commission).unwrap_or_default();
+    let allow_negative_stock = company.profile().is_some_and(|profile| profile.allow_negative_stock);
+    if !allow_negative_stock {
+        for sold in &sales {
+            let on_hand = crate::products::on_hand(&state.pool, sold.product_id, company_id).await?;
+            if on_hand + sold.quantity < 0 {
+                let product: Product = streams.replay(&sold.product_id.to_string())?;
+                let (name, unit) = product.details().map(|d| (d.name.clone(), d.unit)).unwrap_or_default();
+                return Err(ApiError::field("items", &msg_insufficient_of(&name, on_hand, unit)));
+            }
+        }
+    }
     let mut rates = Vec::new();
     for id in ids {
         let professional: Professional = streams.replay(&id.to_string())?;
@@ -808,7 +826,7 @@ pub(crate) async fn close_inputs(
             rates.push((id, commission.clone()));
         }
     }
-    Ok((at, rates, settings))
+    Ok((at, rates, settings, allow_negative_stock))
 }
 
 /// `{reason}`.

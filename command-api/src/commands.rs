@@ -218,6 +218,7 @@ fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) 
         Some(SQLSTATE_UNIQUE | SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION) => {
             ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned())
         }
+        Some(SQLSTATE_NOT_ENOUGH_STOCK) => ApiError::Conflict(MSG_STOCK_TAKEN.to_owned()),
         Some(SQLSTATE_OTHER_BUSINESS) => {
             // The second line: the handler should have answered 404 already.
             tracing::warn!(aggregate_type, aggregate_id, "command on another business's aggregate refused");
@@ -229,6 +230,13 @@ fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) 
         }
     }
 }
+
+/// What the stock trigger raises for a move below zero where the unit does not allow it
+/// (migration `20261203000100_stock.sql`).
+pub const SQLSTATE_NOT_ENOUGH_STOCK: &str = "NV409";
+/// Answer when another sale took what was left between the check and the append.
+pub const MSG_STOCK_TAKEN: &str =
+    "Estoque insuficiente: outra venda acabou de levar o que restava. Confira o estoque.";
 
 /// Answer when a command names another business's aggregate and its handler did not notice.
 pub const MSG_NOT_FOUND: &str = "Registro não encontrado.";

@@ -1,5 +1,6 @@
 //! The counter's demo data (issue 41), loaded by `seed-demo` after the agenda: a product
-//! list; at the first unit, a caixa closed R$ 2,00 short after comandas paid by every method
+//! catalogue with each unit's stock received (issue 43; one product below its minimum at
+//! every unit, for the home's list); at the first unit, a caixa closed R$ 2,00 short after comandas paid by every method
 //! (cash with change, Pix, credit in installments, debit), tips and a walk-in; one of those
 //! comandas reopened, its card payment given back and paid again in the next caixa, which
 //! stays open, so the first caixa's report shows a correction; and a client who did not come.
@@ -13,8 +14,9 @@ use navalha_domain::comanda::{Comanda, ComandaCommand, ItemKind, NewItem, NewPay
 use navalha_domain::commission::CommissionRates;
 use navalha_domain::company::DEFAULT_TIME_ZONE;
 use navalha_domain::metadata::EventMetadata;
-use navalha_domain::product::{Product, ProductCommand, ProductDetails};
+use navalha_domain::product::{Minimum, Product, ProductCommand, ProductDetails};
 use navalha_domain::professional::{Professional, ProfessionalCommand};
+use navalha_domain::stock::{MeasureUnit, StockMovement};
 use navalha_platform::clock::now_in;
 use navalha_platform::ApiError;
 
@@ -24,13 +26,60 @@ use crate::commands::{execute, execute_claiming, execute_new, load, next_id};
 use crate::seed::DEMO_BUSINESS_ID;
 use crate::state::AppState;
 
-/// The demo's products: name, price in centavos, still sold.
-pub const PRODUCTS: &[(&str, i64, bool)] = &[
-    ("Pomada modeladora", 3990, true),
-    ("Óleo para barba", 3490, true),
-    ("Shampoo anticaspa", 2990, true),
-    ("Balm pós-barba", 2790, true),
-    ("Cera capilar (descontinuada)", 2500, false),
+/// A demo product.
+pub struct DemoProduct {
+    pub name: &'static str,
+    pub price_cents: i64,
+    pub active: bool,
+    brand: &'static str,
+    category: &'static str,
+    unit: MeasureUnit,
+    cost_cents: i64,
+    /// Received at every unit.
+    stock: i64,
+    /// Each unit's minimum.
+    minimum: i64,
+}
+
+const fn product(
+    name: &'static str,
+    price_cents: i64,
+    brand: &'static str,
+    category: &'static str,
+) -> DemoProduct {
+    DemoProduct {
+        name,
+        price_cents,
+        active: true,
+        brand,
+        category,
+        unit: MeasureUnit::Un,
+        cost_cents: price_cents / 2,
+        stock: 12,
+        minimum: 4,
+    }
+}
+
+/// The demo's products. The oil runs low (below its minimum); the dye is counted in ml and
+/// only used in the shop.
+pub const PRODUCTS: &[DemoProduct] = &[
+    product("Pomada modeladora", 3990, "Barba Forte", "Finalizadores"),
+    DemoProduct { stock: 3, minimum: 5, ..product("Óleo para barba", 3490, "Barba Forte", "Barba") },
+    product("Shampoo anticaspa", 2990, "Clean Men", "Cabelo"),
+    product("Balm pós-barba", 2790, "Clean Men", "Barba"),
+    DemoProduct {
+        active: false,
+        stock: 0,
+        minimum: 0,
+        ..product("Cera capilar (descontinuada)", 2500, "Barba Forte", "Finalizadores")
+    },
+    DemoProduct {
+        unit: MeasureUnit::Ml,
+        cost_cents: 12,
+        stock: 600,
+        minimum: 120,
+        ..product("Tinta para pigmentação", 100, "Pigmenta", "Química")
+    },
 ];
 
 /// How many of the day's first appointments get a comanda.
@@ -69,8 +118,10 @@ async fn close_at_rates(
     system: &EventMetadata,
 ) -> Result<(), ApiError> {
     let comanda: Comanda = load(&state.events, DEMO_BUSINESS_ID, id).await?;
-    let (_, rates, settings) = close_inputs(state, DEMO_BUSINESS_ID, unit, &comanda).await?;
-    execute::<Comanda>(&state.events, id, ComandaCommand::Close { at, rates, settings }, system).await?;
+    let (_, rates, settings, allow_negative_stock) =
+        close_inputs(state, DEMO_BUSINESS_ID, unit, &comanda).await?;
+    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock };
+    execute::<Comanda>(&state.events, id, close, system).await?;
     Ok(())
 }
 
@@ -100,19 +151,50 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
     let system = EventMetadata::system("Carga de demonstração", DEMO_BUSINESS_ID);
     let log = &state.events;
     demo_commissions(state, &system).await?;
-    let mut products = Vec::new();
-    for (name, price_cents, active) in PRODUCTS {
-        let id = next_id(&state.pool, "product_id_seq").await?;
-        let details = ProductDetails { name: (*name).to_owned(), price_cents: *price_cents, active: *active };
-        execute_new::<Product>(log, &id.to_string(), ProductCommand::Create(details), &system).await?;
-        products.push((id, *name, *price_cents));
-    }
-    let unit: i64 = sqlx::query_scalar(
+    let units: Vec<i64> = sqlx::query_scalar(
         "select aggregate_id::bigint from events where aggregate_type = 'Company' and sequence = 1
-          order by global_position limit 1",
+          order by global_position",
     )
-    .fetch_one(&state.pool)
+    .fetch_all(&state.pool)
     .await?;
+    let unit = *units.first().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the demo has no unit")))?;
+    let mut products = Vec::new();
+    for demo in PRODUCTS {
+        let id = next_id(&state.pool, "product_id_seq").await?;
+        let details = ProductDetails {
+            name: demo.name.to_owned(),
+            price_cents: demo.price_cents,
+            active: demo.active,
+            brand: Some(demo.brand.to_owned()),
+            barcode: None,
+            category: Some(demo.category.to_owned()),
+            cost_cents: Some(demo.cost_cents),
+            unit: demo.unit,
+            minimums: units
+                .iter()
+                .filter(|_| demo.minimum > 0)
+                .map(|company_id| Minimum { company_id: *company_id, minimum: demo.minimum })
+                .collect(),
+        };
+        execute_new::<Product>(log, &id.to_string(), ProductCommand::Create(details), &system).await?;
+        for company_id in units.iter().filter(|_| demo.stock > 0) {
+            let movement = StockMovement::Receive {
+                company_id: *company_id,
+                quantity: demo.stock,
+                unit_cost_cents: demo.cost_cents,
+                supplier: "Distribuidora Central".to_owned(),
+            };
+            let stock_moves = movement.moves(id, 0, false, demo.unit).map_err(crate::commands::invalid)?;
+            execute::<Product>(
+                log,
+                &id.to_string(),
+                ProductCommand::MoveStock { movement, stock_moves },
+                &system,
+            )
+            .await?;
+        }
+        products.push((id, demo.name, demo.price_cents));
+    }
     let now = now_in(DEFAULT_TIME_ZONE);
     // The unit's appointments today, earliest first.
     let today: Vec<i64> = sqlx::query_scalar(

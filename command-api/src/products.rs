@@ -1,10 +1,15 @@
-//! Products (issue 41): `POST product` and `PUT product/{id}`, the plain list a comanda sells
-//! from. ADMIN edits it; every role reads it (query-api).
+//! Products (issues 41 and 43): `POST product` and `PUT product/{id}`, what a comanda sells
+//! from, and `POST product/{id}/movements`, the stock movements recorded by hand. ADMIN edits
+//! products and records every movement; an ATTENDANT records 'Entrada' and 'Uso interno' at
+//! their units. Every role reads them (query-api).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use navalha_domain::product::{Product, ProductCommand, ProductError, ProductForm};
-use navalha_platform::auth::{AdminOnly, Auth};
+use navalha_domain::company::Company;
+use navalha_domain::product::{Product, ProductCommand, ProductDetails, ProductError, ProductForm};
+use navalha_domain::role::Role;
+use navalha_domain::stock::{StockMovement, StockMovementForm};
+use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::refused;
 use navalha_platform::written::IdProduct;
@@ -12,13 +17,27 @@ use navalha_platform::ApiError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::commands::{execute, invalid, metadata_of, next_id, position_headers, DomainError};
+use crate::commands::{
+    execute, execute_on, invalid, load, load_stream, metadata_of, next_id, position_headers, DomainError,
+};
 use crate::idempotency;
 use crate::state::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(change))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(change)).routes(routes!(move_stock))
+}
+
+/// A unit named on a product's form or movement that is not one of the caller's.
+pub const MSG_UNKNOWN_UNIT: &str = "Unidade não encontrada.";
+
+/// The form's details, with each unit of its minimums one of the caller's.
+fn validated(form: &ProductForm, principal: &Principal) -> Result<ProductDetails, ApiError> {
+    let details = form.validate().map_err(invalid)?;
+    if details.minimums.iter().any(|minimum| !principal.belongs_to(minimum.company_id)) {
+        return Err(ApiError::field("minimums", MSG_UNKNOWN_UNIT));
+    }
+    Ok(details)
 }
 
 impl DomainError for ProductError {
@@ -51,7 +70,7 @@ async fn create(
     origin: RequestOrigin,
     Json(form): Json<ProductForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<IdProduct>), ApiError> {
-    let details = form.validate().map_err(invalid)?;
+    let details = validated(&form, &auth)?;
     let id = next_id(&state.pool, "product_id_seq").await?;
     let answer = IdProduct { id_product: id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
@@ -84,7 +103,7 @@ async fn change(
     PathParam(id): PathParam<i64>,
     Json(form): Json<ProductForm>,
 ) -> Result<(HeaderMap, Json<IdProduct>), ApiError> {
-    let details = form.validate().map_err(invalid)?;
+    let details = validated(&form, &auth)?;
     let position = execute::<Product>(
         &state.events,
         &id.to_string(),
@@ -93,4 +112,87 @@ async fn change(
     )
     .await?;
     Ok((position_headers(position), Json(IdProduct { id_product: id })))
+}
+
+/// What a movement left at its unit.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct StockMoved {
+    id_product: i64,
+    id_company: i64,
+    /// The unit's count as this movement left it.
+    quantity: i64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/product/{id}/movements",
+    tag = "Products",
+    summary = "Record a stock movement: `entrada`, `uso_interno`, `ajuste` (the quantity counted) or `transferencia` (ADMIN; an ATTENDANT, entrada and uso_interno at their units). 'venda' comes only from a comanda's close",
+    params(("id" = i64, Path)),
+    request_body = StockMovementForm,
+    responses(
+        (status = 201, description = "Recorded", body = StockMoved, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Malformed,
+        refused::Forbidden,
+        refused::NotFound,
+        (status = 409, description = "Another sale took what was left meanwhile", body = navalha_platform::error::ErrorBody),
+        (status = 422, description = "Validation, a unit that is not the caller's, or more than the unit holds where it may not go below zero", body = navalha_platform::error::ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, product_id = id))]
+async fn move_stock(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Json(form): Json<StockMovementForm>,
+) -> Result<(StatusCode, HeaderMap, Json<StockMoved>), ApiError> {
+    // Another business's product answers 404 before its form is read.
+    let read = load_stream::<Product>(&state.events, auth.business_id, &id.to_string()).await?;
+    let unit = read.aggregate.details().ok_or(ProductError::NotFound).map_err(|e| e.to_api())?.unit;
+    let movement = form.validate().map_err(invalid)?;
+    if auth.role == Role::Attendant
+        && matches!(movement, StockMovement::Count { .. } | StockMovement::Transfer { .. })
+    {
+        return Err(ApiError::Forbidden);
+    }
+    let company_id = movement.company_id();
+    if !auth.belongs_to(company_id) {
+        return Err(ApiError::field("idCompany", MSG_UNKNOWN_UNIT));
+    }
+    if let StockMovement::Transfer { to_company_id, .. } = movement {
+        if !auth.belongs_to(to_company_id) {
+            return Err(ApiError::field("idCompanyTo", MSG_UNKNOWN_UNIT));
+        }
+    }
+    let company: Company = load(&state.events, auth.business_id, &company_id.to_string()).await?;
+    let allow_negative = company.profile().is_some_and(|profile| profile.allow_negative_stock);
+    let on_hand = on_hand(&state.pool, id, company_id).await?;
+    let stock_moves = movement.moves(id, on_hand, allow_negative, unit).map_err(invalid)?;
+    let left =
+        on_hand + stock_moves.iter().filter(|m| m.company_id == company_id).map(|m| m.quantity).sum::<i64>();
+    let answer = StockMoved { id_product: id, id_company: company_id, quantity: left };
+    let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
+    let written = execute_on::<Product>(
+        &state.events,
+        &id.to_string(),
+        read,
+        ProductCommand::MoveStock { movement, stock_moves },
+        &metadata,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, position_headers(written.position), Json(answer)))
+}
+
+/// What a unit holds of a product now, as the appends keep it (`stock_count`).
+pub async fn on_hand(pool: &sqlx::PgPool, product_id: i64, company_id: i64) -> Result<i64, ApiError> {
+    let quantity: Option<i64> =
+        sqlx::query_scalar("select quantity from stock_count where product_id = $1 and company_id = $2")
+            .bind(product_id)
+            .bind(company_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(quantity.unwrap_or(0))
 }

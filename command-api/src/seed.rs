@@ -238,6 +238,8 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                 card_fee_debit_points: 199,
                 ..Default::default()
             },
+            // The third unit sells what its count has not caught up with (issue 43).
+            allow_negative_stock: index == 2,
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);

@@ -476,6 +476,7 @@ mod tests {
                 total_cents: 0,
                 tips_cents: 500,
                 earnings: vec![],
+                stock_moves: vec![],
             });
         }
         comanda

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::commission::{ClubRule, CommissionRates, CommissionSettings, EarnedLine, Earning, Rate};
 use crate::money::{brl, check_amount, percent_of, share_out, WHOLE};
+use crate::stock::StockMove;
 use crate::validation::reason;
 
 /// The most a unit price, tip or payment may be.
@@ -311,6 +312,9 @@ pub struct Comanda {
     /// What the last close earned each professional; empty while open (issue 42).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     earnings: Vec<Earning>,
+    /// What the last close took from the stock; empty while open (issue 43).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sold: Vec<StockMove>,
     /// Ids handed out so far, of items, tips and payments.
     last_item: i64,
     last_tip: i64,
@@ -414,6 +418,25 @@ impl Comanda {
                 net_cents: net - share,
             })
             .collect()
+    }
+
+    /// What a close takes from the unit's stock (issue 43): its product lines, one move per
+    /// product, in the order they were first added.
+    pub fn sales(&self, allow_negative: bool) -> Vec<StockMove> {
+        let company_id = self.opening.as_ref().map_or(0, |opening| opening.company_id);
+        let mut moves: Vec<StockMove> = Vec::new();
+        for item in self.items.iter().filter(|item| item.kind == ItemKind::Product) {
+            match moves.iter_mut().find(|sold| sold.product_id == item.ref_id) {
+                Some(sold) => sold.quantity -= item.quantity,
+                None => moves.push(StockMove {
+                    product_id: item.ref_id,
+                    company_id,
+                    quantity: -item.quantity,
+                    allow_negative,
+                }),
+            }
+        }
+        moves
     }
 
     /// What a closed comanda brought in (the home's 'Recebido'): the payments by method, and
@@ -537,10 +560,12 @@ pub enum ComandaCommand {
     },
     /// `rates`: the commission rates in force of the professionals of the lines (issue 42);
     /// one left out earns nothing of their lines. `settings`: the unit's commission settings.
+    /// `allow_negative_stock`: the unit's setting, whether it sells more than its stock.
     Close {
         at: NaiveDateTime,
         rates: Vec<(i64, CommissionRates)>,
         settings: CommissionSettings,
+        allow_negative_stock: bool,
     },
     Reopen {
         reason: String,
@@ -597,9 +622,16 @@ pub enum ComandaEvent {
         /// written before commissions have none.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         earnings: Vec<Earning>,
+        /// What it sold from the unit's stock (issue 43): one move per product, negative.
+        /// Closes written before stock have none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        stock_moves: Vec<StockMove>,
     },
     ComandaReopened {
         reason: String,
+        /// The last close's sales given back to the stock (issue 43).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        stock_moves: Vec<StockMove>,
     },
     ComandaCanceled {
         reason: String,
@@ -906,7 +938,7 @@ impl Aggregate for Comanda {
                 }
                 ComandaEvent::PaymentRefunded { payment_id, reason: reason_of(&reason)? }
             }
-            ComandaCommand::Close { at, rates, settings } => {
+            ComandaCommand::Close { at, rates, settings, allow_negative_stock } => {
                 self.open()?;
                 if self.items.is_empty() {
                     return Err(ComandaError::Empty);
@@ -929,6 +961,7 @@ impl Aggregate for Comanda {
                     total_cents: totals.total,
                     tips_cents: totals.tips,
                     earnings,
+                    stock_moves: self.sales(allow_negative_stock),
                 }
             }
             ComandaCommand::Reopen { reason } => {
@@ -936,7 +969,12 @@ impl Aggregate for Comanda {
                     self.open()?;
                     return Err(invalid("reason", "Só uma comanda fechada pode ser reaberta."));
                 }
-                ComandaEvent::ComandaReopened { reason: reason_of(&reason)? }
+                let stock_moves = self
+                    .sold
+                    .iter()
+                    .map(|sold| StockMove { quantity: -sold.quantity, allow_negative: false, ..sold.clone() })
+                    .collect();
+                ComandaEvent::ComandaReopened { reason: reason_of(&reason)?, stock_moves }
             }
             ComandaCommand::Cancel { reason } => {
                 self.open()?;
@@ -999,13 +1037,15 @@ impl Aggregate for Comanda {
             ComandaEvent::PaymentRefunded { payment_id, .. } => {
                 self.payments.retain(|payment| payment.payment_id != payment_id);
             }
-            ComandaEvent::ComandaClosed { earnings, .. } => {
+            ComandaEvent::ComandaClosed { earnings, stock_moves, .. } => {
                 self.status = Status::Closed;
                 self.earnings = earnings;
+                self.sold = stock_moves;
             }
             ComandaEvent::ComandaReopened { .. } => {
                 self.status = Status::Open;
                 self.earnings.clear();
+                self.sold.clear();
             }
             ComandaEvent::ComandaCanceled { .. } => self.status = Status::Canceled,
         }
@@ -1267,7 +1307,12 @@ mod tests {
             .then_expect_error(ComandaError::Overpaid(0));
         when(
             charged.clone(),
-            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
+            ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            },
         )
         .then_expect_error(ComandaError::PixPending);
         let settle = |paid: bool| ComandaCommand::SettlePix { galax_pay_id: 77, paid, status: "x".into() };
@@ -1282,7 +1327,12 @@ mod tests {
         when(paid.clone(), settle(true)).then_expect_events(vec![]);
         when(
             paid,
-            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
+            ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            },
         )
         .then_expect_events(vec![ComandaEvent::ComandaClosed {
             at: at(),
@@ -1293,6 +1343,7 @@ mod tests {
             total_cents: 4500,
             tips_cents: 0,
             earnings: earnings(&replayed(charged.clone()).closed_lines(), &[], &[]),
+            stock_moves: vec![],
         }]);
         // Expired, then paid after all; or paid after the comanda was cancelled: to give back.
         let failed = vec![ComandaEvent::PixFailed { galax_pay_id: 77, status: "x".into() }];
@@ -1341,6 +1392,7 @@ mod tests {
             total_cents: 7000,
             tips_cents: 1000,
             earnings: vec![],
+            stock_moves: vec![],
         });
         let received = replayed(events).received();
         assert_eq!(received.methods, [(PaymentMethod::Cash, 5000), (PaymentMethod::Debit, 3000)]);
@@ -1515,7 +1567,12 @@ mod tests {
         assert_eq!(comanda.totals().remaining(), 0);
         TestFramework::<Comanda>::with(())
             .given(paid)
-            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
+            .when(ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
                 lines: comanda.closed_lines(),
@@ -1525,6 +1582,7 @@ mod tests {
                 total_cents: 4500,
                 tips_cents: 0,
                 earnings: comanda.earnings_at(&comanda.closed_lines(), &[], &CommissionSettings::default()),
+                stock_moves: vec![],
             }]);
     }
 
@@ -1560,7 +1618,12 @@ mod tests {
         let opened_events = vec![opened(vec![service(4500)])];
         TestFramework::<Comanda>::with(())
             .given(opened_events.clone())
-            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
+            .when(ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            })
             .then_expect_error(ComandaError::Unbalanced(0, 4500));
         let paid = vec![
             opened(vec![service(4500)]),
@@ -1585,6 +1648,7 @@ mod tests {
                 at: at(),
                 rates: vec![(7, rates)],
                 settings: CommissionSettings::default(),
+                allow_negative_stock: false,
             })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
@@ -1617,6 +1681,7 @@ mod tests {
                     tips_cents: 0,
                     partner: false,
                 }],
+                stock_moves: vec![],
             }]);
         let mut closed = paid.clone();
         closed.push(ComandaEvent::ComandaClosed {
@@ -1628,13 +1693,19 @@ mod tests {
             total_cents: 4500,
             tips_cents: 0,
             earnings: vec![],
+            stock_moves: vec![],
         });
         for command in [
             ComandaCommand::AddItem { item: product(100, 1), cap: None },
             ComandaCommand::AddTip { professional_id: 7, cents: 100 },
             ComandaCommand::TakePayment(cash(1, None)),
             ComandaCommand::RefundPayment { payment_id: 1, reason: "erro".into() },
-            ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() },
+            ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            },
             ComandaCommand::Cancel { reason: "erro".into() },
         ] {
             TestFramework::<Comanda>::with(())
@@ -1651,6 +1722,60 @@ mod tests {
             .when(ComandaCommand::Reopen { reason: "Cliente pagou com outro cartão".into() })
             .then_expect_events(vec![ComandaEvent::ComandaReopened {
                 reason: "Cliente pagou com outro cartão".into(),
+                stock_moves: vec![],
+            }]);
+    }
+
+    #[test]
+    fn a_close_sells_its_products_from_the_units_stock_and_a_reopening_gives_them_back() {
+        let mut events = vec![opened(vec![service(4500), product(2990, 2), product(2990, 1)])];
+        events.push(ComandaEvent::PaymentTaken(Payment {
+            payment_id: 1,
+            method: PaymentMethod::Cash,
+            cents: 13_470,
+            cash_received_cents: None,
+            installments: None,
+            brand: None,
+            authorization_code: None,
+            nsu: None,
+            caixa_id: Some(1),
+            item_id: None,
+        }));
+        let sold = vec![StockMove { product_id: 3, company_id: 2, quantity: -3, allow_negative: true }];
+        let close = ComandaCommand::Close {
+            at: at(),
+            rates: vec![],
+            settings: CommissionSettings::default(),
+            allow_negative_stock: true,
+        };
+        let comanda = replayed(events.clone());
+        let mut closed = events.clone();
+        closed.push(ComandaEvent::ComandaClosed {
+            at: at(),
+            lines: comanda.closed_lines(),
+            tips: vec![],
+            subtotal_cents: 13_470,
+            discount_cents: 0,
+            total_cents: 13_470,
+            tips_cents: 0,
+            earnings: comanda.earnings_at(&comanda.closed_lines(), &[], &CommissionSettings::default()),
+            stock_moves: sold.clone(),
+        });
+        TestFramework::<Comanda>::with(())
+            .given(events)
+            .when(close)
+            .then_expect_events(vec![closed[2].clone()]);
+        TestFramework::<Comanda>::with(())
+            .given(closed)
+            .when(ComandaCommand::Reopen { reason: "Trocou a pomada".into() })
+            .then_expect_events(vec![ComandaEvent::ComandaReopened {
+                reason: "Trocou a pomada".into(),
+                stock_moves: vec![StockMove {
+                    product_id: 3,
+                    company_id: 2,
+                    quantity: 3,
+                    allow_negative: false,
+                }],
             }]);
     }
 
@@ -1750,7 +1875,12 @@ mod tests {
             .then_expect_error(invalid("idProfessional", "Escolha o profissional que fez o serviço."));
         TestFramework::<Comanda>::with(())
             .given(events)
-            .when(ComandaCommand::Close { at: at(), rates: vec![], settings: CommissionSettings::default() })
+            .when(ComandaCommand::Close {
+                at: at(),
+                rates: vec![],
+                settings: CommissionSettings::default(),
+                allow_negative_stock: false,
+            })
             .then_expect_error(ComandaError::Empty);
         TestFramework::<Comanda>::with(())
             .given_no_previous_events()
@@ -1879,8 +2009,9 @@ mod tests {
                 tips_cents: 1000,
                 // Left out when empty: the pinned shape is that of closes before commissions.
                 earnings: vec![],
+                stock_moves: vec![],
             },
-            ComandaEvent::ComandaReopened { reason: "Pagamento errado".into() },
+            ComandaEvent::ComandaReopened { reason: "Pagamento errado".into(), stock_moves: vec![] },
             ComandaEvent::ComandaCanceled { reason: "Cliente desistiu".into() },
         ]);
     }

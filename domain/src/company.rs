@@ -63,6 +63,10 @@ pub struct CompanyProfile {
     /// period. Left out while the defaults, so profiles written before read the same.
     #[serde(default, skip_serializing_if = "CommissionSettings::is_default")]
     pub commission: CommissionSettings,
+    /// Whether it sells more than its stock, the count then going below zero (issue 43);
+    /// off by default, and left out while off.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_negative_stock: bool,
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
@@ -132,6 +136,9 @@ pub struct CompanyForm {
     pub club_commission_fixed: Option<serde_json::Value>,
     /// The usual commission period: `week`, `fortnight` or `month`; left out keeps it.
     pub commission_period: Option<String>,
+    /// Whether the unit sells more than its stock (issue 43); left out keeps the current
+    /// setting (off on create).
+    pub allow_negative_stock: Option<bool>,
     /// The unit's IANA time zone, one of Brazil's (`America/Manaus`...); left out or empty,
     /// the zone of its state and city (issue 39).
     pub time_zone: Option<String>,
@@ -219,6 +226,9 @@ impl CompanyForm {
                 online,
                 attendant_discount_cap_percent,
                 commission,
+                allow_negative_stock: self
+                    .allow_negative_stock
+                    .unwrap_or_else(|| current.is_some_and(|profile| profile.allow_negative_stock)),
             }),
             _ => Err(errors),
         }

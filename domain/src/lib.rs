@@ -29,6 +29,7 @@ pub mod role;
 pub mod sale;
 pub mod service;
 pub mod state_shape;
+pub mod stock;
 pub mod subscription;
 pub mod time_zone;
 pub mod validation;

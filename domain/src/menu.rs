@@ -24,6 +24,7 @@ pub const MENU: &[MenuItem] = &[
     MenuItem { slug: "holiday", label: "Feriados" },
     MenuItem { slug: "comanda", label: "Comandas" },
     MenuItem { slug: "product", label: "Produtos" },
+    MenuItem { slug: "stock", label: "Estoque" },
     MenuItem { slug: "commission", label: "Comissões" },
     MenuItem { slug: "profile", label: "Meu Perfil" },
 ];

@@ -3,7 +3,8 @@
 //!
 //! - a value read from the wire has at most two decimals: more is refused, never rounded;
 //! - a percentage of an amount is rounded to the nearest centavo, half up (R$ 0,125 is
-//!   R$ 0,13), in integers: no floating point touches a centavo;
+//!   R$ 0,13), in integers: no floating point touches a centavo; so is a proportion of an
+//!   amount (`proportion`: the value some units of a stock take);
 //! - an amount shared out in proportion (a discount on the total spread over the items) goes
 //!   by largest remainder, so the shares always add up to the amount exactly; ties go to the
 //!   earlier share.
@@ -104,6 +105,16 @@ pub fn percent_of(cents: i64, basis_points: i64) -> i64 {
     let whole = i128::from(WHOLE);
     // Half up on the magnitude, so that a refund rounds as its charge did.
     let rounded = (scaled.abs() + whole / 2) / whole;
+    let rounded = if scaled < 0 { -rounded } else { rounded };
+    i64::try_from(rounded).unwrap_or(if rounded < 0 { i64::MIN } else { i64::MAX })
+}
+
+/// `part / whole` of `cents`, to the nearest centavo, half up on the magnitude (the share of
+/// a stock's value that some of its units take, docs/money.md 'Stock'). `whole` positive.
+pub fn proportion(cents: i64, part: i64, whole: i64) -> i64 {
+    let scaled = i128::from(cents) * i128::from(part);
+    let whole = i128::from(whole.max(1));
+    let rounded = (scaled.abs() * 2 + whole) / (whole * 2);
     let rounded = if scaled < 0 { -rounded } else { rounded };
     i64::try_from(rounded).unwrap_or(if rounded < 0 { i64::MIN } else { i64::MAX })
 }

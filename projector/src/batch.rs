@@ -46,6 +46,7 @@ impl Batch {
                 Buffer::Boolean(values) => query.bind(values),
                 Buffer::Date(values) => query.bind(values),
                 Buffer::Time(values) => query.bind(values),
+                Buffer::Timestamptz(values) => query.bind(values),
                 Buffer::Text(values) => query.bind(values),
             };
         }

@@ -3,7 +3,7 @@
 //! (`copy.rs`) and a live batch's upsert (`batch.rs`). Each field is checked against its
 //! column's type as it is written.
 
-use chrono::{NaiveDate, NaiveTime, Timelike as _};
+use chrono::{DateTime, NaiveDate, NaiveTime, Timelike as _, Utc};
 use navalha_read_models::table::{Column, Table, Type};
 
 /// Where a row's fields go, in the table's column order.
@@ -65,6 +65,7 @@ pub enum Buffer {
     Boolean(Vec<bool>),
     Date(Vec<NaiveDate>),
     Time(Vec<NaiveTime>),
+    Timestamptz(Vec<DateTime<Utc>>),
     Text(Vec<String>),
 }
 
@@ -78,6 +79,7 @@ impl Buffer {
             Type::Boolean => Buffer::Boolean(Vec::new()),
             Type::Date => Buffer::Date(Vec::new()),
             Type::Time => Buffer::Time(Vec::new()),
+            Type::Timestamptz => Buffer::Timestamptz(Vec::new()),
             Type::Text
             | Type::Json
             | Type::Int4Range
@@ -125,6 +127,7 @@ plain_value! {
     bool => Boolean, Boolean;
     NaiveDate => Date, Date;
     NaiveTime => Time, Time;
+    DateTime<Utc> => Timestamptz, Timestamptz;
 }
 
 /// The binary format of the plain types.
@@ -173,6 +176,15 @@ impl Binary for NaiveTime {
     fn binary(&self, out: &mut Vec<u8>) {
         let micros =
             i64::from(self.num_seconds_from_midnight()) * 1_000_000 + i64::from(self.nanosecond() / 1_000);
+        micros.binary(out);
+    }
+}
+
+/// `timestamptz`: microseconds since 2000-01-01 00:00 UTC.
+impl Binary for DateTime<Utc> {
+    fn binary(&self, out: &mut Vec<u8>) {
+        let epoch = postgres_epoch().and_time(NaiveTime::MIN).and_utc();
+        let micros = self.signed_duration_since(epoch).num_microseconds().unwrap_or(i64::MAX);
         micros.binary(out);
     }
 }

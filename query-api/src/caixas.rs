@@ -349,7 +349,7 @@ fn correction(id: i64, before: &Folded, logged: &Logged) -> Option<(String, Opti
                 Some(reason.clone()),
             ))
         }
-        (Either::Comanda(ComandaEvent::ComandaReopened { reason }), Some(n)) => {
+        (Either::Comanda(ComandaEvent::ComandaReopened { reason, .. }), Some(n)) => {
             Some((format!("{} reaberta", capitalized(&comanda(n))), None, Some(reason.clone())))
         }
         (Either::Comanda(ComandaEvent::ComandaClosed { .. }), Some(n)) => {

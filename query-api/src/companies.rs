@@ -236,6 +236,7 @@ async fn one(
                 ClubRule::PlanShare => None,
             },
             commission_period: profile.commission.period.code(),
+            allow_negative_stock: profile.allow_negative_stock,
         }),
     ))
 }
@@ -281,6 +282,8 @@ pub struct CompanyDetail {
     club_commission_fixed: Option<f64>,
     /// The usual commission period: week, fortnight or month.
     commission_period: &'static str,
+    /// Whether it sells more than its stock (issue 43).
+    allow_negative_stock: bool,
 }
 
 /// One weekday of a unit's hours; closed days have null times.

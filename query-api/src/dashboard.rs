@@ -100,6 +100,44 @@ struct Answer {
     /// the month so far on a barber's own home.
     commissions: CommissionFigures,
     club: Option<Club>,
+    /// Products below their minimum at the home's units (issue 43); none on a barber's own.
+    low_stock: Vec<LowStockItem>,
+}
+
+/// A product a unit holds less of than its minimum.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct LowStockItem {
+    id_product: i64,
+    name: String,
+    /// `un`, `ml` or `g`.
+    unit: String,
+    id_company: i64,
+    company_name: String,
+    quantity: i64,
+    minimum: i64,
+}
+
+/// How many low-stock products the home lists.
+const LOW_STOCK_LIMIT: i64 = 20;
+
+/// The units' products held below their minimum, by unit and name.
+async fn low_stock(conn: &mut sqlx::PgConnection, companies: &[i64]) -> Result<Vec<LowStockItem>, ApiError> {
+    Ok(sqlx::query_as(
+        "select p.product_id as id_product, p.name, p.unit, c.company_id as id_company, c.name as company_name,
+                coalesce(l.quantity, 0) as quantity, (e ->> 'minimum')::bigint as minimum
+           from rm_product.product p
+          cross join lateral json_array_elements(p.minimums) e
+           join rm_company.company c on c.company_id = (e ->> 'company_id')::bigint
+           left join rm_product.stock_level l on l.product_id = p.product_id and l.company_id = c.company_id
+          where p.active and c.company_id = any($1) and coalesce(l.quantity, 0) < (e ->> 'minimum')::bigint
+          order by lower(c.name), lower(public.unaccent(p.name))
+          limit $2",
+    )
+    .bind(companies)
+    .bind(LOW_STOCK_LIMIT)
+    .fetch_all(conn)
+    .await?)
 }
 
 /// What the closed comandas of the current commission period earned each professional.
@@ -273,7 +311,10 @@ async fn dashboard(
     let own = !matches!(auth.role, Role::Admin | Role::Attendant);
     let professional = own.then_some(auth.professional_id);
     let consistency = read_after
-        .wait_all(&state.watch, &[&read_models::DASHBOARD, &read_models::COMANDA, &read_models::AGENDA])
+        .wait_all(
+            &state.watch,
+            &[&read_models::DASHBOARD, &read_models::COMANDA, &read_models::AGENDA, &read_models::PRODUCT],
+        )
         .await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let units: Vec<(i64, NaiveDate)> = sqlx::query_as(
@@ -341,6 +382,7 @@ async fn dashboard(
     let club = if own { None } else { Some(club(&mut tx, today, &auth.companies).await?) };
     let received = received(&mut tx, &filter).await?;
     let commissions = commissions(&mut tx, &companies, today, professional).await?;
+    let low_stock = if own { Vec::new() } else { low_stock(&mut tx, &companies).await? };
     let answer = Answer {
         start,
         end,
@@ -353,6 +395,7 @@ async fn dashboard(
         received,
         commissions,
         club,
+        low_stock,
     };
     Ok((consistency.headers(), Json(answer)))
 }

@@ -11,6 +11,8 @@ pub enum Type {
     Boolean,
     Date,
     Time,
+    /// An instant (`timestamptz`): when an event was recorded.
+    Timestamptz,
     Text,
     /// `json`, not `jsonb`: read whole, and a rebuild copies its text as given.
     Json,
@@ -30,6 +32,7 @@ impl Type {
             Type::Boolean => "boolean",
             Type::Date => "date",
             Type::Time => "time",
+            Type::Timestamptz => "timestamptz",
             Type::Text => "text",
             Type::Json => "json",
             Type::Int4Range => "int4range",

@@ -159,8 +159,15 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
     )
     .await;
     let caixa = caixa.body["IdCaixa"].as_i64().unwrap_or_else(|| panic!("{caixa:?}"));
+    let stocked =
+        send(&system, Some(&admin), "/api/product", &json!({"name": "Óleo", "price": 30}), "stocked").await;
+    let stocked = stocked.body["IdProduct"].as_i64().unwrap_or_else(|| panic!("{stocked:?}"));
     let creates: Vec<(String, Value)> = vec![
         ("/api/comanda".into(), json!({"idCompany": d.centro, "idUser": d.client})),
+        (
+            format!("/api/product/{stocked}/movements"),
+            json!({"kind": "entrada", "idCompany": d.centro, "quantity": 5, "unitCost": "12,50"}),
+        ),
         ("/api/product".into(), json!({"name": "Pomada modeladora", "price": "29,90"})),
         (
             "/api/commission/entry".into(),

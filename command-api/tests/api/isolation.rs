@@ -671,6 +671,14 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
         case(Method::GET, format!("/api/company/{centro}"), None, ALL),
         case(Method::GET, format!("/api/product/{product}"), None, ALL),
         case(Method::PUT, format!("/api/product/{product}"), Some(product_form), ADMIN),
+        case(
+            Method::POST,
+            format!("/api/product/{product}/movements"),
+            Some(json!({"kind": "entrada", "idCompany": centro, "quantity": 1, "unitCost": 10})),
+            FRONT_DESK,
+        ),
+        case(Method::GET, format!("/api/product/{product}/movements"), None, FRONT_DESK),
+        case(Method::GET, format!("/api/stock?idCompany={centro}"), None, FRONT_DESK),
         case(Method::GET, format!("/api/subscription-details/{every_unit_plan}"), None, PLAN_STAFF),
         case(Method::GET, format!("/api/subscription-service/services/{every_unit_plan}"), None, PLAN_STAFF),
     ]);

@@ -26,6 +26,7 @@ mod read_models;
 mod recovery;
 mod scheduling;
 mod smtp;
+mod stock;
 mod stuck;
 mod support;
 mod tokens;

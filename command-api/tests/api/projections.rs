@@ -81,6 +81,19 @@ async fn change_the_demo(system: &System) {
     let product =
         call(Method::POST, "/api/product".into(), json!({"name": "Pomada", "price": "29,90"})).await;
     let product = product.body["IdProduct"].as_i64().expect("product");
+    // Its stock (issue 43): received twice at different costs, moved to another unit, counted,
+    // used; then sold by the closes below and given back by the reopening. The values at
+    // cost depend on the order, which the bulk fold and the one-by-one build must share.
+    let moved = format!("/api/product/{product}/movements");
+    for body in [
+        json!({"kind": "entrada", "idCompany": d.centro, "quantity": 6, "unitCost": "10,00", "supplier": "Dist"}),
+        json!({"kind": "entrada", "idCompany": d.centro, "quantity": 3, "unitCost": "13,33"}),
+        json!({"kind": "transferencia", "idCompany": d.centro, "idCompanyTo": d.savassi, "quantity": 2}),
+        json!({"kind": "ajuste", "idCompany": d.savassi, "quantity": 1, "reason": "Quebrou um frasco"}),
+        json!({"kind": "uso_interno", "idCompany": d.centro, "quantity": 1, "reason": "Mostruário"}),
+    ] {
+        call(Method::POST, moved.clone(), body).await;
+    }
     call(Method::POST, "/api/caixa".into(), json!({"idCompany": d.centro, "openingCash": 100})).await;
     for close in [true, false] {
         let opened =

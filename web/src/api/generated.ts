@@ -1039,6 +1039,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock movements at the caller's units, newest first, paged (ADMIN, ATTENDANT) */
+        get: operations["productsMovements"];
+        put?: never;
+        /** Record a stock movement: `entrada`, `uso_interno`, `ajuste` (the quantity counted) or `transferencia` (ADMIN; an ATTENDANT, entrada and uso_interno at their units). 'venda' comes only from a comanda's close */
+        post: operations["productsMoveStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/professional": {
         parameters: {
             query?: never;
@@ -1609,6 +1627,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's stock: each product's count and value at cost, below the minimum first; with asOf, as it stood then (ADMIN, ATTENDANT of the unit) */
+        get: operations["productsStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription-details": {
         parameters: {
             query?: never;
@@ -1956,6 +1991,8 @@ export interface components {
             Days: components["schemas"]["DayFigures"][];
             /** Format: date */
             End: string;
+            /** @description Products below their minimum at the home's units (issue 43); none on a barber's own. */
+            LowStock: components["schemas"]["LowStockItem"][];
             Occupancy: components["schemas"]["Occupancy"][];
             /** @description The figures are the signed-in professional's own. */
             Own: boolean;
@@ -2902,6 +2939,8 @@ export interface components {
         };
         /** @description A unit as the unit form reads it. */
         CompanyDetail: {
+            /** @description Whether it sells more than its stock (issue 43). */
+            AllowNegativeStock: boolean;
             /**
              * Format: int64
              * @description The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
@@ -2960,6 +2999,12 @@ export interface components {
         };
         /** @description The company form as sent (`POST company`, `PUT company/{id}`). */
         CompanyForm: {
+            /**
+             * @description Whether the unit sells more than its stock (issue 43); left out keeps the current
+             *     setting (off on create).
+             * @default null
+             */
+            allowNegativeStock: boolean | null;
             /**
              * Format: int64
              * @description The most an ATTENDANT may discount on a comanda, 0 to 100 (%); 100 is no cap. Left out
@@ -3699,6 +3744,21 @@ export interface components {
             email?: string;
             password?: string;
         };
+        /** @description A product a unit holds less of than its minimum. */
+        LowStockItem: {
+            CompanyName: string;
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int64 */
+            IdProduct: number;
+            /** Format: int64 */
+            Minimum: number;
+            Name: string;
+            /** Format: int64 */
+            Quantity: number;
+            /** @description `un`, `ml` or `g`. */
+            Unit: string;
+        };
         MarkBody: {
             slug?: string;
         };
@@ -3706,6 +3766,26 @@ export interface components {
         Message: {
             /** @description What was done, in Brazilian Portuguese, ready to show. */
             message: string;
+        };
+        /** @description A unit's minimum as the form sends it. */
+        MinimumForm: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            idCompany: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            minimum: number;
+        };
+        /** @description The least a unit should keep of a product. */
+        MinimumItem: {
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int64 */
+            Minimum: number;
         };
         /** @description How far one read model is behind the event log. */
         ModelLag: {
@@ -3734,6 +3814,54 @@ export interface components {
             reason?: string;
             /** Format: double */
             value?: number;
+        };
+        /** @description One change of a product's count at a unit. */
+        MovementItem: {
+            /**
+             * Format: date-time
+             * @description When it was recorded.
+             */
+            At: string;
+            CompanyName: string;
+            /**
+             * Format: int64
+             * @description A sale's comanda.
+             */
+            IdComanda?: number | null;
+            /** Format: int64 */
+            IdCompany: number;
+            /**
+             * Format: int64
+             * @description A transfer's other unit.
+             */
+            IdCompanyOther?: number | null;
+            /** @description `entrada`, `venda`, `uso_interno`, `ajuste` or `transferencia`. */
+            Kind: string;
+            OtherCompanyName?: string | null;
+            /**
+             * Format: int64
+             * @description Signed: what came in is positive (a reopened comanda's sale comes back).
+             */
+            Quantity: number;
+            /**
+             * Format: int64
+             * @description The unit's count after it.
+             */
+            QuantityAfter: number;
+            Reason?: string | null;
+            Supplier?: string | null;
+            /**
+             * Format: double
+             * @description An entrada's reais per unit.
+             */
+            UnitCost?: number | null;
+            /** @description Who recorded it (the seed's reason for the demo's). */
+            UserName: string;
+            /**
+             * Format: double
+             * @description Signed reais at cost.
+             */
+            Value: number;
         };
         /** @description A unit a plan is sold in. */
         NamedCompany: {
@@ -4028,6 +4156,67 @@ export interface components {
             total: number;
         };
         /** @description One page of a list. */
+        Page_MovementItem: {
+            /** @description The items of this page. */
+            content: {
+                /**
+                 * Format: date-time
+                 * @description When it was recorded.
+                 */
+                At: string;
+                CompanyName: string;
+                /**
+                 * Format: int64
+                 * @description A sale's comanda.
+                 */
+                IdComanda?: number | null;
+                /** Format: int64 */
+                IdCompany: number;
+                /**
+                 * Format: int64
+                 * @description A transfer's other unit.
+                 */
+                IdCompanyOther?: number | null;
+                /** @description `entrada`, `venda`, `uso_interno`, `ajuste` or `transferencia`. */
+                Kind: string;
+                OtherCompanyName?: string | null;
+                /**
+                 * Format: int64
+                 * @description Signed: what came in is positive (a reopened comanda's sale comes back).
+                 */
+                Quantity: number;
+                /**
+                 * Format: int64
+                 * @description The unit's count after it.
+                 */
+                QuantityAfter: number;
+                Reason?: string | null;
+                Supplier?: string | null;
+                /**
+                 * Format: double
+                 * @description An entrada's reais per unit.
+                 */
+                UnitCost?: number | null;
+                /** @description Who recorded it (the seed's reason for the demo's). */
+                UserName: string;
+                /**
+                 * Format: double
+                 * @description Signed reais at cost.
+                 */
+                Value: number;
+            }[];
+            /**
+             * Format: int64
+             * @description How many items this page has.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description How many items match in all pages.
+             */
+            total: number;
+        };
+        /** @description One page of a list. */
         Page_PlanItem: {
             /** @description The items of this page. */
             content: {
@@ -4077,14 +4266,27 @@ export interface components {
             content: {
                 /** @description Sold, or not any more. */
                 Active: boolean;
+                /** @description EAN/GTIN digits. */
+                Barcode?: string | null;
+                Brand?: string | null;
+                Category?: string | null;
+                /**
+                 * Format: double
+                 * @description Reais per unit of measure, as registered.
+                 */
+                Cost?: number | null;
                 /** Format: int64 */
                 IdProduct: number;
+                /** @description The least each unit should keep. */
+                Minimums: components["schemas"]["MinimumItem"][];
                 Name: string;
                 /**
                  * Format: double
                  * @description Reais per unit.
                  */
                 Price: number;
+                /** @description How it is counted: `un`, `ml` or `g`. */
+                Unit: string;
             }[];
             /**
              * Format: int64
@@ -4500,6 +4702,26 @@ export interface components {
              * @default null
              */
             active: boolean | null;
+            /**
+             * @description EAN/GTIN (8, 12, 13 or 14 digits, with its check digit); optional.
+             * @default null
+             */
+            barcode: string | null;
+            /** @default null */
+            brand: string | null;
+            /** @default null */
+            category: string | null;
+            /**
+             * Format: double
+             * @description Reais per unit of measure; optional.
+             * @default null
+             */
+            cost: number | null;
+            /**
+             * @description The least each unit should keep (0 to 100.000).
+             * @default []
+             */
+            minimums: components["schemas"]["MinimumForm"][];
             /** @default null */
             name: string | null;
             /**
@@ -4508,19 +4730,37 @@ export interface components {
              * @default null
              */
             price: number;
+            /**
+             * @description `un` (default), `ml` or `g`.
+             * @default null
+             */
+            unit: string | null;
         };
         /** @description A product. */
         ProductItem: {
             /** @description Sold, or not any more. */
             Active: boolean;
+            /** @description EAN/GTIN digits. */
+            Barcode?: string | null;
+            Brand?: string | null;
+            Category?: string | null;
+            /**
+             * Format: double
+             * @description Reais per unit of measure, as registered.
+             */
+            Cost?: number | null;
             /** Format: int64 */
             IdProduct: number;
+            /** @description The least each unit should keep. */
+            Minimums: components["schemas"]["MinimumItem"][];
             Name: string;
             /**
              * Format: double
              * @description Reais per unit.
              */
             Price: number;
+            /** @description How it is counted: `un`, `ml` or `g`. */
+            Unit: string;
         };
         ProfessionalCommission: {
             /**
@@ -5225,6 +5465,111 @@ export interface components {
             /**
              * Format: double
              * @description What the client paid for the line.
+             */
+            Value: number;
+        };
+        /** @description A unit's stock. */
+        StockAnswer: {
+            /** @description Whether the unit sells more than it holds. */
+            AllowsNegative: boolean;
+            /**
+             * Format: date-time
+             * @description With `asOf`: the instant it stood so.
+             */
+            AsOf?: string | null;
+            /** Format: int64 */
+            IdCompany: number;
+            /** @description Below their minimum first, then by name. */
+            Items: components["schemas"]["StockRow"][];
+            /**
+             * Format: double
+             * @description Reais at cost of everything held.
+             */
+            TotalValue: number;
+        };
+        /** @description What a movement left at its unit. */
+        StockMoved: {
+            /** Format: int64 */
+            IdCompany: number;
+            /** Format: int64 */
+            IdProduct: number;
+            /**
+             * Format: int64
+             * @description The unit's count as this movement left it.
+             */
+            Quantity: number;
+        };
+        /** @description The stock movement form (`POST product/{id}/movements`). */
+        StockMovementForm: {
+            /**
+             * Format: int64
+             * @description The unit (the origin of a transfer).
+             * @default null
+             */
+            idCompany: number | null;
+            /**
+             * Format: int64
+             * @description `transferencia`: the unit it goes to.
+             * @default null
+             */
+            idCompanyTo: number | null;
+            /**
+             * @description `entrada`, `uso_interno`, `ajuste` or `transferencia` ('venda' comes from comandas).
+             * @default null
+             */
+            kind: string | null;
+            /**
+             * Format: int64
+             * @description Units moved; for `ajuste`, the quantity counted.
+             * @default null
+             */
+            quantity: number | null;
+            /**
+             * @description Why: required for `ajuste`.
+             * @default null
+             */
+            reason: string | null;
+            /**
+             * @description `entrada`: who sold it.
+             * @default null
+             */
+            supplier: string | null;
+            /**
+             * Format: double
+             * @description `entrada`: reais per unit.
+             * @default null
+             */
+            unitCost: number | null;
+        };
+        /** @description What a unit holds of a product. */
+        StockRow: {
+            Active: boolean;
+            /**
+             * Format: double
+             * @description Reais per unit of measure; none with nothing on hand.
+             */
+            AverageCost?: number | null;
+            Brand?: string | null;
+            Category?: string | null;
+            /** Format: int64 */
+            IdProduct: number;
+            /** @description Below its minimum: to reorder. */
+            Low: boolean;
+            /**
+             * Format: int64
+             * @description The unit's minimum, if it keeps one.
+             */
+            Minimum?: number | null;
+            Name: string;
+            /**
+             * Format: int64
+             * @description Below zero where the unit sells more than it holds.
+             */
+            Quantity: number;
+            Unit: string;
+            /**
+             * Format: double
+             * @description Reais at cost (moving weighted average).
              */
             Value: number;
         };
@@ -11085,6 +11430,177 @@ export interface operations {
             };
         };
     };
+    productsMovements: {
+        parameters: {
+            query?: {
+                /** @description One of the caller's units; absent, all of them. */
+                idCompany?: number;
+                /** @description The page, from 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MovementItem"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsMoveStock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockMovementForm"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMoved"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another sale took what was left meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation, a unit that is not the caller's, or more than the unit holds where it may not go below zero */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     professionalsRegisterProfessional: {
         parameters: {
             query?: never;
@@ -14187,6 +14703,88 @@ export interface operations {
             };
             /** @description Too many wrong codes for this account (across codes) or from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsStock: {
+        parameters: {
+            query: {
+                /** @description An instant (or a day, its end): the stock as it stood then, from the movements. */
+                asOf?: string;
+                /** @description The unit. */
+                idCompany: number;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAnswer"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
