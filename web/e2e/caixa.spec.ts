@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, CENTRO, apiToken, companyId, runTag, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
-import { closeOpenCaixa, figure, seriousViolations } from './counter-support';
+import { closeOpenCaixa, figure, receiveStock, seriousViolations } from './counter-support';
 
 // Issue 41 §4, §5, §8: the caixa of a day, from 'Abrir caixa' to its report, with a
 // difference of R$ 2,00 (float R$ 100,00 − sangria R$ 30,00 + reforço R$ 10,00 + R$ 40,00
@@ -15,6 +15,7 @@ async function sellInCash(request: APIRequestContext, token: string, idCompany: 
   const product = await request.post('/api/product', { headers: auth(token), data: { name: `Pomada ${tag}`, price: 40, active: true } });
   expect(product.status(), await product.text()).toBe(201);
   const idProduct = ((await product.json()) as { IdProduct: number }).IdProduct;
+  await receiveStock(request, token, idProduct, idCompany, 1);
   const opened = await request.post('/api/comanda', { headers: auth(token), data: { idCompany } });
   expect(opened.status(), await opened.text()).toBe(201);
   const idComanda = ((await opened.json()) as { IdComanda: number }).IdComanda;

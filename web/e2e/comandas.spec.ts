@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { ADMIN, BARBER1, CENTRO, apiToken, companyId, runTag, serviceId, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
 import { SIM_URL } from './subscribers-support';
-import { centsOf, createProduct, money } from './counter-support';
+import { centsOf, createProduct, money, receiveStock } from './counter-support';
 
 // Issue 41 §8: a walk-in at the counter. The caixa has no screen in this part, so it is opened
 // through the API; then everything else goes through the comanda's screens, as a desk would.
@@ -32,6 +32,7 @@ test('a walk-in gets a service and a product, tips, pays in cash with change, by
   const idCompany = await companyId(request, token, CENTRO);
   const idService = await serviceId(request, token, idCompany, 'Corte de cabelo');
   const idProduct = await createProduct(request, token, `Pomada ${tag}`, 29.9);
+  await receiveStock(request, token, idProduct, idCompany, 1);
   await ensureCaixaOpen(request, token, idCompany);
 
   await signInAs(page, ADMIN.email);

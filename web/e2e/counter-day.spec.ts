@@ -12,6 +12,7 @@ import {
   money,
   options,
   productOnSale,
+  receiveStock,
   reais,
   seriousViolations,
   type CounterBooking,
@@ -71,6 +72,7 @@ test("a booked client's day at the counter: caixa opened, arrival, comanda paid 
   const noShow =
     (await bookToday(request, token, { idCompany, idService, idUser: idAbsent, when: 'started' })) ?? (await pastDay(idAbsent));
   const product = await productOnSale(request, token, PRODUCT, 24.9);
+  await receiveStock(request, token, product.idProduct, idCompany, 1);
   // The day starts from 'Abrir caixa'.
   await closeOpenCaixa(request, token, idCompany);
 

@@ -197,6 +197,18 @@ export async function createProduct(request: APIRequestContext, token: string, n
 }
 
 /**
+ * `quantity` of a product received at a unit ('Entrada', issue 43): a unit sells only what it
+ * holds unless it allows negative stock.
+ */
+export async function receiveStock(request: APIRequestContext, token: string, idProduct: number, idCompany: number, quantity: number) {
+  const received = await request.post(`/api/product/${idProduct}/movements`, {
+    headers: auth(token),
+    data: { kind: 'entrada', idCompany, quantity, unitCost: 10, supplier: 'Distribuidora de teste' },
+  });
+  expect(received.status(), await received.text()).toBe(201);
+}
+
+/**
  * A product on sale named `name`: the one there is, or a new one at `price`. One product
  * for every run, so the comanda's picker (the first 100 products on sale, by name) lists it
  * however many runs the database has seen. Its id and price in centavos.
