@@ -19,7 +19,7 @@ use navalha_domain::money::reais;
 use navalha_domain::product::Product;
 use navalha_domain::professional::Professional;
 use navalha_domain::role::Role;
-use navalha_domain::service::Service;
+use navalha_domain::service::{ProductUse, Service};
 use navalha_domain::stock::msg_insufficient_of;
 use navalha_event_store::log::Stream;
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
@@ -776,15 +776,21 @@ async fn close(
 ) -> Result<(HeaderMap, Json<ComandaWritten>), ApiError> {
     let read = visible(&state, &auth, id).await?;
     let company_id = read.aggregate.opening().map(|opening| opening.company_id).unwrap_or_default();
-    let (at, rates, settings, allow_negative_stock) =
+    let (at, rates, settings, allow_negative_stock, uses) =
         close_inputs(&state, auth.business_id, company_id, &read.aggregate).await?;
-    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock };
+    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock, uses };
     change(&state, &auth, &origin, (id, read), close).await
 }
 
 /// The unit's clock now, the rates in force of the lines' professionals, the unit's
-/// commission settings, and whether it sells more than its stock.
-pub(crate) type CloseInputs = (chrono::NaiveDateTime, Vec<(i64, CommissionRates)>, CommissionSettings, bool);
+/// commission settings, whether it sells more than its stock, and what its services use.
+pub(crate) type CloseInputs = (
+    chrono::NaiveDateTime,
+    Vec<(i64, CommissionRates)>,
+    CommissionSettings,
+    bool,
+    Vec<(i64, Vec<ProductUse>)>,
+);
 
 /// What a close needs besides the comanda, read in one round trip: the unit's clock and
 /// commission settings, and the commission rates in force now of the professionals of its
@@ -802,22 +808,29 @@ pub(crate) async fn close_inputs(
     ids.dedup();
     let mut wanted = vec![(Company::TYPE, company_id.to_string())];
     wanted.extend(ids.iter().map(|id| (Professional::TYPE, id.to_string())));
-    let sales = comanda.sales(false);
-    wanted.extend(sales.iter().map(|sold| (Product::TYPE, sold.product_id.to_string())));
+    let mut services: Vec<i64> = comanda
+        .items()
+        .iter()
+        .filter(|item| item.kind == ItemKind::Service)
+        .map(|item| item.ref_id)
+        .collect();
+    services.sort_unstable();
+    services.dedup();
+    wanted.extend(services.iter().map(|id| (Service::TYPE, id.to_string())));
     let streams = Streams::fetch(&state.events, business_id, &wanted).await?;
     let company: Company = streams.replay(&company_id.to_string())?;
     let at = clock_of(&company);
     let settings = company.profile().map(|profile| profile.commission).unwrap_or_default();
     let allow_negative_stock = company.profile().is_some_and(|profile| profile.allow_negative_stock);
-    if !allow_negative_stock {
-        for sold in &sales {
-            let on_hand = crate::products::on_hand(&state.pool, sold.product_id, company_id).await?;
-            if on_hand + sold.quantity < 0 {
-                let product: Product = streams.replay(&sold.product_id.to_string())?;
-                let (name, unit) = product.details().map(|d| (d.name.clone(), d.unit)).unwrap_or_default();
-                return Err(ApiError::field("items", &msg_insufficient_of(&name, on_hand, unit)));
-            }
+    let mut uses = Vec::new();
+    for id in services {
+        let service: Service = streams.replay(&id.to_string())?;
+        if !service.uses().is_empty() {
+            uses.push((id, service.uses().to_vec()));
         }
+    }
+    if !allow_negative_stock {
+        enough_stock(state, business_id, company_id, &comanda.sales(false, &uses)).await?;
     }
     let mut rates = Vec::new();
     for id in ids {
@@ -826,7 +839,34 @@ pub(crate) async fn close_inputs(
             rates.push((id, commission.clone()));
         }
     }
-    Ok((at, rates, settings, allow_negative_stock))
+    Ok((at, rates, settings, allow_negative_stock, uses))
+}
+
+/// Whether the unit holds what a close takes (its sales and what its services use), each
+/// product counted once: 422 naming the first it lacks. The append's trigger refuses a sale
+/// that raced this check (ADR 0026).
+async fn enough_stock(
+    state: &AppState,
+    business_id: i64,
+    company_id: i64,
+    moves: &[navalha_domain::stock::StockMove],
+) -> Result<(), ApiError> {
+    let mut needed: Vec<(i64, i64)> = Vec::new();
+    for taken in moves {
+        match needed.iter_mut().find(|(product_id, _)| *product_id == taken.product_id) {
+            Some((_, quantity)) => *quantity -= taken.quantity,
+            None => needed.push((taken.product_id, -taken.quantity)),
+        }
+    }
+    for (product_id, quantity) in needed {
+        let on_hand = crate::products::on_hand(&state.pool, product_id, company_id).await?;
+        if on_hand < quantity {
+            let product: Product = load(&state.events, business_id, &product_id.to_string()).await?;
+            let (name, unit) = product.details().map(|d| (d.name.clone(), d.unit)).unwrap_or_default();
+            return Err(ApiError::field("items", &msg_insufficient_of(&name, on_hand, unit)));
+        }
+    }
+    Ok(())
 }
 
 /// `{reason}`.

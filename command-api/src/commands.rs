@@ -67,12 +67,6 @@ impl DomainError for navalha_domain::business::BusinessError {
     }
 }
 
-impl DomainError for navalha_domain::service::ServiceError {
-    fn to_api(&self) -> ApiError {
-        ApiError::Conflict(self.to_string())
-    }
-}
-
 /// A 422 from field errors, its message the first field's.
 pub fn invalid(errors: navalha_domain::validation::FieldErrors) -> ApiError {
     let message = errors.0.values().next().cloned().unwrap_or_default();

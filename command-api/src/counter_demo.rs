@@ -16,6 +16,7 @@ use navalha_domain::company::DEFAULT_TIME_ZONE;
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::product::{Minimum, Product, ProductCommand, ProductDetails};
 use navalha_domain::professional::{Professional, ProfessionalCommand};
+use navalha_domain::service::{ProductUse, Service, ServiceCommand};
 use navalha_domain::stock::{MeasureUnit, StockMovement};
 use navalha_platform::clock::now_in;
 use navalha_platform::ApiError;
@@ -118,9 +119,9 @@ async fn close_at_rates(
     system: &EventMetadata,
 ) -> Result<(), ApiError> {
     let comanda: Comanda = load(&state.events, DEMO_BUSINESS_ID, id).await?;
-    let (_, rates, settings, allow_negative_stock) =
+    let (_, rates, settings, allow_negative_stock, uses) =
         close_inputs(state, DEMO_BUSINESS_ID, unit, &comanda).await?;
-    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock };
+    let close = ComandaCommand::Close { at, rates, settings, allow_negative_stock, uses };
     execute::<Comanda>(&state.events, id, close, system).await?;
     Ok(())
 }
@@ -143,6 +144,24 @@ async fn demo_commissions(state: &AppState, system: &EventMetadata) -> Result<()
             partner: n == 2,
         };
         execute::<Professional>(&state.events, id, ProfessionalCommand::SetCommission(rates), system).await?;
+    }
+    Ok(())
+}
+
+/// The demo's 'Pigmentação' uses 10 ml of the dye each time (issue 43).
+async fn demo_service_use(state: &AppState, dye: i64, system: &EventMetadata) -> Result<(), ApiError> {
+    let pigmentation: Option<String> = sqlx::query_scalar(
+        "select aggregate_id from events
+          where aggregate_type = 'Service' and payload -> 'ServiceCreated' ->> 'description' = 'Pigmentação'
+            and metadata ->> 'business_id' = $1
+          order by global_position limit 1",
+    )
+    .bind(DEMO_BUSINESS_ID.to_string())
+    .fetch_optional(&state.pool)
+    .await?;
+    if let Some(service) = pigmentation {
+        let used = ServiceCommand::SetProductUse(ProductUse { product_id: dye, quantity: 10 });
+        execute::<Service>(&state.events, &service, used, system).await?;
     }
     Ok(())
 }
@@ -194,6 +213,9 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
             .await?;
         }
         products.push((id, demo.name, demo.price_cents));
+        if demo.unit == MeasureUnit::Ml {
+            demo_service_use(state, id, &system).await?;
+        }
     }
     let now = now_in(DEFAULT_TIME_ZONE);
     // The unit's appointments today, earliest first.

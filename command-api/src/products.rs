@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::company::Company;
 use navalha_domain::product::{Product, ProductCommand, ProductDetails, ProductError, ProductForm};
 use navalha_domain::role::Role;
+use navalha_domain::service::{ProductUse, Service, ServiceCommand, ServiceError};
 use navalha_domain::stock::{StockMovement, StockMovementForm};
 use navalha_platform::auth::{AdminOnly, AdminOrAttendant, Auth, Principal};
 use navalha_platform::http::{Json, PathParam, RequestOrigin};
@@ -25,7 +26,11 @@ use crate::state::AppState;
 
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(change)).routes(routes!(move_stock))
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(change))
+        .routes(routes!(move_stock))
+        .routes(routes!(set_use))
 }
 
 /// A unit named on a product's form or movement that is not one of the caller's.
@@ -38,6 +43,16 @@ fn validated(form: &ProductForm, principal: &Principal) -> Result<ProductDetails
         return Err(ApiError::field("minimums", MSG_UNKNOWN_UNIT));
     }
     Ok(details)
+}
+
+impl DomainError for ServiceError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            ServiceError::AlreadyCreated => ApiError::Conflict(self.to_string()),
+            ServiceError::NotFound => ApiError::NotFound(self.to_string()),
+            ServiceError::BadQuantity => ApiError::field("quantity", &self.to_string()),
+        }
+    }
 }
 
 impl DomainError for ProductError {
@@ -195,4 +210,72 @@ pub async fn on_hand(pool: &sqlx::PgPool, product_id: i64, company_id: i64) -> R
             .fetch_optional(pool)
             .await?;
     Ok(quantity.unwrap_or(0))
+}
+
+/// `{quantity}`: how much of the product the service uses each time, in its unit of measure.
+#[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProductUseForm {
+    /// 0 to 100.000; 0: none any more.
+    quantity: Option<i64>,
+}
+
+/// The service's answer: what it uses now.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ServiceUses {
+    id_service: i64,
+    uses: Vec<ProductUseItem>,
+}
+
+/// How much of a product a service uses each time.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProductUseItem {
+    id_product: i64,
+    quantity: i64,
+}
+
+#[utoipa::path(
+    put,
+    path = "/service/{id}/products/{idProduct}",
+    tag = "Products",
+    summary = "How much of a product a catalogue service uses each time it is done (0: none); closing a comanda takes it from the unit's stock (ADMIN)",
+    params(("id" = i64, Path), ("idProduct" = i64, Path)),
+    request_body = ProductUseForm,
+    responses(
+        (status = 200, description = "Saved", body = ServiceUses, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, service_id = id, product_id))]
+async fn set_use(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam((id, product_id)): PathParam<(i64, i64)>,
+    Json(form): Json<ProductUseForm>,
+) -> Result<(HeaderMap, Json<ServiceUses>), ApiError> {
+    let product: Product = load(&state.events, auth.business_id, &product_id.to_string()).await?;
+    product.details().ok_or(ProductError::NotFound).map_err(|e| e.to_api())?;
+    let read = load_stream::<Service>(&state.events, auth.business_id, &id.to_string()).await?;
+    let quantity = form.quantity.ok_or_else(|| ApiError::field("quantity", "Informe a quantidade usada."))?;
+    let written = execute_on::<Service>(
+        &state.events,
+        &id.to_string(),
+        read,
+        ServiceCommand::SetProductUse(ProductUse { product_id, quantity }),
+        &metadata_of(&auth, &origin),
+    )
+    .await?;
+    let uses = written
+        .aggregate
+        .uses()
+        .iter()
+        .map(|used| ProductUseItem { id_product: used.product_id, quantity: used.quantity })
+        .collect();
+    Ok((position_headers(written.position), Json(ServiceUses { id_service: id, uses })))
 }

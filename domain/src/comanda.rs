@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::commission::{ClubRule, CommissionRates, CommissionSettings, EarnedLine, Earning, Rate};
 use crate::money::{brl, check_amount, percent_of, share_out, WHOLE};
+use crate::service::ProductUse;
 use crate::stock::StockMove;
 use crate::validation::reason;
 
@@ -420,20 +421,34 @@ impl Comanda {
             .collect()
     }
 
-    /// What a close takes from the unit's stock (issue 43): its product lines, one move per
-    /// product, in the order they were first added.
-    pub fn sales(&self, allow_negative: bool) -> Vec<StockMove> {
+    /// What a close takes from the unit's stock (issue 43): its product lines, and what its
+    /// service lines use (`uses`: the products each catalogue service uses each time), one
+    /// move per product and service, in the order they were first added.
+    pub fn sales(&self, allow_negative: bool, uses: &[(i64, Vec<ProductUse>)]) -> Vec<StockMove> {
         let company_id = self.opening.as_ref().map_or(0, |opening| opening.company_id);
         let mut moves: Vec<StockMove> = Vec::new();
-        for item in self.items.iter().filter(|item| item.kind == ItemKind::Product) {
-            match moves.iter_mut().find(|sold| sold.product_id == item.ref_id) {
-                Some(sold) => sold.quantity -= item.quantity,
-                None => moves.push(StockMove {
-                    product_id: item.ref_id,
-                    company_id,
-                    quantity: -item.quantity,
-                    allow_negative,
-                }),
+        let mut take = |product_id: i64, quantity: i64, service_id: Option<i64>| match moves
+            .iter_mut()
+            .find(|m| m.product_id == product_id && m.service_id == service_id)
+        {
+            Some(taken) => taken.quantity -= quantity,
+            None => moves.push(StockMove {
+                product_id,
+                company_id,
+                quantity: -quantity,
+                allow_negative,
+                service_id,
+            }),
+        };
+        for item in &self.items {
+            match item.kind {
+                ItemKind::Product => take(item.ref_id, item.quantity, None),
+                ItemKind::Service => {
+                    let used = uses.iter().filter(|(service_id, _)| *service_id == item.ref_id);
+                    for product in used.flat_map(|(_, products)| products) {
+                        take(product.product_id, product.quantity * item.quantity, Some(item.ref_id));
+                    }
+                }
             }
         }
         moves
@@ -560,12 +575,14 @@ pub enum ComandaCommand {
     },
     /// `rates`: the commission rates in force of the professionals of the lines (issue 42);
     /// one left out earns nothing of their lines. `settings`: the unit's commission settings.
-    /// `allow_negative_stock`: the unit's setting, whether it sells more than its stock.
+    /// `allow_negative_stock`: the unit's setting, whether it sells more than its stock;
+    /// `uses`: the products each of its services uses (issue 43).
     Close {
         at: NaiveDateTime,
         rates: Vec<(i64, CommissionRates)>,
         settings: CommissionSettings,
         allow_negative_stock: bool,
+        uses: Vec<(i64, Vec<ProductUse>)>,
     },
     Reopen {
         reason: String,
@@ -938,7 +955,7 @@ impl Aggregate for Comanda {
                 }
                 ComandaEvent::PaymentRefunded { payment_id, reason: reason_of(&reason)? }
             }
-            ComandaCommand::Close { at, rates, settings, allow_negative_stock } => {
+            ComandaCommand::Close { at, rates, settings, allow_negative_stock, uses } => {
                 self.open()?;
                 if self.items.is_empty() {
                     return Err(ComandaError::Empty);
@@ -961,7 +978,7 @@ impl Aggregate for Comanda {
                     total_cents: totals.total,
                     tips_cents: totals.tips,
                     earnings,
-                    stock_moves: self.sales(allow_negative_stock),
+                    stock_moves: self.sales(allow_negative_stock, &uses),
                 }
             }
             ComandaCommand::Reopen { reason } => {
@@ -1312,6 +1329,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             },
         )
         .then_expect_error(ComandaError::PixPending);
@@ -1332,6 +1350,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             },
         )
         .then_expect_events(vec![ComandaEvent::ComandaClosed {
@@ -1572,6 +1591,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
@@ -1623,6 +1643,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             })
             .then_expect_error(ComandaError::Unbalanced(0, 4500));
         let paid = vec![
@@ -1649,6 +1670,7 @@ mod tests {
                 rates: vec![(7, rates)],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             })
             .then_expect_events(vec![ComandaEvent::ComandaClosed {
                 at: at(),
@@ -1705,6 +1727,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             },
             ComandaCommand::Cancel { reason: "erro".into() },
         ] {
@@ -1741,12 +1764,26 @@ mod tests {
             caixa_id: Some(1),
             item_id: None,
         }));
-        let sold = vec![StockMove { product_id: 3, company_id: 2, quantity: -3, allow_negative: true }];
+        // The haircut (service 1) uses 10 ml of a dye (product 6) each time.
+        let sold = vec![
+            StockMove {
+                product_id: 6,
+                company_id: 2,
+                quantity: -10,
+                allow_negative: true,
+                service_id: Some(1),
+            },
+            StockMove { product_id: 3, company_id: 2, quantity: -3, allow_negative: true, service_id: None },
+        ];
         let close = ComandaCommand::Close {
             at: at(),
             rates: vec![],
             settings: CommissionSettings::default(),
             allow_negative_stock: true,
+            uses: vec![
+                (1, vec![ProductUse { product_id: 6, quantity: 10 }]),
+                (99, vec![ProductUse { product_id: 7, quantity: 1 }]),
+            ],
         };
         let comanda = replayed(events.clone());
         let mut closed = events.clone();
@@ -1770,12 +1807,22 @@ mod tests {
             .when(ComandaCommand::Reopen { reason: "Trocou a pomada".into() })
             .then_expect_events(vec![ComandaEvent::ComandaReopened {
                 reason: "Trocou a pomada".into(),
-                stock_moves: vec![StockMove {
-                    product_id: 3,
-                    company_id: 2,
-                    quantity: 3,
-                    allow_negative: false,
-                }],
+                stock_moves: vec![
+                    StockMove {
+                        product_id: 6,
+                        company_id: 2,
+                        quantity: 10,
+                        allow_negative: false,
+                        service_id: Some(1),
+                    },
+                    StockMove {
+                        product_id: 3,
+                        company_id: 2,
+                        quantity: 3,
+                        allow_negative: false,
+                        service_id: None,
+                    },
+                ],
             }]);
     }
 
@@ -1880,6 +1927,7 @@ mod tests {
                 rates: vec![],
                 settings: CommissionSettings::default(),
                 allow_negative_stock: false,
+                uses: vec![],
             })
             .then_expect_error(ComandaError::Empty);
         TestFramework::<Comanda>::with(())

@@ -388,7 +388,7 @@ mod tests {
     #[test]
     fn every_movement_is_recorded_as_its_own_event_on_an_existing_product() {
         let moves = |company_id: i64, quantity: i64| {
-            vec![StockMove { product_id: 7, company_id, quantity, allow_negative: false }]
+            vec![StockMove { product_id: 7, company_id, quantity, allow_negative: false, service_id: None }]
         };
         let recorded = |movement: StockMovement, stock_moves: Vec<StockMove>, event: ProductEvent| {
             TestFramework::<Product>::with(())
@@ -461,6 +461,7 @@ mod tests {
                     company_id: 1,
                     quantity: 10,
                     allow_negative: false,
+                    service_id: None,
                 }],
                 unit_cost_cents: 1450,
                 supplier: "Distribuidora Sul".into(),
@@ -471,6 +472,7 @@ mod tests {
                     company_id: 1,
                     quantity: -1,
                     allow_negative: true,
+                    service_id: None,
                 }],
                 reason: "Mostruário".into(),
             },
@@ -480,14 +482,27 @@ mod tests {
                     company_id: 1,
                     quantity: -2,
                     allow_negative: true,
+                    service_id: None,
                 }],
                 counted: 7,
                 reason: "Contagem do mês".into(),
             },
             ProductEvent::StockTransferred {
                 stock_moves: vec![
-                    StockMove { product_id: 7, company_id: 1, quantity: -2, allow_negative: false },
-                    StockMove { product_id: 7, company_id: 2, quantity: 2, allow_negative: false },
+                    StockMove {
+                        product_id: 7,
+                        company_id: 1,
+                        quantity: -2,
+                        allow_negative: false,
+                        service_id: None,
+                    },
+                    StockMove {
+                        product_id: 7,
+                        company_id: 2,
+                        quantity: 2,
+                        allow_negative: false,
+                        service_id: None,
+                    },
                 ],
             },
         ]);

@@ -101,6 +101,10 @@ pub struct StockMove {
     /// the trigger refuses a move that would.
     #[serde(default, skip_serializing_if = "is_false")]
     pub allow_negative: bool,
+    /// A comanda's move for a service that uses the product ('Pigmentação' uses a dye), not
+    /// for a product line: the service's catalogue id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_id: Option<i64>,
 }
 
 /// What a unit holds of a product, and what it is worth at cost.
@@ -197,8 +201,13 @@ impl StockMovement {
         allow_negative: bool,
         unit: MeasureUnit,
     ) -> Result<Vec<StockMove>, FieldErrors> {
-        let at =
-            |company_id: i64, quantity: i64| StockMove { product_id, company_id, quantity, allow_negative };
+        let at = |company_id: i64, quantity: i64| StockMove {
+            product_id,
+            company_id,
+            quantity,
+            allow_negative,
+            service_id: None,
+        };
         let out = |quantity: i64| {
             if !allow_negative && quantity > on_hand {
                 let mut errors = FieldErrors::default();
@@ -411,7 +420,13 @@ mod tests {
         let allowed = used.moves(product, 2, true, MeasureUnit::Un).unwrap_or_default();
         assert_eq!(
             allowed,
-            vec![StockMove { product_id: product, company_id: unit, quantity: -3, allow_negative: true }]
+            vec![StockMove {
+                product_id: product,
+                company_id: unit,
+                quantity: -3,
+                allow_negative: true,
+                service_id: None
+            }]
         );
         let counted = StockMovement::Count { company_id: unit, counted: 4, reason: "Contagem".into() };
         assert_eq!(counted.moves(product, 6, false, MeasureUnit::Un).unwrap_or_default()[0].quantity, -2);

@@ -126,6 +126,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/scheduling/{idScheduling}/no-show"),
     ("GET", "/api/service/active"),
     ("GET", "/api/service/company/{id}"),
+    ("PUT", "/api/service/{id}/products/{idProduct}"),
     ("POST", "/api/session-professional/login"),
     ("POST", "/api/session-professional/login-social-media"),
     ("POST", "/api/session-professional/logout"),

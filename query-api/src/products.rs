@@ -54,6 +54,17 @@ pub struct ProductItem {
     /// The least each unit should keep.
     #[schema(value_type = Vec<MinimumItem>)]
     minimums: sqlx::types::Json<Vec<MinimumItem>>,
+    /// The catalogue services that use it each time they are done.
+    #[schema(value_type = Vec<UsedByItem>)]
+    used_by: sqlx::types::Json<Vec<UsedByItem>>,
+}
+
+/// How much of a product a catalogue service uses each time.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct UsedByItem {
+    id_service: i64,
+    quantity: i64,
 }
 
 /// The least a unit should keep of a product.
@@ -69,7 +80,11 @@ const COLUMNS: &str = "product_id as id_product, name, price_cents::float8 / 100
     case when cost_cents < 0 then null else cost_cents::float8 / 100 end as cost, unit,
     (select coalesce(json_agg(json_build_object('IdCompany', (m ->> 'company_id')::bigint,
                                                  'Minimum', (m ->> 'minimum')::bigint)), '[]')
-       from json_array_elements(minimums) m) as minimums";
+       from json_array_elements(minimums) m) as minimums,
+    (select coalesce(json_agg(json_build_object('IdService', u.service_id, 'Quantity', u.quantity)
+                              order by u.service_id), '[]')
+       from rm_product.service_use u
+      where u.product_id = rm_product.product.product_id and u.quantity > 0) as used_by";
 
 #[utoipa::path(
     get,
@@ -363,12 +378,14 @@ async fn movements(
         columns: "s.kind, s.at, s.company_id as id_company, coalesce(c.name, '') as company_name,
                   s.quantity, s.quantity_after, s.value_cents::float8 / 100 as value,
                   case when s.kind = 'entrada' then s.unit_cost_cents::float8 / 100 end as unit_cost,
-                  nullif(s.supplier, '') as supplier, nullif(s.reason, '') as reason,
+                  nullif(s.supplier, '') as supplier,
+                  coalesce(nullif(s.reason, ''), 'Usado em ' || u.description) as reason,
                   nullif(s.comanda_id, 0) as id_comanda, nullif(s.other_company_id, 0) as id_company_other,
                   o.name as other_company_name, coalesce(e.metadata ->> 'user_name', '') as user_name",
         from: "rm_product.stock_movement s
                left join rm_company.company c on c.company_id = s.company_id
                left join rm_company.company o on o.company_id = s.other_company_id
+               left join rm_professional.catalogue_service u on u.service_id = s.service_id
                left join public.events e on e.aggregate_type = s.aggregate_type
                                         and e.aggregate_id = s.aggregate_id and e.sequence = s.sequence",
         condition: "s.product_id = $1 and s.company_id = any($2)",

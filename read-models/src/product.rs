@@ -5,6 +5,7 @@
 
 use navalha_domain::comanda::Comanda;
 use navalha_domain::product::Product;
+use navalha_domain::service::Service;
 use navalha_domain::Aggregate as _;
 
 use crate::table::{Column, Table, Type};
@@ -13,9 +14,9 @@ use crate::ReadModel;
 /// The `product` read model.
 pub const PRODUCT: ReadModel = ReadModel {
     name: "product",
-    aggregate_types: &[Product::TYPE, Comanda::TYPE],
+    aggregate_types: &[Product::TYPE, Comanda::TYPE, Service::TYPE],
     stored_states: &[],
-    tables: &[&TABLE, &LEVEL, &MOVEMENT],
+    tables: &[&TABLE, &SERVICE_USE, &LEVEL, &MOVEMENT],
     ddl: "",
 };
 
@@ -35,6 +36,17 @@ pub const TABLE: Table = Table::new(
         Column::new("minimums", Type::Json).note("[{\"company_id\": 1, \"minimum\": 5}]"),
     ],
     &["product_id"],
+);
+
+/// How much of a product a catalogue service uses each time (0: none any more).
+pub const SERVICE_USE: Table = Table::new(
+    "service_use",
+    &[
+        Column::new("service_id", Type::BigInt),
+        Column::new("product_id", Type::BigInt),
+        Column::new("quantity", Type::BigInt),
+    ],
+    &["service_id", "product_id"],
 );
 
 /// What each unit holds of each product now, and its value at cost (the moving weighted
@@ -72,6 +84,7 @@ pub const MOVEMENT: Table = Table {
             Column::new("reason", Type::Text),
             Column::new("comanda_id", Type::BigInt).note("a sale's comanda; 0 otherwise"),
             Column::new("other_company_id", Type::BigInt).note("a transfer's other unit; 0 otherwise"),
+            Column::new("service_id", Type::BigInt).note("the comanda's service that used it; 0 otherwise"),
             Column::new("at", Type::Timestamptz),
             Column::new("aggregate_type", Type::Text).note("the event, whose metadata says who"),
             Column::new("aggregate_id", Type::Text),

@@ -679,6 +679,12 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
         ),
         case(Method::GET, format!("/api/product/{product}/movements"), None, FRONT_DESK),
         case(Method::GET, format!("/api/stock?idCompany={centro}"), None, FRONT_DESK),
+        case(
+            Method::PUT,
+            format!("/api/service/{haircut}/products/{product}"),
+            Some(json!({"quantity": 1})),
+            ADMIN,
+        ),
         case(Method::GET, format!("/api/subscription-details/{every_unit_plan}"), None, PLAN_STAFF),
         case(Method::GET, format!("/api/subscription-service/services/{every_unit_plan}"), None, PLAN_STAFF),
     ]);

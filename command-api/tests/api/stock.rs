@@ -85,7 +85,7 @@ async fn movements_and_sales_change_the_count_and_its_value_at_cost(pool: PgPool
         call(&system, &attendant, Method::POST, &format!("/api/comanda/{comanda}/close"), None).await;
     assert_eq!(closed.status, StatusCode::OK, "{closed:?}");
     system.project().await;
-    let before_reopening = chrono::Utc::now();
+    let before_reopening = navalha_platform::clock::now();
 
     let stock =
         call(&system, &attendant, Method::GET, &format!("/api/stock?idCompany={}", d.centro), None).await;
@@ -282,4 +282,71 @@ async fn desks_selling_the_last_item_at_once(pool: PgPool) {
             assert!(refused.message().starts_with("Estoque insuficiente"), "{refused:?}");
         }
     }
+}
+
+/// A service that uses a product takes it from the unit's stock when its comanda closes,
+/// listed as 'Uso interno' for that service; a unit without enough refuses the close.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_service_uses_its_products_when_its_comanda_closes(pool: PgPool) {
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let d = demo(&system).await;
+    let dye = product(&system, &admin, &d, "Tinta de teste", 0).await;
+    let used = call(
+        &system,
+        &admin,
+        Method::PUT,
+        &format!("/api/service/{}/products/{dye}", d.haircut),
+        Some(json!({"quantity": 2})),
+    )
+    .await;
+    assert_eq!(used.status, StatusCode::OK, "{used:?}");
+    assert_eq!(used.body["Uses"], json!([{"IdProduct": dye, "Quantity": 2}]));
+    let bad = call(
+        &system,
+        &admin,
+        Method::PUT,
+        &format!("/api/service/{}/products/{dye}", d.haircut),
+        Some(json!({"quantity": -1})),
+    )
+    .await;
+    assert_eq!(bad.body["errors"]["quantity"], "A quantidade usada deve ser de 0 a 100.000.", "{bad:?}");
+    let three = json!({"kind": "entrada", "idCompany": d.centro, "quantity": 3, "unitCost": 1});
+    assert_eq!(moved(&system, &admin, dye, three).await.status, StatusCode::CREATED);
+    call(
+        &system,
+        &admin,
+        Method::POST,
+        "/api/caixa",
+        Some(json!({"idCompany": d.centro, "openingCash": 100})),
+    )
+    .await;
+    let haircut = || {
+        let (system, admin) = (&system, &admin);
+        async move {
+            let opened =
+                call(system, admin, Method::POST, "/api/comanda", Some(json!({"idCompany": d.centro}))).await;
+            let id = opened.body["IdComanda"].as_i64().expect("comanda");
+            let line = json!({"kind": "service", "id": d.haircut, "idProfessional": d.barber1_id});
+            let added =
+                call(system, admin, Method::POST, &format!("/api/comanda/{id}/items"), Some(line)).await;
+            let due = added.body["Due"].as_f64().unwrap_or_else(|| panic!("{added:?}"));
+            let card = json!({"method": "debit", "value": due});
+            call(system, admin, Method::POST, &format!("/api/comanda/{id}/payments"), Some(card)).await;
+            call(system, admin, Method::POST, &format!("/api/comanda/{id}/close"), None).await
+        }
+    };
+    let first = haircut().await;
+    assert_eq!(first.status, StatusCode::OK, "{first:?}");
+    let second = haircut().await;
+    assert_eq!(second.status, StatusCode::UNPROCESSABLE_ENTITY, "{second:?}");
+    assert_eq!(second.message(), "Estoque insuficiente de Tinta de teste: há 1 un nesta unidade.");
+    system.project().await;
+    let listed = call(&system, &admin, Method::GET, &format!("/api/product/{dye}/movements"), None).await;
+    let newest = &listed.body["content"][0];
+    assert_eq!((newest["Kind"].as_str(), newest["Quantity"].as_i64()), (Some("uso_interno"), Some(-2)));
+    assert_eq!(newest["Reason"], "Usado em Corte de cabelo", "{newest:?}");
+    assert!(newest["IdComanda"].is_i64());
+    let product = call(&system, &admin, Method::GET, &format!("/api/product/{dye}"), None).await;
+    assert_eq!(product.body["UsedBy"], json!([{"IdService": d.haircut, "Quantity": 2}]));
 }

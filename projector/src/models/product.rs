@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use navalha_domain::comanda::ComandaEvent;
 use navalha_domain::product::{ProductDetails, ProductEvent};
+use navalha_domain::service::{ProductUse, ServiceEvent};
 use navalha_domain::stock::{Holding, MovementKind, StockMove};
 use navalha_domain::Aggregate as _;
 use navalha_read_models::{self as read_models, product, ReadModel};
@@ -44,6 +45,8 @@ impl Projection for Products {
 struct ProductFold {
     /// Each product's last details.
     products: BTreeMap<i64, ProductDetails>,
+    /// What each service uses, by (service, product), as last set.
+    uses: BTreeMap<(i64, i64), i64>,
     /// What changes stock, and the registered costs that value it, in the log's order.
     changes: Vec<Change>,
 }
@@ -102,6 +105,12 @@ impl ProductFold {
 #[async_trait]
 impl Fold for ProductFold {
     fn add(&mut self, event: &StoredEvent) -> anyhow::Result<()> {
+        if event.aggregate_type == navalha_domain::service::Service::TYPE {
+            if let ServiceEvent::ProductUseSet(ProductUse { product_id, quantity }) = event.decode()? {
+                self.uses.insert((event.numeric_id()?, product_id), quantity);
+            }
+            return Ok(());
+        }
         if event.aggregate_type == navalha_domain::comanda::Comanda::TYPE {
             // Only a close and a reopening move stock: the others are not even decoded.
             if !matches!(event.event_type.as_str(), "ComandaClosed" | "ComandaReopened") {
@@ -168,6 +177,12 @@ impl Fold for ProductFold {
                     rows.end_row()?;
                 }
                 rows.upsert(conn).await?;
+                let mut rows = Batch::new(&product::SERVICE_USE);
+                for ((service_id, product_id), quantity) in &self.uses {
+                    rows.field(*service_id).field(*product_id).field(*quantity);
+                    rows.end_row()?;
+                }
+                rows.upsert(conn).await?;
                 let mut rows = Batch::new(&product::LEVEL);
                 for (key, holding) in &levels {
                     level_row(&mut rows, *key, holding);
@@ -185,6 +200,12 @@ impl Fold for ProductFold {
                 let mut rows = CopyIn::start(conn, business_id, &product::TABLE).await?;
                 for (id, details) in &self.products {
                     product_row(&mut rows, *id, details);
+                    rows.end_row().await?;
+                }
+                rows.finish().await?;
+                let mut rows = CopyIn::start(conn, business_id, &product::SERVICE_USE).await?;
+                for ((service_id, product_id), quantity) in &self.uses {
+                    rows.field(*service_id).field(*product_id).field(*quantity);
                     rows.end_row().await?;
                 }
                 rows.finish().await?;
@@ -269,6 +290,8 @@ impl Stock {
             }
             let cost = self.costs.get(&m.product_id).copied().unwrap_or(0);
             let holding = self.holdings.entry(key).or_default();
+            // A comanda's service that uses the product: 'Uso interno', not a sale.
+            let kind = if m.service_id.is_some() { MovementKind::UsoInterno } else { movement.kind };
             let value_cents = if m.quantity < 0 {
                 let taken = holding.take(-m.quantity);
                 carried = taken;
@@ -292,6 +315,7 @@ impl Stock {
             };
             rows.push(MovementRow {
                 movement,
+                kind,
                 line: i32::try_from(line).unwrap_or(i32::MAX),
                 m,
                 value_cents,
@@ -305,6 +329,7 @@ impl Stock {
 /// A row of `product::MOVEMENT`: one move of a movement, and what it left.
 struct MovementRow<'a> {
     movement: &'a Movement,
+    kind: MovementKind,
     line: i32,
     m: &'a StockMove,
     value_cents: i64,
@@ -319,7 +344,7 @@ impl MovementRow<'_> {
             .field(self.line)
             .field(self.m.product_id)
             .field(self.m.company_id)
-            .field(movement.kind.as_str())
+            .field(self.kind.as_str())
             .field(self.m.quantity)
             .field(self.after.quantity)
             .field(self.value_cents)
@@ -329,6 +354,7 @@ impl MovementRow<'_> {
             .field(&movement.reason)
             .field(movement.comanda_id)
             .field(self.other_company_id)
+            .field(self.m.service_id.unwrap_or(0))
             .field(movement.at)
             .field(movement.aggregate_type)
             .field(&movement.aggregate_id)

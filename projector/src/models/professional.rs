@@ -67,7 +67,10 @@ impl Projection for Professionals {
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> anyhow::Result<()> {
         let id = event.numeric_id()?;
         if event.aggregate_type == Service::TYPE {
-            let ServiceEvent::ServiceCreated(entry) = event.decode::<ServiceEvent>()?;
+            // What a service uses is the product model's (issue 43).
+            let ServiceEvent::ServiceCreated(entry) = event.decode::<ServiceEvent>()? else {
+                return Ok(());
+            };
             sqlx::query(
                 "insert into catalogue_service (service_id, description, default_cents, default_minutes, active)
                  values ($1, $2, $3, $4, $5)",

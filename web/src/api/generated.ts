@@ -1491,6 +1491,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/service/{id}/products/{idProduct}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How much of a product a catalogue service uses each time it is done (0: none); closing a comanda takes it from the unit's stock (ADMIN) */
+        put: operations["productsSetUse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/service/active": {
         parameters: {
             query?: never;
@@ -4287,6 +4304,8 @@ export interface components {
                 Price: number;
                 /** @description How it is counted: `un`, `ml` or `g`. */
                 Unit: string;
+                /** @description The catalogue services that use it each time they are done. */
+                UsedBy: components["schemas"]["UsedByItem"][];
             }[];
             /**
              * Format: int64
@@ -4761,6 +4780,24 @@ export interface components {
             Price: number;
             /** @description How it is counted: `un`, `ml` or `g`. */
             Unit: string;
+            /** @description The catalogue services that use it each time they are done. */
+            UsedBy: components["schemas"]["UsedByItem"][];
+        };
+        /** @description `{quantity}`: how much of the product the service uses each time, in its unit of measure. */
+        ProductUseForm: {
+            /**
+             * Format: int64
+             * @description 0 to 100.000; 0: none any more.
+             * @default null
+             */
+            quantity: number | null;
+        };
+        /** @description How much of a product a service uses each time. */
+        ProductUseItem: {
+            /** Format: int64 */
+            IdProduct: number;
+            /** Format: int64 */
+            Quantity: number;
         };
         ProfessionalCommission: {
             /**
@@ -5212,6 +5249,12 @@ export interface components {
             IdCompanyProfessionalService: number;
             /** Format: int64 */
             IdProfessional: number;
+        };
+        /** @description The service's answer: what it uses now. */
+        ServiceUses: {
+            /** Format: int64 */
+            IdService: number;
+            Uses: components["schemas"]["ProductUseItem"][];
         };
         /** @description A unit in the session answer. */
         SessionCompany: {
@@ -6028,6 +6071,13 @@ export interface components {
              * @description Price in reais, the highest among the unit's professionals.
              */
             MaxValue: number;
+        };
+        /** @description How much of a product a catalogue service uses each time. */
+        UsedByItem: {
+            /** Format: int64 */
+            IdService: number;
+            /** Format: int64 */
+            Quantity: number;
         };
         ValidateCodeBody: {
             cpfOrEmail?: string;
@@ -14228,6 +14278,89 @@ export interface operations {
                 };
             };
             /** @description Validation, or the appointment already started ('Não é possível editar um agendamento passado') */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsSetUse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                idProduct: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUseForm"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUses"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;

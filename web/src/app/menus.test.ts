@@ -17,6 +17,7 @@ const ADMIN_SLUGS = [
   'holiday',
   'comanda',
   'product',
+  'stock',
   'subscription-detail-list',
   'subscription-user-detail-list',
 ];
@@ -48,6 +49,8 @@ describe('menu by role', () => {
       'product',
       'product/new',
       'product/:idProduct',
+      'stock',
+      'stock/:idProduct',
       'subscription-detail-list',
       'subscription-detail-form/:subscriptionDetailId',
       'subscription-user-detail-list',
@@ -56,10 +59,10 @@ describe('menu by role', () => {
     ]);
   });
 
-  it('gives DEFAULT and a missing role the same as ADMIN but the caixa', () => {
+  it('gives DEFAULT and a missing role the same as ADMIN but the caixa and the stock', () => {
     const menu = menuForRole('DEFAULT');
-    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'caixa'));
-    expect(paths(menu).filter((path) => path.startsWith('caixa'))).toEqual([]);
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'caixa' && slug !== 'stock'));
+    expect(paths(menu).filter((path) => path.startsWith('caixa') || path.startsWith('stock'))).toEqual([]);
     expect(menuForRole(null)).toEqual(menu);
   });
 
@@ -69,6 +72,12 @@ describe('menu by role', () => {
     expect(roles.filter((role) => slugs(menuForRole(role)).includes('caixa'))).toEqual(['ADMIN', 'ATTENDANT']);
     expect(reach('ATTENDANT')).toEqual(['caixa', 'caixa/:idCaixa']);
     expect(reach('BARBER_LEADE')).toEqual([]);
+  });
+
+  it('gives the stock and its movements to ADMIN and ATTENDANT only (issue 43)', () => {
+    const roles: RoleType[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT'];
+    expect(roles.filter((role) => slugs(menuForRole(role)).includes('stock'))).toEqual(['ADMIN', 'ATTENDANT']);
+    expect(paths(menuForRole('ATTENDANT')).filter((path) => path.startsWith('stock'))).toEqual(['stock', 'stock/:idProduct']);
   });
 
   it('gives ATTENDANT everything but the professional routes and the commissions', () => {

@@ -22,6 +22,9 @@ const ComandaListPage = lazy(() => import('@/features/comandas/ComandaListPage')
 const ComandaPage = lazy(() => import('@/features/comandas/ComandaPage'));
 const ProductListPage = lazy(() => import('@/features/products/ProductListPage'));
 const ProductFormPage = lazy(() => import('@/features/products/ProductFormPage'));
+// Issue 43: a unit's stock and a product's movements (ADMIN and ATTENDANT, as the server allows).
+const StockPage = lazy(() => import('@/features/stock/StockPage'));
+const StockMovementsPage = lazy(() => import('@/features/stock/StockMovementsPage'));
 const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
 // Issue 41: the caixa and its report (ADMIN and ATTENDANT, as the server allows).
 const CaixaPage = lazy(() => import('@/features/caixa/CaixaPage'));
@@ -43,6 +46,7 @@ export type Area =
   | 'holiday'
   | 'comanda'
   | 'product'
+  | 'stock'
   | 'profile';
 
 interface AreaItem extends MenuItem {
@@ -112,6 +116,8 @@ const fullMenu: AreaItem[] = [
     shown('Produtos', 'sell', 'product', { path: 'product', slug: 'product', component: ProductListPage }),
     hidden('Novo produto', 'product', { path: 'product/new', slug: 'product-new', component: ProductFormPage }),
     hidden('Produto', 'product', { path: 'product/:idProduct', slug: 'product-form', component: ProductFormPage }),
+    shown('Estoque', 'list', 'stock', { path: 'stock', slug: 'stock', component: StockPage }),
+    hidden('Movimentações do produto', 'stock', { path: 'stock/:idProduct', slug: 'stock-movements', component: StockMovementsPage }),
   ]),
   group('Clube de assinatura', [
     shown('Planos', 'card', 'subscription-detail', {
@@ -152,13 +158,14 @@ const ALL_AREAS: Area[] = [
   'holiday',
   'comanda',
   'product',
+  'stock',
   'profile',
 ];
 
 export const areasByRole: Record<RoleType, Area[]> = {
   ADMIN: ALL_AREAS,
-  // The caixa's calls answer ADMIN and ATTENDANT only.
-  DEFAULT: ALL_AREAS.filter((area) => area !== 'caixa'),
+  // The caixa's and the stock's calls answer ADMIN and ATTENDANT only.
+  DEFAULT: ALL_AREAS.filter((area) => area !== 'caixa' && area !== 'stock'),
   // Commissions are the owner's and each professional's own, not the front desk's (issue 42).
   ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional' && area !== 'commission'),
   BARBER1: ['scheduling', 'commission', 'client', 'comanda', 'product', 'profile'],

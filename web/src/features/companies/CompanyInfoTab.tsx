@@ -62,6 +62,8 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     clubCommissionRule: company.ClubCommissionRule === 'fixed' ? 'fixed' : 'plan',
     clubCommissionFixed: company.ClubCommissionFixed ?? 0,
     commissionPeriod: (['week', 'fortnight'] as const).find((period) => period === company.CommissionPeriod) ?? 'month',
+    // Issue 43; a server from before it answers without it: no selling without stock.
+    allowNegativeStock: !!company.AllowNegativeStock,
     // The zone its address gives shows as 'Automático', so a new address brings its own zone.
     timeZone: company.TimeZoneFromAddress === false ? (company.TimeZone ?? '') : '',
   };
@@ -98,6 +100,7 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     clubCommissionRule: values.clubCommissionRule,
     clubCommissionFixed: values.clubCommissionRule === 'fixed' ? values.clubCommissionFixed : null,
     commissionPeriod: values.commissionPeriod,
+    allowNegativeStock: !!values.allowNegativeStock,
     timeZone: values.timeZone ?? '',
   };
 }
@@ -143,8 +146,8 @@ function PublicPageLink({ id }: { id: number }) {
 
 /**
  * 'Barbearia': 'Informações da barbearia', 'Endereço', 'Agendamento online' (the public
- * page's rules and link) and 'Caixa e comandas' (the attendant's discount cap); saving
- * returns to the list.
+ * page's rules and link), 'Caixa e comandas' (the attendant's discount cap), 'Comissões' and
+ * 'Estoque' (selling without stock); saving returns to the list.
  */
 export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
   const navigate = useNavigate();
@@ -328,6 +331,16 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
           <p className="muted company-hours-hint field-wide">
             A taxa da maquininha só é descontada da comissão de quem a divide (aba Comissões do profissional).
           </p>
+        </fieldset>
+      </FormSection>
+      <FormSection title="Estoque">
+        <fieldset className="field-wide company-online-fields" disabled={disabled}>
+          <div className="company-field-with-hint">
+            <CheckboxField label="Permitir vender sem estoque (estoque negativo)" {...register('allowNegativeStock')} />
+            <p className="muted company-hours-hint">
+              Desmarcado, a unidade não vende mais do que tem em estoque.
+            </p>
+          </div>
         </fieldset>
       </FormSection>
       <FormButtons>

@@ -301,6 +301,24 @@ describe("a unit's 'Agendamento online'", () => {
     expect(puts[1]).toMatchObject({ attendantDiscountCapPercent: 100 });
   });
 
+  it("reads and sends 'Permitir vender sem estoque' in 'Estoque' (issue 43)", async () => {
+    const { puts } = unitServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(discountCap().value).toBe('40'));
+    const stock = screen.getByRole('group', { name: 'Estoque' });
+    const allow = within(stock).getByLabelText<HTMLInputElement>('Permitir vender sem estoque (estoque negativo)');
+    // A server from before it answers without it: not allowed.
+    expect(allow.checked).toBe(false);
+    await user.click(allow);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ allowNegativeStock: true });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ allowNegativeStock: true });
+  });
+
   it('lets a role that only reads see the rules and copy the link, not change them', async () => {
     unitServer();
     const user = userEvent.setup();
@@ -311,6 +329,7 @@ describe("a unit's 'Agendamento online'", () => {
     expect(limit().matches(':disabled')).toBe(true);
     expect(discountCap().value).toBe('40');
     expect(discountCap().matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Permitir vender sem estoque (estoque negativo)').matches(':disabled')).toBe(true);
     await user.click(within(section()).getByRole('button', { name: 'Copiar link' }));
     expect(await screen.findByText('Link copiado.')).toBeTruthy();
   });

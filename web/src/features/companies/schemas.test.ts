@@ -122,6 +122,7 @@ describe('company schema (spec 02 §5 "Company")', () => {
       CardFeeDebitPercent: 0,
       ClubCommissionRule: 'plan',
       CommissionPeriod: 'month',
+      AllowNegativeStock: false,
       TimeZone: 'America/Sao_Paulo',
       TimeZoneFromAddress: true,
     });
@@ -239,18 +240,29 @@ describe('company day schema (spec 02 §5 "Working-hours day", one period)', () 
   });
 });
 
+/** GET company/{id} of a unit in Manaus. */
+const detailOf = (TimeZone = 'America/Manaus', TimeZoneFromAddress = true) => ({
+  IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
+  WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
+  Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
+  OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
+  CardFeeCreditPercent: 0, CardFeeDebitPercent: 0, ClubCommissionRule: 'plan', CommissionPeriod: 'month',
+  AllowNegativeStock: false, TimeZone, TimeZoneFromAddress,
+});
+
 describe("a unit's time zone in the form (issue 39)", () => {
-  const detail = (TimeZone: string, TimeZoneFromAddress: boolean) =>
-    toFormValues({
-      IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
-      WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
-      Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
-      OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
-      CardFeeCreditPercent: 0, CardFeeDebitPercent: 0, ClubCommissionRule: 'plan', CommissionPeriod: 'month',
-      TimeZone, TimeZoneFromAddress,
-    });
+  const detail = (TimeZone: string, TimeZoneFromAddress: boolean) => toFormValues(detailOf(TimeZone, TimeZoneFromAddress));
   it("shows 'Automático' for the zone its address gives, and a corrected zone as chosen", () => {
     expect(detail('America/Manaus', true).timeZone).toBe('');
     expect(detail('America/Eirunepe', false).timeZone).toBe('America/Eirunepe');
+  });
+});
+
+describe("a unit's 'Estoque' in the form (issue 43)", () => {
+  it('reads and sends whether the unit sells without stock', () => {
+    expect(toFormValues(detailOf()).allowNegativeStock).toBe(false);
+    expect(toFormValues({ ...detailOf(), AllowNegativeStock: true }).allowNegativeStock).toBe(true);
+    expect(toBody(VALID)).toMatchObject({ allowNegativeStock: false });
+    expect(toBody({ ...VALID, allowNegativeStock: true })).toMatchObject({ allowNegativeStock: true });
   });
 });

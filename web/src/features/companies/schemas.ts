@@ -83,6 +83,8 @@ export const companySchema = yup.object({
       then: (rule) => rule.moreThan(0, CLUB_FIXED_MESSAGE),
     }),
   commissionPeriod: yup.string().oneOf(['week', 'fortnight', 'month']).default('month'),
+  // Issue 43: the unit sells products it has no stock of (the quantity goes negative).
+  allowNegativeStock: yup.boolean().default(false),
   // '' lets the server take the zone of the state and city (issue 39).
   timeZone: yup.string().default(''),
 });
@@ -115,6 +117,7 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   clubCommissionRule: 'plan',
   clubCommissionFixed: 0,
   commissionPeriod: 'month',
+  allowNegativeStock: false,
 };
 
 /** The usual commission period's options. */

@@ -16,7 +16,7 @@ export interface CompanyFilter {
   status: string;
 }
 
-/** GET company/{id}. */
+/** GET company/{id} (issue 43: AllowNegativeStock, whether the unit sells more than it holds). */
 export type CompanyDetail = Schemas['CompanyDetail'];
 
 /** Body of POST company and PUT company/{id}. */

@@ -18,6 +18,7 @@ import {
 } from './charts';
 import { useGetDashboardQuery, type Dashboard, type DashboardClub, type PendingCharge, type Period } from './homeApi';
 import { KeyFigures, type Figure } from './KeyFigures';
+import { LowStockCard } from './LowStockCard';
 import { useHomeScope } from './scope';
 import {
   ALL_UNITS,
@@ -100,6 +101,7 @@ function Figures({ data }: { data: Dashboard }) {
   return (
     <>
       <KeyFigures figures={figures} label="Números do período" />
+      <LowStockCard items={data.LowStock} />
       <div className="home-grid">
         <DaysChart bars={days} empty={!hasDayData(days)} />
         <ReceivedDaysChart bars={received} empty={!hasReceivedData(received)} />

@@ -5,6 +5,7 @@ import { minutesNow, shortTime, todayIso, weekdayDateBR } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import { useGetDashboardQuery, useGetTodayAppointmentsQuery } from './homeApi';
 import { KeyFigures } from './KeyFigures';
+import { LowStockCard } from './LowStockCard';
 import { useHomeScope, useMinuteClock } from './scope';
 import { commissionsTotal, nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
 
@@ -51,6 +52,7 @@ export function MobileHome() {
       ) : (
         figures.isFetching && <p className="page-loading">Carregando...</p>
       )}
+      <LowStockCard items={figures.data?.LowStock} />
       <section className="home-card" aria-labelledby={listId}>
         <h2 id={listId} className="home-card-title">
           Próximos agendamentos

@@ -1,10 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointment } from '@/test/agendaServer';
 import { otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
 import { homeServer, ownDashboard, weekDashboard } from '@/test/homeServer';
 import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import type { LowStockItem } from './homeApi';
 
 // recharts measures its container: jsdom has no layout, so every chart gets 600 × 240.
 class FixedResizeObserver {
@@ -31,6 +34,12 @@ function tableRow(table: string, rowHeader: string): string[] {
 }
 
 const twoUnits = { companies: [ownCompany, otherCompany] };
+
+/** Issue 43: products below their minimum, in either unit. */
+const LOW_STOCK: LowStockItem[] = [
+  { IdProduct: 3, Name: 'Pomada modeladora', Unit: 'un', IdCompany: 2, CompanyName: 'Navalha Praia', Quantity: 2, Minimum: 5 },
+  { IdProduct: 4, Name: 'Óleo para barba', Unit: 'ml', IdCompany: 1, CompanyName: 'Navalha Centro', Quantity: -10, Minimum: 200 },
+];
 
 describe('desktop home', () => {
   it("shows the period's key figures, charts as tables and the club", async () => {
@@ -156,6 +165,39 @@ describe('desktop home', () => {
     expect([...unit.options].map((option) => option.text)).toEqual(['Navalha Centro', 'Navalha Praia']);
   });
 
+  it("lists the products below their minimum, each linking to its unit's stock", async () => {
+    const user = userEvent.setup();
+    homeServer({ answer: () => weekDashboard({ LowStock: LOW_STOCK }) });
+    const stockReads: URLSearchParams[] = [];
+    server.use(
+      http.get(apiUrl('stock'), ({ request }) => {
+        stockReads.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ IdCompany: 2, AsOf: null, AllowsNegative: false, TotalValue: 0, Items: [] });
+      }),
+    );
+    const { router } = renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+
+    const card = await screen.findByRole('region', { name: 'Produtos abaixo do mínimo' });
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Pomada modeladoraNavalha PraiaQtd 2 / mín. 5 un',
+      'Óleo para barbaNavalha CentroQtd \u221210 / mín. 200 ml',
+    ]);
+    const link = within(card).getByRole('link', { name: 'Pomada modeladora' });
+    expect(link.getAttribute('href')).toBe('/dashboard/stock');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/stock'));
+    // The stock of the product's unit.
+    await waitFor(() => expect(stockReads.at(-1)?.get('idCompany')).toBe('2'));
+  });
+
+  it('shows no low-stock card when nothing is below its minimum', async () => {
+    homeServer({ answer: () => weekDashboard({ LowStock: [] }) });
+    renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+    await waitFor(() => expect(figure('Agendamentos')).toBe('40'));
+    expect(screen.queryByRole('region', { name: 'Produtos abaixo do mínimo' })).toBeNull();
+  });
+
   it("says 'Sem dados no período.' in every chart of an empty period", async () => {
     const empty = weekDashboard();
     homeServer({
@@ -238,6 +280,16 @@ describe('mobile home', () => {
     expect(screen.getByRole('link', { name: 'Abrir agenda' }).getAttribute('href')).toBe('/dashboard/scheduling');
     // The desktop's filters and charts are not there.
     expect(screen.queryByRole('group', { name: 'Período' })).toBeNull();
+    // Nothing below its minimum: no card.
+    expect(screen.queryByRole('region', { name: 'Produtos abaixo do mínimo' })).toBeNull();
+  });
+
+  it('lists the products below their minimum on the phone too', async () => {
+    homeServer({ answer: () => weekDashboard({ LowStock: LOW_STOCK }) });
+    renderApp('/dashboard', { session: signedInSession('ATTENDANT') });
+    const card = await screen.findByRole('region', { name: 'Produtos abaixo do mínimo' });
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Pomada modeladora', 'Óleo para barba']);
+    expect(within(card).getByText('Qtd 2 / mín. 5 un')).toBeTruthy();
   });
 
   it("reads a barber's own appointments, says when none is left and shows '—' without working time", async () => {

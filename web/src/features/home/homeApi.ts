@@ -50,8 +50,15 @@ export type ReceivedDay = Schemas['ReceivedDay'];
 /** A method ('cash', 'pix', 'credit', 'debit', 'subscription') or a professional, and its sum. */
 export type ReceivedBy = Schemas['ReceivedBy'];
 
-/** GET dashboard; Own: the signed-in professional's own figures (no Club then). */
-export type Dashboard = Schemas['Answer'];
+/** Issue 43: a product below its minimum in a unit (Unit: 'un', 'ml' or 'g'). */
+export type LowStockItem = Schemas['LowStockItem'];
+
+/**
+ * GET dashboard; Own: the signed-in professional's own figures (no Club then). LowStock
+ * (issue 43): the products below their minimum, for ADMIN and ATTENDANT (empty for the
+ * others; absent from a server before it).
+ */
+export type Dashboard = Omit<Schemas['Answer'], 'LowStock'> & { LowStock?: LowStockItem[] | null };
 
 /** Issue 42: what the current commission period's closed comandas earned each professional. */
 export type DashboardCommissions = Schemas['CommissionFigures'];
@@ -76,11 +83,12 @@ export function todayUrl({ idCompany, date, idProfessional }: TodayQuery): strin
   return `scheduling/professional?${search}`;
 }
 
-// The figures follow the appointments and the club: a booking, a cancellation or a payment
-// made in this tab refreshes them.
+// The figures follow the appointments, the club and the stock: a booking, a cancellation, a
+// payment or a stock movement made in this tab refreshes them.
 const FIGURE_TAGS = [
   { type: 'Scheduling' as const, id: 'LIST' },
   { type: 'SubscriptionUser' as const, id: 'LIST' },
+  { type: 'Product' as const, id: 'STOCK' },
 ];
 
 export const homeApi = api.injectEndpoints({

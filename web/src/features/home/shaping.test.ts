@@ -10,6 +10,7 @@ import {
   hasReceivedData,
   heatMap,
   hoursText,
+  lowStockText,
   mayChooseAllUnits,
   methodBars,
   monthBars,
@@ -259,5 +260,12 @@ describe('next appointments', () => {
 
   it('is empty once the day is over', () => {
     expect(nextAppointments(items, day, 23 * 60)).toEqual([]);
+  });
+});
+
+describe('low stock (issue 43)', () => {
+  it("writes a product below its minimum as the stock's screen does", () => {
+    expect(lowStockText({ Quantity: 2, Minimum: 5, Unit: 'un' })).toBe('Qtd 2 / mín. 5 un');
+    expect(lowStockText({ Quantity: -1, Minimum: 1500, Unit: 'ml' })).toBe('Qtd \u22121 / mín. 1.500 ml');
   });
 });

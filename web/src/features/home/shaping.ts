@@ -29,6 +29,18 @@ export const NO_NEXT_APPOINTMENT = 'Nenhum próximo agendamento hoje.';
 /** How many of today's next appointments the mobile home lists. */
 export const NEXT_APPOINTMENTS = 5;
 
+/** The stock's screen (issue 43), where the low-stock card leads. */
+export const STOCK_PATH = '/dashboard/stock';
+
+const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+
+/** '2', '1.250', '−1' (a unit selling without stock), as the stock's screen writes them. */
+const quantityText = (value: number) => `${value < 0 ? '\u2212' : ''}${quantity.format(Math.abs(value))}`;
+
+/** A product below its minimum: 'Qtd 2 / mín. 5 un'. */
+export const lowStockText = (item: { Quantity: number; Minimum: number; Unit: string }) =>
+  `Qtd ${quantityText(item.Quantity)} / mín. ${quantityText(item.Minimum)} ${item.Unit}`;
+
 /** 'dd/mm'. */
 export const dayMonth = (iso: string) => formatDateBR(iso).slice(0, 5);
 

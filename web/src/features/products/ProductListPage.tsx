@@ -16,6 +16,7 @@ import { selectRoleType } from '@/state/sessionSlice';
 import { useGetProductsQuery } from './productsApi';
 import { mayEditProducts } from './schema';
 import type { Product } from './types';
+import './products.css';
 
 export const PRODUCTS_PATH = '/dashboard/product';
 export const productPath = (id: number) => `${PRODUCTS_PATH}/${id}`;
@@ -28,6 +29,9 @@ const DEFAULT_FILTERS = { search: '', status: '1' };
 
 const columns: Column<Product>[] = [
   { header: 'Nome', cell: (product) => product.Name },
+  // Hidden on a phone (products.css).
+  { header: 'Marca', cell: (product) => product.Brand || '—', className: 'product-extra' },
+  { header: 'Categoria', cell: (product) => product.Category || '—', className: 'product-extra' },
   { header: 'Preço', cell: (product) => formatBRL(product.Price) },
   {
     header: 'Status',

@@ -6,12 +6,21 @@ import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { productFilterUrl } from './productsApi';
-import { EMPTY_PRODUCT, mayEditProducts, productPayload, productSchema, type ProductFormValues } from './schema';
+import {
+  EMPTY_PRODUCT,
+  isValidGtin,
+  mayEditProducts,
+  minimumLines,
+  productPayload,
+  productSchema,
+  productValues,
+  type ProductFormValues,
+} from './schema';
 import type { Product } from './types';
 
 async function errorsOf(values: Partial<ProductFormValues>) {
   try {
-    await productSchema.validate({ name: 'Pomada', price: 29.9, active: true, ...values }, { abortEarly: false });
+    await productSchema.validate({ ...EMPTY_PRODUCT, name: 'Pomada', price: 29.9, ...values }, { abortEarly: false });
     return {};
   } catch (failure) {
     const { inner } = failure as { inner: { path: string; message: string }[] };
@@ -27,11 +36,73 @@ describe('product rules', () => {
     expect(await errorsOf({ price: 100_000.01 })).toEqual({ price: 'O preço deve ser de no máximo R$ 100.000,00.' });
   });
 
+  it('checks the barcode (EAN/GTIN check digit), the cost and the minimums as the server does', async () => {
+    // EAN-13, GTIN-8, UPC-A and GTIN-14 with their check digits.
+    expect(['7891000315507', '96385074', '036000291452', '17891000315504'].map(isValidGtin)).toEqual([true, true, true, true]);
+    expect(['7891000315508', '789100031550', '78910003155a7', ''].map(isValidGtin)).toEqual([false, false, false, false]);
+    expect(await errorsOf({ barcode: '7891000315508' })).toEqual({ barcode: 'Código de barras inválido.' });
+    expect(await errorsOf({ barcode: ' 7891000315507 ' })).toEqual({});
+    expect(await errorsOf({ cost: 100_000.01 })).toEqual({ cost: 'O custo deve ser de no máximo R$ 100.000,00.' });
+    expect(await errorsOf({ minimums: [{ idCompany: 1, minimum: 100_001 }, { idCompany: 2, minimum: '' }] })).toEqual({
+      'minimums[0].minimum': 'O estoque mínimo deve ser de 0 a 100.000.',
+    });
+  });
+
+  it("lists a line per unit of the user's (the server refuses the others')", () => {
+    expect(minimumLines([{ IdCompany: 2, Minimum: 5 }, { IdCompany: 9, Minimum: 1 }], [1, 2])).toEqual([
+      { idCompany: 1, minimum: '' },
+      { idCompany: 2, minimum: 5 },
+    ]);
+    expect(productValues(null, [1])).toEqual({ ...EMPTY_PRODUCT, minimums: [{ idCompany: 1, minimum: '' }] });
+    expect(productValues({ ...pomada, Brand: null, Cost: null, Minimums: [{ IdCompany: 1, Minimum: 3 }] }, [1])).toMatchObject({
+      brand: '',
+      cost: 0,
+      unit: 'un',
+      minimums: [{ idCompany: 1, minimum: 3 }],
+    });
+  });
+
   it('sends a trimmed name, the price in reais and the flag; lists by name and status', () => {
-    expect(productPayload({ name: '  Pomada   modeladora ', price: 29.9, active: false })).toEqual({
+    expect(productPayload({ ...EMPTY_PRODUCT, name: '  Pomada   modeladora ', price: 29.9, active: false })).toEqual({
       name: 'Pomada modeladora',
       price: 29.9,
       active: false,
+      brand: null,
+      barcode: null,
+      category: null,
+      cost: null,
+      unit: 'un',
+      minimums: [],
+    });
+    expect(
+      productPayload({
+        ...EMPTY_PRODUCT,
+        name: 'Óleo',
+        price: 40,
+        brand: ' Barba  Negra ',
+        barcode: '7891000315507',
+        category: 'Barba',
+        cost: 18.5,
+        unit: 'ml',
+        minimums: [
+          { idCompany: 1, minimum: 4 },
+          { idCompany: 2, minimum: '' },
+          { idCompany: 3, minimum: 0 },
+        ],
+      }),
+    ).toEqual({
+      name: 'Óleo',
+      price: 40,
+      active: true,
+      brand: 'Barba Negra',
+      barcode: '7891000315507',
+      category: 'Barba',
+      cost: 18.5,
+      unit: 'ml',
+      minimums: [
+        { idCompany: 1, minimum: 4 },
+        { idCompany: 3, minimum: 0 },
+      ],
     });
     expect(productFilterUrl({ page: 2, pageSize: 5, search: ' pomada ', status: '1' })).toBe('product?page=2&pageSize=5&search=pomada&status=1');
     expect(productFilterUrl({ page: 1, pageSize: 5, search: '', status: '' })).toBe('product?page=1&pageSize=5');
@@ -40,7 +111,19 @@ describe('product rules', () => {
   });
 });
 
-const pomada: Product = { IdProduct: 3, Name: 'Pomada modeladora', Price: 29.9, Active: true };
+const pomada: Product = {
+  IdProduct: 3,
+  Name: 'Pomada modeladora',
+  Price: 29.9,
+  Active: true,
+  Brand: 'Barba Negra',
+  Barcode: null,
+  Category: 'Cabelo',
+  Cost: 12,
+  Unit: 'un',
+  Minimums: [{ IdCompany: 1, Minimum: 5 }],
+  UsedBy: [],
+};
 
 function productsServer() {
   const state = { reads: [] as URLSearchParams[], writes: [] as { method: string; body: unknown; key: string | null }[] };
@@ -79,6 +162,8 @@ describe('products screens', () => {
     const table = await screen.findByRole('table', { name: 'Produtos' });
     const row = (await within(table).findByText('Pomada modeladora')).closest('tr')!;
     expect(within(row).getByText('R$ 29,90')).toBeTruthy();
+    expect(within(row).getByText('Barba Negra')).toBeTruthy();
+    expect(within(row).getByText('Cabelo')).toBeTruthy();
     expect(Object.fromEntries(state.reads[0])).toEqual({ page: '1', pageSize: '5', status: '1' });
 
     await user.click(screen.getByRole('link', { name: 'Novo produto' }));
@@ -91,10 +176,33 @@ describe('products screens', () => {
 
     await user.clear(screen.getByLabelText('Nome'));
     await user.type(screen.getByLabelText('Nome'), 'Óleo para barba');
+    await user.type(screen.getByLabelText('Marca'), 'Barba Negra');
+    await user.type(screen.getByLabelText('Categoria'), 'Barba');
+    await user.type(screen.getByLabelText('Código de barras (EAN)'), '7891000315508');
+    await user.type(screen.getByLabelText('Custo'), '1250');
+    await user.selectOptions(screen.getByLabelText('Unidade de medida'), 'Mililitro (ml)');
+    const minimums = screen.getByRole('group', { name: 'Estoque mínimo por unidade' });
+    await user.type(within(minimums).getByLabelText('Navalha Centro'), '4');
     await user.click(screen.getByLabelText('Ativo'));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    // The check digit is wrong: nothing sent.
+    expect(await screen.findByText('Código de barras inválido.')).toBeTruthy();
+    expect(state.writes).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Código de barras (EAN)'));
+    await user.type(screen.getByLabelText('Código de barras (EAN)'), '7891000315507');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Produto cadastrado com sucesso!')).toBeTruthy();
-    expect(state.writes[1].body).toEqual({ name: 'Óleo para barba', price: 35, active: false });
+    expect(state.writes[1].body).toEqual({
+      name: 'Óleo para barba',
+      price: 35,
+      active: false,
+      brand: 'Barba Negra',
+      barcode: '7891000315507',
+      category: 'Barba',
+      cost: 12.5,
+      unit: 'ml',
+      minimums: [{ idCompany: 1, minimum: 4 }],
+    });
     // Another request: another key.
     expect(state.writes[1].key).not.toBe(state.writes[0].key);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/product'));
@@ -107,5 +215,30 @@ describe('products screens', () => {
     // Inside the disabled fieldset.
     expect(screen.getByLabelText('Nome').matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(((screen.getByLabelText('Marca') as HTMLInputElement).value)).toBe('Barba Negra');
+    expect(((screen.getByLabelText('Navalha Centro') as HTMLInputElement).value)).toBe('5');
+  });
+
+  it('an update sends the minimums; a 422 on them shows in their section', async () => {
+    const user = userEvent.setup();
+    const state = productsServer();
+    server.use(
+      http.put(apiUrl('product/:id'), async ({ request }) => {
+        state.writes.push({ method: 'PUT', body: await request.json(), key: null });
+        return HttpResponse.json(
+          { message: 'Estoque mínimo inválido.', errors: { minimums: 'Estoque mínimo inválido.' } },
+          { status: 422 },
+        );
+      }),
+    );
+    renderApp('/dashboard/product/3', { session: signedInSession('ADMIN') });
+    const minimum = (await screen.findByLabelText('Navalha Centro')) as HTMLInputElement;
+    expect(minimum.value).toBe('5');
+    await user.clear(minimum);
+    await user.type(minimum, '8');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const section = screen.getByRole('group', { name: 'Estoque mínimo por unidade' });
+    expect(await within(section).findByText('Estoque mínimo inválido.', { selector: '.field-error' })).toBeTruthy();
+    expect(state.writes[0].body).toMatchObject({ brand: 'Barba Negra', cost: 12, unit: 'un', minimums: [{ idCompany: 1, minimum: 8 }] });
   });
 });

@@ -1,8 +1,15 @@
-// Wire shapes of the products' calls (issue 41; docs/money.md 'Calls').
+// Wire shapes of the products' calls (issue 41; issue 43 adds brand, barcode, category, cost,
+// the unit of measure and the stock minimums per unit; docs/money.md 'Calls').
 
 import type { Schemas } from '@/api/wire';
 
-/** GET product/{id}, and a row of GET product. */
+/** How a product is counted in stock: units, millilitres or grams (`Unit`, `unit`). */
+export type ProductUnit = 'un' | 'ml' | 'g';
+
+/** The least a unit (company) should hold of a product; below it, the stock shows 'Abaixo do mínimo'. */
+export type ProductMinimum = Schemas['MinimumItem'];
+
+/** GET product/{id}, and a row of GET product (`Unit`: a {@link ProductUnit}). */
 export type Product = Schemas['ProductItem'];
 
 /** A page of GET product. */
@@ -16,7 +23,7 @@ export interface ProductFilter {
   status: string;
 }
 
-/** Body of POST product and PUT product/{id}. */
+/** Body of POST product and PUT product/{id}: `minimums` every unit's minimum (a unit left out has none). */
 export type ProductPayload = Schemas['ProductForm'];
 
 /** The answer of POST product and PUT product/{id}. */
