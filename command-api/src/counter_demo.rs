@@ -61,8 +61,8 @@ const fn product(
     }
 }
 
-/// The demo's products. The oil runs low (below its minimum); the dye is counted in ml and
-/// only used in the shop.
+/// The demo's products. The oil runs low (below its minimum); the pre-shave oil is counted
+/// in ml and only used in the shop, by 'Barba'.
 pub const PRODUCTS: &[DemoProduct] = &[
     product("Pomada modeladora", 3990, "Barba Forte", "Finalizadores"),
     DemoProduct { stock: 3, minimum: 5, ..product("Óleo para barba", 3490, "Barba Forte", "Barba") },
@@ -79,7 +79,7 @@ pub const PRODUCTS: &[DemoProduct] = &[
         cost_cents: 12,
         stock: 600,
         minimum: 120,
-        ..product("Tinta para pigmentação", 100, "Pigmenta", "Química")
+        ..product("Óleo pré-barba (uso interno)", 100, "Barba Forte", "Barba")
     },
 ];
 
@@ -148,19 +148,19 @@ async fn demo_commissions(state: &AppState, system: &EventMetadata) -> Result<()
     Ok(())
 }
 
-/// The demo's 'Pigmentação' uses 10 ml of the dye each time (issue 43).
-async fn demo_service_use(state: &AppState, dye: i64, system: &EventMetadata) -> Result<(), ApiError> {
-    let pigmentation: Option<String> = sqlx::query_scalar(
+/// The demo's 'Barba' uses 5 ml of the pre-shave oil each time (issue 43).
+async fn demo_service_use(state: &AppState, oil: i64, system: &EventMetadata) -> Result<(), ApiError> {
+    let beard: Option<String> = sqlx::query_scalar(
         "select aggregate_id from events
-          where aggregate_type = 'Service' and payload -> 'ServiceCreated' ->> 'description' = 'Pigmentação'
+          where aggregate_type = 'Service' and payload -> 'ServiceCreated' ->> 'description' = 'Barba'
             and metadata ->> 'business_id' = $1
           order by global_position limit 1",
     )
     .bind(DEMO_BUSINESS_ID.to_string())
     .fetch_optional(&state.pool)
     .await?;
-    if let Some(service) = pigmentation {
-        let used = ServiceCommand::SetProductUse(ProductUse { product_id: dye, quantity: 10 });
+    if let Some(service) = beard {
+        let used = ServiceCommand::SetProductUse(ProductUse { product_id: oil, quantity: 5 });
         execute::<Service>(&state.events, &service, used, system).await?;
     }
     Ok(())

@@ -113,7 +113,7 @@ test('a product is received, sold through a comanda, counted, and listed below i
   const rows = movements.getByRole('row');
   await expect(rows.filter({ hasText: 'Ajuste' })).toContainText('Contagem do mês');
   await expect(rows.filter({ hasText: 'Ajuste' })).toContainText('−2 un');
-  await expect(rows.filter({ hasText: 'Venda' }).getByRole('link', { name: `Comanda #${idComanda}` })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Venda' }).getByRole('link', { name: `Comanda N.º ${idComanda}` })).toBeVisible();
   await expect(rows.filter({ hasText: 'Entrada' })).toContainText('Distribuidora Sul');
   await expect(rows.filter({ hasText: 'Entrada' })).toContainText('+8 un');
   await screenshots(page, 'stock-movements', async () => {
@@ -121,7 +121,8 @@ test('a product is received, sold through a comanda, counted, and listed below i
   });
 
   // --- The home lists it below its minimum.
-  await page.goto('/dashboard/home');
+  await page.goto('/dashboard');
+  await page.getByLabel('Unidade').selectOption({ label: CENTRO });
   const lowStock = page.getByRole('region', { name: 'Produtos abaixo do mínimo' });
   await expect(lowStock.getByRole('link', { name })).toBeVisible();
 });
@@ -144,4 +145,59 @@ test('the attendant records entradas and uso interno, not counts or transfers', 
   await dialog.getByLabel('Quantidade').fill('1');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Estoque insuficiente: há 0 un nesta unidade.')).toBeVisible();
+});
+
+test('ADMIN registers a product with its brand, barcode, cost, unit of measure and minimum, and the service that uses it', async ({
+  page,
+  request,
+}) => {
+  const name = `Tinta ${runTag()}`;
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/product/new');
+  await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Dados do produto' });
+  await form.getByLabel('Nome').fill(name);
+  await form.getByLabel('Marca').fill('Pigmenta');
+  await form.getByLabel('Categoria').fill('Química');
+  await form.getByLabel('Código de barras (EAN)').fill('7891000315508');
+  await form.getByLabel('Unidade de medida').selectOption({ label: 'Mililitro (ml)' });
+  await form.getByLabel('Preço').fill('10000');
+  await form.getByLabel('Custo').fill('1200');
+  await form.getByRole('group', { name: 'Estoque mínimo por unidade' }).getByLabel(CENTRO).fill('120');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByText('Código de barras inválido.')).toBeVisible();
+  await form.getByLabel('Código de barras (EAN)').fill('7891000315507');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/product$/);
+  await page.getByLabel('Busque pelo nome').fill(name);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  const listed = page.getByRole('row').filter({ hasText: name });
+  await expect(listed).toContainText('Pigmenta');
+  await expect(listed).toContainText('Química');
+
+  // The form again: what was saved, and 'Barba' (a beard pigmentation) uses 10 ml of it each time.
+  const found = await request.get(`/api/product?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: auth(token) });
+  const idProduct = ((await found.json()) as { content: { IdProduct: number }[] }).content[0].IdProduct;
+  await page.goto(`/dashboard/product/${idProduct}`);
+  await expect(form.getByLabel('Unidade de medida')).toHaveValue('ml');
+  await expect(form.getByRole('group', { name: 'Estoque mínimo por unidade' }).getByLabel(CENTRO)).toHaveValue('120');
+  const uses = page.getByRole('group', { name: 'Uso em serviços' });
+  await expect(uses.getByText('Nenhum serviço usa este produto.')).toBeVisible();
+  await uses.getByLabel('Serviço', { exact: true }).selectOption({ label: 'Barba' });
+  await uses.getByLabel('Quantidade por serviço').fill('10');
+  await uses.getByRole('button', { name: 'Adicionar uso' }).click();
+  await expect(toast(page, 'Uso em serviço salvo.')).toBeVisible();
+  await expect(uses.getByRole('list', { name: 'Serviços que usam este produto' }).getByRole('listitem').filter({ hasText: 'Barba' })).toContainText(
+    '10 ml',
+  );
+  await screenshots(page, 'product-form-stock', async () => {
+    await expect(uses).toBeVisible();
+  });
+  // Its minimum reached the stock page.
+  await page.goto('/dashboard/stock');
+  await page.getByLabel('Unidade').selectOption({ label: CENTRO });
+  await expect(stockRow(page, name)).toContainText('120');
+  expect(idCompany).toBeGreaterThan(0);
 });

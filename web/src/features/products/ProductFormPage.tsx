@@ -26,6 +26,7 @@ import {
   UNIT_OPTIONS,
   type ProductFormValues,
 } from './schema';
+import { ServiceUsesSection } from './ServiceUsesSection';
 import type { Product } from './types';
 import './products.css';
 
@@ -163,6 +164,8 @@ function ProductForm({ product, units }: { product: Product | null; units: Compa
           </FormButtons>
         )}
       </Form>
+      {/* A saved product only; each use is saved on its own (its own form: forms do not nest). */}
+      {product && canEdit && <ServiceUsesSection product={product} />}
     </FormPageFrame>
   );
 }

@@ -16,6 +16,14 @@ import {
   productValues,
   type ProductFormValues,
 } from './schema';
+import {
+  EMPTY_SERVICE_USE,
+  quantityWithUnit,
+  serviceUseOptions,
+  serviceUseRows,
+  serviceUseSchema,
+  type ServiceUseValues,
+} from './serviceUses';
 import type { Product } from './types';
 
 async function errorsOf(values: Partial<ProductFormValues>) {
@@ -111,6 +119,62 @@ describe('product rules', () => {
   });
 });
 
+async function useErrorsOf(values: Partial<ServiceUseValues>) {
+  try {
+    await serviceUseSchema.validate({ ...EMPTY_SERVICE_USE, ...values }, { abortEarly: false });
+    return {};
+  } catch (failure) {
+    const { inner } = failure as { inner: { path: string; message: string }[] };
+    return Object.fromEntries(inner.map((error) => [error.path, error.message]));
+  }
+}
+
+const catalogue = [
+  { IdService: 7, Description: 'Pigmentação', TimeDefault: 30, ValueDefault: 50 },
+  { IdService: 8, Description: 'Corte', TimeDefault: 30, ValueDefault: 40 },
+  { IdService: 9, Description: 'Barba', TimeDefault: 20, ValueDefault: 30 },
+];
+
+describe('service uses (issue 43)', () => {
+  it("writes a quantity in the product's unit", () => {
+    expect(quantityWithUnit(10, 'ml')).toBe('10 ml');
+    expect(quantityWithUnit(1250, 'g')).toBe('1.250 g');
+    expect(quantityWithUnit(100_000, 'un')).toBe('100.000 un');
+  });
+
+  it('lists the uses by name, a service out of the catalogue by its number', () => {
+    const usedBy = [
+      { IdService: 7, Quantity: 10 },
+      { IdService: 12, Quantity: 3 },
+      { IdService: 9, Quantity: 5 },
+    ];
+    expect(serviceUseRows(usedBy, catalogue)).toEqual([
+      { idService: 9, description: 'Barba', quantity: 5 },
+      { idService: 7, description: 'Pigmentação', quantity: 10 },
+      { idService: 12, description: 'Serviço N.º 12', quantity: 3 },
+    ]);
+    expect(serviceUseRows([], catalogue)).toEqual([]);
+  });
+
+  it('offers the catalogue services that do not use the product yet', () => {
+    expect(serviceUseOptions([{ IdService: 7, Quantity: 10 }], catalogue)).toEqual([
+      { value: 0, label: 'Selecione' },
+      { value: 8, label: 'Corte' },
+      { value: 9, label: 'Barba' },
+    ]);
+    expect(serviceUseOptions([], [])).toEqual([{ value: 0, label: 'Selecione' }]);
+  });
+
+  it('adds with a service and a whole quantity from 1 to 100.000', async () => {
+    expect(await useErrorsOf({ idService: 7, quantity: 10 })).toEqual({});
+    expect(await useErrorsOf({ idService: 7, quantity: 100_000 })).toEqual({});
+    expect(await useErrorsOf({})).toEqual({ idService: 'Selecione o serviço.', quantity: 'Informe a quantidade usada.' });
+    expect(await useErrorsOf({ idService: 7, quantity: 0 })).toEqual({ quantity: 'Informe a quantidade usada.' });
+    expect(await useErrorsOf({ idService: 7, quantity: 100_001 })).toEqual({ quantity: 'A quantidade usada deve ser de 0 a 100.000.' });
+    expect(await useErrorsOf({ idService: 7, quantity: 1.5 })).toEqual({ quantity: 'A quantidade usada deve ser de 0 a 100.000.' });
+  });
+});
+
 const pomada: Product = {
   IdProduct: 3,
   Name: 'Pomada modeladora',
@@ -138,6 +202,7 @@ function productsServer() {
       return HttpResponse.json({ content: rows, total: rows.length, count: rows.length });
     }),
     http.get(apiUrl('product/:id'), () => HttpResponse.json(pomada)),
+    http.get(apiUrl('service/active'), () => HttpResponse.json(catalogue)),
     http.post(apiUrl('product'), async ({ request }) => {
       const body = (await request.json()) as { name: string };
       state.writes.push({ method: 'POST', body, key: request.headers.get('Idempotency-Key') });
@@ -240,5 +305,80 @@ describe('products screens', () => {
     const section = screen.getByRole('group', { name: 'Estoque mínimo por unidade' });
     expect(await within(section).findByText('Estoque mínimo inválido.', { selector: '.field-error' })).toBeTruthy();
     expect(state.writes[0].body).toMatchObject({ brand: 'Barba Negra', cost: 12, unit: 'un', minimums: [{ idCompany: 1, minimum: 8 }] });
+  });
+});
+
+describe("a product's uses in services", () => {
+  it('ADMIN lists, adds and removes the uses; a 422 lands under the quantity', async () => {
+    const user = userEvent.setup();
+    productsServer();
+    // The dye, in ml: 'Pigmentação' uses 10 ml of it.
+    const dye = { ...pomada, Name: 'Tintura', Unit: 'ml', UsedBy: [{ IdService: 7, Quantity: 10 }] };
+    const puts: { url: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('product/:id'), () => HttpResponse.json(dye)),
+      http.put(apiUrl('service/:idService/products/:idProduct'), async ({ request, params }) => {
+        const body = (await request.json()) as { quantity: number };
+        puts.push({ url: new URL(request.url).pathname, body });
+        if (body.quantity > 50) {
+          return HttpResponse.json(
+            { message: 'A quantidade usada deve ser de 0 a 100.000.', errors: { quantity: 'A quantidade usada deve ser de 0 a 100.000.' } },
+            { status: 422 },
+          );
+        }
+        const idService = Number(params.idService);
+        const others = dye.UsedBy.filter((use) => use.IdService !== idService);
+        dye.UsedBy = body.quantity ? [...others, { IdService: idService, Quantity: body.quantity }] : others;
+        return HttpResponse.json({ IdService: idService, Uses: body.quantity ? [{ IdProduct: 3, Quantity: body.quantity }] : [] });
+      }),
+    );
+    renderApp('/dashboard/product/3', { session: signedInSession('ADMIN') });
+    const section = await screen.findByRole('group', { name: 'Uso em serviços' });
+    expect(
+      within(section).getByText('Quanto deste produto cada serviço usa a cada vez que é feito; ao fechar a comanda, sai do estoque da unidade.'),
+    ).toBeTruthy();
+    const uses = await within(section).findByRole('list', { name: 'Serviços que usam este produto' });
+    const pigmentacao = within(uses).getByText('Pigmentação').closest('li')!;
+    expect(within(pigmentacao).getByText('10 ml')).toBeTruthy();
+    // Only the services not listed yet.
+    const select = within(section).getByLabelText('Serviço') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual(['Selecione', 'Corte', 'Barba']);
+
+    // Nothing chosen: nothing sent.
+    await user.click(within(section).getByRole('button', { name: 'Adicionar uso' }));
+    expect(await within(section).findByText('Selecione o serviço.')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+
+    await user.selectOptions(select, 'Barba');
+    await user.type(within(section).getByLabelText('Quantidade por serviço'), '80');
+    await user.click(within(section).getByRole('button', { name: 'Adicionar uso' }));
+    expect(await within(section).findByText('A quantidade usada deve ser de 0 a 100.000.', { selector: '.field-error' })).toBeTruthy();
+    expect(puts[0]).toEqual({ url: '/api/service/9/products/3', body: { quantity: 80 } });
+
+    await user.clear(within(section).getByLabelText('Quantidade por serviço'));
+    await user.type(within(section).getByLabelText('Quantidade por serviço'), '5');
+    await user.click(within(section).getByRole('button', { name: 'Adicionar uso' }));
+    expect(await screen.findByText('Uso em serviço salvo.')).toBeTruthy();
+    expect(puts[1]).toEqual({ url: '/api/service/9/products/3', body: { quantity: 5 } });
+    const barba = (await within(uses).findByText('Barba')).closest('li')!;
+    expect(within(barba).getByText('5 ml')).toBeTruthy();
+    await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(['Selecione', 'Corte']));
+    expect(select.value).toBe('0');
+    expect((within(section).getByLabelText('Quantidade por serviço') as HTMLInputElement).value).toBe('');
+
+    await user.click(within(uses).getByRole('button', { name: 'Remover Pigmentação' }));
+    await waitFor(() => expect(within(uses).queryByText('Pigmentação')).toBeNull());
+    expect(puts[2]).toEqual({ url: '/api/service/7/products/3', body: { quantity: 0 } });
+  });
+
+  it('is not there for a new product nor for a barber', async () => {
+    productsServer();
+    const { unmount } = renderApp('/dashboard/product/new', { session: signedInSession('ADMIN') });
+    expect(await screen.findByLabelText('Nome')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Uso em serviços' })).toBeNull();
+    unmount();
+    renderApp('/dashboard/product/3', { session: signedInSession('BARBER1') });
+    expect(await screen.findByLabelText('Nome')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Uso em serviços' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Product, ProductFilter, ProductPage, ProductPayload, ProductWritten } from './types';
+import type { Product, ProductFilter, ProductPage, ProductPayload, ProductUseBody, ProductWritten, ServiceUses } from './types';
 
 const LIST = 'LIST';
 
@@ -37,7 +37,23 @@ export const productsApi = api.injectEndpoints({
         { type: 'Product', id: LIST },
       ],
     }),
+    // How much of the product a catalogue service uses each time (issue 43); 0 removes the use.
+    setServiceUse: build.mutation<ServiceUses, { idService: number; idProduct: number; quantity: number }>({
+      query: ({ idService, idProduct, quantity }) => ({
+        url: `service/${idService}/products/${idProduct}`,
+        method: 'PUT',
+        body: { quantity } satisfies ProductUseBody,
+      }),
+      // GET product/{id} answers the uses (`UsedBy`); a 404 refreshes them as well.
+      invalidatesTags: (_result, _error, { idProduct }) => [{ type: 'Product', id: idProduct }],
+    }),
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useCreateProductMutation, useUpdateProductMutation } = productsApi;
+export const {
+  useGetProductsQuery,
+  useGetProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useSetServiceUseMutation,
+} = productsApi;

@@ -28,3 +28,12 @@ export type ProductPayload = Schemas['ProductForm'];
 
 /** The answer of POST product and PUT product/{id}. */
 export type ProductWritten = Schemas['IdProduct'];
+
+/** A catalogue service that uses a product each time it is done (`UsedBy` of GET product/{id}), in the product's unit. */
+export type ProductUse = Schemas['UsedByItem'];
+
+/** Body of PUT service/{idService}/products/{idProduct}: 0 to 100.000; 0 removes the use. */
+export type ProductUseBody = Schemas['ProductUseForm'];
+
+/** The answer of PUT service/{idService}/products/{idProduct}: what the service uses now. */
+export type ServiceUses = Schemas['ServiceUses'];

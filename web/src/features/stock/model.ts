@@ -163,7 +163,7 @@ export function movementPayload(values: MovementValues): StockMovementPayload {
 // ---------------------------------------------------------------------------
 // A movement of the history
 
-export const comandaText = (idComanda: number) => `Comanda #${idComanda}`;
+export const comandaText = (idComanda: number) => `Comanda N.º ${idComanda}`;
 
 /**
  * What else a movement says, in order: the supplier and the unit cost of an entry, the reason,

@@ -405,7 +405,7 @@ describe('stock screens', () => {
     expect(plain(rows[0])).toContain('21/11/2026 15:05');
     expect(plain(rows[0])).toContain('Venda');
     expect(plain(rows[0])).toContain('\u22121 un');
-    expect(within(rows[0]).getByRole('link', { name: 'Comanda #12' }).getAttribute('href')).toBe('/dashboard/comanda/12');
+    expect(within(rows[0]).getByRole('link', { name: 'Comanda N.º 12' }).getAttribute('href')).toBe('/dashboard/comanda/12');
     expect(plain(rows[1])).toContain('para Navalha Praia');
     expect(plain(rows[2])).toContain('+5 un');
     expect(plain(rows[2])).toContain('Fornecedor: Distribuidora Sul');
