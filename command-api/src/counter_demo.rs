@@ -194,6 +194,7 @@ pub async fn seed_demo_counter(state: &AppState) -> Result<usize, ApiError> {
                 .filter(|_| demo.minimum > 0)
                 .map(|company_id| Minimum { company_id: *company_id, minimum: demo.minimum })
                 .collect(),
+            image: None,
         };
         execute_new::<Product>(log, &id.to_string(), ProductCommand::Create(details), &system).await?;
         for company_id in units.iter().filter(|_| demo.stock > 0) {

@@ -80,19 +80,9 @@ async fn read_body(
     {
         match field.name().unwrap_or_default() {
             "file" | "files" => {
-                let mut bytes = Vec::new();
-                while let Some(chunk) =
-                    field.chunk().await.map_err(|e| ApiError::BadRequest(format!("Envio inválido: {e}")))?
-                {
-                    bytes.extend_from_slice(&chunk);
-                    if bytes.len() > MAX_IMAGE_BYTES {
-                        return Err(refused(MSG_TOO_BIG));
-                    }
-                }
-                if bytes.is_empty() {
+                let Some((bytes, extension)) = image_part(&mut field, "files").await? else {
                     continue;
-                }
-                let extension = image_extension(&bytes).ok_or_else(|| refused(MSG_BAD_TYPE))?;
+                };
                 files.push_back((bytes, extension));
                 if files.len() > MAX_GALLERY_IMAGES {
                     return Err(refused(MSG_TOO_MANY));
@@ -110,6 +100,28 @@ async fn read_body(
         }
     }
     Ok((files, order))
+}
+
+/// An image part of a multipart body, checked: at most [`MAX_IMAGE_BYTES`], and JPEG, PNG or
+/// WebP by its first bytes (refused on `field_name`); `None` for an empty part.
+pub async fn image_part(
+    field: &mut axum::extract::multipart::Field<'_>,
+    field_name: &str,
+) -> Result<Option<(Vec<u8>, &'static str)>, ApiError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) =
+        field.chunk().await.map_err(|e| ApiError::BadRequest(format!("Envio inválido: {e}")))?
+    {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > MAX_IMAGE_BYTES {
+            return Err(ApiError::field(field_name, MSG_TOO_BIG));
+        }
+    }
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    let extension = image_extension(&bytes).ok_or_else(|| ApiError::field(field_name, MSG_BAD_TYPE))?;
+    Ok(Some((bytes, extension)))
 }
 
 /// Writes a file under its content hash, through a temporary name so a reader never sees

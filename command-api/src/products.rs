@@ -3,7 +3,7 @@
 //! products and records every movement; an ATTENDANT records 'Entrada' and 'Uso interno' at
 //! their units. Every role reads them (query-api).
 
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::company::Company;
 use navalha_domain::product::{Product, ProductCommand, ProductDetails, ProductError, ProductForm};
@@ -15,12 +15,13 @@ use navalha_platform::http::{Json, PathParam, RequestOrigin};
 use navalha_platform::refused;
 use navalha_platform::written::IdProduct;
 use navalha_platform::ApiError;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 use crate::commands::{
-    execute, execute_on, invalid, load, load_stream, metadata_of, next_id, position_headers, DomainError,
+    execute_new, execute_on, invalid, load, load_stream, metadata_of, next_id, position_headers, DomainError,
 };
+use crate::gallery::{image_part, store, MAX_IMAGE_BYTES};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -31,6 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change))
         .routes(routes!(move_stock))
         .routes(routes!(set_use))
+        .routes(routes!(set_image).layer(DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024)))
+        .routes(routes!(remove_image))
 }
 
 /// A unit named on a product's form or movement that is not one of the caller's.
@@ -90,7 +93,7 @@ async fn create(
     let answer = IdProduct { id_product: id };
     let metadata = idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer);
     let position =
-        execute::<Product>(&state.events, &id.to_string(), ProductCommand::Create(details), &metadata)
+        execute_new::<Product>(&state.events, &id.to_string(), ProductCommand::Create(details), &metadata)
             .await?;
     Ok((StatusCode::CREATED, position_headers(position), Json(answer)))
 }
@@ -118,15 +121,110 @@ async fn change(
     PathParam(id): PathParam<i64>,
     Json(form): Json<ProductForm>,
 ) -> Result<(HeaderMap, Json<IdProduct>), ApiError> {
-    let details = validated(&form, &auth)?;
-    let position = execute::<Product>(
+    let mut details = validated(&form, &auth)?;
+    let read = load_stream::<Product>(&state.events, auth.business_id, &id.to_string()).await?;
+    // The photo is changed on its own call; the form keeps it.
+    details.image = read.aggregate.details().and_then(|current| current.image.clone());
+    let written = execute_on::<Product>(
         &state.events,
         &id.to_string(),
+        read,
         ProductCommand::Change(details),
         &metadata_of(&auth, &origin),
     )
     .await?;
-    Ok((position_headers(position), Json(IdProduct { id_product: id })))
+    Ok((position_headers(written.position), Json(IdProduct { id_product: id })))
+}
+
+/// A product's photo, as the list and the comanda's picker show it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProductImage {
+    id_product: i64,
+    /// Where the photo is served; none after a removal.
+    url_image: Option<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/product/{id}/image",
+    tag = "Products",
+    summary = "Set a product's photo (ADMIN): a multipart `file`, JPEG, PNG or WebP of at most 5 MB, as the plan's image",
+    params(("id" = i64, Path)),
+    request_body(content = Object, content_type = "multipart/form-data", description = "`file`: the photo"),
+    responses(
+        (status = 200, description = "Saved", body = ProductImage),
+        refused::Forbidden,
+        refused::NotFound,
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, product_id = id))]
+async fn set_image(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    navalha_platform::http::Multipart(mut multipart): navalha_platform::http::Multipart,
+) -> Result<(HeaderMap, Json<ProductImage>), ApiError> {
+    let read = load_stream::<Product>(&state.events, auth.business_id, &id.to_string()).await?;
+    // Another business's product is unknown here, before its body is read.
+    read.aggregate.details().ok_or(ProductError::NotFound).map_err(|e| e.to_api())?;
+    let mut image = None;
+    while let Some(mut field) =
+        multipart.next_field().await.map_err(|e| ApiError::BadRequest(format!("Envio inválido: {e}")))?
+    {
+        if field.name() == Some("file") {
+            image = image_part(&mut field, "file").await?;
+        }
+    }
+    let (bytes, extension) = image.ok_or_else(|| ApiError::field("file", "Escolha a foto do produto."))?;
+    let file = store(&state.settings.media_dir.join("gallery"), &bytes, extension).await?;
+    photo(&state, &auth, &origin, (id, read), Some(file)).await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/product/{id}/image",
+    tag = "Products",
+    summary = "Remove a product's photo (ADMIN)",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "Removed", body = ProductImage), refused::Forbidden, refused::NotFound),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, product_id = id))]
+async fn remove_image(
+    State(state): State<AppState>,
+    auth: Auth<AdminOnly>,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+) -> Result<(HeaderMap, Json<ProductImage>), ApiError> {
+    let read = load_stream::<Product>(&state.events, auth.business_id, &id.to_string()).await?;
+    photo(&state, &auth, &origin, (id, read), None).await
+}
+
+/// The product with this photo (`None`: none), as a change of its details.
+async fn photo(
+    state: &AppState,
+    principal: &Principal,
+    origin: &RequestOrigin,
+    (id, read): (i64, navalha_event_store::log::Stream<Product>),
+    image: Option<String>,
+) -> Result<(HeaderMap, Json<ProductImage>), ApiError> {
+    let mut details =
+        read.aggregate.details().cloned().ok_or(ProductError::NotFound).map_err(|e| e.to_api())?;
+    details.image = image;
+    let url_image = details.image.as_ref().map(|file| format!("/api/media/gallery/{file}"));
+    let written = execute_on::<Product>(
+        &state.events,
+        &id.to_string(),
+        read,
+        ProductCommand::Change(details),
+        &metadata_of(principal, origin),
+    )
+    .await?;
+    Ok((position_headers(written.position), Json(ProductImage { id_product: id, url_image })))
 }
 
 /// What a movement left at its unit.

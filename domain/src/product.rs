@@ -48,6 +48,10 @@ pub struct ProductDetails {
     /// The least each unit should keep: below it, the product is to reorder.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub minimums: Vec<Minimum>,
+    /// Its photo's file name under the media dir's `gallery/` (content-addressed), set by
+    /// `POST product/{id}/image`, kept by the form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// The least a unit should keep of a product.
@@ -172,6 +176,7 @@ impl ProductForm {
                 cost_cents,
                 unit,
                 minimums,
+                image: None,
             })
         } else {
             Err(errors)
@@ -331,6 +336,7 @@ mod tests {
             cost_cents: None,
             unit: MeasureUnit::Un,
             minimums: Vec::new(),
+            image: None,
         }
     }
 

@@ -88,6 +88,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/product"),
     ("GET", "/api/product/{id}"),
     ("PUT", "/api/product/{id}"),
+    ("DELETE", "/api/product/{id}/image"),
+    ("POST", "/api/product/{id}/image"),
     ("GET", "/api/product/{id}/movements"),
     ("POST", "/api/product/{id}/movements"),
     ("POST", "/api/professional"),

@@ -54,6 +54,8 @@ pub struct ProductItem {
     /// The least each unit should keep.
     #[schema(value_type = Vec<MinimumItem>)]
     minimums: sqlx::types::Json<Vec<MinimumItem>>,
+    /// Where its photo is served, if it has one.
+    url_image: Option<String>,
     /// The catalogue services that use it each time they are done.
     #[schema(value_type = Vec<UsedByItem>)]
     used_by: sqlx::types::Json<Vec<UsedByItem>>,
@@ -76,6 +78,7 @@ pub struct MinimumItem {
 }
 
 const COLUMNS: &str = "product_id as id_product, name, price_cents::float8 / 100 as price, active,
+    case when image = '' then null else '/api/media/gallery/' || image end as url_image,
     nullif(brand, '') as brand, nullif(barcode, '') as barcode, nullif(category, '') as category,
     case when cost_cents < 0 then null else cost_cents::float8 / 100 end as cost, unit,
     (select coalesce(json_agg(json_build_object('IdCompany', (m ->> 'company_id')::bigint,

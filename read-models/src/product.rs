@@ -34,6 +34,8 @@ pub const TABLE: Table = Table::new(
         Column::new("cost_cents", Type::BigInt).note("-1 when none registered"),
         Column::new("unit", Type::Text).note("un, ml or g"),
         Column::new("minimums", Type::Json).note("[{\"company_id\": 1, \"minimum\": 5}]"),
+        Column::new("image", Type::Text)
+            .note("the photo's file under the media dir's gallery/; '' when none"),
     ],
     &["product_id"],
 );

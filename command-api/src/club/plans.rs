@@ -38,7 +38,7 @@ use crate::commands::{
     claim_holder, execute, execute_claiming, invalid, load, metadata_of, next_id, position_headers, Claim,
 };
 use crate::companies::{visible_company, within_own_units, writable_across_units, MSG_NOT_EVERY_COMPANY};
-use crate::gallery::{image_extension, store, MAX_IMAGE_BYTES, MSG_BAD_TYPE, MSG_TOO_BIG};
+use crate::gallery::{image_part, store, MAX_IMAGE_BYTES};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -155,17 +155,8 @@ async fn read_body(mut multipart: Multipart) -> Result<Body, ApiError> {
     while let Some(mut field) = multipart.next_field().await.map_err(bad)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
-            let mut bytes = Vec::new();
-            while let Some(chunk) = field.chunk().await.map_err(bad)? {
-                bytes.extend_from_slice(&chunk);
-                if bytes.len() > MAX_IMAGE_BYTES {
-                    return Err(ApiError::field("file", MSG_TOO_BIG));
-                }
-            }
-            if !bytes.is_empty() {
-                let extension =
-                    image_extension(&bytes).ok_or_else(|| ApiError::field("file", MSG_BAD_TYPE))?;
-                file = Some((bytes, extension));
+            if let Some(image) = image_part(&mut field, "file").await? {
+                file = Some(image);
             }
             continue;
         }

@@ -7,9 +7,9 @@ use sqlx::PgPool;
 
 use crate::support::{Answer, System};
 
-const BOUNDARY: &str = "navalha-boundary";
+pub const BOUNDARY: &str = "navalha-boundary";
 
-fn png(seed: u8) -> Vec<u8> {
+pub fn png(seed: u8) -> Vec<u8> {
     let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
     bytes.extend(std::iter::repeat_n(seed, 64));
     bytes
@@ -22,7 +22,7 @@ fn jpeg(seed: u8) -> Vec<u8> {
 }
 
 /// A multipart body: `(name, file name, bytes)` parts, in order.
-fn multipart(parts: &[(&str, Option<&str>, Vec<u8>)]) -> Vec<u8> {
+pub fn multipart(parts: &[(&str, Option<&str>, Vec<u8>)]) -> Vec<u8> {
     let mut body = Vec::new();
     for (name, file_name, bytes) in parts {
         body.extend(format!("--{BOUNDARY}\r\n").as_bytes());

@@ -62,6 +62,7 @@ const NOT_A_CREATE_HERE: &[(&str, &str)] = &[
     ("/api/scheduling/{idScheduling}/arrival", "recorded once: again records nothing more"),
     ("/api/scheduling/{idScheduling}/no-show", "recorded once: again records nothing more"),
     ("/api/comanda/{id}/close", "a state change: again is refused (409)"),
+    ("/api/product/{id}/image", "sets the photo: the same file again is the same content-addressed photo"),
     ("/api/caixa/{id}/close", "a state change: again is refused (409)"),
     ("/api/caixa/{id}/reopen", "a state change: again is refused"),
     ("/api/comanda/{id}/reopen", "a state change: again is refused"),

@@ -678,6 +678,11 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
             FRONT_DESK,
         ),
         case(Method::GET, format!("/api/product/{product}/movements"), None, FRONT_DESK),
+        Case {
+            multipart: Some(vec![("file", String::new())]),
+            ..case(Method::POST, format!("/api/product/{product}/image"), None, ADMIN)
+        },
+        case(Method::DELETE, format!("/api/product/{product}/image"), None, ADMIN),
         case(Method::GET, format!("/api/stock?idCompany={centro}"), None, FRONT_DESK),
         case(
             Method::PUT,

@@ -41,7 +41,7 @@ async fn sold(system: &System, token: &str, company: i64, product: i64, quantity
     id
 }
 
-fn row<'a>(stock: &'a Answer, product: i64) -> &'a Value {
+fn row(stock: &Answer, product: i64) -> &Value {
     stock.body["Items"]
         .as_array()
         .and_then(|items| items.iter().find(|item| item["IdProduct"] == json!(product)))
@@ -349,4 +349,50 @@ async fn a_service_uses_its_products_when_its_comanda_closes(pool: PgPool) {
     assert!(newest["IdComanda"].is_i64());
     let product = call(&system, &admin, Method::GET, &format!("/api/product/{dye}"), None).await;
     assert_eq!(product.body["UsedBy"], json!([{"IdService": d.haircut, "Quantity": 2}]));
+}
+
+/// A product's photo, as the plan's image: checked by content, kept by the form, removed.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_product_has_a_photo_the_form_keeps(pool: PgPool) {
+    use crate::gallery::{multipart, png, BOUNDARY};
+    let system = System::start(pool).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let d = demo(&system).await;
+    let pomade = product(&system, &admin, &d, "Pomada com foto", 0).await;
+    let upload = |bytes: Vec<u8>| {
+        let (system, admin) = (&system, &admin);
+        async move {
+            let body = multipart(&[("file", Some("foto.png"), bytes)]);
+            let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
+            system
+                .send_raw(Method::POST, &format!("/api/product/{pomade}/image"), admin, &content_type, body)
+                .await
+        }
+    };
+    let refused = upload(b"not an image".to_vec()).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
+    assert_eq!(refused.body["errors"]["file"], "Envie apenas imagens JPEG, PNG ou WebP.");
+    let saved = upload(png(7)).await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    let url = saved.body["UrlImage"].as_str().unwrap_or_else(|| panic!("{saved:?}")).to_owned();
+    let changed = call(
+        &system,
+        &admin,
+        Method::PUT,
+        &format!("/api/product/{pomade}"),
+        Some(json!({"name": "Pomada com foto", "price": "41,90"})),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
+    system.project().await;
+    let read = call(&system, &admin, Method::GET, &format!("/api/product/{pomade}"), None).await;
+    assert_eq!(
+        (read.body["UrlImage"].as_str(), read.body["Price"].as_f64()),
+        (Some(url.as_str()), Some(41.9))
+    );
+    let removed = call(&system, &admin, Method::DELETE, &format!("/api/product/{pomade}/image"), None).await;
+    assert_eq!(removed.body["UrlImage"], Value::Null, "{removed:?}");
+    system.project().await;
+    let read = call(&system, &admin, Method::GET, &format!("/api/product/{pomade}"), None).await;
+    assert_eq!(read.body["UrlImage"], Value::Null);
 }

@@ -375,7 +375,8 @@ fn product_row(out: &mut impl Fields, id: i64, details: &ProductDetails) {
         .field(&text(&details.category))
         .field(details.cost_cents.unwrap_or(-1))
         .field(details.unit.as_str())
-        .field(&minimums);
+        .field(&minimums)
+        .field(&text(&details.image));
 }
 
 /// A count's row of `product::LEVEL`.

@@ -1039,6 +1039,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a product's photo (ADMIN): a multipart `file`, JPEG, PNG or WebP of at most 5 MB, as the plan's image */
+        post: operations["productsSetImage"];
+        /** Remove a product's photo (ADMIN) */
+        delete: operations["productsRemoveImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/product/{id}/movements": {
         parameters: {
             query?: never;
@@ -4304,6 +4322,8 @@ export interface components {
                 Price: number;
                 /** @description How it is counted: `un`, `ml` or `g`. */
                 Unit: string;
+                /** @description Where its photo is served, if it has one. */
+                UrlImage?: string | null;
                 /** @description The catalogue services that use it each time they are done. */
                 UsedBy: components["schemas"]["UsedByItem"][];
             }[];
@@ -4755,6 +4775,13 @@ export interface components {
              */
             unit: string | null;
         };
+        /** @description A product's photo, as the list and the comanda's picker show it. */
+        ProductImage: {
+            /** Format: int64 */
+            IdProduct: number;
+            /** @description Where the photo is served; none after a removal. */
+            UrlImage?: string | null;
+        };
         /** @description A product. */
         ProductItem: {
             /** @description Sold, or not any more. */
@@ -4780,6 +4807,8 @@ export interface components {
             Price: number;
             /** @description How it is counted: `un`, `ml` or `g`. */
             Unit: string;
+            /** @description Where its photo is served, if it has one. */
+            UrlImage?: string | null;
             /** @description The catalogue services that use it each time they are done. */
             UsedBy: components["schemas"]["UsedByItem"][];
         };
@@ -11462,6 +11491,157 @@ export interface operations {
             };
             /** @description Validation failed: `errors` names the fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsSetImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description `file`: the photo */
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImage"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    productsRemoveImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImage"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or invisible id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
