@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, CENTRO, apiToken, companyId, runTag, signInAs, toast } from './support';
 import { screenshots } from './backoffice-a-support';
+import { daysAfter, unitToday } from './clock';
 import { auth, closeOpenCaixa } from './counter-support';
 
 // Issue 43: ADMIN sees a new product below its minimum at the top of Centro's stock, receives
@@ -11,6 +12,9 @@ import { auth, closeOpenCaixa } from './counter-support';
 // interno.
 
 const ATTENDANT = 'atendente@navalha.dev';
+
+/** A 1×1 PNG. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** A product Centro should keep 5 of, through the API (the form is tested on its own). */
 async function productWithMinimum(request: APIRequestContext, token: string, idCompany: number, name: string) {
@@ -102,6 +106,15 @@ test('a product is received, sold through a comanda, counted, and listed below i
   await expect(toast(page, 'Movimentação registrada.')).toBeVisible();
   await expect(stockRow(page, name)).toContainText('4 un');
   await expect(stockRow(page, name).getByTestId('stock-low-badge')).toBeVisible();
+  // The past view ('Ver como estava em'): each count as its last movement before the instant
+  // left it, read-only (tomorrow's end: as it stands).
+  const tomorrow = daysAfter(unitToday(), 1);
+  await page.getByLabel('Ver como estava em').fill(`${tomorrow}T23:59`);
+  await expect(page.getByRole('status').filter({ hasText: 'Como estava em' })).toBeVisible();
+  await expect(stockRow(page, name)).toContainText('4 un');
+  await expect(stockRow(page, name).getByRole('button', { name: 'Entrada' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Voltar ao presente' }).click();
+  await expect(stockRow(page, name).getByRole('button', { name: 'Entrada' })).toBeVisible();
   await screenshots(page, 'stock', async () => {
     await expect(page.getByRole('heading', { name: 'Estoque', level: 1 })).toBeVisible();
   });
@@ -183,6 +196,12 @@ test('ADMIN registers a product with its brand, barcode, cost, unit of measure a
   await page.goto(`/dashboard/product/${idProduct}`);
   await expect(form.getByLabel('Unidade de medida')).toHaveValue('ml');
   await expect(form.getByRole('group', { name: 'Estoque mínimo por unidade' }).getByLabel(CENTRO)).toHaveValue('120');
+  // Its photo, chosen from a file (a tiny PNG), shown at once.
+  const photo = page.getByRole('group', { name: 'Foto do produto' });
+  await expect(photo.getByText('Sem foto.')).toBeVisible();
+  await photo.getByLabel('Escolher foto').setInputFiles({ name: 'tinta.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
+  await expect(toast(page, 'Foto do produto salva.')).toBeVisible();
+  await expect(photo.getByRole('img', { name: `Foto de ${name}` })).toBeVisible();
   const uses = page.getByRole('group', { name: 'Uso em serviços' });
   await expect(uses.getByText('Nenhum serviço usa este produto.')).toBeVisible();
   await uses.getByLabel('Serviço', { exact: true }).selectOption({ label: 'Barba' });

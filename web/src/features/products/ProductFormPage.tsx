@@ -26,6 +26,7 @@ import {
   UNIT_OPTIONS,
   type ProductFormValues,
 } from './schema';
+import { ProductPhotoSection } from './ProductPhotoSection';
 import { ServiceUsesSection } from './ServiceUsesSection';
 import type { Product } from './types';
 import './products.css';
@@ -164,6 +165,8 @@ function ProductForm({ product, units }: { product: Product | null; units: Compa
           </FormButtons>
         )}
       </Form>
+      {/* A saved product only: the photo is sent on its own, as soon as it is chosen; every role sees it. */}
+      {product && <ProductPhotoSection product={product} canEdit={canEdit} />}
       {/* A saved product only; each use is saved on its own (its own form: forms do not nest). */}
       {product && canEdit && <ServiceUsesSection product={product} />}
     </FormPageFrame>

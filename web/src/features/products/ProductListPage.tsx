@@ -28,7 +28,19 @@ const PRODUCT_STATUS_OPTIONS = STATUS_FILTER_OPTIONS.filter((option) => option.v
 const DEFAULT_FILTERS = { search: '', status: '1' };
 
 const columns: Column<Product>[] = [
-  { header: 'Nome', cell: (product) => product.Name },
+  {
+    header: 'Nome',
+    // The photo's thumbnail before the name, when it has one (decorative: the name says it).
+    cell: (product) =>
+      product.UrlImage ? (
+        <span className="product-name">
+          <img className="product-thumb" src={product.UrlImage} alt="" width={32} height={32} loading="lazy" />
+          {product.Name}
+        </span>
+      ) : (
+        product.Name
+      ),
+  },
   // Hidden on a phone (products.css).
   { header: 'Marca', cell: (product) => product.Brand || '—', className: 'product-extra' },
   { header: 'Categoria', cell: (product) => product.Category || '—', className: 'product-extra' },

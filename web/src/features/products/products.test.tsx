@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import { photoFormData, photoRefusal, PRODUCT_PHOTO_MAX_BYTES } from './photo';
 import { productFilterUrl } from './productsApi';
 import {
   EMPTY_PRODUCT,
@@ -271,6 +272,8 @@ describe('products screens', () => {
     // Another request: another key.
     expect(state.writes[1].key).not.toBe(state.writes[0].key);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/product'));
+    // The list is read again (the new product in it) before the test ends.
+    await waitFor(() => expect(state.reads).toHaveLength(2));
   });
 
   it('a barber reads a product: no new, no save', async () => {
@@ -380,5 +383,155 @@ describe("a product's uses in services", () => {
     renderApp('/dashboard/product/3', { session: signedInSession('BARBER1') });
     expect(await screen.findByLabelText('Nome')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Uso em serviços' })).toBeNull();
+  });
+});
+
+/** A chosen file of some type; `size` overrides the bytes it says it has (nothing that big is made). */
+function photoFile(name: string, type: string, size?: number) {
+  const file = new File(['png'], name, { type });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** Reads a jsdom Blob, which has FileReader but neither arrayBuffer() nor stream(). */
+const readBlob = (blob: Blob) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+
+describe("a product's photo", () => {
+  // fetch writes a multipart body's files through Blob.stream(), which jsdom lacks: without
+  // it the upload never ends. Given here, for this file's tests only.
+  const hadStream = 'stream' in Blob.prototype;
+  beforeAll(() => {
+    if (hadStream) return;
+    Object.defineProperty(Blob.prototype, 'stream', {
+      configurable: true,
+      value(this: Blob) {
+        return new ReadableStream<Uint8Array>({
+          start: async (controller) => {
+            controller.enqueue(new Uint8Array(await readBlob(this)));
+            controller.close();
+          },
+        });
+      },
+    });
+  });
+  afterAll(() => {
+    if (!hadStream) delete (Blob.prototype as { stream?: unknown }).stream;
+  });
+
+  it('takes one JPEG, PNG or WebP of at most 5 MB, with the server messages', () => {
+    expect(photoRefusal(photoFile('foto.jpg', 'image/jpeg'))).toBeNull();
+    expect(photoRefusal(photoFile('foto.png', 'image/png'))).toBeNull();
+    expect(photoRefusal(photoFile('foto.webp', 'image/webp'))).toBeNull();
+    expect(photoRefusal(photoFile('foto.png', 'image/png', PRODUCT_PHOTO_MAX_BYTES))).toBeNull();
+    expect(photoRefusal(photoFile('foto.png', 'image/png', PRODUCT_PHOTO_MAX_BYTES + 1))).toBe('Cada imagem deve ter no máximo 5 MB.');
+    expect(photoRefusal(photoFile('foto.gif', 'image/gif'))).toBe('Envie apenas imagens JPEG, PNG ou WebP.');
+    expect(photoRefusal(photoFile('foto.pdf', 'application/pdf', PRODUCT_PHOTO_MAX_BYTES + 1))).toBe('Envie apenas imagens JPEG, PNG ou WebP.');
+    expect(photoRefusal(photoFile('foto.png', 'image/png', 0))).toBe('Escolha a foto do produto.');
+    const file = photoFile('foto.png', 'image/png');
+    const body = photoFormData(file);
+    expect([...body.keys()]).toEqual(['file']);
+    expect((body.get('file') as File).name).toBe('foto.png');
+  });
+
+  it('ADMIN sends a chosen photo at once, sees the refusals under the input and removes it', async () => {
+    // The type is checked by the screen, not only by the picker's `accept`.
+    const user = userEvent.setup({ applyAccept: false });
+    productsServer();
+    const product: Product = { ...pomada, UrlImage: null };
+    // The multipart body as sent: its parts' headers name the field and the file.
+    const calls: { method: string; url: string; type: string | null; body: string }[] = [];
+    server.use(
+      http.get(apiUrl('product/:id'), () => HttpResponse.json(product)),
+      http.post(apiUrl('product/:id/image'), async ({ request }) => {
+        const body = await request.text();
+        calls.push({ method: 'POST', url: new URL(request.url).pathname, type: request.headers.get('content-type'), body });
+        if (body.includes('filename="falsa.png"')) {
+          return HttpResponse.json(
+            { message: 'Envie apenas imagens JPEG, PNG ou WebP.', errors: { file: 'Envie apenas imagens JPEG, PNG ou WebP.' } },
+            { status: 422 },
+          );
+        }
+        product.UrlImage = '/api/media/gallery/abc.png';
+        return HttpResponse.json({ IdProduct: 3, UrlImage: product.UrlImage });
+      }),
+      http.delete(apiUrl('product/:id/image'), ({ request }) => {
+        calls.push({ method: 'DELETE', url: new URL(request.url).pathname, type: null, body: '' });
+        product.UrlImage = null;
+        return HttpResponse.json({ IdProduct: 3, UrlImage: null });
+      }),
+    );
+    renderApp('/dashboard/product/3', { session: signedInSession('ADMIN') });
+    const section = await screen.findByRole('group', { name: 'Foto do produto' });
+    expect(within(section).getByText('Sem foto.')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Remover foto' })).toBeNull();
+    const input = within(section).getByLabelText('Escolher foto') as HTMLInputElement;
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp');
+
+    // Refused here: nothing sent.
+    await user.upload(input, photoFile('foto.gif', 'image/gif'));
+    expect((await within(section).findByRole('alert')).textContent).toBe('Envie apenas imagens JPEG, PNG ou WebP.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await user.upload(input, photoFile('grande.png', 'image/png', PRODUCT_PHOTO_MAX_BYTES + 1));
+    expect((await within(section).findByRole('alert')).textContent).toBe('Cada imagem deve ter no máximo 5 MB.');
+    expect(calls).toHaveLength(0);
+
+    // The server's refusal lands under the input as well.
+    await user.upload(input, photoFile('falsa.png', 'image/png'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await within(section).findByText('Envie apenas imagens JPEG, PNG ou WebP.', { selector: '.field-error' })).toBeTruthy();
+    expect(within(section).getByText('Sem foto.')).toBeTruthy();
+
+    await user.upload(input, photoFile('pomada.png', 'image/png'));
+    expect(await screen.findByText('Foto do produto salva.')).toBeTruthy();
+    expect(calls[1]).toMatchObject({ method: 'POST', url: '/api/product/3/image' });
+    expect(calls[1].type).toMatch(/^multipart\/form-data; boundary=/);
+    // One part, `file`, with the chosen file's name and type.
+    expect(calls[1].body.match(/; name="[^"]*"/g)).toEqual(['; name="file"']);
+    expect(calls[1].body).toContain('filename="pomada.png"');
+    expect(calls[1].body).toMatch(/Content-Type: image\/png/i);
+    // The product is read again: its photo shows, the refusal is gone.
+    const photo = (await within(section).findByRole('img', { name: 'Foto de Pomada modeladora' })) as HTMLImageElement;
+    expect(photo.getAttribute('src')).toBe('/api/media/gallery/abc.png');
+    expect(within(section).queryByRole('alert')).toBeNull();
+
+    await user.click(within(section).getByRole('button', { name: 'Remover foto' }));
+    expect(await screen.findByText('Foto do produto removida.')).toBeTruthy();
+    expect(calls[2]).toMatchObject({ method: 'DELETE', url: '/api/product/3/image' });
+    expect(await within(section).findByText('Sem foto.')).toBeTruthy();
+    expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it('a barber sees the photo only; a new product has none to show', async () => {
+    productsServer();
+    server.use(http.get(apiUrl('product/:id'), () => HttpResponse.json({ ...pomada, UrlImage: '/api/media/gallery/abc.png' })));
+    const { unmount } = renderApp('/dashboard/product/3', { session: signedInSession('BARBER1') });
+    const section = await screen.findByRole('group', { name: 'Foto do produto' });
+    expect(within(section).getByRole('img', { name: 'Foto de Pomada modeladora' })).toBeTruthy();
+    expect(within(section).queryByLabelText('Escolher foto')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Remover foto' })).toBeNull();
+    unmount();
+    renderApp('/dashboard/product/new', { session: signedInSession('ADMIN') });
+    expect(await screen.findByLabelText('Nome')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Foto do produto' })).toBeNull();
+  });
+
+  it('shows a thumbnail before the name in the list when the product has a photo', async () => {
+    productsServer();
+    const oleo: Product = { ...pomada, IdProduct: 4, Name: 'Óleo para barba', UrlImage: '/api/media/gallery/oleo.webp' };
+    server.use(http.get(apiUrl('product'), () => HttpResponse.json({ content: [pomada, oleo], total: 2, count: 2 })));
+    renderApp('/dashboard/product', { session: signedInSession('ADMIN') });
+    const table = await screen.findByRole('table', { name: 'Produtos' });
+    const withPhoto = (await within(table).findByText('Óleo para barba')).closest('tr')!;
+    const thumb = withPhoto.querySelector('img')!;
+    expect(thumb.getAttribute('src')).toBe('/api/media/gallery/oleo.webp');
+    expect(thumb.getAttribute('alt')).toBe('');
+    expect(thumb.getAttribute('width')).toBe('32');
+    expect(within(table).getByText('Pomada modeladora').closest('tr')!.querySelector('img')).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import { api } from '@/api/api';
 import { queryString } from '@/api/queryString';
-import type { Product, ProductFilter, ProductPage, ProductPayload, ProductUseBody, ProductWritten, ServiceUses } from './types';
+import type {
+  Product,
+  ProductFilter,
+  ProductImage,
+  ProductPage,
+  ProductPayload,
+  ProductUseBody,
+  ProductWritten,
+  ServiceUses,
+} from './types';
 
 const LIST = 'LIST';
 
@@ -47,6 +56,16 @@ export const productsApi = api.injectEndpoints({
       // GET product/{id} answers the uses (`UsedBy`); a 404 refreshes them as well.
       invalidatesTags: (_result, _error, { idProduct }) => [{ type: 'Product', id: idProduct }],
     }),
+    // The product's photo (ADMIN). Multipart: a FormData body, so fetch sets the boundary's
+    // Content-Type itself. The product and the list pages showing it read `UrlImage` again.
+    setProductImage: build.mutation<ProductImage, { id: number; body: FormData }>({
+      query: ({ id, body }) => ({ url: `product/${id}/image`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Product', id }]),
+    }),
+    removeProductImage: build.mutation<ProductImage, number>({
+      query: (id) => ({ url: `product/${id}/image`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Product', id }]),
+    }),
   }),
 });
 
@@ -56,4 +75,6 @@ export const {
   useCreateProductMutation,
   useUpdateProductMutation,
   useSetServiceUseMutation,
+  useSetProductImageMutation,
+  useRemoveProductImageMutation,
 } = productsApi;

@@ -37,3 +37,6 @@ export type ProductUseBody = Schemas['ProductUseForm'];
 
 /** The answer of PUT service/{idService}/products/{idProduct}: what the service uses now. */
 export type ServiceUses = Schemas['ServiceUses'];
+
+/** The answer of POST and DELETE product/{id}/image: where the photo is served now (null once removed). */
+export type ProductImage = Schemas['ProductImage'];
