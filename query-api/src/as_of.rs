@@ -29,6 +29,15 @@ pub fn parse_as_of(text: &str) -> Option<DateTime<Utc>> {
     Some(clock::instant_of(end, clock::DEFAULT_TIME_ZONE))
 }
 
+/// An optional `asOf` of the query: `None` when absent or blank, 422 on `asOf` when it
+/// cannot be read.
+pub fn optional_as_of(text: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiError> {
+    match text.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => parse_as_of(text).map(Some).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF)),
+    }
+}
+
 /// `?asOf` of an ADMIN-only audit.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -43,11 +52,11 @@ impl AdminAsOf {
     /// The instant asked for, if any: 403 for a role other than ADMIN, 422 on `asOf` when
     /// it cannot be read.
     pub fn instant(&self, principal: &Principal) -> Result<Option<DateTime<Utc>>, ApiError> {
-        match self.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-            None => Ok(None),
-            Some(_) if principal.role != Role::Admin => Err(ApiError::Forbidden),
-            Some(text) => parse_as_of(text).map(Some).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF)),
+        let instant = optional_as_of(self.as_of.as_deref())?;
+        if instant.is_some() && principal.role != Role::Admin {
+            return Err(ApiError::Forbidden);
         }
+        Ok(instant)
     }
 }
 

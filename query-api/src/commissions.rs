@@ -28,7 +28,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::as_of::{parse_as_of, replayed, MSG_BAD_AS_OF};
+use crate::as_of::{optional_as_of, parse_as_of, replayed, MSG_BAD_AS_OF};
 use crate::consistency::ReadAfter;
 use crate::professionals::{ensure_readable, rate_fixed, rate_percent};
 use crate::{scope, AppState};
@@ -227,10 +227,7 @@ async fn statement_of(
     QueryParams(query): QueryParams<StatementQuery>,
 ) -> Result<(HeaderMap, Json<StatementAnswer>), ApiError> {
     let (id, from, to) = statement_target(&auth, query.id_professional, query.from, query.to)?;
-    let as_of = match query.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-        None => None,
-        Some(text) => Some(parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF))?),
-    };
+    let as_of = optional_as_of(query.as_of.as_deref())?;
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::COMANDA, &read_models::PROFESSIONAL]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::as_of::{parse_as_of, MSG_BAD_AS_OF};
+use crate::as_of::optional_as_of;
 use crate::consistency::ReadAfter;
 use crate::list_arguments;
 use crate::paging::{page_of, ListFilter, ListQuery, Page, PageRequest};
@@ -255,10 +255,7 @@ async fn stock(
     if !auth.belongs_to(query.id_company) {
         return Err(ApiError::NotFound(navalha_domain::company::MSG_NOT_FOUND.to_owned()));
     }
-    let as_of = match query.as_of.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-        None => None,
-        Some(text) => Some(parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF))?),
-    };
+    let as_of = optional_as_of(query.as_of.as_deref())?;
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::PRODUCT, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;

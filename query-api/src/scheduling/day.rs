@@ -18,7 +18,7 @@ use super::{
     agenda_date, agenda_unit, day_item, json_answer, json_body, oldest_checkpoint, DayFilter, DayItem,
     DayRow, APPOINTMENT_COLUMNS, MSG_COMPANY_NOT_FOUND, WITH_COMANDA,
 };
-use crate::as_of::{parse_as_of, MSG_BAD_AS_OF};
+use crate::as_of::optional_as_of;
 use crate::consistency::{Consistency, ReadAfter};
 use crate::kept;
 use crate::params::Params;
@@ -76,10 +76,7 @@ pub(super) async fn day(
             _ => professional_id = Some(auth.professional_id),
         }
     }
-    let as_of = params
-        .text("asOf")
-        .map(|text| parse_as_of(text).ok_or_else(|| ApiError::field("asOf", MSG_BAD_AS_OF)))
-        .transpose()?;
+    let as_of = optional_as_of(params.text("asOf"))?;
     if as_of.is_some() && auth.role != Role::Admin {
         return Err(ApiError::Forbidden);
     }

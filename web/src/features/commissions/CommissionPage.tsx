@@ -7,6 +7,7 @@ import { Icon } from '@/components/Icon';
 import { DataTable, type Column } from '@/components/list/ListPage';
 import { TextField } from '@/components/TextField';
 import { formatDateBR, todayIso } from '@/lib/dates';
+import { downloadCsv } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
 import { useGetUnitProfessionalsQuery } from '@/features/agenda/api/agendaApi';
 import { wallClockInput } from '@/features/subscribers/timeline';
@@ -40,17 +41,6 @@ import './commissions.css';
 /** 'dd/mm/aaaa HH:MM[:SS]' of the past view's value (already on the units' clock). */
 const wallClockText = (value: string) => `${formatDateBR(value.slice(0, 10))} ${value.slice(11, 19)}`;
 
-/** Saves the CSV as a file (the text carries its BOM). */
-function downloadCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 type Dialog = 'entry' | 'close' | null;
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csvNumber, csvText } from '@/lib/csv';
 import type { RoleType } from '@/api/types';
 import { todayIso } from '@/lib/dates';
 import { companyItem, otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
@@ -14,8 +15,6 @@ import {
   comandaRows,
   commissionBars,
   csvFileName,
-  csvNumber,
-  csvText,
   entryEffect,
   entrySchema,
   hasCommission,

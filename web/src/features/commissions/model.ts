@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { fieldErrorsOf } from '@/components/form/serverErrors';
 import { addDays, formatDateBR, MONTH_NAMES, parseIso } from '@/lib/dates';
+import { csvDocument, csvNumber, csvText, fileSlug } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
 import type { EntryKind, PayoutMethod, Period, Statement, StatementEntry, StatementLine } from './types';
 
@@ -249,25 +250,7 @@ export const hasCommission = (bars: readonly CommissionBar[]) => bars.some((bar)
 // ---------------------------------------------------------------------------
 // The CSV
 
-const SEPARATOR = ';';
-const BOM = '\uFEFF';
 export const CSV_HEADER = ['Data', 'Comanda', 'Descrição', 'Quantidade', 'Valor', 'Regra', 'Comissão'];
-
-/** '1234,50', '-20,00': decimal comma, no thousands separator, no currency. */
-export const csvNumber = (value: number) => {
-  const rounded = cents(value) / 100;
-  return (rounded === 0 ? 0 : rounded).toFixed(2).replace('.', ',');
-};
-
-/**
- * A text cell: quoted when it holds the separator, a quote or a line break; a leading
- * '=', '+', '-' or '@' is escaped with an apostrophe, so a spreadsheet never runs it as a formula.
- */
-export function csvText(text: string): string {
-  const plain = text.replace(/\u00a0/g, ' ');
-  const safe = /^[=+\-@]/.test(plain) ? `'${plain}` : plain;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * The statement's lines as a CSV for a spreadsheet: 'Data;Comanda;Descrição;Quantidade;Valor;
@@ -299,22 +282,11 @@ export function statementCsv(statement: Statement): string {
     [],
     ...statementFigures(statement).map((figure) => [csvText(figure.label), csvNumber(figure.value)]),
   ];
-  return `${BOM}${rows.map((row) => row.join(SEPARATOR)).join('\r\n')}\r\n`;
-}
-
-/** 'Diego Barbeiro' → 'diego-barbeiro' (no accents, lower case, words joined by '-'). */
-export function fileSlug(text: string): string {
-  const slug = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'profissional';
+  return csvDocument(rows);
 }
 
 /** 'comissoes-diego-barbeiro-2026-11-01-2026-11-27.csv'. */
-export const csvFileName = (name: string, from: string, to: string) => `comissoes-${fileSlug(name)}-${from}-${to}.csv`;
+export const csvFileName = (name: string, from: string, to: string) => `comissoes-${fileSlug(name, 'profissional')}-${from}-${to}.csv`;
 
 // ---------------------------------------------------------------------------
 // Forms

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '@/components/list/ListPage';
 import { TextField } from '@/components/TextField';
 import { wallClockInput } from '@/features/subscribers/timeline';
 import { todayIso } from '@/lib/dates';
+import { downloadCsv } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { companySelected, selectRoleType, selectSelectedCompany, selectUnitTimeZone } from '@/state/sessionSlice';
@@ -28,17 +29,6 @@ import { useGetStockQuery } from './stockApi';
 import type { MovementKind, StockRow } from './types';
 import './stock.css';
 
-/** Saves the CSV as a file (the text carries its BOM), as the commissions' export does. */
-function downloadCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** A product, its brand under it; one no longer sold says so. */
 function ProductCell({ row }: { row: StockRow }) {

@@ -3,6 +3,7 @@
 // detail and the CSV.
 import * as yup from 'yup';
 import { formatWallClock } from '@/features/subscribers/timeline';
+import { csvDocument, csvNumber, csvText, fileSlug } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
 import type { MovementItem, MovementItemKind, MovementKind, StockAnswer, StockMovementPayload } from './types';
 
@@ -181,38 +182,6 @@ export function movementDetails(item: MovementItem): string[] {
 // ---------------------------------------------------------------------------
 // The CSV
 
-// The commissions' CSV conventions (features/commissions/model; features import each other
-// only through their public modules).
-const SEPARATOR = ';';
-const BOM = '\uFEFF';
-
-/** '1234,50', '-20,00': decimal comma, no thousands separator, no currency. */
-export const csvNumber = (value: number) => {
-  const rounded = Math.round(value * 100) / 100;
-  return (rounded === 0 ? 0 : rounded).toFixed(2).replace('.', ',');
-};
-
-/**
- * A text cell: quoted when it holds the separator, a quote or a line break; a leading
- * '=', '+', '-' or '@' is escaped with an apostrophe, so a spreadsheet never runs it as a formula.
- */
-export function csvText(text: string): string {
-  const plain = text.replace(/\u00a0/g, ' ');
-  const safe = /^[=+\-@]/.test(plain) ? `'${plain}` : plain;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** 'Navalha Centro' → 'navalha-centro' (no accents, lower case, words joined by '-'). */
-export function fileSlug(text: string): string {
-  const slug = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'unidade';
-}
-
 export const STOCK_CSV_HEADER = [
   'Produto',
   'Marca',
@@ -248,8 +217,8 @@ export function stockCsv(stock: StockAnswer): string {
     ]),
     ['Total', '', '', '', '', '', '', '', csvNumber(stock.TotalValue)],
   ];
-  return `${BOM}${rows.map((row) => row.join(SEPARATOR)).join('\r\n')}\r\n`;
+  return csvDocument(rows);
 }
 
 /** 'estoque-navalha-centro-2026-11-27.csv' (the day asked, or today). */
-export const stockCsvFileName = (unitName: string, day: string) => `estoque-${fileSlug(unitName)}-${day}.csv`;
+export const stockCsvFileName = (unitName: string, day: string) => `estoque-${fileSlug(unitName, 'unidade')}-${day}.csv`;

@@ -2,16 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { csvNumber, csvText, fileSlug } from '@/lib/csv';
 import type { RoleType } from '@/api/types';
 import { companyItem, otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import {
   asOfOfInput,
-  csvNumber,
-  csvText,
   emptyMovement,
-  fileSlug,
   mayLookBack,
   movementDetails,
   movementKindLabel,
@@ -174,7 +172,7 @@ describe('stock words and figures', () => {
     expect(csvText('=SOMA(A1)')).toBe("'=SOMA(A1)");
     expect(csvText('a "b"')).toBe('"a ""b"""');
     expect(csvNumber(-0.001)).toBe('0,00');
-    expect(fileSlug('Navalha São João')).toBe('navalha-sao-joao');
+    expect(fileSlug('Navalha São João', 'unidade')).toBe('navalha-sao-joao');
     const csv = stockCsv(STOCK);
     expect(csv.startsWith('\uFEFFProduto;Marca;Categoria;Unidade de medida;Quantidade;Mínimo;Abaixo do mínimo;Custo médio;Valor em estoque\r\n')).toBe(true);
     expect(csv).toContain('\r\nPomada modeladora;Barba Negra;Cabelo;un;2;5;Sim;12,00;24,00\r\n');
