@@ -260,6 +260,9 @@ pub enum AppointmentEvent {
     AppointmentChanged(Booking),
     /// The client confirmed it.
     AppointmentConfirmed,
+    /// It moved (day, time or professional) after the client confirmed it: a new promise the
+    /// client has not confirmed yet (issue 44, point 4).
+    ConfirmationCleared,
     /// It was cancelled.
     AppointmentCancelled,
     /// 'Cliente chegou'.
@@ -276,6 +279,7 @@ impl DomainEvent for AppointmentEvent {
             AppointmentEvent::AppointmentBooked(_) => "AppointmentBooked",
             AppointmentEvent::AppointmentChanged(_) => "AppointmentChanged",
             AppointmentEvent::AppointmentConfirmed => "AppointmentConfirmed",
+            AppointmentEvent::ConfirmationCleared => "ConfirmationCleared",
             AppointmentEvent::AppointmentCancelled => "AppointmentCancelled",
             AppointmentEvent::ClientArrived => "ClientArrived",
             AppointmentEvent::NoShowMarked => "NoShowMarked",
@@ -386,7 +390,12 @@ impl Aggregate for Appointment {
                 }
                 booking.check(&day)?;
                 if *current != booking {
+                    let moved = (current.date, current.start, current.professional_id)
+                        != (booking.date, booking.start, booking.professional_id);
                     sink.write(AppointmentEvent::AppointmentChanged(booking), self).await;
+                    if moved && self.confirmed {
+                        sink.write(AppointmentEvent::ConfirmationCleared, self).await;
+                    }
                 }
             }
             AppointmentCommand::Confirm { now } => {
@@ -439,6 +448,7 @@ impl Aggregate for Appointment {
             }
             AppointmentEvent::AppointmentChanged(booking) => self.booking = Some(booking),
             AppointmentEvent::AppointmentConfirmed => self.confirmed = true,
+            AppointmentEvent::ConfirmationCleared => self.confirmed = false,
             AppointmentEvent::AppointmentCancelled => self.standing = Standing::Cancelled,
             AppointmentEvent::ClientArrived => self.attendance = Attendance::Arrived,
             AppointmentEvent::NoShowMarked => self.attendance = Attendance::NoShow,
@@ -592,6 +602,35 @@ mod tests {
     }
 
     #[test]
+    fn a_confirmed_appointment_moved_is_a_new_promise_to_confirm() {
+        let confirmed = vec![AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::AppointmentConfirmed];
+        let later = Booking { start: time("10:00"), end: time("10:30"), ..booking() };
+        TestFramework::<Appointment>::with(())
+            .given(confirmed.clone())
+            .when(AppointmentCommand::Change { booking: later.clone(), day: open(at(1, 8)) })
+            .then_expect_events(vec![AppointmentEvent::AppointmentChanged(later), AppointmentEvent::ConfirmationCleared]);
+        let other_barber = Booking { professional_id: booking().professional_id + 1, ..booking() };
+        TestFramework::<Appointment>::with(())
+            .given(confirmed.clone())
+            .when(AppointmentCommand::Change { booking: other_barber.clone(), day: open(at(1, 8)) })
+            .then_expect_events(vec![
+                AppointmentEvent::AppointmentChanged(other_barber),
+                AppointmentEvent::ConfirmationCleared,
+            ]);
+        // A note changed is not a move: the client's word stands.
+        let noted = Booking { observation: "Traz o filho".into(), ..booking() };
+        TestFramework::<Appointment>::with(())
+            .given(confirmed.clone())
+            .when(AppointmentCommand::Change { booking: noted.clone(), day: open(at(1, 8)) })
+            .then_expect_events(vec![AppointmentEvent::AppointmentChanged(noted)]);
+        let mut appointment = Appointment::default();
+        for event in [confirmed, vec![AppointmentEvent::ConfirmationCleared]].concat() {
+            appointment.apply(event);
+        }
+        assert!(!appointment.confirmed());
+    }
+
+    #[test]
     fn a_cancelled_appointment_is_final() {
         let cancelled =
             vec![AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::AppointmentCancelled];
@@ -676,6 +715,7 @@ mod tests {
             AppointmentEvent::AppointmentBooked(booked.clone()),
             AppointmentEvent::AppointmentChanged(Booking { times_type: TimesType::AllTimes, ..booked }),
             AppointmentEvent::AppointmentConfirmed,
+            AppointmentEvent::ConfirmationCleared,
             AppointmentEvent::AppointmentCancelled,
             AppointmentEvent::ClientArrived,
             AppointmentEvent::NoShowMarked,

@@ -29,12 +29,12 @@ use crate::event::StoredEvent;
 pub struct Agenda;
 
 /// What a batch does to one appointment: its latest booking, if the batch has one,
-/// whether it was confirmed or cancelled in the batch (both are final), and its attendance
-/// if the batch recorded one.
+/// whether it was cancelled in the batch (final), and the batch's last word on the client's
+/// confirmation (a move clears it, issue 44) and on its attendance, if it had one.
 #[derive(Default)]
 struct Folded {
     booking: Option<Booking>,
-    confirmed: bool,
+    confirmed: Option<bool>,
     cancelled: bool,
     attendance: Option<Attendance>,
 }
@@ -43,7 +43,7 @@ struct Folded {
 /// and an update of the flags of the others.
 async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &People) -> anyhow::Result<()> {
     let mut booked = Batch::new(&agenda::APPOINTMENT);
-    let (mut flag_ids, mut flag_confirmed, mut flag_cancelled) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut flag_ids, mut flag_cancelled) = (Vec::new(), Vec::new());
     for (id, fold) in &folded {
         match &fold.booking {
             Some(booking) => {
@@ -52,7 +52,6 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
             }
             None => {
                 flag_ids.push(*id);
-                flag_confirmed.push(fold.confirmed);
                 flag_cancelled.push(fold.cancelled);
             }
         }
@@ -60,8 +59,21 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
     // The people's tables are written first (`apply_all`), so the upsert's copies of their
     // names are current.
     booked.upsert(&mut *conn).await?;
-    // Attendance goes back and forth ('Não compareceu' undone): the upsert keeps a row's, and
-    // the batch's last word is set here.
+    // The confirmation and the attendance go back and forth (a move clears the one, 'Não
+    // compareceu' is undone): the upsert keeps a row's, and the batch's last word is set here.
+    let (confirmed_ids, confirmed): (Vec<i64>, Vec<bool>) =
+        folded.iter().filter_map(|(id, fold)| fold.confirmed.map(|confirmed| (*id, confirmed))).unzip();
+    if !confirmed_ids.is_empty() {
+        sqlx::query(
+            "update appointment a set confirmation = f.confirmed
+               from unnest($1::bigint[], $2::bool[]) as f (appointment_id, confirmed)
+              where a.appointment_id = f.appointment_id",
+        )
+        .bind(&confirmed_ids)
+        .bind(&confirmed)
+        .execute(&mut *conn)
+        .await?;
+    }
     let (attended_ids, attendance): (Vec<i64>, Vec<&str>) = folded
         .iter()
         .filter_map(|(id, fold)| fold.attendance.map(|attendance| (*id, attendance.code())))
@@ -79,13 +91,11 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
     }
     if !flag_ids.is_empty() {
         sqlx::query(
-            "update appointment a
-                set status = a.status and not f.cancelled, confirmation = a.confirmation or f.confirmed
-               from unnest($1::bigint[], $2::bool[], $3::bool[]) as f (appointment_id, confirmed, cancelled)
+            "update appointment a set status = a.status and not f.cancelled
+               from unnest($1::bigint[], $2::bool[]) as f (appointment_id, cancelled)
               where a.appointment_id = f.appointment_id",
         )
         .bind(&flag_ids)
-        .bind(&flag_confirmed)
         .bind(&flag_cancelled)
         .execute(&mut *conn)
         .await?;
@@ -118,7 +128,7 @@ fn appointment_row(
         .field(&booking.observation)
         .field(booking.times_type.code())
         .field(!fold.cancelled)
-        .field(fold.confirmed)
+        .field(fold.confirmed == Some(true))
         .field(booking.online)
         .field(fold.attendance.unwrap_or_default().code())
         .field(client.map_or("", |c| c.name.as_str()))
@@ -207,7 +217,8 @@ impl Fold for AgendaFold {
                 self.days.push(id, booking);
                 fold.booking = Some(booking.clone());
             }
-            AppointmentEvent::AppointmentConfirmed => fold.confirmed = true,
+            AppointmentEvent::AppointmentConfirmed => fold.confirmed = Some(true),
+            AppointmentEvent::ConfirmationCleared => fold.confirmed = Some(false),
             AppointmentEvent::AppointmentCancelled => fold.cancelled = true,
             AppointmentEvent::ClientArrived => fold.attendance = Some(Attendance::Arrived),
             AppointmentEvent::NoShowMarked => fold.attendance = Some(Attendance::NoShow),

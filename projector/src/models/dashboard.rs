@@ -257,6 +257,9 @@ impl Fold for DashboardFold {
                         (AppointmentEvent::AppointmentConfirmed, Some(f)) => {
                             Some(Fact { confirmed: true, ..f })
                         }
+                        (AppointmentEvent::ConfirmationCleared, Some(f)) => {
+                            Some(Fact { confirmed: false, ..f })
+                        }
                         (AppointmentEvent::AppointmentCancelled, Some(f)) => {
                             Some(Fact { active: false, ..f })
                         }

@@ -99,6 +99,7 @@ impl Fold for FreeTimeFold {
                 }
                 // The time stays taken whether or not the client came.
                 AppointmentEvent::AppointmentConfirmed
+                | AppointmentEvent::ConfirmationCleared
                 | AppointmentEvent::ClientArrived
                 | AppointmentEvent::NoShowMarked
                 | AppointmentEvent::NoShowUndone => {}

@@ -298,6 +298,24 @@ async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgP
         (json!("15:15:00"), json!("15:45:00"))
     );
     assert_eq!(list.body[0]["Confirmation"], json!(true));
+    // Moved after the client confirmed: a new time the client has not agreed to (issue 44).
+    // A changed note keeps the client's word; a new time clears it, and the history says so.
+    let mut noted = body(d.barber2, tuesday, "15:15", &[d.haircut], d.client);
+    noted["observation"] = json!("Prefere tesoura");
+    assert_eq!(change(&system, &token, id, noted).await.status, StatusCode::OK);
+    let list =
+        day_list(&system, &token, d.centro, tuesday, &format!("&idProfessional={}", d.barber2_id)).await;
+    assert_eq!(list.body[0]["Confirmation"], json!(true), "a note is not a move");
+    let later = change(&system, &token, id, body(d.barber2, tuesday, "16:15", &[d.haircut], d.client)).await;
+    assert_eq!(later.status, StatusCode::OK, "{later:?}");
+    let list =
+        day_list(&system, &token, d.centro, tuesday, &format!("&idProfessional={}", d.barber2_id)).await;
+    assert_eq!(list.body[0]["Confirmation"], json!(false), "{list:?}");
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let history = system.call(Method::GET, &format!("/api/scheduling/{id}/history"), Some(&admin), None).await;
+    let events: Vec<&str> =
+        history.body.as_array().into_iter().flatten().filter_map(|entry| entry["Event"].as_str()).collect();
+    assert!(events.ends_with(&["AppointmentChanged", "ConfirmationCleared"]), "{events:?}");
 
     let cancelled = cancel(&system, &token, id).await;
     assert_eq!(cancelled.status, StatusCode::OK, "{cancelled:?}");

@@ -67,6 +67,7 @@ const EVENT_TITLES: Record<string, string> = {
   AppointmentBooked: 'Agendamento criado',
   AppointmentChanged: 'Agendamento alterado',
   AppointmentConfirmed: 'Confirmado',
+  ConfirmationCleared: 'Confirmação desfeita: o horário mudou',
   AppointmentCancelled: 'Cancelado',
   ClientRegistered: 'Cliente cadastrado',
   ClientUpdated: 'Dados do cliente alterados',
