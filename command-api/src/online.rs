@@ -668,6 +668,7 @@ async fn book(
         client_id,
         observation: String::new(),
         times_type: TimesType::OnlyAvailables,
+        reprice: true,
     };
     let unit_rules = (unit.business_id, company_id, &unit.rules);
     let (position, answer) =
@@ -802,6 +803,8 @@ async fn reschedule(
         client_id: current.client_id,
         observation: current.observation.clone(),
         times_type: TimesType::OnlyAvailables,
+        // The page showed the client the prices of the time chosen: they are the new promise.
+        reprice: true,
     };
     let aggregate_id = linked.id.to_string();
     let unit = (linked.claims.biz, company_id, &linked.rules);

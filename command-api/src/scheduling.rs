@@ -101,6 +101,10 @@ pub struct SchedulingBody {
     /// bookings; `ALL_TIMES` only opening hours and bookings.
     #[schema(value_type = Option<String>, example = "ONLY_AVAILABLES")]
     times_type: Option<String>,
+    /// An edit only: `true` prices the services at the professional's prices now; absent or
+    /// `false` keeps the prices booked for the services the appointment already had (issue
+    /// 45: a move to another professional changes no price silently).
+    reprice: Option<bool>,
 }
 
 /// The form, checked field by field.
@@ -112,6 +116,8 @@ pub(crate) struct Request {
     pub(crate) client_id: i64,
     pub(crate) observation: String,
     pub(crate) times_type: TimesType,
+    /// An edit at today's prices (`SchedulingBody::reprice`).
+    pub(crate) reprice: bool,
 }
 
 /// Who books: a staff member, or a client on a unit's public page (online.rs).
@@ -183,7 +189,17 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
         {
             let mut service_ids = body.id_services;
             service_ids.dedup();
-            Ok(Request { membership_id, date, start, service_ids, client_id, observation, times_type })
+            let reprice = body.reprice.unwrap_or(false);
+            Ok(Request {
+                membership_id,
+                date,
+                start,
+                service_ids,
+                client_id,
+                observation,
+                times_type,
+                reprice,
+            })
         }
         _ => Err(invalid(errors)),
     }
@@ -390,8 +406,13 @@ async fn change(
     PathParam(id): PathParam<i64>,
     body: Bytes,
 ) -> Result<(HeaderMap, axum::Json<IdScheduling>), ApiError> {
-    touchable(&state, &auth, id).await?;
-    let checked = booking_of(&state, &Booker::Staff(&auth), parse(&body)?, false).await?;
+    let appointment = touchable(&state, &auth, id).await?;
+    let request = parse(&body)?;
+    let reprice = request.reprice;
+    let mut checked = booking_of(&state, &Booker::Staff(&auth), request, false).await?;
+    if let (false, Some(booked)) = (reprice, appointment.booking()) {
+        checked.booking = checked.booking.keeping_prices_of(booked);
+    }
     let aggregate_id = id.to_string();
     let day = day_of(&state, &checked, Some(&aggregate_id)).await?;
     let metadata = metadata_of(&auth, &origin);

@@ -105,6 +105,18 @@ pub struct Booking {
 }
 
 impl Booking {
+    /// This booking at the prices `booked` promised for the services both have: a move or an
+    /// edit keeps what the client was told (issue 45) unless the desk asks for the new
+    /// professional's prices (`reprice`). A service added now is at its price now.
+    pub fn keeping_prices_of(mut self, booked: &Booking) -> Booking {
+        for service in &mut self.services {
+            if let Some(promised) = booked.services.iter().find(|old| old.service_id == service.service_id) {
+                service.cents = promised.cents;
+            }
+        }
+        self
+    }
+
     /// The end of a booking starting at `start`: the sum of the services' minutes later, or
     /// `None` when that passes 23:59.
     pub fn end_of(start: TimeOfDay, services: &[BookedService]) -> Option<TimeOfDay> {
@@ -602,13 +614,29 @@ mod tests {
     }
 
     #[test]
+    fn a_move_keeps_the_prices_promised_and_prices_a_new_service_now() {
+        let service =
+            |service_id, cents| BookedService { service_id, description: "x".into(), minutes: 30, cents };
+        let booked = Booking { services: vec![service(1, 4500)], ..booking() };
+        let elsewhere =
+            Booking { professional_id: 99, services: vec![service(1, 5500), service(2, 3000)], ..booking() };
+        let kept = elsewhere.clone().keeping_prices_of(&booked);
+        assert_eq!(kept.services.iter().map(|s| s.cents).collect::<Vec<_>>(), [4500, 3000]);
+        assert_eq!(kept.professional_id, 99);
+    }
+
+    #[test]
     fn a_confirmed_appointment_moved_is_a_new_promise_to_confirm() {
-        let confirmed = vec![AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::AppointmentConfirmed];
+        let confirmed =
+            vec![AppointmentEvent::AppointmentBooked(booking()), AppointmentEvent::AppointmentConfirmed];
         let later = Booking { start: time("10:00"), end: time("10:30"), ..booking() };
         TestFramework::<Appointment>::with(())
             .given(confirmed.clone())
             .when(AppointmentCommand::Change { booking: later.clone(), day: open(at(1, 8)) })
-            .then_expect_events(vec![AppointmentEvent::AppointmentChanged(later), AppointmentEvent::ConfirmationCleared]);
+            .then_expect_events(vec![
+                AppointmentEvent::AppointmentChanged(later),
+                AppointmentEvent::ConfirmationCleared,
+            ]);
         let other_barber = Booking { professional_id: booking().professional_id + 1, ..booking() };
         TestFramework::<Appointment>::with(())
             .given(confirmed.clone())

@@ -5166,6 +5166,13 @@ export interface components {
              */
             observation: string | null;
             /**
+             * @description An edit only: `true` prices the services at the professional's prices now; absent or
+             *     `false` keeps the prices booked for the services the appointment already had (issue
+             *     45: a move to another professional changes no price silently).
+             * @default null
+             */
+            reprice: boolean | null;
+            /**
              * @description `HH:MM` or `HH:MM:SS`.
              * @default null
              */

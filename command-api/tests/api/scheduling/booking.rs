@@ -312,7 +312,8 @@ async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgP
         day_list(&system, &token, d.centro, tuesday, &format!("&idProfessional={}", d.barber2_id)).await;
     assert_eq!(list.body[0]["Confirmation"], json!(false), "{list:?}");
     let admin = system.sign_in("admin@navalha.dev").await;
-    let history = system.call(Method::GET, &format!("/api/scheduling/{id}/history"), Some(&admin), None).await;
+    let history =
+        system.call(Method::GET, &format!("/api/scheduling/{id}/history"), Some(&admin), None).await;
     let events: Vec<&str> =
         history.body.as_array().into_iter().flatten().filter_map(|entry| entry["Event"].as_str()).collect();
     assert!(events.ends_with(&["AppointmentChanged", "ConfirmationCleared"]), "{events:?}");
@@ -522,4 +523,57 @@ async fn a_booking_is_dated_within_a_sane_window(pool: PgPool) {
         )
         .await;
     assert_eq!(inside.status, StatusCode::CREATED, "{inside:?}");
+}
+
+/// A move keeps the prices booked (issue 45): a barber's new price reaches a moved
+/// appointment only when the desk asks for it (`reprice: true`).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_move_keeps_the_booked_price_unless_repriced(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let id = id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let cents_booked = || async {
+        let cents: String = sqlx::query_scalar(
+            "select payload -> event_type -> 'services' -> 0 ->> 'cents' from events
+              where aggregate_type = 'Appointment' and aggregate_id = $1
+                and event_type in ('AppointmentBooked', 'AppointmentChanged')
+              order by sequence desc limit 1",
+        )
+        .bind(id.to_string())
+        .fetch_one(&system.pool)
+        .await
+        .expect("cents");
+        cents.parse::<i64>().expect("a number")
+    };
+    let before = cents_booked().await;
+    // The barber's haircut costs R$ 10,00 more from now on.
+    let (offered, minutes): (i64, i32) = sqlx::query_as(
+        "select offered_id, minutes from rm_professional.offered_service where professional_id = $1 and service_id = $2",
+    )
+    .bind(d.barber1_id)
+    .bind(d.haircut)
+    .fetch_one(&system.pool)
+    .await
+    .expect("offered");
+    let dearer = json!({"idService": d.haircut, "time": minutes, "value": (before + 1000) as f64 / 100.0,
+                        "combo": false, "status": true});
+    let priced = system
+        .call(
+            Method::PUT,
+            &format!("/api/professional-service/{offered}/professional/{}", d.barber1_id),
+            Some(&admin),
+            Some(dearer),
+        )
+        .await;
+    assert_eq!(priced.status, StatusCode::OK, "{priced:?}");
+    system.project().await;
+    let moved = change(&system, &admin, id, body(d.barber1, tuesday, "11:00", &[d.haircut], d.client)).await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    assert_eq!(cents_booked().await, before, "the price booked stays");
+    let mut repriced = body(d.barber1, tuesday, "11:30", &[d.haircut], d.client);
+    repriced["reprice"] = json!(true);
+    assert_eq!(change(&system, &admin, id, repriced).await.status, StatusCode::OK);
+    assert_eq!(cents_booked().await, before + 1000, "asked for: the price now");
 }

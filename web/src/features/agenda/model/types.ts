@@ -70,9 +70,12 @@ export interface ClientQuery {
   status: number;
 }
 
-/** The appointment write payload (spec 01 §3); the mobile flow omits timesType. */
-export type SchedulingPayload = Omit<Schemas['SchedulingForm'], 'timesType'> &
-  Partial<Pick<Schemas['SchedulingForm'], 'timesType'>>;
+/**
+ * The appointment write payload (spec 01 §3); the mobile flow omits timesType. `reprice`
+ * (an edit at the professional's prices now, issue 45) is left out: a move keeps the prices booked.
+ */
+export type SchedulingPayload = Omit<Schemas['SchedulingForm'], 'timesType' | 'reprice'> &
+  Partial<Pick<Schemas['SchedulingForm'], 'timesType' | 'reprice'>>;
 
 /** The answer of POST scheduling/professional and PUT scheduling/professional/{id}. */
 export type SchedulingWritten = Schemas['IdScheduling'];
