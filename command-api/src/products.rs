@@ -123,8 +123,14 @@ async fn change(
 ) -> Result<(HeaderMap, Json<IdProduct>), ApiError> {
     let mut details = validated(&form, &auth)?;
     let read = load_stream::<Product>(&state.events, auth.business_id, &id.to_string()).await?;
-    // The photo is changed on its own call; the form keeps it.
-    details.image = read.aggregate.details().and_then(|current| current.image.clone());
+    if let Some(current) = read.aggregate.details() {
+        // The photo is changed on its own call; the form keeps it. So are the minimums of
+        // units the caller does not belong to, which the form could not show.
+        details.image = current.image.clone();
+        let others = current.minimums.iter().filter(|minimum| !auth.belongs_to(minimum.company_id));
+        details.minimums.extend(others.cloned());
+        details.minimums.sort_by_key(|minimum| minimum.company_id);
+    }
     let written = execute_on::<Product>(
         &state.events,
         &id.to_string(),

@@ -291,6 +291,7 @@ mod tests {
                 "AppointmentBooked",
                 "AppointmentChanged",
                 "AppointmentConfirmed",
+                "ConfirmationCleared",
                 "AppointmentCancelled",
                 "ClientArrived",
                 "NoShowMarked",

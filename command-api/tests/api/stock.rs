@@ -22,6 +22,13 @@ async fn product(system: &System, admin: &str, d: &Demo, name: &str, minimum: i6
     answer.body["IdProduct"].as_i64().expect("product")
 }
 
+/// Opens the unit's caixa, so payments can be taken.
+async fn caixa_opened(system: &System, token: &str, company: i64) {
+    let caixa = json!({"idCompany": company, "openingCash": 100});
+    let opened = call(system, token, Method::POST, "/api/caixa", Some(caixa)).await;
+    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
+}
+
 async fn moved(system: &System, token: &str, product: i64, body: Value) -> Answer {
     call(system, token, Method::POST, &format!("/api/product/{product}/movements"), Some(body)).await
 }
@@ -55,14 +62,7 @@ async fn movements_and_sales_change_the_count_and_its_value_at_cost(pool: PgPool
     let attendant = system.sign_in("atendente@navalha.dev").await;
     let d = demo(&system).await;
     let pomade = product(&system, &admin, &d, "Pomada de teste", 5).await;
-    call(
-        &system,
-        &admin,
-        Method::POST,
-        "/api/caixa",
-        Some(json!({"idCompany": d.centro, "openingCash": 100})),
-    )
-    .await;
+    caixa_opened(&system, &admin, d.centro).await;
 
     // 10 at R$ 15,00 and 5 at R$ 18,00: 15 worth R$ 240,00, R$ 16,00 each on average. The
     // attendant records an entrada; an ajuste is the owner's.
@@ -181,14 +181,7 @@ async fn refusals_name_their_fields_and_no_unit_sells_what_it_does_not_hold_unle
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
     let d = demo(&system).await;
     let oil = product(&system, &admin, &d, "Óleo de teste", 0).await;
-    call(
-        &system,
-        &admin,
-        Method::POST,
-        "/api/caixa",
-        Some(json!({"idCompany": d.centro, "openingCash": 100})),
-    )
-    .await;
+    caixa_opened(&system, &admin, d.centro).await;
     let refused = |body: Value| {
         let (system, admin) = (&system, &admin);
         async move { moved(system, admin, oil, body).await }
@@ -241,11 +234,7 @@ async fn desks_selling_the_last_item_at_once(pool: PgPool) {
         scalar(&system, "select company_id from rm_company.company where name = 'Navalha Batel'").await;
     let pomade = product(&system, &admin, &d, "Última pomada", 0).await;
     for (unit, allows) in [(d.centro, false), (batel, true)] {
-        let caixa = json!({"idCompany": unit, "openingCash": 100});
-        assert_eq!(
-            call(&system, &admin, Method::POST, "/api/caixa", Some(caixa)).await.status,
-            StatusCode::CREATED
-        );
+        caixa_opened(&system, &admin, unit).await;
         let one = json!({"kind": "entrada", "idCompany": unit, "quantity": 1, "unitCost": 10});
         assert_eq!(moved(&system, &admin, pomade, one).await.status, StatusCode::CREATED);
         let first = sold(&system, &admin, unit, pomade, 1).await;
@@ -313,14 +302,7 @@ async fn a_service_uses_its_products_when_its_comanda_closes(pool: PgPool) {
     assert_eq!(bad.body["errors"]["quantity"], "A quantidade usada deve ser de 0 a 100.000.", "{bad:?}");
     let three = json!({"kind": "entrada", "idCompany": d.centro, "quantity": 3, "unitCost": 1});
     assert_eq!(moved(&system, &admin, dye, three).await.status, StatusCode::CREATED);
-    call(
-        &system,
-        &admin,
-        Method::POST,
-        "/api/caixa",
-        Some(json!({"idCompany": d.centro, "openingCash": 100})),
-    )
-    .await;
+    caixa_opened(&system, &admin, d.centro).await;
     let haircut = || {
         let (system, admin) = (&system, &admin);
         async move {
