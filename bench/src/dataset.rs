@@ -1,6 +1,6 @@
 //! The benchmark's data set, generated deterministically from a seed: units, a service
 //! catalogue, professionals with their hours and services, clients, and appointments that
-//! lie inside working and opening hours and never overlap for one professional.
+//! lie inside working and opening hours and never overlap for one professional or client.
 //!
 //! Everything here is indexed from 0; the database ids are assigned when the events are
 //! built (see `events.rs`), from ranges reserved on the id sequences.
@@ -10,6 +10,8 @@
 //! realistic occupancy (dense in the past, thinning out over the next two weeks); the rest
 //! of the requested appointments are earlier history, filled at the same density, so that
 //! the log and the read models have the requested size.
+
+use std::collections::HashMap;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use navalha_domain::availability::Span;
@@ -365,6 +367,8 @@ impl Dataset {
                 break;
             }
             let before = visits.len();
+            // The clients' booked spans this day: a client is in one chair at a time.
+            let mut clients_busy: HashMap<usize, Vec<(u16, u16)>> = HashMap::new();
             let offset = (date - today).num_days();
             let weekday = date.weekday().num_days_from_sunday() as usize;
             for (p, person) in staff.iter().enumerate() {
@@ -394,11 +398,25 @@ impl Dataset {
                             - Duration::days(1 + rng.below(21) as i64)
                             + Duration::minutes(12 * 60 + rng.below(9 * 60) as i64))
                         .min(now - Duration::minutes(1 + rng.below(600) as i64));
+                        let first = rng.below(active_clients.len());
+                        let free = |c: &usize| {
+                            clients_busy
+                                .get(c)
+                                .is_none_or(|spans| spans.iter().all(|&(s, e)| e <= at || end <= s))
+                        };
+                        let Some(client) = (0..active_clients.len())
+                            .map(|n| active_clients[(first + n) % active_clients.len()])
+                            .find(free)
+                        else {
+                            at += GRID;
+                            continue;
+                        };
+                        clients_busy.entry(client).or_default().push((at, end));
                         let cancelled = rng.chance(0.07);
                         let confirmed = !cancelled && rng.chance(if offset < 0 { 0.6 } else { 0.2 });
                         visits.push(Visit {
                             professional: p,
-                            client: *rng.pick(&active_clients),
+                            client,
                             date,
                             start: at,
                             end,
@@ -560,8 +578,6 @@ pub fn pick_offers(rng: &mut Rng, person: &Staff) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use navalha_domain::availability::DayRules;
     use navalha_domain::values::{Cnpj, Cpf};
 
@@ -628,6 +644,7 @@ mod tests {
         let data = Dataset::generate(&params, today(), now());
         assert_eq!(data.visits.len(), params.appointments);
         let mut days: HashMap<(usize, NaiveDate), Vec<Span>> = HashMap::new();
+        let mut clients: HashMap<(usize, NaiveDate), Vec<Span>> = HashMap::new();
         for visit in &data.visits {
             let person = &data.staff[visit.professional];
             let weekday = visit.date.weekday().num_days_from_sunday() as usize;
@@ -648,6 +665,12 @@ mod tests {
             offers.dedup();
             assert_eq!(offers.len(), visit.offers.len(), "no service twice");
             days.entry((visit.professional, visit.date)).or_default().push(visit.span());
+            let client_day = clients.entry((visit.client, visit.date)).or_default();
+            assert!(
+                !client_day.iter().any(|s| s.overlaps(visit.span())),
+                "a client in two chairs: {visit:?}"
+            );
+            client_day.push(visit.span());
         }
         // The month around today is filled first, the history before it.
         assert!(data.last_day <= today() + Duration::days(MONTH_AFTER - 1));

@@ -261,6 +261,7 @@ impl<'a> EventBuilder<'a> {
                     cents: offer.cents,
                     combo: CATALOGUE[offer.service].combo,
                     active: true,
+                    interval_after: 0,
                 };
                 rows.push(row::<Professional>(
                     id,
@@ -315,6 +316,7 @@ impl<'a> EventBuilder<'a> {
                         description: CATALOGUE[offer.service].description.to_owned(),
                         minutes: offer.minutes,
                         cents: offer.cents,
+                        interval_after: 0,
                     }
                 })
                 .collect(),
@@ -322,6 +324,7 @@ impl<'a> EventBuilder<'a> {
             times_type: TimesType::OnlyAvailables,
             online: false,
             newcomer: false,
+            client_overlap: false,
         }
     }
 

@@ -206,7 +206,15 @@ where
 /// The answer for an append PostgreSQL refused or could not take.
 fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) -> ApiError {
     match sqlstate(&error).as_deref() {
-        Some(SQLSTATE_EXCLUSION) => navalha_domain::appointment::AppointmentError::SlotTaken.to_api(),
+        Some(SQLSTATE_EXCLUSION) => {
+            use navalha_domain::appointment::AppointmentError;
+            let constraint = error.as_database_error().and_then(|db| db.constraint());
+            if constraint == Some(CLIENT_NO_OVERLAP) {
+                AppointmentError::ClientBusy.to_api()
+            } else {
+                AppointmentError::SlotTaken.to_api()
+            }
+        }
         // A unique value another aggregate claimed first: `execute_claiming` names it. A
         // deadlock or serialization failure that outlasted the retries: a concurrent change.
         Some(SQLSTATE_UNIQUE | SQLSTATE_DEADLOCK | SQLSTATE_SERIALIZATION) => {
@@ -224,6 +232,10 @@ fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) 
         }
     }
 }
+
+/// The constraint that keeps a client in one chair at a time (migration
+/// `20261204000100_client_in_one_chair.sql`); the other exclusion is the professional's.
+const CLIENT_NO_OVERLAP: &str = "appointment_slot_client_no_overlap";
 
 /// What the stock trigger raises for a move below zero where the unit does not allow it
 /// (migration `20261203000100_stock.sql`).

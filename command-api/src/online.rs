@@ -460,6 +460,10 @@ async fn place(
         };
         // A time this candidate cannot take (a rule, or a concurrent booking) tries the next.
         match executed {
+            // The client's own other appointment then: no professional would do.
+            Err(ApiError::ConflictOn { .. }) => {
+                return Err(ApiError::Conflict(online::MSG_CLIENT_BUSY.to_owned()))
+            }
             Err(error @ (ApiError::Conflict(_) | ApiError::Validation { .. })) => refusal = Some(error),
             Ok(position) => return Ok((position, answer)),
             Err(error) => return Err(error),
@@ -669,6 +673,7 @@ async fn book(
         observation: String::new(),
         times_type: TimesType::OnlyAvailables,
         reprice: true,
+        client_overlap: false,
     };
     let unit_rules = (unit.business_id, company_id, &unit.rules);
     let (position, answer) =
@@ -805,6 +810,7 @@ async fn reschedule(
         times_type: TimesType::OnlyAvailables,
         // The page showed the client the prices of the time chosen: they are the new promise.
         reprice: true,
+        client_overlap: false,
     };
     let aggregate_id = linked.id.to_string();
     let unit = (linked.claims.biz, company_id, &linked.rules);

@@ -73,6 +73,10 @@ impl DomainError for AppointmentError {
             | AppointmentError::UnitClosed
             | AppointmentError::Blocked
             | AppointmentError::SlotTaken => ApiError::Conflict(self.to_string()),
+            // The form's 'Agendar mesmo assim' lifts it, so the answer names that field.
+            AppointmentError::ClientBusy => {
+                ApiError::ConflictOn { field: "allowClientOverlap".to_owned(), message: self.to_string() }
+            }
         }
     }
 }
@@ -105,6 +109,9 @@ pub struct SchedulingBody {
     /// `false` keeps the prices booked for the services the appointment already had (issue
     /// 45: a move to another professional changes no price silently).
     reprice: Option<bool>,
+    /// 'Agendar mesmo assim' (ADMIN and ATTENDANT only): book even though the client has
+    /// another appointment at an overlapping time (issue 45). Recorded in the event.
+    allow_client_overlap: Option<bool>,
 }
 
 /// The form, checked field by field.
@@ -118,6 +125,8 @@ pub(crate) struct Request {
     pub(crate) times_type: TimesType,
     /// An edit at today's prices (`SchedulingBody::reprice`).
     pub(crate) reprice: bool,
+    /// 'Agendar mesmo assim' (`SchedulingBody::allow_client_overlap`).
+    pub(crate) client_overlap: bool,
 }
 
 /// Who books: a staff member, or a client on a unit's public page (online.rs).
@@ -157,6 +166,15 @@ impl Booker<'_> {
             Booker::Online { .. } => true,
         }
     }
+
+    /// Whether it may book a client into an overlapping time: the desk's choice, never a
+    /// client's own online booking.
+    fn may_overlap_clients(&self) -> bool {
+        match self {
+            Booker::Staff(principal) => principal.role.may_overlap_clients(),
+            Booker::Online { .. } => false,
+        }
+    }
 }
 
 fn parse(body: &[u8]) -> Result<Request, ApiError> {
@@ -190,6 +208,7 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
             let mut service_ids = body.id_services;
             service_ids.dedup();
             let reprice = body.reprice.unwrap_or(false);
+            let client_overlap = body.allow_client_overlap.unwrap_or(false);
             Ok(Request {
                 membership_id,
                 date,
@@ -199,6 +218,7 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
                 observation,
                 times_type,
                 reprice,
+                client_overlap,
             })
         }
         _ => Err(invalid(errors)),
@@ -247,7 +267,7 @@ pub(crate) async fn booking_of(
     if let Some(message) = navalha_domain::appointment::outside_booking_window(request.date, now.date()) {
         return Err(ApiError::field("date", &message));
     }
-    if !booker.may_act_for(professional_id) {
+    if !booker.may_act_for(professional_id) || (request.client_overlap && !booker.may_overlap_clients()) {
         return Err(ApiError::Forbidden);
     }
     let professional: Professional = streams.replay(&professional_id.to_string())?;
@@ -271,6 +291,7 @@ pub(crate) async fn booking_of(
                 description: entry.description.clone(),
                 minutes: offered.minutes,
                 cents: offered.cents,
+                interval_after: offered.interval_after,
             }),
             _ => return Err(ApiError::field("idServices", "Serviço indisponível para este profissional")),
         }
@@ -290,6 +311,7 @@ pub(crate) async fn booking_of(
         times_type: request.times_type,
         online: matches!(booker, Booker::Online { .. }),
         newcomer: matches!(booker, Booker::Online { .. }) && client.is_unconfirmed(),
+        client_overlap: request.client_overlap,
     };
     let new_id = if new_id { Some(state.appointment_ids.next(&state.pool).await?) } else { None };
     Ok(Checked { business_id: booker.business_id(), booking, professional, company, now, new_id })
@@ -309,6 +331,7 @@ pub(crate) async fn day_of(
         checked.business_id,
         booking.professional_id,
         booking.company_id,
+        booking.client_id,
         booking.date,
         except,
         booking.times_type == TimesType::OnlyAvailables,
@@ -321,7 +344,8 @@ pub(crate) async fn day_of(
         opening: checked.company.hours()[weekday].map(Span::from),
         working: checked.professional.hours()[weekday].iter().map(|p| Span::from(*p)).collect(),
     };
-    Ok(Day { rules, now: checked.now })
+    let client_busy = taken.client_busy.iter().filter_map(|slot| slot.on(booking.date)).collect();
+    Ok(Day { rules, now: checked.now, client_busy })
 }
 
 #[utoipa::path(
@@ -333,8 +357,8 @@ pub(crate) async fn day_of(
     responses(
         (status = 201, description = "Booked: {IdScheduling}", body = IdScheduling, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         refused::Malformed,
-        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
-        (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday", body = ErrorBody),
+        (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda, or another role than ADMIN and ATTENDANT sending `allowClientOverlap`", body = ErrorBody),
+        (status = 409, description = "The time is taken, or outside working/opening hours, a day off or a holiday; or the client has another appointment then (`errors.allowClientOverlap`: resend with `allowClientOverlap: true` to book anyway)", body = ErrorBody),
         (status = 422, description = "Validation, or an Idempotency-Key reused with another body", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -393,7 +417,7 @@ pub(crate) async fn touchable(
         (status = 200, description = "Changed: {IdScheduling}", body = IdScheduling, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them")), example = json!({ "IdScheduling": 1 })),
         (status = 403, description = "A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda", body = ErrorBody),
         (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
-        (status = 409, description = "The time is taken or not available, or the appointment is cancelled", body = ErrorBody),
+        (status = 409, description = "The time is taken or not available, or the appointment is cancelled; or the client has another appointment then (`errors.allowClientOverlap`)", body = ErrorBody),
         (status = 422, description = "Validation, or the appointment already started ('Não é possível editar um agendamento passado')", body = ErrorBody),
     ),
     security(("bearer" = [])),

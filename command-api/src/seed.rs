@@ -304,7 +304,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                 let command = ProfessionalCommand::SetWorkingDay { week_day, periods };
                 execute::<Professional>(&state.events, &aggregate_id, command, &metadata).await?;
             }
-            for (offset, (service_id, (_, cents, minutes, combo))) in
+            for (offset, (service_id, (name, cents, minutes, combo))) in
                 service_ids.iter().zip(STANDARD_SERVICES).enumerate()
             {
                 let offered = OfferedService {
@@ -315,6 +315,8 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
                     cents: cents + 500 * (index as i64 % 3),
                     combo: *combo,
                     active: offset != STANDARD_SERVICES.len() - 1 || index % 2 == 0,
+                    // Cleaning after a pigmentation (issue 45's 'Intervalo após').
+                    interval_after: if *name == "Pigmentação" { DEMO_PIGMENTATION_INTERVAL } else { 0 },
                 };
                 let command = ProfessionalCommand::AddService(offered);
                 execute::<Professional>(&state.events, &aggregate_id, command, &metadata).await?;
@@ -482,6 +484,9 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
         }
     }
     let mut booked = 0;
+    // Each client's booked spans per day, across professionals: a client is in one chair
+    // at a time (issue 45), so a pick that would overlap takes the next client who is free.
+    let mut clients_busy: std::collections::HashMap<(chrono::NaiveDate, i64), Vec<Span>> = Default::default();
     // Start times tried each day, shifted per barber so the timeline shows overlaps across
     // columns but never within one.
     const STARTS: [&str; 8] = ["09:00", "09:45", "10:30", "11:15", "13:00", "14:30", "16:00", "17:30"];
@@ -510,6 +515,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 description,
                 minutes: service.minutes,
                 cents: service.cents,
+                interval_after: service.interval_after,
             });
         }
         for offset in 0..7 {
@@ -536,15 +542,30 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                 let start = time(start)?;
                 let Some(end) = Booking::end_of(start, &services) else { continue };
                 let span = Span { start: start.minutes(), end: end.minutes() };
-                if services.is_empty() || rules.check(span).is_err() {
+                // The professional's time runs on through the services' intervals.
+                let interval: i64 = services.iter().map(|s| s.interval_after).sum();
+                let busy = Span { end: span.end.saturating_add(interval as u16), ..span };
+                if services.is_empty() || rules.check(busy).is_err() {
                     continue;
                 }
-                rules.busy.push(span);
+                let free = |client: &i64| {
+                    clients_busy
+                        .get(&(date, *client))
+                        .is_none_or(|spans| !spans.iter().any(|s| s.overlaps(span)))
+                };
+                let Some(client_id) = (0..active_clients.len())
+                    .map(|n| active_clients[(pick + n) % active_clients.len()])
+                    .find(free)
+                else {
+                    continue;
+                };
+                clients_busy.entry((date, client_id)).or_default().push(span);
+                rules.busy.push(busy);
                 let booking = Booking {
                     membership_id: membership.id,
                     professional_id,
                     company_id: membership.company_id,
-                    client_id: active_clients[pick % active_clients.len().max(1)],
+                    client_id,
                     date,
                     start,
                     end,
@@ -557,6 +578,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                     times_type: TimesType::OnlyAvailables,
                     online: false,
                     newcomer: false,
+                    client_overlap: false,
                 };
                 let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
                 // The demo's history and its coming days, recorded as they are: no clock or hours
@@ -585,6 +607,9 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
     tracing::info!(appointments = booked, "demo agenda");
     Ok(booked)
 }
+
+/// The demo's 'Intervalo após' for a pigmentation, in minutes.
+pub const DEMO_PIGMENTATION_INTERVAL: i64 = 15;
 
 /// Demo clients; the last one is inactive.
 pub const CLIENTS: &[&str] = &[

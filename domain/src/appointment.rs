@@ -54,6 +54,14 @@ pub struct BookedService {
     pub minutes: i64,
     /// Price in cents.
     pub cents: i64,
+    /// Minutes the professional stays busy after it ('Intervalo após', issue 45), as
+    /// offered when booked; the client has left by then.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub interval_after: i64,
+}
+
+fn is_zero(minutes: &i64) -> bool {
+    *minutes == 0
 }
 
 /// What a booking is: who, with whom, where, when and for what.
@@ -102,6 +110,11 @@ pub struct Booking {
     /// by staff (issue 39). The unit's newcomer rules count these (the slot keeps the mark).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub newcomer: bool,
+    /// The desk chose 'Agendar mesmo assim': the client may be in another chair at this
+    /// time (issue 45). Without it a time overlapping another of the client's appointments
+    /// is refused, here and by PostgreSQL (`appointment_slot_client_no_overlap`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub client_overlap: bool,
 }
 
 impl Booking {
@@ -124,6 +137,18 @@ impl Booking {
         u16::try_from(i64::from(start.minutes()) + minutes).ok().and_then(TimeOfDay::from_minutes)
     }
 
+    /// The minutes after its end the professional stays busy: the services' intervals.
+    pub fn interval_after(&self) -> u16 {
+        u16::try_from(self.services.iter().map(|s| s.interval_after.max(0)).sum::<i64>()).unwrap_or(u16::MAX)
+    }
+
+    /// The professional's time it takes: from its start to its end plus the services'
+    /// intervals, which must fit the working and opening hours as the services do. The
+    /// client's is `start..end`.
+    pub fn professional_span(&self) -> Span {
+        Span { start: self.start.minutes(), end: self.end.minutes().saturating_add(self.interval_after()) }
+    }
+
     /// When it starts.
     pub fn starts_at(&self) -> NaiveDateTime {
         self.date.and_time(self.start.into())
@@ -133,7 +158,7 @@ impl Booking {
     /// lifts the clock, working hours, days off and holidays, not the unit's hours or the
     /// other bookings.
     pub fn check(&self, day: &Day) -> Result<(), AppointmentError> {
-        let span = Span { start: self.start.minutes(), end: self.end.minutes() };
+        let span = self.professional_span();
         let verdict = match self.times_type {
             TimesType::AllTimes => day.rules.check_all_times(span),
             TimesType::OnlyAvailables if self.starts_at() < day.now => {
@@ -141,7 +166,12 @@ impl Booking {
             }
             TimesType::OnlyAvailables => day.rules.check(span),
         };
-        verdict.map_err(AppointmentError::from)
+        verdict.map_err(AppointmentError::from)?;
+        let client_span = Span { start: self.start.minutes(), end: self.end.minutes() };
+        if !self.client_overlap && day.client_busy.iter().any(|other| other.overlaps(client_span)) {
+            return Err(AppointmentError::ClientBusy);
+        }
+        Ok(())
     }
 }
 
@@ -154,6 +184,9 @@ pub struct Day {
     pub rules: DayRules,
     /// Now, on the unit's wall clock.
     pub now: NaiveDateTime,
+    /// The client's other active appointments that day, with any professional of the
+    /// business: a client is in one chair at a time.
+    pub client_busy: Vec<Span>,
 }
 
 impl Day {
@@ -161,7 +194,7 @@ impl Day {
     /// demo's history). PostgreSQL still refuses an overlap.
     pub fn unrestricted() -> Self {
         let rules = DayRules { working: vec![Span::DAY], opening: Some(Span::DAY), ..DayRules::default() };
-        Self { rules, now: NaiveDateTime::MIN }
+        Self { rules, now: NaiveDateTime::MIN, client_busy: Vec::new() }
     }
 }
 
@@ -335,6 +368,9 @@ pub enum AppointmentError {
     /// A time overlapping another of the professional's bookings.
     #[error("Horário indisponível: o profissional já tem um agendamento neste horário.")]
     SlotTaken,
+    /// A time overlapping another of the client's appointments, not allowed by the desk.
+    #[error("Este cliente já tem outro agendamento neste horário.")]
+    ClientBusy,
     /// 'Confirmar' on an appointment that already started.
     #[error("Não é possível confirmar um agendamento passado.")]
     ConfirmPast,
@@ -506,11 +542,13 @@ mod tests {
                 description: "Corte".into(),
                 minutes: 30,
                 cents: 4500,
+                interval_after: 0,
             }],
             observation: String::new(),
             times_type: TimesType::OnlyAvailables,
             online: false,
             newcomer: false,
+            client_overlap: false,
         }
     }
 
@@ -525,7 +563,26 @@ mod tests {
             opening: Some(Span { start: 8 * 60, end: 18 * 60 }),
             ..DayRules::default()
         };
-        Day { rules, now }
+        Day { rules, now, client_busy: Vec::new() }
+    }
+
+    #[test]
+    fn a_client_is_in_one_chair_at_a_time_unless_the_desk_allows_it() {
+        let mut day = open(at(1, 7));
+        // The client's 09:15-09:45 with another professional.
+        day.client_busy = vec![Span { start: 9 * 60 + 15, end: 9 * 60 + 45 }];
+        assert_eq!(booking().check(&day), Err(AppointmentError::ClientBusy));
+        let after = Booking { start: time("09:45"), end: time("10:15"), ..booking() };
+        assert_eq!(after.check(&day), Ok(()), "back to back is not an overlap");
+        let allowed = Booking { client_overlap: true, ..booking() };
+        assert_eq!(allowed.check(&day), Ok(()));
+        // The professional's own rules come first.
+        day.rules.busy = vec![Span { start: 9 * 60, end: 9 * 60 + 30 }];
+        assert_eq!(allowed.check(&day), Err(AppointmentError::SlotTaken));
+        // The choice is recorded in the event, and only when made.
+        let recorded = serde_json::to_value(&allowed).unwrap_or_default();
+        assert_eq!(recorded["client_overlap"], true);
+        assert!(serde_json::to_value(booking()).unwrap_or_default().get("client_overlap").is_none());
     }
 
     #[test]
@@ -571,7 +628,13 @@ mod tests {
 
     #[test]
     fn a_booking_ends_after_its_services_within_the_day() {
-        let service = |minutes| BookedService { service_id: 1, description: "x".into(), minutes, cents: 0 };
+        let service = |minutes| BookedService {
+            service_id: 1,
+            description: "x".into(),
+            minutes,
+            cents: 0,
+            interval_after: 0,
+        };
         assert_eq!(Booking::end_of(time("09:00"), &[service(30), service(15)]), Some(time("09:45")));
         assert_eq!(Booking::end_of(time("23:00"), &[service(59)]), Some(time("23:59")));
         assert_eq!(Booking::end_of(time("23:30"), &[service(30)]), None, "24:00 is the next day");
@@ -615,8 +678,13 @@ mod tests {
 
     #[test]
     fn a_move_keeps_the_prices_promised_and_prices_a_new_service_now() {
-        let service =
-            |service_id, cents| BookedService { service_id, description: "x".into(), minutes: 30, cents };
+        let service = |service_id, cents| BookedService {
+            service_id,
+            description: "x".into(),
+            minutes: 30,
+            cents,
+            interval_after: 0,
+        };
         let booked = Booking { services: vec![service(1, 4500)], ..booking() };
         let elsewhere =
             Booking { professional_id: 99, services: vec![service(1, 5500), service(2, 3000)], ..booking() };

@@ -49,6 +49,9 @@ pub const MSG_BAD_CODE: &str = "Código inválido ou expirado. Solicite um novo 
 pub const MSG_VERIFICATION_EXPIRED: &str = "Sua verificação expirou. Peça um novo código.";
 /// The time was taken between the page's look and the booking.
 pub const MSG_TIME_TAKEN: &str = "Este horário acabou de ser reservado. Escolha outro horário.";
+/// The client has another appointment at an overlapping time (issue 45: online bookings
+/// never overlap).
+pub const MSG_CLIENT_BUSY: &str = "Você já tem um agendamento neste horário. Escolha outro horário.";
 /// The time is not free for another reason (hours, a day off, a holiday, the past).
 pub const MSG_TIME_UNAVAILABLE: &str = "Este horário não está disponível. Escolha outro horário.";
 /// After the cut-off.

@@ -303,7 +303,18 @@ pub struct OfferedService {
     pub combo: bool,
     /// Offered or not.
     pub active: bool,
+    /// 'Intervalo após': minutes the professional stays busy after it (cleaning after a
+    /// 'Pigmentação'), 0 to [`MAX_INTERVAL_AFTER`] (issue 45).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub interval_after: i64,
 }
+
+fn is_zero(minutes: &i64) -> bool {
+    *minutes == 0
+}
+
+/// The longest 'Intervalo após', in minutes.
+pub const MAX_INTERVAL_AFTER: i64 = 120;
 
 /// The professional-service form as sent: idService, value, time, status (and combo).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, utoipa::ToSchema)]
@@ -319,6 +330,8 @@ pub struct ServiceForm {
     pub status: Option<bool>,
     /// Combo flag.
     pub combo: bool,
+    /// 'Intervalo após', in minutes; absent is 0.
+    pub interval_after: Option<i64>,
 }
 
 impl ServiceForm {
@@ -327,6 +340,12 @@ impl ServiceForm {
         let cents = money_cents(&self.value);
         let mut errors = professional_service(self.id_service, self.time, cents);
         errors.check(self.status.is_none(), "status", "Escolha um Status");
+        let interval_after = self.interval_after.unwrap_or(0);
+        errors.check(
+            !(0..=MAX_INTERVAL_AFTER).contains(&interval_after),
+            "intervalAfter",
+            "O intervalo deve ser de 0 a 120 minutos",
+        );
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -337,6 +356,7 @@ impl ServiceForm {
             cents: cents.unwrap_or_default(),
             combo: self.combo,
             active: self.status.unwrap_or(true),
+            interval_after,
         })
     }
 }
@@ -760,8 +780,18 @@ mod tests {
             time: Some(30),
             status: Some(true),
             combo: false,
+            interval_after: None,
         };
-        assert_eq!(service.validate(7).map(|s| s.cents), Ok(123_450));
+        assert_eq!(service.validate(7).map(|s| (s.cents, s.interval_after)), Ok((123_450, 0)));
+        let cleaning = ServiceForm { interval_after: Some(120), ..service.clone() };
+        assert_eq!(cleaning.validate(7).map(|s| s.interval_after), Ok(120));
+        for out_of_range in [-1, 121] {
+            let form = ServiceForm { interval_after: Some(out_of_range), ..service.clone() };
+            assert_eq!(
+                form.validate(7).err().unwrap_or_default().get("intervalAfter"),
+                Some("O intervalo deve ser de 0 a 120 minutos")
+            );
+        }
         assert_eq!(
             ServiceForm { value: serde_json::json!(0), ..service.clone() }
                 .validate(7)
@@ -816,8 +846,15 @@ mod tests {
 
     #[test]
     fn a_service_is_offered_once_and_changed_by_its_id() {
-        let haircut =
-            OfferedService { id: 1, service_id: 3, minutes: 30, cents: 4500, combo: false, active: true };
+        let haircut = OfferedService {
+            id: 1,
+            service_id: 3,
+            minutes: 30,
+            cents: 4500,
+            combo: false,
+            active: true,
+            interval_after: 0,
+        };
         let mut events = registered();
         events.push(ProfessionalEvent::ServiceAdded(haircut));
         TestFramework::<Professional>::with(())
@@ -841,8 +878,15 @@ mod tests {
             start: crate::validation::TimeOfDay::from_minutes(9 * 60).unwrap_or_else(|| panic!("a time")),
             end: crate::validation::TimeOfDay::from_minutes(12 * 60).unwrap_or_else(|| panic!("a time")),
         };
-        let offered =
-            OfferedService { id: 3, service_id: 1, minutes: 30, cents: 4500, combo: true, active: true };
+        let offered = OfferedService {
+            id: 3,
+            service_id: 1,
+            minutes: 30,
+            cents: 4500,
+            combo: true,
+            active: true,
+            interval_after: 0,
+        };
         crate::event_payload::assert_pinned::<Professional>(&[
             ProfessionalEvent::ProfessionalRegistered { personal: personal(), employment: employment() },
             ProfessionalEvent::PersonalDataChanged(personal()),

@@ -85,6 +85,12 @@ impl Role {
     pub fn may_choose_any_professional(self) -> bool {
         matches!(self, Role::Admin | Role::Attendant | Role::BarberLeade)
     }
+
+    /// Roles that may book a client into a second chair at the same time ('Agendar mesmo
+    /// assim', issue 45): the front desk and the owner.
+    pub fn may_overlap_clients(self) -> bool {
+        matches!(self, Role::Admin | Role::Attendant)
+    }
 }
 
 #[cfg(test)]

@@ -107,43 +107,56 @@ pub async fn blocked_ranges(
     Ok(rows.into_iter().map(blocked_range).collect())
 }
 
-/// [`taken_day`]'s statement: a busy slot comes as a row of [`BLOCKED`]'s shape, marked, its
-/// end its upper bound's date and time (midnight of the next day at the latest).
+/// [`taken_day`]'s statement: a busy slot comes as a row of [`BLOCKED`]'s shape, marked
+/// (1: the professional's, 2: the client's), its end its upper bound's date and time
+/// (midnight of the next day at the latest); a day off or holiday is marked 0.
 static TAKEN_DAY: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select true, professional_id, lower(during)::date, upper(during)::date, false,
+        "select 1, professional_id, lower(during)::date, upper(during)::date, false,
                 lower(during)::time, upper(during)::time
            from appointment_slot
           where professional_id = ($1::bigint[])[1] and lower(during) >= $3::date
             and lower(during) < $3::date + 1 and appointment_id is distinct from $6
          union all
-         select false, blocked.* from ({BLOCKED}) blocked where $7"
+         select 2, professional_id, lower(client_during)::date, upper(client_during)::date, false,
+                lower(client_during)::time, upper(client_during)::time
+           from appointment_slot
+          where client_id = $8 and lower(client_during) >= $3::date
+            and lower(client_during) < $3::date + 1 and appointment_id is distinct from $6
+         union all
+         select 0, blocked.* from ({BLOCKED}) blocked where $7"
     )
 });
 
-/// What is already taken of one professional's day.
+/// What is already taken of one professional's day, and of their client's.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct TakenDay {
     /// Their other active appointments that start on the day.
     pub busy: Vec<BusySlot>,
     /// The days off and holidays that touch it, when asked for.
     pub blocked: Vec<BlockedRange>,
+    /// The client's other active appointments that start on the day, with any professional
+    /// (a client is in one chair at a time, issue 45).
+    pub client_busy: Vec<BusySlot>,
 }
 
-/// The day a booking of `professional_id` at unit `company_id` on `day` is checked against,
-/// in one round trip: their active appointments starting that day except `except` (the one
-/// being edited; appointments never cross midnight, so these are all that touch the day),
-/// and, when `with_blocked`, the days off and holidays that touch it.
+/// The day a booking of `professional_id` for `client_id` at unit `company_id` on `day` is
+/// checked against, in one round trip: the professional's and the client's active
+/// appointments starting that day except `except` (the one being edited; appointments never
+/// cross midnight, so these are all that touch the day), and, when `with_blocked`, the days
+/// off and holidays that touch it. Client ids are the business's own, so their slots are.
+#[allow(clippy::too_many_arguments)]
 pub async fn taken_day(
     pool: &PgPool,
     business_id: i64,
     professional_id: i64,
     company_id: i64,
+    client_id: i64,
     day: NaiveDate,
     except: Option<&str>,
     with_blocked: bool,
 ) -> sqlx::Result<TakenDay> {
-    type Row = (bool, Option<i64>, NaiveDate, NaiveDate, bool, Option<NaiveTime>, Option<NaiveTime>);
+    type Row = (i32, Option<i64>, NaiveDate, NaiveDate, bool, Option<NaiveTime>, Option<NaiveTime>);
     let rows: Vec<Row> = sqlx::query_as(TAKEN_DAY.as_str())
         .bind(&[professional_id][..])
         .bind(company_id)
@@ -152,16 +165,19 @@ pub async fn taken_day(
         .bind(business_id)
         .bind(except)
         .bind(with_blocked)
+        .bind(client_id)
         .fetch_all(pool)
         .await?;
     let mut taken = TakenDay::default();
-    for (busy, professional, first, last, all_day, start, end) in rows {
-        match (busy, start, end) {
-            (true, Some(start), Some(end)) => taken.busy.push(BusySlot {
-                professional_id,
-                start: first.and_time(start),
-                end: last.and_time(end),
-            }),
+    for (kind, professional, first, last, all_day, start, end) in rows {
+        let slot = |start, end| BusySlot {
+            professional_id: professional.unwrap_or(professional_id),
+            start: first.and_time(start),
+            end: last.and_time(end),
+        };
+        match (kind, start, end) {
+            (1, Some(start), Some(end)) => taken.busy.push(slot(start, end)),
+            (2, Some(start), Some(end)) => taken.client_busy.push(slot(start, end)),
             _ => taken.blocked.push(blocked_range((professional, first, last, all_day, start, end))),
         }
     }

@@ -94,6 +94,15 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 409 that a field of the form lifts when resent (e.g. `allowClientOverlap`, 'Agendar
+    /// mesmo assim'): answered with `errors: {field: message}` so the form can offer it.
+    #[error("{message}")]
+    ConflictOn {
+        /// The form's field that lifts the conflict.
+        field: String,
+        /// What to tell the user.
+        message: String,
+    },
     /// 422: field validation failed.
     #[error("{message}")]
     Validation {
@@ -134,8 +143,8 @@ pub enum ApiError {
 pub struct ErrorBody {
     /// What went wrong, in Brazilian Portuguese, ready to show to the user.
     pub message: String,
-    /// Only on 422 validation failures: one message per offending field (the form's field
-    /// names).
+    /// On 422 validation failures, one message per offending field (the form's field
+    /// names); on a 409 a field of the form lifts, that field (e.g. `allowClientOverlap`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
 }
@@ -161,7 +170,7 @@ impl ApiError {
             ApiError::Unauthorized | ApiError::VerificationExpired(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::ConflictOn { .. } => StatusCode::CONFLICT,
             ApiError::Validation { .. } | ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -245,6 +254,9 @@ impl IntoResponse for ApiError {
         };
         let errors = match &self {
             ApiError::Validation { errors, .. } => Some(errors.clone()),
+            ApiError::ConflictOn { field, message } => {
+                Some(BTreeMap::from([(field.clone(), message.clone())]))
+            }
             _ => None,
         };
         let mut response = (status, axum::Json(ErrorBody { message, errors })).into_response();

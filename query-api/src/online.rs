@@ -281,6 +281,7 @@ async fn booking(
         online: row.online,
         // The page's view does not show it.
         newcomer: false,
+        client_overlap: false,
     };
     let names = Names {
         company: row.company_name,

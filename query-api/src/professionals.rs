@@ -67,6 +67,15 @@ pub async fn ensure_readable(
     if !menu::reaches(principal.role, "professional") {
         return Err(ApiError::Forbidden);
     }
+    ensure_works_in_reach(conn, principal, id).await
+}
+
+/// Checks that professional `id` works in a unit `principal` may see (404 otherwise).
+async fn ensure_works_in_reach(
+    conn: &mut PgConnection,
+    principal: &Principal,
+    id: i64,
+) -> Result<(), ApiError> {
     let visible: bool = sqlx::query_scalar(&format!(
         "select exists (select 1 from rm_professional.professional p where p.professional_id = $2 and {VISIBLE})"
     ))
@@ -700,13 +709,15 @@ pub struct OfferedItem {
     pub combo: bool,
     /// Active or not.
     pub status: bool,
+    /// 'Intervalo após': minutes the professional stays busy after it (issue 45).
+    pub interval_after: i32,
 }
 
 async fn offered_by(conn: &mut PgConnection, id: i64) -> Result<Vec<OfferedItem>, ApiError> {
     Ok(sqlx::query_as(
         "select s.offered_id as id_company_professional_service, s.service_id as id_service,
                 coalesce(c.description, '') as description, s.minutes as time, s.cents / 100.0::float8 as value,
-                s.combo, s.active as status
+                s.combo, s.active as status, s.interval_after
            from rm_professional.offered_service s
            left join rm_professional.catalogue_service c on c.service_id = s.service_id
           where s.professional_id = $1 order by s.offered_id",
@@ -766,6 +777,12 @@ async fn services(
     let consistency =
         read_after.wait_all(&state.watch, &[&read_models::PROFESSIONAL, &read_models::COMPANY]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
-    ensure_readable(&mut tx, &auth, id).await?;
+    // Those who book for any professional read their services and prices too (a move to
+    // another professional asks which price to keep, issue 45); editing stays ADMIN's.
+    if auth.role.may_choose_any_professional() && auth.professional_id != id {
+        ensure_works_in_reach(&mut tx, &auth, id).await?;
+    } else {
+        ensure_readable(&mut tx, &auth, id).await?;
+    }
     Ok((consistency.headers(), Json(offered_by(&mut tx, id).await?)))
 }

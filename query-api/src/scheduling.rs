@@ -160,6 +160,9 @@ pub struct DayItem {
     pub attendance: Option<String>,
     /// Its comanda, when one is open or closed.
     pub id_comanda: Option<i64>,
+    /// Minutes the professional stays busy after `EndTime`: the services' 'Intervalo após'
+    /// (issue 45); the grid shades them and no booking may start in them.
+    pub interval_after: i64,
 }
 
 /// An appointment row with what the day list shows of its client and professional.
@@ -226,6 +229,7 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         date: row.date,
         start_time: row.start_time,
         end_time: row.end_time,
+        interval_after: row.services.0.iter().map(|s| s.interval_after).sum(),
         services: row.services.0.into_iter().map(|s| s.description).collect(),
         observation: row.observation,
         status: row.status,

@@ -66,7 +66,9 @@ pub const PROFESSIONAL: ReadModel = ReadModel {
              minutes         integer not null,
              cents           bigint  not null,
              combo           boolean not null,
-             active          boolean not null
+             active          boolean not null,
+             -- 'Intervalo após' (issue 45): minutes the professional stays busy after it.
+             interval_after  integer not null default 0
          );
          create index offered_service_professional on offered_service (professional_id, offered_id);",
 };

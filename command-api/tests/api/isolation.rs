@@ -24,6 +24,9 @@ const SUBSCRIBER_STAFF: &[Role] = &[Role::Admin, Role::Attendant, Role::Default,
 /// Roles whose menu has the professionals screen (spec 01 §6).
 const PROFESSIONAL_SCREEN: &[Role] = &[Role::Admin, Role::Default];
 const FRONT_DESK: &[Role] = &[Role::Admin, Role::Attendant];
+/// The professionals screen's roles and those who book for any professional: who reads a
+/// professional's services and prices (issue 45).
+const BOOKS_FOR_ANYONE: &[Role] = &[Role::Admin, Role::Default, Role::Attendant, Role::BarberLeade];
 
 /// The documented routes that name nothing of another business, so the matrices above have
 /// no foreign id to try on them, and why. A route neither here nor in the matrices fails
@@ -257,7 +260,7 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             Method::GET,
             format!("/api/professional-service/professional/{heitor}"),
             None,
-            PROFESSIONAL_SCREEN,
+            BOOKS_FOR_ANYONE,
         ),
         case(Method::GET, format!("/api/professional/{heitor}/history"), None, ADMIN),
         case(Method::GET, format!("/api/professional/{heitor}/commission"), None, PROFESSIONAL_SCREEN),

@@ -581,3 +581,21 @@ async fn moving_by_the_link_offers_the_bookings_own_time_and_nothing_else_frees_
     let (status, _) = offered(String::new(), vec![("x-booking-token", forged)]).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// Online bookings never put a client in two chairs: with no one to say 'Agendar mesmo
+/// assim', the page's second booking at the same time is refused whoever the professional.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_online_cannot_book_two_chairs_at_once(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let token = signed_in_client(&system, d.centro, 5).await;
+    let tuesday = next(Weekday::Tue);
+    let start = free_starts_of(&system, &d, tuesday, Some(d.barber1_id)).await[0].clone();
+    let first = book(&system, d.centro, &token, choice(&d, Some(d.barber1_id), tuesday, &start)).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{:?}", first.body);
+    for professional in [Some(d.barber2_id), None] {
+        let second = book(&system, d.centro, &token, choice(&d, professional, tuesday, &start)).await;
+        assert_eq!((second.status, second.message()), (StatusCode::CONFLICT, online::MSG_CLIENT_BUSY));
+        assert!(second.body.get("errors").is_none(), "nothing the client could lift");
+    }
+}

@@ -281,6 +281,20 @@ async fn a_professional_edits_their_own_profile_hours_and_services_only(pool: Pg
         let answer = system.call(method.clone(), &path, Some(&barber), body).await;
         assert_eq!(answer.status, StatusCode::FORBIDDEN, "{method} {path}");
     }
+    // The desk and the leader book for anyone, so they read anyone's services and prices
+    // in their units (a move asks which price to keep), and still change none.
+    let services = format!("/api/professional-service/professional/{other_id}");
+    for email in ["atendente@navalha.dev", "lider@navalha.dev"] {
+        let desk = system.sign_in(email).await;
+        let read = system.call(Method::GET, &services, Some(&desk), None).await;
+        assert_eq!(read.status, StatusCode::OK, "{email}: {read:?}");
+        assert!(read.body.as_array().is_some_and(|list| list.iter().all(|s| s["Value"].is_number())));
+        let write = system.call(Method::POST, &services, Some(&desk), Some(json!({}))).await;
+        assert_eq!(write.status, StatusCode::FORBIDDEN, "{email}");
+    }
+    let elsewhere = system.sign_in("gabriel@navalha.dev").await;
+    let gabriel_reads = system.call(Method::GET, &services, Some(&elsewhere), None).await;
+    assert_eq!(gabriel_reads.status, StatusCode::FORBIDDEN, "a barber of another unit");
 }
 
 #[sqlx::test(migrations = "../migrations")]

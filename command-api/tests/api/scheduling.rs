@@ -112,11 +112,13 @@ fn direct_booking(d: &Demo, date: NaiveDate, start: &str, end: &str) -> Booking 
             description: "Corte".into(),
             minutes: 30,
             cents: 4500,
+            interval_after: 0,
         }],
         observation: String::new(),
         times_type: TimesType::AllTimes,
         online: false,
         newcomer: false,
+        client_overlap: false,
     }
 }
 
@@ -168,7 +170,7 @@ async fn append_booked(
          values ('Appointment', $1, 1, 'AppointmentBooked', '1.0',
                  jsonb_build_object('AppointmentBooked', jsonb_build_object(
                      'professional_id', $2::bigint, 'date', $3::date, 'start', $4::text, 'end', $5::text,
-                     'client_id', 1, 'company_id', 1)),
+                     'client_id', $2::bigint, 'company_id', 1)),
                  '{\"business_id\": \"1\"}')",
     )
     .bind(id)

@@ -89,9 +89,10 @@ impl Fold for FreeTimeFold {
             match &*event.decoded::<AppointmentEvent>()? {
                 AppointmentEvent::AppointmentBooked(booking)
                 | AppointmentEvent::AppointmentChanged(booking) => {
-                    let minutes = |t: navalha_domain::validation::TimeOfDay| i32::from(t.minutes());
+                    // The professional's time: through the services' intervals after it.
+                    let span = booking.professional_span();
                     let time =
-                        (booking.professional_id, booking.date, minutes(booking.start), minutes(booking.end));
+                        (booking.professional_id, booking.date, i32::from(span.start), i32::from(span.end));
                     touched.bookings.insert(id, Some(time));
                 }
                 AppointmentEvent::AppointmentCancelled => {

@@ -121,11 +121,12 @@ impl Projection for Professionals {
             }
             ProfessionalEvent::ServiceAdded(service) | ProfessionalEvent::ServiceChanged(service) => {
                 sqlx::query(
-                    "insert into offered_service (offered_id, professional_id, service_id, minutes, cents, combo, active)
-                     values ($1, $2, $3, $4, $5, $6, $7)
+                    "insert into offered_service (offered_id, professional_id, service_id, minutes, cents, combo, active,
+                                                  interval_after)
+                     values ($1, $2, $3, $4, $5, $6, $7, $8)
                      on conflict (offered_id) do update
                         set service_id = excluded.service_id, minutes = excluded.minutes, cents = excluded.cents,
-                            combo = excluded.combo, active = excluded.active",
+                            combo = excluded.combo, active = excluded.active, interval_after = excluded.interval_after",
                 )
                 .bind(service.id)
                 .bind(id)
@@ -134,6 +135,7 @@ impl Projection for Professionals {
                 .bind(service.cents)
                 .bind(service.combo)
                 .bind(service.active)
+                .bind(service.interval_after as i32)
                 .execute(conn)
                 .await?;
             }

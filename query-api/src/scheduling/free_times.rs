@@ -42,6 +42,9 @@ pub struct FreeProfessional {
     pub name: String,
     /// Agenda colour.
     pub color: String,
+    /// The chosen services' price with this professional now, in reais: what a move to them
+    /// would charge if repriced (issue 45: the move asks).
+    pub value: f64,
 }
 
 /// A free time of one professional.
@@ -196,9 +199,11 @@ pub(super) async fn free_times(
     times_type: TimesType,
     editing: Option<i64>,
 ) -> Result<FreeTimes, ApiError> {
-    // Active professionals of the unit offering every chosen service, with the total time.
-    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
-        "select p.professional_id, m.membership_id, p.name, p.color, sum(o.minutes)::bigint
+    // Active professionals of the unit offering every chosen service, with the total time
+    // and the intervals after (the professional's time runs on through them, issue 45).
+    let rows: Vec<(i64, i64, String, String, i64, i64, i64)> = sqlx::query_as(
+        "select p.professional_id, m.membership_id, p.name, p.color, sum(o.minutes)::bigint,
+                sum(o.interval_after)::bigint, sum(o.cents)::bigint
            from rm_professional.membership m
            join rm_professional.professional p on p.professional_id = m.professional_id
            join rm_professional.offered_service o on o.professional_id = p.professional_id
@@ -218,16 +223,18 @@ pub(super) async fn free_times(
     .await?;
     let professionals: Vec<FreeProfessional> = rows
         .iter()
-        .map(|(id, membership, name, color, _)| FreeProfessional {
+        .map(|(id, membership, name, color, _, _, cents)| FreeProfessional {
             id_professional: *id,
             id_company_professional: *membership,
             name: name.clone(),
             color: color.clone(),
+            value: navalha_domain::money::reais(*cents),
         })
         .collect();
-    let durations: Vec<(i64, u16)> =
-        rows.iter().map(|row| (row.0, u16::try_from(row.4).unwrap_or(u16::MAX))).collect();
-    let ids: Vec<i64> = durations.iter().map(|(id, _)| *id).collect();
+    let minutes = |total: i64| u16::try_from(total).unwrap_or(u16::MAX);
+    let durations: Vec<(i64, u16, u16)> =
+        rows.iter().map(|row| (row.0, minutes(row.4), minutes(row.5))).collect();
+    let ids: Vec<i64> = durations.iter().map(|(id, ..)| *id).collect();
     if ids.is_empty() {
         return Ok(FreeTimes { professionals, times: Vec::new() });
     }
@@ -251,13 +258,12 @@ pub(super) async fn free_times(
         let date = today + Duration::days(offset);
         let not_before = if date == today { first_bookable_minute(unit.now.time()) } else { 0 };
         let mut free_hours = Vec::new();
-        for (id, duration) in &durations {
-            free_hours.extend(fit(&free.on(*id, date), *duration, not_before).into_iter().map(|slot| {
-                FreeHour {
-                    start: format_minutes(slot.start),
-                    end: format_minutes(slot.end),
-                    id_professional: *id,
-                }
+        for (id, duration, interval) in &durations {
+            let taken = duration.saturating_add(*interval);
+            free_hours.extend(fit(&free.on(*id, date), taken, not_before).into_iter().map(|slot| FreeHour {
+                start: format_minutes(slot.start),
+                end: format_minutes(slot.start + duration),
+                id_professional: *id,
             }));
         }
         if !free_hours.is_empty() {

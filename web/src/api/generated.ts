@@ -3278,6 +3278,12 @@ export interface components {
              * @description The client.
              */
             IdUser: number;
+            /**
+             * Format: int64
+             * @description Minutes the professional stays busy after `EndTime`: the services' 'Intervalo após'
+             *     (issue 45); the grid shades them and no booking may start in them.
+             */
+            IntervalAfter: number;
             /** @description Notes, empty when none. */
             Observation: string;
             /** @description Booked by the client on the unit's public page (issue 18). */
@@ -3428,8 +3434,8 @@ export interface components {
          */
         ErrorBody: {
             /**
-             * @description Only on 422 validation failures: one message per offending field (the form's field
-             *     names).
+             * @description On 422 validation failures, one message per offending field (the form's field
+             *     names); on a 409 a field of the form lifts, that field (e.g. `allowClientOverlap`).
              */
             errors?: {
                 [key: string]: string;
@@ -3480,6 +3486,12 @@ export interface components {
             idProfessional: number;
             /** @description Name. */
             name: string;
+            /**
+             * Format: double
+             * @description The chosen services' price with this professional now, in reais: what a move to them
+             *     would charge if repriced (issue 45: the move asks).
+             */
+            value: number;
         };
         /** @description The `available-times` answer. */
         FreeTimes: {
@@ -3934,6 +3946,11 @@ export interface components {
              * @description IdService.
              */
             IdService: number;
+            /**
+             * Format: int32
+             * @description 'Intervalo após': minutes the professional stays busy after it (issue 45).
+             */
+            IntervalAfter: number;
             /** @description Active or not. */
             Status: boolean;
             /**
@@ -5134,6 +5151,12 @@ export interface components {
         /** @description The appointment form (spec 01 §3 'Appointment write payload'). */
         SchedulingForm: {
             /**
+             * @description 'Agendar mesmo assim' (ADMIN and ATTENDANT only): book even though the client has
+             *     another appointment at an overlapping time (issue 45). Recorded in the event.
+             * @default null
+             */
+            allowClientOverlap: boolean | null;
+            /**
              * @description `YYYY-MM-DD`, or an ISO date-time.
              * @default null
              */
@@ -5236,6 +5259,12 @@ export interface components {
              * @default null
              */
             idService: number | null;
+            /**
+             * Format: int64
+             * @description 'Intervalo após', in minutes; absent is 0.
+             * @default null
+             */
+            intervalAfter: number | null;
             /**
              * @description Active or not.
              * @default null
@@ -14350,7 +14379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda */
+            /** @description A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda, or another role than ADMIN and ATTENDANT sending `allowClientOverlap` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14359,7 +14388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The time is taken, or outside working/opening hours, a day off or a holiday */
+            /** @description The time is taken, or outside working/opening hours, a day off or a holiday; or the client has another appointment then (`errors.allowClientOverlap`: resend with `allowClientOverlap: true` to book anyway) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14455,7 +14484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The time is taken or not available, or the appointment is cancelled */
+            /** @description The time is taken or not available, or the appointment is cancelled; or the client has another appointment then (`errors.allowClientOverlap`) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -9,9 +9,11 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A second way to go on, between the confirmation and 'Cancelar' (e.g. 'Manter R$ 45,00' / 'Usar R$ 55,00'). */
+  alternative?: { label: string; onChoose: () => void };
 }
 
-/** Modal confirmation with a title, a message and two buttons. */
+/** Modal confirmation with a title, a message and two buttons (three with an alternative). */
 export function ConfirmDialog({
   open,
   title,
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancelar',
   onConfirm,
   onCancel,
+  alternative,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
@@ -48,10 +51,16 @@ export function ConfirmDialog({
         <div id={messageId} className="dialog-message">
           {children}
         </div>
-        <div className="dialog-actions">
+        {/* Three buttons may not fit the dialog's width on a phone: they wrap. */}
+        <div className="dialog-actions" style={alternative ? { flexWrap: 'wrap' } : undefined}>
           <button type="button" className="button button-primary" onClick={onConfirm}>
             {confirmLabel}
           </button>
+          {alternative && (
+            <button type="button" className="button button-secondary" onClick={alternative.onChoose}>
+              {alternative.label}
+            </button>
+          )}
           <button ref={cancelRef} type="button" className="button button-secondary" onClick={onCancel}>
             {cancelLabel}
           </button>

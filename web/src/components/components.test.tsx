@@ -341,6 +341,35 @@ describe('dialog focus', () => {
   });
 });
 
+describe('confirm dialog', () => {
+  it('offers an alternative between the confirmation and Cancelar, each with its own answer', async () => {
+    const user = userEvent.setup();
+    const answers: string[] = [];
+    render(
+      <ConfirmDialog
+        open
+        title="Valor do agendamento"
+        confirmLabel="Manter R$ 45,00"
+        alternative={{ label: 'Usar R$ 55,00', onChoose: () => answers.push('reprice') }}
+        onConfirm={() => answers.push('keep')}
+        onCancel={() => answers.push('cancel')}
+      >
+        O valor muda.
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Valor do agendamento' });
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Manter R$ 45,00',
+      'Usar R$ 55,00',
+      'Cancelar',
+    ]);
+    // The harmless choice has the focus.
+    expect(document.activeElement?.textContent).toBe('Cancelar');
+    for (const name of ['Manter R$ 45,00', 'Usar R$ 55,00', 'Cancelar']) await user.click(within(dialog).getByRole('button', { name }));
+    expect(answers).toEqual(['keep', 'reprice', 'cancel']);
+  });
+});
+
 describe('popover placement', () => {
   const screen1280 = { top: 0, left: 0, right: 1280, bottom: 800 };
   const menu = { width: 150, height: 120 };

@@ -64,6 +64,7 @@ export function appointment(id: number, overrides: Partial<DayItem> = {}): DayIt
     ProfessionalName: professional.Name,
     SubscriptionUser: [],
     Online: false,
+    IntervalAfter: 0,
     ...overrides,
   };
 }
@@ -85,6 +86,7 @@ export function freeTimes(): AvailableTimes {
       idCompanyProfessional: p.IdCompanyProfessional,
       name: p.Name,
       color: p.Color,
+      value: 45,
     })),
     times: [DAY, NEXT_DAY].map((shortDate) => ({ shortDate, freeHours: hours(shortDate) })),
   };

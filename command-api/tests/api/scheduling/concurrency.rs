@@ -79,6 +79,32 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
     .expect("freed by the cancellation");
 }
 
+/// The client's guard (issue 45) is PostgreSQL's too: with the aggregate's check skipped, a
+/// second chair at the same time is refused unless the booking records the desk's choice.
+#[sqlx::test(migrations = "../migrations")]
+async fn postgres_refuses_a_client_in_two_chairs_unless_the_desk_allowed_it(pool: PgPool) {
+    let system = System::start(pool.clone()).await;
+    let d = demo(&system).await;
+    let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
+    let tuesday = next(Weekday::Tue);
+    let metadata = EventMetadata::system("teste", navalha_command_api::seed::DEMO_BUSINESS_ID);
+    let with_barber2 = |start: &str, end: &str, client_overlap| Booking {
+        membership_id: d.barber2,
+        professional_id: d.barber2_id,
+        client_overlap,
+        ..direct_booking(&d, tuesday, start, end)
+    };
+    let book = |id: &'static str, booking| {
+        let command = AppointmentCommand::Book { booking, day: Day::unrestricted() };
+        execute::<Appointment>(&state.events, id, command, &metadata)
+    };
+    book("900001", direct_booking(&d, tuesday, "10:00", "10:30")).await.expect("first");
+    let refused = book("900002", with_barber2("10:15", "10:45", false)).await.expect_err("two chairs");
+    assert_eq!(refused.status_code(), StatusCode::CONFLICT);
+    assert_eq!(refused.to_string(), "Este cliente já tem outro agendamento neste horário.");
+    book("900003", with_barber2("10:15", "10:45", true)).await.expect("the desk allowed it");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_on_the_last_move(
     pool: PgPool,
@@ -437,6 +463,14 @@ async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool
         .await
         .expect("slots");
     assert_eq!(claimed, active, "cancelled ones released their time");
+    let clients_in_two_chairs: i64 = sqlx::query_scalar(
+        "select count(*) from appointment_slot a join appointment_slot b
+            on a.client_id = b.client_id and a.appointment_id < b.appointment_id and a.client_during && b.client_during",
+    )
+    .fetch_one(&system.pool)
+    .await
+    .expect("client overlaps");
+    assert_eq!(clients_in_two_chairs, 0, "a client is in one chair at a time");
 }
 
 #[sqlx::test(migrations = "../migrations")]

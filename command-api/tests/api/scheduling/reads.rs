@@ -253,6 +253,14 @@ async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_eac
         (diego["idCompanyProfessional"].clone(), diego["color"].clone()),
         (json!(d.barber1), json!("#FF9800"))
     );
+    // Each professional's price now for the chosen services: what a move would ask about.
+    let prices: Vec<f64> = free.body["professionals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["value"].as_f64())
+        .collect();
+    assert_eq!(prices, [55.0, 45.0, 50.0], "the demo's barbers charge their own prices");
 
     let tue = starts(&free, tuesday, d.barber1_id);
     assert_eq!(&tue[..4], ["09:00", "09:15", "09:30", "10:30"], "10:00-10:30 is booked");
@@ -321,8 +329,8 @@ async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_eac
     assert_eq!(names, ["Caio Líder", "Eduardo Barbeiro"]);
     assert_eq!(
         starts(&both, tuesday, d.barber2_id).last().map(String::as_str),
-        Some("17:30"),
-        "45 + 45 minutes"
+        Some("17:15"),
+        "45 + 45 minutes, and the demo's 15-minute cleaning after a pigmentation, by 19:00"
     );
 
     // Editing (staff): the appointment being edited does not block its own time. Anonymous,
@@ -452,4 +460,142 @@ async fn the_free_time_model_equals_the_rules_through_bookings_moves_cancellatio
     let model = navalha_projector::models::find("free_time").expect("model");
     navalha_projector::rebuild::rebuild(&system.pool, model.as_ref(), false).await.expect("rebuild");
     assert_eq!(dump().await, live);
+}
+
+/// Sets barber1's 'Intervalo após' for `service`, keeping its time and price.
+async fn set_interval(system: &System, admin: &str, d: &Demo, service: i64, minutes: i64) {
+    let (offered, time, cents): (i64, i32, i64) = sqlx::query_as(
+        "select offered_id, minutes, cents from rm_professional.offered_service
+          where professional_id = $1 and service_id = $2",
+    )
+    .bind(d.barber1_id)
+    .bind(service)
+    .fetch_one(&system.pool)
+    .await
+    .expect("offered");
+    let form = json!({"idService": service, "time": time, "value": cents as f64 / 100.0, "combo": false,
+                      "status": true, "intervalAfter": minutes});
+    let path = format!("/api/professional-service/{offered}/professional/{}", d.barber1_id);
+    let saved = system.call(Method::PUT, &path, Some(admin), Some(form)).await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    system.project().await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_interval_after_a_service_keeps_the_professional_busy_and_is_never_offered(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    // Out of range, on its field.
+    let (offered,): (i64,) = sqlx::query_as(
+        "select offered_id from rm_professional.offered_service where professional_id = $1 and service_id = $2",
+    )
+    .bind(d.barber1_id)
+    .bind(d.haircut)
+    .fetch_one(&system.pool)
+    .await
+    .expect("offered");
+    let too_long = json!({"idService": d.haircut, "time": 30, "value": 45, "combo": false, "status": true,
+                          "intervalAfter": 121});
+    let path = format!("/api/professional-service/{offered}/professional/{}", d.barber1_id);
+    let refused = system.call(Method::PUT, &path, Some(&admin), Some(too_long)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.body["errors"]["intervalAfter"], "O intervalo deve ser de 0 a 120 minutos");
+
+    set_interval(&system, &admin, &d, d.haircut, 15).await;
+    let services = system
+        .call(
+            Method::GET,
+            &format!("/api/professional-service/professional/{}", d.barber1_id),
+            Some(&admin),
+            None,
+        )
+        .await;
+    let haircut =
+        services.body.as_array().and_then(|list| list.iter().find(|s| s["IdService"] == d.haircut).cloned());
+    assert_eq!(haircut.map(|s| s["IntervalAfter"].clone()), Some(json!(15)), "{services:?}");
+
+    let tuesday = next(Weekday::Tue);
+    let id = id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:00", &[d.haircut], d.client)).await);
+    let list = day_list(&system, &admin, d.centro, tuesday, "").await;
+    assert_eq!(
+        (list.body[0]["EndTime"].clone(), list.body[0]["IntervalAfter"].clone()),
+        (json!("10:30:00"), json!(15))
+    );
+    let query = format!("idCompany={}&idServices={}&idProfessionals={}", d.centro, d.eyebrows, d.barber1_id);
+    let free = starts(&free_times(&system, None, &query).await, tuesday, d.barber1_id);
+    assert!(!free.contains(&"10:30".to_owned()) && free.contains(&"10:45".to_owned()), "{free:?}");
+    // 11:30 haircut ends at lunch (12:00), but its cleaning would not fit.
+    let haircut_query =
+        format!("idCompany={}&idServices={}&idProfessionals={}", d.centro, d.haircut, d.barber1_id);
+    let free_haircut = starts(&free_times(&system, None, &haircut_query).await, tuesday, d.barber1_id);
+    assert!(
+        free_haircut.contains(&"11:15".to_owned()) && !free_haircut.contains(&"11:30".to_owned()),
+        "{free_haircut:?}"
+    );
+    let inside =
+        book(&system, &admin, body(d.barber1, tuesday, "10:30", &[d.eyebrows], d.other_client)).await;
+    assert_eq!(
+        (inside.status, inside.message()),
+        (StatusCode::CONFLICT, "Horário indisponível: o profissional já tem um agendamento neste horário.")
+    );
+    id_of(&book(&system, &admin, body(d.barber1, tuesday, "10:45", &[d.eyebrows], d.other_client)).await);
+    // The client has left: another professional may take them at 10:30.
+    id_of(&book(&system, &admin, body(d.barber2, tuesday, "10:30", &[d.eyebrows], d.client)).await);
+    // PostgreSQL keeps the interval too: the professional's slot runs to 10:45.
+    let during: String =
+        sqlx::query_scalar("select during::text from appointment_slot where appointment_id = $1")
+            .bind(id.to_string())
+            .fetch_one(&system.pool)
+            .await
+            .expect("slot");
+    assert_eq!(during, format!("[\"{tuesday} 10:00:00\",\"{tuesday} 10:45:00\")"));
+}
+
+/// The most reported bug of booking software: a time offered that the booking then refuses.
+/// Random days of bookings with intervals after services; on each, every start of the day
+/// is tried, and exactly the offered ones are accepted.
+#[sqlx::test(migrations = "../migrations")]
+async fn every_offered_start_is_accepted_and_every_refused_one_was_not_offered(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    set_interval(&system, &admin, &d, d.haircut, 15).await;
+    set_interval(&system, &admin, &d, d.beard, 10).await;
+    let mut seed: u64 = 0x5eed_2026;
+    let mut random = move |bound: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    let choices = [vec![d.haircut], vec![d.beard], vec![d.eyebrows], vec![d.haircut, d.beard]];
+    let probe_client = d.other_client;
+    for round in 0..4 {
+        let date = next(Weekday::Tue) + chrono::Duration::weeks(round);
+        // A random day: some bookings at random starts (those refused are simply not there).
+        for _ in 0..6 {
+            let minutes = 9 * 60 + random(40) * 15;
+            let start = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+            let services = &choices[random(choices.len() as u64) as usize];
+            book(&system, &admin, body(d.barber1, date, &start, services, d.client)).await;
+        }
+        let services = &choices[random(choices.len() as u64) as usize];
+        let ids: Vec<String> = services.iter().map(i64::to_string).collect();
+        let query =
+            format!("idCompany={}&idServices={}&idProfessionals={}", d.centro, ids.join(","), d.barber1_id);
+        let offered = starts(&free_times(&system, None, &query).await, date, d.barber1_id);
+        let mut accepted = Vec::new();
+        for minutes in (8 * 60..21 * 60).step_by(15) {
+            let start = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+            let tried = book(&system, &admin, body(d.barber1, date, &start, services, probe_client)).await;
+            if tried.status == StatusCode::CREATED {
+                accepted.push(start);
+                let id = tried.body["IdScheduling"].as_i64().unwrap_or_default();
+                assert_eq!(cancel(&system, &admin, id).await.status, StatusCode::OK);
+            } else {
+                assert_eq!(tried.status, StatusCode::CONFLICT, "{tried:?}");
+            }
+        }
+        assert!(!offered.is_empty(), "round {round}: a day with some time free");
+        assert_eq!(offered, accepted, "round {round}, services {services:?}");
+    }
 }

@@ -9,7 +9,13 @@ import { NumberField } from '@/components/NumberField';
 import { formatBRL } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { Icon } from '@/components/Icon';
-import { SERVICE_MAX_MINUTES, SERVICE_MONEY_MAX_DIGITS, serviceSchema, type ServiceFormValues } from './schemas';
+import {
+  SERVICE_MAX_INTERVAL_AFTER,
+  SERVICE_MAX_MINUTES,
+  SERVICE_MONEY_MAX_DIGITS,
+  serviceSchema,
+  type ServiceFormValues,
+} from './schemas';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import {
   useCreateOfferedServiceMutation,
@@ -35,6 +41,7 @@ export function ProfessionalServicesEditor({ target, canEdit }: Props) {
     { header: 'Serviço', cell: (s) => s.Description },
     { header: 'Tempo', cell: (s) => `${s.Time} min` },
     { header: 'Valor', cell: (s) => formatBRL(s.Value) },
+    { header: 'Intervalo após', cell: (s) => (s.IntervalAfter ? `${s.IntervalAfter} min` : '—') },
     { header: 'Combo', cell: (s) => (s.Combo ? 'Sim' : 'Não') },
     { header: 'Status', cell: (s) => (s.Status ? 'Ativo' : 'Inativo') },
   ];
@@ -108,8 +115,14 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
   const form = useForm<ServiceFormValues>({
     resolver: yupResolver(serviceSchema) as never,
     defaultValues: editing
-      ? { idService: editing.IdService, time: editing.Time, value: editing.Value, status: String(editing.Status) }
-      : { idService: 0, time: '', value: '', status: 'true' },
+      ? {
+          idService: editing.IdService,
+          time: editing.Time,
+          value: editing.Value,
+          status: String(editing.Status),
+          intervalAfter: editing.IntervalAfter || '',
+        }
+      : { idService: 0, time: '', value: '', status: 'true', intervalAfter: '' },
   });
   const { register, control, formState, setValue } = form;
 
@@ -134,6 +147,7 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
       time: Number(values.time),
       value: Number(values.value),
       status: values.status === 'true',
+      intervalAfter: Number(values.intervalAfter || 0),
     };
     if (editing) {
       await update({ target, id: editing.IdCompanyProfessionalService, body }).unwrap();
@@ -175,6 +189,20 @@ function ServiceModal({ target, editing, offered, onClose }: ModalProps) {
             name="value"
             render={({ field, fieldState }) => (
               <ServiceMoneyField label="Valor" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="intervalAfter"
+            render={({ field, fieldState }) => (
+              <NumberField
+                label="Intervalo após (minutos)"
+                value={field.value}
+                onChange={field.onChange}
+                maxValue={SERVICE_MAX_INTERVAL_AFTER}
+                maxLength={3}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <SelectField label="Status" options={STATUS_OPTIONS} error={formState.errors.status?.message} {...register('status')} />

@@ -95,6 +95,8 @@ export const periodSchema = yup.object({
 
 /** Largest service time, in minutes (spec 02 §9). */
 export const SERVICE_MAX_MINUTES = 999;
+/** The longest 'Intervalo após', in minutes (spec 02's service, issue 45). */
+export const SERVICE_MAX_INTERVAL_AFTER = 120;
 /** Money input max length (digits): R$ 9.999.999,99, the server's limit too. */
 export const SERVICE_MONEY_MAX_DIGITS = 9;
 
@@ -104,6 +106,8 @@ export interface ServiceFormValues {
   time: number | '';
   value: number | '';
   status: string;
+  /** 'Intervalo após' in minutes, '' for none. */
+  intervalAfter: number | '';
 }
 
 export const serviceSchema = yup.object({
@@ -118,4 +122,8 @@ export const serviceSchema = yup.object({
     .test('required', 'O campo Valor é obrigatório', (v) => v !== '' && v !== undefined && v !== null)
     .test('positive', 'O valor precisa ser maior que 0', (v) => typeof v !== 'number' || v > 0),
   status: yup.string().required('Escolha um Status').oneOf(['true', 'false'], 'Escolha um Status'),
+  // 'Intervalo após' (issue 45): empty is none.
+  intervalAfter: yup
+    .mixed<number | ''>()
+    .test('range', 'O intervalo deve ser de 0 a 120 minutos', (v) => typeof v !== 'number' || (v >= 0 && v <= SERVICE_MAX_INTERVAL_AFTER)),
 });

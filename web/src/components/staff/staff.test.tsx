@@ -117,7 +117,7 @@ describe('ProfessionalServicesEditor', () => {
     expect((modal.getByLabelText('Valor') as HTMLInputElement).value).toBe('R$\u00a035,00');
     await user.click(modal.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(body).toEqual({ idService: 2, time: 25, value: 35, status: true });
+    expect(body).toEqual({ idService: 2, time: 25, value: 35, status: true, intervalAfter: 0 });
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -140,8 +140,12 @@ describe('ProfessionalServicesEditor', () => {
     await user.type(time, '1000');
     expect((time as HTMLInputElement).value).toBe('100');
     await user.selectOptions(modal.getByLabelText('Status'), 'Inativo');
+    // 'Intervalo após' (issue 45): at most 120 minutes.
+    const interval = modal.getByLabelText('Intervalo após (minutos)');
+    await user.type(interval, '150');
+    expect((interval as HTMLInputElement).value).toBe('15');
     await user.click(modal.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(body).toEqual({ idService: 1, time: 100, value: 50, status: false });
+    expect(body).toEqual({ idService: 1, time: 100, value: 50, status: false, intervalAfter: 15 });
   });
 });

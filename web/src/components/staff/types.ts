@@ -19,7 +19,10 @@ export type CatalogueService = Schemas['CatalogueItem'];
 export type OfferedService = Schemas['OfferedItem'];
 
 /** POST/PUT professional-service body; combo is left out (the server takes false). */
-export type OfferedServiceBody = Omit<Schemas['ServiceForm'], 'combo'>;
+export type OfferedServiceBody = Omit<Schemas['ServiceForm'], 'combo' | 'intervalAfter'> & {
+  /** 'Intervalo após', minutes; absent is 0 (issue 45). */
+  intervalAfter?: number;
+};
 
 /** The answer of POST and PUT professional-service/... (my profile or a professional). */
 export type ServiceSaved = Schemas['ServiceSaved'];

@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DAY, NEXT_DAY, agendaServer, appointment } from '@/test/agendaServer';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DAY, NEXT_DAY, agendaServer, appointment, freeTimes } from '@/test/agendaServer';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -651,6 +651,259 @@ describe('appointment modal', () => {
     expect(put.path).toBe('scheduling/professional/9');
     expect(put.body).toMatchObject({ idCompanyProfessional: 7, date: DAY, startTime: '14:15', idServices: [1], idUser: 9 });
     expect(await screen.findByRole('article', { name: /N\.º 9: .*, 14:15/ })).toBeTruthy();
+  });
+});
+
+describe('moves and bookings keep their promises (issue 45)', () => {
+  const OVERLAP = 'Este cliente já tem outro agendamento neste horário.';
+  const overlapAnswer = () =>
+    HttpResponse.json({ message: OVERLAP, errors: { allowClientOverlap: OVERLAP } }, { status: 409 });
+
+  /** Opens 'Novo agendamento' and goes to the time step with Rafael and 'Corte de cabelo'. */
+  async function toTimeStep(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Novo agendamento' }));
+    const modal = screen.getByRole('dialog', { name: 'Novo agendamento' });
+    await user.click(await within(modal).findByRole('row', { name: /Rafael Araújo/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await user.click(within(modal).getByRole('checkbox', { name: /Corte de cabelo/ }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    return modal;
+  }
+
+  /** Rafael's POSTs, in order. */
+  const posts = (agenda: ReturnType<typeof agendaServer>) => agenda.calls.filter((c) => c.method === 'POST' && c.path === 'scheduling/professional');
+
+  it("asks ADMIN about the client's other appointment, once, and books anyway with allowClientOverlap", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    let refused = false;
+    server.use(
+      http.post(apiUrl('scheduling/professional'), async ({ request }) => {
+        const body = (await request.clone().json()) as { allowClientOverlap?: boolean };
+        if (body.allowClientOverlap || refused) return undefined;
+        refused = true;
+        agenda.calls.push({ method: 'POST', path: 'scheduling/professional', search: new URLSearchParams(), body, headers: request.headers });
+        return overlapAnswer();
+      }),
+    );
+    renderAgenda('ADMIN');
+    const modal = await toTimeStep(user);
+    await user.click(await within(modal).findByRole('button', { name: '14:15' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Cliente já agendado' });
+    // The message once, in the question: no toast of it.
+    expect(screen.getAllByText(OVERLAP)).toHaveLength(1);
+    expect(within(question).getByText(OVERLAP)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Agendar mesmo assim' }));
+
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
+    const [first, second] = posts(agenda);
+    expect(first.body).not.toHaveProperty('allowClientOverlap');
+    expect(second.body).toMatchObject({ startTime: '14:15', idUser: 1, allowClientOverlap: true });
+    // Another request: another key (the first one was answered).
+    expect(second.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
+    expect(screen.queryByText(OVERLAP)).toBeNull();
+  });
+
+  it("'Cancelar' keeps the form open and books nothing", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    server.use(http.post(apiUrl('scheduling/professional'), () => overlapAnswer()));
+    renderAgenda('ATTENDANT');
+    const modal = await toTimeStep(user);
+    await user.click(await within(modal).findByRole('button', { name: '14:15' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const question = await screen.findByRole('dialog', { name: 'Cliente já agendado' });
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog', { name: 'Cliente já agendado' })).toBeNull();
+    expect(within(modal).getByRole('button', { name: '14:15' }).getAttribute('aria-pressed')).toBe('true');
+    expect(posts(agenda)).toHaveLength(0);
+  });
+
+  it('shows other roles the message once, as before, with nothing to confirm', async () => {
+    const user = userEvent.setup();
+    agendaServer([]);
+    server.use(http.post(apiUrl('scheduling/professional'), () => overlapAnswer()));
+    renderAgenda('BARBER_LEADE');
+    const modal = await toTimeStep(user);
+    await user.click(await within(modal).findByRole('button', { name: '14:15' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(OVERLAP)).toBeTruthy();
+    expect(screen.getAllByText(OVERLAP)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Agendar mesmo assim' })).toBeNull();
+  });
+
+  it("clears a chosen time another desk just took, and says so", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([]);
+    renderAgenda('ATTENDANT');
+    await waitFor(() => expect(agenda.openStreams()).toBe(1));
+    const modal = await toTimeStep(user);
+    await user.click(await within(modal).findByRole('button', { name: '14:15' }));
+    expect(within(modal).getByRole('button', { name: 'Confirmar' }).hasAttribute('disabled')).toBe(false);
+
+    // Another desk books Diego at 14:15: the free times no longer have it.
+    const left = freeTimes();
+    left.times[0].freeHours = left.times[0].freeHours.filter((hour) => hour.start !== '14:15');
+    server.use(http.get(apiUrl('no-auth/scheduling/available-times'), () => HttpResponse.json(left)));
+    agenda.pushChange('agenda');
+
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Este horário acabou de ser reservado. Escolha outro.');
+    expect(within(modal).queryByRole('button', { name: '14:15' })).toBeNull();
+    expect(within(modal).getByRole('button', { name: 'Confirmar' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    expect(within(modal).queryByRole('alert')).toBeNull();
+  });
+
+  it("asks which price an edit to another professional charges, and sends reprice when the new one is chosen", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '11:00:00', EndTime: '11:30:00' })]);
+    // Caio charges R$ 65,00 for 'Corte de cabelo'; it was booked at R$ 55,00.
+    server.use(
+      http.get(apiUrl('professional-service/professional/3'), () =>
+        HttpResponse.json([
+          { IdCompanyProfessionalService: 31, IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 65, Combo: false, Status: true },
+        ]),
+      ),
+    );
+    renderAgenda('ADMIN');
+    await options(user, 9);
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
+      timeout: 3000,
+    });
+    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Valor do agendamento' });
+    expect(question.textContent!.replace(/\u00a0/g, ' ')).toContain('O valor muda de R$ 55,00 para R$ 65,00.');
+    // Cancelled: nothing sent, the form stays.
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(agenda.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Valor do agendamento' })).getByRole('button', { name: /^Usar R\$\s65,00$/ }));
+
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
+    const put = agenda.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ idCompanyProfessional: 6, startTime: '11:00', reprice: true });
+  });
+
+  /**
+   * The timeline, and a drag of appointment 9 (from Diego's column to Eduardo's) to 14:00. jsdom has
+   * no DragEvent nor PointerEvent: ones with the pointer's position stand in.
+   */
+  async function onTimeline(user: ReturnType<typeof userEvent.setup>) {
+    vi.stubGlobal('DragEvent', class extends MouseEvent {});
+    vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    await screen.findByRole('article', { name: /N\.º 9:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const column = (name: string) => within(timeline).getByRole('list', { name: `Agenda de ${name}` });
+    const drag = (from = 'Diego Barbeiro', to = 'Eduardo Barbeiro') => {
+      const card = within(column(from)).getByRole('listitem', { name: /N\.º 9:/ });
+      // Held by its top, dropped five hour rows below 9:00.
+      fireEvent.pointerDown(card, { clientY: 0 });
+      fireEvent.dragStart(card, { dataTransfer: { setData: () => undefined, effectAllowed: 'move' } });
+      fireEvent.drop(column(to), { clientY: 5 * 122 });
+    };
+    return { column, drag };
+  }
+
+  it('asks before a drag to another professional changes the price: cancel puts the card back, a choice moves it', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '10:00:00', EndTime: '10:30:00' })]);
+    // Eduardo charges R$ 45,00 for 'Corte de cabelo'; it was booked at R$ 55,00.
+    server.use(
+      http.get(apiUrl('professional-service/professional/5'), () =>
+        HttpResponse.json([
+          { IdCompanyProfessionalService: 51, IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 45, Combo: false, Status: true },
+        ]),
+      ),
+    );
+    renderAgenda('ADMIN');
+    const { column, drag } = await onTimeline(user);
+
+    drag();
+    const question = await screen.findByRole('dialog', { name: 'Valor do agendamento' });
+    expect(question.textContent!.replace(/\u00a0/g, ' ')).toContain('O valor muda de R$ 55,00 para R$ 45,00.');
+    // Shown at its new place while asked.
+    expect(within(column('Eduardo Barbeiro')).getByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(column('Diego Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 10:00 - 10:30/ })).toBeTruthy();
+    expect(agenda.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    drag();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Valor do agendamento' })).getByRole('button', { name: /^Manter R\$\s55,00$/ }));
+    expect(await screen.findByText(`Agendamento N.º 9 movido para 24/11/2026 às 14:00.`)).toBeTruthy();
+    const put = agenda.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ idCompanyProfessional: 8, date: DAY, startTime: '14:00', idServices: [1] });
+    expect(put.body).not.toHaveProperty('reprice');
+    expect(await within(column('Eduardo Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+  });
+
+  it("a drag of a client into another of their appointments' time asks ATTENDANT, and moves anyway", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '10:00:00', EndTime: '10:30:00' })]);
+    server.use(
+      http.put(apiUrl('scheduling/professional/9'), async ({ request }) => {
+        const body = (await request.clone().json()) as { allowClientOverlap?: boolean };
+        return body.allowClientOverlap ? undefined : overlapAnswer();
+      }),
+    );
+    renderAgenda('ATTENDANT');
+    const { column, drag } = await onTimeline(user);
+    drag();
+    const question = await screen.findByRole('dialog', { name: 'Cliente já agendado' });
+    expect(screen.getAllByText(OVERLAP)).toHaveLength(1);
+    // ATTENDANT reads no professional's prices: no price question came first.
+    expect(agenda.calls.some((c) => c.path.startsWith('professional-service/'))).toBe(false);
+    // The card waits at its new place for the answer.
+    expect(within(column('Eduardo Barbeiro')).getByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Agendar mesmo assim' }));
+    expect(await screen.findByText('Agendamento N.º 9 movido para 24/11/2026 às 14:00.')).toBeTruthy();
+    expect(agenda.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ startTime: '14:00', allowClientOverlap: true });
+
+    // Back to Diego, refused again and not confirmed: the card goes back to Eduardo.
+    await within(column('Eduardo Barbeiro')).findByRole('listitem', { name: /N\.º 9:/ });
+    drag('Eduardo Barbeiro', 'Diego Barbeiro');
+    const again = await screen.findByRole('dialog', { name: 'Cliente já agendado' });
+    expect(within(column('Diego Barbeiro')).getByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    await user.click(within(again).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(column('Eduardo Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    expect(within(column('Diego Barbeiro')).queryByRole('listitem', { name: /N\.º 9:/ })).toBeNull();
+  });
+
+  it("keeps the booked prices unasked when the professional stays, or for a role that cannot read the prices", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '11:00:00', EndTime: '11:30:00' })]);
+    renderAgenda('ATTENDANT');
+    await options(user, 9);
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
+      timeout: 3000,
+    });
+    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Valor do agendamento' })).toBeNull();
+    const put = agenda.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).not.toHaveProperty('reprice');
+    expect(agenda.calls.some((c) => c.path.startsWith('professional-service/'))).toBe(false);
   });
 });
 

@@ -155,9 +155,9 @@ describe('comanda rules', () => {
 
   it("offers a professional's own services when they can be read, else the unit's", () => {
     const offered = [
-      { IdCompanyProfessionalService: 1, IdService: 1, Description: 'Corte de cabelo', Value: 50, Time: 30, Status: true, Combo: false },
-      { IdCompanyProfessionalService: 2, IdService: 2, Description: 'Barba', Value: 40, Time: 30, Status: false, Combo: false },
-      { IdCompanyProfessionalService: 3, IdService: 9, Description: 'Outra unidade', Value: 10, Time: 10, Status: true, Combo: false },
+      { IdCompanyProfessionalService: 1, IdService: 1, Description: 'Corte de cabelo', Value: 50, Time: 30, Status: true, Combo: false, IntervalAfter: 0 },
+      { IdCompanyProfessionalService: 2, IdService: 2, Description: 'Barba', Value: 40, Time: 30, Status: false, Combo: false, IntervalAfter: 0 },
+      { IdCompanyProfessionalService: 3, IdService: 9, Description: 'Outra unidade', Value: 10, Time: 10, Status: true, Combo: false, IntervalAfter: 0 },
     ];
     expect(serviceChoices(services, offered)).toEqual([{ id: 1, label: 'Corte de cabelo', price: 50, exact: true }]);
     expect(serviceChoices(services, undefined)[0]).toEqual({ id: 2, label: 'Barba', price: 45, exact: false });

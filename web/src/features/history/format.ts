@@ -227,6 +227,8 @@ const FIELD_LABELS: Record<string, string> = {
   provider: 'Rede social',
   online: 'Online',
   newcomer: 'Cliente novo (online)',
+  // Issue 45: 'Agendar mesmo assim', the desk's choice recorded in the booking.
+  client_overlap: 'Cliente em outro agendamento no mesmo horário',
   // The comanda (issue 41).
   appointment_id: 'Agendamento',
   items: 'Itens',

@@ -83,14 +83,27 @@ describe('manage booking page', () => {
     renderApp(PATH);
     await user.click(await screen.findByRole('button', { name: 'Remarcar' }));
     const panel = screen.getByRole('region', { name: 'Remarcar' });
-    // Rafael and Bruno both do Corte.
+    // Rafael and Bruno both do Corte; the booked one, Rafael, is chosen (issue 45), not 'Sem preferência'.
     expect(within(panel).getAllByRole('radio')).toHaveLength(3);
+    expect((within(panel).getByRole('radio', { name: 'Rafael Lima' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(panel).getByRole('radio', { name: 'Sem preferência' }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(api.freeReads.at(-1)?.search.get('idProfessionals')).toBe('[3]'));
     await user.click(await within(panel).findByRole('button', { name: '14:00' }));
     await user.click(within(panel).getByRole('button', { name: 'Confirmar remarcação' }));
     expect(await screen.findByText('Agendamento remarcado.')).toBeTruthy();
-    expect(api.sent).toEqual([{ method: 'PUT', path: 'reschedule', body: { date: DAY1, startTime: '14:00', idProfessional: null } }]);
+    expect(api.sent).toEqual([{ method: 'PUT', path: 'reschedule', body: { date: DAY1, startTime: '14:00', idProfessional: 3 } }]);
     expect(await screen.findByText('14:00 às 14:30')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Remarcar' })).toBeNull();
+  });
+
+  it("starts at 'Sem preferência' when the booked professional no longer does the services here", async () => {
+    const api = serve({ ...booking, IdProfessional: 9, ProfessionalName: 'Saiu da Unidade' });
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Remarcar' }));
+    const panel = screen.getByRole('region', { name: 'Remarcar' });
+    await waitFor(() => expect((within(panel).getByRole('radio', { name: 'Sem preferência' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(api.freeReads.at(-1)?.search.has('idProfessionals')).toBe(false));
   });
 
   it("offers the booking's own time, marked 'Horário atual', with the link's token on the free times", async () => {

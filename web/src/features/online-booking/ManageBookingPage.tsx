@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { shortTime } from '@/lib/dates';
@@ -146,6 +146,10 @@ function ManageBooking({ token, booking, reload }: { token: string; booking: Onl
   );
 }
 
+/** Whether the booked professional is still among those who do the booking's services. */
+export const bookedStillOffered = (professionals: { IdProfessional: number }[], idProfessional: number) =>
+  professionals.some((professional) => professional.IdProfessional === idProfessional);
+
 /** Another day and time for the same services, with the same or another professional. */
 function Reschedule({
   token,
@@ -165,8 +169,19 @@ function Reschedule({
   const idServices = useMemo(() => booking.Services.map((service) => service.IdService), [booking.Services]);
   const professionals = useMemo(() => professionalsFor(unit?.Professionals ?? [], idServices), [unit, idServices]);
   // With the link's token the booking's own time counts as free: it is offered (marked
-  // 'Horário atual'), and so are times that overlap it. The picker opens on its day.
-  const slots = useSlots(booking.IdCompany, idServices, null, { bookingToken: token, initialDate: booking.Date });
+  // 'Horário atual'), and so are times that overlap it. The picker opens on its day, with
+  // the booked professional (issue 45): the client chose them, 'Sem preferência' is a choice.
+  const slots = useSlots(booking.IdCompany, idServices, booking.IdProfessional, {
+    bookingToken: token,
+    initialDate: booking.Date,
+  });
+  // One who no longer does these services here is not offered: then anyone.
+  const { idProfessional, chooseProfessional } = slots;
+  useEffect(() => {
+    if (unit && idProfessional === booking.IdProfessional && !bookedStillOffered(professionals, booking.IdProfessional)) {
+      chooseProfessional(null);
+    }
+  }, [unit, professionals, idProfessional, booking.IdProfessional, chooseProfessional]);
   const current: CurrentSlot = useMemo(
     () => ({ date: booking.Date, start: shortTime(booking.StartTime), idProfessional: booking.IdProfessional }),
     [booking.Date, booking.StartTime, booking.IdProfessional],

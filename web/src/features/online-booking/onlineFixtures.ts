@@ -31,8 +31,8 @@ export const DAY2 = '2030-11-27';
 
 export const freeTimes: AvailableTimes = {
   professionals: [
-    { idProfessional: 3, idCompanyProfessional: 13, name: 'Rafael Lima', color: '#111' },
-    { idProfessional: 4, idCompanyProfessional: 14, name: 'Bruno Costa', color: '#222' },
+    { idProfessional: 3, idCompanyProfessional: 13, name: 'Rafael Lima', color: '#111', value: 45 },
+    { idProfessional: 4, idCompanyProfessional: 14, name: 'Bruno Costa', color: '#222', value: 50 },
   ],
   times: [
     {

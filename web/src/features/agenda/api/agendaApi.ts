@@ -1,4 +1,4 @@
-import { api } from '@/api/api';
+import { QUIET, api } from '@/api/api';
 import { queryString } from '@/api/queryString';
 import type { Schemas } from '@/api/wire';
 import type {
@@ -22,6 +22,7 @@ import type {
   UnitProfessional,
   UnitService,
 } from '../model/types';
+import { clientOverlapMessage } from '../model/promises';
 
 /** '[1,2]', the list format of the available-times call. */
 export const idList = (ids: number[]) => `[${ids.join(',')}]`;
@@ -77,12 +78,19 @@ const changeQuery = ({ id, payload }: { id: number; payload: SchedulingPayload }
   body: payload,
 });
 
-/** What an edit or a move changes: the appointment, the day lists and the free times. */
-const changedTags = (_result: unknown, _error: unknown, { id }: { id: number }) => [
-  { type: 'Scheduling' as const, id },
-  { type: 'Scheduling' as const, id: LIST },
-  { type: 'AvailableTime' as const, id: LIST },
-];
+/**
+ * What an edit or a move changes: the appointment, the day lists and the free times. A
+ * refusal for the client's other appointment changed nothing, and the screen is asking whether
+ * to book anyway (a moved card stays where it was dropped meanwhile): nothing is read again.
+ */
+const changedTags = (_result: unknown, error: unknown, { id }: { id: number }) =>
+  clientOverlapMessage(error)
+    ? []
+    : [
+        { type: 'Scheduling' as const, id },
+        { type: 'Scheduling' as const, id: LIST },
+        { type: 'AvailableTime' as const, id: LIST },
+      ];
 
 /** What an attendance change touches: the appointment and the day lists (its history too). */
 const attendanceTags = (_result: unknown, _error: unknown, id: number) => [
@@ -154,13 +162,19 @@ export const agendaApi = api.injectEndpoints({
         // One key per modal submission: a double click or a retry books once.
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: [
-        { type: 'Scheduling', id: LIST },
-        { type: 'AvailableTime', id: LIST },
-      ],
+      // The screens show the failures: a client's other appointment is a question (issue 45).
+      extraOptions: QUIET,
+      invalidatesTags: (_result, error) =>
+        clientOverlapMessage(error)
+          ? []
+          : [
+              { type: 'Scheduling', id: LIST },
+              { type: 'AvailableTime', id: LIST },
+            ],
     }),
     changeScheduling: build.mutation<SchedulingWritten, { id: number; payload: SchedulingPayload }>({
       query: changeQuery,
+      extraOptions: QUIET,
       invalidatesTags: changedTags,
     }),
     /** A drag on the timeline or the week: shown moved at once, put back if refused. */
@@ -176,6 +190,7 @@ export const agendaApi = api.injectEndpoints({
           patches.forEach((patch) => patch.undo());
         }
       },
+      extraOptions: QUIET,
       invalidatesTags: changedTags,
     }),
     confirmScheduling: build.mutation<SchedulingConfirmed, number>({
@@ -236,6 +251,26 @@ export const agendaApi = api.injectEndpoints({
 });
 
 type Dispatch = (action: unknown) => unknown;
+
+/**
+ * Shows an appointment changed on the cached day lists (a card dropped at its new place) while
+ * the screen asks before sending the move, and answers how to put it back. The way back looks
+ * the appointment up by id, so it stays right if a list was read again meanwhile.
+ */
+export const shownChanged =
+  (item: DayItem, to: Partial<DayItem>) =>
+  (dispatch: Dispatch, getState: () => unknown): (() => void) => {
+    const before: Partial<DayItem> = {};
+    for (const key of Object.keys(to) as (keyof DayItem)[]) Object.assign(before, { [key]: item[key] });
+    patchDayLists(dispatch, getState, item.IdScheduling, (draft) => {
+      Object.assign(draft, to);
+    });
+    return () => {
+      patchDayLists(dispatch, getState, item.IdScheduling, (draft) => {
+        Object.assign(draft, before);
+      });
+    };
+  };
 
 /**
  * Optimistic update: changes the appointment in every cached day list at once (removing it

@@ -11,6 +11,8 @@ import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import type { Company } from '@/state/sessionSlice';
 import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from '../model/agendaSlice';
 import type { AgendaScope } from '../hooks/hooks';
+import { useWriteQuestions } from '../hooks/useWriteQuestions';
+import { TAKEN_TIME_MESSAGE } from '../model/promises';
 import {
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
@@ -133,6 +135,11 @@ export function AppointmentModal({
   const allDates = useMemo(() => availableDates(answer?.times, null), [answer]);
   const dates = useMemo(() => availableDates(answer?.times, state.idProfessional), [answer, state.idProfessional]);
 
+  // Read again when another desk books (live changes): a chosen time they took is cleared.
+  useEffect(() => {
+    if (answer) dispatch(wizard.freeTimesRead(answer.times));
+  }, [answer]);
+
   // The agenda's day is shown until the user picks another (the first day with free times
   // when the agenda shows a past day).
   useEffect(() => {
@@ -155,6 +162,7 @@ export function AppointmentModal({
   const [change, changing] = useChangeSchedulingMutation();
   // A retried request is not a second appointment.
   const withKey = useIdempotencyKey();
+  const questions = useWriteQuestions();
   const saving = booking.isLoading || changing.isLoading;
 
   const confirm = async () => {
@@ -177,15 +185,22 @@ export function AppointmentModal({
       observation: state.observation.trim(),
       timesType: state.timesType,
     };
-    try {
-      if (editing) await change({ id: idScheduling, payload }).unwrap();
-      else await withKey((idempotencyKey) => book({ payload, idempotencyKey }).unwrap());
-      notifySuccess(bookedMessage(date, hour.start));
-      dispatch(wizard.submitted());
-      onSaved(date);
-    } catch {
-      // The base query showed the server's message.
+    let saved;
+    if (editing) {
+      // Another professional: which prices (issue 45); cancelled, the form stays as it is.
+      const priced = detail.data ? await questions.askPrice(detail.data, hour.idProfessional, state.serviceIds) : {};
+      if (!priced) return;
+      saved = await questions.send((extra) => change({ id: idScheduling, payload: { ...payload, ...priced, ...extra } }).unwrap());
+    } else {
+      saved = await questions.send((extra) =>
+        withKey((idempotencyKey) => book({ payload: { ...payload, ...extra }, idempotencyKey }).unwrap()),
+      );
     }
+    // Not saved: the message was shown, or the user chose not to book the client twice.
+    if (!saved) return;
+    notifySuccess(bookedMessage(date, hour.start));
+    dispatch(wizard.submitted());
+    onSaved(date);
   };
 
   const step = state.step;
@@ -246,93 +261,97 @@ export function AppointmentModal({
   );
 
   return (
-    <Modal open title={editing ? 'Editar agendamento' : 'Novo agendamento'} onClose={onClose} footer={footer}>
-      <ol className="wizard-steps">
-        {STEPS.map((entry, index) => (
-          <li
-            key={entry.step}
-            className={entry.step === step ? 'wizard-step-current' : undefined}
-            aria-current={entry.step === step ? 'step' : undefined}
-          >
-            <span className="wizard-step-number">{index + 1}</span> {entry.label}
-          </li>
-        ))}
-      </ol>
-      {slot && !editing && (
-        <p className="wizard-chosen">
-          Horário escolhido na agenda: <strong>{formatDateBR(slot.date)} às {slot.start}</strong>
-        </p>
-      )}
-      {editing && !detail.data ? (
-        <p className="muted">Carregando...</p>
-      ) : (
-        <>
-          {step === 'CLIENT' && (
-            <section aria-label="Cliente">
-              {state.client && (
-                <p className="wizard-chosen">
-                  Cliente: <strong>{state.client.Name}</strong>
-                </p>
-              )}
-              <ClientSearch
-                selected={state.client?.IdUser ?? null}
-                onSelect={(client) => dispatch(wizard.clientChosen(client))}
-              />
-            </section>
-          )}
-          {step === 'SERVICE' && (
-            <section aria-label="Serviços" className="wizard-section">
-              <SearchableSelect
-                label="Barbearia"
-                options={companies.map((c) => ({ value: c.IdCompany, label: c.Name, detail: `${c.City} - ${c.State}` }))}
-                value={state.idCompany}
-                disabled={!mayChangeCompany}
-                onChange={(id) => dispatch(wizard.companyChanged(id))}
-              />
-              <ServicePicker
-                services={services.data}
-                chosen={state.serviceIds}
-                onToggle={(id) => dispatch(wizard.serviceToggled(id))}
-              />
-              <TextAreaField
-                label="Observações"
-                value={state.observation}
-                onChange={(text) => dispatch(wizard.observationChanged(text))}
-              />
-            </section>
-          )}
-          {step === 'TIME' && (
-            <section aria-label="Horário" className="wizard-time">
-              <div className="wizard-time-options">
-                <ProfessionalPicker
-                  professionals={answer?.professionals}
-                  value={state.idProfessional}
-                  onChange={(id) => dispatch(wizard.professionalChosen(id))}
+    <>
+      <Modal open title={editing ? 'Editar agendamento' : 'Novo agendamento'} onClose={onClose} footer={footer}>
+        <ol className="wizard-steps">
+          {STEPS.map((entry, index) => (
+            <li
+              key={entry.step}
+              className={entry.step === step ? 'wizard-step-current' : undefined}
+              aria-current={entry.step === step ? 'step' : undefined}
+            >
+              <span className="wizard-step-number">{index + 1}</span> {entry.label}
+            </li>
+          ))}
+        </ol>
+        {slot && !editing && (
+          <p className="wizard-chosen">
+            Horário escolhido na agenda: <strong>{formatDateBR(slot.date)} às {slot.start}</strong>
+          </p>
+        )}
+        {editing && !detail.data ? (
+          <p className="muted">Carregando...</p>
+        ) : (
+          <>
+            {step === 'CLIENT' && (
+              <section aria-label="Cliente">
+                {state.client && (
+                  <p className="wizard-chosen">
+                    Cliente: <strong>{state.client.Name}</strong>
+                  </p>
+                )}
+                <ClientSearch
+                  selected={state.client?.IdUser ?? null}
+                  onSelect={(client) => dispatch(wizard.clientChosen(client))}
                 />
-                <TimesTypeRadio value={state.timesType} onChange={(t) => dispatch(wizard.timesTypeChosen(t))} />
-              </div>
-              <div className="wizard-time-pickers">
-                <DatePicker
-                  value={state.date}
-                  availableDates={dates}
-                  onChange={(iso) => dispatch(wizard.dateChosen(iso))}
-                  label="Data do agendamento"
+              </section>
+            )}
+            {step === 'SERVICE' && (
+              <section aria-label="Serviços" className="wizard-section">
+                <SearchableSelect
+                  label="Barbearia"
+                  options={companies.map((c) => ({ value: c.IdCompany, label: c.Name, detail: `${c.City} - ${c.State}` }))}
+                  value={state.idCompany}
+                  disabled={!mayChangeCompany}
+                  onChange={(id) => dispatch(wizard.companyChanged(id))}
                 />
-                <TimePicker
-                  hasServices={state.serviceIds.length > 0}
-                  times={answer?.times}
-                  date={state.date}
-                  idProfessional={state.idProfessional}
-                  chosen={state.hour}
-                  loading={timesQuery.isFetching}
-                  onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
+                <ServicePicker
+                  services={services.data}
+                  chosen={state.serviceIds}
+                  onToggle={(id) => dispatch(wizard.serviceToggled(id))}
                 />
-              </div>
-            </section>
-          )}
-        </>
-      )}
-    </Modal>
+                <TextAreaField
+                  label="Observações"
+                  value={state.observation}
+                  onChange={(text) => dispatch(wizard.observationChanged(text))}
+                />
+              </section>
+            )}
+            {step === 'TIME' && (
+              <section aria-label="Horário" className="wizard-time">
+                <div className="wizard-time-options">
+                  <ProfessionalPicker
+                    professionals={answer?.professionals}
+                    value={state.idProfessional}
+                    onChange={(id) => dispatch(wizard.professionalChosen(id))}
+                  />
+                  <TimesTypeRadio value={state.timesType} onChange={(t) => dispatch(wizard.timesTypeChosen(t))} />
+                </div>
+                <div className="wizard-time-pickers">
+                  <DatePicker
+                    value={state.date}
+                    availableDates={dates}
+                    onChange={(iso) => dispatch(wizard.dateChosen(iso))}
+                    label="Data do agendamento"
+                  />
+                  <TimePicker
+                    hasServices={state.serviceIds.length > 0}
+                    times={answer?.times}
+                    date={state.date}
+                    idProfessional={state.idProfessional}
+                    chosen={state.hour}
+                    loading={timesQuery.isFetching}
+                    onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
+                    notice={state.timeTaken ? TAKEN_TIME_MESSAGE : null}
+                  />
+                </div>
+              </section>
+            )}
+          </>
+        )}
+      </Modal>
+      {questions.dialogs}
+    </>
   );
 }
 

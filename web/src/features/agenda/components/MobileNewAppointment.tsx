@@ -14,6 +14,8 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
+import { useWriteQuestions } from '../hooks/useWriteQuestions';
+import { TAKEN_TIME_MESSAGE } from '../model/promises';
 
 interface MobileNewAppointmentProps {
   idCompany: number | null;
@@ -49,6 +51,11 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
   // 'Sem preferência' (null) offers everyone's free times, as the desktop wizard does.
   const dates = useMemo(() => availableDates(answer?.times, state.idProfessional), [answer, state.idProfessional]);
 
+  // Read again when another desk books (live changes): a chosen time they took is cleared.
+  useEffect(() => {
+    if (answer) dispatch(wizard.freeTimesRead(answer.times));
+  }, [answer]);
+
   useEffect(() => {
     if (state.date) return;
     const first = initialDate(agendaDay, dates, todayIso(Date.now(), timeZone));
@@ -58,6 +65,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
   const [book, booking] = useBookSchedulingMutation();
   // A retried request is not a second appointment.
   const withKey = useIdempotencyKey();
+  const questions = useWriteQuestions();
 
   const confirm = async () => {
     if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
@@ -74,14 +82,14 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
       idUser: state.client.IdUser,
       observation: state.observation.trim(),
     };
-    try {
-      await withKey((idempotencyKey) => book({ payload, idempotencyKey }).unwrap());
-      notifySuccess(bookedMessage(date, hour.start));
-      dispatch(wizard.submitted());
-      onDone(date);
-    } catch {
-      // The base query showed the server's message.
-    }
+    const saved = await questions.send((extra) =>
+      withKey((idempotencyKey) => book({ payload: { ...payload, ...extra }, idempotencyKey }).unwrap()),
+    );
+    // Not saved: the message was shown, or the user chose not to book the client twice.
+    if (!saved) return;
+    notifySuccess(bookedMessage(date, hour.start));
+    dispatch(wizard.submitted());
+    onDone(date);
   };
 
   return (
@@ -114,6 +122,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
           chosen={state.hour}
           loading={timesQuery.isFetching}
           onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
+          notice={state.timeTaken ? TAKEN_TIME_MESSAGE : null}
         />
       </section>
       <TextAreaField
@@ -156,6 +165,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
         onSelect={(client) => dispatch(wizard.clientChosen(client))}
         onClose={() => setSearching(false)}
       />
+      {questions.dialogs}
     </section>
   );
 }

@@ -55,10 +55,24 @@ interface TimePickerProps {
   chosen: FreeHour | null;
   onChoose: (hour: FreeHour) => void;
   loading?: boolean;
+  /** Said above the times, e.g. that the chosen time was just taken at another desk (issue 45). */
+  notice?: string | null;
 }
 
 /** The chosen day's free hours grouped into Manhã, Tarde and Noite, or why there are none. */
-export function TimePicker({ hasServices, times, date, idProfessional, chosen, onChoose, loading }: TimePickerProps) {
+export function TimePicker({ notice, ...props }: TimePickerProps) {
+  if (!notice) return <FreeHours {...props} />;
+  return (
+    <div className="time-picker">
+      <p className="field-error" role="alert">
+        {notice}
+      </p>
+      <FreeHours {...props} />
+    </div>
+  );
+}
+
+function FreeHours({ hasServices, times, date, idProfessional, chosen, onChoose, loading }: Omit<TimePickerProps, 'notice'>) {
   if (!hasServices) return <p className="empty">{NO_SERVICE_TIMES_MESSAGE}</p>;
   if (loading && !times) return <p className="muted">Carregando...</p>;
   if (!date) return null;

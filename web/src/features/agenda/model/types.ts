@@ -71,11 +71,23 @@ export interface ClientQuery {
 }
 
 /**
- * The appointment write payload (spec 01 §3); the mobile flow omits timesType. `reprice`
- * (an edit at the professional's prices now, issue 45) is left out: a move keeps the prices booked.
+ * Issue 45's flags of a write, declared here so that the payload compiles whether or not the
+ * generated SchedulingForm carries them yet (`npm run gen:api`).
  */
-export type SchedulingPayload = Omit<Schemas['SchedulingForm'], 'timesType' | 'reprice'> &
-  Partial<Pick<Schemas['SchedulingForm'], 'timesType' | 'reprice'>>;
+export interface PromiseFlags {
+  /** An edit only: `true` prices every service at the professional's prices now; absent keeps the booked ones. */
+  reprice?: boolean;
+  /** ADMIN and ATTENDANT: book even though the client has another appointment overlapping ('Agendar mesmo assim'). */
+  allowClientOverlap?: boolean;
+}
+
+/**
+ * The appointment write payload (spec 01 §3); the mobile flow omits timesType, and the flags
+ * of issue 45 are sent only when the user chose them.
+ */
+export type SchedulingPayload = Omit<Schemas['SchedulingForm'], 'timesType' | keyof PromiseFlags> &
+  Partial<Pick<Schemas['SchedulingForm'], 'timesType'>> &
+  PromiseFlags;
 
 /** The answer of POST scheduling/professional and PUT scheduling/professional/{id}. */
 export type SchedulingWritten = Schemas['IdScheduling'];

@@ -153,3 +153,55 @@ describe('free hours', () => {
     expect(groups.Noite).toEqual([]);
   });
 });
+
+describe('a time another desk took (issue 45)', () => {
+  const day = (hours: { start: string; end: string; idProfessional: number }[]) => [{ shortDate: '2026-11-24', freeHours: hours }];
+  const others = [{ start: '14:00', end: '14:30', idProfessional: 4 }];
+
+  it('is cleared, and said, when the free times read again no longer offer it', () => {
+    let state = reduce(ready(), wizard.freeTimesRead(day([hour, ...others])));
+    expect(state).toMatchObject({ hour, hourOffered: true, timeTaken: false });
+    state = reduce(state, wizard.freeTimesRead(day(others)));
+    expect(state).toMatchObject({ hour: null, timeTaken: true });
+    expect(canConfirm(state)).toBe(false);
+    // Choosing another time ends the message.
+    state = reduce(state, wizard.hourChosen(others[0]));
+    expect(state).toMatchObject({ hour: others[0], timeTaken: false });
+  });
+
+  it('goes with any other choice of the time step', () => {
+    const taken = reduce(ready(), wizard.freeTimesRead(day(others)));
+    expect(taken.timeTaken).toBe(true);
+    expect(reduce(taken, wizard.dateChosen('2026-11-25')).timeTaken).toBe(false);
+    expect(reduce(taken, wizard.professionalChosen(3)).timeTaken).toBe(false);
+    expect(reduce(taken, wizard.serviceToggled(2)).timeTaken).toBe(false);
+    expect(reduce(taken, wizard.timesTypeChosen('ALL_TIMES')).timeTaken).toBe(false);
+  });
+
+  it("stays with 'Sem preferência' when someone else still has the start", () => {
+    const state = reduce(ready(), wizard.freeTimesRead(day([{ start: '13:00', end: '13:45', idProfessional: 3 }])));
+    expect(state).toMatchObject({ hour: { start: '13:00', end: '13:45', idProfessional: 3 }, timeTaken: false });
+  });
+
+  it('is cleared for a chosen professional even if someone else has the start', () => {
+    let state = reduce(ready(), wizard.professionalChosen(4));
+    state = reduce(state, wizard.hourChosen(hour));
+    state = reduce(state, wizard.freeTimesRead(day([{ start: '13:00', end: '13:30', idProfessional: 3 }])));
+    expect(state).toMatchObject({ hour: null, timeTaken: true });
+  });
+
+  it("leaves an edit's own time, never seen among the free times, as it is", () => {
+    let state = reduce(reduce(undefined, wizard.editLoaded(detail)), wizard.servicesPrefilled([1]));
+    state = reduce(state, wizard.professionalPrefilled(4));
+    state = reduce(state, wizard.timePrefilled({ date: '2026-11-24', hour: { start: '09:00', end: '09:30', idProfessional: 4 } }));
+    state = reduce(state, wizard.freeTimesRead(day(others)));
+    expect(state).toMatchObject({ hour: { start: '09:00' }, timeTaken: false });
+  });
+
+  it('says nothing when no time was chosen, and not after a booking', () => {
+    const none = reduce(reduce(undefined, wizard.started({ idCompany: 1 })), wizard.freeTimesRead(day(others)));
+    expect(none.timeTaken).toBe(false);
+    const booked = reduce(reduce(ready(), wizard.submitted()), wizard.freeTimesRead(day(others)));
+    expect(booked).toMatchObject({ hour: null, timeTaken: false });
+  });
+});

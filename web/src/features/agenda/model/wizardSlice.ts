@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClientItem, FreeHour, SchedulingDetail, TimesType } from './types';
+import { stillOffered } from './promises';
+import type { ClientItem, FreeDay, FreeHour, SchedulingDetail, TimesType } from './types';
 
 // The three-step appointment modal (spec 01 §2, §4). Used with useReducer inside the
 // modal: its state lives and dies with the modal, like a form's.
@@ -22,6 +23,10 @@ export interface WizardState {
   timesType: TimesType;
   date: string | null;
   hour: FreeHour | null;
+  /** Whether `hour` was among the free times read (an edit's own time is not, until they are read). */
+  hourOffered: boolean;
+  /** The chosen time was taken by another desk: 'Este horário acabou de ser reservado. Escolha outro.' */
+  timeTaken: boolean;
   /** What the user chose while an edit's prefill was under way: the prefill leaves it. */
   chosenByUser: { professional: boolean; time: boolean };
 }
@@ -37,8 +42,17 @@ export const initialWizardState: WizardState = {
   timesType: 'ONLY_AVAILABLES',
   date: null,
   hour: null,
+  hourOffered: false,
+  timeTaken: false,
   chosenByUser: { professional: false, time: false },
 };
+
+/** No time chosen, and nothing to say about the last one. */
+function clearTime(state: WizardState) {
+  state.hour = null;
+  state.hourOffered = false;
+  state.timeTaken = false;
+}
 
 /** Delay between the steps of the edit prefill (services, professional, time). */
 export const PREFILL_STAGGER_MS = 500;
@@ -74,6 +88,8 @@ export const wizardSlice = createSlice({
       if (state.chosenByUser.time) return;
       state.date = action.payload.date;
       state.hour = action.payload.hour;
+      state.hourOffered = false;
+      state.timeTaken = false;
     },
     clientChosen(state, action: PayloadAction<WizardClient>) {
       state.client = action.payload;
@@ -88,7 +104,7 @@ export const wizardSlice = createSlice({
       state.serviceIds = [];
       state.idProfessional = null;
       state.date = null;
-      state.hour = null;
+      clearTime(state);
     },
     serviceToggled(state, action: PayloadAction<number>) {
       const id = action.payload;
@@ -96,24 +112,24 @@ export const wizardSlice = createSlice({
         ? state.serviceIds.filter((other) => other !== id)
         : [...state.serviceIds, id];
       // Other services take another time: the free times are read again.
-      state.hour = null;
+      clearTime(state);
     },
     servicesCleared(state) {
       state.serviceIds = [];
       state.date = null;
-      state.hour = null;
+      clearTime(state);
     },
     observationChanged(state, action: PayloadAction<string>) {
       state.observation = action.payload;
     },
     professionalChosen(state, action: PayloadAction<number | null>) {
       state.idProfessional = action.payload;
-      state.hour = null;
+      clearTime(state);
       state.chosenByUser.professional = true;
     },
     timesTypeChosen(state, action: PayloadAction<TimesType>) {
       state.timesType = action.payload;
-      state.hour = null;
+      clearTime(state);
       state.chosenByUser.time = true;
     },
     /** Changing the date clears the chosen time. */
@@ -121,23 +137,46 @@ export const wizardSlice = createSlice({
       state.chosenByUser.time = true;
       if (state.date === action.payload) return;
       state.date = action.payload;
-      state.hour = null;
+      clearTime(state);
     },
     /** The day shown until the user picks one: not the user's choice. */
     dateDefaulted(state, action: PayloadAction<string>) {
       state.date = action.payload;
-      state.hour = null;
+      clearTime(state);
     },
+    /** A time the free times offer (a button of the picker, or a clicked slot that fits). */
     hourChosen(state, action: PayloadAction<FreeHour>) {
       state.hour = action.payload;
+      state.hourOffered = true;
+      state.timeTaken = false;
       state.chosenByUser.time = true;
+    },
+    /**
+     * The free times were read (again: live changes of other desks read them afresh, issue 45).
+     * A chosen time they no longer offer was taken meanwhile: it is cleared and the wizard
+     * says so, instead of keeping it for a 409. With 'Sem preferência' a start someone else
+     * still has stays, with them. A time never seen among them (an edit's own, before they
+     * were read) is left as it is.
+     */
+    freeTimesRead(state, action: PayloadAction<FreeDay[]>) {
+      if (!state.hour || !state.date) return;
+      const offered = stillOffered(action.payload, state.date, state.hour, state.idProfessional);
+      if (offered) {
+        const hour = state.hour;
+        if (hour.end !== offered.end || hour.idProfessional !== offered.idProfessional) state.hour = offered;
+        state.hourOffered = true;
+      } else if (state.hourOffered) {
+        state.hour = null;
+        state.hourOffered = false;
+        state.timeTaken = true;
+      }
     },
     /** After a booking: services, client and notes are cleared. */
     submitted(state) {
       state.serviceIds = [];
       state.client = null;
       state.observation = '';
-      state.hour = null;
+      clearTime(state);
     },
   },
 });
