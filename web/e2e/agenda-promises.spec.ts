@@ -30,6 +30,16 @@ const TAKEN = 'Este horário acabou de ser reservado. Escolha outro.';
 /** The whole grid (9:00 to 21:00) on screen, so that nothing scrolls during a drag or a click. */
 const TALL = { width: 1280, height: 1700 };
 
+/**
+ * The same moment at 390 px, for the screenshot, then back to the desk's width. Only where
+ * nothing is open on the timeline: at 390 px the agenda is the mobile flow, which closes it.
+ */
+async function atPhoneWidth(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/${name}-390.png` });
+  await page.setViewportSize(TALL);
+}
+
 test.use({ viewport: TALL });
 
 /** The grid's geometry (timeline.ts): from 9:00, 122 px an hour row, 2 px a minute. */
@@ -72,9 +82,19 @@ async function sharedFreeStart(request: APIRequestContext, s: AgendaSetup) {
     if (day.shortDate < s.day || weekday === 0 || weekday === 1) continue;
     const hours = (id: number) => day.freeHours.filter((h) => h.idProfessional === id && Number(h.start.slice(3, 5)) % 15 === 0);
     const theirs = new Set(hours(eduardo.idProfessional).map((h) => h.start));
+    // A cancelled card still covers its time on the grid, so a click there opens it: keep
+    // to times no card of either covers.
+    const list = await request.get(`/api/scheduling/professional?idCompany=${s.idCompany}&date=${day.shortDate}`, {
+      headers: auth(s.token),
+    });
+    const cards = ((await list.json()) as { IdProfessional: number; StartTime: string; EndTime: string }[]).filter(
+      (card) => card.IdProfessional === diego.idProfessional || card.IdProfessional === eduardo.idProfessional,
+    );
+    const clear = (h: { start: string; end: string }) =>
+      cards.every((card) => card.EndTime.slice(0, 5) <= h.start || card.StartTime.slice(0, 5) >= h.end);
     // The last shared afternoon start: the least likely to be taken by the other specs.
     const hour = hours(diego.idProfessional)
-      .filter((h) => h.start >= '13:00' && theirs.has(h.start))
+      .filter((h) => h.start >= '13:00' && theirs.has(h.start) && clear(h))
       .pop();
     // Another of Diego's times that day, clear of that one, for a booking that puts the
     // timeline's toggle on screen.
@@ -273,6 +293,7 @@ test('two desks: the time one desk books leaves the form open at the other, with
   await expect(formB.getByRole('button', { name: start, exact: true })).toHaveCount(0);
   await expect(formB.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   await deskB.screenshot({ path: 'test-results/agenda-time-taken-1280.png' });
+  await atPhoneWidth(deskB, 'agenda-time-taken');
   for (const page of [deskA, deskB]) await page.context().close();
 });
 

@@ -165,11 +165,14 @@ test('ADMIN registers a professional with hours, two services and a day off, and
     await page.getByRole('button', { name: 'Novo Serviço' }).click();
     const modal = page.getByRole('dialog', { name: 'Novo Serviço' });
     await modal.getByLabel('Serviço').selectOption({ label: service });
+    // The beard leaves 20 minutes to clean up after it (issue 45's 'Intervalo após').
+    if (service === 'Barba') await modal.getByLabel('Intervalo após (minutos)').fill('20');
     await modal.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Serviço cadastrado com sucesso.').first()).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(page.getByRole('table', { name: 'Serviços' }).getByRole('row').filter({ hasText: service })).toBeVisible();
   }
+  await expect(page.getByRole('table', { name: 'Serviços' }).getByRole('row').filter({ hasText: 'Barba' })).toContainText('20 min');
 
   // The agenda now offers them on that weekday only, from 09:00 until before 12:00.
   let day = '';

@@ -316,6 +316,52 @@ describe('agenda, timeline view', () => {
   });
 });
 
+describe("the timeline's 'Intervalo após' (issue 45)", () => {
+  const INTERVAL = /^Intervalo após o atendimento/;
+
+  it('hatches the minutes after an active appointment, in the week too, and takes no click as an empty slot', async () => {
+    const user = userEvent.setup();
+    agendaServer([
+      appointment(1, { StartTime: '10:00:00', EndTime: '10:30:00', IntervalAfter: 15, Services: ['Pigmentação'] }),
+      appointment(2, { StartTime: '13:00:00', EndTime: '13:30:00', IntervalAfter: 0 }),
+      appointment(3, { StartTime: '15:00:00', EndTime: '15:30:00', IntervalAfter: 15, Status: false }),
+    ]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const diego = within(timeline).getByRole('list', { name: 'Agenda de Diego Barbeiro' });
+    // Only no. 1's: none for no. 2 (no interval) nor no. 3 (cancelled).
+    const [interval, ...others] = within(diego).getAllByRole('listitem', { name: INTERVAL });
+    expect(others).toEqual([]);
+    expect(interval.getAttribute('aria-label')).toBe('Intervalo após o atendimento: até 10:45');
+    expect(interval.getAttribute('title')).toBe('Intervalo após o atendimento: até 10:45');
+    // Right below the card (10:30 is 182 px down), 15 minutes tall, in the card's lane and colour.
+    expect([interval.style.top, interval.style.height, interval.style.left, interval.style.width]).toEqual(['182px', '30px', '0%', '100%']);
+    expect(interval.style.getPropertyValue('--interval-color')).toBe('#FF9800');
+    expect(within(timeline).getByRole('listitem', { name: /N\.º 1:/ }).style.height).toBe('60px');
+
+    // Not an empty slot: a click on it opens nothing, where a click on the column does.
+    await user.click(interval);
+    expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull();
+    await user.click(diego);
+    expect(await screen.findByRole('dialog', { name: 'Novo agendamento' })).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog', { name: 'Novo agendamento' })).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull());
+
+    // The week of Diego draws it the same way.
+    await user.click(screen.getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Diego Barbeiro' }));
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    const week = await screen.findByRole('region', { name: 'Semana de Diego Barbeiro' });
+    await within(week).findByRole('listitem', { name: /N\.º 1:/ });
+    expect(within(week).getAllByRole('listitem', { name: INTERVAL }).map((block) => block.getAttribute('aria-label'))).toEqual([
+      'Intervalo após o atendimento: até 10:45',
+    ]);
+  });
+});
+
 describe("'Cancelar online desta origem' (issue 39)", () => {
   it('lets the front desk cancel the online bookings of one e-mail, mobile or connection, with a toast', async () => {
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import { Fragment, useRef, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast';
 import { Icon } from '@/components/Icon';
 import { useAppSelector } from '@/state/hooks';
@@ -6,7 +6,7 @@ import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
 import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
 import { ATTENDANCE_LABELS, attendanceOf } from '../model/attendance';
-import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
+import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, intervalAfterBlock, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
 import type { BlockedTime, DayItem } from '../model/types';
 
 export interface TimelineColumn {
@@ -57,6 +57,9 @@ const eventColours = (color: string, active: boolean): CSSProperties => {
   if (!isHexColor(color)) return {};
   return active ? { background: color, color: readableTextColor(color) } : { borderColor: color, color: darkenToContrast(color) };
 };
+
+/** The name and hint of an appointment's 'Intervalo após' on the grid; `end` in minutes since midnight. */
+export const intervalAfterLabel = (end: number) => `Intervalo após o atendimento: até ${hhmm(end % (24 * 60))}`;
 
 /** A block's second line: 'Cancelado', or the services after the attendance ('Não compareceu · Barba'). */
 export const eventDetail = (item: DayItem) => {
@@ -185,61 +188,84 @@ export function Timeline({
                     </div>
                   );
                 })}
-                {placed.map(({ item, lane, lanes, top, height }) => (
-                  <article
-                    key={item.IdScheduling}
-                    role="listitem"
-                    className={`timeline-event${item.Status ? '' : ' timeline-event-cancelled'}`}
-                    style={{
-                      top,
-                      height,
-                      left: `${(lane / lanes) * 100}%`,
-                      width: `${100 / lanes}%`,
-                      ...eventColours(column.color, item.Status),
-                    }}
-                    draggable={Boolean(onMove) && item.Status && !isPast(item)}
-                    // Where the card is held is known at the press: dragstart fires only after the
-                    // pointer has already moved a few pixels.
-                    onPointerDown={(event) => {
-                      grabbedAt.current = yIn(event);
-                    }}
-                    onDragStart={(event) => {
-                      dragged.current = { item, grabY: grabbedAt.current };
-                      event.dataTransfer.effectAllowed = 'move';
-                      event.dataTransfer.setData('text/plain', String(item.IdScheduling));
-                    }}
-                    onDragEnd={() => {
-                      dragged.current = null;
-                    }}
-                    aria-label={`Agendamento N.º ${item.IdScheduling}: ${item.UserName}, ${shortTime(item.StartTime)} - ${shortTime(item.EndTime)}`}
-                    title={`${shortTime(item.StartTime)} - ${shortTime(item.EndTime)} ${item.UserName} (${eventDetail(item)})`}
-                  >
-                    <div className="timeline-event-text">
-                      <strong>
-                        {/* First on the first line, so that no ellipsis hides it; the globe alone
-                            where the block is narrow (the week's columns, shared lanes). */}
-                        {item.Online && <OnlineBadge compact={perColumnDates || lanes > 1} />}
-                        {shortTime(item.StartTime)} {item.UserName}
-                      </strong>
-                      <span>{eventDetail(item)}</span>
-                    </div>
-                    {item.Status && !readOnly ? (
-                      <CardMenu
-                        item={item}
-                        past={isPast(item)}
-                        today={today}
-                        onEdit={onEdit}
-                        onCancel={onCancel}
-                        onConfirm={onConfirm}
-                        onHistory={onHistory}
-                        onCancelOrigin={onCancelOrigin}
-                        onAttendance={onAttendance}
-                      />
-                    ) : (
-                      onHistory && <HistoryButton item={item} onHistory={onHistory} />
-                    )}
-                  </article>
-                ))}
+                {placed.map(({ item, lane, lanes, top, height }) => {
+                  const interval = intervalAfterBlock(item);
+                  return (
+                    <Fragment key={item.IdScheduling}>
+                      <article
+                        role="listitem"
+                        className={`timeline-event${item.Status ? '' : ' timeline-event-cancelled'}`}
+                        style={{
+                          top,
+                          height,
+                          left: `${(lane / lanes) * 100}%`,
+                          width: `${100 / lanes}%`,
+                          ...eventColours(column.color, item.Status),
+                        }}
+                        draggable={Boolean(onMove) && item.Status && !isPast(item)}
+                        // Where the card is held is known at the press: dragstart fires only after the
+                        // pointer has already moved a few pixels.
+                        onPointerDown={(event) => {
+                          grabbedAt.current = yIn(event);
+                        }}
+                        onDragStart={(event) => {
+                          dragged.current = { item, grabY: grabbedAt.current };
+                          event.dataTransfer.effectAllowed = 'move';
+                          event.dataTransfer.setData('text/plain', String(item.IdScheduling));
+                        }}
+                        onDragEnd={() => {
+                          dragged.current = null;
+                        }}
+                        aria-label={`Agendamento N.º ${item.IdScheduling}: ${item.UserName}, ${shortTime(item.StartTime)} - ${shortTime(item.EndTime)}`}
+                        title={`${shortTime(item.StartTime)} - ${shortTime(item.EndTime)} ${item.UserName} (${eventDetail(item)})`}
+                      >
+                        <div className="timeline-event-text">
+                          <strong>
+                            {/* First on the first line, so that no ellipsis hides it; the globe alone
+                                where the block is narrow (the week's columns, shared lanes). */}
+                            {item.Online && <OnlineBadge compact={perColumnDates || lanes > 1} />}
+                            {shortTime(item.StartTime)} {item.UserName}
+                          </strong>
+                          <span>{eventDetail(item)}</span>
+                        </div>
+                        {item.Status && !readOnly ? (
+                          <CardMenu
+                            item={item}
+                            past={isPast(item)}
+                            today={today}
+                            onEdit={onEdit}
+                            onCancel={onCancel}
+                            onConfirm={onConfirm}
+                            onHistory={onHistory}
+                            onCancelOrigin={onCancelOrigin}
+                            onAttendance={onAttendance}
+                          />
+                        ) : (
+                          onHistory && <HistoryButton item={item} onHistory={onHistory} />
+                        )}
+                      </article>
+                      {interval && (
+                        // The professional stays busy after the appointment: not an empty slot, so
+                        // a click on it opens nothing (the column only takes clicks on itself).
+                        <div
+                          role="listitem"
+                          className="timeline-interval-after"
+                          style={
+                            {
+                              top: interval.top,
+                              height: interval.height,
+                              left: `${(lane / lanes) * 100}%`,
+                              width: `${100 / lanes}%`,
+                              ...(column.color ? { '--interval-color': column.color } : {}),
+                            } as CSSProperties
+                          }
+                          aria-label={intervalAfterLabel(interval.end)}
+                          title={intervalAfterLabel(interval.end)}
+                        />
+                      )}
+                    </Fragment>
+                  );
+                })}
                 {columnNowY !== null && (
                   <div className="now-line" style={{ top: columnNowY }} role="presentation" data-testid="now-line" />
                 )}

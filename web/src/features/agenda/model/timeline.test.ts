@@ -4,6 +4,7 @@ import {
   PX_PER_MINUTE,
   TIMELINE_HEIGHT,
   dropStart,
+  intervalAfterBlock,
   layoutLanes,
   minutesAt,
   nowLineY,
@@ -87,6 +88,28 @@ describe('lanes', () => {
     const [placed] = layoutLanes([span('10:00', '10:45')], (item) => item);
     expect(placed.top).toBe(122);
     expect(placed.height).toBe(90);
+  });
+});
+
+describe("an appointment's 'Intervalo após'", () => {
+  const item = (EndTime: string, IntervalAfter: number, Status = true) => ({ EndTime, IntervalAfter, Status });
+
+  it('runs from the end to the end plus the interval, right below the card', () => {
+    // 10:30 is one hour row (122 px) and 30 minutes (60 px) down; 15 minutes are 30 px.
+    expect(intervalAfterBlock(item('10:30:00', 15))).toEqual({ start: at('10:30'), end: at('10:45'), top: 182, height: 30 });
+    // Across an hour: the 2 px hour rule is inside it.
+    expect(intervalAfterBlock(item('10:50:00', 20))).toEqual({ start: at('10:50'), end: at('11:10'), top: 222, height: 42 });
+  });
+
+  it('is none for a cancelled appointment or one without an interval', () => {
+    expect(intervalAfterBlock(item('10:30:00', 15, false))).toBeNull();
+    expect(intervalAfterBlock(item('10:30:00', 0))).toBeNull();
+  });
+
+  it('is cut at the end of the grid, and none when it is wholly off it', () => {
+    const top = yOf(at('20:50'));
+    expect(intervalAfterBlock(item('20:50:00', 30))).toEqual({ start: at('20:50'), end: at('21:20'), top, height: TIMELINE_HEIGHT - top });
+    expect(intervalAfterBlock(item('21:00:00', 15))).toBeNull();
   });
 });
 

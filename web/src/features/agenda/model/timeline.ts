@@ -2,6 +2,7 @@
 // so the layout is tested without a browser.
 
 import { addDays, minutesOf, weekdayOf } from '@/lib/dates';
+import type { DayItem } from './types';
 
 /** The grid runs from 9:00 to 21:00. */
 export const TIMELINE_START = 9 * 60;
@@ -104,6 +105,26 @@ export function layoutLanes<T>(items: T[], spanOf: (item: T) => Span): Placed<T>
 
 /** The span of an appointment with 'HH:MM:SS' times. */
 export const spanOfTimes = (start: string, end: string): Span => ({ start: minutesOf(start), end: minutesOf(end) });
+
+/** The 'Intervalo após' an appointment keeps its professional busy for, as the grid draws it. */
+export interface IntervalAfterBlock extends Span {
+  top: number;
+  height: number;
+}
+
+/**
+ * The minutes after an active appointment's end that its services' 'Intervalo após' keeps the
+ * professional busy (issue 45): from `EndTime` to `EndTime + IntervalAfter`, with its place on
+ * the grid. None for a cancelled appointment, no interval, or an interval wholly off the grid.
+ */
+export function intervalAfterBlock(item: Pick<DayItem, 'EndTime' | 'IntervalAfter' | 'Status'>): IntervalAfterBlock | null {
+  if (!item.Status || !(item.IntervalAfter > 0)) return null;
+  const start = minutesOf(item.EndTime);
+  const end = start + item.IntervalAfter;
+  const top = yOf(start);
+  const height = yOf(end) - top;
+  return height > 0 ? { start, end, top, height } : null;
+}
 
 /**
  * Where the red current-time line goes, or null when it does not show: only when the day
