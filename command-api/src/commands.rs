@@ -234,7 +234,7 @@ fn refused_append(error: sqlx::Error, aggregate_type: &str, aggregate_id: &str) 
 }
 
 /// The constraint that keeps a client in one chair at a time (migration
-/// `20261204000100_client_in_one_chair.sql`); the other exclusion is the professional's.
+/// `20261204000100_client_chair_and_intervals.sql`); the other exclusion is the professional's.
 const CLIENT_NO_OVERLAP: &str = "appointment_slot_client_no_overlap";
 
 /// What the stock trigger raises for a move below zero where the unit does not allow it
