@@ -208,14 +208,38 @@ async fn route(
         return (StatusCode::BAD_GATEWAY, axum::Json(serde_json_message(MSG_UNAVAILABLE))).into_response();
     }
     let index = upstreams.web_dist.join("index.html");
-    // `npm run build` writes a `.gz` beside each text file (web/scripts/gzip-dist.mjs).
-    let files = ServeDir::new(&upstreams.web_dist)
-        .precompressed_gzip()
-        .fallback(ServeFile::new(index).precompressed_gzip());
-    match files.oneshot(request).await {
-        Ok(response) => response.into_response(),
+    let hashed = request.uri().path().starts_with("/assets/");
+    // `npm run build` writes a `.gz` beside each text file (web/scripts/gzip-dist.mjs). The
+    // app's routes fall back to `index.html`; a missing hashed file (a tab open across a
+    // deploy) is a 404, never the page kept for a year under the file's name.
+    let files = ServeDir::new(&upstreams.web_dist).precompressed_gzip();
+    let served = if hashed {
+        files.oneshot(request).await
+    } else {
+        files.fallback(ServeFile::new(index).precompressed_gzip()).oneshot(request).await
+    };
+    match served {
+        Ok(response) => {
+            let mut response = response.into_response();
+            let kept = hashed && response.status().is_success();
+            cache_headers(response.headers_mut(), kept);
+            response
+        }
         Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
     }
+}
+
+/// How long browsers keep the app's files (issue 45 point 9, as docs/deploy.md's nginx
+/// does): Vite names every file under `/assets/` by its content's hash, so it never changes
+/// and is kept a year; `index.html` (and whatever is not hashed) is asked again every time,
+/// so a deploy is seen at the next load. The gzip beside a file is chosen by the request's
+/// `Accept-Encoding`, which caches must therefore key on.
+fn cache_headers(headers: &mut axum::http::HeaderMap, hashed: bool) {
+    use axum::http::header::{CACHE_CONTROL, VARY};
+    use axum::http::HeaderValue;
+    let policy = if hashed { "public, max-age=31536000, immutable" } else { "no-cache" };
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(policy));
+    headers.insert(VARY, HeaderValue::from_static("accept-encoding"));
 }
 
 /// Longest wait for the postal-code service; the form stays usable without it.

@@ -144,8 +144,32 @@ async fn the_apps_files_go_gzipped_to_browsers_that_take_it() {
         .await
         .expect("gzip");
     assert_eq!(zipped.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some("gzip"));
+    let zipped_headers = raw
+        .get(format!("{edge}/assets/app.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("gzip again");
     assert_eq!(zipped.bytes().await.expect("bytes").as_ref(), packed.as_slice());
     let plain = raw.get(format!("{edge}/assets/app.js")).send().await.expect("plain");
     assert!(plain.headers().get("content-encoding").is_none());
+    let header = |answer: &reqwest::Response, name: &str| {
+        answer.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+    };
+    // A hashed file is kept a year; which copy was sent depends on Accept-Encoding.
+    for answer in [&zipped_headers, &plain] {
+        assert_eq!(header(answer, "cache-control").as_deref(), Some("public, max-age=31536000, immutable"));
+        assert_eq!(header(answer, "vary").as_deref(), Some("accept-encoding"));
+    }
     assert_eq!(plain.text().await.expect("text"), script);
+    // The page itself, and the app's routes that fall back to it, are asked again each time.
+    for path in ["/", "/index.html", "/dashboard/agenda"] {
+        let page = raw.get(format!("{edge}{path}")).send().await.expect("page");
+        assert_eq!(page.status(), reqwest::StatusCode::OK, "{path}");
+        assert_eq!(header(&page, "cache-control").as_deref(), Some("no-cache"), "{path}");
+    }
+    // A hashed file gone since a deploy is a 404, not the page kept a year under its name.
+    let missing = raw.get(format!("{edge}/assets/gone.js")).send().await.expect("missing");
+    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+    assert_eq!(header(&missing, "cache-control").as_deref(), Some("no-cache"));
 }

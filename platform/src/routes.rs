@@ -115,6 +115,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/professional/{id}/commission"),
     ("PUT", "/api/professional/{id}/commission"),
     ("GET", "/api/professional/{id}/history"),
+    ("GET", "/api/scheduling/company/{idCompany}/working-times"),
     ("GET", "/api/scheduling/professional"),
     ("POST", "/api/scheduling/professional"),
     ("PUT", "/api/scheduling/professional/{idScheduling}"),

@@ -45,7 +45,7 @@ pub struct DaysParam {
 }
 
 /// The longest range of days read at once: a week.
-const MAX_DAYS: i64 = 7;
+pub(crate) const MAX_DAYS: i64 = 7;
 
 /// A day off of one of the unit's professionals that covers a day asked for.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]

@@ -35,6 +35,7 @@ mod day;
 mod free_times;
 mod one;
 mod past;
+mod working;
 
 pub use day::{DayListKey, DAY_LIST_MODELS};
 pub use free_times::FreeTimesKey;
@@ -64,6 +65,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(one::one))
         .routes(routes!(one::audit))
         .routes(routes!(free_times::available_times))
+        .routes(routes!(working::working_times))
 }
 
 /// A unit as the agenda needs it.

@@ -379,6 +379,7 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
             FRONT_DESK,
         ),
         case(Method::GET, format!("/api/day-off/company/{batel}?date=2030-01-07"), None, ALL),
+        case(Method::GET, format!("/api/scheduling/company/{batel}/working-times?date=2030-01-07"), None, ALL),
         case(Method::DELETE, format!("/api/scheduling/{appointment}"), None, ALL),
         Case {
             expected: Expected::Field("idCompanyProfessional"),

@@ -1474,6 +1474,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduling/company/{idCompany}/working-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the agenda's grid shades on a day or a week: opening hours, holidays, working periods (issue 45)
+         * @description Any staff member of the unit; roles that see only their own agenda get only their own periods. A unit the caller does not belong to is 404.
+         */
+        get: operations["agendaWorkingTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduling/professional": {
         parameters: {
             query?: never;
@@ -3237,6 +3257,12 @@ export interface components {
              */
             NoShows: number;
         };
+        /** @description A holiday of the unit on the day. */
+        DayHoliday: {
+            /** @description Its description ('Natal'). */
+            Description: string;
+            Window?: null | components["schemas"]["TimeSpan"];
+        };
         /** @description An appointment of the day list (spec 01 §3 'Appointment, day list item'). */
         DayItem: {
             /**
@@ -4862,6 +4888,16 @@ export interface components {
             /** Format: double */
             Tips: number;
         };
+        /** @description One professional's working periods on the day. */
+        ProfessionalDay: {
+            /**
+             * Format: int64
+             * @description IdProfessional.
+             */
+            IdProfessional: number;
+            /** @description Their working periods, in order; none on a day they do not work. */
+            Working: components["schemas"]["TimeSpan"][];
+        };
         /** @description A professional as the professional form reads it. */
         ProfessionalDetail: {
             /** Format: date */
@@ -5945,6 +5981,13 @@ export interface components {
         };
         /** @description Who or what made a change of the timeline. */
         TimelineSource: components["schemas"]["StaffSource"] | components["schemas"]["WebhookSource"];
+        /** @description A span of the day, `HH:MM` to `HH:MM`. */
+        TimeSpan: {
+            /** @description `HH:MM` (24:00 for midnight). */
+            End: string;
+            /** @description `HH:MM`. */
+            Start: string;
+        };
         /** @description `POST comanda/{id}/tips`. */
         TipBody: {
             /** Format: int64 */
@@ -14224,6 +14267,71 @@ export interface operations {
             };
             /** @description Not marked, or no longer its day */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaWorkingTimes: {
+        parameters: {
+            query: {
+                date: string;
+                /** @description The last day (a week view); at most 7 days from date */
+                dateEnd?: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path: {
+                idCompany: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingDay"][];
+                };
+            };
+            /** @description More than 7 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A unit the caller does not belong to */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -599,3 +599,64 @@ async fn every_offered_start_is_accepted_and_every_refused_one_was_not_offered(p
         assert_eq!(offered, accepted, "round {round}, services {services:?}");
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_grid_reads_opening_hours_holidays_and_who_works_when(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let tuesday = next(Weekday::Tue);
+    let thursday = tuesday + chrono::Duration::days(2);
+    let holiday = json!({
+        "description": "Feriado municipal", "startDate": thursday.to_string(), "endDate": thursday.to_string(),
+        "allDay": false, "startTime": "14:00", "endTime": "18:00", "idsCompanies": [d.centro],
+    });
+    assert_eq!(
+        system.call(Method::POST, "/api/holiday", Some(&admin), Some(holiday)).await.status,
+        StatusCode::CREATED
+    );
+    system.project().await;
+    let week = |token: &str, company: i64, days: i64| {
+        let last = tuesday + chrono::Duration::days(days - 1);
+        let path = format!("/api/scheduling/company/{company}/working-times?date={tuesday}&dateEnd={last}");
+        let token = token.to_owned();
+        let system = &system;
+        async move { system.call(Method::GET, &path, Some(&token), None).await }
+    };
+    let answer = week(&admin, d.centro, 7).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    let days = answer.body.as_array().cloned().unwrap_or_default();
+    assert_eq!(days.len(), 7);
+    assert_eq!(days[0]["Date"], json!(tuesday.to_string()));
+    assert_eq!(days[0]["Opening"], json!({"Start": "09:00", "End": "21:00"}));
+    let diego = days[0]["Professionals"]
+        .as_array()
+        .and_then(|list| list.iter().find(|p| p["IdProfessional"] == d.barber1_id).cloned())
+        .expect("Diego works in Centro");
+    assert_eq!(
+        diego["Working"],
+        json!([{"Start": "09:00", "End": "12:00"}, {"Start": "13:00", "End": "19:00"}]),
+        "the lunch break is the gap"
+    );
+    assert_eq!(
+        days[2]["Holidays"],
+        json!([{"Description": "Feriado municipal", "Window": {"Start": "14:00", "End": "18:00"}}])
+    );
+    assert_eq!(days[0]["Holidays"], json!([]));
+    let sunday =
+        days.iter().find(|day| day["Date"] == json!((tuesday + chrono::Duration::days(5)).to_string()));
+    assert_eq!(sunday.map(|day| day["Opening"].clone()), Some(Value::Null), "closed on Sundays");
+
+    // A barber sees their own periods; another unit is not theirs; a week at most.
+    let barber = system.sign_in("barbeiro1@navalha.dev").await;
+    let own = week(&barber, d.centro, 1).await;
+    let ids: Vec<i64> = own.body[0]["Professionals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["IdProfessional"].as_i64())
+        .collect();
+    assert_eq!(ids, [d.barber1_id]);
+    assert_eq!(week(&barber, d.savassi, 1).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(week(&admin, d.centro, 8).await.status, StatusCode::BAD_REQUEST);
+}
