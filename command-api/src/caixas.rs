@@ -86,7 +86,7 @@ pub async fn cash_taken(pool: &PgPool, id: i64) -> Result<i64, ApiError> {
 
 /// The claim of the one open caixa of `company_id`.
 pub fn open_claim(company_id: i64) -> Claim {
-    Claim { scope: CAIXA_OPEN, value: company_id.to_string(), duplicate: MSG_ANOTHER_OPEN }
+    Claim { scope: CAIXA_OPEN, value: company_id.to_string(), duplicate: MSG_ANOTHER_OPEN, field: None }
 }
 
 /// The caixa open in `company_id`, if one is.

@@ -79,6 +79,7 @@ async fn register(
         scope: CPF_SCOPE,
         value: cpf_claim(auth.business_id, cpf.as_str()),
         duplicate: MSG_DUPLICATE_CPF,
+        field: Some("cpf"),
     };
     let answer = IdUser { id_user: id };
     let position = execute_claiming::<Client>(

@@ -353,6 +353,7 @@ pub fn appointment_claim(appointment_id: i64) -> Claim {
         scope: COMANDA_OF_APPOINTMENT,
         value: appointment_id.to_string(),
         duplicate: MSG_APPOINTMENT_HAS_COMANDA,
+        field: None,
     }
 }
 

@@ -360,6 +360,21 @@ pub struct Claim {
     pub value: String,
     /// The 409 message for a duplicate.
     pub duplicate: &'static str,
+    /// The form's field the value came from, which the 409 names (`errors: {cpf: …}`) so
+    /// the form shows it there (issue 45 point 7); `None` for values no field holds.
+    pub field: Option<&'static str>,
+}
+
+impl Claim {
+    /// The 409 for a value another aggregate holds.
+    fn refusal(&self) -> ApiError {
+        match self.field {
+            Some(field) => {
+                ApiError::ConflictOn { field: field.to_owned(), message: self.duplicate.to_owned() }
+            }
+            None => ApiError::Conflict(self.duplicate.to_owned()),
+        }
+    }
 }
 
 /// Executes a command whose events claim unique values (and give back `released` ones). A
@@ -382,7 +397,7 @@ where
         for claim in claims {
             if let Some(holder) = claim_holder(&log.pool, claim.scope, &claim.value).await? {
                 if holder != aggregate_id {
-                    return Ok::<_, ApiError>(Some(ApiError::Conflict(claim.duplicate.to_owned())));
+                    return Ok::<_, ApiError>(Some(claim.refusal()));
                 }
             }
         }

@@ -143,7 +143,12 @@ async fn register(
 ) -> Result<(StatusCode, HeaderMap, Json<IdCompany>), ApiError> {
     let profile = form.validate(None).map_err(invalid)?;
     let id = next_id(&state.pool, "company_id_seq").await?;
-    let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
+    let claim = Claim {
+        scope: CNPJ_SCOPE,
+        value: profile.cnpj.clone(),
+        duplicate: MSG_DUPLICATE_CNPJ,
+        field: Some("cnpj"),
+    };
     let position = execute_claiming::<Company>(
         &state.events,
         &id.to_string(),
@@ -190,7 +195,12 @@ async fn update(
     let profile = form.validate(Some(current)).map_err(invalid)?;
     let released =
         if current.cnpj == profile.cnpj { vec![] } else { vec![(CNPJ_SCOPE, current.cnpj.clone())] };
-    let claim = Claim { scope: CNPJ_SCOPE, value: profile.cnpj.clone(), duplicate: MSG_DUPLICATE_CNPJ };
+    let claim = Claim {
+        scope: CNPJ_SCOPE,
+        value: profile.cnpj.clone(),
+        duplicate: MSG_DUPLICATE_CNPJ,
+        field: Some("cnpj"),
+    };
     let position = execute_claiming::<Company>(
         &state.events,
         &id.to_string(),

@@ -103,25 +103,42 @@ async fn read_body(
 }
 
 /// An image part of a multipart body, checked: at most [`MAX_IMAGE_BYTES`], and JPEG, PNG or
-/// WebP by its first bytes (refused on `field_name`); `None` for an empty part.
+/// WebP by its first bytes (refused on `field_name`, naming the file, issue 45 point 7:
+/// 'logo.gif: Envie apenas imagens JPEG, PNG ou WebP.'); `None` for an empty part.
 pub async fn image_part(
     field: &mut axum::extract::multipart::Field<'_>,
     field_name: &str,
 ) -> Result<Option<(Vec<u8>, &'static str)>, ApiError> {
+    let file = field.file_name().map(shown_file_name).unwrap_or_default();
+    let refused = |message: &str| match file.as_str() {
+        "" => ApiError::field(field_name, message),
+        file => ApiError::field(field_name, &format!("{file}: {message}")),
+    };
     let mut bytes = Vec::new();
     while let Some(chunk) =
         field.chunk().await.map_err(|e| ApiError::BadRequest(format!("Envio inválido: {e}")))?
     {
         bytes.extend_from_slice(&chunk);
         if bytes.len() > MAX_IMAGE_BYTES {
-            return Err(ApiError::field(field_name, MSG_TOO_BIG));
+            return Err(refused(MSG_TOO_BIG));
         }
     }
     if bytes.is_empty() {
         return Ok(None);
     }
-    let extension = image_extension(&bytes).ok_or_else(|| ApiError::field(field_name, MSG_BAD_TYPE))?;
+    let extension = image_extension(&bytes).ok_or_else(|| refused(MSG_BAD_TYPE))?;
     Ok(Some((bytes, extension)))
+}
+
+/// A file name as a message may show it: its last path segment, without control
+/// characters, at most 60 characters.
+fn shown_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let clean: String = last.chars().filter(|c| !c.is_control()).collect();
+    match clean.char_indices().nth(60) {
+        Some((cut, _)) => format!("{}…", &clean[..cut]),
+        None => clean,
+    }
 }
 
 /// Writes a file under its content hash, through a temporary name so a reader never sees

@@ -312,7 +312,8 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
         birth_date: None,
         status: true,
     };
-    let claim = Claim { scope: CPF_SCOPE, value: claim_value.clone(), duplicate: MSG_DUPLICATE_CPF };
+    let claim =
+        Claim { scope: CPF_SCOPE, value: claim_value.clone(), duplicate: MSG_DUPLICATE_CPF, field: None };
     let registered = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),

@@ -70,8 +70,18 @@ fn identity_claims(
     before: Option<&PersonalData>,
 ) -> (Vec<Claim>, Vec<(&'static str, String)>) {
     let claims = vec![
-        Claim { scope: CPF_SCOPE, value: personal.cpf.clone(), duplicate: MSG_DUPLICATE_CPF },
-        Claim { scope: EMAIL_SCOPE, value: personal.email.clone(), duplicate: MSG_DUPLICATE_EMAIL },
+        Claim {
+            scope: CPF_SCOPE,
+            value: personal.cpf.clone(),
+            duplicate: MSG_DUPLICATE_CPF,
+            field: Some("cpf"),
+        },
+        Claim {
+            scope: EMAIL_SCOPE,
+            value: personal.email.clone(),
+            duplicate: MSG_DUPLICATE_EMAIL,
+            field: Some("email"),
+        },
     ];
     let mut released = Vec::new();
     if let Some(before) = before {

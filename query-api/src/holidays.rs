@@ -99,7 +99,7 @@ async fn wait(state: &AppState, read_after: ReadAfter) -> Result<Consistency, Ap
     get,
     path = "/holiday/filter",
     tag = "Holidays",
-    summary = "Holidays the user may see, newest first, searched by description ignoring accents and case",
+    summary = "Holidays the user may see, the next one first (then the coming ones, then the past, latest first), searched by description ignoring accents and case",
     params(
         PageRequest,
         ("search" = Option<String>, Query),
@@ -120,12 +120,15 @@ async fn filter(
     let consistency = wait(&state, read_after).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let condition = format!("{VISIBLE} and ($2::text is null or h.search like lower(public.unaccent($2)))");
-    let query = ListQuery {
-        columns: COLUMNS,
-        from: "rm_holiday.holiday h",
-        condition: &condition,
-        order: "h.start_date desc, h.holiday_id desc",
-    };
+    // The next holiday first, as a shop plans for it (issue 45 point 7); the past after,
+    // the latest first. `today` is a date the server formats, never the request's text.
+    let today = navalha_platform::clock::today();
+    let order = format!(
+        "h.end_date < '{today}'::date, case when h.end_date >= '{today}'::date then h.start_date end,
+         h.start_date desc, h.holiday_id desc"
+    );
+    let query =
+        ListQuery { columns: COLUMNS, from: "rm_holiday.holiday h", condition: &condition, order: &order };
     let arguments = list_arguments![&auth.companies, search_pattern(&params.search)];
     let page = page_of(&mut tx, &query, arguments, (limit, offset)).await?;
     Ok((consistency.headers(), Json(page)))

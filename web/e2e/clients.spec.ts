@@ -35,8 +35,9 @@ test('creates and edits a client, then finds it at once in the agenda client sea
   await expect(fieldError(form, 'E-mail inválido')).toBeVisible();
   await expect(fieldError(form, 'Informe um número válido')).toBeVisible();
 
+  const cpf = randomCpf();
   await form.getByLabel('Nome completo').fill(name);
-  await form.getByLabel('CPF').fill(randomCpf());
+  await form.getByLabel('CPF').fill(cpf);
   await expect(form.getByLabel('CPF')).toHaveValue(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Celular').fill(phoneDigits());
@@ -81,6 +82,17 @@ test('creates and edits a client, then finds it at once in the agenda client sea
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  // The same CPF again: the refusal shows on the CPF field, and what was typed stays.
+  await page.goto('/dashboard/client/new');
+  await form.getByLabel('Nome completo').fill(`Cliente Repetido ${tag}`);
+  await form.getByLabel('CPF').fill(cpf);
+  await form.getByLabel('E-mail').fill(`repetido.${tag}@example.com`);
+  await form.getByLabel('Celular').fill(phoneDigits());
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(fieldError(form, 'Já existe um cliente cadastrado com este CPF.')).toBeVisible();
+  await expect(form.getByLabel('Nome completo')).toHaveValue(`Cliente Repetido ${tag}`);
+  await page.goto('/dashboard/client');
   await page.getByLabel('Busque pelo nome, telefone ou email').fill(tag);
   await page.getByLabel('Busque pelo nome, telefone ou email').press('Enter');
   await expect(table.getByRole('row').filter({ hasText: edited })).toBeVisible();

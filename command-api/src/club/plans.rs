@@ -453,6 +453,7 @@ pub async fn add_plan_service(
         scope: PLAN_SERVICE_SCOPE,
         value: id.to_string(),
         duplicate: "Serviço do plano já cadastrado.",
+        field: Some("idService"),
     };
     let position = execute_claiming::<Plan>(
         &state.events,

@@ -109,6 +109,10 @@ async fn a_second_client_with_the_same_cpf_is_a_409_even_when_requests_race(pool
     let refused: Vec<_> = answers.iter().filter(|a| a.status == StatusCode::CONFLICT).collect();
     assert_eq!((created, refused.len()), (1, 9), "{answers:?}");
     assert!(refused.iter().all(|a| a.message() == "Já existe um cliente cadastrado com este CPF."));
+    // On the form's field, so the form shows it there (issue 45 point 7).
+    assert!(refused
+        .iter()
+        .all(|a| a.body["errors"]["cpf"] == "Já existe um cliente cadastrado com este CPF."));
     let streams: i64 = sqlx::query_scalar(
         "select count(*) from events where payload -> 'ClientRegistered' ->> 'cpf' = '52998224725'",
     )

@@ -112,6 +112,7 @@ async fn one_company_per_cnpj_even_when_requests_race(pool: PgPool) {
         let answer = task.await.expect("task");
         if answer.status == StatusCode::CONFLICT {
             assert_eq!(answer.message(), "Já existe uma empresa cadastrada com este CNPJ.");
+            assert_eq!(answer.body["errors"]["cnpj"], "Já existe uma empresa cadastrada com este CNPJ.");
         }
         statuses.push(answer.status);
     }

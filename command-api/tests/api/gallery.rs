@@ -124,16 +124,20 @@ async fn anything_but_five_small_images_is_refused_and_nothing_is_stored(pool: P
     huge.resize(5 * 1024 * 1024 + 1, 0);
     let cases = [
         (six, "A galeria aceita no máximo 5 imagens."),
-        (vec![("file", Some("x.gif"), b"GIF89a-------".to_vec())], "Envie apenas imagens JPEG, PNG ou WebP."),
+        // A file refused is named (issue 45 point 7).
+        (
+            vec![("file", Some("x.gif"), b"GIF89a-------".to_vec())],
+            "x.gif: Envie apenas imagens JPEG, PNG ou WebP.",
+        ),
         // A script named like a picture is still refused: the content decides.
         (
             vec![
                 ("file", Some("x.png"), png(1)),
                 ("file", Some("evil.png"), b"<svg onload=alert(1)>".to_vec()),
             ],
-            "Envie apenas imagens JPEG, PNG ou WebP.",
+            "evil.png: Envie apenas imagens JPEG, PNG ou WebP.",
         ),
-        (vec![("file", Some("big.png"), huge)], "Cada imagem deve ter no máximo 5 MB."),
+        (vec![("file", Some("C:\\Fotos\\big.png"), huge)], "big.png: Cada imagem deve ter no máximo 5 MB."),
         (vec![("idGalleryCompanies", None, b"12345".to_vec())], "Imagem não encontrada na galeria."),
     ];
     for (parts, message) in cases {

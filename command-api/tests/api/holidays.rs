@@ -78,10 +78,12 @@ async fn a_created_holiday_is_read_back_after_its_position_with_its_units(pool: 
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn the_list_is_searched_ignoring_accents_and_case_paged_and_newest_first(pool: PgPool) {
+async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_the_next_holiday(pool: PgPool) {
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
+    let past = create(&system, &admin, holiday("Tiradentes", "2020-04-21", &units)).await;
+    assert_eq!(past.status, StatusCode::CREATED, "{past:?}");
     create(&system, &admin, holiday("São João", "2027-06-24", &units[..1])).await;
     for month in 1..=6 {
         let date = format!("2028-{month:02}-10");
@@ -106,14 +108,16 @@ async fn the_list_is_searched_ignoring_accents_and_case_paged_and_newest_first(p
     let first =
         system.call(Method::GET, "/api/holiday/filter?page=1&search=municipal", Some(&admin), None).await;
     assert_eq!((first.body["total"].clone(), first.body["count"].clone()), (json!(6), json!(5)));
-    assert_eq!(descriptions(&first)[0], "Feriado municipal 6");
+    assert_eq!(descriptions(&first)[0], "Feriado municipal 1", "the next one first");
     let second = system
         .call(Method::GET, "/api/holiday/filter?page=2&pageSize=5&search=municipal", Some(&admin), None)
         .await;
-    assert_eq!(descriptions(&second), ["Feriado municipal 1"]);
+    assert_eq!(descriptions(&second), ["Feriado municipal 6"]);
     let all = system.call(Method::GET, "/api/holiday/filter?pageSize=10", Some(&admin), None).await;
-    assert_eq!(all.body["total"], 7);
-    assert_eq!(descriptions(&all).last().map(String::as_str), Some("São João"), "start date descending");
+    assert_eq!(all.body["total"], 8);
+    let order = descriptions(&all);
+    assert_eq!(order.first().map(String::as_str), Some("São João"), "the next holiday first");
+    assert_eq!(order.last().map(String::as_str), Some("Tiradentes"), "the past after the coming ones");
     let none = system.call(Method::GET, "/api/holiday/filter?search=natal", Some(&admin), None).await;
     assert_eq!(none.body, json!({ "content": [], "total": 0, "count": 0 }));
     let bad = system.call(Method::GET, "/api/holiday/filter?pageSize=0", Some(&admin), None).await;
@@ -255,7 +259,7 @@ async fn only_admins_write_holidays_and_staff_see_those_of_their_units(pool: PgP
     // The barber works at Centro: every-unit holidays and Centro's, not Batel's.
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
     let seen = system.call(Method::GET, "/api/holiday/filter", Some(&barber), None).await;
-    assert_eq!(descriptions(&seen), ["Natal", "Aniversário de São Paulo"]);
+    assert_eq!(descriptions(&seen), ["Aniversário de São Paulo", "Natal"], "the next one first");
     assert_eq!(seen.body["total"], 2);
     let hidden = system.call(Method::GET, &format!("/api/holiday/{}", ids[2]), Some(&barber), None).await;
     assert_eq!((hidden.status, hidden.message()), (StatusCode::NOT_FOUND, "Feriado não encontrado."));

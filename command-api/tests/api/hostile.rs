@@ -72,7 +72,7 @@ async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes(
     let body = multipart(&plan_fields(), Some(too_big));
     let refused = system.send_raw(Method::PUT, &path, &admin, &content_type, body).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
-    assert_eq!(refused.body["errors"]["file"], "Cada imagem deve ter no máximo 5 MB.");
+    assert_eq!(refused.body["errors"]["file"], "plano.png: Cada imagem deve ter no máximo 5 MB.");
 
     // A form that is not multipart answers in the JSON shape too (found by fuzzing).
     for path in [path.as_str(), "/api/gallery-company/1"] {

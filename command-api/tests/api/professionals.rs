@@ -151,7 +151,12 @@ async fn one_professional_per_cpf_and_per_email_even_when_requests_race(pool: Pg
         let answer = task.await.expect("task");
         match answer.status {
             StatusCode::CREATED => created += 1,
-            StatusCode::CONFLICT => messages.push(answer.message().to_owned()),
+            StatusCode::CONFLICT => {
+                // Named on its field: the CPF's message on `cpf`, the e-mail's on `email`.
+                let field = if answer.message().contains("CPF") { "cpf" } else { "email" };
+                assert_eq!(answer.body["errors"][field], answer.message(), "{answer:?}");
+                messages.push(answer.message().to_owned())
+            }
             other => panic!("unexpected {other}: {answer:?}"),
         }
     }

@@ -353,7 +353,7 @@ async fn a_product_has_a_photo_the_form_keeps(pool: PgPool) {
     };
     let refused = upload(b"not an image".to_vec()).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{refused:?}");
-    assert_eq!(refused.body["errors"]["file"], "Envie apenas imagens JPEG, PNG ou WebP.");
+    assert_eq!(refused.body["errors"]["file"], "foto.png: Envie apenas imagens JPEG, PNG ou WebP.");
     let saved = upload(png(7)).await;
     assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
     let url = saved.body["UrlImage"].as_str().unwrap_or_else(|| panic!("{saved:?}")).to_owned();

@@ -4,7 +4,7 @@ import { applyServerErrors } from './serverErrors';
 
 interface FormProps<T extends FieldValues> {
   form: UseFormReturn<T>;
-  /** Sends the valid values; a rejection with a 422 lands on the fields it names. */
+  /** Sends the valid values; a rejection with a 422 (or a 409 naming a field) lands on the fields it names. */
   onSubmit: (values: T) => Promise<unknown>;
   /** Body field → form field, where the names differ. */
   serverFieldOf?: Record<string, string>;
@@ -15,7 +15,7 @@ interface FormProps<T extends FieldValues> {
 
 /**
  * The one form pattern of the back office: react-hook-form with a schema resolver, the
- * server's 422 `errors` set on the fields they name. Other failures are already toasted by
+ * server's 422 (and field-naming 409) `errors` set on the fields they name. Other failures are already toasted by
  * the base query (spec 02 §8), so they are swallowed here.
  */
 export function Form<T extends FieldValues>({ form, onSubmit, serverFieldOf, children, className, ...rest }: FormProps<T>) {

@@ -1,8 +1,13 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-/** The `errors` map of a 422 answer ({field: message}), if the failure carries one. */
+/**
+ * The `errors` map ({field: message}) of a 422, or of a 409 that names the field holding the
+ * conflicting value (a CPF, e-mail or CNPJ already registered, issue 45), if the failure
+ * carries one.
+ */
 export function fieldErrorsOf(failure: unknown): Record<string, string> | null {
-  if (!failure || typeof failure !== 'object' || !('status' in failure) || failure.status !== 422) return null;
+  if (!failure || typeof failure !== 'object' || !('status' in failure)) return null;
+  if (failure.status !== 422 && failure.status !== 409) return null;
   const data = (failure as { data?: unknown }).data;
   if (!data || typeof data !== 'object' || !('errors' in data)) return null;
   const errors = (data as { errors?: unknown }).errors;
@@ -15,7 +20,7 @@ export function fieldErrorsOf(failure: unknown): Record<string, string> | null {
 }
 
 /**
- * Puts a 422 answer's field messages on the form's fields (the one place that does it, for
+ * Puts a 422's (or a field-naming 409's) messages on the form's fields (the one place that does it, for
  * every screen). `fieldOf` maps a body field the server names onto the form's field when
  * they differ (e.g. `idCompany` → `company`); fields the form does not have are skipped
  * (the error toast already shows the answer's message). Returns whether any landed.

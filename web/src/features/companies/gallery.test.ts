@@ -34,9 +34,10 @@ describe('gallery order and multipart body', () => {
 
   it('adds only JPEG, PNG or WebP files of at most 5 MB, up to 5 images', () => {
     const gif = new File(['GIF89a'], 'x.gif', { type: 'image/gif' });
-    expect(addFiles(saved, [gif], urlOf)).toMatchObject({ refused: MSG_BAD_TYPE, items: saved });
+    // The refusal names the file, as the server's does (issue 45 point 7).
+    expect(addFiles(saved, [gif], urlOf)).toMatchObject({ refused: `x.gif: ${MSG_BAD_TYPE}`, items: saved });
     const big = png('big.png', MAX_IMAGE_BYTES + 1);
-    expect(addFiles(saved, [big], urlOf).refused).toBe(MSG_TOO_BIG);
+    expect(addFiles(saved, [big], urlOf).refused).toBe(`big.png: ${MSG_TOO_BIG}`);
     const many = addFiles(saved, ['1', '2', '3', '4'].map((n) => png(`${n}.png`)), urlOf);
     expect(many.refused).toBe(MSG_TOO_MANY);
     expect(many.items.map((item) => item.file?.name ?? item.id)).toEqual([11, 12, '1.png', '2.png', '3.png']);

@@ -48,7 +48,8 @@ let newKeys = 0;
 
 /**
  * Adds picked or dropped files after the current images: only JPEG, PNG or WebP of at most
- * 5 MB, and only up to 5 images in all. `refused` is the first reason a file was left out.
+ * 5 MB, and only up to 5 images in all. `refused` is the first reason a file was left out,
+ * naming the file ('logo.gif: Envie apenas imagens JPEG, PNG ou WebP.'), as the server does.
  */
 export function addFiles(
   items: readonly GalleryItem[],
@@ -66,7 +67,7 @@ export function addFiles(
           ? MSG_TOO_MANY
           : null;
     if (reason) {
-      refused ??= reason;
+      refused ??= reason === MSG_TOO_MANY ? reason : `${file.name}: ${reason}`;
       continue;
     }
     newKeys += 1;
