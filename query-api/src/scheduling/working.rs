@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
-use navalha_domain::availability::{format_minutes, spans_of_bounds, Span};
+use navalha_domain::availability::{blocked_on, format_minutes, spans_of_bounds, Span};
 use navalha_domain::professional::status as professional_status;
 use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
@@ -175,15 +175,20 @@ pub(super) async fn working_times(
                 opening: opening.get(&week_day).copied().map(TimeSpan::from),
                 holidays: holidays
                     .iter()
-                    .filter(|(_, first, end, ..)| *first <= day && day <= *end)
-                    .map(|(description, _, _, all_day, start, end)| DayHoliday {
-                        description: description.clone(),
-                        window: match (all_day, start, end) {
+                    .filter_map(|(description, first, last, all_day, start, end)| {
+                        let window = match (all_day, start, end) {
                             (false, Some(start), Some(end)) => {
-                                Some(Span { start: minutes(*start), end: minutes(*end) }.into())
+                                Some(Span { start: minutes(*start), end: minutes(*end) })
                             }
                             _ => None,
-                        },
+                        };
+                        // As bookings are refused: a window runs from the first day's start to
+                        // the last day's end (`blocked_on`), so a middle day is whole.
+                        let blocked = blocked_on(day, *first, *last, window)?;
+                        Some(DayHoliday {
+                            description: description.clone(),
+                            window: (blocked != Span::DAY).then(|| blocked.into()),
+                        })
                     })
                     .collect(),
                 professionals: professionals

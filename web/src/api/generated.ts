@@ -788,7 +788,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Holidays the user may see, newest first, searched by description ignoring accents and case */
+        /** Holidays the user may see, the next one first (then the coming ones, then the past, latest first), searched by description ignoring accents and case */
         get: operations["holidaysFilter"];
         put?: never;
         post?: never;

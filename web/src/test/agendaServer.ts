@@ -7,6 +7,7 @@ import type {
   UnitProfessional,
   UnitService,
 } from '@/features/agenda';
+import type { WorkingDay } from '@/features/agenda/model/types';
 import { ownCompany } from './fixtures';
 import { apiUrl, server } from './server';
 
@@ -92,6 +93,41 @@ export function freeTimes(): AvailableTimes {
   };
 }
 
+/**
+ * A day of the working times (issue 45), like the demo's: the unit opens 09:00 to 21:00 Monday
+ * to Saturday; every professional works Tuesday to Saturday, 09:00 to 12:00 and 13:00 to 19:00
+ * (lunch between); no holidays.
+ */
+export function workingDay(date: string): WorkingDay {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const works = weekday >= 2 && weekday <= 6;
+  return {
+    Date: date,
+    Opening: weekday === 0 ? null : { Start: '09:00', End: '21:00' },
+    Holidays: [],
+    Professionals: professionals.map((p) => ({
+      IdProfessional: p.IdProfessional,
+      Working: works
+        ? [
+            { Start: '09:00', End: '12:00' },
+            { Start: '13:00', End: '19:00' },
+          ]
+        : [],
+    })),
+  };
+}
+
+/** The days from `date` to `dateEnd` (at most 7), as GET scheduling/company/{id}/working-times answers them. */
+export function workingDays(date: string, dateEnd: string | null, day: (date: string) => WorkingDay = workingDay): WorkingDay[] {
+  const days: WorkingDay[] = [];
+  for (let at = new Date(`${date}T12:00:00Z`); days.length < 7; at.setUTCDate(at.getUTCDate() + 1)) {
+    const iso = at.toISOString().slice(0, 10);
+    if (iso > (dateEnd ?? date)) break;
+    days.push(day(iso));
+  }
+  return days;
+}
+
 export interface Recorded {
   method: string;
   path: string;
@@ -159,6 +195,10 @@ export function agendaServer(initial: DayItem[] = [appointment(1)]) {
       return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
     }),
     http.get(apiUrl('day-off/company/:id'), () => HttpResponse.json([])),
+    http.get(apiUrl('scheduling/company/:id/working-times'), async ({ request }) => {
+      const { search } = await record(request);
+      return HttpResponse.json(workingDays(search.get('date')!, search.get('dateEnd')));
+    }),
     http.get(apiUrl('company'), () => HttpResponse.json([ownCompany, { ...ownCompany, IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG' }])),
     http.get(apiUrl('professional-favorite-menu/'), () => HttpResponse.json([])),
     http.get(apiUrl('professional/company/:id'), () => HttpResponse.json(professionals)),

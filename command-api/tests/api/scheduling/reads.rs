@@ -643,6 +643,24 @@ async fn the_grid_reads_opening_hours_holidays_and_who_works_when(pool: PgPool) 
         json!([{"Description": "Feriado municipal", "Window": {"Start": "14:00", "End": "18:00"}}])
     );
     assert_eq!(days[0]["Holidays"], json!([]));
+    // A window over several days runs from the first day's start to the last day's end, as
+    // bookings are refused.
+    let long = json!({
+        "description": "Congresso", "startDate": tuesday.to_string(),
+        "endDate": (tuesday + chrono::Duration::days(2)).to_string(),
+        "allDay": false, "startTime": "15:00", "endTime": "10:00", "idsCompanies": [d.centro],
+    });
+    let created = system.call(Method::POST, "/api/holiday", Some(&admin), Some(long)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    system.project().await;
+    let three = week(&admin, d.centro, 3).await.body.as_array().cloned().unwrap_or_default();
+    let congress = |day: &Value| {
+        let holidays = day["Holidays"].as_array().cloned().unwrap_or_default();
+        holidays.iter().find(|h| h["Description"] == "Congresso").map(|h| h["Window"].clone())
+    };
+    assert_eq!(congress(&three[0]), Some(json!({"Start": "15:00", "End": "24:00"})));
+    assert_eq!(congress(&three[1]), Some(Value::Null), "the whole middle day");
+    assert_eq!(congress(&three[2]), Some(json!({"Start": "00:00", "End": "10:00"})));
     let sunday =
         days.iter().find(|day| day["Date"] == json!((tuesday + chrono::Duration::days(5)).to_string()));
     assert_eq!(sunday.map(|day| day["Opening"].clone()), Some(Value::Null), "closed on Sundays");

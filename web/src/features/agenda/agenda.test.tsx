@@ -362,6 +362,115 @@ describe("the timeline's 'Intervalo após' (issue 45)", () => {
   });
 });
 
+describe('the grid shows when people work (issue 45)', () => {
+  const OFF_HOURS = 'Horário fora do expediente do profissional.';
+  /** 'top' and 'height' of a time span on the grid: 9:00 is 0, 122 px an hour row, 2 px a minute. */
+  const y = (time: string) => {
+    const [h, m] = time.split(':').map(Number);
+    const offset = h * 60 + m - 9 * 60;
+    return Math.floor(offset / 60) * 122 + (offset % 60) * 2;
+  };
+  const shadesIn = (column: HTMLElement) =>
+    [...column.querySelectorAll<HTMLElement>('[data-shade]')].map((shade) => [shade.dataset.shade, shade.style.top, shade.style.height]);
+
+  it("shades the professional's break and off hours; a click at lunch says why and opens nothing, one at 10:00 opens the wizard", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const column = (name: string) => within(timeline).getByRole('list', { name: `Agenda de ${name}` });
+
+    // Lunch (12:00-13:00) and after 19:00; at 09:00 sharp nothing of today is past yet.
+    await waitFor(() =>
+      expect(shadesIn(column('Diego Barbeiro'))).toEqual([
+        ['off', `${y('12:00')}px`, '122px'],
+        ['off', `${y('19:00')}px`, '244px'],
+      ]),
+    );
+    expect(Object.fromEntries(agenda.calls.find((c) => c.path === 'scheduling/company/1/working-times')!.search)).toEqual({ date: DAY });
+    // The shades are not appointments: the column's items are still its cards.
+    expect(within(column('Diego Barbeiro')).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Agendamento N\.º 1:/),
+    ]);
+
+    // 12:15, on the lunch shade: the server's message at once, no wizard.
+    const lunch = column('Caio Líder').querySelector<HTMLElement>('[data-shade="off"]')!;
+    fireEvent.click(lunch, { clientY: y('12:15') });
+    expect(await screen.findByText(OFF_HOURS)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull();
+
+    // 10:00 is Caio's working time: 'Novo agendamento' there.
+    fireEvent.click(column('Caio Líder'), { clientY: y('10:00') });
+    const modal = await screen.findByRole('dialog', { name: 'Novo agendamento' });
+    expect(within(modal).getByText('24/11/2026 às 10:00')).toBeTruthy();
+
+    // Caio has no free 'Corte de cabelo' starting at 10:00: the time step says so.
+    await user.click(await within(modal).findByRole('row', { name: /Rafael Araújo/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await user.click(within(modal).getByRole('checkbox', { name: /Corte de cabelo/ }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Os serviços escolhidos não cabem neste horário. Escolha outro.');
+    expect(within(modal).getByRole('button', { name: 'Confirmar' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    expect(within(modal).queryByRole('alert')).toBeNull();
+    expect(within(modal).getByRole('button', { name: 'Confirmar' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('chooses the clicked time when the services fit there, and says nothing', async () => {
+    const user = userEvent.setup();
+    agendaServer([appointment(1)]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const diego = within(screen.getByRole('region', { name: 'Linha do tempo' })).getByRole('list', { name: 'Agenda de Diego Barbeiro' });
+    await waitFor(() => expect(diego.querySelector('[data-shade]')).not.toBeNull());
+    fireEvent.click(diego, { clientY: y('14:15') });
+    const modal = await screen.findByRole('dialog', { name: 'Novo agendamento' });
+    await user.click(await within(modal).findByRole('row', { name: /Rafael Araújo/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await user.click(within(modal).getByRole('checkbox', { name: /Corte de cabelo/ }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '14:15' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(within(modal).queryByRole('alert')).toBeNull();
+  });
+
+  it("shades the week: the past day, the closed Sunday, each day's break; a click on the past says so", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    await user.click(screen.getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Diego Barbeiro' }));
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    const week = await screen.findByRole('region', { name: 'Semana de Diego Barbeiro' });
+    const day = (label: string) => within(week).getByRole('list', { name: label });
+
+    await waitFor(() => expect(shadesIn(day('Dom 29/11, 29/11/2026'))).toEqual([['closed', '0px', '1464px']]));
+    expect(within(day('Dom 29/11, 29/11/2026')).getByText('Fechado')).toBeTruthy();
+    // Monday is yesterday: past all day (Diego is off that day too).
+    expect(shadesIn(day('Seg 23/11, 23/11/2026'))).toEqual([['past', '0px', '1464px']]);
+    expect(shadesIn(day('Sex 27/11, 27/11/2026')).map(([kind, top]) => [kind, top])).toEqual([
+      ['off', `${y('12:00')}px`],
+      ['off', `${y('19:00')}px`],
+    ]);
+    expect(Object.fromEntries(agenda.calls.filter((c) => c.path === 'scheduling/company/1/working-times').at(-1)!.search)).toEqual({
+      date: '2026-11-23',
+      dateEnd: '2026-11-29',
+    });
+
+    fireEvent.click(day('Seg 23/11, 23/11/2026'), { clientY: y('10:00') });
+    expect(await screen.findByText('Não é possível agendar em um horário passado')).toBeTruthy();
+    fireEvent.click(day('Dom 29/11, 29/11/2026'), { clientY: y('10:00') });
+    expect(await screen.findByText('A barbearia está fechada neste horário.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull();
+  });
+});
+
 describe("'Cancelar online desta origem' (issue 39)", () => {
   it('lets the front desk cancel the online bookings of one e-mail, mobile or connection, with a toast', async () => {
     const user = userEvent.setup();

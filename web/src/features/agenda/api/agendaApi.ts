@@ -21,6 +21,7 @@ import type {
   SchedulingWritten,
   UnitProfessional,
   UnitService,
+  WorkingDay,
 } from '../model/types';
 import { clientOverlapMessage } from '../model/promises';
 
@@ -58,7 +59,10 @@ export const availableTimesUrl = (query: AvailableTimesQuery) =>
   })}`;
 
 
-/** A unit's blocked times on a day or a week (GET day-off/company/{idCompany}?date&dateEnd). */
+/**
+ * A unit's blocked times on a day or a week (GET day-off/company/{idCompany}?date&dateEnd), and
+ * its working times (GET scheduling/company/{idCompany}/working-times?date&dateEnd).
+ */
 export interface BlockedQuery {
   idCompany: number;
   date: string;
@@ -139,6 +143,21 @@ export const agendaApi = api.injectEndpoints({
       query: ({ idCompany, date, dateEnd }) => `day-off/company/${idCompany}?${queryString({ date, dateEnd })}`,
       // Days off are what free times leave out: saving one invalidates both.
       providesTags: [{ type: 'AvailableTime', id: 'BLOCKED' }],
+    }),
+    getWorkingTimes: build.query<WorkingDay[], BlockedQuery>({
+      query: ({ idCompany, date, dateEnd }) =>
+        `scheduling/company/${idCompany}/working-times?${queryString({ date, dateEnd })}`,
+      // What the grid shades (issue 45): read again when a save changes free times (any
+      // 'AvailableTime': days off, professionals, the live changes of holidays, units and
+      // professionals), a professional's working hours (Professional LIST, or one's own
+      // profile), a holiday, or the unit's opening hours.
+      providesTags: (_result, _error, { idCompany }) => [
+        { type: 'AvailableTime', id: 'WORKING' },
+        { type: 'Professional', id: LIST },
+        { type: 'Profile', id: 'MINE' },
+        { type: 'Holiday', id: LIST },
+        { type: 'Company', id: `HOURS-${idCompany}` },
+      ],
     }),
     getScheduling: build.query<SchedulingDetail, number>({
       query: (id) => `scheduling/${id}`,
@@ -321,6 +340,7 @@ export const {
   useGetDayQuery,
   useGetWeekQuery,
   useGetBlockedQuery,
+  useGetWorkingTimesQuery,
   useGetSchedulingQuery,
   useLazyGetSchedulingQuery,
   useGetAvailableTimesQuery,

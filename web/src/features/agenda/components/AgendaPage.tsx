@@ -58,7 +58,7 @@ function DesktopAgenda() {
   const companyName = scope.company?.Name ?? '';
   const weekProfessional = (professionals.data ?? []).find((p) => p.IdProfessional === scope.professional);
   const days = agenda.view === 'week' ? weekOf(scope.date) : agenda.view === 'timeline' ? [scope.date] : null;
-  const { grid, dialogs: gridDialogs } = useGridActions(scope, professionals.data ?? [], days);
+  const { grid, dialogs: gridDialogs } = useGridActions(scope, professionals.data ?? [], days, now);
   // The toggle shows when the day has appointments (spec 01 §2), and stays while a grid is
   // open, so that an empty day's slots can be clicked and the week left.
   const showToggle = items.length > 0 || agenda.view !== 'list';

@@ -5,14 +5,13 @@ import { Modal } from '@/components/Modal';
 import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
-import { formatDateBR, shortTime, todayIso } from '@/lib/dates';
+import { addDays, formatDateBR, shortTime, todayIso } from '@/lib/dates';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import type { Company } from '@/state/sessionSlice';
 import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from '../model/agendaSlice';
 import type { AgendaScope } from '../hooks/hooks';
 import { useWriteQuestions } from '../hooks/useWriteQuestions';
-import { TAKEN_TIME_MESSAGE } from '../model/promises';
 import {
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
@@ -30,6 +29,7 @@ import {
   canConfirm,
   canLeaveClientStep,
   initialWizardState,
+  timeNoticeText,
   wizard,
   wizardSlice,
   type WizardState,
@@ -48,6 +48,19 @@ export const CONFIRM_TOOLTIP = 'Escolha corretamente os serviços, a data, o hor
 export function slotHour(times: AvailableTimes['times'] | undefined, slot: AgendaSlot): FreeHour | null {
   const day = times?.find((entry) => entry.shortDate === slot.date);
   return day?.freeHours.find((hour) => hour.idProfessional === slot.idProfessional && hour.start === slot.start) ?? null;
+}
+
+/** How many days free times cover: today and the next 29 (docs/agenda.md). */
+export const FREE_TIMES_DAYS = 30;
+
+/**
+ * Whether the services fit at a clicked slot: its free time, 'UNFIT' when the free times (which
+ * cover its day) do not start there for its professional, or null for a day they do not cover.
+ */
+export function slotFit(times: AvailableTimes['times'] | undefined, slot: AgendaSlot, today: string): FreeHour | 'UNFIT' | null {
+  const hour = slotHour(times, slot);
+  if (hour) return hour;
+  return slot.date >= today && slot.date < addDays(today, FREE_TIMES_DAYS) ? 'UNFIT' : null;
 }
 
 const STEPS: { step: WizardStep; label: string }[] = [
@@ -149,14 +162,16 @@ export function AppointmentModal({
   }, [state.date, dates, state.step, agendaDay, timeZone]);
 
   // The clicked slot's time is chosen once the free times are known, if the services fit
-  // there; otherwise the professional and the day stay filled in and the user picks a time.
+  // there; otherwise the professional and the day stay filled in, the wizard says the services
+  // do not fit there (issue 45), and the user picks a time.
   const slotTried = useRef(false);
   useEffect(() => {
     if (!slot || slotTried.current || state.step !== 'TIME' || !answer || timesQuery.isFetching) return;
     slotTried.current = true;
-    const hour = slotHour(answer.times, slot);
-    if (hour) dispatch(wizard.hourChosen(hour));
-  }, [slot, state.step, answer, timesQuery.isFetching]);
+    const fit = slotFit(answer.times, slot, todayIso(Date.now(), timeZone));
+    if (fit === 'UNFIT') dispatch(wizard.slotUnfit());
+    else if (fit) dispatch(wizard.hourChosen(fit));
+  }, [slot, state.step, answer, timesQuery.isFetching, timeZone]);
 
   const [book, booking] = useBookSchedulingMutation();
   const [change, changing] = useChangeSchedulingMutation();
@@ -342,7 +357,7 @@ export function AppointmentModal({
                     chosen={state.hour}
                     loading={timesQuery.isFetching}
                     onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
-                    notice={state.timeTaken ? TAKEN_TIME_MESSAGE : null}
+                    notice={timeNoticeText(state.timeNotice)}
                   />
                 </div>
               </section>

@@ -13,9 +13,8 @@ import { ClientSearchModal } from './ClientSearchModal';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
-import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
+import { canConfirm, initialWizardState, timeNoticeText, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
 import { useWriteQuestions } from '../hooks/useWriteQuestions';
-import { TAKEN_TIME_MESSAGE } from '../model/promises';
 
 interface MobileNewAppointmentProps {
   idCompany: number | null;
@@ -122,7 +121,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
           chosen={state.hour}
           loading={timesQuery.isFetching}
           onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
-          notice={state.timeTaken ? TAKEN_TIME_MESSAGE : null}
+          notice={timeNoticeText(state.timeNotice)}
         />
       </section>
       <TextAreaField

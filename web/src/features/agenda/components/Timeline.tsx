@@ -3,11 +3,12 @@ import { darkenToContrast, isHexColor, readableTextColor } from '@/lib/contrast'
 import { Icon } from '@/components/Icon';
 import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
-import { formatDateBR, hhmm, minutesNow, minutesOf, shortTime } from '@/lib/dates';
+import { formatDateBR, hhmm, minutesNow, shortTime } from '@/lib/dates';
 import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
 import { ATTENDANCE_LABELS, attendanceOf } from '../model/attendance';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, intervalAfterBlock, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
 import type { BlockedTime, DayItem } from '../model/types';
+import { SHADE_MESSAGES, blockedSpanOn, type Shade } from '../model/workingTimes';
 
 export interface TimelineColumn {
   idProfessional: number;
@@ -27,6 +28,8 @@ export interface GridActions {
   onBlock?: (column: TimelineColumn, date: string) => void;
   /** The days off that cover a column's day. */
   blockedOf?: (column: TimelineColumn, date: string) => BlockedTime[];
+  /** What nobody can take in a column's day (issue 45): off hours, closed, holidays, the past. */
+  shadesOf?: (column: TimelineColumn, date: string) => Shade[];
 }
 
 interface TimelineProps extends Omit<CardActions, 'onNotWhatsApp'>, GridActions {
@@ -69,6 +72,12 @@ export const eventDetail = (item: DayItem) => {
   return attendance ? `${ATTENDANCE_LABELS[attendance]} · ${services}` : services;
 };
 
+const holidayText = (shade: Shade) => (shade.label ? `Feriado: ${shade.label}` : 'Feriado');
+
+/** The few words a shade shows: the holiday's name, or that the unit is closed; none for the rest. */
+export const shadeText = (shade: Shade) =>
+  shade.kind === 'holiday' ? holidayText(shade) : shade.kind === 'closed' ? 'Fechado' : null;
+
 /** 9:00 to 21:00 with 15-minute ticks, one coloured column per professional. */
 export function Timeline({
   items,
@@ -87,6 +96,7 @@ export function Timeline({
   onMove,
   onBlock,
   blockedOf,
+  shadesOf,
   label = 'Linha do tempo',
   readOnly = false,
 }: TimelineProps) {
@@ -99,8 +109,10 @@ export function Timeline({
   const yIn = (event: MouseEvent<HTMLElement>) => event.clientY - event.currentTarget.getBoundingClientRect().top;
 
   const clickSlot = (column: TimelineColumn, day: string) => (event: MouseEvent<HTMLDivElement>) => {
-    // Only the column's own background: a card or a blocked time is not an empty slot.
-    if (!onSlot || event.target !== event.currentTarget) return;
+    // The column's own background, or what is drawn on it to say nobody can take it (a shade, a
+    // blocked time: the click then says why); a card or its 'Intervalo após' takes none.
+    const through = event.target === event.currentTarget || (event.target as Element).closest('[data-through]') !== null;
+    if (!onSlot || !through) return;
     onSlot(column, day, hhmm(minutesAt(yIn(event))));
   };
   const drop = (column: TimelineColumn, day: string) => (event: DragEvent<HTMLDivElement>) => {
@@ -114,7 +126,9 @@ export function Timeline({
   };
 
   return (
-    <section className={`timeline${perColumnDates ? ' timeline-week' : ''}`} aria-label={label}>
+    // The grid scrolls in its own box (its head stays on top): focusable, so that the keyboard
+    // scrolls it too, whatever it holds.
+    <section className={`timeline${perColumnDates ? ' timeline-week' : ''}`} aria-label={label} tabIndex={0}>
       <div className="timeline-head">
         <div className="timeline-gutter" />
         {columns.map((column) => (
@@ -170,17 +184,37 @@ export function Timeline({
                 onDragOver={onMove ? (event) => event.preventDefault() : undefined}
                 onDrop={drop(column, day)}
               >
+                {(shadesOf?.(column, day) ?? [])
+                  // A day off is drawn as its blocked time, below.
+                  .filter((shade) => shade.kind !== 'dayOff')
+                  .map((shade) => {
+                    const top = yOf(shade.start);
+                    const text = shadeText(shade);
+                    return (
+                      <div
+                        key={`${shade.kind}-${shade.start}`}
+                        className={`timeline-shade timeline-shade-${shade.kind}`}
+                        data-shade={shade.kind}
+                        data-through=""
+                        style={{ top, height: Math.max(yOf(shade.end) - top, 0) }}
+                        title={shade.kind === 'holiday' ? `${holidayText(shade)}. ${SHADE_MESSAGES.holiday}` : SHADE_MESSAGES[shade.kind]}
+                        aria-hidden="true"
+                      >
+                        {text && <span>{text}</span>}
+                      </div>
+                    );
+                  })}
                 {(blockedOf?.(column, day) ?? []).map((block) => {
-                  const from = block.AllDay || !block.StartTime ? 0 : minutesOf(block.StartTime);
-                  const to = block.AllDay || !block.EndTime ? TIMELINE_END : minutesOf(block.EndTime);
-                  const top = yOf(from);
+                  const span = blockedSpanOn(block, day) ?? { start: 0, end: TIMELINE_END };
+                  const top = yOf(span.start);
                   const hours = block.AllDay ? 'Dia inteiro' : `${block.StartTime} - ${block.EndTime}`;
                   return (
                     <div
                       key={block.IdDayOff}
                       role="listitem"
                       className="timeline-blocked"
-                      style={{ top, height: Math.max(yOf(to) - top, 0) }}
+                      data-through=""
+                      style={{ top, height: Math.max(yOf(span.end) - top, 0) }}
                       aria-label={`Horário bloqueado: ${block.Description}, ${hours}`}
                       title={`${block.Description} (${hours})`}
                     >

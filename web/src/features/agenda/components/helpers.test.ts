@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appointment, professionals } from '@/test/agendaServer';
 import { timelineColumns } from '../model/day';
 import { matchesSearch } from './MobileScheduling';
-import { bookedMessage } from './AppointmentModal';
+import { bookedMessage, slotFit } from './AppointmentModal';
 import { availableDates, initialDate } from './TimePicker';
 
 describe('agenda views', () => {
@@ -54,5 +54,24 @@ describe('the day the time step starts on', () => {
     expect(bookedMessage('2026-11-27', '10:30')).toBe(
       'Agendamento realizado com sucesso! 27/11/2026 às 10:30.',
     );
+  });
+});
+
+describe('a clicked slot and the services chosen (issue 45)', () => {
+  const times = [{ shortDate: '2026-11-24', freeHours: [{ start: '11:00', end: '11:30', idProfessional: 4 }] }];
+  const slot = (date: string, start: string, idProfessional = 4) => ({ idProfessional, date, start });
+  it('is the free time that starts there for the professional', () => {
+    expect(slotFit(times, slot('2026-11-24', '11:00'), '2026-11-24')).toEqual(times[0].freeHours[0]);
+  });
+  it('does not fit when the free times, which cover the day, do not start there for them', () => {
+    expect(slotFit(times, slot('2026-11-24', '10:00'), '2026-11-24')).toBe('UNFIT');
+    expect(slotFit(times, slot('2026-11-24', '11:00', 3), '2026-11-24')).toBe('UNFIT');
+    // A day without any free time is left out of the answer: nothing fits there.
+    expect(slotFit(times, slot('2026-11-26', '11:00'), '2026-11-24')).toBe('UNFIT');
+    expect(slotFit(times, slot('2026-12-23', '11:00'), '2026-11-24')).toBe('UNFIT');
+  });
+  it('says nothing for a day the free times do not cover (today and the next 29 days)', () => {
+    expect(slotFit(times, slot('2026-12-24', '11:00'), '2026-11-24')).toBeNull();
+    expect(slotFit(times, slot('2026-11-23', '11:00'), '2026-11-24')).toBeNull();
   });
 });

@@ -2,14 +2,21 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { useAppDispatch } from '@/state/hooks';
 import { formatDateBR, hhmm, minutesOf, shortTime } from '@/lib/dates';
-import { notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { DayOffModal } from '@/features/professionals/DayOffTab';
-import { agendaApi, shownChanged, useGetBlockedQuery, useMoveSchedulingMutation } from '../api/agendaApi';
+import {
+  agendaApi,
+  shownChanged,
+  useGetBlockedQuery,
+  useGetWorkingTimesQuery,
+  useMoveSchedulingMutation,
+} from '../api/agendaApi';
 import { slotChosen } from '../model/agendaSlice';
 import type { AgendaScope } from './hooks';
 import { useWriteQuestions } from './useWriteQuestions';
 import type { GridActions, TimelineColumn } from '../components/Timeline';
 import type { DayItem, UnitProfessional } from '../model/types';
+import { blockedSpanOn, columnShades, slotRefusal, unitMinutesNow, type ColumnRules } from '../model/workingTimes';
 
 /** The toast of a move: which appointment, and where it went. */
 export const movedMessage = (id: number, date: string, start: string) =>
@@ -31,20 +38,37 @@ export const movesNothing = (item: DayItem, idProfessional: number, date: string
  * A move keeps its promises (issue 45): dropped on another professional whose prices give
  * another total, it asks which one to charge (cancel puts the card back); a client who has
  * another appointment then is a question for ADMIN and ATTENDANT ('Agendar mesmo assim').
+ *
+ * The grid shows when people work (issue 45): outside the professional's working periods, the
+ * unit's opening hours, its holidays, the days off and the past are shaded (`now` is the page's
+ * clock), and a click there says why at once, with the server's message, instead of opening
+ * 'Novo agendamento'.
  */
 export function useGridActions(
   scope: AgendaScope,
   professionals: UnitProfessional[],
   days: string[] | null,
+  now: number,
 ): { grid: GridActions; dialogs: ReactNode } {
   const dispatch = useAppDispatch();
   const [move] = useMoveSchedulingMutation();
   const questions = useWriteQuestions();
   const [blocking, setBlocking] = useState<{ column: TimelineColumn; date: string } | null>(null);
   const idCompany = scope.company?.IdCompany;
-  const blocked = useGetBlockedQuery(
-    idCompany && days?.length ? { idCompany, date: days[0], dateEnd: days.length > 1 ? days[days.length - 1] : undefined } : skipToken,
-  );
+  const shown = idCompany && days?.length ? { idCompany, date: days[0], dateEnd: days.length > 1 ? days[days.length - 1] : undefined } : skipToken;
+  const blocked = useGetBlockedQuery(shown);
+  const working = useGetWorkingTimesQuery(shown);
+  const timeZone = scope.company?.TimeZone;
+
+  /** What decides a column's day at `at` (ms since the epoch). */
+  const rulesOf = (column: TimelineColumn, date: string, at: number): ColumnRules => ({
+    date,
+    today: scope.today,
+    nowMinutes: unitMinutesNow(at, timeZone),
+    idProfessional: column.idProfessional,
+    day: working.currentData?.find((entry) => entry.Date === date),
+    blocked: blocked.currentData ?? [],
+  });
 
   const onMove = async (item: DayItem, column: TimelineColumn, date: string, start: string) => {
     if (movesNothing(item, column.idProfessional, date, start)) return;
@@ -98,13 +122,19 @@ export function useGridActions(
   };
 
   const grid: GridActions = {
-    onSlot: (column, date, start) => dispatch(slotChosen({ idProfessional: column.idProfessional, date, start })),
+    onSlot: (column, date, start) => {
+      // The clock at the click: the page's moves only once a minute.
+      const refusal = slotRefusal(rulesOf(column, date, Date.now()), start);
+      if (refusal) notifyError(refusal);
+      else dispatch(slotChosen({ idProfessional: column.idProfessional, date, start }));
+    },
     onMove: (item, column, date, start) => void onMove(item, column, date, start),
     onBlock: scope.role === 'ADMIN' ? (column, date) => setBlocking({ column, date }) : undefined,
     blockedOf: (column, date) =>
       (blocked.currentData ?? []).filter(
-        (block) => block.IdProfessional === column.idProfessional && block.DateStart <= date && date <= block.DateEnd,
+        (block) => block.IdProfessional === column.idProfessional && blockedSpanOn(block, date) !== null,
       ),
+    shadesOf: (column, date) => columnShades(rulesOf(column, date, now)),
   };
   const dialogs = (
     <>

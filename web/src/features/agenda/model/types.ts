@@ -26,6 +26,38 @@ export type DayItem = Schemas['DayItem'];
 /** A day off that covers a day shown: the timeline greys it out (issue 14). */
 export type BlockedTime = Schemas['BlockedTime'];
 
+/** A span of a day, 'HH:MM' to 'HH:MM' ('24:00' for midnight). */
+export interface WorkingSpan {
+  Start: string;
+  End: string;
+}
+
+/** A holiday of the unit on a day: the whole day (Window null) or a window. */
+export interface WorkingHoliday {
+  Description: string;
+  Window: WorkingSpan | null;
+}
+
+/** One professional's working periods on a day (breaks are the gaps); none: they do not work then. */
+export interface WorkingProfessional {
+  IdProfessional: number;
+  Working: WorkingSpan[];
+}
+
+/**
+ * One day of GET scheduling/company/{idCompany}/working-times?date[&dateEnd] (issue 45): what the
+ * grid shades. Typed here until `npm run gen:api` brings the server's WorkingDay.
+ */
+export interface WorkingDay {
+  /** 'YYYY-MM-DD'. */
+  Date: string;
+  /** The unit's opening hours; null when it is closed that day. */
+  Opening: WorkingSpan | null;
+  Holidays: WorkingHoliday[];
+  /** The unit's active professionals (only oneself for BARBER1, BARBER2 and DEFAULT). */
+  Professionals: WorkingProfessional[];
+}
+
 export interface DayQuery {
   idCompany: number;
   date: string;

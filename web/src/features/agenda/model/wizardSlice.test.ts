@@ -5,6 +5,7 @@ import {
   canLeaveClientStep,
   offeredHours,
   periodOf,
+  timeNoticeText,
   wizard,
   wizardSlice,
   type WizardState,
@@ -160,34 +161,34 @@ describe('a time another desk took (issue 45)', () => {
 
   it('is cleared, and said, when the free times read again no longer offer it', () => {
     let state = reduce(ready(), wizard.freeTimesRead(day([hour, ...others])));
-    expect(state).toMatchObject({ hour, hourOffered: true, timeTaken: false });
+    expect(state).toMatchObject({ hour, hourOffered: true, timeNotice: null });
     state = reduce(state, wizard.freeTimesRead(day(others)));
-    expect(state).toMatchObject({ hour: null, timeTaken: true });
+    expect(state).toMatchObject({ hour: null, timeNotice: 'TAKEN' });
     expect(canConfirm(state)).toBe(false);
     // Choosing another time ends the message.
     state = reduce(state, wizard.hourChosen(others[0]));
-    expect(state).toMatchObject({ hour: others[0], timeTaken: false });
+    expect(state).toMatchObject({ hour: others[0], timeNotice: null });
   });
 
   it('goes with any other choice of the time step', () => {
     const taken = reduce(ready(), wizard.freeTimesRead(day(others)));
-    expect(taken.timeTaken).toBe(true);
-    expect(reduce(taken, wizard.dateChosen('2026-11-25')).timeTaken).toBe(false);
-    expect(reduce(taken, wizard.professionalChosen(3)).timeTaken).toBe(false);
-    expect(reduce(taken, wizard.serviceToggled(2)).timeTaken).toBe(false);
-    expect(reduce(taken, wizard.timesTypeChosen('ALL_TIMES')).timeTaken).toBe(false);
+    expect(taken.timeNotice).toBe('TAKEN');
+    expect(reduce(taken, wizard.dateChosen('2026-11-25')).timeNotice).toBeNull();
+    expect(reduce(taken, wizard.professionalChosen(3)).timeNotice).toBeNull();
+    expect(reduce(taken, wizard.serviceToggled(2)).timeNotice).toBeNull();
+    expect(reduce(taken, wizard.timesTypeChosen('ALL_TIMES')).timeNotice).toBeNull();
   });
 
   it("stays with 'Sem preferência' when someone else still has the start", () => {
     const state = reduce(ready(), wizard.freeTimesRead(day([{ start: '13:00', end: '13:45', idProfessional: 3 }])));
-    expect(state).toMatchObject({ hour: { start: '13:00', end: '13:45', idProfessional: 3 }, timeTaken: false });
+    expect(state).toMatchObject({ hour: { start: '13:00', end: '13:45', idProfessional: 3 }, timeNotice: null });
   });
 
   it('is cleared for a chosen professional even if someone else has the start', () => {
     let state = reduce(ready(), wizard.professionalChosen(4));
     state = reduce(state, wizard.hourChosen(hour));
     state = reduce(state, wizard.freeTimesRead(day([{ start: '13:00', end: '13:30', idProfessional: 3 }])));
-    expect(state).toMatchObject({ hour: null, timeTaken: true });
+    expect(state).toMatchObject({ hour: null, timeNotice: 'TAKEN' });
   });
 
   it("leaves an edit's own time, never seen among the free times, as it is", () => {
@@ -195,13 +196,29 @@ describe('a time another desk took (issue 45)', () => {
     state = reduce(state, wizard.professionalPrefilled(4));
     state = reduce(state, wizard.timePrefilled({ date: '2026-11-24', hour: { start: '09:00', end: '09:30', idProfessional: 4 } }));
     state = reduce(state, wizard.freeTimesRead(day(others)));
-    expect(state).toMatchObject({ hour: { start: '09:00' }, timeTaken: false });
+    expect(state).toMatchObject({ hour: { start: '09:00' }, timeNotice: null });
   });
 
   it('says nothing when no time was chosen, and not after a booking', () => {
     const none = reduce(reduce(undefined, wizard.started({ idCompany: 1 })), wizard.freeTimesRead(day(others)));
-    expect(none.timeTaken).toBe(false);
+    expect(none.timeNotice).toBeNull();
     const booked = reduce(reduce(ready(), wizard.submitted()), wizard.freeTimesRead(day(others)));
-    expect(booked).toMatchObject({ hour: null, timeTaken: false });
+    expect(booked).toMatchObject({ hour: null, timeNotice: null });
+  });
+});
+
+describe('a clicked slot the services do not fit (issue 45)', () => {
+  it('clears the time and says so, with the same notice as a taken time; any choice of the time step ends it', () => {
+    const unfit = reduce(ready(), wizard.slotUnfit());
+    expect(unfit).toMatchObject({ hour: null, hourOffered: false, timeNotice: 'SLOT_UNFIT' });
+    expect(timeNoticeText(unfit.timeNotice)).toBe('Os serviços escolhidos não cabem neste horário. Escolha outro.');
+    expect(canConfirm(unfit)).toBe(false);
+    expect(reduce(unfit, wizard.hourChosen(hour)).timeNotice).toBeNull();
+    expect(reduce(unfit, wizard.dateChosen('2026-11-25')).timeNotice).toBeNull();
+    expect(reduce(unfit, wizard.serviceToggled(2)).timeNotice).toBeNull();
+    // Free times read again (a live change) keep it: no time is chosen.
+    expect(reduce(unfit, wizard.freeTimesRead([{ shortDate: '2026-11-24', freeHours: [hour] }])).timeNotice).toBe('SLOT_UNFIT');
+    expect(timeNoticeText('TAKEN')).toBe('Este horário acabou de ser reservado. Escolha outro.');
+    expect(timeNoticeText(null)).toBeNull();
   });
 });

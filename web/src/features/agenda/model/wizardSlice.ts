@@ -1,11 +1,27 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { stillOffered } from './promises';
+import { TAKEN_TIME_MESSAGE, stillOffered } from './promises';
 import type { ClientItem, FreeDay, FreeHour, SchedulingDetail, TimesType } from './types';
 
 // The three-step appointment modal (spec 01 §2, §4). Used with useReducer inside the
 // modal: its state lives and dies with the modal, like a form's.
 
 export type WizardStep = 'CLIENT' | 'SERVICE' | 'TIME';
+
+/**
+ * What the time step says above the times (issue 45): the chosen time was taken by another
+ * desk, or the services chosen do not fit at the time clicked on the agenda.
+ */
+export type TimeNotice = 'TAKEN' | 'SLOT_UNFIT';
+
+export const SLOT_UNFIT_MESSAGE = 'Os serviços escolhidos não cabem neste horário. Escolha outro.';
+
+export const TIME_NOTICES: Record<TimeNotice, string> = {
+  TAKEN: TAKEN_TIME_MESSAGE,
+  SLOT_UNFIT: SLOT_UNFIT_MESSAGE,
+};
+
+/** The text of the time step's notice, if any (TimePicker's `notice`). */
+export const timeNoticeText = (notice: TimeNotice | null) => (notice ? TIME_NOTICES[notice] : null);
 
 /** The client the wizard books for (what the search table shows). */
 export type WizardClient = Pick<ClientItem, 'IdUser' | 'Name'> & Partial<ClientItem>;
@@ -25,8 +41,8 @@ export interface WizardState {
   hour: FreeHour | null;
   /** Whether `hour` was among the free times read (an edit's own time is not, until they are read). */
   hourOffered: boolean;
-  /** The chosen time was taken by another desk: 'Este horário acabou de ser reservado. Escolha outro.' */
-  timeTaken: boolean;
+  /** What to say about the time: taken by another desk, or the clicked slot too short for the services. */
+  timeNotice: TimeNotice | null;
   /** What the user chose while an edit's prefill was under way: the prefill leaves it. */
   chosenByUser: { professional: boolean; time: boolean };
 }
@@ -43,7 +59,7 @@ export const initialWizardState: WizardState = {
   date: null,
   hour: null,
   hourOffered: false,
-  timeTaken: false,
+  timeNotice: null,
   chosenByUser: { professional: false, time: false },
 };
 
@@ -51,7 +67,7 @@ export const initialWizardState: WizardState = {
 function clearTime(state: WizardState) {
   state.hour = null;
   state.hourOffered = false;
-  state.timeTaken = false;
+  state.timeNotice = null;
 }
 
 /** Delay between the steps of the edit prefill (services, professional, time). */
@@ -89,7 +105,7 @@ export const wizardSlice = createSlice({
       state.date = action.payload.date;
       state.hour = action.payload.hour;
       state.hourOffered = false;
-      state.timeTaken = false;
+      state.timeNotice = null;
     },
     clientChosen(state, action: PayloadAction<WizardClient>) {
       state.client = action.payload;
@@ -148,8 +164,17 @@ export const wizardSlice = createSlice({
     hourChosen(state, action: PayloadAction<FreeHour>) {
       state.hour = action.payload;
       state.hourOffered = true;
-      state.timeTaken = false;
+      state.timeNotice = null;
       state.chosenByUser.time = true;
+    },
+    /**
+     * The time clicked on the agenda is not among the free times for the services chosen (they
+     * are longer than the gap there): the professional and the day stay, and the wizard says so.
+     */
+    slotUnfit(state) {
+      state.hour = null;
+      state.hourOffered = false;
+      state.timeNotice = 'SLOT_UNFIT';
     },
     /**
      * The free times were read (again: live changes of other desks read them afresh, issue 45).
@@ -168,7 +193,7 @@ export const wizardSlice = createSlice({
       } else if (state.hourOffered) {
         state.hour = null;
         state.hourOffered = false;
-        state.timeTaken = true;
+        state.timeNotice = 'TAKEN';
       }
     },
     /** After a booking: services, client and notes are cleared. */
