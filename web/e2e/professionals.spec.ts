@@ -29,6 +29,10 @@ import {
   weekdayOf,
 } from './professionals-support';
 
+/** The notice of a pending professional (issue 45 point 7), as the form words it. */
+const PENDING_NOTICE =
+  'Este profissional ainda não aparece na agenda porque o Status está Pendente. Para que ele possa ser agendado, mude o Status para Ativo e salve. A senha de acesso ele cria pelo link enviado para o e-mail cadastrado.';
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 
 /** Opens the agenda's appointment modal at the time step for a client, a service and a professional. */
@@ -99,7 +103,13 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await info.getByLabel('Celular').fill(phone);
   await info.getByLabel('Data de nascimento').fill('1992-04-15');
   await info.getByRole('checkbox', { name: 'WhatsApp' }).check();
-  // The CEP fills the address and moves on to the number.
+  // An unknown CEP (the postal-code twin knows only a few; 99999999 is not one of them) says
+  // so on its field and keeps the address typed so far (issue 45 point 7).
+  await info.getByLabel('Rua').fill('Rua Sem Cadastro');
+  await info.getByLabel('CEP').fill('99999999');
+  await expect(info.getByText('CEP não encontrado', { exact: true })).toBeVisible();
+  await expect(info.getByLabel('Rua')).toHaveValue('Rua Sem Cadastro');
+  // A known CEP fills the address and moves on to the number.
   await info.getByLabel('CEP').fill('01310100');
   await expect(info.getByLabel('Rua')).toHaveValue('Avenida Paulista');
   await expect(info.getByLabel('UF')).toHaveValue('SP');
@@ -136,6 +146,8 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await expect(info.getByLabel('Perfil')).toHaveValue('4');
   await expect(info.getByRole('radio', { name: 'Verde escuro' })).toBeChecked();
   await expect(info.getByLabel('Status', { exact: true })).toHaveValue('0');
+  // Pending: the form says why they are not in the agenda and how to activate them.
+  await expect(info.getByRole('note')).toHaveText(PENDING_NOTICE);
   await info.getByLabel('Status', { exact: true }).selectOption({ label: 'Ativo' });
   await info.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
@@ -150,6 +162,9 @@ test('ADMIN registers a professional with hours, two services and a day off, and
 
   // --- Hours: one weekday, 09:00 to 12:00.
   await row.click();
+  // Active now: no pending notice.
+  await expect(info.getByLabel('Status', { exact: true })).toHaveValue('1');
+  await expect(info.getByRole('note')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Horário de trabalho' }).click();
   await page.getByRole('button', { name: `Editar ${WEEK_DAYS[weekday]}` }).click();
   const dayModal = page.getByRole('dialog', { name: new RegExp(WEEK_DAYS[weekday]) });
@@ -259,6 +274,54 @@ test('ADMIN registers a professional with hours, two services and a day off, and
   await info.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
   await expect.poll(async () => (await free()).offered).toBe(false);
+});
+
+test("ADMIN copies a day's hours to the other days of a pending professional", async ({ page, request }) => {
+  const tag = runTag();
+  const name = `Bruno Copia ${tag}`;
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  // Registered through the API: pending, without hours, so never offered by the agenda.
+  const idProfessional = await createProfessional(request, token, {
+    name,
+    cpf: randomCpf(),
+    email: `bruno.${tag}.${stamp()}@example.com`,
+    idCompany,
+  });
+
+  await signInAs(page, ADMIN.email);
+  await page.goto(`/dashboard/professional/${idProfessional}`);
+  const info = page.getByRole('form', { name: 'Informações do profissional' });
+  await expect(info.getByLabel('Nome completo')).toHaveValue(name);
+  await expect(info.getByRole('note')).toHaveText(PENDING_NOTICE);
+
+  // Monday typed in the day's dialog, then copied: Monday is saved, Tuesday to Saturday get
+  // the same periods, Sunday keeps its own (none).
+  await page.getByRole('tab', { name: 'Horário de trabalho' }).click();
+  await page.getByRole('button', { name: 'Editar Segunda-feira' }).click();
+  const dayModal = page.getByRole('dialog', { name: 'Horário de Segunda-feira' });
+  await dayModal.getByLabel('Início').nth(0).fill('09:00');
+  await dayModal.getByLabel('Fim').nth(0).fill('12:00');
+  await dayModal.getByLabel('Início').nth(1).fill('13:00');
+  await dayModal.getByLabel('Fim').nth(1).fill('18:00');
+  await dayModal.getByRole('button', { name: 'Copiar para os outros dias' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Copiar horário' });
+  await expect(confirm).toContainText('Copiar o horário de Segunda-feira para os outros dias de trabalho?');
+  await shot(page, 'professional-hours-copy-1280');
+  await confirm.getByRole('button', { name: 'Copiar' }).click();
+  await expect(toast(page, 'Horário copiado para os outros dias.')).toBeVisible();
+  await expect(dayModal).toBeHidden();
+
+  const week = page.getByRole('table', { name: 'Horário de trabalho' });
+  const dayRow = (day: string) => week.getByRole('row').filter({ hasText: day });
+  // The week as the server keeps it: read again after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Horário de trabalho' }).click();
+  for (const day of WEEK_DAYS.slice(1)) {
+    await expect(dayRow(day)).toContainText('09:00 - 12:00');
+    await expect(dayRow(day)).toContainText('13:00 - 18:00');
+  }
+  await expect(dayRow('Domingo')).not.toContainText(':');
 });
 
 for (const width of [1280, 390]) {

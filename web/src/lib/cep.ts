@@ -14,6 +14,13 @@ export interface CepAddress {
   state: string;
 }
 
+/**
+ * What a lookup learnt: the address; that the CEP does not exist (`notFound`: ViaCEP's
+ * `erro`, a 400 for a malformed CEP, the gateway's 404); or nothing (`failed`: network down,
+ * timeout, 5xx, an unreadable answer), which says nothing about the CEP itself.
+ */
+export type CepLookup = { status: 'found'; address: CepAddress } | { status: 'notFound' } | { status: 'failed' };
+
 /** ViaCEP's answer: the address, or `erro` (true, or "true" in its older answers). */
 interface ViaCepAnswer {
   logradouro?: string;
@@ -35,18 +42,23 @@ export function addressFromViaCep(answer: ViaCepAnswer): CepAddress | null {
   };
 }
 
+/** The answers that mean "no such CEP" rather than "could not ask". */
+const NOT_FOUND_STATUSES = [400, 404];
+
 /**
- * The address of a CEP; null when it has not 8 digits, does not exist, or the lookup
- * fails (network down, 400, timeout): the form then stays usable and the user types it.
+ * Looks a CEP up. A CEP without 8 digits is `notFound` without asking. The caller decides
+ * what each outcome does to the form; none of them throws.
  */
-export async function lookupCep(cep: string, fetchImpl: typeof fetch = fetch): Promise<CepAddress | null> {
+export async function lookupCep(cep: string, fetchImpl: typeof fetch = fetch): Promise<CepLookup> {
   const digits = onlyDigits(cep);
-  if (digits.length !== 8) return null;
+  if (digits.length !== 8) return { status: 'notFound' };
   try {
     const response = await fetchImpl(`${CEP_BASE_PATH}/${digits}/json/`, { signal: AbortSignal.timeout(8_000) });
-    if (!response.ok) return null;
-    return addressFromViaCep((await response.json()) as ViaCepAnswer);
+    if (NOT_FOUND_STATUSES.includes(response.status)) return { status: 'notFound' };
+    if (!response.ok) return { status: 'failed' };
+    const address = addressFromViaCep((await response.json()) as ViaCepAnswer);
+    return address ? { status: 'found', address } : { status: 'notFound' };
   } catch {
-    return null;
+    return { status: 'failed' };
   }
 }

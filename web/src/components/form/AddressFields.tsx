@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { lookupCep } from '@/lib/cep';
 import { onlyDigits } from '@/lib/masks';
@@ -15,10 +15,16 @@ interface AddressFieldsProps<T extends FieldValues> {
 
 const LOOKED_UP = ['street', 'district', 'city', 'state'] as const;
 
+/** Shown on the CEP field when the lookup says the CEP does not exist (issue 45 point 7). */
+export const CEP_NOT_FOUND = 'CEP não encontrado';
+
 /**
  * CEP, street, number, complement, district, city and UF. When the CEP reaches 8 digits
- * the postal-code lookup fills street, district, city and UF and focuses the number; on a
- * failure those clear and UF becomes '--' (spec 02 §5 'Address lookup').
+ * the postal-code lookup fills street, district, city and UF and focuses the number (spec
+ * 02 §5 'Address lookup'). Issue 45 point 7 changes the spec's failure rule: what the user
+ * typed is never cleared. An unknown CEP says 'CEP não encontrado' on the CEP field (a note,
+ * not a rule: the form still saves, since ViaCEP does not know every new CEP); a lookup that
+ * could not be made (network, 5xx) says nothing and the user types the address.
  */
 export function AddressFields<T extends FieldValues>({ form, zipField, disabled }: AddressFieldsProps<T>) {
   const { register, setValue, formState, setFocus } = form;
@@ -26,31 +32,46 @@ export function AddressFields<T extends FieldValues>({ form, zipField, disabled 
   // Only what the user types is looked up (a loaded form keeps its saved address); a newer
   // CEP wins over an answer still on its way.
   const pending = useRef('');
+  // Kept beside the form's errors, not in them: the schema's checks would overwrite it, and
+  // it must not stop a save.
+  const [notFound, setNotFound] = useState(false);
 
   const lookUp = async (typed: string) => {
     const cep = onlyDigits(typed);
-    if (cep.length !== 8 || cep === pending.current) return;
+    if (cep.length === 8 && cep === pending.current) return;
+    setNotFound(false);
+    if (cep.length !== 8) {
+      // Edited while a lookup was on its way: its answer no longer applies.
+      pending.current = '';
+      return;
+    }
     pending.current = cep;
-    const address = await lookupCep(cep);
+    const lookup = await lookupCep(cep);
     if (pending.current !== cep) return;
     pending.current = '';
-    const set = (name: (typeof LOOKED_UP)[number], value: string) =>
-      setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldValidate: formState.isSubmitted, shouldDirty: true });
-    if (address) {
-      for (const name of LOOKED_UP) set(name, address[name]);
+    if (lookup.status === 'found') {
+      for (const name of LOOKED_UP) {
+        setValue(name as Path<T>, lookup.address[name] as PathValue<T, Path<T>>, {
+          shouldValidate: formState.isSubmitted,
+          shouldDirty: true,
+        });
+      }
       setFocus('number' as Path<T>);
-    } else {
-      set('street', '');
-      set('district', '');
-      set('city', '');
-      set('state', '--');
+    } else if (lookup.status === 'notFound') {
+      setNotFound(true);
     }
   };
 
   const field = (name: string) => register(name as Path<T>);
   return (
     <>
-      <TextField label="CEP" mask="cep" disabled={disabled} error={errors[zipField]?.message} {...register(zipField, { onChange: (event) => void lookUp(event.target.value) })} />
+      <TextField
+        label="CEP"
+        mask="cep"
+        disabled={disabled}
+        error={errors[zipField]?.message ?? (notFound ? CEP_NOT_FOUND : undefined)}
+        {...register(zipField, { onChange: (event) => void lookUp(event.target.value) })}
+      />
       <TextField label="Rua" disabled={disabled} error={errors.street?.message} {...field('street')} />
       <TextField label="Número" inputMode="numeric" maxLength={5} disabled={disabled} error={errors.number?.message} {...field('number')} />
       <TextField label="Complemento" disabled={disabled} error={errors.complement?.message} {...field('complement')} />

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import { signedInSession } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
+import { Toasts } from '../Toasts';
 import { ProfessionalServicesEditor, WorkingHoursEditor, type StaffTarget } from './index';
 
 const PROFESSIONAL: StaffTarget = { kind: 'professional', idProfessional: 7 };
@@ -30,7 +31,13 @@ const catalogue = [
 
 function renderWithStore(ui: React.ReactElement) {
   const store = makeStore({ session: signedInSession('ADMIN') });
-  return render(<Provider store={store}>{ui}</Provider>);
+  // The toasts too: the copy tells its end with one.
+  return render(
+    <Provider store={store}>
+      {ui}
+      <Toasts />
+    </Provider>,
+  );
 }
 
 describe('WorkingHoursEditor', () => {
@@ -71,6 +78,129 @@ describe('WorkingHoursEditor', () => {
       thirdStart: null,
       thirdEnd: null,
     });
+  });
+});
+
+describe('copying a day to the other days (issue 45 point 7)', () => {
+  /** The week's GET (counted) and every PUT .../day body in order; the PUTs wait for `release`. */
+  function hoursServer(url: string, { refuseDay }: { refuseDay?: number } = {}) {
+    const put: { weekDay: number }[] = [];
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl(url), () => {
+        reads += 1;
+        return HttpResponse.json(week);
+      }),
+      http.put(apiUrl(`${url}/day`), async ({ request }) => {
+        const body = (await request.json()) as { weekDay: number };
+        put.push(body);
+        await held;
+        return body.weekDay === refuseDay
+          ? HttpResponse.json({ message: 'Dia da semana inválido' }, { status: 422 })
+          : HttpResponse.json({});
+      }),
+    );
+    return { put, reads: () => reads, release: () => release() };
+  }
+
+  const tuesdayHours = { firstStart: '09:00', firstEnd: '12:00', secondStart: null, secondEnd: null, thirdStart: null, thirdEnd: null };
+
+  it('asks, then sends the day to Monday–Saturday one at a time, with the progress, toasts and refreshes', async () => {
+    const hours = hoursServer('professional-working-hours/professional/7');
+    const user = userEvent.setup();
+    renderWithStore(<WorkingHoursEditor target={PROFESSIONAL} canEdit />);
+    await user.click(await screen.findByRole('button', { name: 'Editar Terça-feira' }));
+    const modal = within(screen.getByRole('dialog', { name: 'Horário de Terça-feira' }));
+    await user.click(modal.getByRole('button', { name: 'Copiar para os outros dias' }));
+
+    const confirm = screen.getByRole('dialog', { name: 'Copiar horário' });
+    expect(confirm.textContent).toContain('Copiar o horário de Terça-feira para os outros dias de trabalho?');
+    expect(confirm.textContent).toContain('Os horários de Segunda-feira, Quarta-feira, Quinta-feira, Sexta-feira e Sábado serão substituídos.');
+    await user.click(within(confirm).getByRole('button', { name: 'Copiar' }));
+
+    // One request at a time: the first waits, and the dialog says where the copy is.
+    await waitFor(() => expect(hours.put).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hours.put).toHaveLength(1);
+    expect(modal.getByRole('status').textContent).toBe('Copiando 1 de 5…');
+    expect(modal.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', true);
+    hours.release();
+
+    expect(await screen.findByText('Horário copiado para os outros dias.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The day itself was not edited, so only the other days were sent; Sunday is left alone.
+    expect(hours.put).toEqual([1, 3, 4, 5, 6].map((weekDay) => ({ weekDay, ...tuesdayHours })));
+    await waitFor(() => expect(hours.reads()).toBeGreaterThan(1));
+  });
+
+  it('copies an edited Sunday: saved first, then Monday to Saturday (the my-profile call)', async () => {
+    const hours = hoursServer('professional-working-hours/my-profile');
+    hours.release();
+    const user = userEvent.setup();
+    renderWithStore(<WorkingHoursEditor target={{ kind: 'myProfile' }} canEdit />);
+    await user.click(await screen.findByRole('button', { name: 'Editar Domingo' }));
+    const modal = within(screen.getByRole('dialog', { name: 'Horário de Domingo' }));
+    // Nothing to copy yet.
+    expect(modal.getByRole('button', { name: 'Copiar para os outros dias' })).toHaveProperty('disabled', true);
+    const first = within(modal.getByRole('group', { name: 'Primeiro horário' }));
+    await user.type(first.getByLabelText('Início'), '0800');
+    await user.type(first.getByLabelText('Fim'), '1200');
+    const second = within(modal.getByRole('group', { name: 'Segundo horário' }));
+    await user.type(second.getByLabelText('Início'), '1300');
+    await user.type(second.getByLabelText('Fim'), '1700');
+    await user.click(modal.getByRole('button', { name: 'Copiar para os outros dias' }));
+    const confirm = screen.getByRole('dialog', { name: 'Copiar horário' });
+    expect(confirm.textContent).toContain('Copiar o horário de Domingo para os outros dias de trabalho?');
+    await user.click(within(confirm).getByRole('button', { name: 'Copiar' }));
+
+    expect(await screen.findByText('Horário copiado para os outros dias.')).toBeTruthy();
+    const body = { firstStart: '08:00', firstEnd: '12:00', secondStart: '13:00', secondEnd: '17:00', thirdStart: null, thirdEnd: null };
+    expect(hours.put).toEqual([0, 1, 2, 3, 4, 5, 6].map((weekDay) => ({ weekDay, ...body })));
+  });
+
+  it('sends nothing for a day with errors or when the copy is not confirmed', async () => {
+    const hours = hoursServer('professional-working-hours/professional/7');
+    hours.release();
+    const user = userEvent.setup();
+    renderWithStore(<WorkingHoursEditor target={PROFESSIONAL} canEdit />);
+    await user.click(await screen.findByRole('button', { name: 'Editar Terça-feira' }));
+    const modal = within(screen.getByRole('dialog', { name: 'Horário de Terça-feira' }));
+    const first = within(modal.getByRole('group', { name: 'Primeiro horário' }));
+    await user.clear(first.getByLabelText('Fim'));
+    await user.type(first.getByLabelText('Fim'), '0800');
+    await user.click(modal.getByRole('button', { name: 'Copiar para os outros dias' }));
+    expect(await modal.findByText('Horário final menor que inicial')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Copiar horário' })).toBeNull();
+
+    await user.clear(first.getByLabelText('Fim'));
+    await user.type(first.getByLabelText('Fim'), '1100');
+    await user.click(modal.getByRole('button', { name: 'Copiar para os outros dias' }));
+    const confirm = screen.getByRole('dialog', { name: 'Copiar horário' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog', { name: 'Copiar horário' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Horário de Terça-feira' })).toBeTruthy();
+    expect(hours.put).toEqual([]);
+  });
+
+  it('stops at a refused day, keeping the dialog open without the success toast', async () => {
+    const hours = hoursServer('professional-working-hours/professional/7', { refuseDay: 4 });
+    hours.release();
+    const user = userEvent.setup();
+    renderWithStore(<WorkingHoursEditor target={PROFESSIONAL} canEdit />);
+    await user.click(await screen.findByRole('button', { name: 'Editar Terça-feira' }));
+    const modal = within(screen.getByRole('dialog', { name: 'Horário de Terça-feira' }));
+    await user.click(modal.getByRole('button', { name: 'Copiar para os outros dias' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Copiar horário' })).getByRole('button', { name: 'Copiar' }));
+    // The base query toasts the refusal; the copy stops there.
+    expect(await screen.findByText('Dia da semana inválido')).toBeTruthy();
+    await waitFor(() => expect(modal.getByRole('status').textContent).toBe(''));
+    expect(hours.put.map((body) => body.weekDay)).toEqual([1, 3, 4]);
+    expect(screen.queryByText('Horário copiado para os outros dias.')).toBeNull();
+    expect(modal.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ const detail: ProfessionalDetail = {
 };
 
 /** The shell's calls, and the professional form's. */
-function professionalServer({ typesFail = false } = {}) {
+function professionalServer({ typesFail = false, status = detail.Status } = {}) {
   const posted: { body: unknown; key: string | null }[] = [];
   const put: unknown[] = [];
   let typesCalls = 0;
@@ -54,7 +54,7 @@ function professionalServer({ typesFail = false } = {}) {
     }),
     http.get(apiUrl('professional/9'), () => {
       detailReads += 1;
-      return HttpResponse.json(detail);
+      return HttpResponse.json({ ...detail, Status: status });
     }),
     http.get(apiUrl('professional/filter'), () => HttpResponse.json({ content: [], total: 0, count: 0 })),
     http.post(apiUrl('professional'), async ({ request }) => {
@@ -84,10 +84,18 @@ describe('professional form', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Informações']);
     expect(within(form).queryByLabelText('Status')).toBeNull();
 
-    // The CEP lookup fails here: the address clears and the user types it.
-    server.use(http.get(new URL('/cep/01310100/json/', window.location.origin).href, () => HttpResponse.error()));
+    // The CEP lookup cannot be made here: nothing is filled, cleared or said; the user types
+    // the address.
+    let cepAsked = false;
+    server.use(
+      http.get(new URL('/cep/01310100/json/', window.location.origin).href, () => {
+        cepAsked = true;
+        return HttpResponse.error();
+      }),
+    );
     await user.type(within(form).getByLabelText('CEP'), '01310100');
-    await waitFor(() => expect(within(form).getByLabelText('UF')).toHaveProperty('value', '--'));
+    await waitFor(() => expect(cepAsked).toBe(true));
+    expect(within(form).getByLabelText('UF')).toHaveProperty('value', '--');
     await user.type(within(form).getByLabelText('Nome completo'), 'Rafael Souza');
     await user.type(within(form).getByLabelText('CPF'), '52998224725');
     await user.type(within(form).getByLabelText('E-mail'), 'rafael@example.com');
@@ -158,6 +166,31 @@ describe('professional form', () => {
     await waitFor(() => expect(detailReads()).toBe(2));
     expect(put).toHaveLength(1);
     expect(put[0]).toMatchObject({ status: 2, idCompany: 1, idsCompanies: [2], color: '#FF9800', idTypeProfile: 4, cep: '01042001' });
+  });
+
+  it('says why a pending professional is not in the agenda, and how to activate them', async () => {
+    professionalServer({ status: 0 });
+    open('/dashboard/professional/9');
+    const form = await screen.findByRole('form', { name: 'Informações do profissional' });
+    const notice = await within(form).findByRole('note');
+    expect(notice.textContent).toBe(
+      'Este profissional ainda não aparece na agenda porque o Status está Pendente. Para que ele possa ser agendado, mude o Status para Ativo e salve. A senha de acesso ele cria pelo link enviado para o e-mail cadastrado.',
+    );
+    expect(within(form).getByLabelText('Status')).toHaveProperty('value', '0');
+    // Beside the status, in the same section.
+    expect(notice.closest('fieldset')).toBe(within(form).getByLabelText('Status').closest('fieldset'));
+  });
+
+  it('shows no pending notice for an active professional, nor when registering', async () => {
+    professionalServer();
+    open('/dashboard/professional/9');
+    const form = await screen.findByRole('form', { name: 'Informações do profissional' });
+    await waitFor(() => expect(within(form).getByLabelText('Status')).toHaveProperty('value', '1'));
+    expect(within(form).queryByRole('note')).toBeNull();
+    cleanup();
+    open('/dashboard/professional/new');
+    const empty = await screen.findByRole('form', { name: 'Informações do profissional' });
+    expect(within(empty).queryByRole('note')).toBeNull();
   });
 
   it('loads the profile types silently: a failure shows no toast', async () => {

@@ -17,6 +17,18 @@ import type { ProfessionalDetail, ProfessionalPayload } from './types';
 
 export const LIST_PATH = '/dashboard/professional';
 
+/** The status a professional is registered with (spec 02 §4). */
+const PENDING = 0;
+
+/**
+ * Why a pending professional is not bookable, and how to make them so (issue 45 point 7).
+ * Only the status keeps them out: the agenda, the free times and the online page take
+ * active professionals, and setting the password (the e-mailed registration link) changes
+ * no status; so the notice does not make the activation wait for the password.
+ */
+export const PENDING_NOTICE =
+  'Este profissional ainda não aparece na agenda porque o Status está Pendente. Para que ele possa ser agendado, mude o Status para Ativo e salve. A senha de acesso ele cria pelo link enviado para o e-mail cadastrado.';
+
 /** The form's values of a loaded professional. */
 export function valuesOf(detail: ProfessionalDetail): ProfessionalValues {
   return {
@@ -146,6 +158,11 @@ export function ProfessionalInfoForm({ detail, canEdit }: ProfessionalInfoFormPr
           <SelectField label="Perfil" options={typeOptions} error={errors.idTypeProfile?.message} {...register('idTypeProfile')} />
           {detail && (
             <SelectField label="Status" options={PROFESSIONAL_STATUS_OPTIONS} error={errors.status?.message} {...register('status')} />
+          )}
+          {detail?.Status === PENDING && (
+            <p className="professional-pending-notice field-wide" role="note">
+              {PENDING_NOTICE}
+            </p>
           )}
           <fieldset
             className={`palette field-wide${errors.color ? ' field-invalid' : ''}`}
