@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   ADMIN,
@@ -35,8 +35,12 @@ async function dashboard(request: APIRequestContext, token: string, query: strin
   return (await answer.json()) as Dashboard;
 }
 
-const figure = (page: Page, label: string) =>
-  page.locator('.home-figure').filter({ has: page.getByText(label, { exact: true }) }).locator('.home-figure-value');
+/** A key figure's value, on the page or in one list of figures ('Números de hoje'). */
+const figure = (scope: Page | Locator, label: string) => {
+  // `has` is looked for inside each figure, so it starts from the page, not from the scope.
+  const page = 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
+  return scope.locator('.home-figure').filter({ has: page.getByText(label, { exact: true }) }).locator('.home-figure-value');
+};
 const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
 const normalized = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
 
@@ -116,13 +120,65 @@ test('at 390 px the home shows today: its figures (the commissions among them), 
   const token = await apiToken(request, ADMIN.email);
   await signInAs(page, ADMIN.email);
   await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
+  // The period's figures further down repeat some labels: these are today's.
+  const today = page.getByLabel('Números de hoje');
   for (const label of ['Agendamentos hoje', 'Ocupação', 'Receita prevista', 'Recebido', 'Comissões no período']) {
-    await expect(figure(page, label)).toBeVisible();
+    await expect(figure(today, label)).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Próximos agendamentos' })).toBeVisible();
-  const today = await dashboard(request, token, 'period=today');
-  expect(today.Days).toHaveLength(1);
+  const todays = await dashboard(request, token, 'period=today');
+  expect(todays.Days).toHaveLength(1);
   await page.screenshot({ path: 'test-results/home-390.png', fullPage: false });
   await page.getByRole('link', { name: 'Abrir agenda' }).click();
   await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+});
+
+test("at 390 px the owner has the period and unit switches, the period's figures and the club's pending payments (issue 45)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await apiToken(request, ADMIN.email);
+  await signInAs(page, ADMIN.email);
+  await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible();
+  // Today's numbers first, then the summary with its switches.
+  await expect(figure(page.getByLabel('Números de hoje'), 'Agendamentos hoje')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Resumo do período' });
+  const unit = summary.getByLabel('Unidade');
+  const periods = summary.getByRole('group', { name: 'Período' });
+  await expect(unit).toBeVisible();
+  await expect(periods).toBeVisible();
+  // A first visit (a new browser) opens on every unit, not the alphabetically first.
+  await expect(unit.locator('option:checked')).toHaveText('Todas as unidades');
+
+  // The period's figures follow the switch: the week of every unit, as GET dashboard says.
+  await periods.getByRole('button', { name: 'Esta semana' }).click();
+  const week = await dashboard(request, token, 'period=week');
+  const numbers = summary.getByLabel('Números do período');
+  await expect(figure(numbers, 'Agendamentos')).toHaveText(String(week.Totals.Appointments));
+  await expect(figure(numbers, 'Cancelamentos')).toHaveText(String(week.Totals.Cancelled));
+  expect(normalized(await figure(numbers, 'Recebido').textContent())).toBe(normalized(brl(week.Received.Total)));
+
+  // The club's pending payments, each opening its subscriber (cards in the list pattern).
+  const club = summary.getByRole('region', { name: 'Clube de assinaturas' });
+  await expect(club.getByRole('heading', { name: 'Pagamentos pendentes' })).toBeVisible();
+  const pending = club.getByRole('table', { name: 'Pagamentos pendentes' });
+  await expect(pending).toBeVisible();
+  if ((week.Club?.Pending.length ?? 0) > 0) await expect(pending.locator('tbody tr').first().getByRole('link')).toBeVisible();
+  else await expect(pending).toContainText('Nenhum pagamento pendente.');
+  // Everything fits the width of the phone.
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  await expect(page.locator('.home[aria-busy]')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/home-owner-390.png', fullPage: true });
+
+  // The unit chosen is where the home opens next time, its club's payments with it.
+  await unit.selectOption({ label: CENTRO });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Resumo do período' }).getByLabel('Unidade').locator('option:checked')).toHaveText(CENTRO);
+  const centro = await dashboard(request, token, `period=today&idCompany=${await companyId(request, token, CENTRO)}`);
+  if ((centro.Club?.Pending.length ?? 0) > 0) {
+    await page.getByRole('table', { name: 'Pagamentos pendentes' }).locator('tbody tr').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/subscription-user-detail-form\/\d+$/);
+  }
 });

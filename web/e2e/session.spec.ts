@@ -7,8 +7,8 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
   const menu = sideMenu(page);
   await expect(menu).toBeVisible();
 
-  // The lateral menu starts collapsed; open it to see every item.
-  await menu.getByRole('button', { name: 'Expandir menu' }).click();
+  // The lateral menu starts expanded at desktop width (issue 45): every item, without ☰.
+  await expect(menu.getByRole('button', { name: 'Recolher menu' })).toBeVisible();
   for (const label of ['Início', 'Agenda', 'Clientes', 'Profissionais', 'Empresas', 'Feriados', 'Planos', 'Assinantes']) {
     await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
@@ -29,10 +29,11 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
   await expect(menu.getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Empresas', exact: true })).toHaveCount(0);
 
-  // A reload keeps the session, the menu state and the favourite.
+  // A reload keeps the session, the menu folded as the user left it, and the favourite.
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(sideMenu(page).getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Empresas', exact: true })).toHaveCount(0);
   await sideMenu(page).getByRole('link', { name: 'Agenda', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
   await sideMenu(page).getByRole('button', { name: 'Expandir menu' }).click();
@@ -68,6 +69,27 @@ test('admin signs in, keeps a favourite across a reload and signs out', async ({
 
   // The server ended the session: the token no longer opens anything, wherever it was copied.
   await expect.poll(readWith).toBe(401);
+});
+
+test('a first sign-in at 1280 px shows the navigation without opening ☰, and a click in the page leaves it (issue 45)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A new browser: nothing stored, so nothing chosen yet.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = sideMenu(page);
+  await expect(menu.getByRole('button', { name: 'Expandir menu' })).toHaveCount(0);
+  for (const label of ['Agenda', 'Clientes', 'Assinantes']) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: 'test-results/menu-first-sign-in-1280.png' });
+
+  // Working in the page does not fold it; the links take the user where they say.
+  await page.getByRole('heading', { name: 'Início', level: 1 }).click();
+  await menu.getByRole('link', { name: 'Clientes', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(menu.getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
 });
 
 test('a reload right after signing in keeps the session, 10 times out of 10 (issue 14)', async ({ page }) => {

@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResponse, otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import type { RootState } from '@/app/store';
+import { initialUiState } from '@/state/uiSlice';
 import { apiUrl, server } from '@/test/server';
 import type { FavoriteMenu } from '@/api/wire';
 
@@ -143,26 +145,28 @@ describe('dashboard shell', () => {
     await waitFor(() => expect(store.getState().session.selectedCompany?.IdCompany).toBe(1));
     expect(reads.length).toBe(1);
 
-    // Closed by default: only favourites, as icons.
+    // Issue 45: expanded on a first sign-in at desktop width, every entry in sight without ☰.
     const menu = sideMenu();
-    expect(within(menu).getByRole('link', { name: 'Clientes' })).toBeTruthy();
-    expect(within(menu).queryByRole('link', { name: 'Agenda' })).toBeNull();
-
-    await user.click(within(menu).getByRole('button', { name: 'Expandir menu' }));
+    expect(within(menu).queryByRole('button', { name: 'Expandir menu' })).toBeNull();
     for (const label of ['Início', 'Agenda', 'Clientes', 'Profissionais', 'Empresas', 'Feriados', 'Planos', 'Assinantes']) {
       expect(within(menu).getByRole('link', { name: label })).toBeTruthy();
     }
     expect(within(menu).getByText('Admin Navalha')).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Meu Perfil' })).toBeTruthy();
+
+    // Folded by the user: only favourites, as icons.
+    await user.click(within(menu).getByRole('button', { name: 'Recolher menu' }));
+    expect(within(menu).getByRole('link', { name: 'Clientes' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Agenda' })).toBeNull();
+    expect(store.getState().ui.menuOpen).toBe(false);
   });
 
   it('marks and unmarks a favourite, re-reading the list after each write', async () => {
     const { favorites, reads } = favoritesServer();
     const user = userEvent.setup();
     const { store } = renderApp('/dashboard', { session: signedInSession() });
-    await user.click(await screen.findByRole('button', { name: 'Expandir menu' }));
 
-    const star = screen.getByRole('button', { name: 'Favoritar Agenda' });
+    const star = await screen.findByRole('button', { name: 'Favoritar Agenda' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     await user.click(star);
     const marked = await screen.findByRole('button', { name: 'Desfavoritar Agenda' });
@@ -187,8 +191,7 @@ describe('dashboard shell', () => {
     favoritesServer();
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard', { session: signedInSession() });
-    await user.click(await screen.findByRole('button', { name: 'Expandir menu' }));
-    await user.click(screen.getByRole('link', { name: 'Agenda' }));
+    await user.click(await screen.findByRole('link', { name: 'Agenda' }));
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/scheduling');
     expect(screen.getByRole('link', { name: 'Agenda' }).getAttribute('aria-current')).toBe('page');
@@ -202,8 +205,7 @@ describe('dashboard shell', () => {
     favoritesServer();
     const user = userEvent.setup();
     const { store } = renderApp('/dashboard', { session: signedInSession() });
-    await user.click(await screen.findByRole('button', { name: 'Expandir menu' }));
-    const group = screen.getByRole('button', { name: 'Cadastros' });
+    const group = await screen.findByRole('button', { name: 'Cadastros' });
     expect(group.getAttribute('aria-expanded')).toBe('true');
     await user.click(group);
     expect(screen.queryByRole('link', { name: 'Clientes' })).toBeNull();
@@ -211,24 +213,63 @@ describe('dashboard shell', () => {
     expect(screen.getByRole('link', { name: 'Agenda' })).toBeTruthy();
   });
 
-  it('collapses when the content is clicked and follows the window width', async () => {
+  it("stays as the user left it at desktop width, whatever is clicked or resized (issue 45)", async () => {
     favoritesServer();
     const user = userEvent.setup();
     const { store } = renderApp('/dashboard', { session: signedInSession() });
-    await user.click(await screen.findByRole('button', { name: 'Expandir menu' }));
-    await user.click(screen.getByRole('heading', { name: 'Início' }));
-    expect(store.getState().ui.menuOpen).toBe(false);
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Agenda' })).toBeTruthy());
 
+    // A click in the page no longer folds it (the rail would shift the page under the pointer).
+    await user.click(screen.getByRole('heading', { name: 'Início' }));
+    expect(within(menu).getByRole('link', { name: 'Agenda' })).toBeTruthy();
+    act(() => {
+      window.innerWidth = 1100;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(within(menu).getByRole('button', { name: 'Recolher menu' })).toBeTruthy();
+
+    // Folded by ☰: remembered, and a resize keeps it folded.
+    await user.click(within(menu).getByRole('button', { name: 'Recolher menu' }));
+    expect(store.getState().ui.menuOpen).toBe(false);
     act(() => {
       window.innerWidth = 2400;
       window.dispatchEvent(new Event('resize'));
     });
+    expect(within(menu).queryByRole('link', { name: 'Agenda' })).toBeNull();
+    expect(within(menu).getByRole('button', { name: 'Expandir menu' })).toBeTruthy();
+  });
+
+  it('opens folded for a user who folded it (the stored choice)', async () => {
+    favoritesServer();
+    renderApp('/dashboard', { session: signedInSession(), ui: { ...initialUiState, menuOpen: false } as RootState['ui'] });
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(within(menu).getByRole('button', { name: 'Expandir menu' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Agenda' })).toBeNull();
+  });
+
+  it('is a top bar on a narrow screen whose list opens over the page for one choice', async () => {
+    favoritesServer();
+    window.innerWidth = 390;
+    const user = userEvent.setup();
+    const { store, router } = renderApp('/dashboard', { session: signedInSession() });
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    // Expanded is the desktop's default; the phone starts with the bar.
     expect(store.getState().ui.menuOpen).toBe(true);
-    act(() => {
-      window.innerWidth = 2000;
-      window.dispatchEvent(new Event('resize'));
-    });
-    expect(store.getState().ui.menuOpen).toBe(false);
+    expect(within(menu).queryByRole('link', { name: 'Agenda' })).toBeNull();
+
+    await user.click(within(menu).getByRole('button', { name: 'Expandir menu' }));
+    await user.click(within(menu).getByRole('link', { name: 'Agenda' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/scheduling'));
+    // The choice made, the list closes; the phone's open list is no preference.
+    expect(within(menu).getByRole('button', { name: 'Expandir menu' })).toBeTruthy();
+    expect(store.getState().ui.menuOpen).toBe(true);
+
+    // Reopened and left by the logo, it closes too.
+    await user.click(within(menu).getByRole('button', { name: 'Expandir menu' }));
+    await user.click(within(menu).getByRole('button', { name: 'Navalha' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(within(menu).getByRole('button', { name: 'Expandir menu' })).toBeTruthy();
   });
 
   it('asks before signing out and ends on the login page', async () => {
@@ -260,12 +301,10 @@ describe('dashboard shell', () => {
 
   it('gives a BARBER1 only scheduling, commissions, clients, comandas, products and profile', async () => {
     favoritesServer();
-    const user = userEvent.setup();
     const { router } = renderApp('/dashboard', { session: signedInSession('BARBER1') });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/scheduling');
 
-    await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
     const links = within(sideMenu())
       .getAllByRole('link')
       .map((link) => link.textContent);

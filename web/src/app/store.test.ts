@@ -6,7 +6,7 @@ import { loginResponse } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { loadingOpened } from '@/state/loadingSlice';
 import { signedIn, signedOut } from '@/state/sessionSlice';
-import { menuGroupToggled, menuToggled } from '@/state/uiSlice';
+import { homeUnitChosen, menuGroupToggled, menuToggled } from '@/state/uiSlice';
 import {
   makePersistor,
   makeStore,
@@ -51,8 +51,10 @@ describe('store persistence', () => {
     expect(sessionPersistConfig.key).toBe('navalha-session');
     expect(uiPersistConfig.key).toBe('navalha-ui');
     expect(positionPersistConfig.key).toBe('navalha-position');
+    expect(sessionPersistConfig.version).toBe(1);
+    expect(uiPersistConfig.version).toBe(2);
+    expect(positionPersistConfig.version).toBe(1);
     for (const config of [sessionPersistConfig, uiPersistConfig, positionPersistConfig]) {
-      expect(config.version).toBe(1);
       expect(config.timeout).toBe(PERSIST_TIMEOUT_MS);
       expect(typeof config.migrate).toBe('function');
     }
@@ -67,6 +69,7 @@ describe('store persistence', () => {
     store.dispatch(signedIn(loginResponse()));
     store.dispatch(menuToggled());
     store.dispatch(menuGroupToggled('Cadastros'));
+    store.dispatch(homeUnitChosen({ user: '7', unit: '' }));
     store.dispatch(loadingOpened());
     store.dispatch(positionReceived('15'));
     await persistor.flush();
@@ -77,8 +80,10 @@ describe('store persistence', () => {
     expect(session.menuOpen).toBeUndefined();
 
     const ui = stored('navalha-ui')!;
-    expect(ui.menuOpen).toBe(true);
+    // Expanded until folded: the toggle folded it.
+    expect(ui.menuOpen).toBe(false);
     expect(ui.menuGroups).toEqual({ Cadastros: false });
+    expect(ui.homeUnits).toEqual({ 7: '' });
     expect(ui.token).toBeUndefined();
 
     expect(stored('navalha-position')!.last).toBe('15');
@@ -103,13 +108,16 @@ describe('store persistence', () => {
     await bootstrapped(firstPersistor);
     first.dispatch(signedIn(loginResponse('BARBER_LEADE')));
     first.dispatch(menuToggled());
+    first.dispatch(homeUnitChosen({ user: '7', unit: '2' }));
     await firstPersistor.flush();
 
     const second = makeStore();
     await bootstrapped(makePersistor(second));
     expect(second.getState().session.token).toBe('token-123');
     expect(second.getState().session.role?.Type).toBe('BARBER_LEADE');
-    expect(second.getState().ui.menuOpen).toBe(true);
+    // The fold the user chose, and their home unit, outlive the page.
+    expect(second.getState().ui.menuOpen).toBe(false);
+    expect(second.getState().ui.homeUnits).toEqual({ 7: '2' });
     expect(second.getState().loading.open).toBe(false);
   });
 
@@ -130,6 +138,26 @@ describe('store persistence', () => {
     expect(session.menuFavorite).toEqual([]);
     expect(session.companyList).toEqual([]);
     expect(session._persist.version).toBe(1);
+  });
+
+  it('expands a menu folded under version 1 once, keeping its groups (issue 45)', async () => {
+    // Version 1 folded the menu by default and on every resize below 2000 px: a stored
+    // 'false' says nothing of what the user wants.
+    localStorage.setItem(
+      'persist:navalha-ui',
+      JSON.stringify({
+        menuOpen: 'false',
+        menuGroups: JSON.stringify({ Cadastros: false }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await bootstrapped(makePersistor(store));
+    const ui = store.getState().ui;
+    expect(ui.menuOpen).toBe(true);
+    expect(ui.menuGroups).toEqual({ Cadastros: false });
+    expect(ui.homeUnits).toEqual({});
+    expect(ui._persist.version).toBe(2);
   });
 });
 

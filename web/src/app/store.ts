@@ -33,6 +33,13 @@ const uiMigrations: MigrationManifest = {
     const old = (state ?? {}) as Partial<typeof initialUiState> & PersistedState;
     return { ...initialUiState, ...old, menuGroups: { ...(old.menuGroups ?? {}) } } as PersistedState;
   },
+  // Issue 45: the menu starts expanded at desktop width. A stored 'false' was almost always the
+  // old default or the old fold on every resize below 2000 px, not a choice: expand it once.
+  // The home's unit per user is new.
+  2: (state) => {
+    const old = (state ?? {}) as Partial<typeof initialUiState> & PersistedState;
+    return { ...old, menuOpen: true, homeUnits: { ...(old.homeUnits ?? {}) } } as PersistedState;
+  },
 };
 const positionMigrations: MigrationManifest = {
   1: (state) => state,
@@ -47,10 +54,10 @@ export const sessionPersistConfig = {
   migrate: createMigrate(sessionMigrations, { debug: false }),
 };
 
-/** UI: lateral menu flag and the open/closed state of each menu group. */
+/** UI: lateral menu flag, the open/closed state of each menu group and each user's home unit. */
 export const uiPersistConfig = {
   key: 'navalha-ui',
-  version: 1,
+  version: 2,
   storage,
   timeout: PERSIST_TIMEOUT_MS,
   migrate: createMigrate(uiMigrations, { debug: false }),

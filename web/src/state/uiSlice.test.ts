@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  menuCollapsed,
-  menuExpanded,
-  menuGroupToggled,
-  menuToggled,
-  selectMenuGroupOpen,
-  uiSlice,
-  windowResized,
-} from './uiSlice';
+import { homeUnitChosen, menuGroupToggled, menuToggled, selectHomeUnit, selectMenuGroupOpen, selectMenuOpen, uiSlice } from './uiSlice';
 
 const reduce = uiSlice.reducer;
 
 describe('ui slice', () => {
-  it('starts with the lateral menu closed', () => {
-    expect(reduce(undefined, { type: '@@init' }).menuOpen).toBe(false);
+  it('starts with the lateral menu expanded until the user folds it (issue 45)', () => {
+    const state = reduce(undefined, { type: '@@init' });
+    expect(selectMenuOpen({ ui: state })).toBe(true);
   });
 
-  it('toggles, collapses and expands the menu', () => {
+  it('keeps the fold and the unfold the user chose', () => {
     let state = reduce(undefined, menuToggled());
-    expect(state.menuOpen).toBe(true);
-    state = reduce(state, menuCollapsed());
     expect(state.menuOpen).toBe(false);
-    expect(reduce(state, menuExpanded()).menuOpen).toBe(true);
-  });
-
-  it('collapses on resize to 2000 px or less and expands above', () => {
-    const open = reduce(undefined, menuExpanded());
-    expect(reduce(open, windowResized(2000)).menuOpen).toBe(false);
-    expect(reduce(open, windowResized(1280)).menuOpen).toBe(false);
-    expect(reduce(open, windowResized(2001)).menuOpen).toBe(true);
+    state = reduce(state, menuToggled());
+    expect(state.menuOpen).toBe(true);
   });
 
   it('remembers each group by title, open until closed', () => {
@@ -38,5 +23,15 @@ describe('ui slice', () => {
     expect(selectMenuGroupOpen(root, 'Atendimento')).toBe(true);
     state = reduce(state, menuGroupToggled('Cadastros'));
     expect(state.menuGroups).toEqual({ Cadastros: true });
+  });
+
+  it("remembers each user's home unit, every unit ('') included", () => {
+    let state = reduce(undefined, homeUnitChosen({ user: '7', unit: '2' }));
+    state = reduce(state, homeUnitChosen({ user: '9', unit: '' }));
+    expect(selectHomeUnit({ ui: state }, '7')).toBe('2');
+    expect(selectHomeUnit({ ui: state }, '9')).toBe('');
+    expect(selectHomeUnit({ ui: state }, '11')).toBeUndefined();
+    state = reduce(state, homeUnitChosen({ user: '7', unit: '1' }));
+    expect(state.homeUnits).toEqual({ 7: '1', 9: '' });
   });
 });

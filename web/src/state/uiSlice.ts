@@ -1,19 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface UiState {
-  /** Lateral menu expanded; closed until the user opens it. */
+  /**
+   * The lateral menu at desktop width: expanded until the user folds it with ☰, then as they
+   * left it (issue 45: a first sign-in showed only ☰). On a narrow screen the menu is a top
+   * bar whose full-screen list starts closed every time, whatever this says.
+   */
   menuOpen: boolean;
   /** Open/closed state of each menu group, by its title. */
   menuGroups: Record<string, boolean>;
+  /**
+   * The home's unit as each user last chose it (issue 45), by the user's professional id:
+   * '' for 'Todas as unidades', otherwise the unit's id. Kept across sign-outs, as the menu is.
+   */
+  homeUnits: Record<string, string>;
 }
 
 export const initialUiState: UiState = {
-  menuOpen: false,
+  menuOpen: true,
   menuGroups: {},
+  homeUnits: {},
 };
-
-/** Width at or below which a window resize collapses the lateral menu. */
-export const MENU_COLLAPSE_WIDTH = 2000;
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -22,27 +29,22 @@ export const uiSlice = createSlice({
     menuToggled(state) {
       state.menuOpen = !state.menuOpen;
     },
-    menuCollapsed(state) {
-      state.menuOpen = false;
-    },
-    menuExpanded(state) {
-      state.menuOpen = true;
-    },
-    windowResized(state, action: PayloadAction<number>) {
-      state.menuOpen = action.payload > MENU_COLLAPSE_WIDTH;
-    },
     menuGroupToggled(state, action: PayloadAction<string>) {
       const title = action.payload;
       state.menuGroups[title] = !(state.menuGroups[title] ?? true);
+    },
+    homeUnitChosen(state, action: PayloadAction<{ user: string; unit: string }>) {
+      state.homeUnits[action.payload.user] = action.payload.unit;
     },
   },
   selectors: {
     selectMenuOpen: (state) => state.menuOpen,
     // Groups start open until the user closes them.
     selectMenuGroupOpen: (state, title: string) => state.menuGroups[title] ?? true,
+    /** The user's last home unit ('' for every unit), or undefined before they chose one. */
+    selectHomeUnit: (state, user: string): string | undefined => state.homeUnits[user],
   },
 });
 
-export const { menuToggled, menuCollapsed, menuExpanded, windowResized, menuGroupToggled } =
-  uiSlice.actions;
-export const { selectMenuOpen, selectMenuGroupOpen } = uiSlice.selectors;
+export const { menuToggled, menuGroupToggled, homeUnitChosen } = uiSlice.actions;
+export const { selectMenuOpen, selectMenuGroupOpen, selectHomeUnit } = uiSlice.selectors;

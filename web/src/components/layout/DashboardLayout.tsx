@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useGetFavoritesQuery } from '@/api/favoritesApi';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectIsSignedIn, signedOut } from '@/state/sessionSlice';
-import { menuCollapsed, selectMenuOpen, windowResized } from '@/state/uiSlice';
+import { menuToggled, selectMenuOpen } from '@/state/uiSlice';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { useNarrowScreen } from '../useNarrowScreen';
 import type { MenuItem } from './menu';
 import { SideMenu } from './SideMenu';
 
@@ -13,22 +14,34 @@ interface DashboardLayoutProps {
   children: ReactNode;
 }
 
-/** The signed-in frame: lateral menu, content and the sign-out confirmation. */
+/**
+ * The signed-in frame: lateral menu, content and the sign-out confirmation.
+ *
+ * At desktop width the menu is a rail beside the content, expanded until the user folds it
+ * with ☰ and then as they left it (remembered; issue 45). It no longer folds on a click in
+ * the content or on a resize (spec 01 §4 had both): a rail that shifts the page under the
+ * pointer, or hides the navigation after the first click, is what issue 45 found. On a
+ * narrow screen the menu is a top bar; ☰ opens the full list over the page, for one choice.
+ */
 export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const menuOpen = useAppSelector(selectMenuOpen);
+  const { pathname } = useLocation();
+  const narrow = useNarrowScreen();
+  const railOpen = useAppSelector(selectMenuOpen);
+  // The page the narrow screen's list was opened on: going elsewhere closes it.
+  const [overlayOn, setOverlayOn] = useState<string | null>(null);
+  const menuOpen = narrow ? overlayOn === pathname : railOpen;
   const signedIn = useAppSelector(selectIsSignedIn);
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
 
   // Keeps the stored favourites fresh and refetches them after each toggle.
   useGetFavoritesQuery(undefined, { skip: !signedIn });
 
-  useEffect(() => {
-    const onResize = () => dispatch(windowResized(window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [dispatch]);
+  const toggleMenu = () => {
+    if (narrow) setOverlayOn(menuOpen ? null : pathname);
+    else dispatch(menuToggled());
+  };
 
   const cancelSignOut = useCallback(() => setConfirmingSignOut(false), []);
   const confirmSignOut = () => {
@@ -39,13 +52,14 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
 
   return (
     <div className={`shell ${menuOpen ? 'shell-menu-open' : 'shell-menu-collapsed'}`}>
-      <SideMenu menu={menu} onSignOut={() => setConfirmingSignOut(true)} />
-      <main
-        className="shell-content"
-        onClick={() => {
-          if (menuOpen) dispatch(menuCollapsed());
-        }}
-      >
+      <SideMenu
+        menu={menu}
+        open={menuOpen}
+        onToggle={toggleMenu}
+        onNavigate={() => setOverlayOn(null)}
+        onSignOut={() => setConfirmingSignOut(true)}
+      />
+      <main className="shell-content">
         <Suspense fallback={<p className="page-loading">Carregando...</p>}>{children}</Suspense>
       </main>
       <ConfirmDialog

@@ -2,28 +2,47 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { useDeleteFavoriteMutation, useSaveFavoriteMutation } from '@/api/favoritesApi';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectFavoriteSlugs, selectUserName } from '@/state/sessionSlice';
-import { menuGroupToggled, menuToggled, selectMenuGroupOpen, selectMenuOpen } from '@/state/uiSlice';
+import { menuGroupToggled, selectMenuGroupOpen } from '@/state/uiSlice';
 import { Icon } from '../Icon';
 import { dashboardPath, visibleLeaves, type MenuItem } from './menu';
 
 interface SideMenuProps {
   menu: MenuItem[];
+  /** Expanded (groups and items) or collapsed (favourites as icons). */
+  open: boolean;
+  /** ☰ and its opposite. */
+  onToggle: () => void;
+  /** A link or the logo was chosen. */
+  onNavigate: () => void;
   onSignOut: () => void;
 }
 
 /** Lateral menu: expanded shows groups and items, collapsed only favourites as icons. */
-export function SideMenu({ menu, onSignOut }: SideMenuProps) {
-  const dispatch = useAppDispatch();
+export function SideMenu({ menu, open, onToggle, onNavigate, onSignOut }: SideMenuProps) {
   const navigate = useNavigate();
-  const open = useAppSelector(selectMenuOpen);
   const userName = useAppSelector(selectUserName);
   const favorites = useAppSelector(selectFavoriteSlugs);
   const favoriteItems = visibleLeaves(menu).filter((item) => favorites.includes(String(item.route?.slug)));
 
   return (
-    <nav className={`side-menu ${open ? 'side-menu-open' : 'side-menu-collapsed'}`} aria-label="Menu principal">
+    <nav
+      className={`side-menu ${open ? 'side-menu-open' : 'side-menu-collapsed'}`}
+      aria-label="Menu principal"
+      // Every way out of the menu is a link (or the logo): one listener sees them all.
+      onClick={(event) => {
+        if ((event.target as Element).closest('a')) onNavigate();
+      }}
+    >
       <div className="side-menu-top">
-        <button type="button" className="logo" aria-label="Navalha" onClick={() => navigate('/dashboard')}>
+        <button
+          type="button"
+          className="logo"
+          aria-label="Navalha"
+          onClick={() => {
+            onNavigate();
+            navigate('/dashboard');
+          }}
+        >
           <Icon name="scissors" size={26} />
           {open && <span className="logo-text">Navalha</span>}
         </button>
@@ -32,7 +51,7 @@ export function SideMenu({ menu, onSignOut }: SideMenuProps) {
           className="icon-button menu-toggle"
           aria-label={open ? 'Recolher menu' : 'Expandir menu'}
           aria-expanded={open}
-          onClick={() => dispatch(menuToggled())}
+          onClick={onToggle}
         >
           <Icon name={open ? 'chevronLeft' : 'menu'} />
         </button>
@@ -151,12 +170,14 @@ function MenuLeaf({ item, favorite }: { item: MenuItem; favorite: boolean }) {
       <button
         type="button"
         className={`favorite-toggle${favorite ? ' favorite-toggle-on' : ''}`}
-        aria-label={`${favorite ? 'Desfavoritar' : 'Favoritar'} ${item.label}`}
         aria-pressed={favorite}
         disabled={saving.isLoading || deleting.isLoading}
         onClick={toggleFavorite}
       >
         <Icon name={favorite ? 'star' : 'starOutline'} size={18} />
+        {/* Named by text, not aria-label: a page's search by label ('Plano', 'Empresa') is
+            after its own fields, and the expanded menu is on every desktop page. */}
+        <span className="visually-hidden">{`${favorite ? 'Desfavoritar' : 'Favoritar'} ${item.label}`}</span>
       </button>
     </li>
   );

@@ -3,15 +3,22 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { minutesNow, shortTime, todayIso, weekdayDateBR } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
+import { Club } from './Club';
+import { FilterBar } from './FilterBar';
 import { useGetDashboardQuery, useGetTodayAppointmentsQuery } from './homeApi';
 import { KeyFigures } from './KeyFigures';
 import { LowStockCard } from './LowStockCard';
-import { useHomeScope, useMinuteClock } from './scope';
+import { PeriodFigures } from './PeriodFigures';
+import { useMinuteClock, type HomeFilters, type HomeScope } from './scope';
 import { commissionsTotal, nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
 
-/** The home at 700 px or less: today's four figures and next appointments of the shell's unit. */
-export function MobileHome() {
-  const scope = useHomeScope();
+/**
+ * The home at 700 px or less. First today in the shell's unit, the one 'Abrir agenda' opens:
+ * its figures, the next appointments. Then what the desktop shows without its charts (issue
+ * 45, the owner on a phone): the unit and period switches, the period's key figures and the
+ * club with its pending payments.
+ */
+export function MobileHome({ scope, filters }: { scope: HomeScope; filters: HomeFilters }) {
   const now = useMinuteClock();
   const timeZone = scope.company?.TimeZone;
   const today = todayIso(now, timeZone);
@@ -22,11 +29,13 @@ export function MobileHome() {
     idCompany === null ? skipToken : { idCompany, date: today, idProfessional: own ? scope.idProfessional : null },
   );
   const next = nextAppointments(day.data ?? [], today, minutesNow(now, timeZone));
+  const period = useGetDashboardQuery({ period: filters.period, idCompany: filters.idCompany });
   const listId = useId();
+  const periodId = useId();
   const totals = figures.data?.Totals;
 
   return (
-    <section className="page home home-mobile" aria-busy={figures.isFetching || day.isFetching || undefined}>
+    <section className="page home home-mobile" aria-busy={figures.isFetching || day.isFetching || period.isFetching || undefined}>
       <h1 className="page-title">Início</h1>
       <p className="home-today muted">
         {scope.company ? `${scope.company.Name} · ` : ''}
@@ -35,7 +44,6 @@ export function MobileHome() {
       {figures.data && totals ? (
         <KeyFigures
           label="Números de hoje"
-          className="home-figures-mobile"
           // Two by two: the day's work, then its money (expected beside received).
           figures={[
             { label: 'Agendamentos hoje', value: totals.Appointments },
@@ -77,6 +85,20 @@ export function MobileHome() {
       <Link className="button button-primary home-open-agenda" to="/dashboard/scheduling">
         Abrir agenda
       </Link>
+      <section className="home-period" aria-labelledby={periodId}>
+        <h2 id={periodId} className="home-section-title">
+          Resumo do período
+        </h2>
+        <FilterBar filters={filters} />
+        {period.data ? (
+          <div className={period.isFetching ? 'home-stale' : undefined}>
+            <PeriodFigures data={period.data} />
+            {period.data.Club && <Club club={period.data.Club} compact />}
+          </div>
+        ) : (
+          period.isFetching && <p className="page-loading">Carregando...</p>
+        )}
+      </section>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   hasMonthData,
   hasReceivedData,
   heatMap,
+  homeUnit,
   hoursText,
   lowStockText,
   mayChooseAllUnits,
@@ -239,6 +240,24 @@ describe('roles and units', () => {
     expect(seesOwnOnly('ADMIN')).toBe(false);
     expect(seesOwnOnly('BARBER1')).toBe(true);
     expect(seesOwnOnly('DEFAULT')).toBe(true);
+  });
+
+  it("opens the home on the unit last chosen while it is the user's, else on every unit when allowed (issue 45)", () => {
+    const units = [{ IdCompany: 1 }, { IdCompany: 2 }];
+    const shell = { IdCompany: 1 };
+    // A first visit: every unit, or the shell's unit for those who may not see them all.
+    expect(homeUnit(undefined, true, units, shell)).toBe('');
+    expect(homeUnit(undefined, false, units, shell)).toBe('1');
+    // The last choice.
+    expect(homeUnit('2', true, units, shell)).toBe('2');
+    expect(homeUnit('2', false, units, shell)).toBe('2');
+    expect(homeUnit('', true, units, shell)).toBe('');
+    // Every unit, no longer allowed (one unit left, or another role): the shell's.
+    expect(homeUnit('', false, units, shell)).toBe('1');
+    // A unit that is no longer the user's.
+    expect(homeUnit('5', true, units, shell)).toBe('');
+    expect(homeUnit('5', false, units, shell)).toBe('1');
+    expect(homeUnit(undefined, false, [], null)).toBe('');
   });
 });
 

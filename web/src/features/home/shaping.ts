@@ -352,6 +352,22 @@ export const hasMonthData = (bars: MonthBar[]) => bars.some((bar) => bar.receive
 export const mayChooseAllUnits = (role: RoleType | null, units: number) =>
   units > 1 && (role === 'ADMIN' || role === 'ATTENDANT');
 
+/**
+ * The unit the home opens on (issue 45): the one the user last chose there ('' for every unit)
+ * while it is still theirs; otherwise, and on a first visit, every unit when the user may
+ * choose that, else `fallback` (the shell's unit).
+ */
+export function homeUnit(
+  remembered: string | undefined,
+  allowAll: boolean,
+  units: { IdCompany: number }[],
+  fallback: { IdCompany: number } | null,
+): string {
+  if (remembered === '' && allowAll) return '';
+  if (remembered && units.some((unit) => String(unit.IdCompany) === remembered)) return remembered;
+  return allowAll ? '' : String(fallback?.IdCompany ?? '');
+}
+
 /** Roles whose figures and next appointments are their own (the server enforces the figures). */
 export const seesOwnOnly = (role: RoleType | null) => role !== 'ADMIN' && role !== 'ATTENDANT';
 
