@@ -45,7 +45,22 @@ pub struct DaysParam {
 }
 
 /// The longest range of days read at once: a week.
-pub(crate) const MAX_DAYS: i64 = 7;
+const MAX_DAYS: i64 = 7;
+
+impl DaysParam {
+    /// The last day asked for, once the range is checked (at most a week: 400 otherwise)
+    /// and the unit is one of the caller's (404 otherwise, as if it did not exist).
+    pub fn last_day_at(&self, principal: &Principal, company_id: i64) -> Result<NaiveDate, ApiError> {
+        let last = self.date_end.unwrap_or(self.date);
+        if last < self.date || (last - self.date).num_days() >= MAX_DAYS {
+            return Err(ApiError::BadRequest("Informe um período de até 7 dias.".to_owned()));
+        }
+        if !principal.belongs_to(company_id) {
+            return Err(ApiError::NotFound(scheduling::MSG_COMPANY_NOT_FOUND.to_owned()));
+        }
+        Ok(last)
+    }
+}
 
 /// A day off of one of the unit's professionals that covers a day asked for.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -82,15 +97,9 @@ async fn blocked(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(company_id): PathParam<i64>,
-    QueryParams(DaysParam { date, date_end }): QueryParams<DaysParam>,
+    QueryParams(days): QueryParams<DaysParam>,
 ) -> Result<(HeaderMap, Json<Vec<BlockedTime>>), ApiError> {
-    let last = date_end.unwrap_or(date);
-    if last < date || (last - date).num_days() >= MAX_DAYS {
-        return Err(ApiError::BadRequest("Informe um período de até 7 dias.".to_owned()));
-    }
-    if !auth.belongs_to(company_id) {
-        return Err(ApiError::NotFound(scheduling::MSG_COMPANY_NOT_FOUND.to_owned()));
-    }
+    let (date, last) = (days.date, days.last_day_at(&auth, company_id)?);
     let consistency = read_after.wait(&state.watch, &read_models::DAY_OFF).await?;
     let only = (!auth.role.may_choose_any_professional()).then_some(auth.professional_id);
     let mut tx = scope::of(&state.pool, &auth).await?;

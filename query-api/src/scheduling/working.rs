@@ -19,11 +19,9 @@ use navalha_read_models as read_models;
 use serde::Serialize;
 
 use crate::consistency::ReadAfter;
-use crate::days_off::{DaysParam, MAX_DAYS};
+use crate::days_off::DaysParam;
 use crate::scope;
 use crate::AppState;
-
-use super::MSG_COMPANY_NOT_FOUND;
 
 /// A span of the day, `HH:MM` to `HH:MM`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -106,15 +104,9 @@ pub(super) async fn working_times(
     auth: Auth,
     read_after: ReadAfter,
     PathParam(company_id): PathParam<i64>,
-    QueryParams(DaysParam { date, date_end }): QueryParams<DaysParam>,
+    QueryParams(days): QueryParams<DaysParam>,
 ) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
-    let last = date_end.unwrap_or(date);
-    if last < date || (last - date).num_days() >= MAX_DAYS {
-        return Err(ApiError::BadRequest("Informe um período de até 7 dias.".to_owned()));
-    }
-    if !auth.belongs_to(company_id) {
-        return Err(ApiError::NotFound(MSG_COMPANY_NOT_FOUND.to_owned()));
-    }
+    let (date, last) = (days.date, days.last_day_at(&auth, company_id)?);
     let consistency = read_after
         .wait_all(&state.watch, &[&read_models::FREE_TIME, &read_models::PROFESSIONAL, &read_models::HOLIDAY])
         .await?;
