@@ -26,51 +26,51 @@ use crate::AppState;
 /// A span of the day, `HH:MM` to `HH:MM`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
-pub struct TimeSpan {
+pub struct GridSpan {
     /// `HH:MM`.
     pub start: &'static str,
     /// `HH:MM` (24:00 for midnight).
     pub end: &'static str,
 }
 
-impl From<Span> for TimeSpan {
+impl From<Span> for GridSpan {
     fn from(span: Span) -> Self {
-        TimeSpan { start: format_minutes(span.start), end: format_minutes(span.end) }
+        GridSpan { start: format_minutes(span.start), end: format_minutes(span.end) }
     }
 }
 
 /// A holiday of the unit on the day.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
-pub struct DayHoliday {
+pub struct GridHoliday {
     /// Its description ('Natal').
     pub description: String,
     /// Its window; null for the whole day.
-    pub window: Option<TimeSpan>,
+    pub window: Option<GridSpan>,
 }
 
 /// One professional's working periods on the day.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
-pub struct ProfessionalDay {
+pub struct GridProfessional {
     /// IdProfessional.
     pub id_professional: i64,
     /// Their working periods, in order; none on a day they do not work.
-    pub working: Vec<TimeSpan>,
+    pub working: Vec<GridSpan>,
 }
 
 /// What the grid shades on one day.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "PascalCase")]
-pub struct WorkingDay {
+pub struct GridDay {
     /// `YYYY-MM-DD`.
     pub date: NaiveDate,
     /// The unit's opening hours; null when it is closed that weekday.
-    pub opening: Option<TimeSpan>,
+    pub opening: Option<GridSpan>,
     /// The unit's holidays that touch the day.
-    pub holidays: Vec<DayHoliday>,
+    pub holidays: Vec<GridHoliday>,
     /// The unit's active professionals (only oneself for BARBER1, BARBER2 and DEFAULT).
-    pub professionals: Vec<ProfessionalDay>,
+    pub professionals: Vec<GridProfessional>,
 }
 
 /// A holiday as read: description, first and last day, whole days, window.
@@ -93,7 +93,7 @@ fn minutes(time: NaiveTime) -> u16 {
         ReadAfter,
     ),
     responses(
-        (status = 200, description = "One entry per day", body = Vec<WorkingDay>),
+        (status = 200, description = "One entry per day", body = Vec<GridDay>),
         (status = 400, description = "More than 7 days", body = ErrorBody),
         (status = 404, description = "A unit the caller does not belong to", body = ErrorBody),
     ),
@@ -105,7 +105,7 @@ pub(super) async fn working_times(
     read_after: ReadAfter,
     PathParam(company_id): PathParam<i64>,
     QueryParams(days): QueryParams<DaysParam>,
-) -> Result<(HeaderMap, Json<Vec<WorkingDay>>), ApiError> {
+) -> Result<(HeaderMap, Json<Vec<GridDay>>), ApiError> {
     let (date, last) = (days.date, days.last_day_at(&auth, company_id)?);
     let consistency = read_after
         .wait_all(&state.watch, &[&read_models::FREE_TIME, &read_models::PROFESSIONAL, &read_models::HOLIDAY])
@@ -162,9 +162,9 @@ pub(super) async fn working_times(
     let answer = days
         .map(|day| {
             let week_day = day.weekday().num_days_from_sunday() as i16;
-            WorkingDay {
+            GridDay {
                 date: day,
-                opening: opening.get(&week_day).copied().map(TimeSpan::from),
+                opening: opening.get(&week_day).copied().map(GridSpan::from),
                 holidays: holidays
                     .iter()
                     .filter_map(|(description, first, last, all_day, start, end)| {
@@ -177,7 +177,7 @@ pub(super) async fn working_times(
                         // As bookings are refused: a window runs from the first day's start to
                         // the last day's end (`blocked_on`), so a middle day is whole.
                         let blocked = blocked_on(day, *first, *last, window)?;
-                        Some(DayHoliday {
+                        Some(GridHoliday {
                             description: description.clone(),
                             window: (blocked != Span::DAY).then(|| blocked.into()),
                         })
@@ -185,13 +185,13 @@ pub(super) async fn working_times(
                     .collect(),
                 professionals: professionals
                     .iter()
-                    .map(|id| ProfessionalDay {
+                    .map(|id| GridProfessional {
                         id_professional: *id,
                         working: working
                             .iter()
                             .filter(|(professional, day, _)| professional == id && *day == week_day)
                             .flat_map(|(_, _, bounds)| spans_of_bounds(bounds))
-                            .map(TimeSpan::from)
+                            .map(GridSpan::from)
                             .collect(),
                     })
                     .collect(),

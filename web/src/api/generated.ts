@@ -3257,12 +3257,6 @@ export interface components {
              */
             NoShows: number;
         };
-        /** @description A holiday of the unit on the day. */
-        DayHoliday: {
-            /** @description Its description ('Natal'). */
-            Description: string;
-            Window?: null | components["schemas"]["TimeSpan"];
-        };
         /** @description An appointment of the day list (spec 01 §3 'Appointment, day list item'). */
         DayItem: {
             /**
@@ -3547,6 +3541,42 @@ export interface components {
             Count: number;
             /** Format: int64 */
             IdCompany: number;
+        };
+        /** @description What the grid shades on one day. */
+        GridDay: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`.
+             */
+            Date: string;
+            /** @description The unit's holidays that touch the day. */
+            Holidays: components["schemas"]["GridHoliday"][];
+            Opening?: null | components["schemas"]["GridSpan"];
+            /** @description The unit's active professionals (only oneself for BARBER1, BARBER2 and DEFAULT). */
+            Professionals: components["schemas"]["GridProfessional"][];
+        };
+        /** @description A holiday of the unit on the day. */
+        GridHoliday: {
+            /** @description Its description ('Natal'). */
+            Description: string;
+            Window?: null | components["schemas"]["GridSpan"];
+        };
+        /** @description One professional's working periods on the day. */
+        GridProfessional: {
+            /**
+             * Format: int64
+             * @description IdProfessional.
+             */
+            IdProfessional: number;
+            /** @description Their working periods, in order; none on a day they do not work. */
+            Working: components["schemas"]["GridSpan"][];
+        };
+        /** @description A span of the day, `HH:MM` to `HH:MM`. */
+        GridSpan: {
+            /** @description `HH:MM` (24:00 for midnight). */
+            End: string;
+            /** @description `HH:MM`. */
+            Start: string;
         };
         /** @description The body of `GET /health`. */
         Health: {
@@ -4888,16 +4918,6 @@ export interface components {
             /** Format: double */
             Tips: number;
         };
-        /** @description One professional's working periods on the day. */
-        ProfessionalDay: {
-            /**
-             * Format: int64
-             * @description IdProfessional.
-             */
-            IdProfessional: number;
-            /** @description Their working periods, in order; none on a day they do not work. */
-            Working: components["schemas"]["TimeSpan"][];
-        };
         /** @description A professional as the professional form reads it. */
         ProfessionalDetail: {
             /** Format: date */
@@ -5981,13 +6001,6 @@ export interface components {
         };
         /** @description Who or what made a change of the timeline. */
         TimelineSource: components["schemas"]["StaffSource"] | components["schemas"]["WebhookSource"];
-        /** @description A span of the day, `HH:MM` to `HH:MM`. */
-        TimeSpan: {
-            /** @description `HH:MM` (24:00 for midnight). */
-            End: string;
-            /** @description `HH:MM`. */
-            Start: string;
-        };
         /** @description `POST comanda/{id}/tips`. */
         TipBody: {
             /** Format: int64 */
@@ -14309,7 +14322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkingDay"][];
+                    "application/json": components["schemas"]["GridDay"][];
                 };
             };
             /** @description More than 7 days */
