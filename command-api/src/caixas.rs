@@ -24,6 +24,7 @@ use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::comandas::ReasonBody;
 use crate::commands::{
     cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, optional_cents_field,
     position_headers, Claim, DomainError,
@@ -331,13 +332,6 @@ async fn close(
     .await?;
     tracing::info!(caixa_id = id, "caixa closed");
     Ok((position_headers(position), Json(written(&state, &auth, id).await?)))
-}
-
-/// `{reason}`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ReasonBody {
-    #[serde(default)]
-    reason: String,
 }
 
 #[utoipa::path(

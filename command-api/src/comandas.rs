@@ -870,11 +870,11 @@ async fn enough_stock(
     Ok(())
 }
 
-/// `{reason}`.
+/// `{reason}`: why a closed comanda or caixa is reopened or a comanda cancelled.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReasonBody {
     #[serde(default)]
-    reason: String,
+    pub(crate) reason: String,
 }
 
 #[utoipa::path(

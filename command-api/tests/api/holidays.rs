@@ -5,7 +5,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::support::{Answer, System};
+use crate::support::{urlencode, Answer, System};
 
 /// The demo units' ids, in the order the demo creates them (Centro, Savassi, Batel).
 async fn companies(system: &System) -> Vec<i64> {
@@ -16,6 +16,11 @@ async fn companies(system: &System) -> Vec<i64> {
     .await
     .expect("companies");
     ids.iter().map(|id| id.parse().expect("numeric id")).collect()
+}
+
+/// A date `days` from today, so the "next holiday first" order holds whatever today is.
+fn in_days(days: i64) -> String {
+    (navalha_platform::clock::today() + chrono::Duration::days(days)).to_string()
 }
 
 fn holiday(description: &str, date: &str, companies: &[i64]) -> Value {
@@ -84,9 +89,9 @@ async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_th
     let units = companies(&system).await;
     let past = create(&system, &admin, holiday("Tiradentes", "2020-04-21", &units)).await;
     assert_eq!(past.status, StatusCode::CREATED, "{past:?}");
-    create(&system, &admin, holiday("São João", "2027-06-24", &units[..1])).await;
+    create(&system, &admin, holiday("São João", &in_days(20), &units[..1])).await;
     for month in 1..=6 {
-        let date = format!("2028-{month:02}-10");
+        let date = in_days(40 + 30 * month);
         let answer =
             create(&system, &admin, holiday(&format!("Feriado municipal {month}"), &date, &units)).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{answer:?}");
@@ -122,15 +127,6 @@ async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_th
     assert_eq!(none.body, json!({ "content": [], "total": 0, "count": 0 }));
     let bad = system.call(Method::GET, "/api/holiday/filter?pageSize=0", Some(&admin), None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-}
-
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -230,10 +226,10 @@ async fn only_admins_write_holidays_and_staff_see_those_of_their_units(pool: PgP
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
-    let mut national = holiday("Natal", "2027-12-25", &[]);
+    let mut national = holiday("Natal", &in_days(300), &[]);
     national["allCompanies"] = json!(true);
-    let centro = holiday("Aniversário de São Paulo", "2027-01-25", &units[..1]);
-    let batel = holiday("Aniversário de Curitiba", "2027-03-29", &units[2..]);
+    let centro = holiday("Aniversário de São Paulo", &in_days(10), &units[..1]);
+    let batel = holiday("Aniversário de Curitiba", &in_days(60), &units[2..]);
     let mut ids = Vec::new();
     for body in [national.clone(), centro, batel] {
         ids.push(create(&system, &admin, body).await.body["IdHoliday"].as_i64().expect("id"));

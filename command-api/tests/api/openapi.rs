@@ -362,3 +362,67 @@ fn collect_one_ofs(value: &Value, into: &mut Vec<Vec<Value>>) {
         _ => {}
     }
 }
+
+/// utoipa keeps one schema per name, so two `ToSchema` types of one service that share a
+/// name make the document describe one of the answers wrongly (the fuzzer once caught it as
+/// a response violating its schema). Every type a service's document can name must have a
+/// name of its own: its Rust name, or the one `#[schema(as = ...)]` gives it.
+#[test]
+fn no_two_schema_types_of_a_service_share_a_name() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shared = ["domain/src", "platform/src"];
+    for service in ["command-api/src", "query-api/src"] {
+        let mut seen: std::collections::BTreeMap<String, String> = Default::default();
+        let mut clashes = Vec::new();
+        for dir in shared.iter().chain([&service]) {
+            for (file, name) in schema_type_names(&root.join(dir)) {
+                if let Some(other) = seen.insert(name.clone(), file.clone()) {
+                    clashes.push(format!("{name}: {other} and {file}"));
+                }
+            }
+        }
+        assert!(clashes.is_empty(), "{service}: schema names used twice: {clashes:#?}");
+    }
+}
+
+/// `(file, schema name)` of every type deriving `ToSchema` under `dir`.
+fn schema_type_names(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read the sources").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|ext| ext != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            let lines: Vec<&str> = text.lines().collect();
+            for (at, line) in lines.iter().enumerate() {
+                if !(line.trim_start().starts_with("#[derive(") && line.contains("ToSchema")) {
+                    continue;
+                }
+                let mut renamed = None;
+                for next in lines.iter().skip(at + 1).take(12) {
+                    let next = next.trim_start();
+                    if let Some(rest) = next.strip_prefix("#[schema(as = ") {
+                        renamed = rest.split(|c: char| c == ')' || c == ',').next().map(str::to_owned);
+                    }
+                    let declared = ["pub struct ", "pub enum ", "struct ", "enum ", "pub(crate) struct "]
+                        .iter()
+                        .find_map(|start| next.strip_prefix(start));
+                    if let Some(rest) = declared {
+                        let own: String =
+                            rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                        found.push((path.display().to_string(), renamed.unwrap_or(own)));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    found
+}

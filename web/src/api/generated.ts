@@ -5131,7 +5131,7 @@ export interface components {
             /** @description Its name. */
             Name: string;
         };
-        /** @description `{reason}`. */
+        /** @description `{reason}`: why a closed comanda or caixa is reopened or a comanda cancelled. */
         ReasonBody: {
             reason?: string;
         };
