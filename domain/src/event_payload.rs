@@ -35,10 +35,10 @@ pub struct UnknownVersion {
 /// Brings a payload written at `version` up to today's shape ([`crate::EVENT_VERSION`]).
 /// Readers that find an older version call it before decoding ([`decode`]).
 ///
-/// Every payload stored so far is at version 1.0, today's, so there is no step yet. The
-/// first incompatible payload change adds one here, e.g.
-/// `("Appointment", "AppointmentBooked", "1.0") => step_1_0_to_1_1(payload)`, each step
-/// taking the payload one version further.
+/// So far every change only added fields that read as their defaults when absent, so the
+/// older versions ([`READ_AS_TODAY`]) need no step. The first incompatible payload change
+/// adds one here, e.g. `("Appointment", "AppointmentBooked", "1.1") => step_1_1_to_1_2(payload)`,
+/// each step taking the payload one version further.
 pub fn upcast(
     aggregate_type: &str,
     event_type: &str,
@@ -46,13 +46,22 @@ pub fn upcast(
     payload: Value,
 ) -> Result<Value, UnknownVersion> {
     match version {
-        crate::EVENT_VERSION => Ok(payload),
+        v if reads_as_today(v) => Ok(payload),
         _ => Err(UnknownVersion {
             aggregate_type: aggregate_type.to_owned(),
             event_type: event_type.to_owned(),
             version: version.to_owned(),
         }),
     }
+}
+
+/// Older versions whose payloads today's events read as they are: the versions after them
+/// only added fields with defaults. 1.1 added a plan's `first_due_days` and a boleto's
+/// `boleto_bank_line` (issue 45).
+pub const READ_AS_TODAY: &[&str] = &["1.0"];
+
+fn reads_as_today(version: &str) -> bool {
+    version == crate::EVENT_VERSION || READ_AS_TODAY.contains(&version)
 }
 
 /// Decodes a stored payload into today's event enum: straight from the text when it is at
@@ -63,7 +72,7 @@ pub fn decode<E: DeserializeOwned>(
     version: &str,
     payload: &str,
 ) -> Result<E, DecodeError> {
-    if version == crate::EVENT_VERSION {
+    if reads_as_today(version) {
         return Ok(serde_json::from_str(payload)?);
     }
     let upcast = upcast(aggregate_type, event_type, version, serde_json::from_str(payload)?)?;

@@ -45,6 +45,12 @@ pub const MSG_PLAN_NAME_LONG: &str = "O nome do plano deve ter no máximo 60 car
 pub const MSG_QUANTITY: &str = "Digite a quantidade";
 /// Quantity outside 0 to 100.
 pub const MSG_QUANTITY_RANGE: &str = "A quantidade deve estar entre 0 e 100.";
+/// First boleto due outside 1 to 30 days after subscribing.
+pub const MSG_FIRST_DUE_DAYS: &str =
+    "O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.";
+/// Days from subscribing to the first boleto's due date for plans saved before the setting
+/// existed and forms that do not send it: time to pay, even when the checkout is at 23:47.
+pub const DEFAULT_FIRST_DUE_DAYS: i64 = 3;
 /// Missing or unknown payment method.
 pub const MSG_PAYMENT_METHOD: &str = "Informe o método de pagamento.";
 /// A change to the charging terms of a plan the provider already has.
@@ -187,6 +193,14 @@ pub struct PlanDetails {
     /// price per method). Empty for plans saved before prices per method existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_prices: Vec<MethodPrice>,
+    /// firstDueDays: days from subscribing to the first boleto's due date (1 to 30). A card
+    /// is charged on the day of subscribing, so the checkout knows at once if it was denied.
+    #[serde(default = "default_first_due_days")]
+    pub first_due_days: i64,
+}
+
+fn default_first_due_days() -> i64 {
+    DEFAULT_FIRST_DUE_DAYS
 }
 
 /// A payment method a plan accepts and its price per charge.
@@ -239,6 +253,14 @@ impl PlanDetails {
         .collect()
     }
 
+    /// The first charge's due date for a client subscribing on `today` by `method`.
+    pub fn first_pay_day(&self, method: PlanPaymentMethod, today: NaiveDate) -> NaiveDate {
+        match method {
+            PlanPaymentMethod::Creditcard => today,
+            PlanPaymentMethod::Boleto => today + chrono::Duration::days(self.first_due_days),
+        }
+    }
+
     /// The price of a charge by `method`, if the plan accepts it.
     pub fn price_for(&self, method: PlanPaymentMethod) -> Option<i64> {
         self.prices().into_iter().find(|p| p.payment_method == method).map(|p| p.value_cents)
@@ -277,6 +299,8 @@ pub struct PlanForm {
     pub items_detail: Option<String>,
     /// paymentMethod.
     pub payment_method: Option<String>,
+    /// firstDueDays (optional: [`DEFAULT_FIRST_DUE_DAYS`] when absent).
+    pub first_due_days: Option<String>,
     /// companies, already read from their JSON list.
     pub company_ids: Vec<i64>,
     /// partnerCompanies, already read from their JSON list.
@@ -365,6 +389,13 @@ impl PlanForm {
                 }
             },
         };
+        let first_due_days = match present(&self.first_due_days) {
+            None => DEFAULT_FIRST_DUE_DAYS,
+            Some(text) => integer(Some(text)).filter(|d| (1..=30).contains(d)).unwrap_or_else(|| {
+                errors.add("firstDueDays", MSG_FIRST_DUE_DAYS);
+                DEFAULT_FIRST_DUE_DAYS
+            }),
+        };
         let payment_method = present(&self.payment_method).and_then(PlanPaymentMethod::parse);
         errors.check(payment_method.is_none(), "paymentMethod", MSG_PAYMENT_METHOD);
         let other_prices = self.checked_other_prices(payment_method, &mut errors);
@@ -445,6 +476,7 @@ impl PlanForm {
                 items_detail,
                 payment_method,
                 other_prices,
+                first_due_days,
             }),
             _ => Err(errors),
         }
@@ -557,7 +589,7 @@ impl Plan {
     /// The version of this state's serialized shape, which the club read model stores whole.
     /// Raise it whenever the shape changes (a test in this module says when): the projector
     /// then rebuilds that model instead of failing to read its rows.
-    pub const STATE_VERSION: u32 = 1;
+    pub const STATE_VERSION: u32 = 2;
 
     /// The plan, `None` before creation.
     pub fn details(&self) -> Option<&PlanDetails> {
@@ -757,6 +789,7 @@ mod tests {
             company_ids: vec![2, 1, 2],
             partner_company_ids: vec![],
             other_prices: vec![],
+            first_due_days: some("5"),
         }
     }
 
@@ -791,6 +824,30 @@ mod tests {
         }
         let sample = serde_json::to_value(&plan).unwrap_or_default();
         crate::state_shape::assert_recorded("plan", Plan::STATE_VERSION, &sample);
+    }
+
+    #[test]
+    fn the_first_boleto_is_due_days_after_subscribing_and_a_card_is_charged_that_day() {
+        let today = NaiveDate::from_ymd_opt(2027, 1, 31).unwrap_or_default();
+        let plan = details();
+        assert_eq!(plan.first_due_days, 5);
+        assert_eq!(plan.first_pay_day(PlanPaymentMethod::Boleto, today).to_string(), "2027-02-05");
+        assert_eq!(plan.first_pay_day(PlanPaymentMethod::Creditcard, today), today);
+        let unset = PlanForm { first_due_days: None, ..form() }.validate(None).map(|d| d.first_due_days);
+        assert_eq!(unset, Ok(DEFAULT_FIRST_DUE_DAYS));
+        for bad in ["0", "31", "2.5", "amanhã"] {
+            let refused = PlanForm { first_due_days: Some(bad.into()), ..form() }.validate(None).err();
+            assert_eq!(
+                refused.and_then(|e| e.get("firstDueDays").map(str::to_owned)).as_deref(),
+                Some(MSG_FIRST_DUE_DAYS),
+                "{bad}"
+            );
+        }
+        // Plans saved before the setting existed read as the default.
+        let mut stored = serde_json::to_value(&plan).unwrap_or_default();
+        stored.as_object_mut().map(|o| o.remove("first_due_days"));
+        let read: PlanDetails = serde_json::from_value(stored).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read.first_due_days, DEFAULT_FIRST_DUE_DAYS);
     }
 
     #[test]

@@ -315,6 +315,9 @@ pub struct ProviderTransaction {
     pub card_expires_at: Option<String>,
     /// Boleto PDF address.
     pub boleto_pdf: Option<String>,
+    /// The boleto's linha digitável (GalaxPay's `Boleto.bankLine`), to pay it in a bank's app.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boleto_bank_line: Option<String>,
     /// Pix page address.
     pub pix_link: Option<String>,
     /// When the provider created the charge.
@@ -349,6 +352,16 @@ pub struct ProviderReport {
 }
 
 impl ProviderReport {
+    /// The earliest charge it carries (lowest installment): at checkout, the first charge.
+    pub fn first_charge(&self) -> Option<&ProviderTransaction> {
+        self.transactions.iter().min_by_key(|t| (t.installment, t.galax_pay_id))
+    }
+
+    /// The first charge, if the card operator denied it: the checkout then was an attempt.
+    pub fn denied_first_charge(&self) -> Option<&ProviderTransaction> {
+        self.first_charge().filter(|t| t.status == TransactionStatus::Denied)
+    }
+
     /// The report with no time later than `latest`: a webhook's times are the sender's
     /// word, and one dated in 2099 would otherwise outrank every report until then.
     pub fn no_later_than(mut self, latest: NaiveDateTime) -> Self {
@@ -460,14 +473,18 @@ pub struct Subscription {
     transactions: BTreeMap<i64, ProviderTransaction>,
     webhook_ids: BTreeSet<i64>,
     cancellation_requested: bool,
+    /// A checkout attempt whose first card charge was denied: never a subscriber.
+    #[serde(default)]
+    first_charge_denied: bool,
 }
 
 impl Subscription {
     /// The version of this state's serialized shape, which the club read model stores whole.
     /// Raise it whenever the shape changes (a test in this module says when): the projector
     /// then rebuilds that model instead of failing to read its rows. Raised to 2 when reads
-    /// began to win over webhooks (issue 39): same shape, states folded anew.
-    pub const STATE_VERSION: u32 = 2;
+    /// began to win over webhooks (issue 39): same shape, states folded anew. 3: denied first
+    /// charges and boletos' lines.
+    pub const STATE_VERSION: u32 = 3;
 
     /// The subscription, `None` before creation.
     pub fn details(&self) -> Option<&SubscriptionDetails> {
@@ -484,6 +501,13 @@ impl Subscription {
         let mut list: Vec<_> = self.transactions.values().collect();
         list.sort_by_key(|t| (t.installment, t.galax_pay_id));
         list
+    }
+
+    /// Whether this was a checkout attempt whose first card charge the operator denied: the
+    /// provider's subscription was cancelled and the client was never a subscriber, so no
+    /// list, figure or cover counts it; its events stay in the log.
+    pub fn first_charge_denied(&self) -> bool {
+        self.first_charge_denied
     }
 
     /// Whether staff asked for cancellation.
@@ -506,7 +530,10 @@ impl Subscription {
     /// the latest charge (highest installment) is paid or exempt, PENDING_PAYMENT when there
     /// is no charge yet or the latest one is open, refused or written off.
     pub fn contract_status(&self) -> ContractStatus {
-        if self.cancellation_requested || self.status().is_some_and(SubscriptionStatus::is_ended) {
+        if self.first_charge_denied
+            || self.cancellation_requested
+            || self.status().is_some_and(SubscriptionStatus::is_ended)
+        {
             return ContractStatus::Canceled;
         }
         match self.transactions().last() {
@@ -557,7 +584,8 @@ impl Subscription {
 /// What can happen to a subscription.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SubscriptionCommand {
-    /// Record a subscription created at the provider, with the provider's first report.
+    /// Record a subscription created at the provider, with the provider's first report. When
+    /// that report's first charge is a denied card, it is recorded as a denied attempt.
     Create {
         /// The subscription.
         details: SubscriptionDetails,
@@ -592,6 +620,14 @@ pub enum SubscriptionCommand {
 pub enum SubscriptionEvent {
     /// It was created at checkout.
     SubscriptionCreated(SubscriptionDetails),
+    /// A checkout attempt: the provider created the subscription but the card operator
+    /// denied its first charge, so it is cancelled there and the client may try again.
+    FirstChargeDenied {
+        /// What the client tried to subscribe to.
+        details: SubscriptionDetails,
+        /// The provider's answer, with the denied charge.
+        report: ProviderReport,
+    },
     /// The provider reported its state.
     ProviderReported {
         /// Why.
@@ -609,6 +645,7 @@ impl DomainEvent for SubscriptionEvent {
     fn event_type(&self) -> String {
         match self {
             SubscriptionEvent::SubscriptionCreated(_) => "SubscriptionCreated",
+            SubscriptionEvent::FirstChargeDenied { .. } => "FirstChargeDenied",
             SubscriptionEvent::ProviderReported { .. } => "ProviderReported",
             SubscriptionEvent::CancellationRequested => "CancellationRequested",
             SubscriptionEvent::ReminderSent => "ReminderSent",
@@ -655,6 +692,10 @@ impl Aggregate for Subscription {
             if self.details.is_some() {
                 return Err(SubscriptionError::AlreadyCreated);
             }
+            if report.denied_first_charge().is_some() {
+                sink.write(SubscriptionEvent::FirstChargeDenied { details, report }, self).await;
+                return Ok(());
+            }
             sink.write(SubscriptionEvent::SubscriptionCreated(details), self).await;
             sink.write(SubscriptionEvent::ProviderReported { source: ReportSource::Checkout, report }, self)
                 .await;
@@ -675,6 +716,11 @@ impl Aggregate for Subscription {
                 if self.would_change(&report) {
                     sink.write(SubscriptionEvent::ProviderReported { source, report }, self).await;
                 }
+            }
+            SubscriptionCommand::RequestCancellation | SubscriptionCommand::RecordReminder
+                if self.first_charge_denied =>
+            {
+                return Err(SubscriptionError::NotFound);
             }
             SubscriptionCommand::RequestCancellation => {
                 // The provider may report its cancellation (a webhook) before it answers the
@@ -698,6 +744,11 @@ impl Aggregate for Subscription {
     fn apply(&mut self, event: Self::Event) {
         match event {
             SubscriptionEvent::SubscriptionCreated(details) => self.details = Some(details),
+            SubscriptionEvent::FirstChargeDenied { details, report } => {
+                self.details = Some(details);
+                self.first_charge_denied = true;
+                self.fold(&report, true);
+            }
             SubscriptionEvent::ProviderReported { source, report } => {
                 let read = match source {
                     ReportSource::Webhook { webhook_id, .. } => {
@@ -762,6 +813,7 @@ mod tests {
             card_brand: None,
             card_expires_at: None,
             boleto_pdf: None,
+            boleto_bank_line: None,
             pix_link: None,
             created_at: Some(when),
         }
@@ -804,6 +856,7 @@ mod tests {
             card_brand: Some("visa".into()),
             card_expires_at: Some("2030-01".into()),
             boleto_pdf: Some("https://exemplo.com/boleto.pdf".into()),
+            boleto_bank_line: Some("34191.79001 01043.510047 91020.150008 1 89900000008990".into()),
             pix_link: Some("https://exemplo.com/pix".into()),
             ..charge(1, 1, "payedBoleto", at(2, 9))
         };
@@ -902,6 +955,51 @@ mod tests {
                 source: ReportSource::Reconciliation,
                 report: newer,
             }]);
+    }
+
+    fn denied_attempt() -> SubscriptionEvent {
+        let denied = ProviderTransaction {
+            status_description: Some("Negada".into()),
+            ..charge(1, 1, "denied", at(1, 8))
+        };
+        SubscriptionEvent::FirstChargeDenied {
+            details: SubscriptionDetails { payment_method: PlanPaymentMethod::Creditcard, ..details() },
+            report: report(at(1, 8), "active", vec![denied]),
+        }
+    }
+
+    #[test]
+    fn a_denied_first_card_charge_is_an_attempt_not_a_subscriber() {
+        let SubscriptionEvent::FirstChargeDenied { details, report: answer } = denied_attempt() else {
+            unreachable!("an attempt")
+        };
+        TestFramework::<Subscription>::with(())
+            .given_no_previous_events()
+            .when(SubscriptionCommand::Create { details, report: answer })
+            .then_expect_events(vec![denied_attempt()]);
+        let attempt = state(vec![denied_attempt()]);
+        assert!(attempt.first_charge_denied());
+        assert_eq!(attempt.contract_status(), ContractStatus::Canceled);
+        for command in [SubscriptionCommand::RequestCancellation, SubscriptionCommand::RecordReminder] {
+            TestFramework::<Subscription>::with(())
+                .given(vec![denied_attempt()])
+                .when(command)
+                .then_expect_error(SubscriptionError::NotFound);
+        }
+        // The provider's later word about it is still recorded, for the history.
+        let later = report(at(1, 9), "canceled", vec![]);
+        TestFramework::<Subscription>::with(())
+            .given(vec![denied_attempt()])
+            .when(SubscriptionCommand::Reconcile {
+                source: ReportSource::Cancellation,
+                report: later.clone(),
+            })
+            .then_expect_events(vec![SubscriptionEvent::ProviderReported {
+                source: ReportSource::Cancellation,
+                report: later,
+            }]);
+        // A denied later charge is an ordinary pending payment of a subscriber.
+        assert!(!state(created()).first_charge_denied());
     }
 
     #[test]
@@ -1073,6 +1171,7 @@ mod tests {
     fn events_are_pinned() {
         let mut events = filled_events();
         events.push(SubscriptionEvent::ReminderSent);
+        events.push(denied_attempt());
         crate::event_payload::assert_pinned::<Subscription>(&events);
     }
 }

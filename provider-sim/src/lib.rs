@@ -15,6 +15,7 @@
 //! It also serves GalaxPay's browser-side card tokenizer ([`cards`]) and answers ViaCEP's
 //! postal-code lookups under `/ws` ([`viacep`]).
 
+mod boleto;
 pub mod cards;
 mod charges;
 pub mod viacep;
@@ -256,7 +257,7 @@ fn new_transaction(
         transaction["statusDescription"] = json!("Em aberto");
         transaction["Boleto"] = json!({
             "pdf": format!("{}/sim/boleto/{id}.pdf", sim.config.public_url.trim_end_matches('/')),
-            "bankLine": format!("34191.79001 01043.510047 91020.150008 {id} 00000000{}", subscription["value"]),
+            "bankLine": boleto::bank_line(id, subscription["value"].as_i64().unwrap_or_default(), payday),
         });
     }
     transaction

@@ -737,6 +737,7 @@ async fn timeline(
         };
         let (event_name, reason, source) = match &event {
             SubscriptionEvent::SubscriptionCreated(_) => ("SubscriptionCreated", "checkout", None),
+            SubscriptionEvent::FirstChargeDenied { .. } => ("FirstChargeDenied", "checkout", None),
             // Staff cancel; the checkout cancels on its own when the first card charge is denied.
             SubscriptionEvent::CancellationRequested if metadata.get("user_id").is_some() => {
                 ("CancellationRequested", "staff", staff())

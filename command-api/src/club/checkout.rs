@@ -18,13 +18,13 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use navalha_domain::business::Business;
 use navalha_domain::client::Client;
 use navalha_domain::plan::{
     Plan, PlanCommand, PlanDetails, PlanPaymentMethod, Price, MSG_NOT_FOUND as MSG_PLAN_NOT_FOUND,
 };
 use navalha_domain::subscription::{
-    ProviderTransaction, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
-    TransactionStatus,
+    ProviderTransaction, ReportSource, Subscriber, Subscription, SubscriptionCommand, SubscriptionDetails,
 };
 use navalha_platform::auth::{Auth, PlanStaff, Principal};
 use navalha_platform::clock::today;
@@ -234,9 +234,28 @@ struct CheckoutSummary {
     prices: Vec<Price>,
     items_detail: String,
     url_image: Option<String>,
+    /// The barbershop selling the plan.
+    business_name: String,
+    /// The services the plan includes, at the subscriber's price.
+    services: Vec<CheckoutService>,
+    /// Days from subscribing to the first boleto's due date; a card is charged that day.
+    first_due_days: i64,
     user: CheckoutClient,
     /// The provider's card tokenizer; null where none is configured.
     card_tokenizer: Option<CardTokenizer>,
+}
+
+/// A service a plan includes, as the checkout lists it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+struct CheckoutService {
+    description: String,
+    /// Reais, the catalogue's price when added to the plan.
+    original_value: f64,
+    /// Percent.
+    discount: i64,
+    /// Reais, with the discount.
+    value: f64,
 }
 
 /// The client a checkout link was made for.
@@ -278,6 +297,7 @@ async fn summary(
     let (user_id, plan_id, business_id) = usable(&state, &request.token).await?;
     let plan = existing_plan(&state, business_id, plan_id).await?;
     let client: Client = load(&state.events, business_id, &user_id.to_string()).await?;
+    let business: Business = load(&state.events, business_id, &business_id.to_string()).await?;
     let details = plan.details().ok_or_else(ApiError::not_found)?;
     let settings = &state.settings;
     Ok(Json(CheckoutSummary {
@@ -291,6 +311,18 @@ async fn summary(
         prices: details.prices_answer(),
         items_detail: details.items_detail.clone(),
         url_image: details.image.as_ref().map(|file| format!("/api/media/gallery/{file}")),
+        business_name: business.name().unwrap_or_default().to_owned(),
+        services: plan
+            .services()
+            .iter()
+            .map(|s| CheckoutService {
+                description: s.description.clone(),
+                original_value: s.original_cents as f64 / 100.0,
+                discount: s.discount,
+                value: s.value_cents() as f64 / 100.0,
+            })
+            .collect(),
+        first_due_days: details.first_due_days,
         user: CheckoutClient {
             id_user: user_id,
             name: client.details().map(|d| d.name.clone()),
@@ -440,9 +472,10 @@ async fn subscribe(
     }
 }
 
-/// A first card charge the card operator denied: the subscription must not go on billing a
-/// card that failed, so it is cancelled at the provider (and recorded, for the history), and
-/// the client is told why. The caller gives the link back for another try.
+/// A first card charge the card operator denied: the attempt is recorded (not a subscriber,
+/// see `Subscription::first_charge_denied`), the provider must not go on billing a card
+/// that failed, so its subscription is cancelled there and the cancellation read back for
+/// the history; the client is told why. The caller gives the link back for another try.
 async fn first_charge_denied(
     state: &AppState,
     origin: &RequestOrigin,
@@ -450,17 +483,15 @@ async fn first_charge_denied(
     id: i64,
     denied: &ProviderTransaction,
 ) -> ApiError {
-    tracing::info!(subscription_id = id, "first card charge denied; cancelling the subscription");
+    tracing::info!(subscription_id = id, "first card charge denied; cancelling at the provider");
     let metadata = system_metadata("Cartão recusado na primeira cobrança", business_id, origin);
-    let cancelled = match load::<Subscription>(&state.events, business_id, &id.to_string()).await {
-        Ok(subscription) => {
-            super::subscribers::cancel_everywhere(state, id, &subscription, &metadata, origin)
-                .await
-                .map(|_| ())
-        }
-        Err(error) => Err(error),
+    let cancelled = async {
+        let attempt = load::<Subscription>(&state.events, business_id, &id.to_string()).await?;
+        let galax_pay_id = attempt.details().map(|d| d.galax_pay_id).unwrap_or_default();
+        state.galaxpay.cancel_subscription(galax_pay_id).await?;
+        super::subscribers::refresh(state, id, &attempt, ReportSource::Cancellation, &metadata).await
     };
-    if let Err(error) = cancelled {
+    if let Err(error) = cancelled.await {
         tracing::error!(subscription_id = id, %error, "cancelling after a denied first charge failed");
     }
     let reason = denied.status_description.as_deref().filter(|d| !d.trim().is_empty());
@@ -485,8 +516,15 @@ pub struct Subscribed {
     pub galax_pay_id: i64,
     /// The provider's status of the subscription, when it reported one.
     pub status: Option<String>,
+    /// The first charge's value, in reais.
+    pub value: f64,
+    /// The first charge's due date (a card is charged on the day of subscribing; a boleto
+    /// follows the plan's `FirstDueDays`).
+    pub due_date: chrono::NaiveDate,
     /// The first charge's boleto, when it has one.
     pub boleto_pdf: Option<String>,
+    /// The first boleto's linha digitável, to copy into a bank's app.
+    pub boleto_bank_line: Option<String>,
     /// The first charge's Pix link, when it has one.
     pub pix_link: Option<String>,
 }
@@ -513,7 +551,7 @@ pub async fn create_subscription(
     let plan_galax_pay_id = provider_plan(state, business_id, plan_id, plan, origin).await?;
     let id = next_id(&state.pool, "subscription_user_id_seq").await?;
     let cpf = client.cpf().unwrap_or_default().to_owned();
-    let first_pay_day = today();
+    let first_pay_day = details.first_pay_day(method, today());
     let remote = state
         .galaxpay
         .create_subscription(&NewSubscription {
@@ -562,15 +600,18 @@ pub async fn create_subscription(
     )
     .await?;
     tracing::info!(subscription_id = id, galax_pay_id = remote.galax_pay_id, "subscription created");
-    let first = report.transactions.first();
-    if let Some(denied) = first.filter(|t| t.status == TransactionStatus::Denied) {
+    let first = report.first_charge();
+    if let Some(denied) = report.denied_first_charge() {
         return Err(first_charge_denied(state, origin, business_id, id, denied).await);
     }
     let answer = Subscribed {
         id_subscription_user: id,
         galax_pay_id: remote.galax_pay_id,
         status: report.subscription_status.as_ref().map(|s| s.code().to_owned()),
+        value: price_cents as f64 / 100.0,
+        due_date: first.and_then(|t| t.payday).unwrap_or(first_pay_day),
         boleto_pdf: first.and_then(|t| t.boleto_pdf.clone()),
+        boleto_bank_line: first.and_then(|t| t.boleto_bank_line.clone()),
         pix_link: first.and_then(|t| t.pix_link.clone()),
     };
     Ok((id, position, answer))

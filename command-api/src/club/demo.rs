@@ -65,6 +65,7 @@ pub async fn seed_demo_club(state: &AppState, sim_url: &str) -> Result<bool, Api
             items_detail: String::new(),
             payment_method: method,
             other_prices: Vec::new(),
+            first_due_days: navalha_domain::plan::DEFAULT_FIRST_DUE_DAYS,
         };
     let boleto = create_plan(
         state,
@@ -78,6 +79,7 @@ pub async fn seed_demo_club(state: &AppState, sim_url: &str) -> Result<bool, Api
         PlanDetails {
             // Card by default, boleto accepted at a higher price.
             other_prices: vec![MethodPrice { payment_method: PlanPaymentMethod::Boleto, value_cents: 12990 }],
+            first_due_days: navalha_domain::plan::DEFAULT_FIRST_DUE_DAYS,
             ..plan(
                 "Clube Navalha Cartão",
                 "Cortes ilimitados, cobrança no cartão",

@@ -358,6 +358,7 @@ pub fn transaction(value: &Value) -> Option<ProviderTransaction> {
         card_brand: text(&card["Brand"]["name"]).or_else(|| text(&card["brand"])),
         card_expires_at: text(&card["expiresAt"]),
         boleto_pdf: text(&value["Boleto"]["pdf"]),
+        boleto_bank_line: text(&value["Boleto"]["bankLine"]),
         pix_link: text(&value["Pix"]["page"]),
         created_at: date_time(&value["createdAt"]),
     })

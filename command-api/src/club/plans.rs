@@ -139,6 +139,9 @@ pub struct PlanMultipart {
     items_detail: Option<String>,
     /// `creditcard` or `boleto`.
     payment_method: String,
+    /// Days from subscribing to the first boleto's due date, 1 to 30 (3 when absent); a
+    /// card is charged on the day of subscribing.
+    first_due_days: Option<String>,
 }
 
 /// The form, the new image (bytes and extension) and `excludeFile`.
@@ -176,6 +179,7 @@ async fn read_body(mut multipart: Multipart) -> Result<Body, ApiError> {
             "quantity" => &mut form.quantity,
             "itemsDetail" => &mut form.items_detail,
             "paymentMethod" => &mut form.payment_method,
+            "firstDueDays" => &mut form.first_due_days,
             "companies" => {
                 form.company_ids = ids(&text, "idCompany", "companies")?;
                 continue;

@@ -647,29 +647,39 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     assert_eq!(denied.status, StatusCode::UNPROCESSABLE_ENTITY, "{denied:?}");
     let message = denied.body["errors"]["card"].as_str().expect("card error");
     assert!(message.starts_with("O pagamento foi recusado pela operadora do cartão"), "{message}");
+    // It was an attempt on this link, not a subscriber: no list shows it, and its events
+    // (the denied charge, the provider's cancellation) stay in the log.
     club.system.project().await;
     let list = club
         .system
         .call(Method::GET, &format!("/api/subscription-user?idSubscriptionDetail={plan}"), Some(&admin), None)
         .await;
-    assert_eq!(list.body["total"], 1, "{list:?}");
-    let denied_id = list.body["content"][0]["IdSubscriptionUser"].as_i64().expect("id");
-    let state = detail(&club, &admin, denied_id, "").await;
-    assert_eq!(state["InternalStatus"], "CANCELED", "{state}");
-    assert_eq!(state["Status"], "canceled", "cancelled at the provider too");
-    let timeline = club
-        .http(Method::GET, &format!("/api/subscription-user/{denied_id}/timeline"), Some(&admin), None)
-        .await;
-    let cancelled =
-        timeline.body.as_array().expect("entries").iter().find(|e| e["Event"] == "CancellationRequested");
+    assert_eq!(list.body["total"], 0, "{list:?}");
+    let attempt: Vec<(String, String)> = sqlx::query_as(
+        "select event_type, coalesce(payload -> 'ProviderReported' -> 'report' ->> 'subscription_status', '')
+           from events where aggregate_type = 'SubscriptionUser' order by global_position",
+    )
+    .fetch_all(&club.system.pool)
+    .await
+    .expect("events");
     assert_eq!(
-        cancelled.map(|e| (&e["Reason"], &e["UserName"])),
-        Some((&json!("checkout"), &json!("Cartão recusado na primeira cobrança")))
+        attempt,
+        [
+            ("FirstChargeDenied".to_owned(), String::new()),
+            ("ProviderReported".to_owned(), "canceled".to_owned())
+        ],
+        "cancelled at the provider and read back"
     );
 
     let card = json!({ "hash": club.card_hash("4111 1111 1111 1111").await });
     let paid = subscribe(json!({ "token": token, "paymentMethod": "creditcard", "card": card })).await;
     assert_eq!(paid.status, StatusCode::CREATED, "{paid:?}");
+    let today = navalha_platform::clock::today().to_string();
+    assert_eq!(
+        (&paid.body["DueDate"], &paid.body["Value"]),
+        (&json!(today), &json!(89.9)),
+        "a card is charged today"
+    );
     let again = club
         .http(
             Method::POST,
@@ -697,6 +707,61 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     let unknown =
         club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": "nope" }))).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_checkout_names_the_shop_and_services_and_the_first_boleto_is_due_after_the_plans_days(
+    pool: PgPool,
+) {
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
+    let path = "/api/subscription-details";
+    for bad in ["0", "31", "dois"] {
+        let refused =
+            save_plan(&club.system, &admin, Method::POST, path, &with(&plan_fields(), "firstDueDays", bad))
+                .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+        assert_eq!(refused.body["errors"]["firstDueDays"], navalha_domain::plan::MSG_FIRST_DUE_DAYS);
+    }
+    let created =
+        save_plan(&club.system, &admin, Method::POST, path, &with(&plan_fields(), "firstDueDays", "7")).await;
+    let plan = created.body["IdSubscriptionDetail"].as_i64().expect("plan id");
+    let service = json!({ "idService": 1, "idSubscriptionDetail": plan, "discount": 20 });
+    let added =
+        club.system.call(Method::POST, "/api/subscription-service/", Some(&admin), Some(service)).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{added:?}");
+    club.system.project().await;
+    let read =
+        club.system.call(Method::GET, &format!("/api/subscription-details/{plan}"), Some(&admin), None).await;
+    assert_eq!(read.body["FirstDueDays"], 7, "{read:?}");
+
+    let token = link_token(&club, &admin, plan).await;
+    let summary =
+        club.http(Method::POST, "/api/checkout/summary", None, Some(json!({ "token": token }))).await;
+    assert_eq!(summary.body["BusinessName"], navalha_command_api::seed::DEMO_BUSINESS_NAME, "{summary:?}");
+    assert_eq!(summary.body["FirstDueDays"], 7);
+    let services = summary.body["Services"].as_array().expect("services");
+    assert_eq!(services.len(), 1, "{summary:?}");
+    let (original, discount, value) =
+        (&services[0]["OriginalValue"], &services[0]["Discount"], &services[0]["Value"]);
+    assert_eq!(discount, 20);
+    let (original, value) = (original.as_f64().expect("reais"), value.as_f64().expect("reais"));
+    assert_eq!(((original * 80.0).round() / 100.0), value, "the subscriber's price is 20 % off");
+
+    let answer = subscribe_by_boleto(&club, &token).await;
+    let due = (navalha_platform::clock::today() + chrono::Duration::days(7)).to_string();
+    assert_eq!((&answer["DueDate"], &answer["Value"]), (&json!(due), &json!(89.9)), "{answer}");
+    let line = answer["BoletoBankLine"].as_str().expect("linha digitável");
+    assert_eq!(line.chars().filter(char::is_ascii_digit).count(), 47, "{line}");
+    assert!(line.ends_with("0000008990"), "{line}");
+    club.system.project().await;
+    let id = answer["IdSubscriptionUser"].as_i64().expect("id");
+    let state = detail(&club, &admin, id, "").await;
+    assert_eq!(
+        state["Transactions"][0]["Payday"],
+        json!(due),
+        "the provider was asked for that day: {state}"
+    );
 }
 
 #[sqlx::test(migrations = "../migrations")]

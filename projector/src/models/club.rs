@@ -118,6 +118,8 @@ impl Fold {
             .touched_subscriptions
             .iter()
             .filter_map(|id| self.subscriptions.get(id).and_then(|s| s.details().map(|d| (*id, s, d))))
+            // A checkout attempt whose first card charge was denied is no subscriber.
+            .filter(|(_, s, _)| !s.first_charge_denied())
             .collect();
         if !subscriptions.is_empty() {
             write_subscriptions(&mut *conn, &subscriptions).await?;

@@ -173,6 +173,8 @@ pub struct PlanAnswer {
     pub prices: Vec<Price>,
     /// What the plan includes, as text.
     pub items_detail: String,
+    /// Days from subscribing to the first boleto's due date.
+    pub first_due_days: i64,
     /// The units it is sold in.
     #[serde(rename = "companiesList")]
     pub companies_list: Vec<CompanyEntry>,
@@ -214,6 +216,7 @@ impl PlanAnswer {
             payment_method: details.payment_method.code().to_owned(),
             prices: details.prices_answer(),
             items_detail: details.items_detail.clone(),
+            first_due_days: details.first_due_days,
             companies_list: companies.into_iter().map(|company| CompanyEntry { company }).collect(),
             partner_company_list: partners
                 .into_iter()

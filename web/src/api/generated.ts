@@ -2419,10 +2419,36 @@ export interface components {
             Link: string;
             Token: string;
         };
+        /** @description A service a plan includes, as the checkout lists it. */
+        CheckoutService: {
+            Description: string;
+            /**
+             * Format: int64
+             * @description Percent.
+             */
+            Discount: number;
+            /**
+             * Format: double
+             * @description Reais, the catalogue's price when added to the plan.
+             */
+            OriginalValue: number;
+            /**
+             * Format: double
+             * @description Reais, with the discount.
+             */
+            Value: number;
+        };
         /** @description The plan and client of a checkout link, as the checkout page shows them. */
         CheckoutSummary: {
+            /** @description The barbershop selling the plan. */
+            BusinessName: string;
             CardTokenizer?: null | components["schemas"]["CardTokenizer"];
             Description: string;
+            /**
+             * Format: int64
+             * @description Days from subscribing to the first boleto's due date; a card is charged that day.
+             */
+            FirstDueDays: number;
             /** Format: int64 */
             IdSubscriptionDetail: number;
             ItemsDetail: string;
@@ -2432,6 +2458,8 @@ export interface components {
             Prices: components["schemas"]["Price"][];
             /** Format: int64 */
             Quantity: number;
+            /** @description The services the plan includes, at the subscriber's price. */
+            Services: components["schemas"]["CheckoutService"][];
             UrlImage?: string | null;
             User: components["schemas"]["CheckoutClient"];
             /**
@@ -4591,6 +4619,11 @@ export interface components {
             Discount: number;
             /**
              * Format: int64
+             * @description Days from subscribing to the first boleto's due date.
+             */
+            FirstDueDays: number;
+            /**
+             * Format: int64
              * @description The provider's id, once the provider has the plan.
              */
             GalaxPayId?: number | null;
@@ -4714,6 +4747,11 @@ export interface components {
              * @description Advertising image: JPEG, PNG or WebP, at most 5 MB.
              */
             file?: string | null;
+            /**
+             * @description Days from subscribing to the first boleto's due date, 1 to 30 (3 when absent); a
+             *     card is charged on the day of subscribing.
+             */
+            firstDueDays?: string | null;
             itemsDetail?: string | null;
             /** @description JSON list of `{idPartnerCompany, idSubscriptionDetail}`. */
             partnerCompanies?: string | null;
@@ -5753,8 +5791,16 @@ export interface components {
         };
         /** @description A subscription made, as the checkout answers it. */
         Subscribed: {
+            /** @description The first boleto's linha digitável, to copy into a bank's app. */
+            BoletoBankLine?: string | null;
             /** @description The first charge's boleto, when it has one. */
             BoletoPdf?: string | null;
+            /**
+             * Format: date
+             * @description The first charge's due date (a card is charged on the day of subscribing; a boleto
+             *     follows the plan's `FirstDueDays`).
+             */
+            DueDate: string;
             /** Format: int64 */
             GalaxPayId: number;
             /** Format: int64 */
@@ -5763,6 +5809,11 @@ export interface components {
             PixLink?: string | null;
             /** @description The provider's status of the subscription, when it reported one. */
             Status?: string | null;
+            /**
+             * Format: double
+             * @description The first charge's value, in reais.
+             */
+            Value: number;
         };
         /** @description The subscriber, as the subscription's screen shows them. */
         SubscriberAnswer: {
