@@ -1,11 +1,15 @@
 //! Clients: `POST user/professional` and `PUT user/{id}` (spec 02 §7). ADMIN and
-//! ATTENDANT open the client form (spec 02 §6).
+//! ATTENDANT open the client form (spec 02 §6). `POST user/quick` adds a client at the desk
+//! with a name and a mobile (issue 45); the client form completes the record later, and
+//! its CPF field takes a CPF for a record without one.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use navalha_domain::client::{
-    cpf_claim, Client, ClientCommand, ClientForm, CPF_SCOPE, LOGIN_PASSWORD, MSG_DUPLICATE_CPF,
+    cpf_claim, Client, ClientCommand, ClientForm, CpfRule, QuickClientForm, CPF_SCOPE, LOGIN_PASSWORD,
+    MSG_DUPLICATE_CPF,
 };
+use navalha_domain::values::Cpf;
 use navalha_platform::auth::{AdminOrAttendant, Auth, Principal};
 use navalha_platform::clock::today;
 use navalha_platform::error::ErrorBody;
@@ -26,6 +30,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
+        .routes(routes!(register_quick))
         .routes(routes!(remove_social_logins))
         .routes(routes!(update))
         .routes(routes!(confirm))
@@ -72,22 +77,38 @@ async fn register(
     origin: RequestOrigin,
     Json(form): Json<ClientForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<IdUser>), ApiError> {
-    let (cpf, details) = form.validate(true, today()).map_err(invalid)?;
+    let (cpf, details) = form.validate(CpfRule::Required, today()).map_err(invalid)?;
     let cpf = cpf.ok_or_else(|| ApiError::field("cpf", "Digite o CPF"))?;
-    let id = next_id(&state.pool, "client_id_seq").await?;
-    let claim = Claim {
+    registered(&state, &auth, &origin, Some(cpf), details).await
+}
+
+/// The claim a client's CPF makes, unique in the business.
+fn cpf_claimed(business_id: i64, cpf: &Cpf) -> Claim {
+    Claim {
         scope: CPF_SCOPE,
-        value: cpf_claim(auth.business_id, cpf.as_str()),
+        value: cpf_claim(business_id, cpf.as_str()),
         duplicate: MSG_DUPLICATE_CPF,
         field: Some("cpf"),
-    };
+    }
+}
+
+/// Registers a checked client, claiming their CPF when they have one.
+async fn registered(
+    state: &AppState,
+    auth: &Principal,
+    origin: &RequestOrigin,
+    cpf: Option<Cpf>,
+    details: navalha_domain::client::ClientDetails,
+) -> Result<(StatusCode, HeaderMap, Json<IdUser>), ApiError> {
+    let id = next_id(&state.pool, "client_id_seq").await?;
+    let claims: Vec<Claim> = cpf.iter().map(|cpf| cpf_claimed(auth.business_id, cpf)).collect();
     let answer = IdUser { id_user: id };
     let position = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
         ClientCommand::RegisterClient { cpf, details, online: false },
-        &idempotency::answering(metadata_of(&auth, &origin), &origin, StatusCode::CREATED, &answer),
-        &[claim],
+        &idempotency::answering(metadata_of(auth, origin), origin, StatusCode::CREATED, &answer),
+        &claims,
         &[],
     )
     .await?;
@@ -96,10 +117,37 @@ async fn register(
 }
 
 #[utoipa::path(
+    post,
+    path = "/user/quick",
+    tag = "Clients",
+    summary = "Add a client at the desk with a name and a mobile, and the CPF if given (ADMIN, ATTENDANT); the client form completes the record",
+    request_body = QuickClientForm,
+    responses(
+        (status = 201, description = "Registered: {IdUser}", body = IdUser, example = json!({ "IdUser": 1 })),
+        refused::Malformed,
+        (status = 401, description = "No token", body = ErrorBody),
+        refused::Forbidden,
+        (status = 409, description = "CPF already registered", body = ErrorBody),
+        refused::Invalid,
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id))]
+async fn register_quick(
+    State(state): State<AppState>,
+    auth: Auth<AdminOrAttendant>,
+    origin: RequestOrigin,
+    Json(form): Json<QuickClientForm>,
+) -> Result<(StatusCode, HeaderMap, Json<IdUser>), ApiError> {
+    let (cpf, details) = form.validate().map_err(invalid)?;
+    registered(&state, &auth, &origin, cpf, details).await
+}
+
+#[utoipa::path(
     put,
     path = "/user/{id}",
     tag = "Clients",
-    summary = "Change a client (cpf is sent null)",
+    summary = "Change a client (cpf is sent null; for a client added without a CPF, it may carry theirs, recorded once)",
     params(
         ("id" = i64, Path),
     ),
@@ -108,6 +156,7 @@ async fn register(
         (status = 200, description = "Saved", body = IdUser, example = json!({ "IdUser": 1 })),
         refused::Unauthenticated,
         (status = 404, description = "Unknown client", body = ErrorBody),
+        (status = 409, description = "The CPF given is another client's", body = ErrorBody),
         refused::Invalid,
     ),
     security(("bearer" = [])),
@@ -120,13 +169,17 @@ async fn update(
     PathParam(id): PathParam<i64>,
     Json(form): Json<ClientForm>,
 ) -> Result<(HeaderMap, Json<IdUser>), ApiError> {
-    visible_client(&state, &auth, id).await?;
-    let (_, details) = form.validate(false, today()).map_err(invalid)?;
-    let position = execute::<Client>(
+    let client = visible_client(&state, &auth, id).await?;
+    let rule = if client.cpf().is_some() { CpfRule::Ignored } else { CpfRule::Optional };
+    let (cpf, details) = form.validate(rule, today()).map_err(invalid)?;
+    let claims: Vec<Claim> = cpf.iter().map(|cpf| cpf_claimed(auth.business_id, cpf)).collect();
+    let position = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
-        ClientCommand::UpdateClient(details),
+        ClientCommand::UpdateClient { details, cpf },
         &metadata_of(&auth, &origin),
+        &claims,
+        &[],
     )
     .await?;
     Ok((position_headers(position), Json(IdUser { id_user: id })))

@@ -317,7 +317,7 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
     let registered = execute_claiming::<Client>(
         &state.events,
         &id.to_string(),
-        ClientCommand::RegisterClient { cpf, details, online: true },
+        ClientCommand::RegisterClient { cpf: Some(cpf), details, online: true },
         &metadata(claims.biz, origin),
         &[claim],
         &[],

@@ -342,7 +342,7 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
         execute::<Client>(
             &state.events,
             &aggregate_id,
-            ClientCommand::RegisterClient { cpf, details, online: false },
+            ClientCommand::RegisterClient { cpf: Some(cpf), details, online: false },
             &claimed,
         )
         .await?;

@@ -60,40 +60,38 @@ pub struct ClientForm {
     pub status: Option<bool>,
 }
 
+/// What the client form's CPF is to the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CpfRule {
+    /// Registration: required, checked and returned.
+    Required,
+    /// A record without a CPF being edited: checked and returned when given.
+    Optional,
+    /// A record with its CPF being edited: not read (the form sends null).
+    Ignored,
+}
+
 impl ClientForm {
     /// Applies spec 02 §5 'Client', with the text bounds (name 120, e-mail 254, CPF and
-    /// mobile as typed 30). With `require_cpf` (registration) the CPF is checked and returned.
+    /// mobile as typed 30), reading the CPF by `cpf_rule`.
     pub fn validate(
         &self,
-        require_cpf: bool,
+        cpf_rule: CpfRule,
         today: NaiveDate,
     ) -> Result<(Option<Cpf>, ClientDetails), FieldErrors> {
         let mut errors = FieldErrors::default();
-        let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
-        errors.check_length("name", &name, MAX_NAME);
+        let name = checked_name(&self.name, &mut errors);
         errors.check_length("email", self.email.trim(), MAX_EMAIL);
-        errors.check_length("phone", self.phone.trim(), MAX_MASKED);
-        if require_cpf {
-            errors.check_length("cpf", self.cpf.as_deref().unwrap_or_default().trim(), MAX_MASKED);
-        }
-        errors.check(name.is_empty(), "name", "Digite o nome completo");
-        errors.check(!is_full_name(&name, 3), "name", "Digite o nome completo");
         let email = if self.email.trim().is_empty() {
             errors.add("email", "Digite o e-mail");
             None
         } else {
             Email::parse(&self.email).map_err(|e| errors.add("email", &e.to_string())).ok()
         };
-        let phone = only_digits(&self.phone);
-        errors.check(phone.is_empty(), "phone", "Digite o número do celular");
-        errors.check(!is_mobile(&phone), "phone", "Informe um número válido");
-        let cpf = match (require_cpf, self.cpf.as_deref().map(str::trim).filter(|c| !c.is_empty())) {
-            (false, _) => None,
-            (true, None) => {
-                errors.add("cpf", "Digite o CPF");
-                None
-            }
-            (true, Some(raw)) => Cpf::parse(raw).map_err(|e| errors.add("cpf", &e.to_string())).ok(),
+        let phone = checked_phone(&self.phone, &mut errors);
+        let cpf = match cpf_rule {
+            CpfRule::Ignored => None,
+            rule => checked_cpf(self.cpf.as_deref(), rule == CpfRule::Required, &mut errors),
         };
         let birth_date =
             match self.birth_date.as_deref().map(str::trim).filter(|d| !d.is_empty() && *d != "-") {
@@ -127,6 +125,71 @@ impl ClientForm {
     }
 }
 
+fn checked_name(typed: &str, errors: &mut FieldErrors) -> String {
+    let name = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+    errors.check_length("name", &name, MAX_NAME);
+    errors.check(name.is_empty(), "name", "Digite o nome completo");
+    errors.check(!is_full_name(&name, 3), "name", "Digite o nome completo");
+    name
+}
+
+fn checked_phone(typed: &str, errors: &mut FieldErrors) -> String {
+    errors.check_length("phone", typed.trim(), MAX_MASKED);
+    let phone = only_digits(typed);
+    errors.check(phone.is_empty(), "phone", "Digite o número do celular");
+    errors.check(!is_mobile(&phone), "phone", "Informe um número válido");
+    phone
+}
+
+/// The CPF as typed: `None` when absent (an error if `required`) or invalid.
+fn checked_cpf(typed: Option<&str>, required: bool, errors: &mut FieldErrors) -> Option<Cpf> {
+    errors.check_length("cpf", typed.unwrap_or_default().trim(), MAX_MASKED);
+    match typed.map(str::trim).filter(|c| !c.is_empty()) {
+        None => {
+            errors.check(required, "cpf", "Digite o CPF");
+            None
+        }
+        Some(raw) => Cpf::parse(raw).map_err(|e| errors.add("cpf", &e.to_string())).ok(),
+    }
+}
+
+/// The desk's new client (`POST user/quick`, issue 45): a name and a mobile, and the CPF
+/// if the client says it. The e-mail and the rest are completed later in the client form.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct QuickClientForm {
+    /// Full name.
+    pub name: String,
+    /// Mobile (digits or masked).
+    pub phone: String,
+    /// CPF (digits or masked), optional.
+    pub cpf: Option<String>,
+    /// WhatsApp flag.
+    pub whats_app: bool,
+}
+
+impl QuickClientForm {
+    /// The client form's rules for the name, the mobile and a CPF when given.
+    pub fn validate(&self) -> Result<(Option<Cpf>, ClientDetails), FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let name = checked_name(&self.name, &mut errors);
+        let phone = checked_phone(&self.phone, &mut errors);
+        let cpf = checked_cpf(self.cpf.as_deref(), false, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let details = ClientDetails {
+            name,
+            email: String::new(),
+            phone,
+            whatsapp: self.whats_app,
+            birth_date: None,
+            status: true,
+        };
+        Ok((cpf, details))
+    }
+}
+
 /// A client.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Client {
@@ -150,9 +213,9 @@ impl Client {
         self.unconfirmed
     }
 
-    /// The CPF digits, `None` before registration.
+    /// The CPF digits; `None` before registration and for a client added without one.
     pub fn cpf(&self) -> Option<&str> {
-        self.cpf.as_deref()
+        self.cpf.as_deref().filter(|cpf| !cpf.is_empty())
     }
 
     /// `PASSWORD`, or the social provider the client signs in with.
@@ -169,15 +232,22 @@ pub const LOGIN_PASSWORD: &str = "PASSWORD";
 pub enum ClientCommand {
     /// Create the client.
     RegisterClient {
-        /// The CPF, unique across clients.
-        cpf: Cpf,
+        /// The CPF, unique across clients; none for a client added at the desk with only a
+        /// name and a mobile (issue 45), until staff complete the record.
+        cpf: Option<Cpf>,
         /// The rest.
         details: ClientDetails,
         /// Registered by the client on a unit's public page, not by staff.
         online: bool,
     },
-    /// Change the client's details.
-    UpdateClient(ClientDetails),
+    /// Change the client's details, and give a client registered without a CPF theirs (a
+    /// CPF, once recorded, never changes).
+    UpdateClient {
+        /// The details.
+        details: ClientDetails,
+        /// The CPF for a client without one; ignored when they have one.
+        cpf: Option<Cpf>,
+    },
     /// Link a social login (`GOOGLE`, ...) to the client's app account.
     LinkSocialLogin(String),
     /// 'Remover login social': back to e-mail and password only.
@@ -202,6 +272,11 @@ pub enum ClientEvent {
     },
     /// The client's details changed.
     ClientUpdated(ClientDetails),
+    /// A client registered without a CPF was given theirs.
+    CpfAdded {
+        /// CPF digits.
+        cpf: String,
+    },
     /// A social login was linked.
     SocialLoginLinked {
         /// The provider (`GOOGLE`, ...).
@@ -218,6 +293,7 @@ impl DomainEvent for ClientEvent {
         match self {
             ClientEvent::ClientRegistered { .. } => "ClientRegistered",
             ClientEvent::ClientUpdated(_) => "ClientUpdated",
+            ClientEvent::CpfAdded { .. } => "CpfAdded",
             ClientEvent::SocialLoginLinked { .. } => "SocialLoginLinked",
             ClientEvent::SocialLoginsRemoved => "SocialLoginsRemoved",
             ClientEvent::ClientConfirmed => "ClientConfirmed",
@@ -259,7 +335,8 @@ impl Aggregate for Client {
                 if self.details.is_some() {
                     return Err(ClientError::AlreadyRegistered);
                 }
-                let cpf = cpf.as_str().to_owned();
+                // Without a CPF the payload keeps its shape, with an empty one.
+                let cpf = cpf.map(|cpf| cpf.as_str().to_owned()).unwrap_or_default();
                 sink.write(ClientEvent::ClientRegistered { cpf, details, online }, self).await;
             }
             ClientCommand::ConfirmClient => {
@@ -271,10 +348,13 @@ impl Aggregate for Client {
                     sink.write(ClientEvent::ClientConfirmed, self).await;
                 }
             }
-            ClientCommand::UpdateClient(details) => {
-                let Some(current) = &self.details else { return Err(ClientError::NotFound) };
+            ClientCommand::UpdateClient { details, cpf } => {
+                let Some(current) = self.details.clone() else { return Err(ClientError::NotFound) };
+                if let Some(cpf) = cpf.filter(|_| self.cpf().is_none()) {
+                    sink.write(ClientEvent::CpfAdded { cpf: cpf.as_str().to_owned() }, self).await;
+                }
                 // Saving an unchanged form records nothing.
-                if *current != details {
+                if current != details {
                     sink.write(ClientEvent::ClientUpdated(details), self).await;
                 }
             }
@@ -308,6 +388,7 @@ impl Aggregate for Client {
             }
             ClientEvent::ClientConfirmed => self.unconfirmed = false,
             ClientEvent::ClientUpdated(details) => self.details = Some(details),
+            ClientEvent::CpfAdded { cpf } => self.cpf = Some(cpf),
             ClientEvent::SocialLoginLinked { provider } => self.social_logins.push(provider),
             ClientEvent::SocialLoginsRemoved => self.social_logins.clear(),
         }
@@ -337,12 +418,12 @@ mod tests {
     }
 
     fn details() -> ClientDetails {
-        form().validate(true, today()).map(|(_, d)| d).unwrap_or_else(|e| panic!("{e:?}"))
+        form().validate(CpfRule::Required, today()).map(|(_, d)| d).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]
     fn a_valid_form_is_normalised() {
-        let (cpf, details) = form().validate(true, today()).unwrap_or_else(|e| panic!("{e:?}"));
+        let (cpf, details) = form().validate(CpfRule::Required, today()).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(cpf.map(String::from).as_deref(), Some("52998224725"));
         assert_eq!(details.name, "João da Silva");
         assert_eq!(details.email, "joao@exemplo.com");
@@ -373,12 +454,14 @@ mod tests {
             (ClientForm { status: None, ..form() }, "status", "Escolha um Status"),
         ];
         for (form, field, message) in cases {
-            let errors = form.validate(true, today()).err().unwrap_or_default();
+            let errors = form.validate(CpfRule::Required, today()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(message), "{field}");
         }
-        assert!(ClientForm { birth_date: Some("-".into()), ..form() }.validate(true, today()).is_ok());
+        assert!(ClientForm { birth_date: Some("-".into()), ..form() }
+            .validate(CpfRule::Required, today())
+            .is_ok());
         assert!(
-            ClientForm { cpf: None, ..form() }.validate(false, today()).is_ok(),
+            ClientForm { cpf: None, ..form() }.validate(CpfRule::Ignored, today()).is_ok(),
             "editing sends cpf null"
         );
     }
@@ -395,7 +478,8 @@ mod tests {
             cpf: Some(format!("529.982.247-25{}", ".".repeat(MAX_MASKED - 14))),
             ..form()
         };
-        let (_, details) = at_the_bounds.validate(true, today()).unwrap_or_else(|e| panic!("{e:?}"));
+        let (_, details) =
+            at_the_bounds.validate(CpfRule::Required, today()).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(details.name.chars().count(), MAX_NAME);
         let cases: Vec<(ClientForm, &str, usize)> = vec![
             (ClientForm { name: name(MAX_NAME + 1), ..form() }, "name", MAX_NAME),
@@ -413,7 +497,7 @@ mod tests {
             ),
         ];
         for (form, field, max) in cases {
-            let errors = form.validate(true, today()).err().unwrap_or_default();
+            let errors = form.validate(CpfRule::Required, today()).err().unwrap_or_default();
             assert_eq!(errors.get(field), Some(msg_too_long(max).as_str()), "{field}: {errors:?}");
         }
     }
@@ -423,7 +507,7 @@ mod tests {
         let cpf = Cpf::parse("52998224725").unwrap_or_else(|_| panic!("cpf"));
         TestFramework::<Client>::with(())
             .given_no_previous_events()
-            .when(ClientCommand::RegisterClient { cpf, details: details(), online: false })
+            .when(ClientCommand::RegisterClient { cpf: Some(cpf), details: details(), online: false })
             .then_expect_events(vec![ClientEvent::ClientRegistered {
                 cpf: "52998224725".into(),
                 details: details(),
@@ -436,8 +520,71 @@ mod tests {
                 details: details(),
                 online: false,
             }])
-            .when(ClientCommand::UpdateClient(changed.clone()))
+            .when(ClientCommand::UpdateClient { details: changed.clone(), cpf: None })
             .then_expect_events(vec![ClientEvent::ClientUpdated(changed)]);
+    }
+
+    #[test]
+    fn a_client_added_at_the_desk_without_a_cpf_is_given_it_once() {
+        let quick = QuickClientForm {
+            name: "  Pedro   Alves ".into(),
+            phone: "(11) 9 8765-4321".into(),
+            cpf: None,
+            whats_app: true,
+        };
+        let (cpf, details) = quick.validate().unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((cpf, details.name.as_str(), details.email.as_str()), (None, "Pedro Alves", ""));
+        assert!(details.status && details.whatsapp);
+        let refused = QuickClientForm {
+            name: "Pedro".into(),
+            phone: "123".into(),
+            cpf: Some("111.111.111-11".into()),
+            ..quick.clone()
+        };
+        let errors = refused.validate().err().unwrap_or_default();
+        assert_eq!(
+            (errors.get("name"), errors.get("phone"), errors.get("cpf")),
+            (Some("Digite o nome completo"), Some("Informe um número válido"), Some("CPF inválido"))
+        );
+        let given = QuickClientForm { cpf: Some("529.982.247-25".into()), ..quick.clone() }.validate();
+        assert_eq!(
+            given.ok().and_then(|(cpf, _)| cpf).map(|c| c.as_str().to_owned()).as_deref(),
+            Some("52998224725")
+        );
+
+        let registered =
+            ClientEvent::ClientRegistered { cpf: String::new(), details: details.clone(), online: false };
+        TestFramework::<Client>::with(())
+            .given_no_previous_events()
+            .when(ClientCommand::RegisterClient { cpf: None, details: details.clone(), online: false })
+            .then_expect_events(vec![registered.clone()]);
+        let mut client = Client::default();
+        client.apply(registered.clone());
+        assert_eq!(client.cpf(), None, "an empty CPF is none");
+        let cpf = || Cpf::parse("52998224725").unwrap_or_else(|_| panic!("cpf"));
+        let completed = ClientDetails { email: "pedro@exemplo.com".into(), ..details.clone() };
+        TestFramework::<Client>::with(())
+            .given(vec![registered.clone()])
+            .when(ClientCommand::UpdateClient { details: completed.clone(), cpf: Some(cpf()) })
+            .then_expect_events(vec![
+                ClientEvent::CpfAdded { cpf: "52998224725".into() },
+                ClientEvent::ClientUpdated(completed.clone()),
+            ]);
+        // Once recorded, a CPF does not change.
+        TestFramework::<Client>::with(())
+            .given(vec![registered, ClientEvent::CpfAdded { cpf: "52998224725".into() }])
+            .when(ClientCommand::UpdateClient { details: completed, cpf: Some(cpf()) })
+            .then_expect_events(vec![ClientEvent::ClientUpdated(ClientDetails {
+                email: "pedro@exemplo.com".into(),
+                ..details
+            })]);
+        let form = ClientForm { cpf: Some("529.982.247-25".into()), ..form() };
+        assert!(form.validate(CpfRule::Optional, today()).is_ok_and(|(cpf, _)| cpf.is_some()));
+        assert!(ClientForm { cpf: None, ..form.clone() }
+            .validate(CpfRule::Optional, today())
+            .is_ok_and(|(cpf, _)| cpf.is_none()));
+        let bad = ClientForm { cpf: Some("123".into()), ..form }.validate(CpfRule::Optional, today());
+        assert!(bad.is_err_and(|e| e.get("cpf").is_some()));
     }
 
     #[test]
@@ -472,11 +619,11 @@ mod tests {
                 details: details(),
                 online: false,
             }])
-            .when(ClientCommand::UpdateClient(details()))
+            .when(ClientCommand::UpdateClient { details: details(), cpf: None })
             .then_expect_events(vec![]);
         TestFramework::<Client>::with(())
             .given_no_previous_events()
-            .when(ClientCommand::UpdateClient(details()))
+            .when(ClientCommand::UpdateClient { details: details(), cpf: None })
             .then_expect_error(ClientError::NotFound);
     }
 
@@ -520,6 +667,7 @@ mod tests {
         crate::event_payload::assert_pinned::<Client>(&[
             ClientEvent::ClientRegistered { cpf: "52998224725".into(), details: details(), online: true },
             ClientEvent::ClientUpdated(details()),
+            ClientEvent::CpfAdded { cpf: "52998224725".into() },
             ClientEvent::SocialLoginLinked { provider: "GOOGLE".into() },
             ClientEvent::SocialLoginsRemoved,
             ClientEvent::ClientConfirmed,

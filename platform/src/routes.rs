@@ -155,6 +155,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/types-profile"),
     ("GET", "/api/user/filter"),
     ("POST", "/api/user/professional"),
+    ("POST", "/api/user/quick"),
     ("PUT", "/api/user/remove-all-login-social"),
     ("GET", "/api/user/{id}"),
     ("PUT", "/api/user/{id}"),

@@ -156,6 +156,81 @@ async fn editing_keeps_the_cpf_and_is_seen_at_once(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn a_client_added_at_the_desk_with_a_name_and_mobile_is_completed_later_with_their_cpf(pool: PgPool) {
+    let system = System::start(pool).await;
+    let desk = system.sign_in("atendente@navalha.dev").await;
+    let quick = |body: Value, token: String| {
+        let system = &system;
+        async move { system.call(Method::POST, "/api/user/quick", Some(&token), Some(body)).await }
+    };
+    let body = json!({ "name": "Caio  Prado", "phone": "(11) 9 8765-0001", "whatsApp": true });
+    for email in ["barbeiro1@navalha.dev", "lider@navalha.dev", "padrao@navalha.dev"] {
+        let refused = quick(body.clone(), system.sign_in(email).await).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{email}");
+    }
+    let invalid = quick(json!({ "name": "Caio", "phone": "123", "cpf": "123" }), desk.clone()).await;
+    assert_eq!(invalid.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        (&invalid.body["errors"]["name"], &invalid.body["errors"]["phone"], &invalid.body["errors"]["cpf"]),
+        (&json!("Digite o nome completo"), &json!("Informe um número válido"), &json!("CPF inválido"))
+    );
+    let created = quick(body.clone(), desk.clone()).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.body["IdUser"].as_i64().expect("id");
+    // A second client without a CPF claims nothing.
+    let second = quick(json!({ "name": "Rui Prado", "phone": "(11) 9 8765-0002" }), desk.clone()).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{second:?}");
+    // One with the CPF of another client is refused on the field.
+    let taken = register(&system, &desk, client("Ana Prado", "529.982.247-25", "(11) 9 8765-0003")).await;
+    assert_eq!(taken.status, StatusCode::CREATED);
+    let duplicate = quick(
+        json!({ "name": "Bia Prado", "phone": "(11) 9 8765-0004", "cpf": "529.982.247-25" }),
+        desk.clone(),
+    )
+    .await;
+    assert_eq!(
+        (duplicate.status, &duplicate.body["errors"]["cpf"]),
+        (StatusCode::CONFLICT, &json!("Já existe um cliente cadastrado com este CPF."))
+    );
+
+    system.project().await;
+    let found = system.call(Method::GET, "/api/user/filter?search=8765-0001", Some(&desk), None).await;
+    assert_eq!(names(&found), ["Caio Prado"], "{found:?}");
+    let read = system.call(Method::GET, &format!("/api/user/{id}"), Some(&desk), None).await;
+    assert_eq!(
+        (&read.body["Cpf"], &read.body["Email"], &read.body["Status"]),
+        (&json!(""), &json!(""), &json!(true))
+    );
+
+    // The client form completes the record: the e-mail, and the CPF once.
+    let mut complete = client("Caio Prado", "529.982.247-25", "(11) 9 8765-0001");
+    complete["email"] = json!("caio@exemplo.com");
+    let path = format!("/api/user/{id}");
+    let clash = system.call(Method::PUT, &path, Some(&desk), Some(complete.clone())).await;
+    assert_eq!(
+        (clash.status, &clash.body["errors"]["cpf"]),
+        (StatusCode::CONFLICT, &json!("Já existe um cliente cadastrado com este CPF."))
+    );
+    complete["cpf"] = json!("111.444.777-35");
+    let saved = system.call(Method::PUT, &path, Some(&desk), Some(complete.clone())).await;
+    assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    complete["cpf"] = json!("390.533.447-05");
+    let again = system.call(Method::PUT, &path, Some(&desk), Some(complete)).await;
+    assert_eq!(again.status, StatusCode::OK, "a recorded CPF is not read again");
+    system.project().await;
+    let read = system.call(Method::GET, &path, Some(&desk), None).await;
+    assert_eq!((&read.body["Cpf"], &read.body["Email"]), (&json!("11144477735"), &json!("caio@exemplo.com")));
+    let kinds: Vec<String> = sqlx::query_scalar(
+        "select event_type from events where aggregate_type = 'Client' and aggregate_id = $1 order by sequence",
+    )
+    .bind(id.to_string())
+    .fetch_all(&system.pool)
+    .await
+    .expect("events");
+    assert_eq!(kinds, ["ClientRegistered", "CpfAdded", "ClientUpdated"]);
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn only_admins_and_attendants_write_clients_and_the_form_is_validated(pool: PgPool) {
     let system = System::start(pool).await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;

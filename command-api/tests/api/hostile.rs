@@ -194,7 +194,7 @@ async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_stil
         &system.state.events,
         &id.to_string(),
         ClientCommand::RegisterClient {
-            cpf: Cpf::parse(&cpf(300_000_998)).expect("cpf"),
+            cpf: Some(Cpf::parse(&cpf(300_000_998)).expect("cpf")),
             details,
             online: true,
         },

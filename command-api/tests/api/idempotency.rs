@@ -192,6 +192,10 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
         ),
         ("/api/company".into(), company("Navalha Portão", "11.444.777/0001-61")),
         (
+            "/api/user/quick".into(),
+            json!({"name": "Caio Prado", "phone": "(11) 9 8765-0001", "cpf": null, "whatsApp": true}),
+        ),
+        (
             "/api/user/professional".into(),
             json!({"name": "Otávio Ramos", "cpf": cpf(412_000_001), "email": "otavio@exemplo.com",
                    "phone": "(11) 9 8765-0000", "whatsApp": true, "birthDate": "1990-04-01", "status": true}),

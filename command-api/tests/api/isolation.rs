@@ -70,6 +70,7 @@ const NAMES_NOTHING_FOREIGN: &[(&str, &str, &str)] = &[
     ("POST", "/api/session-professional/validate-recovery-code", "a sign-in door"),
     ("GET", "/api/types-profile", "the roles, no data"),
     ("POST", "/api/user/professional", "registers a client of the caller's business"),
+    ("POST", "/api/user/quick", "registers a client of the caller's business"),
 ];
 
 /// The admin's professional form for a staff member of `role` in `company`.
@@ -842,7 +843,7 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
     let across = navalha_command_api::commands::execute::<Client>(
         &system.state.events,
         &client,
-        ClientCommand::UpdateClient(details),
+        ClientCommand::UpdateClient { details, cpf: None },
         &EventMetadata::system("teste", other),
     )
     .await;

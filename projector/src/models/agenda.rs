@@ -292,6 +292,7 @@ impl People {
                 self.clients.insert(id, details);
             }
             ClientEvent::SocialLoginLinked { .. }
+            | ClientEvent::CpfAdded { .. }
             | ClientEvent::SocialLoginsRemoved
             | ClientEvent::ClientConfirmed => {}
         }

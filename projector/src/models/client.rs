@@ -70,6 +70,7 @@ impl Fold for ClientFold {
             match event {
                 ClientEvent::ClientRegistered { .. } => {}
                 ClientEvent::ClientUpdated(details) => row.set(&details),
+                ClientEvent::CpfAdded { cpf } => row.cpf = cpf,
                 ClientEvent::SocialLoginLinked { provider } => row.login_type = provider,
                 ClientEvent::SocialLoginsRemoved => row.login_type = LOGIN_PASSWORD.to_owned(),
                 ClientEvent::ClientConfirmed => row.unconfirmed = false,
@@ -86,7 +87,7 @@ impl Fold for ClientFold {
                            $7::date[], $8::boolean[], $9::text[], $10::boolean[])
                     as u (client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed)
              on conflict (client_id) do update
-                set name = excluded.name, email = excluded.email, phone = excluded.phone,
+                set name = excluded.name, cpf = excluded.cpf, email = excluded.email, phone = excluded.phone,
                     whatsapp = excluded.whatsapp, birth_date = excluded.birth_date, status = excluded.status,
                     login_type = excluded.login_type, unconfirmed = excluded.unconfirmed, search = excluded.search",
         )

@@ -1919,7 +1919,7 @@ export interface paths {
         };
         /** One client */
         get: operations["clientsOne"];
-        /** Change a client (cpf is sent null) */
+        /** Change a client (cpf is sent null; for a client added without a CPF, it may carry theirs, recorded once) */
         put: operations["clientsUpdate"];
         post?: never;
         delete?: never;
@@ -2007,6 +2007,23 @@ export interface paths {
         put?: never;
         /** Register a client (ADMIN, ATTENDANT) */
         post: operations["clientsRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/quick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a client at the desk with a name and a mobile, and the CPF if given (ADMIN, ATTENDANT); the client form completes the record */
+        post: operations["clientsRegisterQuick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5168,6 +5185,32 @@ export interface components {
             MinMinutes: number;
             /** @description Its name. */
             Name: string;
+        };
+        /**
+         * @description The desk's new client (`POST user/quick`, issue 45): a name and a mobile, and the CPF
+         *     if the client says it. The e-mail and the rest are completed later in the client form.
+         */
+        QuickClientForm: {
+            /**
+             * @description CPF (digits or masked), optional.
+             * @default null
+             */
+            cpf: string | null;
+            /**
+             * @description Full name.
+             * @default
+             */
+            name: string;
+            /**
+             * @description Mobile (digits or masked).
+             * @default
+             */
+            phone: string;
+            /**
+             * @description WhatsApp flag.
+             * @default false
+             */
+            whatsApp: boolean;
         };
         /** @description `{reason}`: why a closed comanda or caixa is reopened or a comanda cancelled. */
         ReasonBody: {
@@ -16641,6 +16684,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The CPF given is another client's */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
@@ -16928,6 +16980,92 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ClientForm"];
+            };
+        };
+        responses: {
+            /** @description Registered: {IdUser} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "IdUser": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdUser"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CPF already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientsRegisterQuick: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickClientForm"];
             };
         };
         responses: {
