@@ -120,6 +120,15 @@ describe('describeHistory', () => {
     expect(fields('times_type')).toBe('Agendamento alterado');
   });
 
+  it('shows the CPF given to a client added at the desk without one, masked', () => {
+    const [added] = describeHistory(
+      [entry({ Event: 'CpfAdded', Changes: [{ Field: 'cpf', From: '', To: '52998224725' }] })],
+      'client',
+    );
+    expect(added.title).toBe('CPF informado');
+    expect(added.changes.map((c) => [c.label, c.to])).toEqual([['CPF', '529.982.247-25']]);
+  });
+
   it('shows a client edit field by field: text, dates, phone and WhatsApp in pt-BR', () => {
     const [updated] = describeHistory(
       [

@@ -71,6 +71,8 @@ const EVENT_TITLES: Record<string, string> = {
   AppointmentCancelled: 'Cancelado',
   ClientRegistered: 'Cliente cadastrado',
   ClientUpdated: 'Dados do cliente alterados',
+  // Issue 45: a client added at the desk without a CPF is given it once.
+  CpfAdded: 'CPF informado',
   SocialLoginLinked: 'Login social vinculado',
   SocialLoginsRemoved: 'Logins sociais removidos',
   ClientConfirmed: 'Cadastro confirmado',
