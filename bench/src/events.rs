@@ -325,6 +325,7 @@ impl<'a> EventBuilder<'a> {
             online: false,
             newcomer: false,
             client_overlap: false,
+            series: None,
         }
     }
 

@@ -193,14 +193,42 @@ where
     A::Error: DomainError,
 {
     let metadata = serde_json::to_value(metadata.to_map()).map_err(|e| ApiError::Internal(e.into()))?;
-    navalha_event_store::execute::<A>(log, aggregate_id, command, &metadata, read).await.map_err(|refusal| {
-        match refusal {
-            Refusal::Domain(error) => error.to_api(),
-            Refusal::Concurrent => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
-            Refusal::Database(error) => refused_append(error, A::TYPE, aggregate_id),
-            Refusal::Internal(error) => ApiError::Internal(error),
-        }
-    })
+    navalha_event_store::execute::<A>(log, aggregate_id, command, &metadata, read)
+        .await
+        .map_err(|refusal| refusal_answer::<A>(refusal, aggregate_id))
+}
+
+/// Runs each command on its aggregate (`read` as in [`execute_on`], an empty stream for a
+/// new id) and appends all their events in one statement: all of them or none (a regulars'
+/// series, issue 45). Answers the streams as the commands left them, in order.
+pub async fn execute_all<A>(
+    log: &EventLog,
+    commands: Vec<(String, Option<Stream<A>>, A::Command)>,
+    metadata: &EventMetadata,
+) -> Result<Vec<Stream<A>>, ApiError>
+where
+    A: Aggregate<Services = ()> + Clone + 'static,
+    A::Command: Clone,
+    A::Error: DomainError,
+{
+    let metadata = serde_json::to_value(metadata.to_map()).map_err(|e| ApiError::Internal(e.into()))?;
+    let ids = commands.iter().map(|(id, ..)| id.as_str()).collect::<Vec<_>>().join(",");
+    navalha_event_store::execute_streams::<A>(log, commands, &metadata)
+        .await
+        .map_err(|refusal| refusal_answer::<A>(refusal, &ids))
+}
+
+fn refusal_answer<A>(refusal: Refusal<A::Error>, aggregate_id: &str) -> ApiError
+where
+    A: Aggregate,
+    A::Error: DomainError,
+{
+    match refusal {
+        Refusal::Domain(error) => error.to_api(),
+        Refusal::Concurrent => ApiError::Conflict(MSG_CONCURRENT_CHANGE.to_owned()),
+        Refusal::Database(error) => refused_append(error, A::TYPE, aggregate_id),
+        Refusal::Internal(error) => ApiError::Internal(error),
+    }
 }
 
 /// The answer for an append PostgreSQL refused or could not take.

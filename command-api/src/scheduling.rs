@@ -45,6 +45,8 @@ use crate::idempotency;
 use crate::read_models::Owner;
 use crate::state::AppState;
 
+mod series;
+
 /// The routes of this module.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -52,6 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change))
         .routes(routes!(confirm))
         .routes(routes!(cancel))
+        .merge(series::router())
 }
 
 impl DomainError for AppointmentError {
@@ -115,6 +118,7 @@ pub struct SchedulingBody {
 }
 
 /// The form, checked field by field.
+#[derive(Clone)]
 pub(crate) struct Request {
     pub(crate) membership_id: i64,
     pub(crate) date: NaiveDate,
@@ -180,6 +184,11 @@ impl Booker<'_> {
 fn parse(body: &[u8]) -> Result<Request, ApiError> {
     let body: SchedulingBody = serde_json::from_slice(body)
         .map_err(|e| ApiError::BadRequest(bad_input::body_message("", &e.to_string())))?;
+    checked_form(body)
+}
+
+/// The form's fields checked one by one.
+fn checked_form(body: SchedulingBody) -> Result<Request, ApiError> {
     let mut errors = FieldErrors::default();
     errors.check(body.id_company_professional.is_none(), "idCompanyProfessional", "Escolha o profissional");
     let date = form_date(body.date.as_deref()).ok().flatten();
@@ -226,6 +235,7 @@ fn parse(body: &[u8]) -> Result<Request, ApiError> {
 }
 
 /// A checked booking, with what checking its time needs.
+#[derive(Clone)]
 pub(crate) struct Checked {
     /// The caller's business.
     pub(crate) business_id: i64,
@@ -312,6 +322,7 @@ pub(crate) async fn booking_of(
         online: matches!(booker, Booker::Online { .. }),
         newcomer: matches!(booker, Booker::Online { .. }) && client.is_unconfirmed(),
         client_overlap: request.client_overlap,
+        series: None,
     };
     let new_id = if new_id { Some(state.appointment_ids.next(&state.pool).await?) } else { None };
     Ok(Checked { business_id: booker.business_id(), booking, professional, company, now, new_id })

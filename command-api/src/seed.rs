@@ -579,6 +579,7 @@ pub async fn seed_demo_agenda(state: &AppState) -> Result<usize, ApiError> {
                     online: false,
                     newcomer: false,
                     client_overlap: false,
+                    series: None,
                 };
                 let id = next_id(&state.pool, "appointment_id_seq").await?.to_string();
                 // The demo's history and its coming days, recorded as they are: no clock or hours

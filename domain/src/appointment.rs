@@ -12,6 +12,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::availability::{DayRules, Span, Unavailable};
+use crate::series::SeriesLink;
 use crate::validation::TimeOfDay;
 
 /// How free a booking's time must be.
@@ -115,6 +116,9 @@ pub struct Booking {
     /// is refused, here and by PostgreSQL (`appointment_slot_client_no_overlap`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub client_overlap: bool,
+    /// The regulars' series it belongs to (issue 45 point 4), kept by every change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SeriesLink>,
 }
 
 impl Booking {
@@ -433,6 +437,8 @@ impl Aggregate for Appointment {
         match command {
             AppointmentCommand::Book { .. } => unreachable!("handled above"),
             AppointmentCommand::Change { booking, day } => {
+                // A change never takes an appointment out of its series or into another.
+                let booking = Booking { series: current.series, ..booking };
                 if current.starts_at() <= day.now {
                     return Err(AppointmentError::InThePast);
                 }
@@ -549,6 +555,7 @@ mod tests {
             online: false,
             newcomer: false,
             client_overlap: false,
+            series: None,
         }
     }
 
@@ -674,6 +681,16 @@ mod tests {
             .given(vec![AppointmentEvent::AppointmentBooked(booking())])
             .when(AppointmentCommand::Change { booking: booking(), day: open(at(1, 8)) })
             .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_change_keeps_the_appointment_in_its_series() {
+        let series = Some(SeriesLink { id: 5, index: 2, count: 4, every_weeks: 1 });
+        let moved = Booking { start: time("10:00"), end: time("10:30"), ..booking() };
+        TestFramework::<Appointment>::with(())
+            .given(vec![AppointmentEvent::AppointmentBooked(Booking { series, ..booking() })])
+            .when(AppointmentCommand::Change { booking: moved.clone(), day: open(at(1, 8)) })
+            .then_expect_events(vec![AppointmentEvent::AppointmentChanged(Booking { series, ..moved })]);
     }
 
     #[test]
@@ -805,8 +822,15 @@ mod tests {
 
     #[test]
     fn events_are_pinned() {
-        let booked =
-            Booking { observation: "Prefere máquina".into(), online: true, newcomer: true, ..booking() };
+        let series = Some(SeriesLink { id: 5, index: 2, count: 4, every_weeks: 2 });
+        let booked = Booking {
+            observation: "Prefere máquina".into(),
+            online: true,
+            newcomer: true,
+            client_overlap: true,
+            series,
+            ..booking()
+        };
         crate::event_payload::assert_pinned::<Appointment>(&[
             AppointmentEvent::AppointmentBooked(booked.clone()),
             AppointmentEvent::AppointmentChanged(Booking { times_type: TimesType::AllTimes, ..booked }),

@@ -136,6 +136,13 @@ pub const SQL_READS: &[SqlRead] = &[
         paths: &["user.user_id"],
     },
     SqlRead {
+        // command-api/src/scheduling/series.rs: a regulars' series' appointments
+        function: "SERIES_APPOINTMENTS",
+        aggregate_type: "Appointment",
+        event_types: &["AppointmentBooked"],
+        paths: &["series.id"],
+    },
+    SqlRead {
         // command-api/src/caixas.rs: what a caixa's payments came to, per method
         function: "TAKEN",
         aggregate_type: "Comanda",

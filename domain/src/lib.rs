@@ -27,6 +27,7 @@ pub mod product;
 pub mod professional;
 pub mod role;
 pub mod sale;
+pub mod series;
 pub mod service;
 pub mod state_shape;
 pub mod stock;

@@ -112,3 +112,83 @@ pub fn is_transient(error: &sqlx::Error) -> bool {
 pub fn sqlstate(error: &sqlx::Error) -> Option<String> {
     error.as_database_error().and_then(|db| db.code()).map(|code| code.into_owned())
 }
+
+/// Runs each command on its aggregate and appends all their events in one statement: every
+/// stream or none, so a regulars' series is booked or cancelled whole (issue 45). Each
+/// stream is decided on `read` when given (an empty stream for an id just taken from its
+/// sequence), else read. A refusal by any aggregate refuses them all; a stream another
+/// command moved meanwhile, or an append PostgreSQL aborts as a deadlock, is decided again
+/// on streams read anew.
+pub async fn execute_streams<A>(
+    log: &EventLog,
+    commands: Vec<(String, Option<Stream<A>>, A::Command)>,
+    metadata: &Value,
+) -> Result<Vec<Stream<A>>, Refusal<A::Error>>
+where
+    A: Aggregate<Services = ()> + Clone + 'static,
+    A::Command: Clone,
+{
+    let mut reads: Vec<Option<Stream<A>>> = Vec::with_capacity(commands.len());
+    let mut planned = Vec::with_capacity(commands.len());
+    for (aggregate_id, read, command) in commands {
+        reads.push(read);
+        planned.push((aggregate_id, command));
+    }
+    let mut attempt = 1;
+    loop {
+        let mut decided = Vec::with_capacity(planned.len());
+        for ((aggregate_id, command), read) in planned.iter().zip(reads.iter_mut()) {
+            let mut stream = match read.take() {
+                Some(stream) => stream,
+                None => log.load::<A>(aggregate_id).await.map_err(Refusal::Internal)?,
+            };
+            let after = stream.sequence;
+            let sink = EventSink::default();
+            stream.aggregate.handle(command.clone(), &(), &sink).await.map_err(Refusal::Domain)?;
+            decided.push((aggregate_id.as_str(), after, stream, sink.collect().await));
+        }
+        let streams: Vec<(&str, i64, &[A::Event])> = decided
+            .iter()
+            .filter(|(.., events)| !events.is_empty())
+            .map(|(id, after, _, events)| (*id, *after, events.as_slice()))
+            .collect();
+        if streams.is_empty() {
+            return Ok(decided.into_iter().map(|(.., stream, _)| stream).collect());
+        }
+        let failure = match log::append_streams::<A>(&log.pool, &streams, metadata).await {
+            Ok(positions) => {
+                log.waker.wake(A::TYPE);
+                return Ok(decided
+                    .into_iter()
+                    .map(|(aggregate_id, after, mut stream, events)| {
+                        if let Some((_, position)) = positions.iter().find(|(id, _)| id == aggregate_id) {
+                            stream.sequence = after + events.len() as i64;
+                            stream.position = Some(*position);
+                            log.keep(aggregate_id, &stream);
+                        }
+                        stream
+                    })
+                    .collect());
+            }
+            Err(failure) => failure,
+        };
+        match failure {
+            AppendError::Concurrent if attempt < MAX_ATTEMPTS => {
+                tracing::debug!(
+                    aggregate = A::TYPE,
+                    attempt,
+                    "concurrent change to a stream of a group, retrying"
+                )
+            }
+            AppendError::Concurrent => return Err(Refusal::Concurrent),
+            AppendError::Database(error) if is_transient(&error) && attempt < MAX_ATTEMPTS => {
+                tracing::info!(aggregate = A::TYPE, attempt, "group append aborted by PostgreSQL, retrying");
+            }
+            AppendError::Database(error) => return Err(Refusal::Database(error)),
+            AppendError::Serialization(error) => {
+                return Err(Refusal::Internal(anyhow::anyhow!("{}: {error}", A::TYPE)))
+            }
+        }
+        attempt += 1;
+    }
+}

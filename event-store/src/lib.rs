@@ -14,5 +14,5 @@ pub mod idempotency;
 pub mod log;
 pub mod replayed;
 
-pub use execute::{execute, Refusal};
+pub use execute::{execute, execute_streams, Refusal};
 pub use log::{EventLog, ProjectorWaker, Stream};

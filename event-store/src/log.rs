@@ -350,26 +350,50 @@ pub async fn append<A: Aggregate>(
     events: &[A::Event],
     metadata: &serde_json::Value,
 ) -> Result<Position, AppendError> {
-    let mut types = Vec::with_capacity(events.len());
-    let mut versions = Vec::with_capacity(events.len());
-    let mut payloads = Vec::with_capacity(events.len());
-    for event in events {
-        types.push(event.event_type());
-        versions.push(event.event_version());
-        payloads.push(serde_json::to_value(event)?);
+    append_streams::<A>(pool, &[(aggregate_id, after, events)], metadata)
+        .await?
+        .into_iter()
+        .map(|(_, position)| position)
+        .max_by_key(|position| position.global_position)
+        .ok_or(AppendError::Database(sqlx::Error::RowNotFound))
+}
+
+/// [`append`] to several streams of one aggregate type in one statement: all of them or
+/// none (a regulars' series books its occurrences at once, issue 45). Answers each stream's
+/// last position, by aggregate id.
+pub async fn append_streams<A: Aggregate>(
+    pool: &PgPool,
+    streams: &[(&str, i64, &[A::Event])],
+    metadata: &serde_json::Value,
+) -> Result<Vec<(String, Position)>, AppendError> {
+    let rows: usize = streams.iter().map(|(_, _, events)| events.len()).sum();
+    let mut ids = Vec::with_capacity(rows);
+    let mut sequences = Vec::with_capacity(rows);
+    let mut types = Vec::with_capacity(rows);
+    let mut versions = Vec::with_capacity(rows);
+    let mut payloads = Vec::with_capacity(rows);
+    for (aggregate_id, after, events) in streams {
+        for (n, event) in events.iter().enumerate() {
+            ids.push((*aggregate_id).to_owned());
+            sequences.push(after + 1 + n as i64);
+            types.push(event.event_type());
+            versions.push(event.event_version());
+            payloads.push(serde_json::to_value(event)?);
+        }
     }
-    let appended: Result<Vec<(i64, i64)>, sqlx::Error> = sqlx::query_as(
+    let appended: Result<Vec<(String, i64, i64)>, sqlx::Error> = sqlx::query_as(
         "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata,
                              recorded_at)
-         select $1, $2, $3 + e.n, e.event_type, e.event_version, e.payload, $7, now() + make_interval(secs => $8)
-           from unnest($4::text[], $5::text[], $6::jsonb[]) with ordinality
-                as e (event_type, event_version, payload, n)
+         select $1, e.aggregate_id, e.sequence, e.event_type, e.event_version, e.payload, $7,
+                now() + make_interval(secs => $8)
+           from unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::jsonb[]) with ordinality
+                as e (aggregate_id, sequence, event_type, event_version, payload, n)
           order by e.n
-         returning tx_id::text::bigint, global_position",
+         returning aggregate_id, tx_id::text::bigint, global_position",
     )
     .bind(A::TYPE)
-    .bind(aggregate_id)
-    .bind(after)
+    .bind(&ids)
+    .bind(&sequences)
     .bind(&types)
     .bind(&versions)
     .bind(&payloads)
@@ -379,11 +403,18 @@ pub async fn append<A: Aggregate>(
     .fetch_all(pool)
     .await;
     match appended {
-        Ok(rows) => rows
-            .into_iter()
-            .max_by_key(|(_, global_position)| *global_position)
-            .map(|(tx_id, global_position)| Position { tx_id, global_position })
-            .ok_or_else(|| AppendError::Database(sqlx::Error::RowNotFound)),
+        Ok(rows) => {
+            let mut last: Vec<(String, Position)> = Vec::with_capacity(streams.len());
+            for (aggregate_id, tx_id, global_position) in rows {
+                let position = Position { tx_id, global_position };
+                match last.iter_mut().find(|(id, _)| *id == aggregate_id) {
+                    Some((_, kept)) if kept.global_position < global_position => *kept = position,
+                    Some(_) => {}
+                    None => last.push((aggregate_id, position)),
+                }
+            }
+            Ok(last)
+        }
         Err(error) if is_stream_conflict(&error) => Err(AppendError::Concurrent),
         Err(error) => Err(error.into()),
     }

@@ -282,6 +282,7 @@ async fn booking(
         // The page's view does not show it.
         newcomer: false,
         client_overlap: false,
+        series: None,
     };
     let names = Names {
         company: row.company_name,

@@ -216,6 +216,8 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
     assert_eq!(caixa.status, StatusCode::CREATED, "{caixa:?}");
     let caixa = caixa.body["IdCaixa"].as_i64().expect("caixa");
     let booking_body = booking_at("11:00");
+    let mut series_body = booking_at("12:00");
+    series_body["repeat"] = json!({"everyWeeks": 1, "count": 2});
     let offered = scalar(
         system,
         &format!(
@@ -382,6 +384,16 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(Method::GET, format!("/api/day-off/company/{batel}?date=2030-01-07"), None, ALL),
         case(Method::GET, format!("/api/scheduling/company/{batel}/working-times?date=2030-01-07"), None, ALL),
         case(Method::DELETE, format!("/api/scheduling/{appointment}"), None, ALL),
+        // Regulars' series (issue 45): the foreign membership is refused like a booking's.
+        case(Method::DELETE, format!("/api/scheduling/{appointment}/series?scope=all"), None, ALL),
+        Case {
+            expected: Expected::Field("idCompanyProfessional"),
+            ..case(Method::POST, "/api/scheduling/series/check".into(), Some(series_body.clone()), ALL)
+        },
+        Case {
+            expected: Expected::Field("idCompanyProfessional"),
+            ..case(Method::POST, "/api/scheduling/series".into(), Some(series_body), ALL)
+        },
         Case {
             expected: Expected::Field("idCompanyProfessional"),
             ..case(Method::POST, "/api/scheduling/professional".into(), Some(booking_body), ALL)

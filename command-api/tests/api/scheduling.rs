@@ -21,6 +21,7 @@ mod attendance;
 mod booking;
 mod concurrency;
 mod reads;
+mod series;
 
 fn all_times(mut body: Value) -> Value {
     body["timesType"] = json!("ALL_TIMES");
@@ -119,6 +120,7 @@ fn direct_booking(d: &Demo, date: NaiveDate, start: &str, end: &str) -> Booking 
         online: false,
         newcomer: false,
         client_overlap: false,
+        series: None,
     }
 }
 

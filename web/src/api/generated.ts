@@ -1474,6 +1474,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scheduling/{idScheduling}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel this appointment and the following of its series, or all of them not started yet, in one append */
+        delete: operations["agendaCancelSeries"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduling/company/{idCompany}/working-times": {
         parameters: {
             query?: never;
@@ -1523,6 +1540,40 @@ export interface paths {
         /** Move or change an appointment (not a past or cancelled one) */
         put: operations["agendaChange"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduling/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a regulars' series: each chosen occurrence an ordinary appointment, all in one append (every one or none) */
+        post: operations["agendaBookSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduling/series/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a regulars' series before booking it: each date with its time and whether it is free, or why not */
+        post: operations["agendaCheckSeries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4031,6 +4082,16 @@ export interface components {
             /** Format: int64 */
             WorkingMinutes: number;
         };
+        /** @description One date of a series and its start. */
+        Occurrence: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`.
+             */
+            date: string;
+            /** @description `HH:MM`. */
+            startTime: string;
+        };
         /** @description A service as one professional performs it. */
         OfferedItem: {
             /** @description Sold as a combo. */
@@ -5257,6 +5318,27 @@ export interface components {
             /** Format: int64 */
             idUser?: number | null;
         };
+        /** @description How a series repeats, as the form sends it: `everyWeeks`, and `count` or `until`. */
+        Repeat: {
+            /**
+             * Format: int64
+             * @description Occurrences, the first included, 2 to 26.
+             * @default null
+             */
+            count: number | null;
+            /**
+             * Format: int64
+             * @description Weeks between occurrences, 1 to 8.
+             * @default null
+             */
+            everyWeeks: number | null;
+            /**
+             * Format: date
+             * @description The last day an occurrence may fall on (`YYYY-MM-DD`), within six months.
+             * @default null
+             */
+            until: string | null;
+        };
         RequestCodeBody: {
             cpfOrEmail?: string;
         };
@@ -5360,6 +5442,51 @@ export interface components {
              * @description Reais.
              */
             Value: number;
+        };
+        /** @description The appointment form, how it repeats, and the occurrences chosen. */
+        SeriesBody: components["schemas"]["SchedulingForm"] & {
+            /**
+             * @description The occurrences as the desk chose them after the check: dates of the series, each
+             *     with its start. To book: only these (at least two; a date left out is skipped).
+             *     To check: these times replace the form's on their dates. Absent: every date at the
+             *     form's start.
+             */
+            occurrences?: components["schemas"]["Occurrence"][] | null;
+            /** @description Every 1 to 8 weeks, 2 to 26 times or until a day, within six months. */
+            repeat?: components["schemas"]["Repeat"];
+        };
+        /** @description A series booked. */
+        SeriesBooked: {
+            /**
+             * Format: int64
+             * @description The series: the id of its first appointment.
+             */
+            IdSeries: number;
+            /** @description Its appointments, in date order. */
+            IdsScheduling: number[];
+        };
+        /** @description Appointments of a series cancelled. */
+        SeriesCancelled: {
+            /**
+             * Format: int64
+             * @description The series.
+             */
+            IdSeries: number;
+            /** @description The appointments cancelled now (those already cancelled or started are left). */
+            IdsScheduling: number[];
+        };
+        /** @description One date of a series as checked. */
+        SeriesOccurrence: {
+            /** Format: date */
+            Date: string;
+            /** @description `HH:MM`; absent when the services would pass 23:59. */
+            EndTime?: string | null;
+            /** @description Whether it can be booked as it is. */
+            Free: boolean;
+            /** @description Why not: the booking check's message ('Horário já reservado', ...). */
+            Reason?: string | null;
+            /** @description `HH:MM`. */
+            StartTime: string;
         };
         /** @description A service paid at its own rate: `Percent` or `Fixed` (reais per unit). */
         ServiceCommission: {
@@ -14392,6 +14519,87 @@ export interface operations {
             };
         };
     };
+    agendaCancelSeries: {
+        parameters: {
+            query?: {
+                /** @description `following`: this appointment and the later ones; `all`: every one not started. */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                idScheduling: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesCancelled"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An appointment of the series on a colleague's agenda, for a BARBER1, BARBER2 or DEFAULT */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown appointment, or another unit's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in a series, or an unknown scope */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agendaWorkingTimes: {
         parameters: {
             query: {
@@ -14709,6 +14917,161 @@ export interface operations {
                 };
             };
             /** @description Validation, or the appointment already started ('Não é possível editar um agendamento passado') */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaBookSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesBody"];
+            };
+        };
+        responses: {
+            /** @description Booked */
+            201: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesBooked"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An occurrence is not free (`errors.occurrences` names its date and why): check the series again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The form, the repetition or the occurrences are invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaCheckSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and request gets the first answer again (with `Idempotent-Replayed: true`), even while the first is still running; another request under the key is 422. Keys last 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesBody"];
+            };
+        };
+        responses: {
+            /** @description Every date of the series, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesOccurrence"][];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A BARBER1, BARBER2 or DEFAULT acting on a colleague's agenda */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The form or the repetition is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
