@@ -16,6 +16,8 @@ export interface PlanTerms {
   paymentMethod?: 'creditcard' | 'boleto';
   /** The other accepted methods and their prices. */
   prices?: { paymentMethod: 'creditcard' | 'boleto'; value: string }[];
+  /** Days from subscribing to the first boleto's due date (the server's 3 when absent). */
+  firstDueDays?: number;
 }
 
 /** Creates an active monthly plan for every unit through the API (card at R$ 59,90 unless told); returns its id. */
@@ -36,11 +38,39 @@ export async function createPlan(request: APIRequestContext, token: string, plan
       itemsDetail: '',
       paymentMethod: terms.paymentMethod ?? 'creditcard',
       prices: JSON.stringify(terms.prices ?? []),
+      ...(terms.firstDueDays !== undefined ? { firstDueDays: String(terms.firstDueDays) } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { IdSubscriptionDetail: number }).IdSubscriptionDetail;
 }
+
+/** Adds a service of the catalogue (by name) to a plan with a discount in percent, through the API. */
+export async function addPlanService(request: APIRequestContext, token: string, planId: number, service: string, discount: number) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const catalogue = await request.get('/api/service/active', { headers });
+  expect(catalogue.ok(), await catalogue.text()).toBeTruthy();
+  const found = ((await catalogue.json()) as { IdService: number; Description: string }[]).find((s) => s.Description === service);
+  expect(found, `service ${service} in the catalogue`).toBeTruthy();
+  const added = await request.post('/api/subscription-service/', {
+    headers,
+    data: { idService: found!.IdService, idSubscriptionDetail: planId, discount },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+/** The signed-in user's business name (the shop a checkout names). */
+export async function businessName(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/business', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { Name: string }).Name;
+}
+
+/** 'YYYY-MM-DD' as the pages show it, 'dd/mm/aaaa'. */
+export const dateBR = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A linha digitável of a boleto, as FEBRABAN formats it (47 digits in 5 fields). */
+export const BANK_LINE_PATTERN = /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/;
 
 /** The newest e-mail to `to` since `since` in NAVALHA_OUTBOX_DIR, or null (none, or no outbox). */
 export async function checkoutMailTo(to: string, since: number): Promise<string | null> {

@@ -71,8 +71,17 @@ test.describe('plans as ADMIN', () => {
     await expect(page.getByLabel(/^Aceitar também/)).toHaveCount(0);
     await page.getByLabel('Forma de pagamento').selectOption('creditcard');
     await page.getByLabel('Aceitar também Boleto').check();
+    // The first boleto is due 3 days after subscribing unless told; 1 to 30.
+    const firstDue = page.getByRole('group', { name: 'Integração' }).getByLabel('Vencimento do primeiro boleto (dias)');
+    await expect(firstDue).toHaveValue('3');
+    await firstDue.fill('31');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByRole('group', { name: 'Integração' }).getByText('Digite o valor.')).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Integração' }).getByText('O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.'),
+    ).toBeVisible();
+    await firstDue.fill('7');
+    await expect(page.getByText('O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.')).toHaveCount(0);
     await page.getByLabel('Valor no Boleto').fill('11990');
     await expect(page.getByLabel('Valor no Boleto')).toHaveValue(/119,90/);
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -87,6 +96,7 @@ test.describe('plans as ADMIN', () => {
     await expect(page.getByLabel('Forma de pagamento')).toHaveValue('creditcard');
     await expect(page.getByLabel('Aceitar também Boleto')).toBeChecked();
     await expect(page.getByLabel('Valor no Boleto')).toHaveValue(/119,90/);
+    await expect(page.getByLabel('Vencimento do primeiro boleto (dias)')).toHaveValue('7');
     await screenshots(page, 'plan-form-basic');
     await sectionScreenshots(page.getByRole('group', { name: 'Integração' }), 'plan-form-integration');
 
@@ -224,6 +234,8 @@ test('an ATTENDANT sees a plan read-only and may send its link', async ({ page, 
   await expect(page.getByRole('button', { name: 'Atualizar' })).toBeDisabled();
   await expect(page.getByLabel('Escolher imagem')).toHaveCount(0);
   await expect(page.getByLabel('ID no GalaxPay')).toHaveValue('Ainda não enviado');
+  await expect(page.getByLabel('Vencimento do primeiro boleto (dias)')).toHaveValue('3');
+  await expect(page.getByLabel('Vencimento do primeiro boleto (dias)')).toBeDisabled();
   await screenshots(page, 'plan-form-readonly');
   await page.getByRole('tab', { name: 'Serviços' }).click();
   await expect(page.getByText('Nenhum serviço encontrado')).toBeVisible();

@@ -5,11 +5,11 @@
 
 import type { Schemas } from '@/api/wire';
 
-/** What the client types; kept in the page's state only, never sent to Navalha. */
+/** What the tokenizer takes; kept in the page's state only, never sent to Navalha. */
 export interface CardData {
   number: string;
   holder: string;
-  /** 'YYYY-MM' */
+  /** 'YYYY-MM' (the page converts the MM/AA the client types, see cardInput.ts). */
   expiresAt: string;
   cvv: string;
 }
@@ -37,7 +37,7 @@ declare global {
   }
 }
 
-export const CARD_DATA_MISSING = 'Informe os dados do cartão: número, nome impresso, validade (AAAA-MM) e CVV.';
+export const CARD_DATA_MISSING = 'Informe os dados do cartão: número, nome impresso, validade (MM/AA) e CVV.';
 export const SCRIPT_FAILED = 'Não foi possível carregar o pagamento por cartão. Tente novamente.';
 export const CARD_REFUSED_BY_TOKENIZER = 'Não foi possível validar o cartão. Confira os dados.';
 

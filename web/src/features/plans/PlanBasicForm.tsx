@@ -329,6 +329,20 @@ export function PlanBasicForm({ plan, canEdit }: { plan: PlanDetail | null; canE
               />
             )}
           </fieldset>
+          {/* Navalha dates each new subscriber's first boleto: editable even once the provider has the plan. */}
+          <Controller
+            control={control}
+            name="firstDueDays"
+            render={({ field, fieldState }) => (
+              <NumberField
+                label="Vencimento do primeiro boleto (dias)"
+                value={field.value}
+                onChange={field.onChange}
+                maxLength={2}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
         </FormSection>
       </fieldset>
       <FormButtons>

@@ -39,6 +39,7 @@ const VALID: PlanFormValues = {
   paymentMethod: 'boleto',
   acceptsOther: false,
   otherValue: 0,
+  firstDueDays: 5,
 };
 
 async function errorsOf<T extends object>(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: T) {
@@ -109,6 +110,16 @@ describe('plan schema (spec 02 §5 Plan form)', () => {
     expect(await planErrors({ advertisingStart: '1800-01-01' })).toEqual({ advertisingStart: 'Digite uma data válida' });
   });
 
+  it('the first boleto is due 1 to 30 days after subscribing, 3 on a new plan', async () => {
+    const message = 'O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.';
+    expect(EMPTY_PLAN.firstDueDays).toBe(3);
+    expect(await planErrors({ firstDueDays: 1 })).toEqual({});
+    expect(await planErrors({ firstDueDays: 30 })).toEqual({});
+    expect(await planErrors({ firstDueDays: 0 })).toEqual({ firstDueDays: message });
+    expect(await planErrors({ firstDueDays: 31 })).toEqual({ firstDueDays: message });
+    expect(await planErrors({ firstDueDays: '' })).toEqual({ firstDueDays: message });
+  });
+
   it('a price for the other method: required above zero and within the value limit, only when accepted', async () => {
     expect(otherMethodOf('boleto')).toBe('creditcard');
     expect(otherMethodOf('creditcard')).toBe('boleto');
@@ -172,6 +183,7 @@ describe('plan calls', () => {
       companies: '[{"idCompany":1,"idSubscriptionDetail":7}]',
       partnerCompanies: '[{"idPartnerCompany":2,"idSubscriptionDetail":7}]',
       prices: '[]',
+      firstDueDays: '5',
     });
     expect(body.get('file')).toBeInstanceOf(File);
     expect(body.has('excludeFile')).toBe(false);
@@ -193,6 +205,10 @@ describe('plan calls', () => {
     expect(withBoleto.get('prices')).toBe('[{"paymentMethod":"boleto","value":"79.90"}]');
     // Unchecked: the typed price stays in the form but is not sent.
     expect(planFormData({ ...VALID, acceptsOther: false, otherValue: 79.9 }, 7, { file: null, exclude: false }).get('prices')).toBe('[]');
+  });
+
+  it('loads the first boleto\'s due days', () => {
+    expect(planValues(ouroDetail).firstDueDays).toBe(7);
   });
 
   it('loads the other method and its price from Prices', () => {
@@ -257,6 +273,7 @@ const ouroDetail: PlanDetail = {
   Quantity: 12,
   InfiniteCharge: false,
   GalaxPayId: 77,
+  FirstDueDays: 7,
   ItemsDetail: '4 cortes',
   companiesList: [{ Company: { IdCompany: 1, Name: 'Navalha Centro' } }],
   partnerCompanyList: [],
@@ -429,6 +446,55 @@ describe('plans screens', () => {
     await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'creditcard');
     await user.click(screen.getByLabelText('Aceitar também Boleto'));
     expect(screen.queryByLabelText('Valor no Boleto')).toBeNull();
+  });
+
+  it('a new plan has its first boleto due 3 days after subscribing', async () => {
+    plansServer();
+    renderApp('/dashboard/subscription-detail-form/new', { session: signedInSession('ADMIN') });
+    const days = (await screen.findByLabelText('Vencimento do primeiro boleto (dias)')) as HTMLInputElement;
+    expect(days.value).toBe('3');
+    expect(within(screen.getByRole('group', { name: 'Integração' })).getByLabelText('Vencimento do primeiro boleto (dias)')).toBe(days);
+  });
+
+  it('the first boleto\'s due days: loaded, checked, sent, and the server\'s refusal on the field', async () => {
+    const user = userEvent.setup();
+    const state = plansServer();
+    const message = 'O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.';
+    let refuse = true;
+    server.use(
+      http.put(apiUrl('subscription-details/:id'), async ({ request }) => {
+        state.writes.push({ method: 'PUT', url: request.url, body: await request.formData() });
+        if (refuse) {
+          refuse = false;
+          return HttpResponse.json({ message, errors: { firstDueDays: message } }, { status: 422 });
+        }
+        return HttpResponse.json({ IdSubscriptionDetail: 3 });
+      }),
+    );
+    renderApp('/dashboard/subscription-detail-form/3', { session: signedInSession('ADMIN') });
+    const days = (await screen.findByLabelText('Vencimento do primeiro boleto (dias)')) as HTMLInputElement;
+    await waitFor(() => expect(days.value).toBe('7'));
+    // Not a charging term of the provider's: editable on a plan it already has.
+    expect(days.matches(':disabled')).toBe(false);
+    const field = days.closest('.field') as HTMLElement;
+
+    await user.clear(days);
+    await user.type(days, '31');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect((await within(field).findByRole('alert')).textContent).toBe(message);
+    expect(state.writes).toHaveLength(0);
+
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect((state.writes[0].body as FormData).get('firstDueDays')).toBe('10');
+    // The server's refusal lands on the field.
+    expect((await within(field).findByRole('alert')).textContent).toBe(message);
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Plano de assinatura atualizado com sucesso!')).toBeTruthy();
+    expect((state.writes[1].body as FormData).get('firstDueDays')).toBe('10');
   });
 
   it('an ATTENDANT reads a plan: fields and buttons disabled', async () => {

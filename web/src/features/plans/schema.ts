@@ -25,10 +25,15 @@ export const MSG = {
   companies: 'Informe pelo menos uma empresa',
   service: 'Escolha um serviço',
   serviceDiscount: 'Informe o valor do desconto',
+  firstDueDays: 'O vencimento do primeiro boleto deve ser de 1 a 30 dias após a assinatura.',
 } as const;
 
 export const PLAN_NAME_MAX = 60;
 export const PLAN_DESCRIPTION_MAX = 150;
+/** Days from subscribing to the first boleto's due date: the server's range and default. */
+export const FIRST_DUE_DAYS_MIN = 1;
+export const FIRST_DUE_DAYS_MAX = 30;
+export const FIRST_DUE_DAYS_DEFAULT = 3;
 /** 'value' at most 10 characters (spec 02 §9): up to R$ 9.999.999,99 ('9999999.99'). */
 export const PLAN_VALUE_MAX = 9_999_999.99;
 
@@ -55,6 +60,8 @@ export interface PlanFormValues {
   acceptsOther: boolean;
   /** The other method's price, in reais (sent in `prices`). */
   otherValue: number;
+  /** Days from subscribing to the first boleto's due date (a card is charged that day). */
+  firstDueDays: number | '';
 }
 
 /** The method a plan may accept besides its main one; none until a main one is chosen. */
@@ -153,6 +160,14 @@ export const planSchema = yup.object({
       if (!parent.acceptsOther || !otherMethodOf(parent.paymentMethod)) return true;
       return value != null && value > 0 && value <= PLAN_VALUE_MAX;
     }),
+  firstDueDays: yup
+    .mixed<number | ''>()
+    .test(
+      'range',
+      MSG.firstDueDays,
+      (value) =>
+        typeof value === 'number' && Number.isInteger(value) && value >= FIRST_DUE_DAYS_MIN && value <= FIRST_DUE_DAYS_MAX,
+    ),
 }) as unknown as yup.ObjectSchema<PlanFormValues>;
 
 /** An advertising date lies within a well-formed validity period. */
@@ -181,6 +196,7 @@ export const EMPTY_PLAN: PlanFormValues = {
   paymentMethod: '',
   acceptsOther: false,
   otherValue: 0,
+  firstDueDays: FIRST_DUE_DAYS_DEFAULT,
 };
 
 const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
@@ -207,6 +223,7 @@ export function planValues(plan: PlanDetail): PlanFormValues {
     paymentMethod: plan.PaymentMethod ?? '',
     acceptsOther: other != null,
     otherValue: other?.Value ?? 0,
+    firstDueDays: plan.FirstDueDays ?? FIRST_DUE_DAYS_DEFAULT,
   };
 }
 
@@ -221,7 +238,8 @@ export interface PlanImage {
  * The multipart body of POST subscription-details and PUT subscription-details/{id}
  * (spec 02 §7): text fields, `companies`/`partnerCompanies` as JSON lists, the image.
  * An infinite plan sends quantity 0. `prices` lists the methods accepted besides the main
- * one (docs/club.md): `[]` when the plan accepts only its main method.
+ * one (docs/club.md): `[]` when the plan accepts only its main method. `firstDueDays`: the
+ * first boleto's due date, in days after subscribing.
  */
 export function planFormData(values: PlanFormValues, id: number | null, image: PlanImage, itemsDetail = ''): FormData {
   const idSubscriptionDetail = id ?? 0;
@@ -249,6 +267,7 @@ export function planFormData(values: PlanFormValues, id: number | null, image: P
       values.partnerCompanies.map((idPartnerCompany) => ({ idPartnerCompany, idSubscriptionDetail })),
     ),
     prices: JSON.stringify(other ? [{ paymentMethod: other, value: values.otherValue.toFixed(2) }] : []),
+    firstDueDays: String(values.firstDueDays),
   };
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   if (image.file) body.append('file', image.file);
