@@ -19,6 +19,7 @@ import {
   toast,
   workingDayAhead,
 } from './support';
+import { fieldError } from './backoffice-a-support';
 
 /** Chooses an option of a searchable dropdown. */
 async function choose(page: Page, label: string, option: string | RegExp, scope = page.locator('body')) {
@@ -73,6 +74,70 @@ test('a booking made from a day of the agenda lands on that day, and the toast s
   const [y, m, d] = day.split('-');
   await expect(toast(page, `Agendamento realizado com sucesso! ${d}/${m}/${y} às ${start}.`)).toBeVisible();
   await expect(card(page, client)).toContainText(start);
+});
+
+test("the wizard's 'Novo cliente' registers a client in place, who is chosen and booked (issue 45)", async ({
+  page,
+  request,
+}) => {
+  const name = `Cliente Balcão ${runTag()}`;
+  const phone = `1197${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const token = await apiToken(request, ADMIN.email);
+  const idCompany = await companyId(request, token, CENTRO);
+  const day = await freeDay(request, token, {
+    idCompany,
+    idService: await serviceId(request, token, idCompany, 'Corte de cabelo'),
+    fromDate: workingDayAhead(3),
+    professionals: ['Diego Barbeiro'],
+  });
+
+  await signInAs(page, ADMIN.email);
+  await page.goto('/dashboard/scheduling');
+  await choose(page, 'Barbearia', new RegExp(CENTRO));
+  await goToDay(page, day);
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  const modal = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await modal.getByLabel('Buscar cliente').fill(name);
+  await expect(modal.getByText('Nenhum usuário encontrado')).toBeVisible();
+
+  // In place, not in a new tab: the searched name is filled in, the number is WhatsApp.
+  await modal.getByRole('button', { name: 'Novo cliente' }).click();
+  const form = modal.getByRole('form', { name: 'Novo cliente' });
+  await expect(form.getByLabel('Nome completo')).toHaveValue(name);
+  await expect(form.getByLabel('Celular')).toHaveValue('');
+  await expect(form.getByLabel('CPF (opcional)')).toHaveValue('');
+  await expect(form.getByLabel('Este número é WhatsApp')).toBeChecked();
+  await form.getByRole('button', { name: 'Cadastrar cliente' }).click();
+  await expect(fieldError(form, 'Digite o número do celular')).toBeVisible();
+  await form.getByLabel('Celular').fill('11812345678');
+  await form.getByLabel('CPF (opcional)').fill('52998224724');
+  await form.getByRole('button', { name: 'Cadastrar cliente' }).click();
+  await expect(fieldError(form, 'Informe um número válido')).toBeVisible();
+  await expect(fieldError(form, 'CPF inválido')).toBeVisible();
+  await form.getByLabel('Celular').fill(phone);
+  await expect(form.getByLabel('Celular')).toHaveValue(/^\(11\) 97\d{3}-\d{4}$/);
+  await form.getByLabel('CPF (opcional)').fill('');
+  await page.screenshot({ path: 'test-results/agenda-quick-client-1280.png' });
+  await form.getByRole('button', { name: 'Cadastrar cliente' }).click();
+
+  // Chosen at once, as if picked in the search, which lists them.
+  await expect(toast(page, 'Cliente cadastrado.')).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(modal.getByRole('radio', { name: `Selecionar ${name}` })).toBeChecked();
+  await expect(modal.locator('.wizard-chosen')).toContainText(name);
+  await modal.getByRole('button', { name: 'Próximo' }).click();
+  await modal.getByRole('checkbox', { name: /Corte de cabelo/ }).check();
+  await modal.getByRole('button', { name: 'Próximo' }).click();
+  await choose(page, 'Profissional', 'Diego Barbeiro', modal);
+  await pickDay(modal.getByRole('group', { name: 'Data do agendamento' }), day);
+  const firstTime = modal.locator('.time-button').first();
+  const start = (await firstTime.textContent())!.trim();
+  await firstTime.click();
+  await modal.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(card(page, name)).toContainText(start);
+  await expect(card(page, name)).toContainText(`(11) ${phone.slice(2, 7)}-${phone.slice(7)}`);
 });
 
 test('books, edits, confirms and cancels an appointment through the modal, seen in both views', async ({

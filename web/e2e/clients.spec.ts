@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ADMIN, CENTRO, randomCpf, runTag, signInAs, toast } from './support';
+import { ADMIN, CENTRO, apiToken, randomCpf, runTag, signInAs, toast } from './support';
 import { fieldError, screenshots } from './backoffice-a-support';
 
 const phoneDigits = () => `1198${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -111,18 +111,79 @@ test('creates and edits a client, then finds it at once in the agenda client sea
   await expect(modal.getByRole('radio', { name: `Selecionar ${edited}` })).toBeVisible();
 });
 
-test("the agenda's 'Novo cliente' opens the registration in a new tab", async ({ page, context }) => {
+test("a client added at the desk is completed later in the client form, the CPF recorded once (issue 45)", async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const name = `Cliente Balcão ${tag}`;
+  const email = `balcao.${tag}@example.com`;
+  const cpf = randomCpf();
+  // Another client's CPF, refused on the field wherever it is given.
+  const taken = randomCpf();
+  const token = await apiToken(request, ADMIN.email);
+  const owner = await request.post('/api/user/professional', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `Cliente Dono ${tag}`, cpf: taken, email: `dono.${tag}@example.com`, phone: phoneDigits(), whatsApp: true, birthDate: null, status: true },
+  });
+  expect(owner.status(), await owner.text()).toBe(201);
+
+  // At the desk: a name and a mobile; a CPF of another client lands on the field.
   await signInAs(page, ADMIN.email);
   await page.goto('/dashboard/scheduling');
   await page.getByRole('button', { name: 'Novo agendamento' }).click();
   const modal = page.getByRole('dialog', { name: 'Novo agendamento' });
-  const [tab] = await Promise.all([context.waitForEvent('page'), modal.getByRole('button', { name: 'Novo cliente' }).click()]);
-  await expect(tab).toHaveURL(/\/dashboard\/client\/new$/);
-  await expect(tab.getByRole('heading', { name: 'Novo cliente' })).toBeVisible();
-  await expect(tab.getByRole('form', { name: 'Dados do cliente' }).getByLabel('Nome completo')).toBeEditable();
-  // The modal stays as it was in the first tab.
-  await expect(modal).toBeVisible();
-  await tab.close();
+  await modal.getByLabel('Buscar cliente').fill(name);
+  await modal.getByRole('button', { name: 'Novo cliente' }).click();
+  const quick = modal.getByRole('form', { name: 'Novo cliente' });
+  await expect(quick.getByLabel('Nome completo')).toHaveValue(name);
+  await quick.getByLabel('Celular').fill(phoneDigits());
+  await quick.getByLabel('CPF (opcional)').fill(taken);
+  await quick.getByRole('button', { name: 'Cadastrar cliente' }).click();
+  await expect(fieldError(quick, 'Já existe um cliente cadastrado com este CPF.')).toBeVisible();
+  await expect(quick.getByLabel('Nome completo')).toHaveValue(name);
+  await quick.getByLabel('CPF (opcional)').fill('');
+  await quick.getByRole('button', { name: 'Cadastrar cliente' }).click();
+  await expect(toast(page, 'Cliente cadastrado.')).toBeVisible();
+  await expect(modal.getByRole('radio', { name: `Selecionar ${name}` })).toBeChecked();
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+
+  // The client form says what is missing and takes the CPF, optional, for this record.
+  await page.goto('/dashboard/client');
+  await page.getByLabel('Busque pelo nome, telefone ou email').fill(tag);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  const table = page.getByRole('table', { name: 'Clientes' });
+  await table.getByRole('row').filter({ hasText: name }).getByRole('cell', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client\/\d+$/);
+  const form = page.getByRole('form', { name: 'Dados do cliente' });
+  await expect(form.getByLabel('Nome completo')).toHaveValue(name);
+  const notice = page.getByText('Cadastro incompleto: informe e-mail e CPF quando o cliente puder.');
+  await expect(notice).toBeVisible();
+  await expect(form.getByLabel('CPF')).toBeEnabled();
+  await expect(form.getByLabel('CPF')).toHaveValue('');
+  await expect(form.getByLabel('E-mail')).toHaveValue('');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('CPF').fill(taken);
+  await screenshots(page, 'client-form-incomplete', async () => {
+    await expect(notice).toBeVisible();
+  });
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(fieldError(form, 'Já existe um cliente cadastrado com este CPF.')).toBeVisible();
+  await form.getByLabel('CPF').fill(cpf);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  // Complete now: the CPF is fixed, as for any client, and nothing is missing.
+  await page.getByLabel('Busque pelo nome, telefone ou email').fill(tag);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(email);
+  await row.getByRole('cell', { name, exact: true }).click();
+  await expect(form.getByLabel('CPF')).toBeDisabled();
+  await expect(form.getByLabel('CPF')).toHaveValue(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
+  await expect(form.getByLabel('E-mail')).toHaveValue(email);
+  await expect(notice).toHaveCount(0);
 });
 
 test('a client with a social login: the removal asks first', async ({ page }) => {

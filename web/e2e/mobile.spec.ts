@@ -11,6 +11,7 @@ import {
   freeDay,
   goToDay,
   pickDay,
+  randomCpf,
   runTag,
   serviceId,
   signInAs,
@@ -203,6 +204,67 @@ test('the mobile flow books with a chosen professional, or anyone by default (is
   const booked = page.getByRole('article').filter({ hasText: client });
   await expect(booked).toContainText(start);
   await expect(booked).toContainText(BARBER2_NAME);
+});
+
+test("the mobile flow's client search shows CPF and phone, and registers a client in place (issue 45)", async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const existing = `Cliente Documentos ${tag}`;
+  const name = `Cliente Rápido ${tag}`;
+  const phone = `1196${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const token = await apiToken(request, ADMIN.email);
+  await createClient(request, token, existing);
+  const { day } = await barbaDay(request, token, 4, 'Diego Barbeiro');
+
+  await openCentroAgenda(page);
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  await page.getByRole('checkbox', { name: /Barba/ }).first().check();
+  await pickDay(page.getByRole('group', { name: 'Data do agendamento' }), day);
+  const time = page.locator('.time-button').first();
+  const start = (await time.textContent())!.trim();
+  await time.click();
+
+  // Each client is one compact row: the name, then CPF · Telefone and the e-mail, inside 390 px.
+  await page.getByRole('button', { name: 'Selecionar cliente' }).click();
+  const search = page.getByRole('dialog', { name: 'Buscar cliente' });
+  await search.getByLabel('Buscar cliente').fill(existing);
+  const row = search.getByRole('row').filter({ hasText: existing });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/\d{3}\.\d{3}\.\d{3}-\d{2} · \(11\) 97\d{3}-\d{4}/);
+  await expect(row).toContainText('@example.com');
+  await expect(row.getByRole('radio', { name: `Selecionar ${existing}` })).toBeVisible();
+  const box = (await row.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  await page.screenshot({ path: 'test-results/agenda-mobile-client-search-390.png' });
+
+  // A number nobody has: 'Novo cliente' starts from it.
+  await search.getByLabel('Buscar cliente').fill(phone);
+  await expect(search.getByText('Nenhum usuário encontrado')).toBeVisible();
+  await search.getByRole('button', { name: 'Novo cliente' }).click();
+  const form = search.getByRole('form', { name: 'Novo cliente' });
+  await expect(form.getByLabel('Celular')).toHaveValue(`(11) ${phone.slice(2, 7)}-${phone.slice(7)}`);
+  await expect(form.getByLabel('Nome completo')).toHaveValue('');
+  await form.getByLabel('Nome completo').fill(name);
+  await form.getByLabel('CPF (opcional)').fill(randomCpf());
+  await expect(form.getByLabel('CPF (opcional)')).toHaveValue(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+  await page.screenshot({ path: 'test-results/agenda-mobile-quick-client-390.png', fullPage: true });
+  await form.getByRole('button', { name: 'Cadastrar cliente' }).click();
+  await expect(toast(page, 'Cliente cadastrado.')).toBeVisible();
+  await expect(search).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cliente' })).toContainText(name);
+
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Agendamento realizado com sucesso!')).toBeVisible();
+  const booked = page.getByRole('article').filter({ hasText: name });
+  await expect(booked).toContainText(start);
 });
 
 test('the + button leaves the last card uncovered at 390 px (issue 14)', async ({ page, request }) => {

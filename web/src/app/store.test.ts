@@ -6,7 +6,7 @@ import { loginResponse } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { loadingOpened } from '@/state/loadingSlice';
 import { signedIn, signedOut } from '@/state/sessionSlice';
-import { homeUnitChosen, menuGroupToggled, menuToggled } from '@/state/uiSlice';
+import { agendaUnitChosen, homeUnitChosen, menuGroupToggled, menuToggled } from '@/state/uiSlice';
 import {
   makePersistor,
   makeStore,
@@ -52,7 +52,7 @@ describe('store persistence', () => {
     expect(uiPersistConfig.key).toBe('navalha-ui');
     expect(positionPersistConfig.key).toBe('navalha-position');
     expect(sessionPersistConfig.version).toBe(1);
-    expect(uiPersistConfig.version).toBe(2);
+    expect(uiPersistConfig.version).toBe(3);
     expect(positionPersistConfig.version).toBe(1);
     for (const config of [sessionPersistConfig, uiPersistConfig, positionPersistConfig]) {
       expect(config.timeout).toBe(PERSIST_TIMEOUT_MS);
@@ -70,6 +70,7 @@ describe('store persistence', () => {
     store.dispatch(menuToggled());
     store.dispatch(menuGroupToggled('Cadastros'));
     store.dispatch(homeUnitChosen({ user: '7', unit: '' }));
+    store.dispatch(agendaUnitChosen({ user: '7', unit: '2' }));
     store.dispatch(loadingOpened());
     store.dispatch(positionReceived('15'));
     await persistor.flush();
@@ -84,6 +85,7 @@ describe('store persistence', () => {
     expect(ui.menuOpen).toBe(false);
     expect(ui.menuGroups).toEqual({ Cadastros: false });
     expect(ui.homeUnits).toEqual({ 7: '' });
+    expect(ui.agendaUnits).toEqual({ 7: '2' });
     expect(ui.token).toBeUndefined();
 
     expect(stored('navalha-position')!.last).toBe('15');
@@ -157,7 +159,29 @@ describe('store persistence', () => {
     expect(ui.menuOpen).toBe(true);
     expect(ui.menuGroups).toEqual({ Cadastros: false });
     expect(ui.homeUnits).toEqual({});
-    expect(ui._persist.version).toBe(2);
+    expect(ui.agendaUnits).toEqual({});
+    expect(ui._persist.version).toBe(3);
+  });
+
+  it("adds the agenda's units to a version 2 state, keeping the rest (issue 45)", async () => {
+    localStorage.setItem(
+      'persist:navalha-ui',
+      JSON.stringify({
+        menuOpen: 'false',
+        menuGroups: JSON.stringify({ Cadastros: false }),
+        homeUnits: JSON.stringify({ 7: '2' }),
+        _persist: JSON.stringify({ version: 2, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await bootstrapped(makePersistor(store));
+    const ui = store.getState().ui;
+    // A fold made under version 2 was the user's choice: it stays.
+    expect(ui.menuOpen).toBe(false);
+    expect(ui.menuGroups).toEqual({ Cadastros: false });
+    expect(ui.homeUnits).toEqual({ 7: '2' });
+    expect(ui.agendaUnits).toEqual({});
+    expect(ui._persist.version).toBe(3);
   });
 });
 

@@ -40,6 +40,11 @@ const uiMigrations: MigrationManifest = {
     const old = (state ?? {}) as Partial<typeof initialUiState> & PersistedState;
     return { ...old, menuOpen: true, homeUnits: { ...(old.homeUnits ?? {}) } } as PersistedState;
   },
+  // Issue 45: the agenda's unit per user is new.
+  3: (state) => {
+    const old = (state ?? {}) as Partial<typeof initialUiState> & PersistedState;
+    return { ...old, agendaUnits: { ...(old.agendaUnits ?? {}) } } as PersistedState;
+  },
 };
 const positionMigrations: MigrationManifest = {
   1: (state) => state,
@@ -54,10 +59,10 @@ export const sessionPersistConfig = {
   migrate: createMigrate(sessionMigrations, { debug: false }),
 };
 
-/** UI: lateral menu flag, the open/closed state of each menu group and each user's home unit. */
+/** UI: lateral menu flag, the open/closed state of each menu group and each user's home and agenda units. */
 export const uiPersistConfig = {
   key: 'navalha-ui',
-  version: 2,
+  version: 3,
   storage,
   timeout: PERSIST_TIMEOUT_MS,
   migrate: createMigrate(uiMigrations, { debug: false }),

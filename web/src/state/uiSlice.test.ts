@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { homeUnitChosen, menuGroupToggled, menuToggled, selectHomeUnit, selectMenuGroupOpen, selectMenuOpen, uiSlice } from './uiSlice';
+import {
+  agendaUnitChosen,
+  homeUnitChosen,
+  menuGroupToggled,
+  menuToggled,
+  selectAgendaUnit,
+  selectHomeUnit,
+  selectMenuGroupOpen,
+  selectMenuOpen,
+  uiSlice,
+} from './uiSlice';
 
 const reduce = uiSlice.reducer;
 
@@ -33,5 +43,19 @@ describe('ui slice', () => {
     expect(selectHomeUnit({ ui: state }, '11')).toBeUndefined();
     state = reduce(state, homeUnitChosen({ user: '7', unit: '1' }));
     expect(state.homeUnits).toEqual({ 7: '1', 9: '' });
+  });
+
+  it("remembers each user's agenda unit apart from the home's (issue 45)", () => {
+    let state = reduce(undefined, homeUnitChosen({ user: '7', unit: '' }));
+    expect(state.agendaUnits).toEqual({});
+    expect(selectAgendaUnit({ ui: state }, '7')).toBeUndefined();
+    state = reduce(state, agendaUnitChosen({ user: '7', unit: '2' }));
+    state = reduce(state, agendaUnitChosen({ user: '9', unit: '1' }));
+    expect(selectAgendaUnit({ ui: state }, '7')).toBe('2');
+    expect(selectAgendaUnit({ ui: state }, '9')).toBe('1');
+    state = reduce(state, agendaUnitChosen({ user: '7', unit: '1' }));
+    expect(state.agendaUnits).toEqual({ 7: '1', 9: '1' });
+    // The home's choice is its own.
+    expect(selectHomeUnit({ ui: state }, '7')).toBe('');
   });
 });

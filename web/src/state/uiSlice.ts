@@ -14,12 +14,18 @@ export interface UiState {
    * '' for 'Todas as unidades', otherwise the unit's id. Kept across sign-outs, as the menu is.
    */
   homeUnits: Record<string, string>;
+  /**
+   * The agenda's unit as each user last chose it there (issue 45), by the user's professional
+   * id: the unit's id. The agenda opens on it while it is still one of the user's units.
+   */
+  agendaUnits: Record<string, string>;
 }
 
 export const initialUiState: UiState = {
   menuOpen: true,
   menuGroups: {},
   homeUnits: {},
+  agendaUnits: {},
 };
 
 export const uiSlice = createSlice({
@@ -36,6 +42,9 @@ export const uiSlice = createSlice({
     homeUnitChosen(state, action: PayloadAction<{ user: string; unit: string }>) {
       state.homeUnits[action.payload.user] = action.payload.unit;
     },
+    agendaUnitChosen(state, action: PayloadAction<{ user: string; unit: string }>) {
+      state.agendaUnits[action.payload.user] = action.payload.unit;
+    },
   },
   selectors: {
     selectMenuOpen: (state) => state.menuOpen,
@@ -43,8 +52,10 @@ export const uiSlice = createSlice({
     selectMenuGroupOpen: (state, title: string) => state.menuGroups[title] ?? true,
     /** The user's last home unit ('' for every unit), or undefined before they chose one. */
     selectHomeUnit: (state, user: string): string | undefined => state.homeUnits[user],
+    /** The unit the user last chose in the agenda, or undefined before they chose one. */
+    selectAgendaUnit: (state, user: string): string | undefined => state.agendaUnits[user],
   },
 });
 
-export const { menuToggled, menuGroupToggled, homeUnitChosen } = uiSlice.actions;
-export const { selectMenuOpen, selectMenuGroupOpen, selectHomeUnit } = uiSlice.selectors;
+export const { menuToggled, menuGroupToggled, homeUnitChosen, agendaUnitChosen } = uiSlice.actions;
+export const { selectMenuOpen, selectMenuGroupOpen, selectHomeUnit, selectAgendaUnit } = uiSlice.selectors;

@@ -14,7 +14,7 @@ export interface FormPageFrameProps {
 /** A form page: the header with 'Voltar' and the title, then the page's content. */
 export function FormPageFrame({ title, listPath, className, children }: FormPageFrameProps) {
   const navigate = useNavigate();
-  // Opened in a new tab (e.g. the agenda's 'Novo cliente'), there is nothing to go back to.
+  // Opened in a new tab (the agenda's 'Novo cliente' for roles without the inline form), there is nothing to go back to.
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(listPath));
   return (
     <section className={`page ${className}`}>

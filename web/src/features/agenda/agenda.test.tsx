@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DAY, NEXT_DAY, agendaServer, appointment, freeTimes } from '@/test/agendaServer';
-import { signedInSession } from '@/test/fixtures';
+import type { RootState } from '@/app/store';
+import { initialUiState } from '@/state/uiSlice';
+import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
@@ -217,6 +219,46 @@ describe('agenda filters and roles', () => {
     expect((screen.getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).disabled).toBe(false);
     expect((screen.getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).value).toBe('Todos');
     expect((screen.getByRole('combobox', { name: 'Barbearia' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe("the agenda's unit (issue 45)", () => {
+  const savassi = { IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG', Status: true };
+
+  /** The agenda of an ADMIN of Centro and Savassi, who last chose `remembered` in it. */
+  function renderRemembering(agendaUnits: Record<string, string>) {
+    return renderApp('/dashboard/scheduling', {
+      session: signedInSession('ADMIN', { companies: [ownCompany, savassi] }),
+      ui: { ...initialUiState, agendaUnits } as RootState['ui'],
+    });
+  }
+  const unitBox = () => screen.getByRole('combobox', { name: 'Barbearia' }) as HTMLInputElement;
+
+  it('opens on the unit the user last chose in the agenda, and remembers another choice', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(1)]);
+    const { store } = renderRemembering({ 7: '2', 9: '1' });
+    await waitFor(() => expect(unitBox().value).toBe('Navalha Savassi'));
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.search.get('idCompany')).toBe('2'));
+    expect(store.getState().session.selectedCompany?.IdCompany).toBe(2);
+
+    await user.click(unitBox());
+    await user.click(screen.getByRole('option', { name: /Navalha Centro/ }));
+    expect(unitBox().value).toBe('Navalha Centro');
+    expect(store.getState().session.selectedCompany?.IdCompany).toBe(1);
+    // Per user: another user's memory stays as it was.
+    expect(store.getState().ui.agendaUnits).toEqual({ 7: '1', 9: '1' });
+  });
+
+  it("opens as before when the remembered unit is no longer the user's, or nothing is remembered", async () => {
+    const agenda = agendaServer([appointment(1)]);
+    const { store } = renderRemembering({ 7: '5' });
+    expect(await screen.findByRole('article', { name: /N\.º 1:/ })).toBeTruthy();
+    await waitFor(() => expect(store.getState().session.companyList).toHaveLength(2));
+    expect(unitBox().value).toBe('Navalha Centro');
+    expect(agenda.dayReads().every((read) => read.search.get('idCompany') === '1')).toBe(true);
+    // Opening chooses nothing: only the user's own choice is remembered.
+    expect(store.getState().ui.agendaUnits).toEqual({ 7: '5' });
   });
 });
 
@@ -1099,7 +1141,7 @@ describe('mobile scheduling screen', () => {
   it('searches branches and signs out after confirming', async () => {
     const user = userEvent.setup();
     agendaServer([appointment(1)]);
-    const { router } = renderAgenda('ADMIN', {
+    const { router, store } = renderAgenda('ADMIN', {
       companies: [
         { IdCompany: 1, Name: 'Navalha Centro', City: 'São Paulo', State: 'SP', Status: true },
         { IdCompany: 2, Name: 'Navalha Savassi', City: 'Belo Horizonte', State: 'MG', Status: true },
@@ -1111,12 +1153,15 @@ describe('mobile scheduling screen', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Navalha Savassi Belo Horizonte - MG']);
     await user.click(screen.getByRole('option', { name: /Savassi/ }));
     expect(branch.value).toBe('Navalha Savassi');
+    // The agenda opens on it next time (issue 45), after signing out too.
+    expect(store.getState().ui.agendaUnits).toEqual({ 7: '2' });
 
     // The mobile top bar's, not the side menu's.
     await user.click(screen.getAllByRole('button', { name: 'Sair' }).find((button) => !button.closest('nav'))!);
     const dialog = screen.getAllByRole('dialog').find((d) => within(d).queryByText('Deseja realmente sair ?'))!;
     await user.click(within(dialog).getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().ui.agendaUnits).toEqual({ 7: '2' });
   });
 
   it('books through the mobile flow, without timesType', async () => {

@@ -24,6 +24,8 @@ import {
   clientPayload,
   clientSchema,
   clientValues,
+  cpfFieldOf,
+  isIncomplete,
   lastAccessLabel,
   loginTypeLabel,
   mayEditClients,
@@ -39,6 +41,8 @@ const FRAME = { listPath: CLIENTS_PATH, className: 'client-form-page' };
 export const CREATED_MESSAGE = 'Cliente cadastrado com sucesso!';
 export const UPDATED_MESSAGE = 'Informações atualizadas com sucesso!';
 export const SOCIAL_REMOVED_MESSAGE = 'Redes sociais removidas com sucesso!';
+/** On a record the desk added with a name and a mobile (issue 45). */
+export const INCOMPLETE_NOTICE = 'Cadastro incompleto: informe e-mail e CPF quando o cliente puder.';
 
 /** The status select: a placeholder, then Ativo / Inativo (spec 02 §5 'Escolha um Status'). */
 const STATUS_SELECT_OPTIONS = [{ value: '', label: 'Selecione' }, ...STATUS_OPTIONS];
@@ -61,8 +65,10 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
   const role = useAppSelector(selectRoleType);
   const canEdit = mayEditClients(role);
   const isNew = client === null;
+  // Registering: required; editing a record without a CPF: optional; with one: fixed.
+  const cpfField = cpfFieldOf(client);
   const form = useForm<ClientFormValues>({
-    resolver: yupResolver(clientSchema(isNew)),
+    resolver: yupResolver(clientSchema(cpfField)),
     defaultValues: client ? clientValues(client) : EMPTY_CLIENT,
   });
   const {
@@ -77,7 +83,7 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
   const withKey = useIdempotencyKey();
 
   const save = async (values: ClientFormValues) => {
-    const payload = clientPayload(values);
+    const payload = clientPayload(values, cpfField);
     if (client) {
       await updateClient({ id: client.IdUser, payload }).unwrap();
       notifySuccess(UPDATED_MESSAGE);
@@ -106,6 +112,11 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
   return (
     <FormPageFrame {...FRAME} title={isNew ? 'Novo cliente' : 'Cliente'}>
       {client?.Unconfirmed && <UnconfirmedNotice idUser={client.IdUser} canConfirm={canEdit} />}
+      {client && isIncomplete(client) && (
+        <p className="client-incomplete" role="status">
+          {INCOMPLETE_NOTICE}
+        </p>
+      )}
       <Form form={form} onSubmit={save} aria-label="Dados do cliente">
         {/* Roles that may not save see the client read-only (spec 02 §6). */}
         <fieldset className="client-fields" disabled={!canEdit}>
@@ -117,7 +128,13 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
               error={errors.name?.message}
               {...register('name')}
             />
-            <TextField label="CPF" mask="cpf" disabled={!isNew} error={errors.cpf?.message} {...register('cpf')} />
+            <TextField
+              label="CPF"
+              mask="cpf"
+              disabled={cpfField === 'locked'}
+              error={errors.cpf?.message}
+              {...register('cpf')}
+            />
             <TextField label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
             <TextField label="Celular" mask="phone" type="tel" error={errors.phone?.message} {...register('phone')} />
             <CheckboxField label="WhatsApp" {...register('whatsApp')} />

@@ -6,7 +6,7 @@ import { ownCompany, signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { clientFilterUrl } from './clientsApi';
-import { EMPTY_CLIENT, clientPayload, clientSchema, loginTypeLabel, type ClientFormValues } from './schema';
+import { EMPTY_CLIENT, clientPayload, clientSchema, cpfFieldOf, isIncomplete, loginTypeLabel, type ClientFormValues, type CpfField } from './schema';
 import { visitStatus } from './ClientVisits';
 import { UNCONFIRMED_NOTICE } from './Unconfirmed';
 import type { ClientDetail, ClientListItem, ClientVisits } from './types';
@@ -24,9 +24,9 @@ const VALID: ClientFormValues = {
 };
 
 /** The messages of every field that fails (one per field: yup stops at the first). */
-async function errorsOf(values: Partial<ClientFormValues>, isNew = true) {
+async function errorsOf(values: Partial<ClientFormValues>, cpf: CpfField = 'required') {
   try {
-    await clientSchema(isNew, NOW).validate({ ...VALID, ...values }, { abortEarly: false });
+    await clientSchema(cpf, NOW).validate({ ...VALID, ...values }, { abortEarly: false });
     return {};
   } catch (failure) {
     const { inner } = failure as { inner: { path: string; message: string }[] };
@@ -65,12 +65,27 @@ describe('client schema (spec 02 §5 Client)', () => {
     expect(await errorsOf({ birthDate: '2026-11-24' })).toEqual({});
   });
 
-  it('does not check the CPF when editing (it is disabled and sent as null)', async () => {
-    expect(await errorsOf({ cpf: '' }, false)).toEqual({});
+  it('does not check the CPF when editing a record with one (it is disabled and sent as null)', async () => {
+    expect(await errorsOf({ cpf: '' }, 'locked')).toEqual({});
+    expect(await errorsOf({ cpf: '529.982.247-24' }, 'locked')).toEqual({});
+  });
+
+  it("takes a CPF, optional but valid, for a record without one (issue 45)", async () => {
+    expect(await errorsOf({ cpf: '' }, 'optional')).toEqual({});
+    expect(await errorsOf({ cpf: '529.982.247-25' }, 'optional')).toEqual({});
+    expect(await errorsOf({ cpf: '529.982.247-24' }, 'optional')).toEqual({ cpf: 'CPF inválido' });
+    expect(await errorsOf({ cpf: '012.345.678-90' }, 'optional')).toEqual({ cpf: 'CPF inválido' });
+    expect(cpfFieldOf(null)).toBe('required');
+    expect(cpfFieldOf({ Cpf: '52998224725' })).toBe('locked');
+    expect(cpfFieldOf({ Cpf: '' })).toBe('optional');
+    expect(isIncomplete({ Email: '', Cpf: '' })).toBe(true);
+    expect(isIncomplete({ Email: 'a@b.com', Cpf: '' })).toBe(true);
+    expect(isIncomplete({ Email: '', Cpf: '52998224725' })).toBe(true);
+    expect(isIncomplete({ Email: 'a@b.com', Cpf: '52998224725' })).toBe(false);
   });
 
   it('sends digits, a trimmed name, a null empty birth date and a boolean status', () => {
-    expect(clientPayload({ ...VALID, name: '  Joana   Prado ', birthDate: '', status: 'false' })).toEqual({
+    expect(clientPayload({ ...VALID, name: '  Joana   Prado ', birthDate: '', status: 'false' }, 'required')).toEqual({
       name: 'Joana Prado',
       cpf: '52998224725',
       email: 'joana@example.com',
@@ -79,6 +94,10 @@ describe('client schema (spec 02 §5 Client)', () => {
       birthDate: null,
       status: false,
     });
+    // Editing: null for a record with a CPF; the digits, or null when left empty, for one without.
+    expect(clientPayload(VALID, 'locked').cpf).toBeNull();
+    expect(clientPayload(VALID, 'optional').cpf).toBe('52998224725');
+    expect(clientPayload({ ...VALID, cpf: '' }, 'optional').cpf).toBeNull();
     expect(loginTypeLabel('PASSWORD')).toBe('E-mail e senha');
     expect(loginTypeLabel('GOOGLE')).toBe('Google');
   });
@@ -197,6 +216,7 @@ describe('clients screens', () => {
     const name = await screen.findByLabelText('Nome completo');
     expect((name as HTMLInputElement).value).toBe('Maria Aparecida Souza');
     expect((screen.getByLabelText('CPF') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByText(/Cadastro incompleto/)).toBeNull();
     expect((screen.getByLabelText('Tipo de login') as HTMLInputElement).value).toBe('Google');
 
     await user.click(screen.getByRole('button', { name: 'Remover login social' }));
@@ -216,6 +236,65 @@ describe('clients screens', () => {
       body: { name: 'Maria Souza Lima', cpf: null, email: 'maria1@exemplo.com', phone: '11987650101', whatsApp: true, birthDate: '1985-03-02', status: true },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client'));
+  });
+
+  it("completes a record the desk added: notice, the CPF enabled and sent once, a taken one on its field (issue 45)", async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    state.client = { ...state.client, Email: '', Cpf: '', LoginType: 'PASSWORD' };
+    const { router } = renderApp('/dashboard/client/2', { session: signedInSession('ATTENDANT') });
+    const cpf = (await screen.findByLabelText('CPF')) as HTMLInputElement;
+    expect(cpf.disabled).toBe(false);
+    expect(cpf.value).toBe('');
+    expect(screen.getByRole('status').textContent).toBe('Cadastro incompleto: informe e-mail e CPF quando o cliente puder.');
+
+    await user.type(screen.getByLabelText('E-mail'), 'maria@exemplo.com');
+    await user.type(cpf, '52998224724');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('CPF inválido')).toBeTruthy();
+    expect(state.writes).toHaveLength(0);
+
+    // Another client's CPF: the server's 409 lands on the field.
+    server.use(
+      http.put(apiUrl('user/:id'), async ({ request }) => {
+        state.writes.push({ method: 'PUT', url: request.url, body: await request.json(), key: null });
+        return HttpResponse.json(
+          { message: 'Já existe um cliente cadastrado com este CPF.', errors: { cpf: 'Já existe um cliente cadastrado com este CPF.' } },
+          { status: 409 },
+        );
+      }),
+    );
+    await user.clear(cpf);
+    await user.type(cpf, '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const form = screen.getByRole('form', { name: 'Dados do cliente' });
+    expect(await within(form).findByText('Já existe um cliente cadastrado com este CPF.')).toBeTruthy();
+    expect(state.writes[0].body).toMatchObject({ cpf: '52998224725', email: 'maria@exemplo.com' });
+    expect(router.state.location.pathname).toBe('/dashboard/client/2');
+
+    server.use(
+      http.put(apiUrl('user/:id'), async ({ request }) => {
+        state.writes.push({ method: 'PUT', url: request.url, body: await request.json(), key: null });
+        return HttpResponse.json({ IdUser: 2 });
+      }),
+    );
+    await user.clear(cpf);
+    await user.type(cpf, '11144477735');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(state.writes[1].body).toMatchObject({ cpf: '11144477735', email: 'maria@exemplo.com' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/client'));
+  });
+
+  it('sends no CPF for a record without one when it is left empty, and names no gap on a complete record', async () => {
+    const user = userEvent.setup();
+    const state = clientsServer();
+    state.client = { ...state.client, Cpf: '', LoginType: 'PASSWORD' };
+    renderApp('/dashboard/client/2', { session: signedInSession('ADMIN') });
+    await screen.findByText('Cadastro incompleto: informe e-mail e CPF quando o cliente puder.');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(state.writes[0].body).toMatchObject({ cpf: null, email: 'maria1@exemplo.com' });
   });
 
   it('registers a client with an Idempotency-Key and goes back to the list', async () => {

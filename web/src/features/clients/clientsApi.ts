@@ -8,6 +8,7 @@ import type {
   ClientPayload,
   ClientVisits,
   ClientWritten,
+  QuickClientPayload,
   SocialLoginsRemoved,
 } from './types';
 
@@ -48,8 +49,23 @@ export const clientsApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'Client', id: LIST }],
     }),
+    /**
+     * The desk's new client (issue 45): a name and a mobile, and the CPF if given. Other
+     * features (the agenda's client search) register through here.
+     */
+    registerQuickClient: build.mutation<ClientWritten, { payload: QuickClientPayload; idempotencyKey: string }>({
+      query: ({ payload, idempotencyKey }) => ({
+        url: 'user/quick',
+        method: 'POST',
+        body: payload,
+        // One key per submission, as for the full registration.
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [{ type: 'Client', id: LIST }],
+    }),
+    /** The payload's cpf is null for a record with a CPF (the server ignores it then); see `clientPayload`. */
     updateClient: build.mutation<ClientWritten, { id: number; payload: ClientPayload }>({
-      query: ({ id, payload }) => ({ url: `user/${id}`, method: 'PUT', body: { ...payload, cpf: null } }),
+      query: ({ id, payload }) => ({ url: `user/${id}`, method: 'PUT', body: payload }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Client', id },
         { type: 'Client', id: LIST },
@@ -74,6 +90,7 @@ export const {
   useGetClientQuery,
   useGetClientVisitsQuery,
   useCreateClientMutation,
+  useRegisterQuickClientMutation,
   useUpdateClientMutation,
   useConfirmClientMutation,
   useRemoveSocialLoginsMutation,

@@ -9,14 +9,22 @@ export interface ClientFormValues extends PersonalValues {
 }
 
 /**
- * Spec 02 §5 'Client'. The CPF is checked only when registering: it is disabled (and sent
- * as null) when editing.
+ * How the form takes the CPF: 'required' when registering; 'optional' when editing a record
+ * without one (a client added at the desk, issue 45: the server records it once); 'locked'
+ * when editing a record that has one (disabled, and sent as null).
  */
-export const clientSchema = (isNew: boolean, now: () => Date = () => new Date()) =>
+export type CpfField = 'required' | 'optional' | 'locked';
+
+/** The CPF field of the form for a loaded client, or for a new one (null). */
+export const cpfFieldOf = (client: Pick<ClientDetail, 'Cpf'> | null): CpfField =>
+  client === null ? 'required' : client.Cpf ? 'locked' : 'optional';
+
+/** Spec 02 §5 'Client', with the CPF checked as `cpf` says. */
+export const clientSchema = (cpf: CpfField, now: () => Date = () => new Date()) =>
   yup.object({
     // Two words longer than 2 characters, as the server checks.
     name: nameRule('Digite o nome completo', 3),
-    cpf: isNew ? cpfRule() : yup.string().default(''),
+    cpf: cpf === 'required' ? cpfRule() : cpf === 'optional' ? cpfRule().notRequired() : yup.string().default(''),
     email: emailRule(),
     phone: mobileRule(),
     whatsApp: yup.boolean().default(false),
@@ -47,12 +55,15 @@ export function clientValues(client: ClientDetail): ClientFormValues {
   };
 }
 
-/** Body of POST user/professional (the PUT sends cpf null). */
-export function clientPayload(values: ClientFormValues): ClientPayload {
+/**
+ * Body of POST user/professional and PUT user/{id}: the CPF's digits, or null when the field
+ * is locked (a record with a CPF) or left empty (an optional one).
+ */
+export function clientPayload(values: ClientFormValues, cpf: CpfField): ClientPayload {
   const birthDate = values.birthDate.trim();
   return {
     name: values.name.trim().split(/\s+/).join(' '),
-    cpf: onlyDigits(values.cpf),
+    cpf: cpf === 'locked' ? null : onlyDigits(values.cpf) || null,
     email: values.email.trim(),
     phone: onlyDigits(values.phone),
     whatsApp: values.whatsApp,
@@ -60,6 +71,9 @@ export function clientPayload(values: ClientFormValues): ClientPayload {
     status: values.status === 'true',
   };
 }
+
+/** Whether a loaded record still lacks what the desk leaves for later (issue 45): its e-mail or CPF. */
+export const isIncomplete = (client: Pick<ClientDetail, 'Email' | 'Cpf'>) => !client.Email?.trim() || !client.Cpf?.trim();
 
 /** How the read-only login type reads (spec 02 leaves the labels open). */
 export function loginTypeLabel(loginType: string | null | undefined): string {

@@ -21,10 +21,13 @@ export interface ClientFilter {
   status: string;
 }
 
-/** Body of POST user/professional and PUT user/{id} (cpf null when editing). */
+/** Body of POST user/professional and PUT user/{id} (when editing, cpf null unless the record has none yet). */
 export type ClientPayload = Schemas['ClientForm'];
 
-/** The answer of POST user/professional and PUT user/{id}. */
+/** Body of POST user/quick: the desk's new client, completed later in the client form (issue 45). */
+export type QuickClientPayload = Schemas['QuickClientForm'];
+
+/** The answer of POST user/professional, POST user/quick and PUT user/{id}. */
 export type ClientWritten = Schemas['IdUser'];
 
 /** The login type of a client who signs in with e-mail and password only. */

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { SearchableSelect, type SelectOption } from '@/components/SearchableSelect';
-import { companySelected } from '@/state/sessionSlice';
 import { useSearchClientsQuery } from '../api/agendaApi';
 import { clientFiltered, professionalFiltered, selectAgenda, statusFiltered } from '../model/agendaSlice';
 import { CLIENT_STATUS_ACTIVE } from './ClientSearch';
-import { useDebounced, type AgendaScope } from '../hooks/hooks';
+import { useChooseAgendaUnit, useDebounced, type AgendaScope } from '../hooks/hooks';
 import { STATUS_OPTIONS, type UnitProfessional } from '../model/types';
 
 /** How many clients the Cliente filter offers per search. */
@@ -20,6 +19,7 @@ interface AgendaFiltersProps {
 export function AgendaFilters({ scope, professionals }: AgendaFiltersProps) {
   const dispatch = useAppDispatch();
   const agenda = useAppSelector(selectAgenda);
+  const chooseUnit = useChooseAgendaUnit();
   const companyOptions = scope.companies.map((c) => ({
     value: c.IdCompany,
     label: c.Name,
@@ -33,7 +33,7 @@ export function AgendaFilters({ scope, professionals }: AgendaFiltersProps) {
         options={companyOptions}
         value={scope.company?.IdCompany ?? null}
         disabled={!scope.mayChangeCompany}
-        onChange={(id) => dispatch(companySelected(id))}
+        onChange={chooseUnit}
       />
       <ProfessionalFilter scope={scope} professionals={professionals} />
       <ClientFilter />

@@ -13,7 +13,7 @@ import { AppointmentCard } from './AppointmentCard';
 import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
 import { EMPTY_AGENDA, timelineColumns, useDay } from '../model/day';
-import { useAgendaScope, useNow } from '../hooks/hooks';
+import { useAgendaOpensOnLastUnit, useAgendaScope, useNow } from '../hooks/hooks';
 import { MobileScheduling } from './MobileScheduling';
 import { PAST_VIEW, openingInstant } from '../model/pastView';
 import { PastViewBar } from './PastViewBar';
@@ -40,6 +40,8 @@ export default function AgendaPage() {
   useGetCompaniesQuery();
   // Other desks' bookings, moves, confirmations and cancellations show without a reload.
   useLiveChanges();
+  // The unit the user last chose in the agenda (issue 45).
+  useAgendaOpensOnLastUnit();
   return narrow ? <MobileScheduling /> : <DesktopAgenda />;
 }
 

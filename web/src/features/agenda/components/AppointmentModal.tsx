@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useId, useMemo, useReducer, useRef } from 'react';
-import { DatePicker } from '@/components/DatePicker';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Modal } from '@/components/Modal';
 import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextAreaField } from '@/components/TextField';
@@ -22,14 +21,14 @@ import {
 import { ClientSearch } from './ClientSearch';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
-import type { AvailableTimes, FreeHour, SchedulingPayload, TimesType } from '../model/types';
+import { availableDates, initialDate } from './TimePicker';
+import { WizardTimeStep } from './WizardTimeStep';
+import type { AvailableTimes, FreeHour, SchedulingPayload } from '../model/types';
 import {
   PREFILL_STAGGER_MS,
   canConfirm,
   canLeaveClientStep,
   initialWizardState,
-  timeNoticeText,
   wizard,
   wizardSlice,
   type WizardState,
@@ -333,62 +332,19 @@ export function AppointmentModal({
               </section>
             )}
             {step === 'TIME' && (
-              <section aria-label="Horário" className="wizard-time">
-                <div className="wizard-time-options">
-                  <ProfessionalPicker
-                    professionals={answer?.professionals}
-                    value={state.idProfessional}
-                    onChange={(id) => dispatch(wizard.professionalChosen(id))}
-                  />
-                  <TimesTypeRadio value={state.timesType} onChange={(t) => dispatch(wizard.timesTypeChosen(t))} />
-                </div>
-                <div className="wizard-time-pickers">
-                  <DatePicker
-                    value={state.date}
-                    availableDates={dates}
-                    onChange={(iso) => dispatch(wizard.dateChosen(iso))}
-                    label="Data do agendamento"
-                  />
-                  <TimePicker
-                    hasServices={state.serviceIds.length > 0}
-                    times={answer?.times}
-                    date={state.date}
-                    idProfessional={state.idProfessional}
-                    chosen={state.hour}
-                    loading={timesQuery.isFetching}
-                    onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
-                    notice={timeNoticeText(state.timeNotice)}
-                  />
-                </div>
-              </section>
+              <WizardTimeStep
+                state={state}
+                dispatch={dispatch}
+                answer={answer}
+                dates={dates}
+                loading={timesQuery.isFetching}
+              />
             )}
           </>
         )}
       </Modal>
       {questions.dialogs}
     </>
-  );
-}
-
-function TimesTypeRadio({ value, onChange }: { value: TimesType; onChange: (value: TimesType) => void }) {
-  const name = useId();
-  return (
-    <fieldset className="radio-group">
-      <legend className="visually-hidden">Horários</legend>
-      <label>
-        <input
-          type="radio"
-          name={name}
-          checked={value === 'ONLY_AVAILABLES'}
-          onChange={() => onChange('ONLY_AVAILABLES')}
-        />
-        Somente disponíveis
-      </label>
-      <label>
-        <input type="radio" name={name} checked={value === 'ALL_TIMES'} onChange={() => onChange('ALL_TIMES')} />
-        Todos os horários
-      </label>
-    </fieldset>
   );
 }
 

@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Paginator } from '@/components/Paginator';
 import { TextField } from '@/components/TextField';
+import { useNarrowScreen } from '@/components/useNarrowScreen';
 import { formatCpf, formatPhone } from '@/lib/masks';
+import { useAppSelector } from '@/state/hooks';
+import { selectRoleType } from '@/state/sessionSlice';
 import { useSearchClientsQuery } from '../api/agendaApi';
 import { useDebounced } from '../hooks/hooks';
+import { mayRegisterClients } from '../model/quickClient';
 import type { ClientItem } from '../model/types';
+import { QuickClientForm } from './QuickClientForm';
+import './ClientSearch.css';
 
 /** Client search page size (spec 01 §9). */
 export const CLIENT_PAGE_SIZE = 5;
@@ -12,7 +18,7 @@ export const CLIENT_PAGE_SIZE = 5;
 export const CLIENT_STATUS_ACTIVE = 1;
 export const NEW_CLIENT_PATH = '/dashboard/client/new';
 
-/** Opens the client registration in a new tab, keeping the modal as it is. */
+/** Opens the client registration in a new tab, keeping the modal as it is (roles that cannot register in place). */
 export const openNewClient = () => window.open(NEW_CLIENT_PATH, '_blank', 'noopener');
 
 interface ClientSearchProps {
@@ -20,9 +26,17 @@ interface ClientSearchProps {
   onSelect: (client: ClientItem) => void;
 }
 
-/** Search by name, CPF or phone; Nome, E-mail, CPF, Telefone; 5 per page. */
+/**
+ * Search by name, CPF or phone; Nome, E-mail, CPF, Telefone; 5 per page. At 700 px or less
+ * each client is one compact row: the name, then CPF · Telefone, then the e-mail when there is
+ * one. 'Novo cliente' registers one in place for the roles the server lets (issue 45) and
+ * chooses it; for the others it opens the registration in a new tab, as before.
+ */
 export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
+  const inline = mayRegisterClients(useAppSelector(selectRoleType));
+  const narrow = useNarrowScreen();
   const [text, setText] = useState('');
+  const [creating, setCreating] = useState(false);
   const search = useDebounced(text.trim(), 300);
   const [page, setPage] = useState(1);
   // A new search starts at the first page.
@@ -35,6 +49,24 @@ export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
   });
   const clients = data?.content ?? [];
 
+  if (creating) {
+    return (
+      <div className="client-search">
+        <QuickClientForm
+          search={text}
+          onCancel={() => setCreating(false)}
+          onCreated={(client) => {
+            setCreating(false);
+            // The list shows the new client, chosen.
+            setText(client.Name);
+            onSelect(client);
+          }}
+        />
+      </div>
+    );
+  }
+
+  const columns = narrow ? 2 : 5;
   return (
     <div className="client-search">
       <div className="client-search-bar">
@@ -45,27 +77,39 @@ export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="button" className="button button-secondary" onClick={openNewClient}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={inline ? () => setCreating(true) : openNewClient}
+        >
           Novo cliente
         </button>
       </div>
       <div className="table-wrap">
-        <table className="table" aria-busy={isFetching}>
+        <table className={`table${narrow ? ' client-search-compact' : ''}`} aria-busy={isFetching}>
           <thead>
             <tr>
               <th scope="col">
                 <span className="visually-hidden">Selecionar</span>
               </th>
-              <th scope="col">Nome</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">CPF</th>
-              <th scope="col">Telefone</th>
+              {narrow ? (
+                <th scope="col">
+                  <span className="visually-hidden">Cliente</span>
+                </th>
+              ) : (
+                <>
+                  <th scope="col">Nome</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">CPF</th>
+                  <th scope="col">Telefone</th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
             {data && clients.length === 0 && (
               <tr>
-                <td colSpan={5} className="table-empty">
+                <td colSpan={columns} className="table-empty">
                   Nenhum usuário encontrado
                 </td>
               </tr>
@@ -86,10 +130,22 @@ export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
                     onChange={() => onSelect(client)}
                   />
                 </td>
-                <td>{client.Name}</td>
-                <td>{client.Email || '-'}</td>
-                <td>{formatCpf(client.Cpf) || '-'}</td>
-                <td>{formatPhone(client.Phone) || '-'}</td>
+                {narrow ? (
+                  <td>
+                    <div className="client-search-card">
+                      <span className="client-search-name">{client.Name}</span>
+                      <span className="client-search-detail">{compactDocuments(client)}</span>
+                      {client.Email && <span className="client-search-detail">{client.Email}</span>}
+                    </div>
+                  </td>
+                ) : (
+                  <>
+                    <td>{client.Name}</td>
+                    <td>{client.Email || '-'}</td>
+                    <td>{formatCpf(client.Cpf) || '-'}</td>
+                    <td>{formatPhone(client.Phone) || '-'}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
@@ -100,4 +156,9 @@ export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
       )}
     </div>
   );
+}
+
+/** 'CPF · Telefone' of the compact row; either alone when the other is missing, '-' for neither. */
+export function compactDocuments(client: Pick<ClientItem, 'Cpf' | 'Phone'>): string {
+  return [formatCpf(client.Cpf), formatPhone(client.Phone)].filter(Boolean).join(' · ') || '-';
 }

@@ -1,7 +1,6 @@
 import { todayIso } from '@/lib/dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { DatePicker } from '@/components/DatePicker';
 import { TextAreaField } from '@/components/TextField';
 import { Tooltip } from '@/components/Tooltip';
 import { notifySuccess } from '@/lib/notify';
@@ -12,8 +11,9 @@ import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
-import { ProfessionalPicker, TimePicker, availableDates, initialDate } from './TimePicker';
-import { canConfirm, initialWizardState, timeNoticeText, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
+import { availableDates, initialDate } from './TimePicker';
+import { WizardTimeStep } from './WizardTimeStep';
+import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
 import { useWriteQuestions } from '../hooks/useWriteQuestions';
 
 interface MobileNewAppointmentProps {
@@ -97,33 +97,14 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
         Novo agendamento
       </h2>
       <ServicePicker services={services.data} chosen={state.serviceIds} onToggle={(id) => dispatch(wizard.serviceToggled(id))} />
-      <section className="mobile-times" aria-label="Horário">
-        {state.serviceIds.length > 0 && (
-          <ProfessionalPicker
-            professionals={answer?.professionals}
-            value={state.idProfessional}
-            onChange={(id) => dispatch(wizard.professionalChosen(id))}
-          />
-        )}
-        {state.serviceIds.length > 0 && dates.length > 0 && (
-          <DatePicker
-            value={state.date}
-            availableDates={dates}
-            onChange={(iso) => dispatch(wizard.dateChosen(iso))}
-            label="Data do agendamento"
-          />
-        )}
-        <TimePicker
-          hasServices={state.serviceIds.length > 0}
-          times={answer?.times}
-          date={state.date}
-          idProfessional={state.idProfessional}
-          chosen={state.hour}
-          loading={timesQuery.isFetching}
-          onChoose={(hour) => dispatch(wizard.hourChosen(hour))}
-          notice={timeNoticeText(state.timeNotice)}
-        />
-      </section>
+      <WizardTimeStep
+        compact
+        state={state}
+        dispatch={dispatch}
+        answer={answer}
+        dates={dates}
+        loading={timesQuery.isFetching}
+      />
       <TextAreaField
         label="Observações"
         value={state.observation}

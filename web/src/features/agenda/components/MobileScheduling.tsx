@@ -8,7 +8,7 @@ import { SearchableSelect } from '@/components/SearchableSelect';
 import { TextField } from '@/components/TextField';
 import { isPast } from '@/lib/dates';
 import { onlyDigits } from '@/lib/masks';
-import { companySelected, signedOut } from '@/state/sessionSlice';
+import { signedOut } from '@/state/sessionSlice';
 import { cancelledToggled, dayChosen, selectAgenda } from '../model/agendaSlice';
 import { EMPTY_AGENDA, useDay } from '../model/day';
 import { AppointmentCard } from './AppointmentCard';
@@ -16,7 +16,7 @@ import { ClientFilter, ProfessionalFilter } from './AgendaFilters';
 import { useGetUnitProfessionalsQuery } from '../api/agendaApi';
 import { AgendaAppointmentModal } from './AppointmentModal';
 import { DayNavigator } from './DayNavigator';
-import { useAgendaScope, useNow } from '../hooks/hooks';
+import { useAgendaScope, useChooseAgendaUnit, useNow } from '../hooks/hooks';
 import { MobileNewAppointment } from './MobileNewAppointment';
 import { NOW_LINE_REFRESH_MS } from '../model/timeline';
 import type { DayItem } from '../model/types';
@@ -42,6 +42,7 @@ export function MobileScheduling() {
   const navigate = useNavigate();
   const now = useNow(NOW_LINE_REFRESH_MS);
   const scope = useAgendaScope(now);
+  const chooseUnit = useChooseAgendaUnit();
   const agenda = useAppSelector(selectAgenda);
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
@@ -64,7 +65,7 @@ export function MobileScheduling() {
           className="branch-select"
           options={scope.companies.map((c) => ({ value: c.IdCompany, label: c.Name, detail: `${c.City} - ${c.State}` }))}
           value={scope.company?.IdCompany ?? null}
-          onChange={(id) => dispatch(companySelected(id))}
+          onChange={chooseUnit}
         />
         <button type="button" className="button button-secondary mobile-exit" onClick={() => setExiting(true)}>
           <Icon name="logout" /> Sair
