@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDate, NaiveDateTime};
 use navalha_domain::appointment::BookedService;
 use navalha_domain::availability::{Span, DAY_MINUTES};
+use navalha_domain::series::SeriesLink;
 use navalha_domain::validation::Period;
 use navalha_platform::auth::Principal;
 use navalha_platform::clock;
@@ -165,6 +166,33 @@ pub struct DayItem {
     /// Minutes the professional stays busy after `EndTime`: the services' 'Intervalo após'
     /// (issue 45); the grid shades them and no booking may start in them.
     pub interval_after: i64,
+    /// The regulars' series it belongs to (issue 45), null when none.
+    pub series: Option<SeriesAnswer>,
+}
+
+/// An appointment's place in its regulars' series: 'Série 2 de 4'.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct SeriesAnswer {
+    /// The series: the id of its first appointment.
+    pub id_series: i64,
+    /// This occurrence's place, from 1.
+    pub index: u16,
+    /// How many occurrences it was booked with.
+    pub count: u16,
+    /// Weeks between occurrences.
+    pub every_weeks: u8,
+}
+
+impl From<SeriesLink> for SeriesAnswer {
+    fn from(link: SeriesLink) -> Self {
+        SeriesAnswer {
+            id_series: link.id,
+            index: link.index,
+            count: link.count,
+            every_weeks: link.every_weeks,
+        }
+    }
 }
 
 /// An appointment row with what the day list shows of its client and professional.
@@ -191,6 +219,8 @@ struct AppointmentRow {
     online: bool,
     /// `Attendance::code`: ARRIVED, NO_SHOW or empty.
     attendance: String,
+    /// The regulars' series it belongs to.
+    series: sqlx::types::Json<Option<SeriesLink>>,
     /// Its comanda not cancelled, and that comanda's status.
     comanda_id: Option<i64>,
     comanda_status: Option<String>,
@@ -202,7 +232,7 @@ const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professiona
         a.client_id, a.client_name as user_name, a.client_phone as user_phone, a.client_whatsapp as user_whatsapp,
         a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
         a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online,
-        a.attendance, k.comanda_id, k.status as comanda_status";
+        a.attendance, a.series, k.comanda_id, k.status as comanda_status";
 
 /// Joins each appointment `a` to its comanda not cancelled, if any (`rm_comanda`, by its
 /// `comanda_appointment` index): what `APPOINTMENT_COLUMNS` reads as `k`.
@@ -243,6 +273,7 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         online: row.online,
         attendance: attendance(row.comanda_status.as_deref(), &row.attendance),
         id_comanda: row.comanda_id,
+        series: row.series.0.map(SeriesAnswer::from),
     }
 }
 

@@ -53,6 +53,9 @@ pub const APPOINTMENT: Table = Table {
                 .default("''")
                 .keeps()
                 .note("ARRIVED, NO_SHOW or empty (issue 41); 'Atendido' is its comanda, closed"),
+            Column::new("series", Type::Json)
+                .default("'null'")
+                .note("the regulars' series it belongs to (`SeriesLink`), JSON null when none (issue 45)"),
             Column::new("client_name", Type::Text)
                 .upsert_from("coalesce(c.name, '')")
                 .note("copies of what the day list shows of the client and the professional"),

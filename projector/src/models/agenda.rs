@@ -131,6 +131,7 @@ fn appointment_row(
         .field(fold.confirmed == Some(true))
         .field(booking.online)
         .field(fold.attendance.unwrap_or_default().code())
+        .field(serde_json::to_string(&booking.series)?.as_str())
         .field(client.map_or("", |c| c.name.as_str()))
         .field(client.map_or("", |c| c.phone.as_str()))
         .field(client.is_some_and(|c| c.whatsapp))

@@ -99,6 +99,7 @@ pub(super) async fn day_as_of(
                 end_time: format!("{}:00", booking.end),
                 times_type: booking.times_type.code().to_owned(),
                 online: booking.online,
+                series: sqlx::types::Json(booking.series),
                 services: sqlx::types::Json(booking.services),
                 observation: booking.observation,
                 status: booked,

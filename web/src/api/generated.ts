@@ -3408,6 +3408,7 @@ export interface components {
             ProfessionalColor: string;
             /** @description The professional's name. */
             ProfessionalName: string;
+            Series?: null | components["schemas"]["SeriesAnswer"];
             /** @description The services' names. */
             Services: string[];
             /** @description `HH:MM:SS`. */
@@ -5442,6 +5443,29 @@ export interface components {
              * @description Reais.
              */
             Value: number;
+        };
+        /** @description An appointment's place in its regulars' series: 'Série 2 de 4'. */
+        SeriesAnswer: {
+            /**
+             * Format: int32
+             * @description How many occurrences it was booked with.
+             */
+            Count: number;
+            /**
+             * Format: int32
+             * @description Weeks between occurrences.
+             */
+            EveryWeeks: number;
+            /**
+             * Format: int64
+             * @description The series: the id of its first appointment.
+             */
+            IdSeries: number;
+            /**
+             * Format: int32
+             * @description This occurrence's place, from 1.
+             */
+            Index: number;
         };
         /** @description The appointment form, how it repeats, and the occurrences chosen. */
         SeriesBody: components["schemas"]["SchedulingForm"] & {

@@ -124,7 +124,11 @@ async fn a_series_is_checked_date_by_date_booked_whole_kept_by_moves_and_cancell
     );
     system.project().await;
     let day = day_list(&system, &admin, d.centro, week(2), "").await;
-    assert!(day.body.to_string().contains("11:00"), "{day:?}");
+    let second =
+        day.body.as_array().expect("day").iter().find(|item| item["IdScheduling"] == ids[1]).cloned();
+    let second = second.unwrap_or_else(|| panic!("{day:?}"));
+    assert_eq!(second["StartTime"], "11:00:00");
+    assert_eq!(second["Series"], json!({"IdSeries": series_id, "Index": 2, "Count": 3, "EveryWeeks": 1}));
 
     // A move keeps the appointment in its series.
     let moved =
