@@ -120,6 +120,29 @@ describe('describeHistory', () => {
     expect(fields('times_type')).toBe('Agendamento alterado');
   });
 
+  it('shows which series a booking belongs to and how it repeats', () => {
+    const [booked] = describeHistory(
+      [
+        entry({
+          Event: 'AppointmentBooked',
+          Changes: [
+            { Field: 'series.id', From: null, To: 120 },
+            { Field: 'series.index', From: null, To: 2 },
+            { Field: 'series.count', From: null, To: 4 },
+            { Field: 'series.every_weeks', From: null, To: 2 },
+          ],
+        }),
+      ],
+      'appointment',
+    );
+    expect(booked.changes.map((c) => [c.label, c.to])).toEqual([
+      ['Série', 'N.º 120'],
+      ['Ocorrência na série', '2'],
+      ['Ocorrências da série', '4'],
+      ['Repetição', 'A cada 2 semanas'],
+    ]);
+  });
+
   it('shows the CPF given to a client added at the desk without one, masked', () => {
     const [added] = describeHistory(
       [entry({ Event: 'CpfAdded', Changes: [{ Field: 'cpf', From: '', To: '52998224725' }] })],

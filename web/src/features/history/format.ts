@@ -231,6 +231,11 @@ const FIELD_LABELS: Record<string, string> = {
   newcomer: 'Cliente novo (online)',
   // Issue 45: 'Agendar mesmo assim', the desk's choice recorded in the booking.
   client_overlap: 'Cliente em outro agendamento no mesmo horário',
+  // Issue 45: a regulars' series ('Repetir').
+  'series.id': 'Série',
+  'series.index': 'Ocorrência na série',
+  'series.count': 'Ocorrências da série',
+  'series.every_weeks': 'Repetição',
   // The comanda (issue 41).
   appointment_id: 'Agendamento',
   items: 'Itens',
@@ -525,7 +530,10 @@ export function formatValue(field: string, value: unknown, names: HistoryNames =
     case 'product_points':
       return percent(value);
     case 'appointment_id':
+    case 'series.id':
       return `N.º ${String(value)}`;
+    case 'series.every_weeks':
+      return value === 1 ? 'Toda semana' : `A cada ${String(value)} semanas`;
     case 'items':
       return list(value, line);
     case 'kind':
