@@ -24,7 +24,6 @@ use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::comandas::ReasonBody;
 use crate::commands::{
     cents_field, claim_holder, execute_claiming, load, metadata_of, next_id, optional_cents_field,
     position_headers, Claim, DomainError,
@@ -332,6 +331,13 @@ async fn close(
     .await?;
     tracing::info!(caixa_id = id, "caixa closed");
     Ok((position_headers(position), Json(written(&state, &auth, id).await?)))
+}
+
+/// `{reason}`: why a closed comanda or caixa is reopened or a comanda cancelled.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ReasonBody {
+    #[serde(default)]
+    pub(crate) reason: String,
 }
 
 #[utoipa::path(

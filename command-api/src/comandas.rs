@@ -33,7 +33,7 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::caixas::{open_caixa_of, MSG_NO_CAIXA};
+use crate::caixas::{open_caixa_of, ReasonBody, MSG_NO_CAIXA};
 use crate::club::cover::Club;
 use crate::commands::{
     cents_field, claim_holder, execute_claiming, execute_on, load, load_stream, metadata_of, next_id,
@@ -868,13 +868,6 @@ async fn enough_stock(
         }
     }
     Ok(())
-}
-
-/// `{reason}`: why a closed comanda or caixa is reopened or a comanda cancelled.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ReasonBody {
-    #[serde(default)]
-    pub(crate) reason: String,
 }
 
 #[utoipa::path(
