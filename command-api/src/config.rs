@@ -156,6 +156,22 @@ pub struct Settings {
     /// How long a checkout link lasts, in hours.
     #[arg(long, env = "NAVALHA_CHECKOUT_TOKEN_HOURS", default_value_t = 72)]
     pub checkout_token_hours: i64,
+    /// Meta's Graph API with its version, where WhatsApp messages are sent (the Cloud API),
+    /// or the local twin (`provider-sim`'s `/whatsapp/v21.0`).
+    #[arg(long, env = "NAVALHA_WHATSAPP_URL", default_value = "https://graph.facebook.com/v21.0")]
+    pub whatsapp_url: String,
+    /// The system user's access token. Empty: no WhatsApp message is sent.
+    #[arg(long, env = "NAVALHA_WHATSAPP_TOKEN", default_value = "", hide_env_values = true)]
+    pub whatsapp_token: Secret,
+    /// The business phone number's id at Meta.
+    #[arg(long, env = "NAVALHA_WHATSAPP_PHONE_NUMBER_ID", default_value = "")]
+    pub whatsapp_phone_number_id: String,
+    /// The Meta app's secret, which signs the webhook's deliveries. Empty refuses every one.
+    #[arg(long, env = "NAVALHA_WHATSAPP_APP_SECRET", default_value = "", hide_env_values = true)]
+    pub whatsapp_app_secret: Secret,
+    /// The verify token of the webhook's subscription handshake. Empty refuses it.
+    #[arg(long, env = "NAVALHA_WHATSAPP_VERIFY_TOKEN", default_value = "", hide_env_values = true)]
+    pub whatsapp_verify_token: Secret,
 }
 
 impl Default for Settings {
@@ -177,6 +193,11 @@ impl Default for Settings {
             galaxpay_public_token: String::new(),
             reconcile_seconds: 300,
             checkout_token_hours: 72,
+            whatsapp_url: "https://graph.facebook.com/v21.0".to_owned(),
+            whatsapp_token: Secret::default(),
+            whatsapp_phone_number_id: String::new(),
+            whatsapp_app_secret: Secret::default(),
+            whatsapp_verify_token: Secret::default(),
         }
     }
 }

@@ -62,6 +62,7 @@ pub const MSG_OTHER_BODY: &str = "Esta Idempotency-Key já foi usada com outro p
 pub fn exempt(path: &str) -> bool {
     path.starts_with("/api/session-professional/")
         || path.starts_with("/api/galaxpay/")
+        || path.starts_with("/api/no-auth/whatsapp/")
         // Online booking's code and its exchange for a token: a secret each.
         || (path.starts_with("/api/no-auth/online-booking/") && (path.ends_with("/code") || path.ends_with("/verify")))
 }

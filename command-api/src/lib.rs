@@ -30,6 +30,7 @@ pub mod read_models;
 pub mod scheduling;
 pub mod seed;
 pub mod state;
+pub mod whatsapp;
 
 use axum::routing::get;
 use axum::Router;

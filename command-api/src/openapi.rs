@@ -13,7 +13,7 @@ use crate::{
     attendance, caixas, clients, club, comandas, commissions, companies, days_off, favorites, gallery,
     holidays, idempotency, identity,
 };
-use crate::{online, online_origin, products, professionals, scheduling, AppState};
+use crate::{online, online_origin, products, professionals, scheduling, whatsapp, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -35,6 +35,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(comandas::router())
         .merge(commissions::router())
         .merge(products::router())
+        .merge(whatsapp::router())
         .routes(routes!(command_document))
         .split_for_parts();
     let document = finish(document);

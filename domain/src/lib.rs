@@ -18,6 +18,7 @@ pub mod event_payload;
 pub mod favorite_menu;
 pub mod holiday;
 pub mod menu;
+pub mod message;
 pub mod metadata;
 pub mod money;
 pub mod online;

@@ -1,9 +1,10 @@
 //! The development edge: one origin at http://localhost:8080, like nginx in production
 //! (docs/deploy.md). `/api/*` with GET or HEAD goes to query-api, any other method to
 //! command-api, paths unchanged; everything else is the built web app, with `index.html`
-//! for client-side routes. Two GETs go to command-api: `/api/subscription-user/{id}/updateData`,
-//! which writes (ADR 0008), and `/api/openapi/command.json`, the document command-api builds
-//! of its own routes (docs/api.md). `/cep/{cep}/json/` is the
+//! for client-side routes. Three GETs go to command-api: `/api/subscription-user/{id}/updateData`,
+//! which writes (ADR 0008), `/api/openapi/command.json`, the document command-api builds
+//! of its own routes (docs/api.md), and `/api/no-auth/whatsapp/webhook`, Meta's handshake
+//! for the webhook command-api receives (docs/messages.md). `/cep/{cep}/json/` is the
 //! postal-code lookup, forwarded to ViaCEP (`NAVALHA_CEP_URL`) so the browser only ever
 //! talks to its own origin.
 //!
@@ -158,11 +159,14 @@ const HOP_BY_HOP: &[&str] = &[
 ];
 
 /// The GETs command-api answers: the one that writes (it reads the payment provider and
-/// appends what is new), `/api/subscription-user/{id}/updateData` (ADR 0008), and
-/// command-api's own OpenAPI document.
+/// appends what is new), `/api/subscription-user/{id}/updateData` (ADR 0008), command-api's
+/// own OpenAPI document, and the handshake of the WhatsApp webhook it receives.
 fn command_serves_get(path: &str) -> bool {
-    path == COMMAND_DOCUMENT || writes_on_get(path)
+    path == COMMAND_DOCUMENT || path == WHATSAPP_WEBHOOK || writes_on_get(path)
 }
+
+/// Meta verifies the webhook with a GET to the address it POSTs to (docs/messages.md).
+const WHATSAPP_WEBHOOK: &str = "/api/no-auth/whatsapp/webhook";
 
 /// Where command-api serves its OpenAPI document (query-api serves its own).
 const COMMAND_DOCUMENT: &str = "/api/openapi/command.json";
@@ -363,6 +367,8 @@ mod tests {
         assert!(!command_serves_get("/api/openapi/query.json"));
         assert!(!command_serves_get("/api/openapi/command.json/x"));
         assert!(command_serves_get("/api/subscription-user/12/updateData"));
+        assert!(command_serves_get("/api/no-auth/whatsapp/webhook"));
+        assert!(!command_serves_get("/api/no-auth/whatsapp/webhook/x"));
         assert!(!command_serves_get("/api/holiday/filter"));
     }
 }

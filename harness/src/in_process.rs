@@ -164,11 +164,12 @@ impl System {
             None => request.body(Body::empty()),
         }
         .expect("request");
-        // The edge sends GET and HEAD to query-api, except the one writing GET (ADR 0008)
-        // and command-api's own OpenAPI document.
+        // The edge sends GET and HEAD to query-api, except the one writing GET (ADR 0008),
+        // command-api's own OpenAPI document and the WhatsApp webhook's handshake.
         let reads = matches!(method, Method::GET | Method::HEAD)
             && !path.ends_with("/updateData")
-            && path != "/api/openapi/command.json";
+            && path != "/api/openapi/command.json"
+            && !path.starts_with("/api/no-auth/whatsapp/webhook");
         let app = if reads { &self.query } else { &self.command };
         let (status, headers, bytes) = send(app, request).await;
         let body = if bytes.is_empty() {

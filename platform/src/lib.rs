@@ -16,6 +16,7 @@ pub mod projection;
 pub mod refused;
 pub mod routes;
 pub mod secret;
+pub mod signature;
 pub mod telemetry;
 pub mod written;
 

@@ -81,6 +81,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/no-auth/online-booking/{idCompany}/verify"),
     ("PUT", "/api/no-auth/professional/complete-register"),
     ("GET", "/api/no-auth/scheduling/available-times"),
+    ("GET", "/api/no-auth/whatsapp/webhook"),
+    ("POST", "/api/no-auth/whatsapp/webhook"),
     ("GET", "/api/openapi/command.json"),
     ("GET", "/api/openapi/query.json"),
     ("GET", "/api/partner-company"),

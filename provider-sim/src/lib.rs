@@ -19,6 +19,7 @@ mod boleto;
 pub mod cards;
 mod charges;
 pub mod viacep;
+pub mod whatsapp;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
@@ -63,6 +64,25 @@ pub struct Config {
     /// The account's public token, which the browser-side card tokenizer sends.
     #[arg(long, env = "NAVALHA_GALAXPAY_PUBLIC_TOKEN", default_value = "sim-public-token")]
     pub public_token: String,
+    /// The WhatsApp twin's system-user token, which senders must bear.
+    #[arg(
+        long,
+        env = "NAVALHA_WHATSAPP_TOKEN",
+        default_value = "sim-whatsapp-token",
+        hide_env_values = true
+    )]
+    pub whatsapp_token: Secret,
+    /// The Meta app secret the WhatsApp twin signs its webhooks with.
+    #[arg(
+        long,
+        env = "NAVALHA_WHATSAPP_APP_SECRET",
+        default_value = "sim-whatsapp-secret",
+        hide_env_values = true
+    )]
+    pub whatsapp_app_secret: Secret,
+    /// Where the WhatsApp twin POSTs its webhooks; none are sent without it.
+    #[arg(long, env = "NAVALHA_PROVIDER_SIM_WHATSAPP_WEBHOOK_URL")]
+    pub whatsapp_webhook_url: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -77,6 +97,10 @@ struct Inner {
     webhooks: Vec<Value>,
     /// Card hashes the tokenizer handed out: the card and when.
     card_hashes: HashMap<String, (Value, NaiveDateTime)>,
+    /// The WhatsApp twin's messages, in the order sent.
+    whatsapp_messages: Vec<Value>,
+    /// The WhatsApp twin's webhooks, in the order sent, with the answer each got.
+    whatsapp_webhooks: Vec<Value>,
 }
 
 /// The simulator's shared state.
@@ -100,6 +124,14 @@ impl Simulator {
         let first_id = chrono::Utc::now().timestamp_millis();
         let inner = Inner { next_id: first_id, next_webhook: first_id, ..Inner::default() };
         Self { config: Arc::new(config), inner: Arc::new(Mutex::new(inner)), http }
+    }
+
+    /// Points the WhatsApp twin's webhooks at `url`.
+    pub fn with_whatsapp_webhook_url(mut self, url: &str) -> Self {
+        let mut config = (*self.config).clone();
+        config.whatsapp_webhook_url = Some(url.to_owned());
+        self.config = Arc::new(config);
+        self
     }
 
     /// Points webhooks at `url` (tests learn the address after binding).
@@ -128,6 +160,7 @@ pub fn app(sim: Simulator) -> Router {
         .merge(cards::router())
         .merge(charges::router())
         .merge(viacep::router())
+        .merge(whatsapp::router())
         .with_state(sim)
 }
 

@@ -27,6 +27,7 @@ PLAIN_LOGS=(env NO_COLOR=1)
 STACK_SERVICES=(provider-sim projector command-api query-api gateway)
 STACK_SIM_URL_SET=0
 STACK_CEP_URL_SET=0
+STACK_WHATSAPP_URL_SET=0
 # Each part's connection string; empty means DATABASE_URL (a developer's own database).
 STACK_DB_OWNER='' STACK_DB_COMMAND='' STACK_DB_QUERY='' STACK_DB_PROJECTOR=''
 
@@ -135,6 +136,16 @@ stack_start() {
     export NAVALHA_GALAXPAY_JS_URL="http://$(addr_connect "$sim_addr")/checkout.min.js"
     export NAVALHA_GALAXPAY_PUBLIC_TOKEN=${NAVALHA_GALAXPAY_PUBLIC_TOKEN:-sim-public-token}
   fi
+  # WhatsApp goes to the simulator's twin of Meta's Cloud API (docs/messages.md) unless
+  # NAVALHA_WHATSAPP_URL names the real one.
+  if [[ -z ${NAVALHA_WHATSAPP_URL:-} || $STACK_WHATSAPP_URL_SET == 1 ]]; then
+    STACK_WHATSAPP_URL_SET=1
+    export NAVALHA_WHATSAPP_URL="http://$(addr_connect "$sim_addr")/whatsapp/v21.0"
+    export NAVALHA_WHATSAPP_TOKEN=${NAVALHA_WHATSAPP_TOKEN:-sim-whatsapp-token}
+    export NAVALHA_WHATSAPP_PHONE_NUMBER_ID=${NAVALHA_WHATSAPP_PHONE_NUMBER_ID:-106540352242922}
+    export NAVALHA_WHATSAPP_APP_SECRET=${NAVALHA_WHATSAPP_APP_SECRET:-sim-whatsapp-secret}
+    export NAVALHA_WHATSAPP_VERIFY_TOKEN=${NAVALHA_WHATSAPP_VERIFY_TOKEN:-sim-verify-token}
+  fi
   if [[ -z ${NAVALHA_CEP_URL:-} || $STACK_CEP_URL_SET == 1 ]]; then
     STACK_CEP_URL_SET=1
     export NAVALHA_CEP_URL="http://$(addr_connect "$sim_addr")/ws"
@@ -142,6 +153,7 @@ stack_start() {
   start_service provider-sim "$STACK_LOG_DIR/provider-sim.log" \
     "$BIN_DIR/provider-sim" --listen "$sim_addr" \
     --webhook-url "http://$(addr_connect "$COMMAND_ADDR")/api/galaxpay/webhook" \
+    --whatsapp-webhook-url "http://$(addr_connect "$COMMAND_ADDR")/api/no-auth/whatsapp/webhook" \
     --public-url "http://$(addr_connect "$sim_addr")"
   start_service projector "$STACK_LOG_DIR/projector.log" DATABASE_URL="$(stack_db projector)" \
     "$BIN_DIR/projector" run --health-listen "$PROJECTOR_ADDR"

@@ -17,6 +17,10 @@ use crate::support::{Answer, System};
 pub const BOUNDARY: &str = "navalha-club-boundary";
 const WEBHOOK_HASH: &str = "test-webhook-hash";
 const PUBLIC_TOKEN: &str = "test-public-token";
+/// The WhatsApp twin's credentials (issue 44).
+pub const WHATSAPP_TOKEN: &str = "test-whatsapp-token";
+pub const WHATSAPP_APP_SECRET: &str = "test-whatsapp-secret";
+pub const WHATSAPP_VERIFY_TOKEN: &str = "test-verify-token";
 
 /// The system plus the provider simulator, both listening on real sockets.
 pub struct Club {
@@ -45,11 +49,15 @@ impl Club {
             webhook_hash: WEBHOOK_HASH.into(),
             public_url: sim_url.clone(),
             public_token: PUBLIC_TOKEN.into(),
+            whatsapp_token: WHATSAPP_TOKEN.into(),
+            whatsapp_app_secret: WHATSAPP_APP_SECRET.into(),
+            whatsapp_webhook_url: Some(format!("{command_url}/api/no-auth/whatsapp/webhook")),
         });
         tokio::spawn(async move {
             axum::serve(sim_listener, navalha_provider_sim::app(sim)).await.expect("sim");
         });
         let galaxpay_url = format!("{sim_url}/v2");
+        let whatsapp_url = format!("{sim_url}/whatsapp/v21.0");
         let js_url = format!("{sim_url}/checkout.min.js");
         let system = System::start_with(pool, move |settings| {
             settings.galaxpay_url = galaxpay_url;
@@ -59,6 +67,11 @@ impl Club {
             settings.galaxpay_hash = "test-galax-hash".into();
             settings.galaxpay_webhook_hash = WEBHOOK_HASH.into();
             settings.reconcile_seconds = 0;
+            settings.whatsapp_url = whatsapp_url;
+            settings.whatsapp_token = WHATSAPP_TOKEN.into();
+            settings.whatsapp_phone_number_id = "106540352242922".into();
+            settings.whatsapp_app_secret = WHATSAPP_APP_SECRET.into();
+            settings.whatsapp_verify_token = WHATSAPP_VERIFY_TOKEN.into();
         })
         .await;
         let command = system.command.clone();

@@ -47,6 +47,7 @@ const NOT_A_CREATE_HERE: &[(&str, &str)] = &[
     ("/api/checkout/summary", "a read of the link's plan and client"),
     ("/api/checkout/subscribe", "the link's token works once (club.rs)"),
     ("/api/galaxpay/webhook", "the provider's; a replayed report is recognised by its event (club.rs)"),
+    ("/api/no-auth/whatsapp/webhook", "Meta's; each report and reply is recorded once (whatsapp.rs)"),
     ("/api/no-auth/online-booking/{idCompany}/code", "a code e-mailed, throttled (online.rs)"),
     ("/api/no-auth/online-booking/{idCompany}/verify", "a code exchanged for a token, once"),
     (

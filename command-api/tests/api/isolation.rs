@@ -49,6 +49,8 @@ const NAMES_NOTHING_FOREIGN: &[(&str, &str, &str)] = &[
     ("POST", "/api/no-auth/online-booking/booking/{token}/cancel", "a booking link opens its booking only"),
     ("PUT", "/api/no-auth/professional/complete-register", "an invitation's own token"),
     ("GET", "/api/no-auth/scheduling/available-times", "public free times"),
+    ("GET", "/api/no-auth/whatsapp/webhook", "Meta's handshake, its verify token"),
+    ("POST", "/api/no-auth/whatsapp/webhook", "Meta's, authenticated by its signature"),
     ("GET", "/api/openapi/command.json", "the document"),
     ("GET", "/api/openapi/query.json", "the document"),
     ("POST", "/api/product", "registers a product of the caller's business"),

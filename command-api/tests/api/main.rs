@@ -30,3 +30,4 @@ mod stock;
 mod stuck;
 mod support;
 mod tokens;
+mod whatsapp;

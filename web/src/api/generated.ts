@@ -952,6 +952,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/no-auth/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meta's webhook subscription handshake: the challenge echoed for the configured verify token */
+        get: operations["messagesHandshake"];
+        put?: never;
+        /** Meta's webhook: delivery reports and button replies, signed with the app secret (X-Hub-Signature-256) */
+        post: operations["messagesDeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi/command.json": {
         parameters: {
             query?: never;
@@ -6516,6 +6534,13 @@ export interface components {
              */
             WebhookId: number;
         };
+        /** @description What a delivery was. */
+        WhatsAppReceived: {
+            /** @description Always true once the signature held. */
+            received: boolean;
+            /** @description Reports and replies recorded now (a replay records none). */
+            recorded: number;
+        };
         /** @description One weekday of a professional's hours; empty periods are null. */
         WorkingDay: {
             /** @description First period. */
@@ -11416,6 +11441,121 @@ export interface operations {
                 };
             };
             /** @description No service, or a bad timesType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messagesHandshake: {
+        parameters: {
+            query?: {
+                /** @description What to answer. */
+                "hub.challenge"?: string;
+                /** @description `subscribe`. */
+                "hub.mode"?: string;
+                /** @description The verify token configured at Meta. */
+                "hub.verify_token"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, as text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the configured verify token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messagesDeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Meta's notification: {object, entry: [{id, changes: [{field, value}]}]} */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppReceived"];
+                };
+            };
+            /** @description Not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsigned or badly signed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
             422: {
                 headers: {
                     [name: string]: unknown;

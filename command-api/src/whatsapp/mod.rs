@@ -1,0 +1,81 @@
+//! WhatsApp through Meta's WhatsApp Business Platform (Cloud API), issue 44. The contract,
+//! field by field and with its sources, is in docs/messages.md:
+//!
+//! - [`client`]: template messages sent to `POST {NAVALHA_WHATSAPP_URL}/{phone-number-id}/messages`
+//!   with the system user's bearer token;
+//! - [`webhook`]: `GET no-auth/whatsapp/webhook` (the subscription handshake) and
+//!   `POST no-auth/whatsapp/webhook` (delivery reports and button replies, signed with the
+//!   app secret in `X-Hub-Signature-256`).
+//!
+//! Each message is a `Message` aggregate (domain/src/message.rs) whose id is its key: the
+//! decision to send is recorded before the call ([`send`]), the provider's id after it.
+
+pub mod client;
+pub mod webhook;
+
+use navalha_domain::message::{Message, MessageCommand, MessageError, MessageRequest};
+use navalha_platform::http::RequestOrigin;
+use navalha_platform::ApiError;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::commands::{execute, system_metadata, DomainError};
+use crate::state::AppState;
+
+/// The routes of this module.
+pub fn router() -> OpenApiRouter<AppState> {
+    webhook::router()
+}
+
+impl DomainError for MessageError {
+    fn to_api(&self) -> ApiError {
+        match self {
+            MessageError::AlreadyRequested => ApiError::Conflict(self.to_string()),
+            MessageError::NotFound => ApiError::NotFound(self.to_string()),
+        }
+    }
+}
+
+/// What became of a send.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// The provider accepted it under this id.
+    Accepted(String),
+    /// The provider refused it (recorded); sending it again would be refused again.
+    Refused(String),
+    /// It was decided before, by this or another instance: not sent again.
+    AlreadyRequested,
+}
+
+/// Sends `request` as the message `key` of `business_id`, at most once: the decision is
+/// recorded first (a second decision for the same key is refused by the stream), then the
+/// provider is called, then its answer recorded. A provider that cannot be reached leaves
+/// the decision without an outcome and answers the error.
+pub async fn send(
+    state: &AppState,
+    business_id: i64,
+    key: &str,
+    request: MessageRequest,
+    origin: &RequestOrigin,
+) -> Result<Sent, ApiError> {
+    let metadata = system_metadata("Mensagem ao cliente", business_id, origin);
+    match execute::<Message>(&state.events, key, MessageCommand::Request(request.clone()), &metadata).await {
+        Ok(_) => {}
+        Err(ApiError::Conflict(_)) => return Ok(Sent::AlreadyRequested),
+        Err(error) => return Err(error),
+    }
+    let (command, sent) = match client::send(&state.http, &state.settings, &request, key).await {
+        Ok(provider_id) => {
+            (MessageCommand::RecordAccepted { provider_id: provider_id.clone() }, Sent::Accepted(provider_id))
+        }
+        Err(client::SendError::Refused(reason)) => {
+            (MessageCommand::RecordRefused { reason: reason.clone() }, Sent::Refused(reason))
+        }
+        Err(client::SendError::Unavailable(reason)) => {
+            tracing::warn!(key, %reason, "the WhatsApp provider could not be reached");
+            return Err(ApiError::Unavailable(reason));
+        }
+    };
+    execute::<Message>(&state.events, key, command, &metadata).await?;
+    tracing::info!(key, ?sent, "WhatsApp message sent");
+    Ok(sent)
+}
