@@ -19,6 +19,10 @@ import type {
   SchedulingDetail,
   SchedulingPayload,
   SchedulingWritten,
+  SeriesBody,
+  SeriesBooked,
+  SeriesCancelled,
+  SeriesOccurrence,
   UnitProfessional,
   UnitService,
   WorkingDay,
@@ -254,6 +258,56 @@ export const agendaApi = api.injectEndpoints({
         { type: 'Comanda', id: LIST },
       ],
     }),
+    /**
+     * 'Verificar datas' of 'Repetir' (issue 45): every date of the series with its time and
+     * whether it is free, or why not. Reads nothing into the cache; the wizard shows its 422s.
+     */
+    checkSeries: build.mutation<SeriesOccurrence[], SeriesBody>({
+      query: (body) => ({ url: 'scheduling/series/check', method: 'POST', body }),
+      extraOptions: QUIET,
+    }),
+    /**
+     * 'Agendar série': the occurrences chosen, each an ordinary appointment, all or none. A
+     * 409 names the date no longer free; the wizard says so and checks again.
+     */
+    bookSeries: build.mutation<SeriesBooked, { body: SeriesBody; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'scheduling/series',
+        method: 'POST',
+        body,
+        // One key per submission of the same series: a double click or a retry books once.
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      extraOptions: QUIET,
+      invalidatesTags: [
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
+    /**
+     * 'Este e os seguintes' or 'Todos' of a series' appointment: the ones cancelled show so on
+     * the cached day lists as soon as the server names them, then the lists are read again.
+     */
+    cancelSeries: build.mutation<SeriesCancelled, { id: number; scope: 'following' | 'all' }>({
+      query: ({ id, scope }) => ({ url: `scheduling/${id}/series?${queryString({ scope })}`, method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const id of data.IdsScheduling) {
+            patchDayLists(dispatch, getState, id, (item) => {
+              item.Status = false;
+            });
+          }
+        } catch {
+          // Refused: nothing was shown, the base query told the user.
+        }
+      },
+      invalidatesTags: (result) => [
+        ...(result?.IdsScheduling ?? []).map((id) => ({ type: 'Scheduling' as const, id })),
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
     cancelScheduling: build.mutation<SchedulingCancelled, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
@@ -350,6 +404,9 @@ export const {
   useMoveSchedulingMutation,
   useConfirmSchedulingMutation,
   useCancelSchedulingMutation,
+  useCheckSeriesMutation,
+  useBookSeriesMutation,
+  useCancelSeriesMutation,
   useCancelOnlineOriginMutation,
   useMarkArrivalMutation,
   useMarkNoShowMutation,

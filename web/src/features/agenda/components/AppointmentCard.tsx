@@ -13,8 +13,10 @@ import {
   attendanceOf,
   type AttendanceAction,
 } from '../model/attendance';
-import type { Attendance, DayItem } from '../model/types';
+import { seriesBadgeText, seriesRepeatText } from '../model/series';
+import type { Attendance, DayItem, SeriesAnswer } from '../model/types';
 import { confirmationMessage, whatsAppLink } from '../model/whatsapp';
+import './Series.css';
 
 export const PAST_EDIT_TOOLTIP = 'Não é possível editar um agendamento passado';
 
@@ -90,12 +92,13 @@ export function AppointmentCard({
           onHistory && <HistoryButton item={item} onHistory={onHistory} />
         )}
       </header>
-      {(!item.Status || item.Confirmation || item.Online || attendance) && (
+      {(!item.Status || item.Confirmation || item.Online || attendance || item.Series) && (
         <div className="appointment-badges">
           {!item.Status && <span className="badge badge-danger">Cancelado</span>}
           {item.Status && item.Confirmation && <span className="badge badge-success">Confirmado pelo cliente</span>}
           {attendance && <AttendanceBadge attendance={attendance} />}
           {item.Online && <OnlineBadge />}
+          {item.Series && <SeriesBadge series={item.Series} />}
         </div>
       )}
       <h3 className="appointment-client">{item.UserName}</h3>
@@ -151,6 +154,15 @@ export function AppointmentCard({
 /** 'Cliente chegou', 'Atendido' or 'Não compareceu' (issue 41). */
 export function AttendanceBadge({ attendance }: { attendance: Attendance }) {
   return <span className={`badge ${ATTENDANCE_BADGES[attendance]}`}>{ATTENDANCE_LABELS[attendance]}</span>;
+}
+
+/** 'Série 3/4' (issue 45): the appointment's place in its regulars' series, and how often it repeats. */
+export function SeriesBadge({ series }: { series: SeriesAnswer }) {
+  return (
+    <span className="badge badge-series" title={seriesRepeatText(series.EveryWeeks)}>
+      {seriesBadgeText(series)}
+    </span>
+  );
 }
 
 /** The card menu's item that opens the sweep of one origin's online bookings. */

@@ -11,6 +11,8 @@ import type { Company } from '@/state/sessionSlice';
 import { dayChosen, modalClosed, selectAgenda, type AgendaSlot } from '../model/agendaSlice';
 import type { AgendaScope } from '../hooks/hooks';
 import { useWriteQuestions } from '../hooks/useWriteQuestions';
+import { useSeries } from '../hooks/useSeries';
+import { FREE_TIMES_DAYS, bookSeriesLabel, wizardPayload } from '../model/series';
 import {
   useBookSchedulingMutation,
   useChangeSchedulingMutation,
@@ -23,7 +25,7 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { availableDates, initialDate } from './TimePicker';
 import { WizardTimeStep } from './WizardTimeStep';
-import type { AvailableTimes, FreeHour, SchedulingPayload } from '../model/types';
+import type { AvailableTimes, FreeHour } from '../model/types';
 import {
   PREFILL_STAGGER_MS,
   canConfirm,
@@ -50,7 +52,7 @@ export function slotHour(times: AvailableTimes['times'] | undefined, slot: Agend
 }
 
 /** How many days free times cover: today and the next 29 (docs/agenda.md). */
-export const FREE_TIMES_DAYS = 30;
+export { FREE_TIMES_DAYS };
 
 /**
  * Whether the services fit at a clicked slot: its free time, 'UNFIT' when the free times (which
@@ -179,26 +181,39 @@ export function AppointmentModal({
   const questions = useWriteQuestions();
   const saving = booking.isLoading || changing.isLoading;
 
+  /** The professional of the chosen time in the unit: from the free times, or an edit's own. */
+  const membershipOf = (hour: FreeHour | null) =>
+    hour
+      ? (answer?.professionals.find((p) => p.idProfessional === hour.idProfessional)?.idCompanyProfessional ??
+        (detail.data?.CompanyProfessional.Professional.IdProfessional === hour.idProfessional
+          ? detail.data.IdCompanyProfessional
+          : undefined))
+      : undefined;
+
+  // 'Repetir' (issue 45): a new booking only.
+  const series = useSeries({
+    form: editing ? null : wizardPayload(state, membershipOf(state.hour)),
+    idProfessional: state.hour?.idProfessional ?? null,
+    idCompany: state.idCompany,
+    answer,
+    today: todayIso(Date.now(), timeZone),
+  });
+  const repeating = !editing && series.on;
+  const sending = saving || series.booking;
+
   const confirm = async () => {
+    if (repeating) {
+      const first = await series.book();
+      if (!first) return;
+      dispatch(wizard.submitted());
+      onSaved(first);
+      return;
+    }
     if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
     const hour = state.hour;
-    const membership =
-      answer?.professionals.find((p) => p.idProfessional === hour.idProfessional)?.idCompanyProfessional ??
-      (detail.data?.CompanyProfessional.Professional.IdProfessional === hour.idProfessional
-        ? detail.data.IdCompanyProfessional
-        : undefined);
-    if (membership === undefined) return;
+    const payload = wizardPayload(state, membershipOf(hour));
+    if (!payload) return;
     const date = state.date;
-    const payload: SchedulingPayload = {
-      idCompanyProfessional: membership,
-      date,
-      startTime: hour.start,
-      endTime: hour.end,
-      idServices: state.serviceIds,
-      idUser: state.client.IdUser,
-      observation: state.observation.trim(),
-      timesType: state.timesType,
-    };
     let saved;
     if (editing) {
       // Another professional: which prices (issue 45); cancelled, the form stays as it is.
@@ -259,7 +274,19 @@ export function AppointmentModal({
           </button>
         </Tooltip>
       )}
-      {step === 'TIME' && (
+      {step === 'TIME' && repeating && (
+        <Tooltip text={canConfirm(state) ? series.blocked : CONFIRM_TOOLTIP}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canConfirm(state) || series.blocked !== null || sending}
+            onClick={confirm}
+          >
+            {bookSeriesLabel(series.count)}
+          </button>
+        </Tooltip>
+      )}
+      {step === 'TIME' && !repeating && (
         <Tooltip text={canConfirm(state) ? null : CONFIRM_TOOLTIP}>
           <button
             type="button"
@@ -338,6 +365,7 @@ export function AppointmentModal({
                 answer={answer}
                 dates={dates}
                 loading={timesQuery.isFetching}
+                series={editing ? undefined : series}
               />
             )}
           </>

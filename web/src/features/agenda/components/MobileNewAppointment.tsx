@@ -15,6 +15,8 @@ import { availableDates, initialDate } from './TimePicker';
 import { WizardTimeStep } from './WizardTimeStep';
 import { canConfirm, initialWizardState, wizard, wizardSlice, type WizardState } from '../model/wizardSlice';
 import { useWriteQuestions } from '../hooks/useWriteQuestions';
+import { useSeries } from '../hooks/useSeries';
+import { bookSeriesLabel, wizardPayload } from '../model/series';
 
 interface MobileNewAppointmentProps {
   idCompany: number | null;
@@ -66,21 +68,31 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
   const withKey = useIdempotencyKey();
   const questions = useWriteQuestions();
 
+  /** The professional of the chosen time in the unit. */
+  const membership = answer?.professionals.find((p) => p.idProfessional === state.hour?.idProfessional);
+  // The mobile flow omits timesType (the server reads it as ONLY_AVAILABLES).
+  const form = wizardPayload(state, membership?.idCompanyProfessional, false);
+  // 'Repetir' (issue 45).
+  const series = useSeries({
+    form,
+    idProfessional: state.hour?.idProfessional ?? null,
+    idCompany: state.idCompany,
+    answer,
+    today: todayIso(Date.now(), timeZone),
+  });
+
   const confirm = async () => {
-    if (!canConfirm(state) || !state.hour || !state.client || !state.date) return;
+    if (series.on) {
+      const first = await series.book();
+      if (!first) return;
+      dispatch(wizard.submitted());
+      onDone(first);
+      return;
+    }
+    if (!canConfirm(state) || !state.hour || !state.date || !form) return;
     const hour = state.hour;
-    const membership = answer?.professionals.find((p) => p.idProfessional === hour.idProfessional);
-    if (!membership) return;
     const date = state.date;
-    const payload = {
-      idCompanyProfessional: membership.idCompanyProfessional,
-      date,
-      startTime: hour.start,
-      endTime: hour.end,
-      idServices: state.serviceIds,
-      idUser: state.client.IdUser,
-      observation: state.observation.trim(),
-    };
+    const payload = form;
     const saved = await questions.send((extra) =>
       withKey((idempotencyKey) => book({ payload: { ...payload, ...extra }, idempotencyKey }).unwrap()),
     );
@@ -104,6 +116,7 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
         answer={answer}
         dates={dates}
         loading={timesQuery.isFetching}
+        series={series}
       />
       <TextAreaField
         label="Observações"
@@ -128,16 +141,29 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
         >
           Voltar
         </button>
-        <Tooltip text={canConfirm(state) ? null : CONFIRM_TOOLTIP}>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={!canConfirm(state) || booking.isLoading}
-            onClick={confirm}
-          >
-            Confirmar
-          </button>
-        </Tooltip>
+        {series.on ? (
+          <Tooltip text={canConfirm(state) ? series.blocked : CONFIRM_TOOLTIP}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!canConfirm(state) || series.blocked !== null || series.booking}
+              onClick={confirm}
+            >
+              {bookSeriesLabel(series.count)}
+            </button>
+          </Tooltip>
+        ) : (
+          <Tooltip text={canConfirm(state) ? null : CONFIRM_TOOLTIP}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!canConfirm(state) || booking.isLoading}
+              onClick={confirm}
+            >
+              Confirmar
+            </button>
+          </Tooltip>
+        )}
       </div>
       <ClientSearchModal
         open={searching}

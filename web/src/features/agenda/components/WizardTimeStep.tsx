@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { DatePicker } from '@/components/DatePicker';
 import { timeNoticeText, wizard, type WizardState } from '../model/wizardSlice';
 import type { AvailableTimes, TimesType } from '../model/types';
+import type { SeriesControl } from '../hooks/useSeries';
+import { SeriesPanel } from './SeriesPanel';
 import { ProfessionalPicker, TimePicker } from './TimePicker';
 
 interface WizardTimeStepProps {
@@ -19,10 +21,12 @@ interface WizardTimeStepProps {
    * chosen (and the calendar only with free days), and no times-type choice (the flow omits it).
    */
   compact?: boolean;
+  /** 'Repetir' (issue 45): a new booking only, not an edit. */
+  series?: SeriesControl;
 }
 
 /** 'Horário' of the appointment modal and of the mobile flow: professional, day and free time. */
-export function WizardTimeStep({ state, dispatch, answer, dates, loading, compact = false }: WizardTimeStepProps) {
+export function WizardTimeStep({ state, dispatch, answer, dates, loading, compact = false, series }: WizardTimeStepProps) {
   const hasServices = state.serviceIds.length > 0;
   const professional = (
     <ProfessionalPicker
@@ -58,6 +62,7 @@ export function WizardTimeStep({ state, dispatch, answer, dates, loading, compac
         {hasServices && professional}
         {hasServices && dates.length > 0 && calendar}
         {times}
+        {series && hasServices && <SeriesPanel control={series} />}
       </section>
     );
   }
@@ -71,6 +76,7 @@ export function WizardTimeStep({ state, dispatch, answer, dates, loading, compac
         {calendar}
         {times}
       </div>
+      {series && <SeriesPanel control={series} />}
     </section>
   );
 }

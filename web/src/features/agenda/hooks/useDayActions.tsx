@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -11,6 +11,7 @@ import { notifySuccess } from '@/lib/notify';
 import { selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
 import {
   useCancelSchedulingMutation,
+  useCancelSeriesMutation,
   useConfirmSchedulingMutation,
   useGetUnitProfessionalsQuery,
   useMarkArrivalMutation,
@@ -22,7 +23,17 @@ import { CancelOriginDialog } from '../components/CancelOriginDialog';
 import { modalOpened } from '../model/agendaSlice';
 import { comandaPath, mayMarkAttendance, type AttendanceAction } from '../model/attendance';
 import type { CardActions } from '../components/AppointmentCard';
+import {
+  SERIES_SCOPES,
+  SERIES_SCOPE_LEGEND,
+  scopeParam,
+  seriesBadgeText,
+  seriesCancelledMessage,
+  seriesRepeatText,
+  type SeriesScope,
+} from '../model/series';
 import type { DayItem } from '../model/types';
+import '../components/Series.css';
 
 export const deletedMessage = (id: number) => `Agendamento N.º ${id} excluído com sucesso!`;
 /** Spec 01: "one screen shows 'Agendamento excluído com sucesso!'": the mobile list, whose cards are short. */
@@ -52,6 +63,7 @@ export function useDayActions(
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [cancelScheduling] = useCancelSchedulingMutation();
+  const [cancelSeries] = useCancelSeriesMutation();
   const [confirmScheduling] = useConfirmSchedulingMutation();
   const [markArrival] = useMarkArrivalMutation();
   const [markNoShow] = useMarkNoShowMutation();
@@ -59,6 +71,8 @@ export function useDayActions(
   const [openComanda] = useOpenAppointmentComandaMutation();
   const withKey = useIdempotencyKey();
   const [deleting, setDeleting] = useState<DayItem | null>(null);
+  /** Of a series' appointment (issue 45): which of the series to cancel. */
+  const [scope, setScope] = useState<SeriesScope>('ONE');
   const [whatsLink, setWhatsLink] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<DayItem | null>(null);
   const [sweeping, setSweeping] = useState<DayItem | null>(null);
@@ -105,7 +119,10 @@ export function useDayActions(
 
   const actions: CardActions = {
     onEdit: (item) => dispatch(modalOpened(item.IdScheduling)),
-    onCancel: setDeleting,
+    onCancel: (item) => {
+      setScope('ONE');
+      setDeleting(item);
+    },
     onConfirm: async (item) => {
       try {
         await confirmScheduling(item.IdScheduling).unwrap();
@@ -132,6 +149,11 @@ export function useDayActions(
     setDeleting(null);
     if (!item) return;
     try {
+      if (item.Series && scope !== 'ONE') {
+        const { IdsScheduling } = await cancelSeries({ id: item.IdScheduling, scope: scopeParam(scope) }).unwrap();
+        notifySuccess(seriesCancelledMessage(IdsScheduling.length));
+        return;
+      }
       await cancelScheduling(item.IdScheduling).unwrap();
       notifySuccess(deleted(item.IdScheduling));
     } catch {
@@ -155,6 +177,7 @@ export function useDayActions(
             N.º {deleting.IdScheduling} - {deleting.UserName} - {shortTime(deleting.StartTime)}
           </p>
         )}
+        {deleting?.Series && <SeriesScopeChoice item={deleting} value={scope} onChange={setScope} />}
       </ConfirmDialog>
       <ConfirmDialog
         open={whatsLink !== null}
@@ -175,6 +198,25 @@ export function useDayActions(
   );
 
   return { actions, dialogs };
+}
+
+/** Of a series' appointment (issue 45): 'Somente este', 'Este e os seguintes' or 'Todos'. */
+function SeriesScopeChoice({ item, value, onChange }: { item: DayItem; value: SeriesScope; onChange: (scope: SeriesScope) => void }) {
+  const name = useId();
+  if (!item.Series) return null;
+  return (
+    <fieldset className="radio-group series-scope">
+      <legend>
+        {SERIES_SCOPE_LEGEND} ({seriesBadgeText(item.Series)}, {seriesRepeatText(item.Series.EveryWeeks).toLowerCase()})
+      </legend>
+      {SERIES_SCOPES.map((option) => (
+        <label key={option.value}>
+          <input type="radio" name={name} checked={value === option.value} onChange={() => onChange(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /** 'Histórico' of a card: who booked, moved, confirmed or cancelled the appointment, and what changed. */

@@ -147,3 +147,38 @@ export type ComandaOpenPayload = Schemas['ComandaOpenBody'];
 
 /** The answer of POST comanda. */
 export type ComandaOpened = Schemas['IdComanda'];
+
+// Issue 45, point 4: regulars' series.
+
+/** How a series repeats: every 1 to 8 weeks, `count` times (2 to 26) or `until` a day (within six months). */
+export interface SeriesRepeat {
+  everyWeeks: number;
+  count?: number;
+  /** 'YYYY-MM-DD'. */
+  until?: string;
+}
+
+/** A date of a series and its start ('HH:MM'): a time chosen instead of the form's, or a date to book. */
+export type SeriesOccurrenceChoice = Schemas['Occurrence'];
+
+/**
+ * Body of POST scheduling/series/check and POST scheduling/series: the appointment form, how it
+ * repeats, and the occurrences chosen (to check: times replacing the form's; to book: exactly
+ * the dates to book).
+ */
+export type SeriesBody = Omit<SchedulingPayload, 'reprice'> & {
+  repeat: SeriesRepeat;
+  occurrences?: SeriesOccurrenceChoice[];
+};
+
+/** A date of the series as POST scheduling/series/check answers it. */
+export type SeriesOccurrence = Schemas['SeriesOccurrence'];
+
+/** The answer of POST scheduling/series. */
+export type SeriesBooked = Schemas['SeriesBooked'];
+
+/** The answer of DELETE scheduling/{id}/series. */
+export type SeriesCancelled = Schemas['SeriesCancelled'];
+
+/** An appointment's place in its series (DayItem.Series). */
+export type SeriesAnswer = Schemas['SeriesAnswer'];
