@@ -132,6 +132,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/api/scheduling/{idScheduling}/no-show"),
     ("POST", "/api/scheduling/{idScheduling}/no-show"),
     ("DELETE", "/api/scheduling/{idScheduling}/series"),
+    ("PUT", "/api/scheduling/{idScheduling}/series"),
     ("GET", "/api/service/active"),
     ("GET", "/api/service/company/{id}"),
     ("PUT", "/api/service/{id}/products/{idProduct}"),

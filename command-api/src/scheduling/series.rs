@@ -5,9 +5,9 @@
 //!   not, by the same check a booking makes;
 //! - `POST scheduling/series`: books the chosen occurrences, each an ordinary appointment,
 //!   all in one append (every one or none);
-//! - `DELETE scheduling/{idScheduling}/series?scope=following|all`: cancels this one and
-//!   the following, or every one not started yet, in one append. One occurrence alone is
-//!   the usual `DELETE scheduling/{idScheduling}`; moving one is the usual edit.
+//! - `PUT scheduling/{idScheduling}/series?scope=following|all` and `DELETE …`: change or
+//!   cancel this one and the following, or every one not started yet, in one append. One
+//!   occurrence alone is the usual edit or `DELETE scheduling/{idScheduling}`.
 //!
 //! The form is checked once (professional, client, services); each date is then checked
 //! against its own day (hours, days off, holidays, other bookings, the client's chair).
@@ -17,12 +17,13 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use chrono::NaiveDate;
 use navalha_domain::appointment::{
-    outside_booking_window, Appointment, AppointmentCommand, Booking, Standing,
+    outside_booking_window, Appointment, AppointmentCommand, AppointmentError, Booking, Standing,
 };
 use navalha_domain::series::{Repeat, SeriesLink};
 use navalha_domain::validation::{FieldErrors, TimeOfDay};
 use navalha_domain::Aggregate as _;
-use navalha_platform::auth::Auth;
+use navalha_event_store::log::Stream;
+use navalha_platform::auth::{Auth, Principal};
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{PathParam, RequestOrigin};
 use navalha_platform::{bad_input, refused, ApiError};
@@ -31,7 +32,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{booking_of, checked_form, day_of, touchable, Booker, Checked, Request, SchedulingBody};
-use crate::commands::{execute_all, invalid, metadata_of, position_headers, Streams};
+use crate::commands::{execute_all, invalid, metadata_of, position_headers, DomainError, Streams};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -60,7 +61,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(check_series))
         .routes(routes!(book_series))
-        .routes(routes!(cancel_series))
+        .routes(routes!(change_series, cancel_series))
 }
 
 /// The appointment form, how it repeats, and the occurrences chosen.
@@ -115,6 +116,16 @@ pub struct SeriesBooked {
     /// The series: the id of its first appointment.
     id_series: i64,
     /// Its appointments, in date order.
+    ids_scheduling: Vec<i64>,
+}
+
+/// Appointments of a series changed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct SeriesChanged {
+    /// The series.
+    id_series: i64,
+    /// The appointments changed (this one first).
     ids_scheduling: Vec<i64>,
 }
 
@@ -187,6 +198,16 @@ async fn occurrence(
     base: &Checked,
     planned: Planned,
 ) -> Result<(Booking, Result<navalha_domain::appointment::Day, String>), ApiError> {
+    occurrence_except(state, base, planned, None).await
+}
+
+/// [`occurrence`] for a change of appointment `except`, whose own time does not count.
+async fn occurrence_except(
+    state: &AppState,
+    base: &Checked,
+    planned: Planned,
+    except: Option<&str>,
+) -> Result<(Booking, Result<navalha_domain::appointment::Day, String>), ApiError> {
     let end = Booking::end_of(planned.start, &base.booking.services);
     let booking = Booking {
         date: planned.date,
@@ -201,7 +222,7 @@ async fn occurrence(
         return Ok((booking, Err(message)));
     }
     let checked = Checked { booking: booking.clone(), new_id: None, ..base.clone() };
-    let day = day_of(state, &checked, None).await?;
+    let day = day_of(state, &checked, except).await?;
     let verdict = booking.check(&day).map(|()| day).map_err(|refusal| refusal.to_string());
     Ok((booking, verdict))
 }
@@ -311,6 +332,116 @@ pub struct CancelScope {
     scope: Option<String>,
 }
 
+/// The appointments of `id`'s series that a series change reaches, from `id` on
+/// (`following`) or all: those active and not started, the caller's to touch. `id`'s
+/// stream is first.
+async fn reached(
+    state: &AppState,
+    auth: &Principal,
+    id: i64,
+    following: bool,
+) -> Result<(SeriesLink, Vec<(String, Stream<Appointment>)>), ApiError> {
+    let appointment = touchable(state, auth, id).await?;
+    let booking = appointment.booking().ok_or_else(|| ApiError::NotFound(MSG_NO_SERIES.to_owned()))?;
+    let link = booking.series.ok_or_else(|| ApiError::Unprocessable(MSG_NO_SERIES.to_owned()))?;
+    let ids: Vec<String> =
+        sqlx::query_scalar(SERIES_APPOINTMENTS).bind(link.id.to_string()).fetch_all(&state.pool).await?;
+    let wanted: Vec<_> = ids.iter().map(|id| (Appointment::TYPE, id.clone())).collect();
+    let streams = Streams::fetch(&state.events, auth.business_id, &wanted).await?;
+    let now = crate::companies::unit_now(state, auth.business_id, booking.company_id).await?;
+    let mut found = Vec::new();
+    for aggregate_id in &ids {
+        let stream = streams.replay_stream::<Appointment>(aggregate_id)?;
+        let Some(booking) = stream.aggregate.booking().cloned() else { continue };
+        let index = booking.series.map_or(0, |s| s.index);
+        let open = stream.aggregate.standing() == Standing::Active && booking.starts_at() > now;
+        if !open || (following && index < link.index) {
+            continue;
+        }
+        if !auth.belongs_to(booking.company_id) || !auth.may_act_for(booking.professional_id) {
+            return Err(ApiError::Forbidden);
+        }
+        found.push((aggregate_id.clone(), stream));
+    }
+    found.sort_by_key(|(aggregate_id, _)| {
+        (aggregate_id != &id.to_string(), aggregate_id.parse::<i64>().unwrap_or(0))
+    });
+    Ok((link, found))
+}
+
+fn scope_of(scope: &CancelScope) -> Result<bool, ApiError> {
+    match scope.scope.as_deref() {
+        Some("following") => Ok(true),
+        Some("all") => Ok(false),
+        _ => Err(ApiError::field("scope", MSG_SCOPE)),
+    }
+}
+
+#[utoipa::path(
+    put,
+    path = "/scheduling/{idScheduling}/series",
+    tag = "Agenda",
+    summary = "Change this appointment and the following of its series, or all not started, in one append: the form's time, professional, services and notes for each, each date moved as this one's",
+    params(
+        ("idScheduling" = i64, Path),
+        CancelScope,
+    ),
+    request_body = SchedulingBody,
+    responses(
+        (status = 200, description = "Changed", body = SeriesChanged, headers(("X-Navalha-Position" = String, description = "The position of the events appended: send it back to query-api to read them"))),
+        refused::Malformed,
+        (status = 403, description = "An appointment of the series on a colleague's agenda, for a BARBER1, BARBER2 or DEFAULT", body = ErrorBody),
+        (status = 404, description = "Unknown appointment, or another unit's", body = ErrorBody),
+        (status = 409, description = "An occurrence would not be free (`errors.occurrences` names its date and why)", body = ErrorBody),
+        (status = 422, description = "Validation, not in a series, or an unknown scope", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[tracing::instrument(skip_all, fields(professional_id = auth.professional_id, appointment_id = id))]
+async fn change_series(
+    State(state): State<AppState>,
+    auth: Auth,
+    origin: RequestOrigin,
+    PathParam(id): PathParam<i64>,
+    Query(scope): Query<CancelScope>,
+    body: Bytes,
+) -> Result<(HeaderMap, axum::Json<SeriesChanged>), ApiError> {
+    let following = scope_of(&scope)?;
+    let request = super::parse(&body)?;
+    let (link, reached) = reached(&state, &auth, id, following).await?;
+    // This one leads the change: it must still be open to change.
+    let this = match reached.first() {
+        Some((first, stream)) if *first == id.to_string() => stream.aggregate.booking().cloned(),
+        _ => None,
+    }
+    .ok_or_else(|| AppointmentError::InThePast.to_api())?;
+    let shift = request.date - this.date;
+    let reprice = request.reprice;
+    let base = booking_of(&state, &Booker::Staff(&auth), request, false).await?;
+    let mut commands = Vec::with_capacity(reached.len());
+    for (aggregate_id, stream) in reached {
+        let Some(booked) = stream.aggregate.booking().cloned() else { continue };
+        let planned = Planned { date: booked.date + shift, start: base.booking.start };
+        let (mut booking, verdict) = occurrence_except(&state, &base, planned, Some(&aggregate_id)).await?;
+        let day = verdict.map_err(|reason| ApiError::ConflictOn {
+            field: "occurrences".to_owned(),
+            message: format!("{}: {reason}", planned.date.format("%d/%m/%Y")),
+        })?;
+        if !reprice {
+            booking = booking.keeping_prices_of(&booked);
+        }
+        commands.push((aggregate_id, Some(stream), AppointmentCommand::Change { booking, day }));
+    }
+    let changed: Vec<i64> = commands.iter().filter_map(|(id, ..)| id.parse().ok()).collect();
+    let streams = execute_all::<Appointment>(&state.events, commands, &metadata_of(&auth, &origin)).await?;
+    let position = streams.iter().filter_map(|s| s.position).max_by_key(|p| p.global_position);
+    tracing::info!(series_id = link.id, changed = changed.len(), following, "series changed");
+    Ok((
+        position_headers(position),
+        axum::Json(SeriesChanged { id_series: link.id, ids_scheduling: changed }),
+    ))
+}
+
 #[utoipa::path(
     delete,
     path = "/scheduling/{idScheduling}/series",
@@ -336,38 +467,13 @@ async fn cancel_series(
     PathParam(id): PathParam<i64>,
     Query(scope): Query<CancelScope>,
 ) -> Result<(HeaderMap, axum::Json<SeriesCancelled>), ApiError> {
-    let following = match scope.scope.as_deref() {
-        Some("following") => true,
-        Some("all") => false,
-        _ => return Err(ApiError::field("scope", MSG_SCOPE)),
-    };
-    let appointment = touchable(&state, &auth, id).await?;
-    let link = appointment
-        .booking()
-        .and_then(|booking| booking.series)
-        .ok_or_else(|| ApiError::Unprocessable(MSG_NO_SERIES.to_owned()))?;
-    let ids: Vec<String> =
-        sqlx::query_scalar(SERIES_APPOINTMENTS).bind(link.id.to_string()).fetch_all(&state.pool).await?;
-    let wanted: Vec<_> = ids.iter().map(|id| (Appointment::TYPE, id.clone())).collect();
-    let streams = Streams::fetch(&state.events, auth.business_id, &wanted).await?;
-    let company_id = appointment.booking().map_or(0, |booking| booking.company_id);
-    let now = crate::companies::unit_now(&state, auth.business_id, company_id).await?;
-    let mut commands = Vec::new();
-    let mut cancelled = Vec::new();
-    for aggregate_id in &ids {
-        let stream = streams.replay_stream::<Appointment>(aggregate_id)?;
-        let Some(booking) = stream.aggregate.booking().cloned() else { continue };
-        let index = booking.series.map_or(0, |s| s.index);
-        let open = stream.aggregate.standing() == Standing::Active && booking.starts_at() > now;
-        if !open || (following && index < link.index) {
-            continue;
-        }
-        if !auth.belongs_to(booking.company_id) || !auth.may_act_for(booking.professional_id) {
-            return Err(ApiError::Forbidden);
-        }
-        cancelled.push(aggregate_id.parse::<i64>().unwrap_or_default());
-        commands.push((aggregate_id.clone(), Some(stream), AppointmentCommand::Cancel));
-    }
+    let following = scope_of(&scope)?;
+    let (link, reached) = reached(&state, &auth, id, following).await?;
+    let mut cancelled: Vec<i64> = reached.iter().filter_map(|(id, _)| id.parse().ok()).collect();
+    let commands = reached
+        .into_iter()
+        .map(|(aggregate_id, stream)| (aggregate_id, Some(stream), AppointmentCommand::Cancel))
+        .collect();
     let streams = execute_all::<Appointment>(&state.events, commands, &metadata_of(&auth, &origin)).await?;
     let position = streams.iter().filter_map(|s| s.position).max_by_key(|p| p.global_position);
     cancelled.sort_unstable();

@@ -388,6 +388,12 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(Method::DELETE, format!("/api/scheduling/{appointment}"), None, ALL),
         // Regulars' series (issue 45): the foreign membership is refused like a booking's.
         case(Method::DELETE, format!("/api/scheduling/{appointment}/series?scope=all"), None, ALL),
+        case(
+            Method::PUT,
+            format!("/api/scheduling/{appointment}/series?scope=all"),
+            Some(booking_body.clone()),
+            ALL,
+        ),
         Case {
             expected: Expected::Field("idCompanyProfessional"),
             ..case(Method::POST, "/api/scheduling/series/check".into(), Some(series_body.clone()), ALL)

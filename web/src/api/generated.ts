@@ -1500,7 +1500,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Change this appointment and the following of its series, or all not started, in one append: the form's time, professional, services and notes for each, each date moved as this one's */
+        put: operations["agendaChangeSeries"];
         post?: never;
         /** Cancel this appointment and the following of its series, or all of them not started yet, in one append */
         delete: operations["agendaCancelSeries"];
@@ -5515,6 +5516,16 @@ export interface components {
              */
             IdSeries: number;
             /** @description The appointments cancelled now (those already cancelled or started are left). */
+            IdsScheduling: number[];
+        };
+        /** @description Appointments of a series changed. */
+        SeriesChanged: {
+            /**
+             * Format: int64
+             * @description The series.
+             */
+            IdSeries: number;
+            /** @description The appointments changed (this one first). */
             IdsScheduling: number[];
         };
         /** @description One date of a series as checked. */
@@ -14664,6 +14675,100 @@ export interface operations {
                 };
             };
             /** @description Not marked, or no longer its day */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaChangeSeries: {
+        parameters: {
+            query?: {
+                /** @description `following`: this appointment and the later ones; `all`: every one not started. */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                idScheduling: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulingForm"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    /** @description The position of the events appended: send it back to query-api to read them */
+                    "X-Navalha-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesChanged"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An appointment of the series on a colleague's agenda, for a BARBER1, BARBER2 or DEFAULT */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown appointment, or another unit's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An occurrence would not be free (`errors.occurrences` names its date and why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation, not in a series, or an unknown scope */
             422: {
                 headers: {
                     [name: string]: unknown;

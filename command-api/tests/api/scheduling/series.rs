@@ -201,3 +201,82 @@ async fn a_series_racing_a_booking_for_one_of_its_times_is_booked_whole_or_not_a
         assert_eq!(booked_in_series, if series_won { 3 } else { 0 }, "round {round}");
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn this_and_the_following_move_together_each_checked_or_none_moves(pool: PgPool) {
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let first = crate::support::far_tuesday();
+    let week = |n: i64| first + Duration::weeks(n);
+    let form = all_times(body(d.barber1, first, "10:00", &[d.haircut], d.client));
+    let booked =
+        system.call(Method::POST, "/api/scheduling/series", Some(&admin), Some(series(form, 1, 4))).await;
+    assert_eq!(booked.status, StatusCode::CREATED, "{booked:?}");
+    let ids: Vec<i64> =
+        booked.body["IdsScheduling"].as_array().expect("ids").iter().filter_map(Value::as_i64).collect();
+    // The fourth Wednesday at 15:00 is taken.
+    let wednesday = |n: i64| week(n) + Duration::days(1);
+    id_of(
+        &book(
+            &system,
+            &admin,
+            all_times(body(d.barber1, wednesday(3), "15:00", &[d.haircut], d.other_client)),
+        )
+        .await,
+    );
+    let change = |id: i64, scope: &str, body: Value| {
+        let system = &system;
+        let (path, token) = (format!("/api/scheduling/{id}/series?scope={scope}"), admin.clone());
+        async move { system.call(Method::PUT, &path, Some(&token), Some(body)).await }
+    };
+    let starts = || async {
+        let mut found = Vec::new();
+        for id in &ids {
+            let (date, start): (String, String) = sqlx::query_as(
+                "select payload -> coalesce(case when event_type = 'AppointmentChanged' then 'AppointmentChanged' end, 'AppointmentBooked') ->> 'date',
+                        payload -> coalesce(case when event_type = 'AppointmentChanged' then 'AppointmentChanged' end, 'AppointmentBooked') ->> 'start'
+                   from events where aggregate_type = 'Appointment' and aggregate_id = $1
+                    and event_type in ('AppointmentBooked', 'AppointmentChanged')
+                  order by sequence desc limit 1",
+            )
+            .bind(id.to_string())
+            .fetch_one(&system.pool)
+            .await
+            .expect("booking");
+            found.push((date, start));
+        }
+        found
+    };
+    let before = starts().await;
+    let clash = change(
+        ids[1],
+        "following",
+        all_times(body(d.barber1, wednesday(1), "15:00", &[d.haircut], d.client)),
+    )
+    .await;
+    assert_eq!(clash.status, StatusCode::CONFLICT, "{clash:?}");
+    let message = clash.body["errors"]["occurrences"].as_str().expect("occurrences");
+    assert!(message.starts_with(&wednesday(3).format("%d/%m/%Y").to_string()), "{message}");
+    assert_eq!(starts().await, before, "none moved");
+
+    let moved = change(
+        ids[1],
+        "following",
+        all_times(body(d.barber1, wednesday(1), "14:00", &[d.haircut], d.client)),
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    assert_eq!(moved.body["IdsScheduling"], json!([ids[1], ids[2], ids[3]]));
+    let after = starts().await;
+    assert_eq!(after[0], before[0], "the first stays");
+    for n in 1..4 {
+        assert_eq!(after[n as usize], (wednesday(n).to_string(), "14:00".to_owned()), "occurrence {n}");
+    }
+    let lonely = id_of(
+        &book(&system, &admin, all_times(body(d.barber1, week(8), "10:00", &[d.haircut], d.client))).await,
+    );
+    let refused =
+        change(lonely, "all", all_times(body(d.barber1, week(8), "11:00", &[d.haircut], d.client))).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
