@@ -10,7 +10,9 @@ use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
 use cqrs_es::DomainEvent;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, BookedService, Booking, TimesType};
 use navalha_domain::client::{Client, ClientDetails, ClientEvent, CPF_SCOPE as CLIENT_CPF_SCOPE};
-use navalha_domain::company::{Company, CompanyEvent, CompanyProfile, CNPJ_SCOPE, DEFAULT_TIME_ZONE};
+use navalha_domain::company::{
+    Company, CompanyEvent, CompanyProfile, Reminders, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
+};
 use navalha_domain::metadata::EventMetadata;
 use navalha_domain::online::OnlineRules;
 use navalha_domain::professional::{
@@ -175,6 +177,7 @@ impl<'a> EventBuilder<'a> {
                 attendant_discount_cap_percent: None,
                 commission: Default::default(),
                 allow_negative_stock: false,
+                reminders: Reminders::default(),
             };
             let claimed = self.system.claiming(CNPJ_SCOPE, &unit.cnpj);
             rows.push(row::<Company>(id, 1, &CompanyEvent::CompanyRegistered(profile), &claimed));

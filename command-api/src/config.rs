@@ -172,6 +172,9 @@ pub struct Settings {
     /// The verify token of the webhook's subscription handshake. Empty refuses it.
     #[arg(long, env = "NAVALHA_WHATSAPP_VERIFY_TOKEN", default_value = "", hide_env_values = true)]
     pub whatsapp_verify_token: Secret,
+    /// Seconds between two passes of the reminders (docs/messages.md); 0 turns them off.
+    #[arg(long, env = "NAVALHA_REMINDER_SECONDS", default_value_t = 60)]
+    pub reminder_seconds: u64,
 }
 
 impl Default for Settings {
@@ -198,6 +201,7 @@ impl Default for Settings {
             whatsapp_phone_number_id: String::new(),
             whatsapp_app_secret: Secret::default(),
             whatsapp_verify_token: Secret::default(),
+            reminder_seconds: 60,
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod pix;
 pub mod products;
 pub mod professionals;
 pub mod read_models;
+pub mod reminders;
 pub mod scheduling;
 pub mod seed;
 pub mod state;

@@ -90,6 +90,7 @@ async fn serve(pool: sqlx::PgPool, database_url: &str, args: ServeArgs) -> anyho
     // Before serving: a retry may take over this process's requests once it is gone.
     navalha_event_store::idempotency::hold_instance_lock(database_url.to_owned()).await?;
     navalha_command_api::club::subscribers::spawn_reconciliation(state.clone());
+    navalha_command_api::reminders::spawn(state.clone());
     navalha_event_store::idempotency::spawn_forgetting(state.pool.clone());
     navalha_command_api::identity::spawn_background(state.clone());
     let listener = tokio::net::TcpListener::bind(args.listen)

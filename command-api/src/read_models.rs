@@ -181,3 +181,78 @@ pub async fn comandas_of_days(
     .fetch_all(pool)
     .await
 }
+
+/// An appointment a reminder may be due for (issue 44): active, on a day from `from` to
+/// `to`, in an active unit whose 'Lembretes' are on, for a client who accepts WhatsApp
+/// (`rm_agenda`'s copy of the client's flag, `rm_company`'s settings). A reminder read a
+/// moment late is sent a moment late; whether it is sent twice is the message stream's
+/// decision, not this read's (ADR 0028).
+#[derive(Debug, sqlx::FromRow)]
+pub struct ReminderCandidate {
+    /// The business.
+    pub business_id: i64,
+    /// The appointment.
+    pub appointment_id: i64,
+    /// Its unit's name.
+    pub unit_name: String,
+    /// Its unit's IANA zone.
+    pub time_zone: String,
+    /// Its unit's reminders.
+    pub reminders: sqlx::types::Json<navalha_domain::company::Reminders>,
+    /// The client.
+    pub client_name: String,
+    /// Their mobile, digits.
+    pub client_phone: String,
+    /// The professional.
+    pub professional_name: String,
+    /// The services.
+    pub services: sqlx::types::Json<Vec<navalha_domain::appointment::BookedService>>,
+    /// The day.
+    pub date: NaiveDate,
+    /// The start.
+    pub start: chrono::NaiveTime,
+}
+
+/// See [`ReminderCandidate`].
+pub async fn reminder_candidates(
+    pool: &PgPool,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> sqlx::Result<Vec<ReminderCandidate>> {
+    sqlx::query_as(
+        "select c.business_id, a.appointment_id, c.name as unit_name, c.time_zone,
+                c.profile -> 'reminders' as reminders, a.client_name, a.client_phone, a.professional_name,
+                a.services, a.date, a.start_time as start
+           from rm_agenda.appointment a
+           join rm_company.company c on c.company_id = a.company_id
+          where a.status and a.client_whatsapp and a.client_phone <> '' and c.status
+            and a.date between $1 and $2
+            and (c.profile -> 'reminders' ->> 'before_24h' = 'true' or c.profile -> 'reminders' ->> 'before_2h' = 'true')
+          order by a.date, a.start_time, a.appointment_id",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+}
+
+/// Messages whose last decision to send (`MessageRequested` or `SendRetried`) was
+/// recorded before `before` and within the last day, and nothing after it: `(business,
+/// key)`. From the log itself (index `events_message_sends`), not a read model.
+pub async fn unanswered_messages(
+    pool: &PgPool,
+    before: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(
+        "select (e.metadata ->> 'business_id')::bigint, e.aggregate_id
+           from events e
+          where e.aggregate_type = 'Message' and e.event_type in ('MessageRequested', 'SendRetried')
+            and e.recorded_at < $1 and e.recorded_at > $1 - interval '1 day'
+            and not exists (select 1 from events later
+                             where later.aggregate_type = 'Message' and later.aggregate_id = e.aggregate_id
+                               and later.sequence > e.sequence)",
+    )
+    .bind(before)
+    .fetch_all(pool)
+    .await
+}

@@ -3,7 +3,7 @@
 
 use navalha_domain::client::{cpf_claim, Client, ClientCommand, ClientDetails, CPF_SCOPE};
 use navalha_domain::company::{
-    Company, CompanyCommand, CompanyProfile, GalleryImage, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
+    Company, CompanyCommand, CompanyProfile, GalleryImage, Reminders, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
 };
 use navalha_domain::day_off::{DayOff, DayOffCommand, DayOffDetails};
 use navalha_domain::holiday::{Holiday, HolidayCommand, HolidayDetails};
@@ -240,6 +240,8 @@ pub async fn seed_demo(state: &AppState) -> Result<bool, ApiError> {
             },
             // The third unit sells what its count has not caught up with (issue 43).
             allow_negative_stock: index == 2,
+            // The demo's units remind their clients 24 and 2 hours before (issue 44).
+            reminders: Reminders { before_24h: true, before_2h: true },
         };
         let aggregate_id = id.to_string();
         let claimed = metadata.claiming(CNPJ_SCOPE, &profile.cnpj);

@@ -67,6 +67,26 @@ pub struct CompanyProfile {
     /// off by default, and left out while off.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub allow_negative_stock: bool,
+    /// Which WhatsApp reminders its clients get before an appointment (issue 44); off for
+    /// a new unit, and left out while off.
+    #[serde(default, skip_serializing_if = "Reminders::is_off")]
+    pub reminders: Reminders,
+}
+
+/// A unit's reminders before an appointment ('Lembretes', issue 44).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reminders {
+    /// 24 hours before.
+    pub before_24h: bool,
+    /// 2 hours before.
+    pub before_2h: bool,
+}
+
+impl Reminders {
+    /// Neither.
+    pub fn is_off(&self) -> bool {
+        !self.before_24h && !self.before_2h
+    }
 }
 
 /// The company form as sent (`POST company`, `PUT company/{id}`).
@@ -139,6 +159,11 @@ pub struct CompanyForm {
     /// Whether the unit sells more than its stock (issue 43); left out keeps the current
     /// setting (off on create).
     pub allow_negative_stock: Option<bool>,
+    /// 'Lembretes' (issue 44): a WhatsApp reminder 24 hours before; left out keeps the
+    /// current setting (off on create).
+    pub reminders_before_24h: Option<bool>,
+    /// The same, 2 hours before.
+    pub reminders_before_2h: Option<bool>,
     /// The unit's IANA time zone, one of Brazil's (`America/Manaus`...); left out or empty,
     /// the zone of its state and city (issue 39).
     pub time_zone: Option<String>,
@@ -229,6 +254,13 @@ impl CompanyForm {
                 allow_negative_stock: self
                     .allow_negative_stock
                     .unwrap_or_else(|| current.is_some_and(|profile| profile.allow_negative_stock)),
+                reminders: {
+                    let kept = current.map(|profile| profile.reminders).unwrap_or_default();
+                    Reminders {
+                        before_24h: self.reminders_before_24h.unwrap_or(kept.before_24h),
+                        before_2h: self.reminders_before_2h.unwrap_or(kept.before_2h),
+                    }
+                },
             }),
             _ => Err(errors),
         }
@@ -787,6 +819,9 @@ mod tests {
             online_max_future_bookings: Some(3),
             online_newcomer_share_percent: Some(30),
             time_zone: Some("America/Sao_Paulo".into()),
+            allow_negative_stock: Some(true),
+            reminders_before_24h: Some(true),
+            reminders_before_2h: Some(true),
             ..form()
         };
         let profile = filled.validate(None).unwrap_or_else(|e| panic!("{e:?}"));

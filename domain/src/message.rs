@@ -59,6 +59,21 @@ impl DeliveryStatus {
 pub enum MessageEvent {
     /// Navalha decided to send it; the provider is called after this is recorded.
     MessageRequested(MessageRequest),
+    /// Its time passed while nothing could send it (e.g. everything was down until the
+    /// appointment started): it is not sent, ever.
+    MessageSkipped {
+        /// What it would have said.
+        request: MessageRequest,
+        /// Why not.
+        reason: String,
+    },
+    /// A send without an outcome (the process stopped between deciding and recording the
+    /// provider's answer, or the provider could not be reached) is tried again: decided
+    /// once, as the first send was.
+    SendRetried {
+        /// The attempt, from 2.
+        attempt: u32,
+    },
     /// The provider accepted it, under its own id (`wamid....`).
     MessageAccepted {
         /// The provider's message id.
@@ -94,6 +109,8 @@ impl DomainEvent for MessageEvent {
     fn event_type(&self) -> String {
         match self {
             MessageEvent::MessageRequested(_) => "MessageRequested",
+            MessageEvent::MessageSkipped { .. } => "MessageSkipped",
+            MessageEvent::SendRetried { .. } => "SendRetried",
             MessageEvent::MessageAccepted { .. } => "MessageAccepted",
             MessageEvent::MessageRefused { .. } => "MessageRefused",
             MessageEvent::DeliveryReported { .. } => "DeliveryReported",
@@ -112,6 +129,20 @@ impl DomainEvent for MessageEvent {
 pub enum MessageCommand {
     /// Decide to send it: refused when it was decided already.
     Request(MessageRequest),
+    /// Decide not to send it, its time having passed: refused when it was decided already.
+    Skip {
+        /// What it would have said.
+        request: MessageRequest,
+        /// Why not.
+        reason: String,
+    },
+    /// Try a send without an outcome again, as the caller saw it at `after_attempt`:
+    /// refused when another caller retried it first, when it has an outcome, or when the
+    /// provider already reported it (it was sent after all).
+    Retry {
+        /// The attempt the caller saw.
+        after_attempt: u32,
+    },
     /// Record the provider's id; again changes nothing.
     RecordAccepted {
         /// The provider's message id.
@@ -151,6 +182,9 @@ pub enum MessageError {
     /// Never requested.
     #[error("Mensagem não encontrada.")]
     NotFound,
+    /// Sent, refused, reported or retried by another caller already: nothing to retry.
+    #[error("Esta mensagem não precisa ser reenviada.")]
+    NothingToRetry,
 }
 
 /// A message.
@@ -163,6 +197,10 @@ pub struct Message {
     reports: Vec<(DeliveryStatus, DateTime<Utc>)>,
     /// The replies' provider ids.
     replies: Vec<String>,
+    /// Decided not to send.
+    skipped: bool,
+    /// Sends decided so far (1 once requested).
+    attempts: u32,
 }
 
 impl Message {
@@ -174,6 +212,25 @@ impl Message {
     /// The provider's id, once it accepted it.
     pub fn provider_id(&self) -> Option<&str> {
         self.provider_id.as_deref()
+    }
+
+    /// Whether it was decided not to send it.
+    pub fn skipped(&self) -> bool {
+        self.skipped
+    }
+
+    /// Sends decided so far.
+    pub fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
+    /// Whether a send was decided and nothing came of it yet: no answer, no report.
+    pub fn awaiting_outcome(&self) -> bool {
+        self.request.is_some()
+            && !self.skipped
+            && self.provider_id.is_none()
+            && self.refused.is_none()
+            && self.reports.is_empty()
     }
 
     /// Where it got: the furthest status reported (`failed` beats all), `None` before any.
@@ -195,18 +252,31 @@ impl Aggregate for Message {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        if let MessageCommand::Request(request) = command {
-            if self.request.is_some() {
-                return Err(MessageError::AlreadyRequested);
+        match command {
+            MessageCommand::Request(_) | MessageCommand::Skip { .. } if self.request.is_some() => {
+                return Err(MessageError::AlreadyRequested)
             }
-            sink.write(MessageEvent::MessageRequested(request), self).await;
-            return Ok(());
+            MessageCommand::Request(request) => {
+                sink.write(MessageEvent::MessageRequested(request), self).await;
+                return Ok(());
+            }
+            MessageCommand::Skip { request, reason } => {
+                sink.write(MessageEvent::MessageSkipped { request, reason }, self).await;
+                return Ok(());
+            }
+            _ => {}
         }
         if self.request.is_none() {
             return Err(MessageError::NotFound);
         }
         match command {
-            MessageCommand::Request(_) => {}
+            MessageCommand::Request(_) | MessageCommand::Skip { .. } => {}
+            MessageCommand::Retry { after_attempt } => {
+                if !self.awaiting_outcome() || self.attempts != after_attempt {
+                    return Err(MessageError::NothingToRetry);
+                }
+                sink.write(MessageEvent::SendRetried { attempt: after_attempt + 1 }, self).await;
+            }
             MessageCommand::RecordAccepted { provider_id } => {
                 if self.provider_id.is_none() {
                     sink.write(MessageEvent::MessageAccepted { provider_id }, self).await;
@@ -233,7 +303,15 @@ impl Aggregate for Message {
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            MessageEvent::MessageRequested(request) => self.request = Some(request),
+            MessageEvent::MessageRequested(request) => {
+                self.request = Some(request);
+                self.attempts = 1;
+            }
+            MessageEvent::MessageSkipped { request, .. } => {
+                self.request = Some(request);
+                self.skipped = true;
+            }
+            MessageEvent::SendRetried { attempt } => self.attempts = attempt,
             MessageEvent::MessageAccepted { provider_id } => self.provider_id = Some(provider_id),
             MessageEvent::MessageRefused { reason } => self.refused = Some(reason),
             MessageEvent::DeliveryReported { status, at, .. } => self.reports.push((status, at)),
@@ -326,9 +404,42 @@ mod tests {
     }
 
     #[test]
+    fn a_send_without_outcome_is_retried_once_per_attempt_and_a_skipped_one_never_sent() {
+        let requested = MessageEvent::MessageRequested(request());
+        TestFramework::<Message>::with(())
+            .given(vec![requested.clone()])
+            .when(MessageCommand::Retry { after_attempt: 1 })
+            .then_expect_events(vec![MessageEvent::SendRetried { attempt: 2 }]);
+        // Another caller retried first: this one saw attempt 1.
+        TestFramework::<Message>::with(())
+            .given(vec![requested.clone(), MessageEvent::SendRetried { attempt: 2 }])
+            .when(MessageCommand::Retry { after_attempt: 1 })
+            .then_expect_error(MessageError::NothingToRetry);
+        // The provider reported it: it was sent after all.
+        let reported =
+            MessageEvent::DeliveryReported { status: DeliveryStatus::Sent, at: at(1), error: None };
+        TestFramework::<Message>::with(())
+            .given(vec![requested.clone(), reported])
+            .when(MessageCommand::Retry { after_attempt: 1 })
+            .then_expect_error(MessageError::NothingToRetry);
+        let skipped =
+            MessageEvent::MessageSkipped { request: request(), reason: "O horário já começou.".into() };
+        TestFramework::<Message>::with(())
+            .given(vec![skipped.clone()])
+            .when(MessageCommand::Request(request()))
+            .then_expect_error(MessageError::AlreadyRequested);
+        TestFramework::<Message>::with(())
+            .given(vec![skipped])
+            .when(MessageCommand::Retry { after_attempt: 0 })
+            .then_expect_error(MessageError::NothingToRetry);
+    }
+
+    #[test]
     fn events_are_pinned() {
         crate::event_payload::assert_pinned::<Message>(&[
             MessageEvent::MessageRequested(request()),
+            MessageEvent::MessageSkipped { request: request(), reason: "O horário já começou.".into() },
+            MessageEvent::SendRetried { attempt: 2 },
             MessageEvent::MessageAccepted { provider_id: "wamid.HBgN".into() },
             MessageEvent::MessageRefused {
                 reason: "(#131030) Recipient phone number not in allowed list".into(),

@@ -237,6 +237,8 @@ async fn one(
             },
             commission_period: profile.commission.period.code(),
             allow_negative_stock: profile.allow_negative_stock,
+            reminders_before_24h: profile.reminders.before_24h,
+            reminders_before_2h: profile.reminders.before_2h,
         }),
     ))
 }
@@ -284,6 +286,12 @@ pub struct CompanyDetail {
     commission_period: &'static str,
     /// Whether it sells more than its stock (issue 43).
     allow_negative_stock: bool,
+    /// 'Lembretes' (issue 44): WhatsApp reminders 24 hours before an appointment.
+    #[serde(rename = "RemindersBefore24h")]
+    reminders_before_24h: bool,
+    /// And 2 hours before.
+    #[serde(rename = "RemindersBefore2h")]
+    reminders_before_2h: bool,
 }
 
 /// One weekday of a unit's hours; closed days have null times.

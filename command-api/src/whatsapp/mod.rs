@@ -11,6 +11,7 @@
 //! decision to send is recorded before the call ([`send`]), the provider's id after it.
 
 pub mod client;
+pub mod templates;
 pub mod webhook;
 
 use navalha_domain::message::{Message, MessageCommand, MessageError, MessageRequest};
@@ -29,7 +30,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 impl DomainError for MessageError {
     fn to_api(&self) -> ApiError {
         match self {
-            MessageError::AlreadyRequested => ApiError::Conflict(self.to_string()),
+            MessageError::AlreadyRequested | MessageError::NothingToRetry => {
+                ApiError::Conflict(self.to_string())
+            }
             MessageError::NotFound => ApiError::NotFound(self.to_string()),
         }
     }
@@ -57,13 +60,60 @@ pub async fn send(
     request: MessageRequest,
     origin: &RequestOrigin,
 ) -> Result<Sent, ApiError> {
+    let decision = MessageCommand::Request(request.clone());
+    deliver(state, business_id, key, decision, &request, origin).await
+}
+
+/// Records that message `key` will not be sent (`reason`), unless it was decided already:
+/// whether this call recorded it.
+pub async fn skip(
+    state: &AppState,
+    business_id: i64,
+    key: &str,
+    request: MessageRequest,
+    reason: &str,
+    origin: &RequestOrigin,
+) -> Result<bool, ApiError> {
+    let metadata = system_metadata("Lembrete não enviado", business_id, origin);
+    let command = MessageCommand::Skip { request, reason: reason.to_owned() };
+    match execute::<Message>(&state.events, key, command, &metadata).await {
+        Ok(_) => Ok(true),
+        Err(ApiError::Conflict(_)) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// Tries again a send of `message` (its stream `key`) that has no outcome, at most once
+/// per attempt: another instance retrying it at the same time gets `AlreadyRequested`.
+pub async fn retry(
+    state: &AppState,
+    business_id: i64,
+    key: &str,
+    message: &Message,
+    origin: &RequestOrigin,
+) -> Result<Sent, ApiError> {
+    let request = message.request().cloned().ok_or_else(|| MessageError::NotFound.to_api())?;
+    let decision = MessageCommand::Retry { after_attempt: message.attempts() };
+    deliver(state, business_id, key, decision, &request, origin).await
+}
+
+/// Records `decision` (refused when another caller took it first), then calls the
+/// provider and records its answer.
+async fn deliver(
+    state: &AppState,
+    business_id: i64,
+    key: &str,
+    decision: MessageCommand,
+    request: &MessageRequest,
+    origin: &RequestOrigin,
+) -> Result<Sent, ApiError> {
     let metadata = system_metadata("Mensagem ao cliente", business_id, origin);
-    match execute::<Message>(&state.events, key, MessageCommand::Request(request.clone()), &metadata).await {
+    match execute::<Message>(&state.events, key, decision, &metadata).await {
         Ok(_) => {}
         Err(ApiError::Conflict(_)) => return Ok(Sent::AlreadyRequested),
         Err(error) => return Err(error),
     }
-    let (command, sent) = match client::send(&state.http, &state.settings, &request, key).await {
+    let (command, sent) = match client::send(&state.http, &state.settings, request, key).await {
         Ok(provider_id) => {
             (MessageCommand::RecordAccepted { provider_id: provider_id.clone() }, Sent::Accepted(provider_id))
         }

@@ -168,3 +168,148 @@ async fn the_webhook_answers_the_handshake_for_its_token_and_refuses_unsigned_de
         sqlx::query_scalar("select count(*) from events").fetch_one(&club.system.pool).await.expect("count");
     assert_eq!(after, before, "nothing stored");
 }
+
+/// A client who accepts WhatsApp, added at the desk with `phone`: their id.
+async fn whatsapp_client(club: &Club, token: &str, name: &str, phone: &str) -> i64 {
+    let body = json!({ "name": name, "phone": phone, "whatsApp": true });
+    let created =
+        club.system.call(axum::http::Method::POST, "/api/user/quick", Some(token), Some(body)).await;
+    created.body["IdUser"].as_i64().unwrap_or_else(|| panic!("{created:?}"))
+}
+
+/// How many messages the twin got for `key`.
+async fn on_the_phone(club: &Club, key: &str) -> usize {
+    let all = sim(club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    all.as_array().into_iter().flatten().filter(|m| m["biz_opaque_callback_data"] == key).count()
+}
+
+fn instant(date: chrono::NaiveDate, time: &str) -> chrono::DateTime<chrono::Utc> {
+    let wall =
+        chrono::NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M").expect("wall");
+    navalha_platform::clock::instant_of(wall, navalha_platform::clock::DEFAULT_TIME_ZONE)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_new_promise(pool: PgPool) {
+    use navalha_command_api::reminders::{key, tick, Kind};
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let day = crate::support::far_tuesday();
+    let client = whatsapp_client(&club, &admin, "Caio Lembrete", "(11) 98765-0101").await;
+    let silent = {
+        let body = json!({ "name": "Rui Sem Zap", "phone": "(11) 98765-0102", "whatsApp": false });
+        club.system.call(axum::http::Method::POST, "/api/user/quick", Some(&admin), Some(body)).await.body
+            ["IdUser"]
+            .as_i64()
+            .expect("id")
+    };
+    let mut booking = crate::support::body(d.barber1, day, "10:00", &[d.haircut], client);
+    booking["timesType"] = json!("ALL_TIMES");
+    let id = crate::support::id_of(&crate::support::book(&club.system, &admin, booking.clone()).await);
+    let mut other = crate::support::body(d.barber2, day, "10:00", &[d.haircut], silent);
+    other["timesType"] = json!("ALL_TIMES");
+    crate::support::id_of(&crate::support::book(&club.system, &admin, other).await);
+    club.system.project().await;
+    let start = instant(day, "10:00");
+    let wall = |time: &str| {
+        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
+    };
+    let day_before = key(id, Kind::Day, wall("10:00"));
+
+    let state = &club.system.state;
+    let early = tick(state, start - chrono::Duration::hours(25)).await.expect("tick");
+    assert_eq!(early.sent, 0, "not yet");
+    // Three instances at once: one message.
+    let now = start - chrono::Duration::hours(23);
+    let (a, b, c) = tokio::join!(tick(state, now), tick(state, now), tick(state, now));
+    let sent: usize = [a, b, c].into_iter().map(|t| t.expect("tick").sent).sum();
+    assert_eq!(sent, 1, "the client who does not accept WhatsApp gets none");
+    assert_eq!(on_the_phone(&club, &day_before).await, 1);
+    let phone = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    let text = phone[0]["template"]["components"][0]["parameters"].to_string();
+    assert!(text.contains("Caio") && text.contains("Navalha Centro") && text.contains("às 10:00"), "{text}");
+    assert_eq!(tick(state, now + chrono::Duration::minutes(5)).await.expect("tick").sent, 0);
+    let two_hours = tick(state, start - chrono::Duration::minutes(90)).await.expect("tick");
+    assert_eq!(two_hours.sent, 1);
+    assert_eq!(on_the_phone(&club, &key(id, Kind::Hours, wall("10:00"))).await, 1);
+
+    // Moved to 15:00: new reminders for the new time; the old ones are never sent.
+    booking["startTime"] = json!("15:00");
+    let moved = club
+        .system
+        .call(
+            axum::http::Method::PUT,
+            &format!("/api/scheduling/professional/{id}"),
+            Some(&admin),
+            Some(booking),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    club.system.project().await;
+    let later = instant(day, "15:00");
+    let again = tick(state, later - chrono::Duration::hours(23)).await.expect("tick");
+    assert_eq!(again.sent, 1);
+    assert_eq!(on_the_phone(&club, &key(id, Kind::Day, wall("15:00"))).await, 1);
+
+    // Everything was down until after the start: both are recorded skipped, none sent.
+    let after = tick(state, later + chrono::Duration::minutes(10)).await.expect("tick");
+    assert_eq!((after.sent, after.skipped), (0, 1), "the 2-hour one; the day-before one went out");
+    let skipped = key(id, Kind::Hours, wall("15:00"));
+    assert_eq!(events(&club, &skipped).await, ["MessageSkipped"]);
+    assert_eq!(on_the_phone(&club, &skipped).await, 0);
+}
+
+/// A process stopped between deciding and calling the provider: the send is retried once the
+/// grace passed; stopped after the provider took it: its report names the key and no retry
+/// happens (ADR 0028).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_reported_it(pool: PgPool) {
+    use navalha_command_api::commands::execute;
+    use navalha_command_api::reminders::tick;
+    use navalha_domain::message::{Message, MessageCommand};
+    let club = Club::start(pool).await;
+    let state = &club.system.state;
+    let metadata = navalha_domain::metadata::EventMetadata::system("teste", DEMO_BUSINESS_ID);
+    // Decided, then the process died before calling the provider. The message names an
+    // appointment ahead of now.
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let client = whatsapp_client(&club, &admin, "Ana Retentativa", "(11) 98765-0103").await;
+    let mut booking =
+        crate::support::body(d.barber1, crate::support::far_tuesday(), "11:00", &[d.haircut], client);
+    booking["timesType"] = json!("ALL_TIMES");
+    let id = crate::support::id_of(&crate::support::book(&club.system, &admin, booking).await);
+    let wall = crate::support::far_tuesday().and_hms_opt(11, 0, 0).expect("wall");
+    let lost = navalha_command_api::reminders::key(id, navalha_command_api::reminders::Kind::Day, wall);
+    let mut request = request("5511987650103", &lost);
+    request.appointment_id = Some(id);
+    execute::<Message>(&state.events, &lost, MessageCommand::Request(request.clone()), &metadata)
+        .await
+        .expect("decided");
+    // Decided and sent, then the process died before recording the provider's id.
+    let delivered = format!("{lost}-x");
+    execute::<Message>(&state.events, &delivered, MessageCommand::Request(request.clone()), &metadata)
+        .await
+        .expect("decided");
+    navalha_command_api::whatsapp::client::send(&state.http, &state.settings, &request, &delivered)
+        .await
+        .expect("sent");
+    assert_eq!(
+        settled(&club, &delivered, 3).await,
+        ["DeliveryReported", "DeliveryReported", "MessageRequested"]
+    );
+
+    let now = navalha_platform::clock::now();
+    assert_eq!(tick(state, now).await.expect("tick").retried, 0, "within the grace");
+    let past_grace = now + chrono::Duration::seconds(navalha_command_api::reminders::GRACE_SECONDS + 5);
+    let (a, b) = tokio::join!(tick(state, past_grace), tick(state, past_grace));
+    assert_eq!(a.expect("tick").retried + b.expect("tick").retried, 1, "retried once, by one instance");
+    assert_eq!(on_the_phone(&club, &lost).await, 1);
+    assert_eq!(on_the_phone(&club, &delivered).await, 1, "reported by the provider: not sent again");
+    let lost_events = settled(&club, &lost, 5).await;
+    assert_eq!(
+        lost_events,
+        ["DeliveryReported", "DeliveryReported", "MessageAccepted", "MessageRequested", "SendRetried"]
+    );
+}

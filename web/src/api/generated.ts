@@ -3152,6 +3152,10 @@ export interface components {
             /** Format: int64 */
             OnlineNewcomerSharePercent: number;
             Phone: string;
+            /** @description And 2 hours before. */
+            RemindersBefore2h: boolean;
+            /** @description 'Lembretes' (issue 44): WhatsApp reminders 24 hours before an appointment. */
+            RemindersBefore24h: boolean;
             State: string;
             Status: boolean;
             Street: string;
@@ -3289,6 +3293,17 @@ export interface components {
              * @default
              */
             phone: string;
+            /**
+             * @description The same, 2 hours before.
+             * @default null
+             */
+            remindersBefore2h: boolean | null;
+            /**
+             * @description 'Lembretes' (issue 44): a WhatsApp reminder 24 hours before; left out keeps the
+             *     current setting (off on create).
+             * @default null
+             */
+            remindersBefore24h: boolean | null;
             /**
              * @description UF.
              * @default
