@@ -123,6 +123,7 @@ fn request(candidate: &ReminderCandidate, key: &str, start: NaiveDateTime) -> Me
             services.join(", "),
         ],
         buttons: vec![format!("CONFIRMAR:{key}"), format!("CANCELAR:{key}")],
+        text: None,
     }
 }
 

@@ -25,6 +25,10 @@ pub struct MessageRequest {
     pub variables: Vec<String>,
     /// The quick-reply buttons' payloads, in order (empty for none).
     pub buttons: Vec<String>,
+    /// A free text instead of a template: an answer to a client who just wrote (the
+    /// provider takes text only within 24 hours of the client's last message).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// A delivery report of the provider, in the order a message goes through them.
@@ -333,6 +337,7 @@ mod tests {
             template: "lembrete_agendamento".into(),
             variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],
             buttons: vec!["CONFIRMAR:a812-r24".into(), "CANCELAR:a812-r24".into()],
+            text: None,
         }
     }
 
@@ -436,8 +441,10 @@ mod tests {
 
     #[test]
     fn events_are_pinned() {
+        let answer =
+            MessageRequest { text: Some("Obrigado! Seu horário está confirmado.".into()), ..request() };
         crate::event_payload::assert_pinned::<Message>(&[
-            MessageEvent::MessageRequested(request()),
+            MessageEvent::MessageRequested(answer),
             MessageEvent::MessageSkipped { request: request(), reason: "O horário já começou.".into() },
             MessageEvent::SendRetried { attempt: 2 },
             MessageEvent::MessageAccepted { provider_id: "wamid.HBgN".into() },

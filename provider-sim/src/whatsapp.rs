@@ -55,11 +55,15 @@ async fn send(
         return graph_error(StatusCode::UNAUTHORIZED, 190, "Invalid OAuth access token.");
     }
     let to = body["to"].as_str().unwrap_or_default().to_owned();
+    let content = match body["type"].as_str() {
+        Some("template") => !body["template"]["name"].as_str().unwrap_or_default().is_empty(),
+        Some("text") => !body["text"]["body"].as_str().unwrap_or_default().is_empty(),
+        _ => false,
+    };
     let well_formed = body["messaging_product"] == "whatsapp"
         && (10..=15).contains(&to.len())
         && to.chars().all(|c| c.is_ascii_digit())
-        && body["type"] == "template"
-        && !body["template"]["name"].as_str().unwrap_or_default().is_empty();
+        && content;
     if !well_formed {
         return graph_error(StatusCode::BAD_REQUEST, 100, "(#100) Invalid parameter");
     }
@@ -71,7 +75,7 @@ async fn send(
         inner.next_id += 1;
         let id = format!("wamid.SIM{}", inner.next_id);
         inner.whatsapp_messages.push(json!({
-            "id": id, "phone_number_id": phone_number_id, "to": to, "template": body["template"],
+            "id": id, "phone_number_id": phone_number_id, "to": to, "template": body["template"], "text": body["text"],
             "biz_opaque_callback_data": body["biz_opaque_callback_data"], "statuses": [],
         }));
         id

@@ -21,6 +21,16 @@ pub enum SendError {
 
 /// The body of `POST /{phone-number-id}/messages` for `request`.
 pub fn body(request: &MessageRequest, key: &str) -> Value {
+    if let Some(text) = &request.text {
+        return json!({
+            "messaging_product": "whatsapp",
+            "recipient_type": "individual",
+            "to": request.to,
+            "type": "text",
+            "text": { "preview_url": false, "body": text },
+            "biz_opaque_callback_data": key,
+        });
+    }
     let mut components = Vec::new();
     if !request.variables.is_empty() {
         let parameters: Vec<Value> =
@@ -107,6 +117,7 @@ mod tests {
             template: "lembrete_agendamento".into(),
             variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],
             buttons: vec!["CONFIRMAR:a812-r24".into(), "CANCELAR:a812-r24".into()],
+            text: None,
         };
         let sent = body(&request, "a812-r24");
         assert_eq!(sent["messaging_product"], "whatsapp");
@@ -117,6 +128,11 @@ mod tests {
         assert_eq!(sent["template"]["components"][2]["sub_type"], "quick_reply");
         assert_eq!(sent["template"]["components"][2]["parameters"][0]["payload"], "CANCELAR:a812-r24");
         assert_eq!(sent["biz_opaque_callback_data"], "a812-r24");
+        let answer = body(&MessageRequest { text: Some("Obrigado!".into()), ..request }, "r-1");
+        assert_eq!(
+            (answer["type"].clone(), answer["text"]["body"].clone()),
+            (json!("text"), json!("Obrigado!"))
+        );
         assert_eq!(
             error_text(
                 &json!({"error": {"message": "Recipient phone number not in allowed list", "code": 131030}})

@@ -11,6 +11,7 @@
 //! decision to send is recorded before the call ([`send`]), the provider's id after it.
 
 pub mod client;
+pub mod replies;
 pub mod templates;
 pub mod webhook;
 

@@ -53,6 +53,16 @@ pub fn first_name(name: &str) -> String {
     name.split_whitespace().next().unwrap_or(name).to_owned()
 }
 
+/// A Brazilian phone as people write it: '(11) 3333-4444', '(11) 98765-4321'.
+pub fn phone_text(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    match digits.len() {
+        10 => format!("({}) {}-{}", &digits[..2], &digits[2..6], &digits[6..]),
+        11 => format!("({}) {}-{}", &digits[..2], &digits[2..7], &digits[7..]),
+        _ => phone.to_owned(),
+    }
+}
+
 /// A Brazilian mobile as the API takes it: `55` and the digits.
 pub fn international(phone: &str) -> String {
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
@@ -85,5 +95,7 @@ mod tests {
         );
         assert_eq!(international("(11) 98765-0100"), "5511987650100");
         assert_eq!(international("5511987650100"), "5511987650100");
+        assert_eq!(phone_text("1133334444"), "(11) 3333-4444");
+        assert_eq!(phone_text("11987654321"), "(11) 98765-4321");
     }
 }

@@ -121,6 +121,12 @@ async fn deliver(
         .map_err(|_| ApiError::BadRequest("Notificação inválida.".to_owned()))?;
     let mut recorded = 0;
     for (key, command) in commands(&hook) {
+        let reply = match &command {
+            MessageCommand::RecordReply { provider_id, payload, .. } => {
+                Some((provider_id.clone(), payload.clone()))
+            }
+            _ => None,
+        };
         let Some(business_id) = business_of(&state.pool, Message::TYPE, &key).await? else {
             tracing::info!(key, "a WhatsApp report of a message Navalha does not know, left");
             continue;
@@ -130,6 +136,10 @@ async fn deliver(
         let before = read.sequence;
         if execute_on::<Message>(&state.events, &key, read, command, &metadata).await?.sequence > before {
             recorded += 1;
+            // A reply recorded now acts once; a replay of it was not recorded, so does not.
+            if let Some((reply_id, payload)) = reply {
+                super::replies::act(&state, business_id, &key, &reply_id, &payload, &origin).await?;
+            }
         }
     }
     Ok(Json(WhatsAppReceived { received: true, recorded }))

@@ -26,6 +26,7 @@ fn request(to: &str, key: &str) -> MessageRequest {
         template: "lembrete_agendamento".into(),
         variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],
         buttons: vec![format!("CONFIRMAR:{key}"), format!("CANCELAR:{key}")],
+        text: None,
     }
 }
 
@@ -312,4 +313,126 @@ async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_repo
         lost_events,
         ["DeliveryReported", "DeliveryReported", "MessageAccepted", "MessageRequested", "SendRetried"]
     );
+}
+
+/// The text answers the twin got for `client`'s number, oldest first.
+async fn answers(club: &Club, to: &str) -> Vec<String> {
+    let all = sim(club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    all.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["to"] == to && m["text"]["body"].is_string())
+        .map(|m| m["text"]["body"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_time_changes_nothing(
+    pool: PgPool,
+) {
+    use navalha_command_api::reminders::{key, tick, Kind};
+    use navalha_command_api::whatsapp::replies::{changed, MSG_CANCELLED, MSG_CONFIRMED};
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let day = crate::support::far_tuesday();
+    let client = whatsapp_client(&club, &admin, "Lia Resposta", "(11) 98765-0104").await;
+    let to = "5511987650104";
+    let book_at = |start: &str| {
+        let mut booking = crate::support::body(d.barber1, day, start, &[d.haircut], client);
+        booking["timesType"] = json!("ALL_TIMES");
+        booking
+    };
+    let confirm_me =
+        crate::support::id_of(&crate::support::book(&club.system, &admin, book_at("09:00")).await);
+    let cancel_me =
+        crate::support::id_of(&crate::support::book(&club.system, &admin, book_at("11:00")).await);
+    let move_me = crate::support::id_of(&crate::support::book(&club.system, &admin, book_at("14:00")).await);
+    club.system.project().await;
+    let state = &club.system.state;
+    assert_eq!(tick(state, instant(day, "14:00") - chrono::Duration::hours(23)).await.expect("tick").sent, 3);
+    let wall = |time: &str| {
+        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
+    };
+    let provider_id = |key: String| {
+        let club = &club;
+        async move {
+            let all = sim(club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+            let found = all
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|m| m["biz_opaque_callback_data"] == key.as_str())
+                .cloned();
+            found.and_then(|m| m["id"].as_str().map(str::to_owned)).expect("sent")
+        }
+    };
+    let press = |id: String, button: u64| {
+        let club = &club;
+        async move {
+            sim(
+                club,
+                reqwest::Method::POST,
+                &format!("/sim/whatsapp/messages/{id}/press"),
+                Some(json!({"button": button})),
+            )
+            .await
+        }
+    };
+
+    // 'Confirmar': confirmed, with the reply's id in the appointment's history.
+    let pressed = press(provider_id(key(confirm_me, Kind::Day, wall("09:00"))).await, 0).await;
+    assert_eq!(pressed["webhook"], 200, "{pressed}");
+    let reason: String = sqlx::query_scalar(
+        "select metadata ->> 'user_name' from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentConfirmed'",
+    )
+    .bind(confirm_me.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("confirmed");
+    assert!(reason.starts_with("Confirmado pelo cliente via WhatsApp (mensagem wamid."), "{reason}");
+
+    // 'Cancelar' a day ahead, inside the demo's 2-hour cut-off: cancelled.
+    press(provider_id(key(cancel_me, Kind::Day, wall("11:00"))).await, 1).await;
+    let cancelled: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentCancelled'",
+    )
+    .bind(cancel_me.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("count");
+    assert_eq!(cancelled, 1);
+
+    // Moved after the reminder: the reply changes nothing and says so.
+    let moved = club
+        .system
+        .call(
+            axum::http::Method::PUT,
+            &format!("/api/scheduling/professional/{move_me}"),
+            Some(&admin),
+            Some(book_at("16:00")),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    let before: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1",
+    )
+    .bind(move_me.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("count");
+    press(provider_id(key(move_me, Kind::Day, wall("14:00"))).await, 0).await;
+    let after: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1",
+    )
+    .bind(move_me.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("count");
+    assert_eq!(after, before, "nothing changed");
+    let phone = navalha_command_api::whatsapp::templates::phone_text("3133335555");
+    let said = answers(&club, to).await;
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert_eq!(said[..2], [MSG_CONFIRMED.to_owned(), MSG_CANCELLED.to_owned()]);
+    assert!(said[2].starts_with(&changed("")[..40]), "{said:?} ({phone})");
 }
