@@ -409,7 +409,7 @@ fn schema_type_names(dir: &std::path::Path) -> Vec<(String, String)> {
                 for next in lines.iter().skip(at + 1).take(12) {
                     let next = next.trim_start();
                     if let Some(rest) = next.strip_prefix("#[schema(as = ") {
-                        renamed = rest.split(|c: char| c == ')' || c == ',').next().map(str::to_owned);
+                        renamed = rest.split([')', ',']).next().map(str::to_owned);
                     }
                     let declared = ["pub struct ", "pub enum ", "struct ", "enum ", "pub(crate) struct "]
                         .iter()
