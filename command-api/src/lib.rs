@@ -20,6 +20,7 @@ pub mod gallery;
 pub mod holidays;
 pub mod idempotency;
 pub mod identity;
+pub mod jobs;
 pub mod online;
 pub mod online_origin;
 pub mod openapi;

@@ -208,15 +208,9 @@ async fn retry_unanswered(
 
 /// Runs [`tick`] every `NAVALHA_REMINDER_SECONDS` (0: never).
 pub fn spawn(state: AppState) {
-    let seconds = state.settings.reminder_seconds;
-    if seconds == 0 {
-        return;
-    }
-    tokio::spawn(async move {
-        let mut ticker = tokio::time::interval(std::time::Duration::from_secs(seconds));
-        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticker.tick().await;
+    crate::jobs::spawn_every(state.settings.reminder_seconds, move || {
+        let state = state.clone();
+        async move {
             match tick(&state, navalha_platform::clock::now()).await {
                 Ok(ticked) if ticked != Ticked::default() => tracing::info!(?ticked, "reminders"),
                 Ok(_) => {}

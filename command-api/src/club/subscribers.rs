@@ -245,15 +245,9 @@ pub async fn reconcile_all(state: &AppState) -> anyhow::Result<usize> {
 
 /// Runs [`reconcile_all`] every `NAVALHA_RECONCILE_SECONDS` (0: never).
 pub fn spawn_reconciliation(state: AppState) {
-    let seconds = state.settings.reconcile_seconds;
-    if seconds == 0 {
-        return;
-    }
-    tokio::spawn(async move {
-        let mut ticker = tokio::time::interval(std::time::Duration::from_secs(seconds));
-        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticker.tick().await;
+    crate::jobs::spawn_every(state.settings.reconcile_seconds, move || {
+        let state = state.clone();
+        async move {
             match reconcile_all(&state).await {
                 Ok(changed) => tracing::info!(changed, "reconciliation with the provider done"),
                 Err(error) => tracing::warn!(%error, "reconciliation with the provider failed"),
