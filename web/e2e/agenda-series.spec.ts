@@ -21,7 +21,8 @@ import {
 
 // Issue 45, point 4: regulars. 'Repetir' on a new booking checks every date of the series
 // (each with its time, free or why not), takes another time for a date that clashes, books
-// them all at once, and a series' appointment is cancelled alone, with the following, or all.
+// them all at once; a series' appointment is changed (its edit's save asks 'Alterar série')
+// and cancelled alone, with the following, or all.
 // Demo data: Diego (Centro) does 'Corte de cabelo' Tuesday to Saturday.
 
 const DIEGO = BARBER1.name;
@@ -115,6 +116,38 @@ async function cancel(request: APIRequestContext, s: AgendaSetup, path: string) 
 }
 
 /**
+ * Of `starts` (what the edit of the second appointment offers on its date), the first the
+ * series check finds free on the second, third and fourth dates: where 'Este e os seguintes'
+ * can move them. The check knows no edit, so a start overlapping the series' own
+ * appointments is left out too. '' when none of the first twelve is.
+ */
+async function freeForTheRest(request: APIRequestContext, s: SeriesSetup, starts: string[]) {
+  const answer = await freeTimes(request, s.token, s.idCompany, s.idService);
+  const diego = answer.professionals.find((p) => p.name === DIEGO);
+  expect(diego, `${DIEGO} offers the service`).toBeTruthy();
+  for (const start of starts.slice(0, 12)) {
+    const checked = await request.post('/api/scheduling/series/check', {
+      headers: auth(s.token),
+      data: {
+        idCompanyProfessional: diego!.idCompanyProfessional,
+        date: s.dates[1],
+        startTime: start,
+        idServices: [s.idService],
+        idUser: s.idUser,
+        observation: '',
+        timesType: 'ONLY_AVAILABLES',
+        repeat: { everyWeeks: 1, count: 3 },
+      },
+    });
+    expect(checked.status(), await checked.text()).toBe(200);
+    const dates = (await checked.json()) as { Date: string; Free: boolean }[];
+    expect(dates.map((date) => date.Date)).toEqual(s.dates.slice(1));
+    if (dates.every((date) => date.Free)) return start;
+  }
+  return '';
+}
+
+/**
  * The series' list after 'Verificar datas': four rows, the second taken by the other client.
  * Answers the row of a date.
  */
@@ -130,11 +163,11 @@ async function checkedDates(scope: Locator, s: SeriesSetup) {
   return { list, row };
 }
 
-test("'Repetir' books a weekly series around a taken date, and 'Este e os seguintes' cancels the rest", async ({
+test("'Repetir' books a weekly series around a taken date; 'Este e os seguintes' moves, then cancels the rest", async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const s = await seriesWithClash(request, 'Cliente Série');
   await openAgenda(page, ADMIN.email, s.day);
 
@@ -200,10 +233,51 @@ test("'Repetir' books a weekly series around a taken date, and 'Este e os seguin
   await expect(toast(page, 'Série agendada: 4 agendamentos.')).toBeVisible();
   await expect(modal).toBeHidden();
 
-  // The third date's card says where it stands in the series.
+  // The second one's edit, at another time for it and the following: one the check finds
+  // free on the second, third and fourth dates.
+  await goToDay(page, s.dates[1]);
+  const secondCard = page.getByRole('article', { name: new RegExp(`^Agendamento N\\.º ${ids[1]}:`) });
+  await expect(secondCard.getByText('Série 2/4')).toBeVisible();
+  await secondCard.getByRole('button', { name: `Opções do agendamento N.º ${ids[1]}` }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar agendamento' });
+  await expect(edit.getByRole('checkbox', { name: /Corte de cabelo/ })).toBeChecked();
+  await edit.getByRole('button', { name: 'Próximo' }).click();
+  await expect(edit.getByRole('combobox', { name: 'Profissional' })).toHaveValue(DIEGO);
+  await expect(edit.getByRole('button', { name: chosen, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const starts = (await edit.locator('.time-button').allTextContents()).map((text) => text.trim()).filter((start) => start !== chosen);
+  const moved = await freeForTheRest(request, s, starts);
+  expect(moved, `a time of ${DIEGO} free on ${s.dates.slice(1).join(', ')}`).not.toBe('');
+  await edit.getByRole('button', { name: moved, exact: true }).click();
+  await edit.getByRole('button', { name: 'Confirmar' }).click();
+
+  // 'Alterar série': 'Somente este' unless another is chosen.
+  const question = page.getByRole('dialog', { name: 'Alterar série' });
+  await expect(question).toContainText('Este agendamento faz parte de uma série (Série 2/4).');
+  await expect(question.getByRole('radio', { name: 'Somente este' })).toBeChecked();
+  await expect(question.getByRole('radio', { name: 'Todos' })).not.toBeChecked();
+  await question.getByRole('radio', { name: 'Este e os seguintes' }).check();
+  await expect(question.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/agenda-series-move-1280.png' });
+  const changing = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/scheduling/${ids[1]}/series`,
+  );
+  await question.getByRole('button', { name: 'Continuar' }).click();
+  const change = await changing;
+  expect(change.status(), await change.text()).toBe(200);
+  expect(new URL(change.url()).searchParams.get('scope')).toBe('following');
+  expect(change.request().postDataJSON()).toMatchObject({ date: s.dates[1], startTime: moved, idServices: [s.idService], idUser: s.idUser });
+  expect(((await change.json()) as { IdsScheduling: number[] }).IdsScheduling).toEqual([ids[1], ids[2], ids[3]]);
+  await expect(toast(page, '3 agendamentos alterados.')).toBeVisible();
+  await expect(question).toBeHidden();
+  await expect(edit).toBeHidden();
+
+  // The third date's card says where it stands in the series, at the new time.
   await goToDay(page, s.dates[2]);
   const card = page.getByRole('article', { name: new RegExp(`^Agendamento N\\.º ${ids[2]}:`) });
   await expect(card).toContainText(s.client);
+  await expect(card).toHaveAttribute('aria-label', `Agendamento N.º ${ids[2]}: ${s.client}, ${moved}`);
+  await expect(card.locator('.appointment-time')).toHaveText(new RegExp(`^${moved} - `));
   await expect(card.getByText('Série 3/4')).toHaveAttribute('title', 'Repete toda semana');
 
   // 'Este e os seguintes': the third and the fourth.
@@ -212,23 +286,31 @@ test("'Repetir' books a weekly series around a taken date, and 'Este e os seguin
   const dialog = page.getByRole('dialog', { name: 'Atencão!' });
   await expect(dialog.getByRole('radio', { name: 'Somente este' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Todos' })).not.toBeChecked();
+  await expect(dialog).toContainText(`N.º ${ids[2]} - ${s.client} - ${moved}`);
   await dialog.getByRole('radio', { name: 'Este e os seguintes' }).check();
   await page.screenshot({ path: 'test-results/agenda-series-cancel-1280.png' });
   await dialog.getByRole('button', { name: 'Excluir' }).click();
   await expect(toast(page, '2 agendamentos cancelados.')).toBeVisible();
   await expect(card.getByText('Cancelado')).toBeVisible();
 
-  // The fourth is cancelled too; the first two stay.
+  // The fourth is cancelled too (it had moved with the second and the third); the first two
+  // stay, the first at its time.
   const standing = async (id: number, date: string) => {
     const response = await request.get(`/api/scheduling/professional?idCompany=${s.idCompany}&date=${date}&status=0`, {
       headers: auth(s.token),
     });
-    const items = (await response.json()) as { IdScheduling: number; Status: boolean; Series?: { IdSeries: number } | null }[];
+    const items = (await response.json()) as {
+      IdScheduling: number;
+      Status: boolean;
+      StartTime: string;
+      Series?: { IdSeries: number } | null;
+    }[];
     const item = items.find((entry) => entry.IdScheduling === id);
-    return item ? { status: item.Status, series: item.Series?.IdSeries ?? null } : null;
+    return item ? { status: item.Status, series: item.Series?.IdSeries ?? null, start: item.StartTime.slice(0, 5) } : null;
   };
-  await expect.poll(() => standing(ids[3], s.dates[3])).toEqual({ status: false, series: ids[0] });
-  expect(await standing(ids[1], s.dates[1])).toEqual({ status: true, series: ids[0] });
+  await expect.poll(() => standing(ids[3], s.dates[3])).toEqual({ status: false, series: ids[0], start: moved });
+  expect(await standing(ids[1], s.dates[1])).toEqual({ status: true, series: ids[0], start: moved });
+  expect(await standing(ids[0], s.dates[0])).toEqual({ status: true, series: ids[0], start: s.start });
 
   // What is left goes, so that Diego's agenda stays free for the other specs.
   await cancel(request, s, `scheduling/${ids[0]}/series?scope=all`);

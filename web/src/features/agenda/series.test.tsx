@@ -1,15 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DAY, agendaServer, appointment, clients, freeTimes, professionals, type Recorded } from '@/test/agendaServer';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { addDays, formatDateBR, hhmm, minutesOf } from '@/lib/dates';
-import type { SeriesBody } from './model/types';
+import type { SchedulingPayload, SeriesBody } from './model/types';
 
-// Issue 45, point 4: 'Repetir' on a new booking, the series' badge and its cancellation.
+// Issue 45, point 4: 'Repetir' on a new booking, the series' badge, its cancellation, and the
+// change of its appointments from an edit's save or a move on the grid.
 
 // 12:00 UTC is 09:00 on the unit's clock (UTC-3), on DAY (a Tuesday).
 const NOW = new Date(`${DAY}T12:00:00Z`);
@@ -467,5 +468,331 @@ describe("cancelling a series' appointment", () => {
     // Not in a series: no choice.
     dialog = await cancel(4);
     expect(within(dialog).queryByRole('radio')).toBeNull();
+  });
+});
+
+describe("changing a series' appointment", () => {
+  const SERIES = { IdSeries: 8, Index: 2, Count: 4, EveryWeeks: 1 };
+  const OVERLAP = 'Este cliente já tem outro agendamento neste horário.';
+
+  /**
+   * PUT scheduling/{id}/series behind the HTTP contract: this appointment takes the form (the
+   * others are on other weeks, not shown), and the answer names 3 ('following') or 4 ('all');
+   * `refuse` answers instead when it returns a response (nothing changes then).
+   */
+  function changeServer(agenda: ReturnType<typeof agendaServer>, refuse?: (body: SchedulingPayload) => Response | undefined) {
+    const calls: Recorded[] = [];
+    server.use(
+      http.put(apiUrl('scheduling/:id/series'), async ({ request, params }) => {
+        const url = new URL(request.url);
+        const body = (await request.clone().json()) as SchedulingPayload;
+        calls.push({ method: 'PUT', path: url.pathname.replace('/api/', ''), search: url.searchParams, body, headers: request.headers });
+        const refusal = refuse?.(body);
+        if (refusal) return refusal;
+        const id = Number(params.id);
+        const item = agenda.items.get(id)!;
+        const professional = professionals.find((p) => p.IdCompanyProfessional === body.idCompanyProfessional)!;
+        agenda.items.set(
+          id,
+          appointment(id, {
+            ...item,
+            IdProfessional: professional.IdProfessional,
+            IdCompanyProfessional: professional.IdCompanyProfessional,
+            ProfessionalName: professional.Name,
+            ProfessionalColor: professional.Color,
+            Date: body.date!,
+            StartTime: `${body.startTime}:00`,
+            EndTime: `${body.endTime}:00`,
+          }),
+        );
+        const ids = url.searchParams.get('scope') === 'all' ? [id, 901, 902, 903] : [id, 902, 903];
+        return HttpResponse.json({ IdSeries: item.Series!.IdSeries, IdsScheduling: ids }, { headers: { 'X-Navalha-Position': '9.970' } });
+      }),
+    );
+    return calls;
+  }
+
+  /** The single edits sent (PUT scheduling/professional/{id}). */
+  const singleEdits = (agenda: ReturnType<typeof agendaServer>) =>
+    agenda.calls.filter((c) => c.method === 'PUT' && c.path.startsWith('scheduling/professional/'));
+
+  /** 'Alterar série', once it is asked: its text, its choices ('Somente este' chosen) and its buttons. */
+  async function seriesQuestion() {
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar série' });
+    expect(within(dialog).getByText('Este agendamento faz parte de uma série (Série 2/4).')).toBeTruthy();
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.parentElement!.textContent)).toEqual([
+      'Somente este',
+      'Este e os seguintes',
+      'Todos',
+    ]);
+    expect((within(dialog).getByRole('radio', { name: 'Somente este' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Continuar', 'Cancelar']);
+    return dialog;
+  }
+
+  /** Edits appointment 9 (Diego, 11:00 on DAY) to 14:15 and presses 'Confirmar'; answers the wizard. */
+  async function editTo1415(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 9' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
+      timeout: 3000,
+    });
+    await user.click(within(modal).getByRole('button', { name: '14:15' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    return modal;
+  }
+
+  /** What the wizard's single edit of appointment 9 to 14:15 sends. */
+  const EDITED = {
+    idCompanyProfessional: 7,
+    date: DAY,
+    startTime: '14:15',
+    endTime: '14:45',
+    idServices: [1],
+    idUser: 9,
+    observation: '',
+    timesType: 'ONLY_AVAILABLES',
+  };
+
+  const inSeries = () => appointment(9, { StartTime: '11:00:00', EndTime: '11:30:00', Series: SERIES });
+
+  it("asks in the edit wizard; 'Este e os seguintes' sends the edit's body to the series and says how many", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([inSeries()]);
+    const changes = changeServer(agenda);
+    const { store } = renderAgenda();
+    const modal = await editTo1415(user);
+
+    // 'Cancelar': nothing sent, the wizard stays as it was.
+    await user.click(within(await seriesQuestion()).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog', { name: 'Alterar série' })).toBeNull();
+    expect(within(modal).getByRole('button', { name: '14:15' }).getAttribute('aria-pressed')).toBe('true');
+    expect(changes).toHaveLength(0);
+    expect(singleEdits(agenda)).toHaveLength(0);
+
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('radio', { name: 'Este e os seguintes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByText('3 agendamentos alterados.')).toBeTruthy();
+    expect(screen.queryByText(/^Agendamento realizado com sucesso!/)).toBeNull();
+    expect(changes).toHaveLength(1);
+    expect([changes[0].path, changes[0].search.get('scope')]).toEqual(['scheduling/9/series', 'following']);
+    expect(changes[0].body).toEqual(EDITED);
+    expect(singleEdits(agenda)).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Editar agendamento' })).toBeNull();
+    expect(store.getState().agenda.modal.open).toBe(false);
+    // Read again at the change's position.
+    expect(await screen.findByRole('article', { name: /N\.º 9: .*, 14:15/ })).toBeTruthy();
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.headers.get('X-Navalha-Position')).toBe('9.970'));
+  });
+
+  it("'Somente este' is the single edit as before; an appointment not in a series is not asked", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([inSeries(), appointment(10, { StartTime: '12:00:00', EndTime: '12:30:00' })]);
+    const changes = changeServer(agenda);
+    renderAgenda();
+    await editTo1415(user);
+    await user.click(within(await seriesQuestion()).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Agendamento realizado com sucesso! 24/11/2026 às 14:15.')).toBeTruthy();
+    expect(singleEdits(agenda).map((c) => [c.path, c.body])).toEqual([['scheduling/professional/9', EDITED]]);
+    expect(changes).toHaveLength(0);
+
+    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 10' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(
+      () => expect((within(modal).getByRole('combobox', { name: 'Profissional' }) as HTMLInputElement).value).toBe('Diego Barbeiro'),
+      { timeout: 3000 },
+    );
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Agendamento realizado com sucesso! 24/11/2026 às 11:00.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Alterar série' })).toBeNull();
+    expect(singleEdits(agenda)[1]).toMatchObject({ path: 'scheduling/professional/10', body: { idCompanyProfessional: 7, startTime: '11:00' } });
+  });
+
+  it('asks the price after the series, and sends the chosen reprice with it', async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([inSeries()]);
+    const changes = changeServer(agenda);
+    // Caio charges R$ 65,00 for 'Corte de cabelo'; it was booked at R$ 55,00.
+    server.use(
+      http.get(apiUrl('professional-service/professional/3'), () =>
+        HttpResponse.json([
+          { IdCompanyProfessionalService: 31, IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 65, Combo: false, Status: true },
+        ]),
+      ),
+    );
+    renderAgenda();
+    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 9' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
+      timeout: 3000,
+    });
+    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
+    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
+    await user.click(within(modal).getByRole('button', { name: '11:00' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+
+    const dialog = await seriesQuestion();
+    expect(screen.queryByRole('dialog', { name: 'Valor do agendamento' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Todos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    const price = await screen.findByRole('dialog', { name: 'Valor do agendamento' });
+    expect(screen.queryByRole('dialog', { name: 'Alterar série' })).toBeNull();
+    await user.click(within(price).getByRole('button', { name: /^Usar R\$\s65,00$/ }));
+
+    expect(await screen.findByText('4 agendamentos alterados.')).toBeTruthy();
+    expect(changes[0].search.get('scope')).toBe('all');
+    expect(changes[0].body).toEqual({ ...EDITED, idCompanyProfessional: 6, startTime: '11:00', endTime: '11:30', reprice: true });
+  });
+
+  it("shows a refusal (an occurrence not free, the client's other appointment) as a toast, and keeps the wizard as it was", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([inSeries()]);
+    const clash = `${formatDateBR(THIRD)}: ${TAKEN}`;
+    let answer = () => HttpResponse.json({ message: clash, errors: { occurrences: clash } }, { status: 409 });
+    const changes = changeServer(agenda, () => answer());
+    renderAgenda('ADMIN');
+    const modal = await editTo1415(user);
+    let dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('radio', { name: 'Este e os seguintes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(clash)).toBeTruthy();
+    expect(screen.getAllByText(clash)).toHaveLength(1);
+    expect(within(modal).getByRole('button', { name: '14:15' }).getAttribute('aria-pressed')).toBe('true');
+    expect(agenda.items.get(9)!.StartTime).toBe('11:00:00');
+
+    // The client's other appointment: no 'Agendar mesmo assim' for a series, the message only.
+    answer = () => HttpResponse.json({ message: OVERLAP, errors: { allowClientOverlap: OVERLAP } }, { status: 409 });
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('radio', { name: 'Todos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(OVERLAP)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Cliente já agendado' })).toBeNull();
+    expect(changes).toHaveLength(2);
+    expect(changes[1].body).not.toHaveProperty('allowClientOverlap');
+    expect(singleEdits(agenda)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Editar agendamento' })).toBeTruthy();
+  });
+
+  /**
+   * The timeline, and a drag of appointment 9 (from Diego's column to Eduardo's) to 14:00. jsdom has
+   * no DragEvent nor PointerEvent: ones with the pointer's position stand in.
+   */
+  async function onTimeline(user: ReturnType<typeof userEvent.setup>) {
+    vi.stubGlobal('DragEvent', class extends MouseEvent {});
+    vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    await screen.findByRole('article', { name: /N\.º 9:/ });
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const column = (name: string) => within(timeline).getByRole('list', { name: `Agenda de ${name}` });
+    const drag = () => {
+      const card = within(column('Diego Barbeiro')).getByRole('listitem', { name: /N\.º 9:/ });
+      // Held by its top, dropped five hour rows below 9:00.
+      fireEvent.pointerDown(card, { clientY: 0 });
+      fireEvent.dragStart(card, { dataTransfer: { setData: () => undefined, effectAllowed: 'move' } });
+      fireEvent.drop(column('Eduardo Barbeiro'), { clientY: 5 * 122 });
+    };
+    return { column, drag };
+  }
+
+  /** What a drop of appointment 9 on Eduardo's 14:00 sends. */
+  const MOVED = {
+    idCompanyProfessional: 8,
+    date: DAY,
+    startTime: '14:00',
+    endTime: '14:30',
+    idServices: [1],
+    idUser: 9,
+    observation: '',
+    timesType: 'ONLY_AVAILABLES',
+  };
+
+  it("asks before a drag moves a series' appointment: cancel puts it back, 'Todos' asks the price and moves them", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Series: SERIES })]);
+    const changes = changeServer(agenda);
+    // Eduardo charges R$ 45,00 for 'Corte de cabelo'; it was booked at R$ 55,00.
+    server.use(
+      http.get(apiUrl('professional-service/professional/5'), () =>
+        HttpResponse.json([
+          { IdCompanyProfessionalService: 51, IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 45, Combo: false, Status: true },
+        ]),
+      ),
+    );
+    renderAgenda();
+    const { column, drag } = await onTimeline(user);
+
+    drag();
+    let dialog = await seriesQuestion();
+    // Shown at its new place while asked; nothing read nor sent yet.
+    expect(within(column('Eduardo Barbeiro')).getByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    expect(agenda.calls.some((c) => c.path === 'scheduling/9')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(column('Diego Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 10:00 - 10:30/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Valor do agendamento' })).toBeNull();
+    expect(changes).toHaveLength(0);
+
+    drag();
+    dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('radio', { name: 'Todos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Valor do agendamento' })).getByRole('button', { name: /^Manter R\$\s55,00$/ }));
+    expect(await screen.findByText('4 agendamentos alterados.')).toBeTruthy();
+    expect(screen.queryByText(/movido para/)).toBeNull();
+    expect([changes[0].path, changes[0].search.get('scope')]).toEqual(['scheduling/9/series', 'all']);
+    expect(changes[0].body).toEqual(MOVED);
+    expect(singleEdits(agenda)).toHaveLength(0);
+    expect(await within(column('Eduardo Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 14:00 - 14:30/ })).toBeTruthy();
+    await waitFor(() => expect(agenda.dayReads().at(-1)!.headers.get('X-Navalha-Position')).toBe('9.970'));
+  });
+
+  it("puts the card back when the series' move is refused, and moves it alone with 'Somente este'", async () => {
+    const user = userEvent.setup();
+    const agenda = agendaServer([appointment(9, { Series: SERIES })]);
+    const clash = `${formatDateBR(FOURTH)}: ${TAKEN}`;
+    const changes = changeServer(agenda, () => HttpResponse.json({ message: clash, errors: { occurrences: clash } }, { status: 409 }));
+    // Eduardo charges what it was booked at: no price question.
+    server.use(
+      http.get(apiUrl('professional-service/professional/5'), () =>
+        HttpResponse.json([
+          { IdCompanyProfessionalService: 51, IdService: 1, Description: 'Corte de cabelo', Time: 30, Value: 55, Combo: false, Status: true },
+        ]),
+      ),
+    );
+    renderAgenda('ATTENDANT');
+    const { column, drag } = await onTimeline(user);
+
+    drag();
+    let dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('radio', { name: 'Este e os seguintes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(clash)).toBeTruthy();
+    expect(await within(column('Diego Barbeiro')).findByRole('listitem', { name: /N\.º 9: .*, 10:00 - 10:30/ })).toBeTruthy();
+    expect(within(column('Eduardo Barbeiro')).queryByRole('listitem', { name: /N\.º 9:/ })).toBeNull();
+    expect(changes).toHaveLength(1);
+    expect(changes[0].search.get('scope')).toBe('following');
+
+    drag();
+    dialog = await seriesQuestion();
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Agendamento N.º 9 movido para 24/11/2026 às 14:00.')).toBeTruthy();
+    expect(singleEdits(agenda).map((c) => [c.path, c.body])).toEqual([['scheduling/professional/9', MOVED]]);
+    expect(changes).toHaveLength(1);
   });
 });

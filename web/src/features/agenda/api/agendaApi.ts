@@ -22,12 +22,14 @@ import type {
   SeriesBody,
   SeriesBooked,
   SeriesCancelled,
+  SeriesChanged,
   SeriesOccurrence,
   UnitProfessional,
   UnitService,
   WorkingDay,
 } from '../model/types';
 import { clientOverlapMessage } from '../model/promises';
+import { seriesChangeRequest, type SeriesChange } from '../model/series';
 
 /** '[1,2]', the list format of the available-times call. */
 export const idList = (ids: number[]) => `[${ids.join(',')}]`;
@@ -308,6 +310,22 @@ export const agendaApi = api.injectEndpoints({
         { type: 'AvailableTime', id: LIST },
       ],
     }),
+    /**
+     * 'Este e os seguintes' or 'Todos' of an edit's save or a grid move of a series'
+     * appointment: the form's time, professional, services and notes for each, all or none (a
+     * 409 names the date that would not be free). Quiet: the screen shows the failures. The
+     * appointments changed and the day lists are read again, at the change's position.
+     */
+    changeSeries: build.mutation<SeriesChanged, SeriesChange>({
+      query: seriesChangeRequest,
+      extraOptions: QUIET,
+      invalidatesTags: (result, _error, { id }) => [
+        { type: 'Scheduling' as const, id },
+        ...(result?.IdsScheduling ?? []).filter((other) => other !== id).map((other) => ({ type: 'Scheduling' as const, id: other })),
+        { type: 'Scheduling', id: LIST },
+        { type: 'AvailableTime', id: LIST },
+      ],
+    }),
     cancelScheduling: build.mutation<SchedulingCancelled, number>({
       query: (id) => ({ url: `scheduling/${id}`, method: 'DELETE' }),
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
@@ -407,6 +425,7 @@ export const {
   useCheckSeriesMutation,
   useBookSeriesMutation,
   useCancelSeriesMutation,
+  useChangeSeriesMutation,
   useCancelOnlineOriginMutation,
   useMarkArrivalMutation,
   useMarkNoShowMutation,

@@ -25,7 +25,7 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { availableDates, initialDate } from './TimePicker';
 import { WizardTimeStep } from './WizardTimeStep';
-import type { AvailableTimes, FreeHour } from '../model/types';
+import type { AvailableTimes, FreeHour, SeriesAnswer } from '../model/types';
 import {
   PREFILL_STAGGER_MS,
   canConfirm,
@@ -83,6 +83,8 @@ interface AppointmentModalProps {
   agendaDay?: string | null;
   /** An empty slot clicked in the agenda: its professional, day and time are filled in. */
   slot?: AgendaSlot | null;
+  /** The edited appointment's place in its series: its save asks which ones to change. */
+  series?: SeriesAnswer | null;
 }
 
 /** 'Novo agendamento' / 'Editar agendamento': CLIENT, SERVICE, TIME. */
@@ -95,6 +97,7 @@ export function AppointmentModal({
   onSaved,
   agendaDay = null,
   slot = null,
+  series: inSeries = null,
 }: AppointmentModalProps) {
   const editing = idScheduling !== null;
   const timeZone = companies.find((company) => company.IdCompany === defaultCompany)?.TimeZone;
@@ -179,7 +182,7 @@ export function AppointmentModal({
   // A retried request is not a second appointment.
   const withKey = useIdempotencyKey();
   const questions = useWriteQuestions();
-  const saving = booking.isLoading || changing.isLoading;
+  const saving = booking.isLoading || changing.isLoading || questions.sendingSeries;
 
   /** The professional of the chosen time in the unit: from the free times, or an edit's own. */
   const membershipOf = (hour: FreeHour | null) =>
@@ -216,9 +219,19 @@ export function AppointmentModal({
     const date = state.date;
     let saved;
     if (editing) {
-      // Another professional: which prices (issue 45); cancelled, the form stays as it is.
+      // Of a series: which ones; another professional: which prices (issue 45). Cancelled,
+      // the form stays as it is.
+      const scope = await questions.askSeriesScope(inSeries);
+      if (!scope) return;
       const priced = detail.data ? await questions.askPrice(detail.data, hour.idProfessional, state.serviceIds) : {};
       if (!priced) return;
+      if (scope !== 'ONE') {
+        // All or none: refused, the message was shown and the form stays as it is.
+        if (!(await questions.sendSeries({ id: idScheduling, scope, payload: { ...payload, ...priced } }))) return;
+        dispatch(wizard.submitted());
+        onSaved(date);
+        return;
+      }
       saved = await questions.send((extra) => change({ id: idScheduling, payload: { ...payload, ...priced, ...extra } }).unwrap());
     } else {
       saved = await questions.send((extra) =>
@@ -393,6 +406,7 @@ export function AgendaAppointmentModal({ scope }: { scope: AgendaScope }) {
       mayChangeCompany={scope.mayChangeCompany}
       agendaDay={date}
       slot={modal.slot}
+      series={modal.series}
       onClose={() => dispatch(modalClosed())}
       onSaved={(date) => {
         dispatch(dayChosen(date));

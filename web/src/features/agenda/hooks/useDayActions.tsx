@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -23,8 +23,8 @@ import { CancelOriginDialog } from '../components/CancelOriginDialog';
 import { modalOpened } from '../model/agendaSlice';
 import { comandaPath, mayMarkAttendance, type AttendanceAction } from '../model/attendance';
 import type { CardActions } from '../components/AppointmentCard';
+import { SeriesScopeChoice } from '../components/SeriesScopeChoice';
 import {
-  SERIES_SCOPES,
   SERIES_SCOPE_LEGEND,
   scopeParam,
   seriesBadgeText,
@@ -33,7 +33,6 @@ import {
   type SeriesScope,
 } from '../model/series';
 import type { DayItem } from '../model/types';
-import '../components/Series.css';
 
 export const deletedMessage = (id: number) => `Agendamento N.º ${id} excluído com sucesso!`;
 /** Spec 01: "one screen shows 'Agendamento excluído com sucesso!'": the mobile list, whose cards are short. */
@@ -118,7 +117,7 @@ export function useDayActions(
   };
 
   const actions: CardActions = {
-    onEdit: (item) => dispatch(modalOpened(item.IdScheduling)),
+    onEdit: (item) => dispatch(modalOpened(item.IdScheduling, item.Series)),
     onCancel: (item) => {
       setScope('ONE');
       setDeleting(item);
@@ -177,7 +176,13 @@ export function useDayActions(
             N.º {deleting.IdScheduling} - {deleting.UserName} - {shortTime(deleting.StartTime)}
           </p>
         )}
-        {deleting?.Series && <SeriesScopeChoice item={deleting} value={scope} onChange={setScope} />}
+        {deleting?.Series && (
+          <SeriesScopeChoice
+            legend={`${SERIES_SCOPE_LEGEND} (${seriesBadgeText(deleting.Series)}, ${seriesRepeatText(deleting.Series.EveryWeeks).toLowerCase()})`}
+            value={scope}
+            onChange={setScope}
+          />
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={whatsLink !== null}
@@ -198,25 +203,6 @@ export function useDayActions(
   );
 
   return { actions, dialogs };
-}
-
-/** Of a series' appointment (issue 45): 'Somente este', 'Este e os seguintes' or 'Todos'. */
-function SeriesScopeChoice({ item, value, onChange }: { item: DayItem; value: SeriesScope; onChange: (scope: SeriesScope) => void }) {
-  const name = useId();
-  if (!item.Series) return null;
-  return (
-    <fieldset className="radio-group series-scope">
-      <legend>
-        {SERIES_SCOPE_LEGEND} ({seriesBadgeText(item.Series)}, {seriesRepeatText(item.Series.EveryWeeks).toLowerCase()})
-      </legend>
-      {SERIES_SCOPES.map((option) => (
-        <label key={option.value}>
-          <input type="radio" name={name} checked={value === option.value} onChange={() => onChange(option.value)} />
-          {option.label}
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 /** 'Histórico' of a card: who booked, moved, confirmed or cancelled the appointment, and what changed. */

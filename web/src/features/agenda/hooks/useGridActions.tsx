@@ -37,7 +37,9 @@ export const movesNothing = (item: DayItem, idProfessional: number, date: string
  *
  * A move keeps its promises (issue 45): dropped on another professional whose prices give
  * another total, it asks which one to charge (cancel puts the card back); a client who has
- * another appointment then is a question for ADMIN and ATTENDANT ('Agendar mesmo assim').
+ * another appointment then is a question for ADMIN and ATTENDANT ('Agendar mesmo assim'). A
+ * series' appointment asks first which ones move ('Alterar série'): 'Este e os seguintes' and
+ * 'Todos' send the same body to the series' change, which moves them all or none.
  *
  * The grid shows when people work (issue 45): outside the professional's working periods, the
  * unit's opening hours, its holidays, the days off and the past are shaded (`now` is the page's
@@ -87,6 +89,12 @@ export function useGridActions(
     };
     // The card stays where it was dropped while the move is read, asked about and sent.
     const putBack = dispatch(shownChanged(item, to));
+    // Of a series (issue 45): this one, this and the following, or all; then the price.
+    const scope = await questions.askSeriesScope(item.Series);
+    if (!scope) {
+      putBack();
+      return;
+    }
     let detail;
     try {
       // The services, prices, notes and rules of the appointment as it is now.
@@ -115,6 +123,12 @@ export function useGridActions(
       timesType: detail.TimesType === 'ALL_TIMES' ? ('ALL_TIMES' as const) : ('ONLY_AVAILABLES' as const),
       ...priced,
     };
+    if (scope !== 'ONE') {
+      // The others move by as many days, to the same time; refused, nothing moved.
+      const changed = await questions.sendSeries({ id: item.IdScheduling, scope, payload });
+      if (!changed) putBack();
+      return;
+    }
     const moved = await questions.send((extra) => move({ id: item.IdScheduling, payload: { ...payload, ...extra }, to }).unwrap());
     if (moved) notifySuccess(movedMessage(item.IdScheduling, date, start));
     // Refused (the message shown) or not confirmed: the card goes back.

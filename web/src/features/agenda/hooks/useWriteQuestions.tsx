@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { staffApi } from '@/components/staff/staffApi';
-import { notifyError } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { selectRoleType } from '@/state/sessionSlice';
 import {
@@ -19,7 +19,10 @@ import {
   type PriceAnswer,
   type PriceChange,
 } from '../model/promises';
-import type { PromiseFlags, SchedulingDetail } from '../model/types';
+import { seriesChangedMessage, type SeriesChange, type SeriesScope } from '../model/series';
+import type { PromiseFlags, SchedulingDetail, SeriesAnswer, SeriesChanged } from '../model/types';
+import { useChangeSeriesMutation } from '../api/agendaApi';
+import { SeriesChangeDialog } from '../components/SeriesScopeChoice';
 
 /** A question on screen until answered: `ask` resolves with the answer. */
 function useQuestion<Q, A>() {
@@ -72,16 +75,48 @@ export function ClientOverlapDialog({ message, onAnswer }: { message: string; on
 }
 
 /**
- * The questions of an agenda write (issue 45): which price a move to another professional
- * keeps, and whether to book a client who already has an appointment then. The booking
- * endpoints are quiet, so `send` shows their failures itself, each once. `dialogs` goes
- * into the screen (over its modal, if any).
+ * The questions of an agenda write (issue 45): which of a series' appointments a change takes,
+ * which price a move to another professional keeps, and whether to book a client who already
+ * has an appointment then. The booking endpoints are quiet, so `send` and `sendSeries` show
+ * their failures themselves, each once. `dialogs` goes into the screen (over its modal, if any).
  */
 export function useWriteQuestions() {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRoleType);
   const { ask: askPriceChange, pending: pricePending } = useQuestion<PriceChange, PriceAnswer>();
   const { ask: askOverlap, pending: overlapPending } = useQuestion<string, boolean>();
+  const { ask: askSeries, pending: seriesPending } = useQuestion<SeriesAnswer, SeriesScope | null>();
+  const [changeSeries, seriesChange] = useChangeSeriesMutation();
+
+  /**
+   * 'Alterar série', for an appointment of a series (asked first, before the price): 'ONE'
+   * without asking when it has none; null when the user cancelled.
+   */
+  const askSeriesScope = useCallback(
+    async (series: SeriesAnswer | null | undefined): Promise<SeriesScope | null> => (series ? askSeries(series) : 'ONE'),
+    [askSeries],
+  );
+
+  /**
+   * Sends 'Este e os seguintes' or 'Todos' of a change, and says how many were changed. There
+   * is no 'Agendar mesmo assim' for a series: every refusal (an occurrence that would not be
+   * free, the client's other appointment, a past one) is the server's message as a toast, and
+   * nothing was changed. Resolves with the answer, or null.
+   */
+  const sendSeries = useCallback(
+    async (change: SeriesChange): Promise<SeriesChanged | null> => {
+      try {
+        const changed = await changeSeries(change).unwrap();
+        notifySuccess(seriesChangedMessage(changed.IdsScheduling.length));
+        return changed;
+      } catch (error) {
+        const message = writeFailureMessage(error);
+        if (message) notifyError(message);
+        return null;
+      }
+    },
+    [changeSeries],
+  );
 
   /**
    * For an appointment going to `idProfessional` with `idServices`: `{}` to send as it is
@@ -140,9 +175,10 @@ export function useWriteQuestions() {
 
   const dialogs: ReactNode = (
     <>
+      {seriesPending && <SeriesChangeDialog series={seriesPending.question} onAnswer={seriesPending.answer} />}
       {pricePending && <PriceChoiceDialog change={pricePending.question} onAnswer={pricePending.answer} />}
       {overlapPending && <ClientOverlapDialog message={overlapPending.question} onAnswer={overlapPending.answer} />}
     </>
   );
-  return { askPrice, send, dialogs };
+  return { askSeriesScope, askPrice, send, sendSeries, sendingSeries: seriesChange.isLoading, dialogs };
 }

@@ -53,6 +53,14 @@ describe('agenda slice', () => {
     expect(reduce(editing, modalClosed()).modal).toEqual({ open: false, idScheduling: null });
   });
 
+  it("keeps a series' appointment's place in its series while editing it, and forgets it on close", () => {
+    const series = { IdSeries: 40, Index: 2, Count: 4, EveryWeeks: 1 };
+    const editing = reduce(undefined, modalOpened(24, series));
+    expect(editing.modal).toEqual({ open: true, idScheduling: 24, series });
+    expect(reduce(undefined, modalOpened(24, null)).modal).toEqual({ open: true, idScheduling: 24 });
+    expect(reduce(editing, modalClosed()).modal).toEqual({ open: false, idScheduling: null });
+  });
+
   it('toggles the mobile list between confirmed and cancelled', () => {
     const state = reduce(undefined, cancelledToggled());
     expect(state.showCancelled).toBe(true);

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleType } from '@/api/types';
 import { companySelected, signedOut } from '@/state/sessionSlice';
-import type { StatusFilter } from './types';
+import type { SeriesAnswer, StatusFilter } from './types';
 
 /** The agenda screen's client state: the day, the filters, the view and the modal. */
 export interface AgendaState {
@@ -17,8 +17,11 @@ export interface AgendaState {
   view: 'list' | 'timeline' | 'week';
   /** Mobile list: cancelled instead of confirmed appointments. */
   showCancelled: boolean;
-  /** The appointment modal: closed, new (id null) or editing an id. */
-  modal: { open: boolean; idScheduling: number | null; slot?: AgendaSlot | null };
+  /**
+   * The appointment modal: closed, new (id null) or editing an id; `series` is the edited
+   * appointment's place in its series, when it has one (its save asks which ones to change).
+   */
+  modal: { open: boolean; idScheduling: number | null; slot?: AgendaSlot | null; series?: SeriesAnswer };
   /** ADMIN's past view: the instant shown, 'YYYY-MM-DDTHH:MM:SS' on the unit's clock; null is now. */
   asOf: string | null;
 }
@@ -66,8 +69,13 @@ export const agendaSlice = createSlice({
     cancelledToggled(state) {
       state.showCancelled = !state.showCancelled;
     },
-    modalOpened(state, action: PayloadAction<number | null>) {
-      state.modal = { open: true, idScheduling: action.payload };
+    modalOpened: {
+      reducer(state, action: PayloadAction<{ idScheduling: number | null; series?: SeriesAnswer | null }>) {
+        const { idScheduling, series } = action.payload;
+        state.modal = { open: true, idScheduling, ...(series ? { series } : {}) };
+      },
+      /** `modalOpened(null)` creates; `modalOpened(id, item.Series)` edits. */
+      prepare: (idScheduling: number | null, series?: SeriesAnswer | null) => ({ payload: { idScheduling, series } }),
     },
     /** 'Novo agendamento' with the clicked slot's professional, day and time filled in. */
     slotChosen(state, action: PayloadAction<AgendaSlot>) {

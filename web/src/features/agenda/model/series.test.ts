@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHANGE_SERIES_TITLE,
   CLASHES_MESSAGE,
+  CONTINUE_LABEL,
+  SERIES_SCOPES,
   COUNT_MESSAGE,
   EVERY_WEEKS_MESSAGE,
   FREQUENCIES,
@@ -11,6 +14,7 @@ import {
   VERIFY_FIRST_MESSAGE,
   bookSeriesLabel,
   bookingBlock,
+  changeSeriesText,
   chosenTimes,
   defaultUntil,
   durationOf,
@@ -27,6 +31,8 @@ import {
   seriesBody,
   seriesBookedMessage,
   seriesCancelledMessage,
+  seriesChangeRequest,
+  seriesChangedMessage,
   seriesDates,
   seriesDayLabel,
   seriesRepeatText,
@@ -249,5 +255,50 @@ describe('the texts', () => {
       '2 agendamentos cancelados.',
     ]);
     expect([scopeParam('FOLLOWING'), scopeParam('ALL')]).toEqual(['following', 'all']);
+  });
+});
+
+describe("changing a series' appointments", () => {
+  /** The single edit's body, as the wizard or a grid move sends it. */
+  const payload = {
+    idCompanyProfessional: 7,
+    date: '2026-12-02',
+    startTime: '15:00',
+    endTime: '15:30',
+    idServices: [1, 4],
+    idUser: 3,
+    observation: 'Máquina 2',
+    timesType: 'ONLY_AVAILABLES' as const,
+  };
+
+  it('sends the single edit\'s body, reprice included, to PUT scheduling/{id}/series with the scope', () => {
+    expect(seriesChangeRequest({ id: 41, scope: 'FOLLOWING', payload: { ...payload, reprice: true } })).toEqual({
+      url: 'scheduling/41/series?scope=following',
+      method: 'PUT',
+      body: { ...payload, reprice: true },
+    });
+    expect(seriesChangeRequest({ id: 41, scope: 'ALL', payload })).toEqual({
+      url: 'scheduling/41/series?scope=all',
+      method: 'PUT',
+      body: payload,
+    });
+  });
+
+  it("never sends 'Agendar mesmo assim': the series' change has no allowClientOverlap", () => {
+    const { body } = seriesChangeRequest({ id: 41, scope: 'ALL', payload: { ...payload, allowClientOverlap: true } });
+    expect(body).toEqual(payload);
+    expect(body).not.toHaveProperty('allowClientOverlap');
+  });
+
+  it("names the question, its choices and the toast", () => {
+    expect(CHANGE_SERIES_TITLE).toBe('Alterar série');
+    expect(changeSeriesText({ Index: 2, Count: 4 })).toBe('Este agendamento faz parte de uma série (Série 2/4).');
+    expect(SERIES_SCOPES.map((option) => option.label)).toEqual(['Somente este', 'Este e os seguintes', 'Todos']);
+    expect(CONTINUE_LABEL).toBe('Continuar');
+    expect([0, 1, 3].map(seriesChangedMessage)).toEqual([
+      'Nenhum agendamento alterado.',
+      '1 agendamento alterado.',
+      '3 agendamentos alterados.',
+    ]);
   });
 });

@@ -16,7 +16,8 @@ import type {
 // checks the dates first (each with its time and whether it is free, or why not), picks
 // another time for a date that clashes or skips it, then books them all or none. Each
 // occurrence is an ordinary appointment; the series only links them, so that one, this and
-// the following, or all can be cancelled.
+// the following, or all can be cancelled, or changed (an edit's save or a move on the grid asks
+// which ones; each other occurrence's date moves by as many days as this one's).
 
 /** Most weeks between two occurrences. */
 export const MAX_EVERY_WEEKS = 8;
@@ -319,7 +320,7 @@ export const durationOf = (form: Pick<SchedulingPayload, 'startTime' | 'endTime'
 // ---------------------------------------------------------------------------
 // Cancelling.
 
-/** Which of a series' appointments a cancellation takes. */
+/** Which of a series' appointments a cancellation or a change takes. */
 export type SeriesScope = 'ONE' | 'FOLLOWING' | 'ALL';
 
 export const SERIES_SCOPES: { value: SeriesScope; label: string }[] = [
@@ -330,5 +331,40 @@ export const SERIES_SCOPES: { value: SeriesScope; label: string }[] = [
 
 export const SERIES_SCOPE_LEGEND = 'Agendamentos da série';
 
-/** The `scope` of DELETE scheduling/{id}/series. */
+/** The `scope` of DELETE and PUT scheduling/{id}/series. */
 export const scopeParam = (scope: Exclude<SeriesScope, 'ONE'>) => (scope === 'FOLLOWING' ? 'following' : 'all');
+
+// ---------------------------------------------------------------------------
+// Changing (an edit's save, a move on the grid).
+
+/** The question asked before a series' appointment is changed. */
+export const CHANGE_SERIES_TITLE = 'Alterar série';
+export const CONTINUE_LABEL = 'Continuar';
+/** 'Este agendamento faz parte de uma série (Série 2/4).' */
+export const changeSeriesText = (series: Pick<SeriesAnswer, 'Index' | 'Count'>) =>
+  `Este agendamento faz parte de uma série (${seriesBadgeText(series)}).`;
+
+/** The toast after a change of a series' appointments. */
+export const seriesChangedMessage = (count: number) =>
+  count === 0
+    ? 'Nenhum agendamento alterado.'
+    : count === 1
+      ? '1 agendamento alterado.'
+      : `${count} agendamentos alterados.`;
+
+/** What 'Este e os seguintes' or 'Todos' of a change sends. */
+export interface SeriesChange {
+  id: number;
+  scope: Exclude<SeriesScope, 'ONE'>;
+  /** The single edit's body (PUT scheduling/professional/{id}), `reprice` included. */
+  payload: SchedulingPayload;
+}
+
+/**
+ * PUT scheduling/{id}/series?scope=following|all: the body of the single edit. The series'
+ * change has no 'Agendar mesmo assim': `allowClientOverlap` is never sent.
+ */
+export function seriesChangeRequest({ id, scope, payload }: SeriesChange) {
+  const { allowClientOverlap: _ignored, ...body } = payload;
+  return { url: `scheduling/${id}/series?scope=${scopeParam(scope)}`, method: 'PUT' as const, body };
+}

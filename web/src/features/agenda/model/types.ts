@@ -180,5 +180,8 @@ export type SeriesBooked = Schemas['SeriesBooked'];
 /** The answer of DELETE scheduling/{id}/series. */
 export type SeriesCancelled = Schemas['SeriesCancelled'];
 
+/** The answer of PUT scheduling/{id}/series: the series and the appointments changed (this one first). */
+export type SeriesChanged = Schemas['SeriesChanged'];
+
 /** An appointment's place in its series (DayItem.Series). */
 export type SeriesAnswer = Schemas['SeriesAnswer'];
