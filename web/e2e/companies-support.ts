@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from './fixtures';
+import { ADMIN, apiToken } from './support';
 
-// Data the units test makes for itself: CNPJs unique per run and small PNG images.
+// Data the units test makes for itself: CNPJs unique per run and small PNG images; and a
+// unit's 'Lembretes' put back through the API.
 
 const CNPJ_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -76,3 +80,40 @@ export function solidPng(rgb: [number, number, number], width = 64, height = 48)
 
 /** The name the server stores an image under (its SHA-256), which ends its URL. */
 export const storedName = (png: Buffer) => `${createHash('sha256').update(png).digest('hex')}.png`;
+
+/**
+ * Sets a unit's 'Lembretes' (issue 44) through the API: its form as GET company/{id} answers
+ * it, with the two reminders; the settings left out (online rules, commissions...) keep theirs.
+ */
+export async function setReminders(request: APIRequestContext, idCompany: number, before24h: boolean, before2h: boolean) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, ADMIN.email)}` };
+  const read = await request.get(`/api/company/${idCompany}`, { headers });
+  expect(read.ok(), await read.text()).toBeTruthy();
+  const unit = (await read.json()) as Record<string, unknown>;
+  const written = await request.put(`/api/company/${idCompany}`, {
+    headers,
+    data: {
+      name: unit.Name,
+      cnpj: unit.Cnpj,
+      email: unit.Email,
+      phone: unit.Phone,
+      whatsApp: unit.WhatsApp,
+      status: unit.Status,
+      facebook: unit.Facebook,
+      instagram: unit.Instagram,
+      observation: unit.Observation ?? '',
+      zipCode: unit.ZipCode,
+      street: unit.Street,
+      number: unit.Number,
+      complement: unit.Complement ?? '',
+      district: unit.District,
+      city: unit.City,
+      state: unit.State,
+      // '' is the zone its address gives.
+      timeZone: unit.TimeZoneFromAddress === false ? unit.TimeZone : '',
+      remindersBefore24h: before24h,
+      remindersBefore2h: before2h,
+    },
+  });
+  expect(written.ok(), await written.text()).toBeTruthy();
+}

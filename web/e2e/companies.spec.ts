@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { maskedCnpj, randomCnpj, solidPng, storedName } from './companies-support';
-import { ADMIN, apiToken, runTag, signInAs, toast } from './support';
+import { maskedCnpj, randomCnpj, setReminders, solidPng, storedName } from './companies-support';
+import { ADMIN, CENTRO, apiToken, companyId, runTag, signInAs, toast } from './support';
 
 // Units ('Empresas', spec 02 §2, §5-§8) as ADMIN: register a unit, set a day's hours,
-// upload, reorder and save its gallery, and see the order kept after a reload.
+// upload, reorder and save its gallery, and see the order kept after a reload; turn a
+// demo unit's reminder ('Lembretes', issue 44) off and on again.
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 
@@ -109,12 +110,60 @@ test('ADMIN registers a unit, sets its hours and orders its gallery', async ({ p
   await expect(page.getByLabel('CNPJ', { exact: true })).toHaveValue(maskedCnpj(cnpj));
   await expect(page.getByLabel('Observação', { exact: true })).toHaveValue('Unidade criada pelo teste.');
   await expect(page.getByRole('tab')).toHaveText(['Barbearia', 'Horário de trabalho', 'Galeria de fotos', 'Histórico']);
+  // 'Lembretes' (issue 44): a new unit sends none.
+  const reminders = page.getByRole('group', { name: 'Lembretes' });
+  const before24h = reminders.getByLabel('Lembrete 24 horas antes', { exact: true });
+  const before2h = reminders.getByLabel('Lembrete 2 horas antes', { exact: true });
+  await expect(before24h).not.toBeChecked();
+  await expect(before2h).not.toBeChecked();
 
   // Editing keeps the unit and returns to the list.
   await page.getByLabel('Complemento', { exact: true }).fill(`Sala ${tag} B`);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/company$/);
+
+  // The demo's units remind their clients 24 and 2 hours before: Centro's 2-hour reminder
+  // off, kept after a reload, then on again. Every spec shares Centro: should the test stop
+  // in between, the API puts the demo's reminders back.
+  const centroId = await companyId(page.request, await apiToken(page.request, ADMIN.email), CENTRO);
+  const openCentro = async () => {
+    await page.goto(`/dashboard/company/${centroId}`);
+    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(CENTRO);
+  };
+  const saveUnit = async () => {
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toast(page, 'Informações atualizadas com sucesso!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/company$/);
+  };
+  let remindersRestored = false;
+  try {
+    await openCentro();
+    await expect(before24h).toBeChecked();
+    await expect(before2h).toBeChecked();
+    await expect(reminders).toContainText(
+      'Enviados por WhatsApp aos clientes que aceitam WhatsApp, com os botões Confirmar e Cancelar.',
+    );
+    await before2h.uncheck();
+    await saveUnit();
+    await openCentro();
+    await expect(before2h).not.toBeChecked();
+    await expect(before24h).toBeChecked();
+    await before2h.check();
+    await saveUnit();
+    await openCentro();
+    await expect(before2h).toBeChecked();
+    await expect(before24h).toBeChecked();
+    remindersRestored = true;
+    await reminders.scrollIntoViewIfNeeded();
+    await shot(page, 'company-reminders-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(before2h).toBeVisible();
+    await shot(page, 'company-reminders-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  } finally {
+    if (!remindersRestored) await setReminders(page.request, centroId, true, true);
+  }
 
   // Working hours: one period per day, edited in a modal.
   await page.goto(unitUrl);
@@ -226,6 +275,7 @@ test('roles other than ADMIN see units read-only', async ({ page }) => {
   await page.getByRole('table', { name: 'Empresas' }).getByRole('row', { name: /Navalha Centro/ }).click();
   await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Navalha Centro');
   await expect(page.getByLabel('Nome', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Lembrete 2 horas antes', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
   await page.getByRole('tab', { name: 'Horário de trabalho' }).click();
   await expect(page.getByRole('button', { name: 'Editar Segunda-feira' })).toBeDisabled();

@@ -64,6 +64,9 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     commissionPeriod: (['week', 'fortnight'] as const).find((period) => period === company.CommissionPeriod) ?? 'month',
     // Issue 43; a server from before it answers without it: no selling without stock.
     allowNegativeStock: !!company.AllowNegativeStock,
+    // Issue 44; a server from before it answers without them: no reminders.
+    remindersBefore24h: !!company.RemindersBefore24h,
+    remindersBefore2h: !!company.RemindersBefore2h,
     // The zone its address gives shows as 'Automático', so a new address brings its own zone.
     timeZone: company.TimeZoneFromAddress === false ? (company.TimeZone ?? '') : '',
   };
@@ -101,6 +104,8 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     clubCommissionFixed: values.clubCommissionRule === 'fixed' ? values.clubCommissionFixed : null,
     commissionPeriod: values.commissionPeriod,
     allowNegativeStock: !!values.allowNegativeStock,
+    remindersBefore24h: !!values.remindersBefore24h,
+    remindersBefore2h: !!values.remindersBefore2h,
     timeZone: values.timeZone ?? '',
   };
 }
@@ -146,8 +151,9 @@ function PublicPageLink({ id }: { id: number }) {
 
 /**
  * 'Barbearia': 'Informações da barbearia', 'Endereço', 'Agendamento online' (the public
- * page's rules and link), 'Caixa e comandas' (the attendant's discount cap), 'Comissões' and
- * 'Estoque' (selling without stock); saving returns to the list.
+ * page's rules and link), 'Caixa e comandas' (the attendant's discount cap), 'Comissões',
+ * 'Estoque' (selling without stock) and 'Lembretes' (WhatsApp reminders before an
+ * appointment); saving returns to the list.
  */
 export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
   const navigate = useNavigate();
@@ -341,6 +347,15 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
               Desmarcado, a unidade não vende mais do que tem em estoque.
             </p>
           </div>
+        </fieldset>
+      </FormSection>
+      <FormSection title="Lembretes">
+        <fieldset className="field-wide company-online-fields" disabled={disabled}>
+          <CheckboxField label="Lembrete 24 horas antes" {...register('remindersBefore24h')} />
+          <CheckboxField label="Lembrete 2 horas antes" {...register('remindersBefore2h')} />
+          <p className="muted company-hours-hint field-wide">
+            Enviados por WhatsApp aos clientes que aceitam WhatsApp, com os botões Confirmar e Cancelar.
+          </p>
         </fieldset>
       </FormSection>
       <FormButtons>

@@ -113,6 +113,9 @@ describe('new unit', () => {
       state: 'SP',
       status: true,
       whatsApp: false,
+      // 'Lembretes' (issue 44): off for a new unit.
+      remindersBefore24h: false,
+      remindersBefore2h: false,
     });
     await waitFor(() =>
       expect(store.getState().session.companyList.map((c) => c.Name)).toContain('Navalha Alfa'),
@@ -182,12 +185,12 @@ describe("a unit's 'Agendamento online'", () => {
     AttendantDiscountCapPercent: 40,
   };
 
-  /** GET and PUT company/1; the first PUT answers the server's 422 on every rule. */
-  function unitServer() {
+  /** GET (`saved`) and PUT company/1; the first PUT answers the server's 422 on every rule. */
+  function unitServer(saved: Record<string, unknown> = SAVED) {
     const puts: Record<string, unknown>[] = [];
     unitsServer();
     server.use(
-      http.get(apiUrl('company/:id'), () => HttpResponse.json(SAVED)),
+      http.get(apiUrl('company/:id'), () => HttpResponse.json(saved)),
       http.put(apiUrl('company/:id'), async ({ request }) => {
         puts.push((await request.json()) as Record<string, unknown>);
         if (puts.length === 1) {
@@ -319,6 +322,44 @@ describe("a unit's 'Agendamento online'", () => {
     expect(puts[1]).toMatchObject({ allowNegativeStock: true });
   });
 
+  it("reads and sends 'Lembrete 24 horas antes' and 'Lembrete 2 horas antes' in 'Lembretes' (issue 44)", async () => {
+    const { puts } = unitServer({ ...SAVED, RemindersBefore24h: true, RemindersBefore2h: true });
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(discountCap().value).toBe('40'));
+    const reminders = screen.getByRole('group', { name: 'Lembretes' });
+    const before24h = within(reminders).getByLabelText<HTMLInputElement>('Lembrete 24 horas antes');
+    const before2h = within(reminders).getByLabelText<HTMLInputElement>('Lembrete 2 horas antes');
+    expect(before24h.checked).toBe(true);
+    expect(before2h.checked).toBe(true);
+    expect(
+      within(reminders).getByText('Enviados por WhatsApp aos clientes que aceitam WhatsApp, com os botões Confirmar e Cancelar.'),
+    ).toBeTruthy();
+
+    // The 2-hour one off, the 24-hour one kept; the first PUT is the server's 422, the second saves.
+    await user.click(before2h);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ remindersBefore24h: true, remindersBefore2h: false, name: 'Navalha Centro' });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ remindersBefore24h: true, remindersBefore2h: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
+  });
+
+  it("shows no reminder turned on when the server answers without 'Lembretes'", async () => {
+    const { puts } = unitServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(discountCap().value).toBe('40'));
+    const reminders = screen.getByRole('group', { name: 'Lembretes' });
+    expect(within(reminders).getByLabelText<HTMLInputElement>('Lembrete 24 horas antes').checked).toBe(false);
+    expect(within(reminders).getByLabelText<HTMLInputElement>('Lembrete 2 horas antes').checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ remindersBefore24h: false, remindersBefore2h: false });
+  });
+
   it('lets a role that only reads see the rules and copy the link, not change them', async () => {
     unitServer();
     const user = userEvent.setup();
@@ -330,6 +371,8 @@ describe("a unit's 'Agendamento online'", () => {
     expect(discountCap().value).toBe('40');
     expect(discountCap().matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Permitir vender sem estoque (estoque negativo)').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Lembrete 24 horas antes').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Lembrete 2 horas antes').matches(':disabled')).toBe(true);
     await user.click(within(section()).getByRole('button', { name: 'Copiar link' }));
     expect(await screen.findByText('Link copiado.')).toBeTruthy();
   });
@@ -342,6 +385,10 @@ describe("a unit's 'Agendamento online'", () => {
     expect(limit().value).toBe('2');
     // No cap on the attendant's discount until one is set.
     expect(discountCap().value).toBe('100');
+    // No reminders until they are turned on.
+    const reminders = screen.getByRole('group', { name: 'Lembretes' });
+    expect(within(reminders).getByLabelText<HTMLInputElement>('Lembrete 24 horas antes').checked).toBe(false);
+    expect(within(reminders).getByLabelText<HTMLInputElement>('Lembrete 2 horas antes').checked).toBe(false);
     expect(within(section()).queryByRole('button', { name: 'Copiar link' })).toBeNull();
     expect(within(section()).queryByRole('link', { name: 'Abrir página' })).toBeNull();
   });

@@ -123,6 +123,8 @@ describe('company schema (spec 02 §5 "Company")', () => {
       ClubCommissionRule: 'plan',
       CommissionPeriod: 'month',
       AllowNegativeStock: false,
+      RemindersBefore24h: true,
+      RemindersBefore2h: false,
       TimeZone: 'America/Sao_Paulo',
       TimeZoneFromAddress: true,
     });
@@ -136,6 +138,8 @@ describe('company schema (spec 02 §5 "Company")', () => {
       onlineCancelCutoffHours: 24,
       onlineMaxFutureBookings: 1,
       attendantDiscountCapPercent: 15,
+      remindersBefore24h: true,
+      remindersBefore2h: false,
     });
   });
 });
@@ -247,7 +251,7 @@ const detailOf = (TimeZone = 'America/Manaus', TimeZoneFromAddress = true) => ({
   Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
   OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
   CardFeeCreditPercent: 0, CardFeeDebitPercent: 0, ClubCommissionRule: 'plan', CommissionPeriod: 'month',
-  AllowNegativeStock: false, TimeZone, TimeZoneFromAddress,
+  AllowNegativeStock: false, RemindersBefore24h: false, RemindersBefore2h: false, TimeZone, TimeZoneFromAddress,
 });
 
 describe("a unit's time zone in the form (issue 39)", () => {
@@ -264,5 +268,27 @@ describe("a unit's 'Estoque' in the form (issue 43)", () => {
     expect(toFormValues({ ...detailOf(), AllowNegativeStock: true }).allowNegativeStock).toBe(true);
     expect(toBody(VALID)).toMatchObject({ allowNegativeStock: false });
     expect(toBody({ ...VALID, allowNegativeStock: true })).toMatchObject({ allowNegativeStock: true });
+  });
+});
+
+describe("a unit's 'Lembretes' in the form (issue 44)", () => {
+  it('starts a new unit with no reminders and sends them off', () => {
+    expect(EMPTY_COMPANY).toMatchObject({ remindersBefore24h: false, remindersBefore2h: false });
+    expect(toBody(VALID)).toMatchObject({ remindersBefore24h: false, remindersBefore2h: false });
+  });
+
+  it('reads and sends each reminder on its own', () => {
+    expect(toFormValues(detailOf())).toMatchObject({ remindersBefore24h: false, remindersBefore2h: false });
+    expect(toFormValues({ ...detailOf(), RemindersBefore24h: true })).toMatchObject({
+      remindersBefore24h: true,
+      remindersBefore2h: false,
+    });
+    expect(toFormValues({ ...detailOf(), RemindersBefore2h: true })).toMatchObject({
+      remindersBefore24h: false,
+      remindersBefore2h: true,
+    });
+    expect(toBody({ ...VALID, remindersBefore24h: true })).toMatchObject({ remindersBefore24h: true, remindersBefore2h: false });
+    expect(toBody({ ...VALID, remindersBefore2h: true })).toMatchObject({ remindersBefore24h: false, remindersBefore2h: true });
+    expect(errorsOf(companySchema, { ...VALID, remindersBefore24h: true, remindersBefore2h: true })).toEqual({});
   });
 });

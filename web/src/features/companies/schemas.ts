@@ -85,6 +85,9 @@ export const companySchema = yup.object({
   commissionPeriod: yup.string().oneOf(['week', 'fortnight', 'month']).default('month'),
   // Issue 43: the unit sells products it has no stock of (the quantity goes negative).
   allowNegativeStock: yup.boolean().default(false),
+  // Issue 44 ('Lembretes'): WhatsApp reminders 24 and 2 hours before an appointment.
+  remindersBefore24h: yup.boolean().default(false),
+  remindersBefore2h: yup.boolean().default(false),
   // '' lets the server take the zone of the state and city (issue 39).
   timeZone: yup.string().default(''),
 });
@@ -118,6 +121,9 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   clubCommissionFixed: 0,
   commissionPeriod: 'month',
   allowNegativeStock: false,
+  // A new unit sends no reminders until they are turned on (the server's default).
+  remindersBefore24h: false,
+  remindersBefore2h: false,
 };
 
 /** The usual commission period's options. */

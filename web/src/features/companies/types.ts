@@ -16,7 +16,10 @@ export interface CompanyFilter {
   status: string;
 }
 
-/** GET company/{id} (issue 43: AllowNegativeStock, whether the unit sells more than it holds). */
+/**
+ * GET company/{id} (issue 43: AllowNegativeStock, whether the unit sells more than it holds;
+ * issue 44: RemindersBefore24h and RemindersBefore2h, its WhatsApp reminders).
+ */
 export type CompanyDetail = Schemas['CompanyDetail'];
 
 /** Body of POST company and PUT company/{id}. */
