@@ -6,6 +6,7 @@ import { DAY, NEXT_DAY, agendaServer, appointment, freeTimes } from '@/test/agen
 import type { RootState } from '@/app/store';
 import { initialUiState } from '@/state/uiSlice';
 import { ownCompany, signedInSession } from '@/test/fixtures';
+import { editToTimeStep, moveAndConfirm } from '@/test/agendaSteps';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
@@ -966,18 +967,8 @@ describe('moves and bookings keep their promises (issue 45)', () => {
       ),
     );
     renderAgenda('ADMIN');
-    await options(user, 9);
-    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
-    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
-    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
-    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
-    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
-      timeout: 3000,
-    });
-    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
-    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
-    await user.click(within(modal).getByRole('button', { name: '11:00' }));
-    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const modal = await editToTimeStep(user, 9);
+    await moveAndConfirm(user, modal, '11:00', '11:00', 'Caio Líder');
 
     const question = await screen.findByRole('dialog', { name: 'Valor do agendamento' });
     expect(question.textContent!.replace(/\u00a0/g, ' ')).toContain('O valor muda de R$ 55,00 para R$ 65,00.');
@@ -1084,18 +1075,8 @@ describe('moves and bookings keep their promises (issue 45)', () => {
     const user = userEvent.setup();
     const agenda = agendaServer([appointment(9, { Date: DAY, StartTime: '11:00:00', EndTime: '11:30:00' })]);
     renderAgenda('ATTENDANT');
-    await options(user, 9);
-    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
-    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
-    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
-    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
-    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
-      timeout: 3000,
-    });
-    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
-    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
-    await user.click(within(modal).getByRole('button', { name: '11:00' }));
-    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const modal = await editToTimeStep(user, 9);
+    await moveAndConfirm(user, modal, '11:00', '11:00', 'Caio Líder');
     expect(await screen.findByText(/^Agendamento realizado com sucesso!/)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Valor do agendamento' })).toBeNull();
     const put = agenda.calls.find((c) => c.method === 'PUT')!;

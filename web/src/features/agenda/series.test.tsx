@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DAY, agendaServer, appointment, clients, freeTimes, professionals, type Recorded } from '@/test/agendaServer';
 import { signedInSession } from '@/test/fixtures';
+import { editToTimeStep, moveAndConfirm } from '@/test/agendaSteps';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { addDays, formatDateBR, hhmm, minutesOf } from '@/lib/dates';
@@ -361,11 +362,7 @@ describe("'Repetir' in the wizard", () => {
     const user = userEvent.setup();
     agendaServer([appointment(9, { Date: DAY, StartTime: '11:00:00', EndTime: '11:30:00' })]);
     renderAgenda();
-    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 9' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
-    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
-    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
-    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
+    const modal = await editToTimeStep(user, 9);
     expect(await within(modal).findByRole('region', { name: 'Horário' })).toBeTruthy();
     expect(within(modal).queryByRole('checkbox', { name: 'Repetir' })).toBeNull();
   });
@@ -532,16 +529,8 @@ describe("changing a series' appointment", () => {
 
   /** Edits appointment 9 (Diego, 11:00 on DAY) to 14:15 and presses 'Confirmar'; answers the wizard. */
   async function editTo1415(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 9' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
-    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
-    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
-    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
-    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
-      timeout: 3000,
-    });
-    await user.click(within(modal).getByRole('button', { name: '14:15' }));
-    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const modal = await editToTimeStep(user, 9);
+    await moveAndConfirm(user, modal, '11:00', '14:15');
     return modal;
   }
 
@@ -631,18 +620,8 @@ describe("changing a series' appointment", () => {
       ),
     );
     renderAgenda();
-    await user.click(await screen.findByRole('button', { name: 'Opções do agendamento N.º 9' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
-    const modal = screen.getByRole('dialog', { name: 'Editar agendamento' });
-    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false));
-    await user.click(within(modal).getByRole('button', { name: 'Próximo' }));
-    await waitFor(() => expect(within(modal).getByRole('button', { name: '11:00' }).getAttribute('aria-pressed')).toBe('true'), {
-      timeout: 3000,
-    });
-    await user.click(within(modal).getByRole('combobox', { name: 'Profissional' }));
-    await user.click(screen.getByRole('option', { name: 'Caio Líder' }));
-    await user.click(within(modal).getByRole('button', { name: '11:00' }));
-    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    const modal = await editToTimeStep(user, 9);
+    await moveAndConfirm(user, modal, '11:00', '11:00', 'Caio Líder');
 
     const dialog = await seriesQuestion();
     expect(screen.queryByRole('dialog', { name: 'Valor do agendamento' })).toBeNull();
