@@ -39,7 +39,7 @@ use crate::commands::{
 use crate::idempotency;
 use crate::identity::recovery::sha256;
 use crate::identity::throttle;
-use crate::read_models;
+use crate::read_models::{self, OnlineUnit};
 use crate::scheduling::{booking_of, day_of, Booker, Checked, Request};
 use crate::state::AppState;
 
@@ -62,18 +62,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reschedule))
 }
 
-/// A unit open to online booking: its business, wall clock now and rules.
-struct Unit {
-    business_id: i64,
-    now: NaiveDateTime,
-    rules: OnlineRules,
+async fn open_unit(state: &AppState, company_id: i64) -> Result<OnlineUnit, ApiError> {
+    read_models::online_unit(&state.pool, company_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(online::MSG_UNIT_NOT_FOUND.to_owned()))
 }
 
-async fn open_unit(state: &AppState, company_id: i64) -> Result<Unit, ApiError> {
-    let (business_id, now, rules) = read_models::online_unit(&state.pool, company_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(online::MSG_UNIT_NOT_FOUND.to_owned()))?;
-    Ok(Unit { business_id, now, rules })
+/// Refuses a client past the unit's no-show limit (issue 44), naming the shop's phone.
+async fn admits_after_no_shows(
+    state: &AppState,
+    unit: &OnlineUnit,
+    claims: &OnlineClaims,
+    client_id: i64,
+) -> Result<(), ApiError> {
+    if unit.rules.no_show_limit == 0 {
+        return Ok(());
+    }
+    let since = unit.now.date() - chrono::Duration::days(online::NO_SHOW_DAYS);
+    let no_shows = read_models::recent_no_shows_of(&state.pool, claims, client_id, since).await?;
+    if unit.rules.admits_after_no_shows(no_shows) {
+        return Ok(());
+    }
+    let phone = crate::whatsapp::templates::phone_text(&unit.phone);
+    Err(ApiError::Unprocessable(online::msg_blocked_by_no_shows(&phone)))
 }
 
 /// The events' author: the client, on the unit's page.
@@ -660,6 +671,7 @@ async fn book(
     if future_bookings(&state, &claims, client_id, unit.now).await? >= limit {
         return Err(ApiError::Unprocessable(online::msg_too_many_bookings(limit)));
     }
+    admits_after_no_shows(&state, &unit, &claims, client_id).await?;
     let mut service_ids = body.id_services.clone();
     service_ids.sort_unstable();
     service_ids.dedup();

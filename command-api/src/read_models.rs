@@ -13,12 +13,10 @@ use sqlx::PgPool;
 
 /// A unit open to online booking (`rm_company`): its business, its wall clock now and its
 /// online rules; `None` for an unknown or inactive unit.
-pub async fn online_unit(
-    pool: &PgPool,
-    company_id: i64,
-) -> sqlx::Result<Option<(i64, NaiveDateTime, OnlineRules)>> {
-    let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>)> = sqlx::query_as(
-        "select business_id, ($2::timestamptz at time zone time_zone)::timestamp, coalesce(profile->'online', '{}')
+pub async fn online_unit(pool: &PgPool, company_id: i64) -> sqlx::Result<Option<OnlineUnit>> {
+    let row: Option<(i64, NaiveDateTime, sqlx::types::Json<OnlineRules>, String)> = sqlx::query_as(
+        "select business_id, ($2::timestamptz at time zone time_zone)::timestamp, coalesce(profile->'online', '{}'),
+                coalesce(profile->>'phone', '')
            from rm_company.company
           where company_id = $1 and status",
     )
@@ -26,7 +24,44 @@ pub async fn online_unit(
     .bind(navalha_platform::clock::now())
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|(business_id, now, rules)| (business_id, now, rules.0)))
+    Ok(row.map(|(business_id, now, rules, phone)| OnlineUnit { business_id, now, rules: rules.0, phone }))
+}
+
+/// A unit open to online booking, as [`online_unit`] reads it.
+pub struct OnlineUnit {
+    pub business_id: i64,
+    /// Its wall clock, now.
+    pub now: NaiveDateTime,
+    pub rules: OnlineRules,
+    /// Its phone, digits, for the answers that ask the client to call.
+    pub phone: String,
+}
+
+/// How many of the client's appointments in the business were marked 'Não compareceu' on
+/// days from `since` on (issue 44's online block): the client by id, or by the CPF, mobile
+/// or e-mail they identified with, as [`future_bookings_of`] finds them.
+pub async fn recent_no_shows_of(
+    pool: &PgPool,
+    claims: &OnlineClaims,
+    client_id: i64,
+    since: NaiveDate,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "select count(*) from rm_agenda.appointment
+          where business_id = $1 and attendance = 'NO_SHOW' and status and date >= $2
+            and (client_id = $3 or client_id in (select client_id from rm_client.client
+                                                   where business_id = $1
+                                                     and (cpf = $4 or phone = $5
+                                                          or ($6 <> '' and lower(email) = lower($6)))))",
+    )
+    .bind(claims.biz)
+    .bind(since)
+    .bind(client_id)
+    .bind(&claims.sub)
+    .bind(&claims.phone)
+    .bind(&claims.email)
+    .fetch_one(pool)
+    .await
 }
 
 /// The memberships in the unit (`rm_professional`) of active professionals offering every

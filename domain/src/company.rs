@@ -138,6 +138,11 @@ pub struct CompanyForm {
     /// value (30 on create).
     #[schema(minimum = 0, maximum = 100)]
     pub online_newcomer_share_percent: Option<i64>,
+    /// Online booking: after how many 'Não compareceu' in the last 90 days a client may
+    /// no longer book online (0 to 20; 0 never blocks); left out keeps the current value (0
+    /// on create, issue 44).
+    #[schema(minimum = 0, maximum = 20)]
+    pub online_no_show_limit: Option<i64>,
     /// The most an ATTENDANT may discount on a comanda, 0 to 100 (%); 100 is no cap. Left out
     /// keeps the current one.
     pub attendant_discount_cap_percent: Option<i64>,
@@ -223,6 +228,7 @@ impl CompanyForm {
             self.online_cancel_cutoff_hours,
             self.online_max_future_bookings,
             self.online_newcomer_share_percent,
+            self.online_no_show_limit,
             &mut errors,
         );
         let attendant_discount_cap_percent = match self.attendant_discount_cap_percent {
@@ -561,6 +567,7 @@ mod tests {
             online_cancel_cutoff_hours: None,
             online_max_future_bookings: None,
             online_newcomer_share_percent: None,
+            online_no_show_limit: None,
             attendant_discount_cap_percent: None,
             time_zone: None,
             ..CompanyForm::default()
@@ -710,8 +717,12 @@ mod tests {
 
     #[test]
     fn rules_left_out_keep_the_current_ones() {
-        let rules =
-            OnlineRules { cancel_cutoff_hours: 5, max_future_bookings: 1, newcomer_share_percent: 10 };
+        let rules = OnlineRules {
+            cancel_cutoff_hours: 5,
+            max_future_bookings: 1,
+            newcomer_share_percent: 10,
+            no_show_limit: 0,
+        };
         let current = CompanyProfile { online: rules, attendant_discount_cap_percent: Some(10), ..profile() };
         let kept = form().validate(Some(&current)).ok().map(|p| (p.online, p.attendant_discount_cap_percent));
         assert_eq!(kept, Some((rules, Some(10))));
@@ -735,7 +746,12 @@ mod tests {
         let read: CompanyProfile = serde_json::from_value(old).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             read.online,
-            OnlineRules { cancel_cutoff_hours: 2, max_future_bookings: 2, newcomer_share_percent: 30 }
+            OnlineRules {
+                cancel_cutoff_hours: 2,
+                max_future_bookings: 2,
+                newcomer_share_percent: 30,
+                no_show_limit: 0
+            }
         );
     }
 
@@ -818,6 +834,7 @@ mod tests {
             online_cancel_cutoff_hours: Some(2),
             online_max_future_bookings: Some(3),
             online_newcomer_share_percent: Some(30),
+            online_no_show_limit: None,
             time_zone: Some("America/Sao_Paulo".into()),
             allow_negative_stock: Some(true),
             reminders_before_24h: Some(true),

@@ -38,6 +38,21 @@ pub const MSG_NEWCOMER_DAY_FULL: &str =
 /// Newcomers from one address reached their bookings on the day.
 pub const MSG_NEWCOMER_ADDRESS_FULL: &str =
     "Esta conexão já fez o máximo de agendamentos de novos clientes neste dia. Escolha outro dia ou fale com a barbearia.";
+/// The days a client's 'Não compareceu' count for: the client form's recent count and the
+/// online block (issue 44).
+pub const NO_SHOW_DAYS: i64 = 90;
+/// The highest no-show limit a unit may set (0 turns the block off).
+pub const MAX_NO_SHOW_LIMIT: i64 = 20;
+/// A no-show limit out of bounds.
+pub const MSG_BAD_NO_SHOW_LIMIT: &str = "Informe de 0 a 20 faltas (0 não bloqueia)";
+/// A client past the unit's no-show limit: the page asks them to call, with the shop's phone.
+pub fn msg_blocked_by_no_shows(phone: &str) -> String {
+    if phone.is_empty() {
+        "Não é possível agendar online no momento. Ligue para a barbearia.".to_owned()
+    } else {
+        format!("Não é possível agendar online no momento. Ligue para a barbearia: {phone}.")
+    }
+}
 /// How many days ahead the page offers, as the free times do.
 pub const DAYS_AHEAD: i64 = 30;
 
@@ -84,6 +99,15 @@ pub struct OnlineRules {
     pub max_future_bookings: i64,
     /// The percentage of a day's working minutes newcomers' online bookings may hold.
     pub newcomer_share_percent: i64,
+    /// After how many 'Não compareceu' in the last [`NO_SHOW_DAYS`] days a client may no
+    /// longer book online (issue 44); 0, the default, never blocks. Left out of the payload
+    /// when 0, so units that never set it are recorded as before.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub no_show_limit: i64,
+}
+
+fn is_zero(value: &i64) -> bool {
+    *value == 0
 }
 
 impl Default for OnlineRules {
@@ -92,6 +116,7 @@ impl Default for OnlineRules {
             cancel_cutoff_hours: CANCEL_CUTOFF_HOURS,
             max_future_bookings: MAX_FUTURE_BOOKINGS,
             newcomer_share_percent: NEWCOMER_SHARE_PERCENT,
+            no_show_limit: 0,
         }
     }
 }
@@ -103,11 +128,13 @@ impl OnlineRules {
         cutoff: Option<i64>,
         limit: Option<i64>,
         share: Option<i64>,
+        no_show_limit: Option<i64>,
         errors: &mut FieldErrors,
     ) -> OnlineRules {
         let cancel_cutoff_hours = cutoff.unwrap_or(current.cancel_cutoff_hours);
         let max_future_bookings = limit.unwrap_or(current.max_future_bookings);
         let newcomer_share_percent = share.unwrap_or(current.newcomer_share_percent);
+        let no_show_limit = no_show_limit.unwrap_or(current.no_show_limit);
         errors.check(
             !(0..=MAX_CANCEL_CUTOFF_HOURS).contains(&cancel_cutoff_hours),
             "onlineCancelCutoffHours",
@@ -123,7 +150,17 @@ impl OnlineRules {
             "onlineNewcomerSharePercent",
             MSG_BAD_SHARE,
         );
-        OnlineRules { cancel_cutoff_hours, max_future_bookings, newcomer_share_percent }
+        errors.check(
+            !(0..=MAX_NO_SHOW_LIMIT).contains(&no_show_limit),
+            "onlineNoShowLimit",
+            MSG_BAD_NO_SHOW_LIMIT,
+        );
+        OnlineRules { cancel_cutoff_hours, max_future_bookings, newcomer_share_percent, no_show_limit }
+    }
+
+    /// Whether a client with `no_shows` in the last [`NO_SHOW_DAYS`] days may book online.
+    pub fn admits_after_no_shows(&self, no_shows: i64) -> bool {
+        self.no_show_limit == 0 || no_shows < self.no_show_limit
     }
 
     /// Whether newcomers holding `held` minutes of a day of `working` minutes may take
@@ -315,6 +352,30 @@ mod tests {
         assert!(!closed.newcomers_may_take(0, 15, 600));
         let open = OnlineRules { newcomer_share_percent: 100, ..rules };
         assert!(open.newcomers_may_take(570, 30, 600));
+    }
+
+    #[test]
+    fn the_no_show_limit_blocks_from_the_nth_and_zero_never_blocks() {
+        let off = OnlineRules::default();
+        assert!(off.admits_after_no_shows(50), "the default never blocks");
+        let two = OnlineRules { no_show_limit: 2, ..off };
+        assert!(two.admits_after_no_shows(1));
+        assert!(!two.admits_after_no_shows(2));
+        let mut errors = FieldErrors::default();
+        let kept = OnlineRules::with(two, None, None, None, None, &mut errors);
+        assert_eq!(kept.no_show_limit, 2, "a form without the field keeps it");
+        OnlineRules::with(two, None, None, None, Some(MAX_NO_SHOW_LIMIT + 1), &mut errors);
+        OnlineRules::with(two, None, None, None, Some(-1), &mut errors);
+        assert_eq!(errors.0.len(), 1, "one field, named once");
+        assert_eq!(errors.get("onlineNoShowLimit"), Some(MSG_BAD_NO_SHOW_LIMIT));
+    }
+
+    #[test]
+    fn the_blocked_client_is_given_the_shops_phone_when_there_is_one() {
+        assert!(
+            msg_blocked_by_no_shows("(11) 3333-4444").ends_with("Ligue para a barbearia: (11) 3333-4444.")
+        );
+        assert!(msg_blocked_by_no_shows("").ends_with("Ligue para a barbearia."));
     }
 
     fn identity(name: &str, phone: &str, cpf: &str, email: &str) -> ClientIdentity {

@@ -72,6 +72,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/holiday/{id}"),
     ("PUT", "/api/holiday/{id}"),
     ("GET", "/api/media/gallery/{file}"),
+    ("GET", "/api/message/day"),
+    ("GET", "/api/message/summary"),
     ("GET", "/api/no-auth/online-booking/booking/{token}"),
     ("PUT", "/api/no-auth/online-booking/booking/{token}"),
     ("POST", "/api/no-auth/online-booking/booking/{token}/cancel"),

@@ -3,7 +3,10 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
+use navalha_domain::online::NO_SHOW_DAYS;
 use navalha_platform::auth::Auth;
 use navalha_platform::error::ErrorBody;
 use navalha_platform::http::{Json, PathParam, QueryParams};
@@ -48,6 +51,49 @@ pub struct ClientItem {
     /// The client's subscriptions, from the club's read model.
     #[sqlx(skip)]
     pub subscription_user: Vec<crate::club::SubscriptionSummary>,
+    /// 'Não compareceu' in the user's units, ever and in the last 90 days (issue 44).
+    #[sqlx(skip)]
+    #[serde(flatten)]
+    pub no_shows: NoShows,
+}
+
+/// How often a client was marked 'Não compareceu' in the user's units (issue 44): what the
+/// client search and the booking wizard show ('2 faltas') and the online block counts.
+#[derive(Debug, Default, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct NoShows {
+    /// Ever.
+    pub no_shows: i64,
+    /// On days from 90 days ago (on the unit's clock) to today.
+    #[serde(rename = "NoShowsLast90Days")]
+    pub no_shows_last_90_days: i64,
+}
+
+/// The [`NoShows`] of `clients` in `companies`, by client; a client never marked is left out.
+async fn no_shows_of(
+    tx: &mut sqlx::PgConnection,
+    clients: &[i64],
+    companies: &[i64],
+) -> Result<HashMap<i64, NoShows>, ApiError> {
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "select a.client_id, count(*),
+                count(*) filter (where a.date >= ($3::timestamptz at time zone
+                                   coalesce(c.time_zone, 'America/Sao_Paulo'))::date - $4::int)
+           from rm_agenda.appointment a
+           left join rm_company.company c on c.company_id = a.company_id
+          where a.client_id = any($1) and a.company_id = any($2) and a.attendance = 'NO_SHOW' and a.status
+          group by a.client_id",
+    )
+    .bind(clients)
+    .bind(companies)
+    .bind(navalha_platform::clock::now())
+    .bind(NO_SHOW_DAYS as i32)
+    .fetch_all(tx)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, ever, recent)| (id, NoShows { no_shows: ever, no_shows_last_90_days: recent }))
+        .collect())
 }
 
 #[utoipa::path(
@@ -71,7 +117,8 @@ async fn filter(
     read_after: ReadAfter,
     QueryParams(filter): QueryParams<ListFilter>,
 ) -> Result<(HeaderMap, Json<Page<ClientItem>>), ApiError> {
-    let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA]).await?;
     let Some(status) = filter.status()?.active_flag() else {
         return Ok((consistency.headers(), Json(Page::empty())));
     };
@@ -89,8 +136,10 @@ async fn filter(
     let mut page: Page<ClientItem> = page_of(&mut tx, &query, arguments, filter.limit_offset()?).await?;
     let ids: Vec<i64> = page.content.iter().map(|c| c.id_user).collect();
     let mut subscriptions = crate::club::subscriptions_of(&mut tx, &ids, &auth.companies).await?;
+    let no_shows = no_shows_of(&mut tx, &ids, &auth.companies).await?;
     for client in &mut page.content {
         client.subscription_user = subscriptions.remove(&client.id_user).unwrap_or_default();
+        client.no_shows = no_shows.get(&client.id_user).copied().unwrap_or_default();
     }
     Ok((consistency.headers(), Json(page)))
 }
@@ -130,6 +179,8 @@ pub struct ClientDetail {
     /// Always null: never sent to the staff.
     recovery_code: Option<String>,
     subscription_user: Vec<crate::club::SubscriptionSummary>,
+    #[serde(flatten)]
+    no_shows: NoShows,
 }
 
 #[utoipa::path(
@@ -154,7 +205,8 @@ async fn one(
     read_after: ReadAfter,
     PathParam(id): PathParam<i64>,
 ) -> Result<(HeaderMap, Json<ClientDetail>), ApiError> {
-    let consistency = read_after.wait(&state.watch, &read_models::CLIENT).await?;
+    let consistency =
+        read_after.wait_all(&state.watch, &[&read_models::CLIENT, &read_models::AGENDA]).await?;
     let mut tx = scope::of(&state.pool, &auth).await?;
     let row: ClientRow = sqlx::query_as(
         "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed
@@ -165,6 +217,7 @@ async fn one(
     .await?
     .ok_or_else(|| ApiError::NotFound("Cliente não encontrado.".to_owned()))?;
     let subscriptions = crate::club::subscriptions_of(&mut tx, &[row.client_id], &auth.companies).await?;
+    let no_shows = no_shows_of(&mut tx, &[row.client_id], &auth.companies).await?;
     Ok((
         consistency.headers(),
         Json(ClientDetail {
@@ -181,6 +234,7 @@ async fn one(
             unconfirmed: row.unconfirmed,
             recovery_code: None,
             subscription_user: subscriptions.get(&row.client_id).cloned().unwrap_or_default(),
+            no_shows: no_shows.get(&row.client_id).copied().unwrap_or_default(),
         }),
     ))
 }

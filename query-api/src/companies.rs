@@ -224,6 +224,7 @@ async fn one(
             online_cancel_cutoff_hours: profile.online.cancel_cutoff_hours,
             online_max_future_bookings: profile.online.max_future_bookings,
             online_newcomer_share_percent: profile.online.newcomer_share_percent,
+            online_no_show_limit: profile.online.no_show_limit,
             attendant_discount_cap_percent: profile.attendant_discount_cap_percent.unwrap_or(100),
             card_fee_credit_percent: profile.commission.card_fee_credit_points as f64 / 100.0,
             card_fee_debit_percent: profile.commission.card_fee_debit_points as f64 / 100.0,
@@ -272,6 +273,8 @@ pub struct CompanyDetail {
     online_cancel_cutoff_hours: i64,
     online_max_future_bookings: i64,
     online_newcomer_share_percent: i64,
+    /// After how many 'Não compareceu' in 90 days a client may not book online; 0 never.
+    online_no_show_limit: i64,
     /// The most an ATTENDANT may discount on a comanda, in percent; 100 is no cap.
     attendant_discount_cap_percent: i64,
     /// Commissions (issue 42): the card machine's fee of a credit and of a debit payment, in

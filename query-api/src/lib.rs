@@ -20,6 +20,7 @@ pub mod history;
 pub mod holidays;
 pub mod kept;
 pub mod live;
+pub mod messages;
 pub mod online;
 pub mod openapi;
 pub mod paging;

@@ -14,7 +14,7 @@ use crate::{
     access, caixas, clients, club, comandas, commissions, companies, dashboard, days_off, history, holidays,
     live,
 };
-use crate::{online, products, professionals, scheduling, AppState};
+use crate::{messages, online, products, professionals, scheduling, AppState};
 
 /// Every route under `/api` and the document that describes them.
 pub fn api() -> (axum::Router<AppState>, OpenApi) {
@@ -32,6 +32,7 @@ pub fn api() -> (axum::Router<AppState>, OpenApi) {
         .merge(live::router())
         .merge(club::router())
         .merge(caixas::router())
+        .merge(messages::router())
         .merge(comandas::router())
         .merge(commissions::router())
         .merge(products::router())

@@ -168,6 +168,10 @@ pub struct DayItem {
     pub interval_after: i64,
     /// The regulars' series it belongs to (issue 45), null when none.
     pub series: Option<SeriesAnswer>,
+    /// Its latest WhatsApp reminder for its current start (issue 44): SENDING (decided, no
+    /// answer yet), SENT, DELIVERED, READ, FAILED (refused or undelivered: call the client)
+    /// or SKIPPED (its time passed unsent); null when none was due.
+    pub reminder: Option<String>,
 }
 
 /// An appointment's place in its regulars' series: 'Série 2 de 4'.
@@ -224,6 +228,8 @@ struct AppointmentRow {
     /// Its comanda not cancelled, and that comanda's status.
     comanda_id: Option<i64>,
     comanda_status: Option<String>,
+    /// [`DayItem::reminder`].
+    reminder: Option<String>,
 }
 
 /// The columns of `AppointmentRow`: one table, which carries copies of what the card shows
@@ -232,7 +238,16 @@ const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professiona
         a.client_id, a.client_name as user_name, a.client_phone as user_phone, a.client_whatsapp as user_whatsapp,
         a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
         a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online,
-        a.attendance, a.series, k.comanda_id, k.status as comanda_status";
+        a.attendance, a.series, k.comanda_id, k.status as comanda_status,
+        (select case when m.outcome = 'REFUSED' or m.delivery = 'FAILED' then 'FAILED'
+                     when m.outcome = 'SKIPPED' then 'SKIPPED'
+                     when m.delivery is not null then m.delivery
+                     when m.outcome = 'ACCEPTED' then 'SENT'
+                     else 'SENDING' end
+           from rm_message.message m
+          where m.appointment_id = a.appointment_id and m.kind in ('r24', 'r2')
+            and m.message_key like 'a' || a.appointment_id || '-%-' || to_char(a.date + a.start_time, 'YYYYMMDDHH24MI')
+          order by m.requested_at desc limit 1) as reminder";
 
 /// Joins each appointment `a` to its comanda not cancelled, if any (`rm_comanda`, by its
 /// `comanda_appointment` index): what `APPOINTMENT_COLUMNS` reads as `k`.
@@ -274,6 +289,7 @@ fn day_item(row: AppointmentRow, subscriptions: Vec<crate::club::SubscriptionSum
         attendance: attendance(row.comanda_status.as_deref(), &row.attendance),
         id_comanda: row.comanda_id,
         series: row.series.0.map(SeriesAnswer::from),
+        reminder: row.reminder,
     }
 }
 

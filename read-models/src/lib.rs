@@ -20,6 +20,7 @@ mod day_off;
 mod favorite_menu;
 pub mod free_time;
 mod holiday;
+mod message;
 pub mod product;
 mod professional;
 pub mod table;
@@ -35,6 +36,7 @@ pub use day_off::DAY_OFF;
 pub use favorite_menu::FAVORITE_MENU;
 pub use free_time::FREE_TIME;
 pub use holiday::HOLIDAY;
+pub use message::MESSAGE;
 pub use product::PRODUCT;
 pub use professional::PROFESSIONAL;
 
@@ -93,7 +95,7 @@ impl ReadModel {
 }
 
 /// Every read model, in the order the projector starts them.
-pub const ALL: [&ReadModel; 13] = [
+pub const ALL: [&ReadModel; 14] = [
     &CLIENT,
     &COMPANY,
     &FAVORITE_MENU,
@@ -107,6 +109,7 @@ pub const ALL: [&ReadModel; 13] = [
     &COMANDA,
     &PRODUCT,
     &CAIXA,
+    &MESSAGE,
 ];
 
 /// The read model named `name`.

@@ -367,6 +367,13 @@ async fn batels_things(club: &Club, admin: &str) -> Batel {
         case(Method::GET, format!("/api/scheduling/{appointment}/history"), None, ADMIN),
         // The home's figures (issue 17).
         case(Method::GET, format!("/api/dashboard?period=week&idCompany={batel}"), None, ALL),
+        case(Method::GET, format!("/api/message/day?idCompany={batel}&date=2030-01-01"), None, ADMIN),
+        case(
+            Method::GET,
+            format!("/api/message/summary?idCompany={batel}&start=2030-01-01&end=2030-01-31"),
+            None,
+            ADMIN,
+        ),
         case(
             Method::PUT,
             format!("/api/scheduling/professional/{appointment}"),

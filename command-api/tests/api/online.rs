@@ -599,3 +599,82 @@ async fn a_client_online_cannot_book_two_chairs_at_once(pool: PgPool) {
         assert!(second.body.get("errors").is_none(), "nothing the client could lift");
     }
 }
+
+/// Issue 44, point 6: the client's record counts 'Não compareceu' in the last 90 days and
+/// ever; a unit that sets a limit refuses an online booking from a client past it, with the
+/// shop's phone; the limit counts the last 90 days only, and 0 never blocks.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_past_the_units_no_show_limit_is_asked_to_call_the_shop(pool: PgPool) {
+    use crate::support::{body, book as staff_book, id_of, last_open_day};
+    let system = System::start(pool).await;
+    let d = demo(&system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let token = signed_in_client(&system, d.centro, 44).await;
+    let day = next(Weekday::Thu) + chrono::Duration::days(7);
+    let starts = free_starts(&system, &d, day).await;
+    let first = book(&system, d.centro, &token, choice(&d, None, day, &starts[0])).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{:?}", first.body);
+    system.project().await;
+    let client: i64 =
+        sqlx::query_scalar("select client_id from rm_client.client where email = 'cliente44@example.com'")
+            .fetch_one(&system.pool)
+            .await
+            .expect("the online client");
+
+    // Two no-shows: one recent, one 98 days ago (the same weekday, so the unit was open).
+    let recent = last_open_day();
+    let old = recent - chrono::Duration::weeks(14);
+    for date in [recent, old] {
+        let mut past = body(d.barber1, date, "10:00", &[d.haircut], client);
+        past["timesType"] = json!("ALL_TIMES");
+        let id = id_of(&staff_book(&system, &admin, past).await);
+        let marked =
+            system.call(Method::POST, &format!("/api/scheduling/{id}/no-show"), Some(&admin), None).await;
+        assert_eq!(marked.status, StatusCode::OK, "{:?}", marked.body);
+    }
+    system.project().await;
+    let record = system.call(Method::GET, &format!("/api/user/{client}"), Some(&admin), None).await;
+    assert_eq!(
+        (record.body["NoShows"].as_i64(), record.body["NoShowsLast90Days"].as_i64()),
+        (Some(2), Some(1))
+    );
+    let search =
+        system.call(Method::GET, "/api/user/filter?search=cliente44@example.com", Some(&admin), None).await;
+    assert_eq!(search.body["content"][0]["NoShowsLast90Days"], 1, "{:?}", search.body);
+
+    // Limit 2: one recent no-show passes. Limit 1: refused, with the unit's phone.
+    let path = format!("/api/company/{}", d.centro);
+    let unit = system.call(Method::GET, &path, Some(&admin), None).await;
+    assert_eq!(unit.body["OnlineNoShowLimit"], 0, "off by default");
+    let bad = system
+        .call(
+            Method::PUT,
+            &path,
+            Some(&admin),
+            Some(company_form(&unit.body, json!({ "onlineNoShowLimit": 21 }))),
+        )
+        .await;
+    assert_eq!(bad.body["errors"]["onlineNoShowLimit"], online::MSG_BAD_NO_SHOW_LIMIT);
+    let set = |limit: i64| {
+        let (system, admin, form) =
+            (&system, admin.clone(), company_form(&unit.body, json!({ "onlineNoShowLimit": limit })));
+        let path = path.clone();
+        async move {
+            let saved = system.call(Method::PUT, &path, Some(&admin), Some(form)).await;
+            assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+            system.project().await;
+        }
+    };
+    set(1).await;
+    let refused = book(&system, d.centro, &token, choice(&d, None, day, &starts[4])).await;
+    let phone =
+        navalha_command_api::whatsapp::templates::phone_text(unit.body["Phone"].as_str().unwrap_or_default());
+    assert_eq!(
+        (refused.status, refused.message()),
+        (StatusCode::UNPROCESSABLE_ENTITY, online::msg_blocked_by_no_shows(&phone).as_str())
+    );
+    assert!(!phone.is_empty());
+    set(2).await;
+    let passed = book(&system, d.centro, &token, choice(&d, None, day, &starts[4])).await;
+    assert_eq!(passed.status, StatusCode::CREATED, "{:?}", passed.body);
+}

@@ -436,3 +436,149 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     assert_eq!(said[..2], [MSG_CONFIRMED.to_owned(), MSG_CANCELLED.to_owned()]);
     assert!(said[2].starts_with(&changed("")[..40]), "{said:?} ({phone})");
 }
+
+/// The day's messages (`GET message/day`, 'Mensagens'), the period's figures (`GET
+/// message/summary`, the home's rate) and the card's `Reminder` follow the message events:
+/// delivered, failed, confirmed by a reply; a moved appointment's card forgets the reminder
+/// about its old time.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate(pool: PgPool) {
+    use navalha_command_api::reminders::tick;
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let day = crate::support::far_tuesday();
+    let confirms = whatsapp_client(&club, &admin, "Léo Confirma", "(11) 98765-0111").await;
+    let unreachable = whatsapp_client(&club, &admin, "Téo Sem Sinal", "(11) 98765-0000").await;
+    let book_at = |professional: i64, start: &str, client: i64| {
+        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
+        booking["timesType"] = json!("ALL_TIMES");
+        booking
+    };
+    let confirmed = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, book_at(d.barber1, "09:00", confirms)).await,
+    );
+    let failed = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, book_at(d.barber2, "09:00", unreachable)).await,
+    );
+    let moved = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, book_at(d.barber1, "11:00", confirms)).await,
+    );
+    club.system.project().await;
+    let sent =
+        tick(&club.system.state, instant(day, "11:00") - chrono::Duration::hours(23)).await.expect("tick");
+    assert_eq!(sent.sent, 3);
+    // The twin reports after it answers: wait for the failure's report.
+    let failed_key = format!("a{failed}-r24-{}0900", day.format("%Y%m%d"));
+    assert_eq!(settled(&club, &failed_key, 3).await.len(), 3);
+    let confirmed_key = format!("a{confirmed}-r24-{}0900", day.format("%Y%m%d"));
+    let all = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    let provider_id = all
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["biz_opaque_callback_data"] == confirmed_key.as_str())
+        .and_then(|m| m["id"].as_str().map(str::to_owned))
+        .expect("sent");
+    let pressed = sim(
+        &club,
+        reqwest::Method::POST,
+        &format!("/sim/whatsapp/messages/{provider_id}/press"),
+        Some(json!({"button": 0})),
+    )
+    .await;
+    assert_eq!(pressed["webhook"], 200, "{pressed}");
+    let mut moving = book_at(d.barber1, "16:00", confirms);
+    moving["idScheduling"] = json!(moved);
+    let answer = club
+        .system
+        .call(
+            axum::http::Method::PUT,
+            &format!("/api/scheduling/professional/{moved}"),
+            Some(&admin),
+            Some(moving),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    club.system.project().await;
+
+    let today = navalha_platform::clock::today();
+    let centro = d.centro;
+    let got = club
+        .system
+        .call(
+            axum::http::Method::GET,
+            &format!("/api/message/day?idCompany={centro}&date={today}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(got.status, StatusCode::OK, "{got:?}");
+    let totals = &got.body["Totals"];
+    assert_eq!((totals["Sent"].as_i64(), totals["Failed"].as_i64()), (Some(3), Some(1)), "{totals}");
+    assert_eq!((totals["Confirmed"].as_i64(), totals["Cancelled"].as_i64()), (Some(1), Some(0)), "{totals}");
+    assert_eq!(totals["ConfirmationRate"], 33.3, "one confirmed of three sent");
+    let messages = got.body["Messages"].as_array().cloned().unwrap_or_default();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    let of = |id: i64| messages.iter().find(|m| m["IdScheduling"] == id).cloned().unwrap_or_default();
+    assert_eq!(of(failed)["Delivery"], "FAILED");
+    assert_eq!(of(failed)["Error"], "131026: Message undeliverable");
+    assert_eq!(
+        (of(confirmed)["Reply"].as_str(), of(confirmed)["Kind"].as_str()),
+        (Some("CONFIRMAR"), Some("r24"))
+    );
+    assert_eq!(of(moved)["StartTime"], "16:00:00", "the appointment as it stands");
+
+    // The cards: delivered or read, failed, and none for the moved one's new time.
+    let list = club
+        .system
+        .call(
+            axum::http::Method::GET,
+            &format!("/api/scheduling/professional?idCompany={centro}&date={day}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    let cards = list.body.as_array().cloned().unwrap_or_default();
+    let card = |id: i64| cards.iter().find(|c| c["IdScheduling"] == id).cloned().unwrap_or_default();
+    assert_eq!(card(failed)["Reminder"], "FAILED", "the desk should call");
+    assert!(["SENT", "DELIVERED", "READ"].contains(&card(confirmed)["Reminder"].as_str().unwrap_or_default()));
+    assert_eq!(card(confirmed)["Confirmation"], true);
+    assert_eq!(card(moved)["Reminder"], Value::Null, "no reminder about 16:00 yet");
+
+    // The period: the same figures; another role may not read them; a year is too long.
+    let start = today - chrono::Duration::days(29);
+    let summary = club
+        .system
+        .call(
+            axum::http::Method::GET,
+            &format!("/api/message/summary?start={start}&end={today}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(summary.body["Totals"]["Sent"], 3, "{summary:?}");
+    assert_eq!(summary.body["Days"].as_array().map(Vec::len), Some(1));
+    assert_eq!(summary.body["Days"][0]["ConfirmationRate"], 33.3);
+    let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
+    let refused = club
+        .system
+        .call(
+            axum::http::Method::GET,
+            &format!("/api/message/day?idCompany={centro}&date={today}"),
+            Some(&barber),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let year = club
+        .system
+        .call(
+            axum::http::Method::GET,
+            &format!("/api/message/summary?start={}&end={today}", today - chrono::Duration::days(365)),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(year.status, StatusCode::UNPROCESSABLE_ENTITY, "{year:?}");
+}

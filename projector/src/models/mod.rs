@@ -15,6 +15,7 @@ pub mod day_off;
 pub mod favorite_menu;
 pub mod free_time;
 pub mod holiday;
+pub mod message;
 pub mod product;
 pub mod professional;
 
@@ -34,6 +35,7 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(comanda::Comandas),
         Arc::new(product::Products),
         Arc::new(caixa::Caixas),
+        Arc::new(message::Messages),
     ]
 }
 

@@ -101,7 +101,8 @@ pub(super) async fn day(
 }
 
 /// The read models the day list reads: its kept answers go stale with their notices.
-pub const DAY_LIST_MODELS: &[&ReadModel] = &[&read_models::AGENDA, &read_models::CLUB, &read_models::COMANDA];
+pub const DAY_LIST_MODELS: &[&ReadModel] =
+    &[&read_models::AGENDA, &read_models::CLUB, &read_models::COMANDA, &read_models::MESSAGE];
 
 /// Those a write at the desk changes and the desk reads back at once (a booking, a comanda
 /// closed): the day list waits for them to reach the position asked.

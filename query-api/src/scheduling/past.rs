@@ -109,6 +109,8 @@ pub(super) async fn day_as_of(
                 attendance: appointment.attendance().code().to_owned(),
                 comanda_id,
                 comanda_status,
+                // The past view shows the agenda, not the messages of that moment.
+                reminder: None,
             }
         })
         .collect();

@@ -815,6 +815,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/message/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's WhatsApp reminders sent on a day, with their delivery and replies, and the day's totals (ADMIN) */
+        get: operations["messagesMessageDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WhatsApp reminders' totals and confirmation rate per day over a period of up to 92 days (ADMIN) */
+        get: operations["messagesMessageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/no-auth/online-booking/{idCompany}": {
         parameters: {
             query?: never;
@@ -2563,7 +2597,7 @@ export interface components {
             IdUser: number;
         };
         /** @description One client, as the client form reads it (spec 02 §2). */
-        ClientDetail: {
+        ClientDetail: components["schemas"]["NoShows"] & {
             /** Format: date */
             BirthDate?: string | null;
             Cpf: string;
@@ -2645,7 +2679,7 @@ export interface components {
             phone: string;
         };
         /** @description A client in a list. */
-        ClientItem: {
+        ClientItem: components["schemas"]["NoShows"] & {
             /** @description CPF digits. */
             Cpf: string;
             /** @description E-mail. */
@@ -3151,6 +3185,11 @@ export interface components {
             OnlineMaxFutureBookings: number;
             /** Format: int64 */
             OnlineNewcomerSharePercent: number;
+            /**
+             * Format: int64
+             * @description After how many 'Não compareceu' in 90 days a client may not book online; 0 never.
+             */
+            OnlineNoShowLimit: number;
             Phone: string;
             /** @description And 2 hours before. */
             RemindersBefore2h: boolean;
@@ -3288,6 +3327,14 @@ export interface components {
              * @default null
              */
             onlineNewcomerSharePercent: number | null;
+            /**
+             * Format: int64
+             * @description Online booking: after how many 'Não compareceu' in the last 90 days a client may
+             *     no longer book online (0 to 20; 0 never blocks); left out keeps the current value (0
+             *     on create, issue 44).
+             * @default null
+             */
+            onlineNoShowLimit: number | null;
             /**
              * @description Mobile phone.
              * @default
@@ -3442,6 +3489,12 @@ export interface components {
             ProfessionalColor: string;
             /** @description The professional's name. */
             ProfessionalName: string;
+            /**
+             * @description Its latest WhatsApp reminder for its current start (issue 44): SENDING (decided, no
+             *     answer yet), SENT, DELIVERED, READ, FAILED (refused or undelivered: call the client)
+             *     or SKIPPED (its time passed unsent); null when none was due.
+             */
+            Reminder?: string | null;
             Series?: null | components["schemas"]["SeriesAnswer"];
             /** @description The services' names. */
             Services: string[];
@@ -4001,6 +4054,103 @@ export interface components {
             /** @description What was done, in Brazilian Portuguese, ready to show. */
             message: string;
         };
+        /** @description `GET message/day`'s answer. */
+        MessageDay: {
+            /** @description In the order they were sent. */
+            Messages: components["schemas"]["MessageItem"][];
+            Totals: components["schemas"]["MessageTotals"];
+        };
+        /** @description One message of the day. */
+        MessageItem: {
+            /**
+             * Format: int32
+             * @description Sends tried (more than 1 after a crash or a provider outage).
+             */
+            Attempts: number;
+            /** Format: date */
+            Date: string;
+            /** @description The furthest report: SENT, DELIVERED, READ or FAILED; null before any. */
+            Delivery?: string | null;
+            /** @description The provider's words for a refusal or a failure, or why it was skipped. */
+            Error?: string | null;
+            /** Format: int64 */
+            IdScheduling: number;
+            /** @description The message's key: its appointment, kind and start. */
+            Key: string;
+            /** @description r24 or r2: the reminder 24 or 2 hours before. */
+            Kind: string;
+            /** @description REQUESTED (no answer from the provider yet), ACCEPTED, REFUSED or SKIPPED. */
+            Outcome: string;
+            ProfessionalName: string;
+            /** @description `HH:MM` of the reply, on the unit's clock. */
+            RepliedAt?: string | null;
+            /** @description CONFIRMAR or CANCELAR: the button the client pressed. */
+            Reply?: string | null;
+            /** @description `HH:MM` on the unit's clock. */
+            SentAt: string;
+            StartTime: string;
+            /** @description Whether the appointment is booked (false: cancelled). */
+            Status: boolean;
+            /** @description The number it went to, country code first. */
+            To: string;
+            /** @description The appointment's client and professional, day and start (`HH:MM:SS`) as they stand. */
+            UserName: string;
+        };
+        /** @description `GET message/summary`'s answer. */
+        MessageSummary: {
+            /** @description The days with any message, in order. */
+            Days: components["schemas"]["MessageSummaryDay"][];
+            /** @description The whole period. */
+            Totals: components["schemas"]["MessageTotals"];
+        };
+        /** @description One day of a summary. */
+        MessageSummaryDay: components["schemas"]["MessageTotals"] & {
+            /** Format: date */
+            Date: string;
+        };
+        /** @description What a day's (or a period's) messages came to. */
+        MessageTotals: {
+            /**
+             * Format: int64
+             * @description 'Cancelar' pressed and the appointment is cancelled.
+             */
+            Cancelled: number;
+            /**
+             * Format: double
+             * @description Confirmed of sent, in percent with one decimal; null when none was sent.
+             */
+            ConfirmationRate?: number | null;
+            /**
+             * Format: int64
+             * @description 'Confirmar' pressed.
+             */
+            Confirmed: number;
+            /**
+             * Format: int64
+             * @description Reached the client's phone (read ones included).
+             */
+            Delivered: number;
+            /**
+             * Format: int64
+             * @description Refused by the provider or not delivered: the desk should call.
+             */
+            Failed: number;
+            /**
+             * Format: int64
+             * @description Read by the client.
+             */
+            Read: number;
+            /**
+             * Format: int64
+             * @description Accepted by the provider.
+             */
+            Sent: number;
+            /**
+             * Format: int64
+             * @description Not sent: the time passed while nothing could send it.
+             */
+            Skipped: number;
+        };
         /** @description A unit's minimum as the form sends it. */
         MinimumForm: {
             /**
@@ -4106,6 +4256,22 @@ export interface components {
             IdCompany: number;
             /** @description Its name; empty if it is gone. */
             Name: string;
+        };
+        /**
+         * @description How often a client was marked 'Não compareceu' in the user's units (issue 44): what the
+         *     client search and the booking wizard show ('2 faltas') and the online block counts.
+         */
+        NoShows: {
+            /**
+             * Format: int64
+             * @description Ever.
+             */
+            NoShows: number;
+            /**
+             * Format: int64
+             * @description On days from 90 days ago (on the unit's clock) to today.
+             */
+            NoShowsLast90Days: number;
         };
         Occupancy: {
             /** Format: int64 */
@@ -4234,7 +4400,7 @@ export interface components {
         /** @description One page of a list. */
         Page_ClientItem: {
             /** @description The items of this page. */
-            content: {
+            content: (components["schemas"]["NoShows"] & {
                 /** @description CPF digits. */
                 Cpf: string;
                 /** @description E-mail. */
@@ -4254,7 +4420,7 @@ export interface components {
                 SubscriptionUser: components["schemas"]["SubscriptionSummary"][];
                 /** @description Made by the client on a unit's public page and not confirmed by staff yet (issue 39). */
                 Unconfirmed: boolean;
-            }[];
+            })[];
             /**
              * Format: int64
              * @description How many items this page has.
@@ -10841,6 +11007,172 @@ export interface operations {
             };
             /** @description No such image */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messagesMessageDay: {
+        parameters: {
+            query: {
+                /** @description The day they were sent. */
+                date: string;
+                /** @description One of the caller's units. */
+                idCompany: number;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDay"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now (down, restarting, failing over): retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messagesMessageSummary: {
+        parameters: {
+            query: {
+                /** @description The last day (at most 92 days after the first). */
+                end: string;
+                /** @description One of the caller's units; absent: all of them. */
+                idCompany?: number;
+                /** @description The first day. */
+                start: string;
+            };
+            header?: {
+                /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
+                "X-Navalha-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSummary"];
+                };
+            };
+            /** @description Malformed input: an id, parameter or body that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No token, or one that is expired, forged or of a session that ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
