@@ -238,6 +238,10 @@ pub struct ReminderCandidate {
     pub client_name: String,
     /// Their mobile, digits.
     pub client_phone: String,
+    /// Whether they accept WhatsApp (with a mobile): else they get e-mail.
+    pub client_whatsapp: bool,
+    /// Their e-mail address, empty when none.
+    pub client_email: String,
     /// The professional.
     pub professional_name: String,
     /// The services.
@@ -256,11 +260,14 @@ pub async fn reminder_candidates(
 ) -> sqlx::Result<Vec<ReminderCandidate>> {
     sqlx::query_as(
         "select c.business_id, a.appointment_id, c.name as unit_name, c.time_zone,
-                c.profile -> 'reminders' as reminders, a.client_name, a.client_phone, a.professional_name,
+                c.profile -> 'reminders' as reminders, a.client_name, a.client_phone,
+                a.client_whatsapp and a.client_phone <> '' as client_whatsapp,
+                coalesce(k.email, '') as client_email, a.professional_name,
                 a.services, a.date, a.start_time as start
            from rm_agenda.appointment a
            join rm_company.company c on c.company_id = a.company_id
-          where a.status and a.client_whatsapp and a.client_phone <> '' and c.status
+           left join rm_client.client k on k.client_id = a.client_id
+          where a.status and ((a.client_whatsapp and a.client_phone <> '') or coalesce(k.email, '') <> '') and c.status
             and a.date between $1 and $2
             and (c.profile -> 'reminders' ->> 'before_24h' = 'true' or c.profile -> 'reminders' ->> 'before_2h' = 'true')
           order by a.date, a.start_time, a.appointment_id",
@@ -288,6 +295,52 @@ pub async fn unanswered_messages(
                                and later.sequence > e.sequence)",
     )
     .bind(before)
+    .fetch_all(pool)
+    .await
+}
+
+/// A booking, move or cancellation recorded in the log (issue 44, point 2's notices).
+#[derive(Debug, sqlx::FromRow)]
+pub struct AppointmentChange {
+    pub business_id: i64,
+    /// The appointment's id (its stream).
+    pub aggregate_id: String,
+    pub event_type: String,
+    pub event_version: String,
+    /// The event's payload.
+    pub payload: String,
+    /// Made by a staff member (the metadata names a role): not the client online, by
+    /// WhatsApp, nor the system.
+    pub by_staff: bool,
+    /// The stream's booking before this event (the last `AppointmentBooked` or
+    /// `AppointmentChanged` before it), with its version: what a change moved from.
+    pub previous: Option<String>,
+    pub previous_type: Option<String>,
+    pub previous_version: Option<String>,
+}
+
+/// Bookings, changes and cancellations recorded since `since`, in commit order. From the
+/// log itself (index `events_appointment_notices`), not a read model.
+pub async fn appointment_changes(
+    pool: &PgPool,
+    since: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Vec<AppointmentChange>> {
+    sqlx::query_as(
+        "select (e.metadata ->> 'business_id')::bigint as business_id, e.aggregate_id, e.event_type,
+                e.event_version, e.payload::text as payload, coalesce(e.metadata ->> 'role', '') <> '' as by_staff,
+                p.payload::text as previous, p.event_type as previous_type, p.event_version as previous_version
+           from events e
+           left join lateral (
+                select b.payload, b.event_type, b.event_version from events b
+                 where b.aggregate_type = 'Appointment' and b.aggregate_id = e.aggregate_id
+                   and b.sequence < e.sequence and b.event_type in ('AppointmentBooked', 'AppointmentChanged')
+                 order by b.sequence desc limit 1) p on e.event_type = 'AppointmentChanged'
+          where e.aggregate_type = 'Appointment'
+            and e.event_type in ('AppointmentBooked', 'AppointmentChanged', 'AppointmentCancelled')
+            and e.recorded_at > $1
+          order by e.global_position",
+    )
+    .bind(since)
     .fetch_all(pool)
     .await
 }

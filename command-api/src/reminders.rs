@@ -19,7 +19,7 @@
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use navalha_domain::appointment::{Appointment, Standing};
-use navalha_domain::message::{Message, MessageRequest};
+use navalha_domain::message::{Channel, Message, MessageRequest};
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 
@@ -107,13 +107,21 @@ pub struct Ticked {
     pub retried: usize,
     /// Sends that failed to reach the provider (left for a retry).
     pub failed: usize,
+    /// Bookings, moves and cancellations told to the client (crate::notices).
+    pub notices: usize,
 }
 
 fn request(candidate: &ReminderCandidate, key: &str, start: NaiveDateTime) -> MessageRequest {
     let services: Vec<String> = candidate.services.0.iter().map(|s| s.description.clone()).collect();
+    let (channel, to) = if candidate.client_whatsapp {
+        (Channel::Whatsapp, international(&candidate.client_phone))
+    } else {
+        (Channel::Email, candidate.client_email.clone())
+    };
     MessageRequest {
         appointment_id: Some(candidate.appointment_id),
-        to: international(&candidate.client_phone),
+        channel,
+        to,
         template: REMINDER.name.to_owned(),
         variables: vec![
             first_name(&candidate.client_name),
@@ -170,6 +178,7 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> Result<Ticked, ApiErr
         }
     }
     ticked.retried = retry_unanswered(state, now, &origin).await?;
+    ticked.notices = crate::notices::pass(state, &origin).await?;
     Ok(ticked)
 }
 

@@ -58,7 +58,7 @@ pub fn upcast(
 /// Older versions whose payloads today's events read as they are: the versions after them
 /// only added fields with defaults. 1.1 added a plan's `first_due_days` and a boleto's
 /// `boleto_bank_line` (issue 45).
-pub const READ_AS_TODAY: &[&str] = &["1.0"];
+pub const READ_AS_TODAY: &[&str] = &["1.0", "1.1"];
 
 fn reads_as_today(version: &str) -> bool {
     version == crate::EVENT_VERSION || READ_AS_TODAY.contains(&version)

@@ -40,7 +40,7 @@ pub mod values;
 /// The version every event payload of this crate is written with. A payload change bumps
 /// it and adds an upcaster ([`event_payload::upcast`]); stored payloads are never
 /// rewritten. The pinned samples in `domain/event-payloads` make the tests enforce this.
-pub const EVENT_VERSION: &str = "1.1";
+pub const EVENT_VERSION: &str = "1.2";
 
 /// Re-exported so that readers of events can name `Aggregate::TYPE` without cqrs-es.
 pub use cqrs_es::{Aggregate, DomainEvent};

@@ -12,12 +12,27 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+/// How a message reaches the client.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Channel {
+    /// A WhatsApp template message (clients who accept WhatsApp).
+    #[default]
+    Whatsapp,
+    /// An e-mail: the fallback for clients who do not accept WhatsApp and have an address.
+    Email,
+}
+
 /// What a message says and to whom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MessageRequest {
     /// The appointment it is about, if any.
     pub appointment_id: Option<i64>,
-    /// The client's number with country code, digits (`5511987654321`).
+    /// How it goes; WhatsApp in payloads recorded before there was a choice (1.1).
+    #[serde(default)]
+    pub channel: Channel,
+    /// The client's number with country code, digits (`5511987654321`), or their e-mail
+    /// address for [`Channel::Email`].
     pub to: String,
     /// The approved template's name.
     pub template: String,
@@ -333,6 +348,7 @@ mod tests {
     fn request() -> MessageRequest {
         MessageRequest {
             appointment_id: Some(812),
+            channel: Channel::Whatsapp,
             to: "5511987654321".into(),
             template: "lembrete_agendamento".into(),
             variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],

@@ -100,14 +100,9 @@ pub struct OnlineRules {
     /// The percentage of a day's working minutes newcomers' online bookings may hold.
     pub newcomer_share_percent: i64,
     /// After how many 'Não compareceu' in the last [`NO_SHOW_DAYS`] days a client may no
-    /// longer book online (issue 44); 0, the default, never blocks. Left out of the payload
-    /// when 0, so units that never set it are recorded as before.
-    #[serde(skip_serializing_if = "is_zero")]
+    /// longer book online (issue 44); 0, the default (and in payloads before 1.2), never
+    /// blocks.
     pub no_show_limit: i64,
-}
-
-fn is_zero(value: &i64) -> bool {
-    *value == 0
 }
 
 impl Default for OnlineRules {

@@ -113,6 +113,7 @@ mod tests {
     fn a_template_message_carries_its_variables_buttons_and_key_as_the_api_asks() {
         let request = MessageRequest {
             appointment_id: Some(812),
+            channel: navalha_domain::message::Channel::Whatsapp,
             to: "5511987654321".into(),
             template: "lembrete_agendamento".into(),
             variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],

@@ -15,7 +15,7 @@ pub mod replies;
 pub mod templates;
 pub mod webhook;
 
-use navalha_domain::message::{Message, MessageCommand, MessageError, MessageRequest};
+use navalha_domain::message::{Channel, Message, MessageCommand, MessageError, MessageRequest};
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 use utoipa_axum::router::OpenApiRouter;
@@ -114,7 +114,7 @@ async fn deliver(
         Err(ApiError::Conflict(_)) => return Ok(Sent::AlreadyRequested),
         Err(error) => return Err(error),
     }
-    let (command, sent) = match client::send(&state.http, &state.settings, request, key).await {
+    let (command, sent) = match transmit(state, request, key).await {
         Ok(provider_id) => {
             (MessageCommand::RecordAccepted { provider_id: provider_id.clone() }, Sent::Accepted(provider_id))
         }
@@ -127,6 +127,31 @@ async fn deliver(
         }
     };
     execute::<Message>(&state.events, key, command, &metadata).await?;
-    tracing::info!(key, ?sent, "WhatsApp message sent");
+    tracing::info!(key, ?sent, channel = ?request.channel, "message to a client sent");
     Ok(sent)
+}
+
+/// The provider's id for an e-mail: SMTP gives none the webhook would name.
+pub const EMAIL_PROVIDER_ID: &str = "email";
+
+/// Hands `request` to its channel: the Cloud API, or the mailer with the template's e-mail
+/// text (a client who does not accept WhatsApp but has an address, issue 44).
+async fn transmit(
+    state: &AppState,
+    request: &MessageRequest,
+    key: &str,
+) -> Result<String, client::SendError> {
+    match request.channel {
+        Channel::Whatsapp => client::send(&state.http, &state.settings, request, key).await,
+        Channel::Email => {
+            let template = templates::named(&request.template).ok_or_else(|| {
+                client::SendError::Refused(format!("modelo desconhecido: {}", request.template))
+            })?;
+            let text = template.render_email(&request.variables);
+            match state.mailer.send(&request.to, template.subject, &text).await {
+                Ok(()) => Ok(EMAIL_PROVIDER_ID.to_owned()),
+                Err(error) => Err(client::SendError::Unavailable(error.to_string())),
+            }
+        }
+    }
 }

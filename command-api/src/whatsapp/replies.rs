@@ -9,7 +9,7 @@
 use chrono::Duration;
 use navalha_domain::appointment::{Appointment, AppointmentCommand, Standing};
 use navalha_domain::company::Company;
-use navalha_domain::message::{Message, MessageRequest};
+use navalha_domain::message::{Channel, Message, MessageRequest};
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 
@@ -91,6 +91,7 @@ pub async fn act(
     tracing::info!(key, reply_id, answer, "WhatsApp reply acted on");
     let answer = MessageRequest {
         appointment_id: Some(appointment_id),
+        channel: Channel::Whatsapp,
         to: request.to,
         template: String::new(),
         variables: Vec::new(),

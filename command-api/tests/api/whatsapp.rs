@@ -22,6 +22,7 @@ fn origin() -> RequestOrigin {
 fn request(to: &str, key: &str) -> MessageRequest {
     MessageRequest {
         appointment_id: None,
+        channel: navalha_domain::message::Channel::Whatsapp,
         to: to.into(),
         template: "lembrete_agendamento".into(),
         variables: vec!["Navalha Centro".into(), "terça-feira, 01/12 às 10:00".into()],
@@ -301,6 +302,18 @@ async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_repo
         ["DeliveryReported", "DeliveryReported", "MessageRequested"]
     );
 
+    // The demo's own reminders off: a pass placed past the grace would take the other pass's
+    // sends in flight for lost ones (in production `now` is the clock, and they are younger
+    // than the grace).
+    for unit in [d.centro, d.savassi] {
+        let path = format!("/api/company/{unit}");
+        let current = club.system.call(axum::http::Method::GET, &path, Some(&admin), None).await;
+        let off = json!({ "remindersBefore24h": false, "remindersBefore2h": false });
+        let form = crate::online::company_form(&current.body, off);
+        let saved = club.system.call(axum::http::Method::PUT, &path, Some(&admin), Some(form)).await;
+        assert_eq!(saved.status, StatusCode::OK, "{saved:?}");
+    }
+    club.system.project().await;
     let now = navalha_platform::clock::now();
     assert_eq!(tick(state, now).await.expect("tick").retried, 0, "within the grace");
     let past_grace = now + chrono::Duration::seconds(navalha_command_api::reminders::GRACE_SECONDS + 5);
@@ -581,4 +594,114 @@ async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate(pool:
         )
         .await;
     assert_eq!(year.status, StatusCode::UNPROCESSABLE_ENTITY, "{year:?}");
+}
+
+/// Issue 44, point 2: a move by the shop is a new promise the client hears of (WhatsApp, with
+/// 'Confirmar' and 'Cancelar', which work on it); a change that moves nothing says nothing; a
+/// cancellation by the shop reaches a client without WhatsApp by e-mail; each notice once,
+/// however many passes run.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp_or_email(pool: PgPool) {
+    use navalha_command_api::notices::{self, key, Notice};
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let day = crate::support::far_tuesday();
+    let zap = whatsapp_client(&club, &admin, "Nina Mudança", "(11) 98765-0121").await;
+    club.system.project().await;
+    let (mailed, address): (i64, String) = sqlx::query_as(
+        "select client_id, email from rm_client.client where not whatsapp and email <> '' and status order by client_id limit 1",
+    )
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("a demo client without WhatsApp");
+    let at = |professional: i64, start: &str, client: i64| {
+        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
+        booking["timesType"] = json!("ALL_TIMES");
+        booking
+    };
+    let moved =
+        crate::support::id_of(&crate::support::book(&club.system, &admin, at(d.barber1, "10:00", zap)).await);
+    let cancelled = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, at(d.barber2, "11:00", mailed)).await,
+    );
+    let change = |id: i64, body: Value| {
+        let (system, admin) = (&club.system, admin.clone());
+        async move {
+            let answer = system
+                .call(
+                    axum::http::Method::PUT,
+                    &format!("/api/scheduling/professional/{id}"),
+                    Some(&admin),
+                    Some(body),
+                )
+                .await;
+            assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        }
+    };
+    let passes = || async {
+        let (state, origin) = (&club.system.state, origin());
+        let (a, b) = tokio::join!(notices::pass(state, &origin), notices::pass(state, &origin));
+        a.expect("pass") + b.expect("pass")
+    };
+    assert_eq!(passes().await, 0, "a booking by the staff is no news to the client");
+
+    // A new note moves nothing: no message. The new time: one, with the buttons.
+    let mut noted = at(d.barber1, "10:00", zap);
+    noted["observation"] = json!("Trazer a foto do corte");
+    change(moved, noted).await;
+    assert_eq!(passes().await, 0);
+    change(moved, at(d.barber1, "15:00", zap)).await;
+    assert_eq!(passes().await, 1, "two passes, one message");
+    let wall = |time: &str| {
+        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
+    };
+    let moved_key = key(moved, Notice::Moved, wall("15:00"));
+    assert_eq!(on_the_phone(&club, &moved_key).await, 1);
+    let all = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    let message = all
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["biz_opaque_callback_data"] == moved_key.as_str())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(message["template"]["name"], "agendamento_alterado");
+    let text = message["template"]["components"][0]["parameters"].to_string();
+    assert!(text.contains("Nina") && text.contains("às 15:00"), "{text}");
+    let pressed = sim(
+        &club,
+        reqwest::Method::POST,
+        &format!("/sim/whatsapp/messages/{}/press", message["id"].as_str().unwrap_or_default()),
+        Some(json!({"button": 0})),
+    )
+    .await;
+    assert_eq!(pressed["webhook"], 200, "{pressed}");
+    let confirmed: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentConfirmed'",
+    )
+    .bind(moved.to_string())
+    .fetch_one(&club.system.pool)
+    .await
+    .expect("count");
+    assert_eq!(confirmed, 1, "'Confirmar' on the move confirms the new time");
+
+    // Cancelled by the shop: an e-mail to the client without WhatsApp, once.
+    let gone = club
+        .system
+        .call(axum::http::Method::DELETE, &format!("/api/scheduling/{cancelled}"), Some(&admin), None)
+        .await;
+    assert!(gone.status.is_success(), "{gone:?}");
+    assert_eq!(passes().await, 1);
+    assert_eq!(passes().await, 0);
+    let mails: Vec<Value> =
+        club.system.outbox().into_iter().filter(|m| m["to"] == address.as_str()).collect();
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0]["subject"], "Seu horário foi cancelado");
+    let body = mails[0]["text"].as_str().unwrap_or_default();
+    assert!(body.contains("cancelou seu horário de") && body.contains("às 11:00"), "{body}");
+    assert_eq!(
+        events(&club, &key(cancelled, Notice::Cancelled, wall("11:00"))).await,
+        ["MessageRequested", "MessageAccepted"]
+    );
 }
