@@ -149,7 +149,8 @@ async fn send(
     let Some(details) = client.details() else { return Ok(None) };
     let (channel, to) = if details.whatsapp && !details.phone.is_empty() {
         (Channel::Whatsapp, international(&details.phone))
-    } else if !details.email.is_empty() {
+    } else if !details.email.is_empty() && notice != Notice::Booked {
+        // The page already e-mails an online booking's confirmation, with its link.
         (Channel::Email, details.email.clone())
     } else {
         return Ok(None);

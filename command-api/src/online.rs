@@ -159,8 +159,9 @@ async fn request_code(
     let salt: [u8; 16] = rand::thread_rng().gen();
     let request_id = uuid::Uuid::new_v4().to_string();
     sqlx::query(
-        "insert into online_code (request_id, business_id, company_id, cpf, name, phone, email, code_salt, code_hash, expires_at)
-         values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))",
+        "insert into online_code (request_id, business_id, company_id, cpf, name, phone, email, code_salt, code_hash,
+                                  expires_at, whatsapp)
+         values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10), $11)",
     )
     .bind(&request_id)
     .bind(unit.business_id)
@@ -172,6 +173,7 @@ async fn request_code(
     .bind(salt.as_slice())
     .bind(sha256(&[&salt, code.as_bytes()]))
     .bind(CODE_MINUTES)
+    .bind(identity.whatsapp)
     .execute(&state.pool)
     .await?;
     if to.is_empty() {
@@ -201,6 +203,7 @@ struct OpenCode {
     name: String,
     phone: String,
     email: String,
+    whatsapp: bool,
     code_salt: Vec<u8>,
     code_hash: Vec<u8>,
     open: bool,
@@ -245,7 +248,7 @@ async fn verify_code(
     let request_id = body.request_id.trim().parse::<uuid::Uuid>().map_err(|_| bad_code())?.to_string();
     let mut tx = state.pool.begin().await?;
     let row: Option<OpenCode> = sqlx::query_as(
-        "select business_id, cpf, name, phone, email, code_salt, code_hash,
+        "select business_id, cpf, name, phone, email, whatsapp, code_salt, code_hash,
                 used_at is null and expires_at > now() and wrong_attempts < $3 as open
            from online_code where request_id = $1::uuid and company_id = $2 for update",
     )
@@ -258,7 +261,17 @@ async fn verify_code(
     let subject = row.as_ref().map_or_else(|| format!("request:{request_id}"), |r| format!("cpf:{}", r.cpf));
     let attempt =
         throttle::enter(&state.pool, throttle::ONLINE_GUESS, &subject, &origin.client_ip, None).await?;
-    let Some(OpenCode { business_id, cpf, name, phone, email, code_salt: salt, code_hash: hash, open }) = row
+    let Some(OpenCode {
+        business_id,
+        cpf,
+        name,
+        phone,
+        email,
+        whatsapp,
+        code_salt: salt,
+        code_hash: hash,
+        open,
+    }) = row
     else {
         return Err(bad_code());
     };
@@ -287,6 +300,7 @@ async fn verify_code(
         name: name.clone(),
         phone,
         email,
+        whatsapp,
         aud: ONLINE_CLIENT_AUDIENCE.to_owned(),
         iss: ISSUER.to_owned(),
         iat: now,
@@ -319,7 +333,8 @@ async fn client_id(state: &AppState, claims: &OnlineClaims, origin: &RequestOrig
         name: claims.name.clone(),
         email: claims.email.clone(),
         phone: claims.phone.clone(),
-        whatsapp: true,
+        // What the client ticked on the page; a record the shop has keeps its own.
+        whatsapp: claims.whatsapp,
         birth_date: None,
         status: true,
     };
@@ -590,6 +605,7 @@ fn link_token(
         name: String::new(),
         phone: String::new(),
         email: String::new(),
+        whatsapp: false,
         aud: ONLINE_BOOKING_AUDIENCE.to_owned(),
         iss: ISSUER.to_owned(),
         iat: now,

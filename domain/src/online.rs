@@ -182,6 +182,9 @@ pub struct ClientIdentity {
     pub cpf: String,
     /// Optional for a client the shop already has with an e-mail.
     pub email: String,
+    /// 'Quero receber confirmação e lembretes pelo WhatsApp' (issue 44): the consent a new
+    /// record is made with. Off unless ticked.
+    pub whats_app: bool,
 }
 
 /// A checked identity.
@@ -195,6 +198,8 @@ pub struct Identity {
     pub cpf: Cpf,
     /// The typed e-mail, when there is one.
     pub email: Option<String>,
+    /// Whether they accept WhatsApp messages.
+    pub whatsapp: bool,
 }
 
 impl ClientIdentity {
@@ -225,7 +230,9 @@ impl ClientIdentity {
             }
         };
         match cpf {
-            Some(cpf) if errors.is_empty() => Ok(Identity { name, phone, cpf, email }),
+            Some(cpf) if errors.is_empty() => {
+                Ok(Identity { name, phone, cpf, email, whatsapp: self.whats_app })
+            }
             _ => Err(errors),
         }
     }
@@ -374,7 +381,13 @@ mod tests {
     }
 
     fn identity(name: &str, phone: &str, cpf: &str, email: &str) -> ClientIdentity {
-        ClientIdentity { name: name.into(), phone: phone.into(), cpf: cpf.into(), email: email.into() }
+        ClientIdentity {
+            name: name.into(),
+            phone: phone.into(),
+            cpf: cpf.into(),
+            email: email.into(),
+            whats_app: false,
+        }
     }
 
     #[test]

@@ -244,6 +244,9 @@ pub struct OnlineClaims {
     /// The e-mail the code was sent to (client tokens).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub email: String,
+    /// Whether the client ticked WhatsApp on the page (client tokens, issue 44).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub whatsapp: bool,
     /// [`ONLINE_CLIENT_AUDIENCE`] or [`ONLINE_BOOKING_AUDIENCE`].
     pub aud: String,
     /// Always [`ISSUER`].

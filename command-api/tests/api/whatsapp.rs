@@ -705,3 +705,66 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
         ["MessageRequested", "MessageAccepted"]
     );
 }
+
+/// Issue 44, point 2: the online page asks for WhatsApp; a client who ticks it gets the
+/// booking's confirmation there (once), and their new record says they accept WhatsApp; one
+/// who does not is recorded without it and gets no WhatsApp message.
+#[sqlx::test(migrations = "../migrations")]
+async fn an_online_booking_is_confirmed_by_whatsapp_to_a_client_who_ticked_it(pool: PgPool) {
+    use crate::online::{ask_code, book, choice, code_for, free_starts_of, identity, verify};
+    use navalha_command_api::notices;
+    let club = Club::start(pool).await;
+    let system = &club.system;
+    let d = crate::support::demo(system).await;
+    let admin = system.sign_in("admin@navalha.dev").await;
+    let day = crate::support::next(chrono::Weekday::Thu) + chrono::Duration::days(7);
+    let starts = free_starts_of(system, &d, day, None).await;
+    let mut booked = Vec::new();
+    for (n, ticked) in [(71_u64, true), (72, false)] {
+        let email = format!("cliente{n}@example.com");
+        let mut who = identity(n, &email);
+        who["whatsApp"] = json!(ticked);
+        let asked = ask_code(system, d.centro, &who, "10.0.0.7").await;
+        let request_id = asked.body["RequestId"].as_str().unwrap_or_default().to_owned();
+        let code = code_for(system, &email).await;
+        let token = verify(system, d.centro, &request_id, &code).await.body["Token"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let made = book(system, d.centro, &token, choice(&d, None, day, &starts[n as usize % 8])).await;
+        assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+        booked.push((made.body["IdScheduling"].as_i64().expect("id"), ticked, who["phone"].clone()));
+    }
+    system.project().await;
+    let (state, origin) = (&system.state, origin());
+    let (a, b) = tokio::join!(notices::pass(state, &origin), notices::pass(state, &origin));
+    assert_eq!(a.expect("pass") + b.expect("pass"), 1, "one confirmation, once");
+    let all = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    for (id, ticked, phone) in booked {
+        let sent: Vec<&Value> = all
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|m| {
+                m["biz_opaque_callback_data"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .starts_with(&format!("a{id}-booked-"))
+            })
+            .collect();
+        assert_eq!(sent.len(), usize::from(ticked), "{id}: {sent:?}");
+        if ticked {
+            assert_eq!(sent[0]["template"]["name"], "agendamento_confirmado");
+            assert_eq!(sent[0]["to"], format!("55{}", phone.as_str().unwrap_or_default()));
+        }
+        let client: i64 =
+            sqlx::query_scalar("select client_id from rm_agenda.appointment where appointment_id = $1")
+                .bind(id)
+                .fetch_one(&system.pool)
+                .await
+                .expect("client");
+        let record =
+            system.call(axum::http::Method::GET, &format!("/api/user/{client}"), Some(&admin), None).await;
+        assert_eq!(record.body["WhatsApp"], ticked, "{:?}", record.body);
+    }
+}

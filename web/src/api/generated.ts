@@ -2677,6 +2677,12 @@ export interface components {
              * @default
              */
             phone: string;
+            /**
+             * @description 'Quero receber confirmação e lembretes pelo WhatsApp' (issue 44): the consent a new
+             *     record is made with. Off unless ticked.
+             * @default false
+             */
+            whatsApp: boolean;
         };
         /** @description A client in a list. */
         ClientItem: components["schemas"]["NoShows"] & {
