@@ -5,8 +5,11 @@ import { ADMIN, BARBER1, openAgenda } from './support';
 import {
   LOST,
   SERVICE,
+  WHATSAPP_CONSENT,
   chooseDiegoOn,
   dayButton,
+  enterCode,
+  fillDetails,
   newClient,
   newPage,
   offeredTimes,
@@ -32,7 +35,12 @@ test('a client books online with the e-mailed code, the staff agenda shows it as
   const [time] = await offeredTimes(page);
   await page.getByRole('region', { name: /Dia e horário/ }).getByRole('button', { name: time, exact: true }).click();
   await expect(page.getByText(new RegExp(`${SERVICE} · .* às ${time} · ${BARBER1.name}`))).toBeVisible();
-  await verify(page, client);
+  // The WhatsApp consent (issue 44): unticked until the client ticks it.
+  await expect(page.getByRole('checkbox', { name: WHATSAPP_CONSENT })).not.toBeChecked();
+  await fillDetails(page, client, { whatsApp: true });
+  await expect(page.getByRole('checkbox', { name: WHATSAPP_CONSENT })).toBeChecked();
+  await screenshotsAt(page, page.getByRole('form', { name: 'Seus dados' }), 'online-booking-details');
+  await enterCode(page, client);
   await page.screenshot({ path: 'test-results/online-booking-code-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Confirmar agendamento' }).click();
 

@@ -93,16 +93,30 @@ export async function offeredTimes(page: Page): Promise<string[]> {
   return step.getByRole('button', { name: /^\d{2}:\d{2}$/ }).allTextContents();
 }
 
-/** Fills the client's details, asks for the code, and types it. */
-export async function verify(page: Page, client: Client) {
-  const since = now() - 2000;
+/** The consent to the confirmation and reminders by WhatsApp (issue 44): unticked by default. */
+export const WHATSAPP_CONSENT = 'Quero receber a confirmação e os lembretes pelo WhatsApp';
+
+/** Fills the client's details; `whatsApp` ticks the consent to WhatsApp messages. */
+export async function fillDetails(page: Page, client: Client, { whatsApp = false } = {}) {
   await page.getByLabel('Nome', { exact: true }).fill(client.name);
   await page.getByLabel('Celular').fill(client.phone);
+  if (whatsApp) await page.getByRole('checkbox', { name: WHATSAPP_CONSENT }).check();
   await page.getByLabel('CPF', { exact: true }).fill(client.cpf);
   await page.getByLabel('E-mail (opcional)').fill(client.email);
+}
+
+/** Asks for the code of the filled details, and types it. */
+export async function enterCode(page: Page, client: Client) {
+  const since = now() - 2000;
   await page.getByRole('button', { name: 'Receber código' }).click();
   await expect(page.getByText('Enviamos um código de 6 dígitos para o seu e-mail.')).toBeVisible();
   await page.getByLabel('Código', { exact: true }).fill(await bookingCodeFor(client.email, since));
+}
+
+/** Fills the client's details, asks for the code, and types it. */
+export async function verify(page: Page, client: Client) {
+  await fillDetails(page, client);
+  await enterCode(page, client);
 }
 
 /** On the public page: Diego, the day, the first free time, the code; then 'Confirmar agendamento'. */

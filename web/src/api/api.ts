@@ -101,6 +101,8 @@ export const api = createApi({
     'Comanda',
     'Product',
     'Caixa',
+    // Issue 44: the WhatsApp reminders ('Mensagens', the home's confirmation rate).
+    'Message',
   ],
   endpoints: () => ({}),
 });

@@ -33,6 +33,10 @@ describe('a change', () => {
     expect(tagsFor('product')).toEqual(['Product']);
   });
 
+  it("of a reminder fetches the agenda (the card's reminder state) and the messages again (issue 44)", () => {
+    expect(tagsFor('message')).toEqual(['Scheduling', 'Message']);
+  });
+
   it('of an unknown model, or a stream that fell behind, fetches everything again', () => {
     const every = new Set(Object.values(MODEL_TAGS).flat());
     expect(new Set(tagsFor('*'))).toEqual(every);

@@ -25,6 +25,9 @@ export const MODEL_TAGS: Record<string, TagType[]> = {
   day_off: ['Professional', 'AvailableTime'],
   favorite_menu: ['Favorite'],
   holiday: ['Holiday', 'AvailableTime'],
+  // Issue 44: a reminder's delivery or reply moves its appointment's card ('Lembrete entregue',
+  // 'Confirmado pelo cliente') and the 'Mensagens' view.
+  message: ['Scheduling', 'Message'],
   product: ['Product'],
   professional: ['Professional', 'Service', 'AvailableTime'],
 };

@@ -11,6 +11,7 @@ const ADMIN_SLUGS = [
   'scheduling',
   'caixa',
   'commission',
+  'messages',
   'client',
   'professional',
   'company',
@@ -32,6 +33,7 @@ describe('menu by role', () => {
       'caixa',
       'caixa/:idCaixa',
       'commission',
+      'messages',
       'client',
       'client/new',
       'client/:idClient',
@@ -59,9 +61,9 @@ describe('menu by role', () => {
     ]);
   });
 
-  it('gives DEFAULT and a missing role the same as ADMIN but the caixa and the stock', () => {
+  it('gives DEFAULT and a missing role the same as ADMIN but the caixa, the stock and the messages', () => {
     const menu = menuForRole('DEFAULT');
-    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'caixa' && slug !== 'stock'));
+    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'caixa' && slug !== 'stock' && slug !== 'messages'));
     expect(paths(menu).filter((path) => path.startsWith('caixa') || path.startsWith('stock'))).toEqual([]);
     expect(menuForRole(null)).toEqual(menu);
   });
@@ -80,9 +82,20 @@ describe('menu by role', () => {
     expect(paths(menuForRole('ATTENDANT')).filter((path) => path.startsWith('stock'))).toEqual(['stock', 'stock/:idProduct']);
   });
 
-  it('gives ATTENDANT everything but the professional routes and the commissions', () => {
+  it('gives the messages to ADMIN only, as the server does (issue 44)', () => {
+    const roles: RoleType[] = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT'];
+    expect(roles.filter((role) => slugs(menuForRole(role)).includes('messages'))).toEqual(['ADMIN']);
+    expect(roles.filter((role) => paths(menuForRole(role)).includes('messages'))).toEqual(['ADMIN']);
+    const entry = visibleLeaves(menuForRole('ADMIN')).find((item) => item.route?.slug === 'messages');
+    expect(entry?.label).toBe('Mensagens');
+    expect(entry?.icon).toBe('whatsapp');
+  });
+
+  it('gives ATTENDANT everything but the professional routes, the commissions and the messages', () => {
     const menu = menuForRole('ATTENDANT');
-    expect(slugs(menu)).toEqual(ADMIN_SLUGS.filter((slug) => slug !== 'professional' && slug !== 'commission'));
+    expect(slugs(menu)).toEqual(
+      ADMIN_SLUGS.filter((slug) => slug !== 'professional' && slug !== 'commission' && slug !== 'messages'),
+    );
     expect(paths(menu).filter((path) => path.startsWith('professional'))).toEqual([]);
     expect(paths(menu)).not.toContain('commission');
   });

@@ -31,6 +31,8 @@ const CaixaPage = lazy(() => import('@/features/caixa/CaixaPage'));
 const CaixaReportPage = lazy(() => import('@/features/caixa/CaixaReportPage'));
 // Issue 42: a professional's commission statement (ADMIN any of the unit's, everyone else their own).
 const CommissionPage = lazy(() => import('@/features/commissions/CommissionPage'));
+// Issue 44: the WhatsApp reminders of a day (ADMIN only, as the server allows).
+const MessagesPage = lazy(() => import('@/features/messages/MessagesPage'));
 
 /** Route areas a role may reach (spec 01 §6). */
 export type Area =
@@ -38,6 +40,7 @@ export type Area =
   | 'scheduling'
   | 'caixa'
   | 'commission'
+  | 'messages'
   | 'client'
   | 'professional'
   | 'company'
@@ -84,6 +87,7 @@ const fullMenu: AreaItem[] = [
     shown('Caixa', 'list', 'caixa', { path: 'caixa', slug: 'caixa', component: CaixaPage }),
     hidden('Relatório do caixa', 'caixa', { path: 'caixa/:idCaixa', slug: 'caixa-report', component: CaixaReportPage }),
     shown('Comissões', 'card', 'commission', { path: 'commission', slug: 'commission', component: CommissionPage }),
+    shown('Mensagens', 'whatsapp', 'messages', { path: 'messages', slug: 'messages', component: MessagesPage }),
   ]),
   group('Cadastros', [
     shown('Clientes', 'people', 'client', { path: 'client', slug: 'client', component: ClientListPage }),
@@ -150,6 +154,7 @@ const ALL_AREAS: Area[] = [
   'scheduling',
   'caixa',
   'commission',
+  'messages',
   'client',
   'professional',
   'company',
@@ -162,12 +167,18 @@ const ALL_AREAS: Area[] = [
   'profile',
 ];
 
+/** The owner's alone: the messages' calls answer ADMIN only (issue 44). */
+const ADMIN_ONLY: Area[] = ['messages'];
+
+/** Every area but the owner's own, the base of the roles that see most of the app. */
+const STAFF_AREAS = ALL_AREAS.filter((area) => !ADMIN_ONLY.includes(area));
+
 export const areasByRole: Record<RoleType, Area[]> = {
   ADMIN: ALL_AREAS,
   // The caixa's and the stock's calls answer ADMIN and ATTENDANT only.
-  DEFAULT: ALL_AREAS.filter((area) => area !== 'caixa' && area !== 'stock'),
+  DEFAULT: STAFF_AREAS.filter((area) => area !== 'caixa' && area !== 'stock'),
   // Commissions are the owner's and each professional's own, not the front desk's (issue 42).
-  ATTENDANT: ALL_AREAS.filter((area) => area !== 'professional' && area !== 'commission'),
+  ATTENDANT: STAFF_AREAS.filter((area) => area !== 'professional' && area !== 'commission'),
   BARBER1: ['scheduling', 'commission', 'client', 'comanda', 'product', 'profile'],
   BARBER2: ['scheduling', 'commission', 'client', 'comanda', 'product', 'profile'],
   BARBER_LEADE: ['scheduling', 'commission', 'client', 'holiday', 'subscription-user', 'comanda', 'product', 'profile'],

@@ -38,6 +38,8 @@ export const clients: ClientItem[] = Array.from({ length: 12 }, (_, i) => ({
   Status: true,
   SubscriptionUser: [],
   Unconfirmed: false,
+  NoShows: 0,
+  NoShowsLast90Days: 0,
 }));
 
 const professionalOf = (id: number) => professionals.find((p) => p.IdProfessional === id)!;

@@ -712,6 +712,50 @@ describe("the 'Online' mark", () => {
   });
 });
 
+describe("the appointment's WhatsApp reminder (issue 44)", () => {
+  const line = (id: number) => card(`N.º ${id}:`).querySelector('.appointment-reminder');
+  const failedMark = (scope: HTMLElement) => within(scope).queryByRole('img', { name: 'Lembrete não entregue' });
+
+  it('says on the card how the reminder went, the failed one in red with what to do; on a block only the failed one', async () => {
+    const user = userEvent.setup();
+    agendaServer([
+      appointment(1, { StartTime: '10:00:00', EndTime: '10:30:00', Reminder: 'SENDING' }),
+      appointment(2, { StartTime: '10:30:00', EndTime: '11:00:00', Reminder: 'SENT' }),
+      appointment(3, { StartTime: '11:00:00', EndTime: '11:30:00', Reminder: 'DELIVERED' }),
+      appointment(4, { StartTime: '11:30:00', EndTime: '12:00:00', Reminder: 'READ' }),
+      appointment(5, { StartTime: '12:00:00', EndTime: '12:30:00', Reminder: 'FAILED' }),
+      appointment(6, { StartTime: '12:30:00', EndTime: '13:00:00', Reminder: 'SKIPPED' }),
+      appointment(7, { StartTime: '13:00:00', EndTime: '13:30:00', Reminder: null }),
+      // Cancelled: nobody needs to call.
+      appointment(8, { StartTime: '13:30:00', EndTime: '14:00:00', Reminder: 'FAILED', Status: false }),
+    ]);
+    renderAgenda();
+    await screen.findByRole('article', { name: /N\.º 1:/ });
+    expect([1, 2, 3, 4, 5, 6].map((id) => line(id)?.textContent)).toEqual([
+      'Enviando lembrete',
+      'Lembrete enviado',
+      'Lembrete entregue',
+      'Lembrete lido',
+      'Lembrete não entregue',
+      'Lembrete não enviado',
+    ]);
+    expect(line(7)).toBeNull();
+    expect(line(8)).toBeNull();
+    expect(line(5)!.className).toBe('appointment-reminder appointment-reminder-failed');
+    expect(line(5)!.getAttribute('title')).toBe('O WhatsApp não entregou o lembrete: ligue para o cliente.');
+    expect(line(4)!.className).toBe('appointment-reminder');
+    expect(line(4)!.getAttribute('title')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const timeline = screen.getByRole('region', { name: 'Linha do tempo' });
+    const block = (id: number) => within(timeline).getByRole('listitem', { name: new RegExp(`N\\.º ${id}:`) });
+    const mark = failedMark(block(5))!;
+    expect(mark.getAttribute('title')).toBe('O WhatsApp não entregou o lembrete: ligue para o cliente.');
+    for (const id of [1, 2, 3, 4, 6, 7, 8]) expect(failedMark(block(id))).toBeNull();
+    expect(block(4).textContent).not.toContain('Lembrete');
+  });
+});
+
 describe('appointment modal', () => {
   it('books in three steps, with every disabled state, and shows the booking at once', async () => {
     const user = userEvent.setup();

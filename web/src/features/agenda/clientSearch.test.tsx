@@ -7,6 +7,7 @@ import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { compactDocuments } from './components/ClientSearch';
+import { hasRecentNoShows, noShowsHint, noShowsText } from './model/noShows';
 
 // Issue 45, the front desk's speed: 'Novo cliente' registers a client in place and chooses
 // them; at 390 px each client of the search shows its CPF and phone.
@@ -49,7 +50,18 @@ function quickServer() {
         );
       }
       const IdUser = 100 + posts.length;
-      clients.push({ IdUser, Name: body.name, Phone: body.phone, Email: '', Cpf: body.cpf ?? '', Status: true, SubscriptionUser: [], Unconfirmed: false });
+      clients.push({
+        IdUser,
+        Name: body.name,
+        Phone: body.phone,
+        Email: '',
+        Cpf: body.cpf ?? '',
+        Status: true,
+        SubscriptionUser: [],
+        Unconfirmed: false,
+        NoShows: 0,
+        NoShowsLast90Days: 0,
+      });
       return HttpResponse.json({ IdUser }, { status: 201 });
     }),
   );
@@ -243,5 +255,88 @@ describe("a compact row's documents", () => {
     expect(compactDocuments({ Cpf: '', Phone: '11987654321' })).toBe('(11) 98765-4321');
     expect(compactDocuments({ Cpf: '52998224725', Phone: '' })).toBe('529.982.247-25');
     expect(compactDocuments({ Cpf: '', Phone: '' })).toBe('-');
+  });
+});
+
+/**
+ * Gives the agenda server's clients no-shows for one test (issue 44): Rafael Araújo 2 in the
+ * last 90 days (3 ever), Thiago Nogueira 1, Gustavo Ribeiro 4 long ago and none lately.
+ */
+function withNoShows() {
+  const counts: [number, number, number][] = [
+    [1, 3, 2],
+    [2, 1, 1],
+    [3, 4, 0],
+  ];
+  for (const [id, ever, recent] of counts) Object.assign(clients[id - 1], { NoShows: ever, NoShowsLast90Days: recent });
+  onTestFinished(() => {
+    for (const [id] of counts) Object.assign(clients[id - 1], { NoShows: 0, NoShowsLast90Days: 0 });
+  });
+}
+
+/** The no-show badge within a scope ('2 faltas'), or null. */
+const badgeIn = (scope: HTMLElement) => scope.querySelector<HTMLElement>('.no-show-badge');
+
+describe("a client's no-shows in the client search and the booking wizard (issue 44)", () => {
+  it("marks a client who missed appointments in the last 90 days, by the name and once chosen", async () => {
+    const user = userEvent.setup();
+    withNoShows();
+    agendaServer([]);
+    renderAgenda();
+    await screen.findByText('Nenhum agendamento encontrado...');
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    const modal = screen.getByRole('dialog', { name: 'Novo agendamento' });
+    const rafael = await within(modal).findByRole('row', { name: /Rafael Araújo/ });
+    const thiago = within(modal).getByRole('row', { name: /Thiago Nogueira/ });
+    const gustavo = within(modal).getByRole('row', { name: /Gustavo Ribeiro/ });
+
+    // In the name's column of the wide table, with the counts on hover.
+    const badge = within(within(rafael).getAllByRole('cell')[1]).getByText('2 faltas');
+    expect(badge.getAttribute('title')).toBe('Faltas nos últimos 90 dias: 2 (no total: 3)');
+    expect(within(thiago).getByText('1 falta').getAttribute('title')).toBe('Faltas nos últimos 90 dias: 1 (no total: 1)');
+    // Missed long ago only, or never: nothing.
+    expect(badgeIn(gustavo)).toBeNull();
+    expect(badgeIn(within(modal).getByRole('row', { name: /Felipe Magalhães/ }))).toBeNull();
+
+    // Chosen: the wizard says it by the client's name too.
+    await user.click(within(rafael).getByRole('radio', { name: 'Selecionar Rafael Araújo' }));
+    const chosen = within(modal).getByText('Rafael Araújo', { selector: 'strong' }).parentElement!;
+    expect(chosen.textContent).toBe('Cliente: Rafael Araújo2 faltas');
+    await user.click(within(modal).getByRole('radio', { name: 'Selecionar Gustavo Ribeiro' }));
+    expect(badgeIn(within(modal).getByText('Gustavo Ribeiro', { selector: 'strong' }).parentElement!)).toBeNull();
+  });
+
+  it('shows the badge in the compact row at 390 px and on the mobile flow\'s chosen client', async () => {
+    window.innerWidth = 390;
+    const user = userEvent.setup();
+    withNoShows();
+    agendaServer([]);
+    renderAgenda();
+    await screen.findByText('Nenhum agendamento encontrado...');
+    await user.click(screen.getByRole('button', { name: 'Novo agendamento' }));
+    await user.click(screen.getByRole('button', { name: 'Selecionar cliente' }));
+    const search = screen.getByRole('dialog', { name: 'Buscar cliente' });
+    const row = await within(search).findByRole('row', { name: /Rafael Araújo/ });
+    const name = row.querySelector('.client-search-name')!;
+    expect(name.textContent).toBe('Rafael Araújo2 faltas');
+    expect(within(row).getByText('2 faltas').getAttribute('title')).toBe('Faltas nos últimos 90 dias: 2 (no total: 3)');
+    expect(badgeIn(within(search).getByRole('row', { name: /Gustavo Ribeiro/ }))).toBeNull();
+
+    await user.click(within(row).getByRole('radio', { name: 'Selecionar Rafael Araújo' }));
+    expect(screen.queryByRole('dialog', { name: 'Buscar cliente' })).toBeNull();
+    const panel = screen.getByRole('region', { name: 'Cliente' });
+    expect(within(panel).getByText('2 faltas').getAttribute('title')).toBe('Faltas nos últimos 90 dias: 2 (no total: 3)');
+  });
+
+  it("says '1 falta', '2 faltas', and the counts of the last 90 days and ever", () => {
+    expect(noShowsText(1)).toBe('1 falta');
+    expect(noShowsText(2)).toBe('2 faltas');
+    expect(noShowsText(12)).toBe('12 faltas');
+    expect(noShowsHint({ NoShows: 3, NoShowsLast90Days: 2 })).toBe('Faltas nos últimos 90 dias: 2 (no total: 3)');
+    // A client read without the total (an edit's prefill) gets the recent count alone.
+    expect(noShowsHint({ NoShowsLast90Days: 1 })).toBe('Faltas nos últimos 90 dias: 1');
+    expect(hasRecentNoShows({ NoShows: 4, NoShowsLast90Days: 0 })).toBe(false);
+    expect(hasRecentNoShows({})).toBe(false);
+    expect(hasRecentNoShows({ NoShows: 1, NoShowsLast90Days: 1 })).toBe(true);
   });
 });

@@ -185,7 +185,7 @@ function ClientForm({ client }: { client: ClientDetail | null }) {
         <p className="client-social-note">Depois disso, o cliente deverá entrar com e-mail e senha.</p>
       </ConfirmDialog>
       {/* Issue 17: the client's visits, spending and subscription. */}
-      {client && <ClientVisitsPanel idUser={client.IdUser} />}
+      {client && <ClientVisitsPanel client={client} />}
       {/* Issue 14: who changed what, for ADMIN (the only role the audit answers). */}
       {client && role === 'ADMIN' && (
         <section className="history-panel" aria-labelledby="client-history-title">

@@ -4,7 +4,7 @@ import { contractStatusLabel } from '@/lib/club';
 import { formatDateBR, shortTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import { useGetClientVisitsQuery } from './clientsApi';
-import type { ClientVisit } from './types';
+import type { ClientDetail, ClientVisit } from './types';
 
 export const NO_VISITS = 'Nenhum agendamento deste cliente.';
 
@@ -30,12 +30,19 @@ const COLUMNS: Column<ClientVisit>[] = [
   { header: 'Situação', cell: visitStatus },
 ];
 
+/** The client form's no-show figures (issue 44): the last 90 days (what blocks online booking) and ever. */
+export const noShowFigures = ({ NoShows, NoShowsLast90Days }: Pick<ClientDetail, 'NoShows' | 'NoShowsLast90Days'>): [string, string][] => [
+  ['Faltas (90 dias)', String(NoShowsLast90Days)],
+  ['Faltas (total)', String(NoShows)],
+];
+
 /**
  * The client's visits on the client form (issue 17): what they came for, spent and missed,
- * and their subscription, from the agenda's read model.
+ * and their subscription, from the agenda's read model. The no-shows are the client's
+ * (GET user/{id}, issue 44), as the client search and the online block count them.
  */
-export function ClientVisitsPanel({ idUser }: { idUser: number }) {
-  const { data, isFetching } = useGetClientVisitsQuery(idUser);
+export function ClientVisitsPanel({ client }: { client: Pick<ClientDetail, 'IdUser' | 'NoShows' | 'NoShowsLast90Days'> }) {
+  const { data, isFetching } = useGetClientVisitsQuery(client.IdUser);
   const subscription = data?.SubscriptionUser[0];
   const figures: [string, string][] = data
     ? [
@@ -44,7 +51,7 @@ export function ClientVisitsPanel({ idUser }: { idUser: number }) {
         ['Última visita', data.LastVisit ? formatDateBR(data.LastVisit) : '—'],
         ['Próxima visita', data.NextVisit ? formatDateBR(data.NextVisit) : '—'],
         ['Cancelamentos', String(data.Cancellations)],
-        ['Não compareceu', String(data.NoShows)],
+        ...noShowFigures(client),
       ]
     : [];
   return (

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { clientFilterUrl } from './clientsApi';
 import { EMPTY_CLIENT, clientPayload, clientSchema, cpfFieldOf, isIncomplete, loginTypeLabel, type ClientFormValues, type CpfField } from './schema';
-import { visitStatus } from './ClientVisits';
+import { noShowFigures, visitStatus } from './ClientVisits';
 import { UNCONFIRMED_NOTICE } from './Unconfirmed';
 import type { ClientDetail, ClientListItem, ClientVisits } from './types';
 
@@ -124,6 +124,9 @@ const maria: ClientDetail = {
   RecoveryCode: null,
   Unconfirmed: false,
   SubscriptionUser: [{ IdSubscriptionUser: 9, IdSubscriptionDetail: 3, PlanName: 'Clube Corte', InternalStatus: 'ACTIVE' }],
+  // 'Não compareceu' in the user's units (issue 44): 1 in the last 90 days, 3 ever.
+  NoShows: 3,
+  NoShowsLast90Days: 1,
 };
 
 const visits: ClientVisits = {
@@ -338,10 +341,24 @@ describe('clients screens', () => {
     expect(figure('Última visita')).toBe('10/11/2026');
     expect(figure('Próxima visita')).toBe('01/12/2026');
     expect(figure('Cancelamentos')).toBe('1');
-    expect(figure('Não compareceu')).toBe('0');
+    // The no-shows are the client's (GET user/{id}, issue 44), in one place: the last 90 days and ever.
+    expect(figure('Faltas (90 dias)')).toBe('1');
+    expect(figure('Faltas (total)')).toBe('3');
+    expect(within(panel).queryByText('Não compareceu', { selector: 'dt' })).toBeNull();
     expect(within(panel).getByRole('link', { name: /Clube Corte/ }).getAttribute('href')).toBe(
       '/dashboard/subscription-user-detail-form/9',
     );
+  });
+
+  it("names the client's no-show figures (issue 44)", () => {
+    expect(noShowFigures({ NoShows: 0, NoShowsLast90Days: 0 })).toEqual([
+      ['Faltas (90 dias)', '0'],
+      ['Faltas (total)', '0'],
+    ]);
+    expect(noShowFigures({ NoShows: 5, NoShowsLast90Days: 2 })).toEqual([
+      ['Faltas (90 dias)', '2'],
+      ['Faltas (total)', '5'],
+    ]);
   });
 
   it('names how a visit stands', () => {

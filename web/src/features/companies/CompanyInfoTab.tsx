@@ -25,6 +25,7 @@ import {
   ONLINE_CUTOFF_MAX,
   ONLINE_DEFAULTS,
   ONLINE_LIMIT_MAX,
+  ONLINE_NO_SHOW_LIMIT_MAX,
   type CompanyFormValues,
 } from './schemas';
 import type { CompanyBody, CompanyDetail } from './types';
@@ -54,6 +55,8 @@ export function toFormValues(company: CompanyDetail): CompanyFormValues {
     onlineCancelCutoffHours: company.OnlineCancelCutoffHours ?? ONLINE_DEFAULTS.onlineCancelCutoffHours,
     onlineMaxFutureBookings: company.OnlineMaxFutureBookings ?? ONLINE_DEFAULTS.onlineMaxFutureBookings,
     onlineNewcomerSharePercent: company.OnlineNewcomerSharePercent ?? ONLINE_DEFAULTS.onlineNewcomerSharePercent,
+    // Issue 44; a server from before it answers without the limit: none (0).
+    onlineNoShowLimit: company.OnlineNoShowLimit ?? ONLINE_DEFAULTS.onlineNoShowLimit,
     // Issue 41; a server from before it answers without the cap: none (100%).
     attendantDiscountCapPercent: company.AttendantDiscountCapPercent ?? DISCOUNT_CAP_DEFAULT,
     // Issue 42; a server from before it answers without them: none.
@@ -97,6 +100,7 @@ export function toBody(values: CompanyFormValues): CompanyBody {
     onlineCancelCutoffHours: Number(values.onlineCancelCutoffHours),
     onlineMaxFutureBookings: Number(values.onlineMaxFutureBookings),
     onlineNewcomerSharePercent: Number(values.onlineNewcomerSharePercent),
+    onlineNoShowLimit: Number(values.onlineNoShowLimit),
     attendantDiscountCapPercent: Number(values.attendantDiscountCapPercent),
     cardFeeCreditPercent: percentOf(values.cardFeeCreditPercent) ?? 0,
     cardFeeDebitPercent: percentOf(values.cardFeeDebitPercent) ?? 0,
@@ -151,9 +155,9 @@ function PublicPageLink({ id }: { id: number }) {
 
 /**
  * 'Barbearia': 'Informações da barbearia', 'Endereço', 'Agendamento online' (the public
- * page's rules and link), 'Caixa e comandas' (the attendant's discount cap), 'Comissões',
- * 'Estoque' (selling without stock) and 'Lembretes' (WhatsApp reminders before an
- * appointment); saving returns to the list.
+ * page's rules, the no-show block among them, and its link), 'Caixa e comandas' (the
+ * attendant's discount cap), 'Comissões', 'Estoque' (selling without stock) and 'Lembretes'
+ * (WhatsApp reminders before an appointment); saving returns to the list.
  */
 export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: boolean }) {
   const navigate = useNavigate();
@@ -267,6 +271,24 @@ export function CompanyInfoTab({ id, canEdit }: { id: number | null; canEdit: bo
               />
             )}
           />
+          <div className="company-field-with-hint">
+            <Controller
+              control={control}
+              name="onlineNoShowLimit"
+              render={({ field, fieldState }) => (
+                <NumberField
+                  label="Bloquear agendamento online após (faltas em 90 dias)"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  minValue={0}
+                  maxValue={ONLINE_NO_SHOW_LIMIT_MAX}
+                  maxLength={2}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <p className="muted company-hours-hint">0 não bloqueia</p>
+          </div>
         </fieldset>
         {id !== null && <PublicPageLink id={id} />}
       </FormSection>

@@ -202,6 +202,7 @@ describe("a unit's 'Agendamento online'", () => {
                 onlineMaxFutureBookings: 'Informe de 1 a 10 agendamentos',
                 onlineNewcomerSharePercent: 'Informe um percentual de 0 a 100',
                 attendantDiscountCapPercent: 'Informe um desconto máximo de 0 a 100%',
+                onlineNoShowLimit: 'Informe de 0 a 20 faltas (0 não bloqueia)',
               },
             },
             { status: 422 },
@@ -217,6 +218,8 @@ describe("a unit's 'Agendamento online'", () => {
   const cutoff = () => within(section()).getByLabelText<HTMLInputElement>('Prazo para cancelar ou remarcar (horas antes do horário)');
   const limit = () => within(section()).getByLabelText<HTMLInputElement>('Agendamentos futuros por cliente');
   const share = () => within(section()).getByLabelText<HTMLInputElement>('Parte do dia para clientes novos online (%)');
+  const noShowLimit = () =>
+    within(section()).getByLabelText<HTMLInputElement>('Bloquear agendamento online após (faltas em 90 dias)');
   const tillSection = () => screen.getByRole('group', { name: 'Caixa e comandas' });
   const discountCap = () => within(tillSection()).getByLabelText<HTMLInputElement>('Desconto máximo do atendente (%)');
 
@@ -274,6 +277,46 @@ describe("a unit's 'Agendamento online'", () => {
     expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
     expect(puts[1]).toMatchObject({ onlineCancelCutoffHours: 7, onlineMaxFutureBookings: 1, timeZone: 'America/Manaus' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
+  });
+
+  it("reads, checks and sends 'Bloquear agendamento online após (faltas em 90 dias)' (issue 44)", async () => {
+    const { puts } = unitServer({ ...SAVED, OnlineNoShowLimit: 2 });
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(noShowLimit().value).toBe('2'));
+    expect(within(section()).getByText('0 não bloqueia')).toBeTruthy();
+
+    // Emptied, it says what it takes; nothing is sent.
+    await user.clear(noShowLimit());
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await within(section()).findByText('Informe de 0 a 20 faltas (0 não bloqueia)')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    // Past 20 the field takes nothing more.
+    await user.type(noShowLimit(), '21');
+    expect(noShowLimit().value).toBe('2');
+    await user.clear(noShowLimit());
+    await user.type(noShowLimit(), '1');
+
+    // The server's 422 lands on it; then the unit is saved with it.
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ onlineNoShowLimit: 1, onlineMaxFutureBookings: 3, name: 'Navalha Centro' });
+    expect(await within(section()).findByText('Informe de 0 a 20 faltas (0 não bloqueia)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informações atualizadas com sucesso!')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ onlineNoShowLimit: 1 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/company'));
+  });
+
+  it('blocks nobody (0) when the server answers without the no-show limit, and sends 0', async () => {
+    const { puts } = unitServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard/company/1', { session: signedInSession('ADMIN') });
+    await waitFor(() => expect(cutoff().value).toBe('24'));
+    expect(noShowLimit().value).toBe('0');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ onlineNoShowLimit: 0 });
   });
 
   it("reads, checks and sends the attendant's discount cap in 'Caixa e comandas' (issue 41)", async () => {
@@ -368,6 +411,7 @@ describe("a unit's 'Agendamento online'", () => {
     // Disabled by their fieldset.
     expect(cutoff().matches(':disabled')).toBe(true);
     expect(limit().matches(':disabled')).toBe(true);
+    expect(noShowLimit().matches(':disabled')).toBe(true);
     expect(discountCap().value).toBe('40');
     expect(discountCap().matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Permitir vender sem estoque (estoque negativo)').matches(':disabled')).toBe(true);

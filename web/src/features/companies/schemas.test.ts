@@ -117,6 +117,7 @@ describe('company schema (spec 02 §5 "Company")', () => {
       OnlineCancelCutoffHours: 24,
       OnlineMaxFutureBookings: 1,
       OnlineNewcomerSharePercent: 30,
+      OnlineNoShowLimit: 3,
       AttendantDiscountCapPercent: 15,
       CardFeeCreditPercent: 3.49,
       CardFeeDebitPercent: 0,
@@ -137,6 +138,7 @@ describe('company schema (spec 02 §5 "Company")', () => {
       complement: '',
       onlineCancelCutoffHours: 24,
       onlineMaxFutureBookings: 1,
+      onlineNoShowLimit: 3,
       attendantDiscountCapPercent: 15,
       remindersBefore24h: true,
       remindersBefore2h: false,
@@ -176,8 +178,26 @@ describe("company schema, 'Agendamento online'", () => {
     ['onlineNewcomerSharePercent', '', 'Informe um percentual de 0 a 100'],
     ['onlineNewcomerSharePercent', -1, 'Informe um percentual de 0 a 100'],
     ['onlineNewcomerSharePercent', 101, 'Informe um percentual de 0 a 100'],
+    ['onlineNoShowLimit', '', 'Informe de 0 a 20 faltas (0 não bloqueia)'],
+    ['onlineNoShowLimit', -1, 'Informe de 0 a 20 faltas (0 não bloqueia)'],
+    ['onlineNoShowLimit', 21, 'Informe de 0 a 20 faltas (0 não bloqueia)'],
+    ['onlineNoShowLimit', 1.5, 'Informe de 0 a 20 faltas (0 não bloqueia)'],
   ])('%s = %j: %s (the server\'s message)', (field, value, message) => {
     expect(errorsOf(companySchema, { ...VALID, [field]: value })).toEqual({ [field]: message });
+  });
+});
+
+describe("company schema, the online no-show limit (issue 44)", () => {
+  it('starts a new unit blocking nobody (0) and sends the limit chosen', () => {
+    expect(EMPTY_COMPANY).toMatchObject({ onlineNoShowLimit: 0 });
+    expect(toBody(VALID)).toMatchObject({ onlineNoShowLimit: 0 });
+    expect(toBody({ ...VALID, onlineNoShowLimit: 20 })).toMatchObject({ onlineNoShowLimit: 20 });
+    expect(toFormValues(detailOf())).toMatchObject({ onlineNoShowLimit: 0 });
+    expect(toFormValues({ ...detailOf(), OnlineNoShowLimit: 2 })).toMatchObject({ onlineNoShowLimit: 2 });
+  });
+
+  it.each([0, 1, 20])('accepts a limit of %i', (limit) => {
+    expect(errorsOf(companySchema, { ...VALID, onlineNoShowLimit: limit })).toEqual({});
   });
 });
 
@@ -249,7 +269,8 @@ const detailOf = (TimeZone = 'America/Manaus', TimeZoneFromAddress = true) => ({
   IdCompany: 7, Name: 'Navalha Norte', Cnpj: '11222333000181', Email: 'norte@navalha.dev', Phone: '92987654321',
   WhatsApp: true, Status: true, Facebook: 'f', Instagram: 'i', Observation: '', ZipCode: '69005000',
   Street: 'Rua A B', Number: '1', District: 'Centro', City: 'Manaus', State: 'AM', Complement: '',
-  OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, AttendantDiscountCapPercent: 100,
+  OnlineCancelCutoffHours: 2, OnlineMaxFutureBookings: 2, OnlineNewcomerSharePercent: 30, OnlineNoShowLimit: 0,
+  AttendantDiscountCapPercent: 100,
   CardFeeCreditPercent: 0, CardFeeDebitPercent: 0, ClubCommissionRule: 'plan', CommissionPeriod: 'month',
   AllowNegativeStock: false, RemindersBefore24h: false, RemindersBefore2h: false, TimeZone, TimeZoneFromAddress,
 });

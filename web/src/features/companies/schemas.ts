@@ -12,11 +12,15 @@ export const ONLINE_CUTOFF_MESSAGE = 'Informe um prazo de 0 a 72 horas';
 export const ONLINE_LIMIT_MESSAGE = 'Informe de 1 a 10 agendamentos';
 /** Issue 39: the share of a day newcomers' online bookings may hold, in percent. */
 export const ONLINE_SHARE_MESSAGE = 'Informe um percentual de 0 a 100';
+/** Issue 44: after how many 'Não compareceu' in 90 days a client may not book online; 0 never blocks. */
+export const ONLINE_NO_SHOW_LIMIT_MAX = 20;
+export const ONLINE_NO_SHOW_LIMIT_MESSAGE = 'Informe de 0 a 20 faltas (0 não bloqueia)';
 /** What a unit starts with (the server's defaults). */
 export const ONLINE_DEFAULTS = {
   onlineCancelCutoffHours: 2,
   onlineMaxFutureBookings: 2,
   onlineNewcomerSharePercent: 30,
+  onlineNoShowLimit: 0,
 } as const;
 
 /** Issue 41: the most an ATTENDANT may discount on a comanda, in percent (ADMIN is never capped). */
@@ -70,6 +74,7 @@ export const companySchema = yup.object({
   onlineCancelCutoffHours: wholeNumber(0, ONLINE_CUTOFF_MAX, ONLINE_CUTOFF_MESSAGE),
   onlineMaxFutureBookings: wholeNumber(1, ONLINE_LIMIT_MAX, ONLINE_LIMIT_MESSAGE),
   onlineNewcomerSharePercent: wholeNumber(0, 100, ONLINE_SHARE_MESSAGE),
+  onlineNoShowLimit: wholeNumber(0, ONLINE_NO_SHOW_LIMIT_MAX, ONLINE_NO_SHOW_LIMIT_MESSAGE),
   attendantDiscountCapPercent: wholeNumber(0, 100, DISCOUNT_CAP_MESSAGE),
   // Issue 42: commissions.
   cardFeeCreditPercent: cardFee(),

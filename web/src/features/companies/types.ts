@@ -18,7 +18,8 @@ export interface CompanyFilter {
 
 /**
  * GET company/{id} (issue 43: AllowNegativeStock, whether the unit sells more than it holds;
- * issue 44: RemindersBefore24h and RemindersBefore2h, its WhatsApp reminders).
+ * issue 44: RemindersBefore24h and RemindersBefore2h, its WhatsApp reminders, and
+ * OnlineNoShowLimit, after how many 'Não compareceu' in 90 days a client may not book online).
  */
 export type CompanyDetail = Schemas['CompanyDetail'];
 

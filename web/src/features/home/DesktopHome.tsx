@@ -14,7 +14,8 @@ import { FilterBar } from './FilterBar';
 import { useGetDashboardQuery, type Dashboard } from './homeApi';
 import { LowStockCard } from './LowStockCard';
 import { PeriodFigures } from './PeriodFigures';
-import type { HomeFilters } from './scope';
+import { RemindersCard } from './Reminders';
+import type { HomeFilters, HomeScope } from './scope';
 import {
   commissionBars,
   commissionTitle,
@@ -29,8 +30,8 @@ import {
   serviceBars,
 } from './shaping';
 
-/** The home on a desktop: unit and period, key figures, charts and the club. */
-export function DesktopHome({ filters }: { filters: HomeFilters }) {
+/** The home on a desktop: unit and period, key figures, the reminders' confirmation, charts and the club. */
+export function DesktopHome({ scope, filters }: { scope: HomeScope; filters: HomeFilters }) {
   const { data, isFetching } = useGetDashboardQuery({ period: filters.period, idCompany: filters.idCompany });
 
   return (
@@ -39,7 +40,7 @@ export function DesktopHome({ filters }: { filters: HomeFilters }) {
       <FilterBar filters={filters} />
       {data ? (
         <div className={isFetching ? 'home-stale' : undefined}>
-          <Figures data={data} />
+          <Figures data={data} scope={scope} filters={filters} />
         </div>
       ) : (
         isFetching && <p className="page-loading">Carregando...</p>
@@ -48,7 +49,7 @@ export function DesktopHome({ filters }: { filters: HomeFilters }) {
   );
 }
 
-function Figures({ data }: { data: Dashboard }) {
+function Figures({ data, scope, filters }: { data: Dashboard; scope: HomeScope; filters: HomeFilters }) {
   const { Received } = data;
   const days = useMemo(() => dayBars(data.Days), [data.Days]);
   const received = useMemo(() => receivedDayBars(data.Days, Received.Days), [data.Days, Received.Days]);
@@ -58,6 +59,7 @@ function Figures({ data }: { data: Dashboard }) {
   return (
     <>
       <PeriodFigures data={data} />
+      <RemindersCard scope={scope} filters={filters} />
       <LowStockCard items={data.LowStock} />
       <div className="home-grid">
         <DaysChart bars={days} empty={!hasDayData(days)} />

@@ -13,5 +13,5 @@ export default function HomePage() {
   const scope = useHomeScope();
   // Held here, so that turning the phone keeps the unit and the period.
   const filters = useHomeFilters(scope);
-  return narrow ? <MobileHome scope={scope} filters={filters} /> : <DesktopHome filters={filters} />;
+  return narrow ? <MobileHome scope={scope} filters={filters} /> : <DesktopHome scope={scope} filters={filters} />;
 }

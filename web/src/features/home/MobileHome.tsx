@@ -9,6 +9,7 @@ import { useGetDashboardQuery, useGetTodayAppointmentsQuery } from './homeApi';
 import { KeyFigures } from './KeyFigures';
 import { LowStockCard } from './LowStockCard';
 import { PeriodFigures } from './PeriodFigures';
+import { RemindersCard } from './Reminders';
 import { useMinuteClock, type HomeFilters, type HomeScope } from './scope';
 import { commissionsTotal, nextAppointments, NO_NEXT_APPOINTMENT, percentText, seesOwnOnly, totalOccupancy } from './shaping';
 
@@ -16,7 +17,8 @@ import { commissionsTotal, nextAppointments, NO_NEXT_APPOINTMENT, percentText, s
  * The home at 700 px or less. First today in the shell's unit, the one 'Abrir agenda' opens:
  * its figures, the next appointments. Then what the desktop shows without its charts (issue
  * 45, the owner on a phone): the unit and period switches, the period's key figures and the
- * club with its pending payments.
+ * club with its pending payments; the owner, the reminders' confirmation too (issue 44, with
+ * its small chart per day).
  */
 export function MobileHome({ scope, filters }: { scope: HomeScope; filters: HomeFilters }) {
   const now = useMinuteClock();
@@ -93,6 +95,7 @@ export function MobileHome({ scope, filters }: { scope: HomeScope; filters: Home
         {period.data ? (
           <div className={period.isFetching ? 'home-stale' : undefined}>
             <PeriodFigures data={period.data} />
+            <RemindersCard scope={scope} filters={filters} />
             {period.data.Club && <Club club={period.data.Club} compact />}
           </div>
         ) : (

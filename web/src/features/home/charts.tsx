@@ -31,6 +31,7 @@ import {
   type OccupancyBar,
   type ReceivedBar,
   type ReceivedDayBar,
+  type ReminderDayBar,
   type ServiceBar,
 } from './shaping';
 
@@ -38,6 +39,8 @@ import {
 // hidden table for screen readers (the drawing itself is aria-hidden).
 
 const CHART_HEIGHT = 240;
+/** The reminders' chart, small under its figure. */
+const SMALL_CHART_HEIGHT = 180;
 const BAR_ROW_HEIGHT = 36;
 const AXIS_TICK = { fontSize: 12, fill: '#636b78' };
 const GRID_STROKE = '#e5e7eb';
@@ -52,6 +55,7 @@ export const SERIES_COLORS = {
   received: '#2e7d32',
   toReceive: '#f59e0b',
   service: '#1f2937',
+  sent: '#1d4ed8',
 };
 
 const compactBRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact' });
@@ -112,13 +116,23 @@ interface ColumnChartProps<T> {
   yWidth: number;
   formatter?: (value: unknown) => ReactNode;
   labelFormatter?: typeof dayTitle;
+  height?: number;
 }
 
 /** Columns over categories (the data's `label`), several series with a legend. */
-function ColumnChart<T extends { label: string }>({ data, series, stacked, yTick, yWidth, formatter, labelFormatter }: ColumnChartProps<T>) {
+function ColumnChart<T extends { label: string }>({
+  data,
+  series,
+  stacked,
+  yTick,
+  yWidth,
+  formatter,
+  labelFormatter,
+  height = CHART_HEIGHT,
+}: ColumnChartProps<T>) {
   const last = series.length - 1;
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+    <ResponsiveContainer width="100%" height={height}>
       {/* No keyboard layer: the drawing is aria-hidden, and its table is what assistive
           technology reads (a focusable element inside aria-hidden is an axe violation). */}
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -391,5 +405,34 @@ export function ClubMonthsChart({ bars, empty }: { bars: MonthBar[]; empty: bool
         ]}
       />
     </ChartCard>
+  );
+}
+
+/**
+ * Issue 44: the reminders sent and confirmed each day, inside the confirmation card (its
+ * title is the card's): the drawing for the eyes, the table for screen readers.
+ */
+export function ReminderDaysChart({ bars }: { bars: ReminderDayBar[] }) {
+  return (
+    <>
+      <div className="home-chart" aria-hidden="true">
+        <ColumnChart
+          data={bars}
+          stacked={false}
+          yWidth={32}
+          height={SMALL_CHART_HEIGHT}
+          labelFormatter={dayTitle}
+          series={[
+            { key: 'sent', name: 'Enviadas', color: SERIES_COLORS.sent },
+            { key: 'confirmed', name: 'Confirmadas', color: SERIES_COLORS.confirmed },
+          ]}
+        />
+      </div>
+      <ChartTable
+        caption="Lembretes por dia"
+        headers={['Dia', 'Enviadas', 'Confirmadas']}
+        rows={bars.map((bar) => ({ key: bar.date, cells: [bar.label, bar.sent, bar.confirmed] }))}
+      />
+    </>
   );
 }

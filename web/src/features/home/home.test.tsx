@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointment } from '@/test/agendaServer';
 import { otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
 import { homeServer, ownDashboard, weekDashboard } from '@/test/homeServer';
@@ -9,7 +9,7 @@ import { renderApp } from '@/test/render';
 import type { RootState } from '@/app/store';
 import { initialUiState } from '@/state/uiSlice';
 import { apiUrl, server } from '@/test/server';
-import type { LowStockItem } from './homeApi';
+import type { LowStockItem, MessageSummary } from './homeApi';
 
 // recharts measures its container: jsdom has no layout, so every chart gets 600 × 240.
 class FixedResizeObserver {
@@ -23,6 +23,25 @@ class FixedResizeObserver {
 
 beforeAll(() => vi.stubGlobal('ResizeObserver', FixedResizeObserver));
 afterAll(() => vi.unstubAllGlobals());
+
+const NO_MESSAGE = { Sent: 0, Delivered: 0, Read: 0, Failed: 0, Skipped: 0, Confirmed: 0, Cancelled: 0, ConfirmationRate: null };
+
+/** Issue 44: GET message/summary (ADMIN's home asks for it); by default no reminder was sent. */
+function summaryServer(answer: (search: URLSearchParams) => MessageSummary = () => ({ Totals: NO_MESSAGE, Days: [] })) {
+  const reads: URLSearchParams[] = [];
+  server.use(
+    http.get(apiUrl('message/summary'), ({ request }) => {
+      const search = new URL(request.url).searchParams;
+      reads.push(search);
+      return HttpResponse.json(answer(search));
+    }),
+  );
+  return reads;
+}
+
+beforeEach(() => {
+  summaryServer();
+});
 
 const DESKTOP_WIDTH = 1024;
 
@@ -55,7 +74,8 @@ describe('desktop home', () => {
     homeServer({ answer: () => weekDashboard() });
     renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
 
-    expect(await screen.findByRole('heading', { name: 'Início', level: 1 })).toBeTruthy();
+    // The first test of the file loads the home's screen and recharts: slow on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Início', level: 1 }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(figure('Agendamentos')).toBe('40'));
     expect(figure('Cancelamentos')).toBe('49,1%');
     expect(within(screen.getByText('Cancelamentos', { selector: 'dt' }).nextElementSibling as HTMLElement).getByText('9,1%')).toBeTruthy();
@@ -419,5 +439,108 @@ describe('mobile home', () => {
     expect(within(periods).getByRole('button', { name: 'Esta semana' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: 'Unidade' }) as HTMLSelectElement).value).toBe('2');
     window.innerWidth = 390;
+  });
+});
+
+describe("reminders' confirmation (issue 44)", () => {
+  // 10:15 on the unit's clock (UTC-3), Tuesday 24 November 2026.
+  const NOW = new Date('2026-11-24T13:15:00Z');
+  const WEEK: MessageSummary = {
+    Totals: { ...NO_MESSAGE, Sent: 3, Delivered: 3, Read: 1, Confirmed: 1, ConfirmationRate: 33.3 },
+    Days: [
+      { ...NO_MESSAGE, Date: '2026-11-23', Sent: 2, Delivered: 2, Confirmed: 1, ConfirmationRate: 50 },
+      { ...NO_MESSAGE, Date: '2026-11-24', Sent: 1, Delivered: 1, Read: 1, ConfirmationRate: 0 },
+    ],
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const card = () => screen.getByRole('region', { name: 'Confirmação dos lembretes' });
+
+  it("shows ADMIN the period's rate and, for the week, the sent and confirmed per day", async () => {
+    homeServer({ units: [ownCompany, otherCompany] });
+    const TODAY: MessageSummary = { Totals: { ...NO_MESSAGE, Sent: 1, Delivered: 1, ConfirmationRate: 0 }, Days: [WEEK.Days[1]] };
+    const reads = summaryServer((search) => (search.get('start') === search.get('end') ? TODAY : WEEK));
+    const user = userEvent.setup();
+    renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+
+    const region = await screen.findByRole('region', { name: 'Confirmação dos lembretes' });
+    await waitFor(() => expect(within(region).getByTestId('home-reminders-rate').textContent).toBe('0%'));
+    expect(within(region).getByText('0 de 1 confirmado')).toBeTruthy();
+    // Today on the unit's clock, every unit (no idCompany).
+    expect(Object.fromEntries(reads.at(-1)!)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
+    // No chart for a single day.
+    expect(screen.queryByRole('table', { name: 'Lembretes por dia' })).toBeNull();
+
+    await user.click(within(screen.getByRole('group', { name: 'Período' })).getByRole('button', { name: 'Esta semana' }));
+    await waitFor(() => expect(within(card()).getByTestId('home-reminders-rate').textContent).toBe('33,3%'));
+    expect(within(card()).getByText('1 de 3 confirmados')).toBeTruthy();
+    expect(Object.fromEntries(reads.at(-1)!)).toEqual({ start: '2026-11-23', end: '2026-11-29' });
+    expect(tableRow('Lembretes por dia', '23/11')).toEqual(['23/11', '2', '1']);
+    expect(tableRow('Lembretes por dia', '25/11')).toEqual(['25/11', '0', '0']);
+    expect(within(screen.getByRole('table', { name: 'Lembretes por dia' })).getAllByRole('row')).toHaveLength(8);
+  });
+
+  it("says '—' when no reminder was sent, draws nothing, and follows the unit chosen", async () => {
+    homeServer();
+    const reads = summaryServer();
+    const user = userEvent.setup();
+    renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+    await screen.findByRole('region', { name: 'Confirmação dos lembretes' });
+    await user.click(within(screen.getByRole('group', { name: 'Período' })).getByRole('button', { name: 'Esta semana' }));
+    await waitFor(() => expect(within(card()).getByText('Nenhum lembrete enviado.')).toBeTruthy());
+    expect(within(card()).getByTestId('home-reminders-rate').textContent).toBe('—');
+    expect(screen.queryByRole('table', { name: 'Lembretes por dia' })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Unidade' }), 'Navalha Praia');
+    await waitFor(() => expect(Object.fromEntries(reads.at(-1)!)).toEqual({ idCompany: '2', start: '2026-11-23', end: '2026-11-29' }));
+  });
+
+  it.each(['ATTENDANT', 'DEFAULT'] as const)('is not asked for by %s (the server would answer 403)', async (role) => {
+    homeServer({ answer: role === 'DEFAULT' ? ownDashboard : () => weekDashboard() });
+    const reads = summaryServer();
+    renderApp('/dashboard', { session: signedInSession(role, twoUnits) });
+    await waitFor(() => expect(figure('Agendamentos')).toBeTruthy());
+    expect(screen.queryByRole('region', { name: 'Confirmação dos lembretes' })).toBeNull();
+    expect(reads).toEqual([]);
+  });
+
+  describe('on the phone', () => {
+    beforeAll(() => {
+      window.innerWidth = 390;
+    });
+    afterAll(() => {
+      window.innerWidth = DESKTOP_WIDTH;
+    });
+
+    it("shows the owner the period's rate in the period's summary", async () => {
+      homeServer();
+      const reads = summaryServer(() => WEEK);
+      const user = userEvent.setup();
+      renderApp('/dashboard', { session: signedInSession('ADMIN', twoUnits) });
+      const summary = await screen.findByRole('region', { name: 'Resumo do período' });
+      const region = await within(summary).findByRole('region', { name: 'Confirmação dos lembretes' });
+      await waitFor(() => expect(within(region).getByTestId('home-reminders-rate').textContent).toBe('33,3%'));
+      expect(within(region).getByText('1 de 3 confirmados')).toBeTruthy();
+      await user.click(within(within(summary).getByRole('group', { name: 'Período' })).getByRole('button', { name: 'Esta semana' }));
+      await waitFor(() => expect(Object.fromEntries(reads.at(-1)!)).toEqual({ start: '2026-11-23', end: '2026-11-29' }));
+      expect(await within(region).findByRole('table', { name: 'Lembretes por dia' })).toBeTruthy();
+    });
+
+    it('shows it to no one else', async () => {
+      homeServer();
+      const reads = summaryServer();
+      renderApp('/dashboard', { session: signedInSession('ATTENDANT', twoUnits) });
+      await screen.findByRole('region', { name: 'Resumo do período' });
+      await waitFor(() => expect(figure('Agendamentos hoje')).toBe('40'));
+      expect(screen.queryByRole('region', { name: 'Confirmação dos lembretes' })).toBeNull();
+      expect(reads).toEqual([]);
+    });
   });
 });

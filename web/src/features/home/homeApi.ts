@@ -1,9 +1,10 @@
 import { api } from '@/api/api';
+import { queryString } from '@/api/queryString';
 import type { Schemas } from '@/api/wire';
 import type { DayItem } from '@/features/agenda';
 
-// The home's calls: GET dashboard (issue 17, docs/home.md) and today's day list for the
-// mobile home. Answers are PascalCase; money in reais; dates 'YYYY-MM-DD'.
+// The home's calls: GET dashboard (issue 17, docs/home.md), today's day list for the
+// mobile home and the reminders' confirmation (issue 44, docs/messages.md; ADMIN only). Answers are PascalCase; money in reais; dates 'YYYY-MM-DD'.
 
 export type Period = 'today' | 'week' | '30d';
 
@@ -63,6 +64,25 @@ export type Dashboard = Omit<Schemas['Answer'], 'LowStock'> & { LowStock?: LowSt
 /** Issue 42: what the current commission period's closed comandas earned each professional. */
 export type DashboardCommissions = Schemas['CommissionFigures'];
 
+/**
+ * Issue 44: what the period's WhatsApp reminders came to (Sent, Confirmed, ConfirmationRate in
+ * percent with one decimal, null when none was sent, ...), and per day with any message.
+ */
+export type MessageSummary = Schemas['MessageSummary'];
+
+export type MessageSummaryDay = Schemas['MessageSummaryDay'];
+
+export type MessageTotals = Schemas['MessageTotals'];
+
+/** GET message/summary's parameters (ADMIN only; at most 92 days). */
+export interface MessageSummaryQuery {
+  /** null: every unit of the user. */
+  idCompany: number | null;
+  /** 'YYYY-MM-DD', the first and last day of the period on the unit's clock. */
+  start: string;
+  end: string;
+}
+
 /** Today's booked appointments of a unit (the agenda's day list, status 1). */
 export interface TodayQuery {
   idCompany: number;
@@ -76,6 +96,9 @@ export function dashboardUrl({ period, idCompany }: DashboardQuery): string {
   if (idCompany !== null) search.set('idCompany', String(idCompany));
   return `dashboard?${search}`;
 }
+
+export const messageSummaryUrl = ({ idCompany, start, end }: MessageSummaryQuery) =>
+  `message/summary?${queryString({ idCompany, start, end })}`;
 
 export function todayUrl({ idCompany, date, idProfessional }: TodayQuery): string {
   const search = new URLSearchParams({ idCompany: String(idCompany), date, status: '1' });
@@ -101,7 +124,16 @@ export const homeApi = api.injectEndpoints({
       query: todayUrl,
       providesTags: [{ type: 'Scheduling', id: 'LIST' }],
     }),
+    getMessageSummary: build.query<MessageSummary, MessageSummaryQuery>({
+      query: messageSummaryUrl,
+      // It follows the appointments too: 'Cancelled' counts a 'Cancelar' only while its
+      // appointment stays cancelled.
+      providesTags: [
+        { type: 'Message', id: 'LIST' },
+        { type: 'Scheduling', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useGetDashboardQuery, useGetTodayAppointmentsQuery } = homeApi;
+export const { useGetDashboardQuery, useGetTodayAppointmentsQuery, useGetMessageSummaryQuery } = homeApi;

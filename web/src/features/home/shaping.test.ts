@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { appointment } from '@/test/agendaServer';
 import { formatBRL } from '@/lib/money';
+import { messageSummaryUrl } from './homeApi';
 import {
   busyCells,
+  confirmationRateText,
+  confirmedText,
   dayBars,
   dayMonth,
   hasDayData,
   hasMonthData,
   hasReceivedData,
+  hasReminderData,
   heatMap,
   homeUnit,
   hoursText,
   lowStockText,
   mayChooseAllUnits,
+  mayReadReminders,
   methodBars,
   monthBars,
   monthText,
@@ -21,9 +26,11 @@ import {
   occupancyDomainMax,
   occupancyText,
   percentText,
+  periodDays,
   professionalReceivedBars,
   receivedDayBars,
   receivedText,
+  reminderDayBars,
   seesOwnOnly,
   serviceBars,
   totalOccupancy,
@@ -286,5 +293,64 @@ describe('low stock (issue 43)', () => {
   it("writes a product below its minimum as the stock's screen does", () => {
     expect(lowStockText({ Quantity: 2, Minimum: 5, Unit: 'un' })).toBe('Qtd 2 / mín. 5 un');
     expect(lowStockText({ Quantity: -1, Minimum: 1500, Unit: 'ml' })).toBe('Qtd \u22121 / mín. 1.500 ml');
+  });
+});
+
+describe("reminders' confirmation (issue 44)", () => {
+  it('reads the days of each period as GET dashboard counts them', () => {
+    // Tuesday 24 November 2026.
+    expect(periodDays('today', '2026-11-24')).toEqual({ start: '2026-11-24', end: '2026-11-24' });
+    expect(periodDays('week', '2026-11-24')).toEqual({ start: '2026-11-23', end: '2026-11-29' });
+    // A Sunday ends its week; a Monday starts it.
+    expect(periodDays('week', '2026-11-29')).toEqual({ start: '2026-11-23', end: '2026-11-29' });
+    expect(periodDays('week', '2026-11-30')).toEqual({ start: '2026-11-30', end: '2026-12-06' });
+    expect(periodDays('30d', '2026-11-24')).toEqual({ start: '2026-10-26', end: '2026-11-24' });
+  });
+
+  it('writes the rate in pt-BR and how many of those sent were confirmed', () => {
+    expect(confirmationRateText(33.3)).toBe('33,3%');
+    expect(confirmationRateText(100)).toBe('100%');
+    expect(confirmationRateText(0)).toBe('0%');
+    expect(confirmationRateText(null)).toBe('—');
+    expect(confirmedText({ Sent: 3, Confirmed: 1 })).toBe('1 de 3 confirmados');
+    expect(confirmedText({ Sent: 1, Confirmed: 1 })).toBe('1 de 1 confirmado');
+    expect(confirmedText({ Sent: 0, Confirmed: 0 })).toBe('Nenhum lembrete enviado.');
+  });
+
+  it('draws every day of the period, zero on the days without messages', () => {
+    const zero = { Sent: 0, Delivered: 0, Read: 0, Failed: 0, Skipped: 0, Confirmed: 0, Cancelled: 0, ConfirmationRate: null };
+    const bars = reminderDayBars(
+      [
+        { ...zero, Date: '2026-11-23', Sent: 4, Confirmed: 2, ConfirmationRate: 50 },
+        { ...zero, Date: '2026-11-25', Sent: 1, Confirmed: 0, ConfirmationRate: 0 },
+      ],
+      '2026-11-23',
+      '2026-11-29',
+    );
+    expect(bars.map((bar) => [bar.label, bar.sent, bar.confirmed])).toEqual([
+      ['23/11', 4, 2],
+      ['24/11', 0, 0],
+      ['25/11', 1, 0],
+      ['26/11', 0, 0],
+      ['27/11', 0, 0],
+      ['28/11', 0, 0],
+      ['29/11', 0, 0],
+    ]);
+    expect(hasReminderData(bars)).toBe(true);
+    expect(hasReminderData(reminderDayBars([], '2026-11-23', '2026-11-29'))).toBe(false);
+  });
+
+  it("asks for the period's days, of one unit or of all", () => {
+    expect(messageSummaryUrl({ idCompany: 2, start: '2026-10-26', end: '2026-11-24' })).toBe(
+      'message/summary?idCompany=2&start=2026-10-26&end=2026-11-24',
+    );
+    expect(messageSummaryUrl({ idCompany: null, start: '2026-11-24', end: '2026-11-24' })).toBe(
+      'message/summary?start=2026-11-24&end=2026-11-24',
+    );
+  });
+
+  it('is asked for by ADMIN only (the others would get 403)', () => {
+    const roles = ['ADMIN', 'ATTENDANT', 'BARBER_LEADE', 'BARBER1', 'BARBER2', 'DEFAULT', null] as const;
+    expect(roles.filter(mayReadReminders)).toEqual(['ADMIN']);
   });
 });

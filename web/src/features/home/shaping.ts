@@ -2,7 +2,7 @@
 // (pt-BR labels: R$ via lib/money, dd/mm via lib/dates).
 
 import type { RoleType } from '@/api/types';
-import { formatDateBR, minutesOf, MONTH_NAMES, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@/lib/dates';
+import { addDays, formatDateBR, minutesOf, MONTH_NAMES, weekdayOf, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { DayItem } from '@/features/agenda';
 import type {
@@ -12,6 +12,8 @@ import type {
   DashboardDay,
   DashboardOccupancy,
   DashboardService,
+  MessageSummaryDay,
+  MessageTotals,
   Period,
   ReceivedBy,
   ReceivedDay,
@@ -378,3 +380,53 @@ export function nextAppointments(items: DayItem[], today: string, nowMinutes: nu
     .sort((a, b) => a.StartTime.localeCompare(b.StartTime))
     .slice(0, limit);
 }
+
+// ---- Reminders' confirmation (issue 44) ----
+
+/** Only ADMIN reads the reminders' figures (GET message/summary answers the others 403). */
+export const mayReadReminders = (role: RoleType | null) => role === 'ADMIN';
+
+/**
+ * The days of a period on the unit's clock, as GET dashboard counts them: today; the week
+ * from Monday to Sunday (future days included); the last 30 days, today included.
+ */
+export function periodDays(period: Period, today: string): { start: string; end: string } {
+  if (period === 'week') {
+    const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+    return { start: monday, end: addDays(monday, 6) };
+  }
+  if (period === '30d') return { start: addDays(today, -29), end: today };
+  return { start: today, end: today };
+}
+
+/** '33,3%' of the server's 33.3 (percent, one decimal); '—' when none was sent. */
+export const confirmationRateText = (rate: number | null | undefined) => percentText(rate == null ? null : rate / 100);
+
+/** '1 de 3 confirmados' (of those sent); 'Nenhum lembrete enviado.' when none was. */
+export function confirmedText(totals: Pick<MessageTotals, 'Sent' | 'Confirmed'>): string {
+  if (totals.Sent === 0) return NO_REMINDERS;
+  return `${totals.Confirmed} de ${totals.Sent} ${totals.Sent === 1 ? 'confirmado' : 'confirmados'}`;
+}
+
+export const NO_REMINDERS = 'Nenhum lembrete enviado.';
+
+export interface ReminderDayBar {
+  date: string;
+  /** 'dd/mm'. */
+  label: string;
+  sent: number;
+  confirmed: number;
+}
+
+/** One pair of columns per day of the period, zero on a day without messages (the answer lists only the others). */
+export function reminderDayBars(days: MessageSummaryDay[], start: string, end: string): ReminderDayBar[] {
+  const byDate = new Map(days.map((day) => [day.Date, day]));
+  const bars: ReminderDayBar[] = [];
+  for (let date = start; date <= end; date = addDays(date, 1)) {
+    const day = byDate.get(date);
+    bars.push({ date, label: dayMonth(date), sent: day?.Sent ?? 0, confirmed: day?.Confirmed ?? 0 });
+  }
+  return bars;
+}
+
+export const hasReminderData = (bars: ReminderDayBar[]) => bars.some((bar) => bar.sent > 0 || bar.confirmed > 0);

@@ -9,6 +9,7 @@ import { DAY1, created, freeTimes, unit } from './onlineFixtures';
 import type { AvailableTimes } from '@/features/agenda';
 
 const TAKEN = 'Este horário acabou de ser reservado. Escolha outro horário.';
+const WHATSAPP_CONSENT = 'Quero receber a confirmação e os lembretes pelo WhatsApp';
 
 interface Call {
   path: string;
@@ -151,6 +152,7 @@ describe('online booking page', () => {
       phone: '11987654321',
       cpf: '52998224725',
       email: 'joao@example.com',
+      whatsApp: false,
     });
 
     await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }));
@@ -338,6 +340,62 @@ describe('online booking page', () => {
     renderApp('/agendar/1');
     await bookUpToConfirm(user);
     expect((await screen.findByRole('alert')).textContent).toBe(limit);
+  });
+
+  it("a client past the unit's no-show limit (422) is asked to call the shop (issue 44)", async () => {
+    const blocked = 'Não é possível agendar online no momento. Ligue para a barbearia: (11) 3333-4444.';
+    serve({ book: () => HttpResponse.json({ message: blocked }, { status: 422 }) });
+    const user = userEvent.setup();
+    renderApp('/agendar/1');
+    await bookUpToConfirm(user);
+    expect((await screen.findByRole('alert')).textContent).toBe(blocked);
+    expect(screen.queryByRole('region', { name: 'Agendamento confirmado!' })).toBeNull();
+  });
+
+  it('the WhatsApp consent, after the mobile, is unticked by default and sent as whatsApp: false (issue 44)', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderApp('/agendar/1');
+    await chooseCorteAt(user);
+    const consent = screen.getByRole('checkbox', { name: WHATSAPP_CONSENT }) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    // Right after the mobile, before the CPF.
+    const order = ['Celular', WHATSAPP_CONSENT, 'CPF'].map((label) => screen.getByLabelText(label));
+    expect(order[0].compareDocumentPosition(order[1]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(order[1].compareDocumentPosition(order[2]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Receber código' }));
+    await screen.findByLabelText('Código');
+    expect(api.of('no-auth/online-booking/1/code')[0].body).toMatchObject({ phone: '11987654321', whatsApp: false });
+  });
+
+  it('a ticked WhatsApp consent is sent as whatsApp: true, on a resent code and after a new verification too (issue 44)', async () => {
+    const api = serve({
+      book: (_call, index) =>
+        index === 0 ? HttpResponse.json({ message: 'Sua verificação expirou. Peça um novo código.' }, { status: 401 }) : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp('/agendar/1');
+    await chooseCorteAt(user);
+    await fillDetails(user);
+    await user.click(screen.getByRole('checkbox', { name: WHATSAPP_CONSENT }));
+    await user.click(screen.getByRole('button', { name: 'Receber código' }));
+    await screen.findByLabelText('Código');
+    expect(api.of('no-auth/online-booking/1/code')[0].body).toMatchObject({ name: 'João Silva', whatsApp: true });
+
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    await waitFor(() => expect(api.of('no-auth/online-booking/1/code')).toHaveLength(2));
+    expect(api.of('no-auth/online-booking/1/code')[1].body).toMatchObject({ whatsApp: true });
+
+    // The verification expires: the details come back, the consent still ticked.
+    await user.type(screen.getByLabelText('Código'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Sua verificação expirou. Peça um novo código.');
+    expect((screen.getByRole('checkbox', { name: WHATSAPP_CONSENT }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Receber código' }));
+    await waitFor(() => expect(api.of('no-auth/online-booking/1/code')).toHaveLength(3));
+    expect(api.of('no-auth/online-booking/1/code')[2].body).toMatchObject({ whatsApp: true });
   });
 
   it('shows progress while the code is sent', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Form } from '@/components/form/Form';
-import { ReadOnlyField } from '@/components/form/fields';
+import { CheckboxField, ReadOnlyField } from '@/components/form/fields';
 import { fieldErrorsOf } from '@/components/form/serverErrors';
 import { TextField } from '@/components/TextField';
 import { useIdempotencyKey } from '@/lib/idempotency';
@@ -12,6 +12,7 @@ import {
   CHOOSE_TIME_MESSAGE,
   EMPTY_CLIENT_VALUES,
   EXPIRED_MESSAGE,
+  WHATSAPP_CONSENT_LABEL,
   clientSchema,
   codeRequestOf,
   codeSchema,
@@ -269,6 +270,8 @@ function BookingFlow({ unit }: { unit: OnlineUnit }) {
                   error={errors.phone?.message}
                   {...detailsForm.register('phone')}
                 />
+                {/* Explicit consent (LGPD): unticked until the client ticks it. */}
+                <CheckboxField label={WHATSAPP_CONSENT_LABEL} {...detailsForm.register('whatsApp')} />
                 <TextField label="CPF" mask="cpf" error={errors.cpf?.message} {...detailsForm.register('cpf')} />
                 <TextField
                   label="E-mail (opcional)"

@@ -144,9 +144,14 @@ export interface ClientValues {
   phone: string;
   cpf: string;
   email: string;
+  /** Consent to the booking's confirmation and reminders by WhatsApp (issue 44): off unless ticked (LGPD). */
+  whatsApp: boolean;
 }
 
-export const EMPTY_CLIENT_VALUES: ClientValues = { name: '', phone: '', cpf: '', email: '' };
+/** The label of the WhatsApp consent checkbox. */
+export const WHATSAPP_CONSENT_LABEL = 'Quero receber a confirmação e os lembretes pelo WhatsApp';
+
+export const EMPTY_CLIENT_VALUES: ClientValues = { name: '', phone: '', cpf: '', email: '', whatsApp: false };
 
 /** The same rules as a staff registration of a client, the e-mail optional. */
 export const clientSchema = yup.object({
@@ -154,6 +159,7 @@ export const clientSchema = yup.object({
   phone: mobileRule(),
   cpf: cpfRule(),
   email: yup.string().trim().default('').matches(EMAIL_PATTERN, { message: 'E-mail inválido', excludeEmptyString: true }),
+  whatsApp: yup.boolean().default(false),
 }) as yup.ObjectSchema<ClientValues>;
 
 export const codeRequestOf = (values: ClientValues): CodeRequest => ({
@@ -161,6 +167,7 @@ export const codeRequestOf = (values: ClientValues): CodeRequest => ({
   phone: onlyDigits(values.phone),
   cpf: onlyDigits(values.cpf),
   email: values.email.trim(),
+  whatsApp: values.whatsApp,
 });
 
 export interface CodeValues {

@@ -258,7 +258,7 @@ const ouro: PlanListItem = {
   Subscribers: 2,
 };
 
-const ana: PlanClient = { IdUser: 11, Name: 'Ana Souza', Phone: '11987654321', Email: 'ana@example.com', Cpf: '', Status: true, Unconfirmed: false, SubscriptionUser: [] };
+const ana: PlanClient = { IdUser: 11, Name: 'Ana Souza', Phone: '11987654321', Email: 'ana@example.com', Cpf: '', Status: true, Unconfirmed: false, SubscriptionUser: [], NoShows: 0, NoShowsLast90Days: 0 };
 
 const ouroDetail: PlanDetail = {
   ...ouro,

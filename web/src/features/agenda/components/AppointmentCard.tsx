@@ -13,9 +13,11 @@ import {
   attendanceOf,
   type AttendanceAction,
 } from '../model/attendance';
+import { REMINDER_LABELS, reminderHint, reminderOf, type Reminder } from '../model/reminder';
 import { seriesBadgeText, seriesRepeatText } from '../model/series';
 import type { Attendance, DayItem, SeriesAnswer } from '../model/types';
 import { confirmationMessage, whatsAppLink } from '../model/whatsapp';
+import './Reminder.css';
 import './Series.css';
 
 export const PAST_EDIT_TOOLTIP = 'Não é possível editar um agendamento passado';
@@ -66,6 +68,8 @@ export function AppointmentCard({
   const link = whatsAppLink(item.UserPhone, confirmationMessage(item.UserName, companyName, item.Date, item.StartTime));
   const subscription = item.SubscriptionUser?.[0];
   const attendance = item.Status ? attendanceOf(item) : null;
+  // About a booked appointment only: a cancelled one needs no call.
+  const reminder = item.Status ? reminderOf(item) : null;
   return (
     <article
       className={`appointment-card${item.Status ? '' : ' appointment-cancelled'}`}
@@ -142,6 +146,7 @@ export function AppointmentCard({
           </dd>
         </div>
       </dl>
+      {reminder && <ReminderLine reminder={reminder} />}
       {subscription && (
         <Link className="subscription-link" to={`/dashboard/subscription-user-detail-form/${subscription.IdSubscriptionUser}`}>
           Assinante do clube
@@ -154,6 +159,31 @@ export function AppointmentCard({
 /** 'Cliente chegou', 'Atendido' or 'Não compareceu' (issue 41). */
 export function AttendanceBadge({ attendance }: { attendance: Attendance }) {
   return <span className={`badge ${ATTENDANCE_BADGES[attendance]}`}>{ATTENDANCE_LABELS[attendance]}</span>;
+}
+
+/**
+ * The appointment's WhatsApp reminder (issue 44), a short line under the details: 'Lembrete
+ * lido' and the like; 'Lembrete não entregue' in red, with what to do on hover.
+ */
+export function ReminderLine({ reminder }: { reminder: Reminder }) {
+  return (
+    <p className={`appointment-reminder${reminder === 'FAILED' ? ' appointment-reminder-failed' : ''}`} title={reminderHint(reminder)}>
+      <Icon name="whatsapp" size={14} />
+      {REMINDER_LABELS[reminder]}
+    </p>
+  );
+}
+
+/**
+ * The mark of an undelivered reminder on a timeline block (issue 44), where there is room for
+ * a sign only: its label for screen readers, what to do on hover.
+ */
+export function ReminderFailedMark() {
+  return (
+    <span className="badge reminder-failed-mark" role="img" aria-label={REMINDER_LABELS.FAILED} title={reminderHint('FAILED')}>
+      !
+    </span>
+  );
 }
 
 /** 'Série 3/4' (issue 45): the appointment's place in its regulars' series, and how often it repeats. */

@@ -21,6 +21,7 @@ import {
   useGetUnitServicesQuery,
 } from '../api/agendaApi';
 import { ClientSearch } from './ClientSearch';
+import { NoShowBadge } from './NoShowBadge';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { availableDates, initialDate } from './TimePicker';
@@ -342,6 +343,7 @@ export function AppointmentModal({
                 {state.client && (
                   <p className="wizard-chosen">
                     Cliente: <strong>{state.client.Name}</strong>
+                    <NoShowBadge client={state.client} />
                   </p>
                 )}
                 <ClientSearch

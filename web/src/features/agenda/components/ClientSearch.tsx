@@ -9,6 +9,7 @@ import { useSearchClientsQuery } from '../api/agendaApi';
 import { useDebounced } from '../hooks/hooks';
 import { mayRegisterClients } from '../model/quickClient';
 import type { ClientItem } from '../model/types';
+import { NoShowBadge } from './NoShowBadge';
 import { QuickClientForm } from './QuickClientForm';
 import './ClientSearch.css';
 
@@ -30,7 +31,8 @@ interface ClientSearchProps {
  * Search by name, CPF or phone; Nome, E-mail, CPF, Telefone; 5 per page. At 700 px or less
  * each client is one compact row: the name, then CPF · Telefone, then the e-mail when there is
  * one. 'Novo cliente' registers one in place for the roles the server lets (issue 45) and
- * chooses it; for the others it opens the registration in a new tab, as before.
+ * chooses it; for the others it opens the registration in a new tab, as before. A client who
+ * missed appointments in the last 90 days has '2 faltas' by the name (issue 44).
  */
 export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
   const inline = mayRegisterClients(useAppSelector(selectRoleType));
@@ -133,14 +135,20 @@ export function ClientSearch({ selected, onSelect }: ClientSearchProps) {
                 {narrow ? (
                   <td>
                     <div className="client-search-card">
-                      <span className="client-search-name">{client.Name}</span>
+                      <span className="client-search-name">
+                        {client.Name}
+                        <NoShowBadge client={client} />
+                      </span>
                       <span className="client-search-detail">{compactDocuments(client)}</span>
                       {client.Email && <span className="client-search-detail">{client.Email}</span>}
                     </div>
                   </td>
                 ) : (
                   <>
-                    <td>{client.Name}</td>
+                    <td>
+                      {client.Name}
+                      <NoShowBadge client={client} />
+                    </td>
                     <td>{client.Email || '-'}</td>
                     <td>{formatCpf(client.Cpf) || '-'}</td>
                     <td>{formatPhone(client.Phone) || '-'}</td>

@@ -9,6 +9,7 @@ import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { useBookSchedulingMutation, useGetAvailableTimesQuery, useGetUnitServicesQuery } from '../api/agendaApi';
 import { CONFIRM_TOOLTIP, bookedMessage } from './AppointmentModal';
 import { ClientSearchModal } from './ClientSearchModal';
+import { NoShowBadge } from './NoShowBadge';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { ServicePicker } from './ServicePicker';
 import { availableDates, initialDate } from './TimePicker';
@@ -125,7 +126,16 @@ export function MobileNewAppointment({ idCompany, agendaDay, onDone }: MobileNew
       />
       <section className="client-panel" aria-labelledby="client-panel-title">
         <h3 id="client-panel-title">Cliente</h3>
-        <p>{state.client ? <strong>{state.client.Name}</strong> : <span className="muted">Nenhum cliente selecionado</span>}</p>
+        <p>
+          {state.client ? (
+            <>
+              <strong>{state.client.Name}</strong>
+              <NoShowBadge client={state.client} />
+            </>
+          ) : (
+            <span className="muted">Nenhum cliente selecionado</span>
+          )}
+        </p>
         <button type="button" className="button button-secondary" onClick={() => setSearching(true)}>
           Selecionar cliente
         </button>

@@ -4,8 +4,9 @@ import { Icon } from '@/components/Icon';
 import { useAppSelector } from '@/state/hooks';
 import { selectUnitTimeZone } from '@/state/sessionSlice';
 import { formatDateBR, hhmm, minutesNow, shortTime } from '@/lib/dates';
-import { CardMenu, HistoryButton, OnlineBadge, type CardActions } from './AppointmentCard';
+import { CardMenu, HistoryButton, OnlineBadge, ReminderFailedMark, type CardActions } from './AppointmentCard';
 import { ATTENDANCE_LABELS, attendanceOf } from '../model/attendance';
+import { reminderOf } from '../model/reminder';
 import { TIMELINE_END, TIMELINE_HEIGHT, dropStart, intervalAfterBlock, layoutLanes, minutesAt, nowLineY, spanOfTimes, ticks, yOf } from '../model/timeline';
 import type { BlockedTime, DayItem } from '../model/types';
 import { SHADE_MESSAGES, blockedSpanOn, type Shade } from '../model/workingTimes';
@@ -256,7 +257,9 @@ export function Timeline({
                         <div className="timeline-event-text">
                           <strong>
                             {/* First on the first line, so that no ellipsis hides it; the globe alone
-                                where the block is narrow (the week's columns, shared lanes). */}
+                                where the block is narrow (the week's columns, shared lanes). Of the
+                                reminder (issue 44) only a failed one, as a sign: the desk calls. */}
+                            {item.Status && reminderOf(item) === 'FAILED' && <ReminderFailedMark />}
                             {item.Online && <OnlineBadge compact={perColumnDates || lanes > 1} />}
                             {shortTime(item.StartTime)} {item.UserName}
                           </strong>

@@ -58,6 +58,8 @@ describe("the desk's new client (issue 45)", () => {
       Status: true,
       SubscriptionUser: [],
       Unconfirmed: false,
+      NoShows: 0,
+      NoShowsLast90Days: 0,
     });
   });
 });

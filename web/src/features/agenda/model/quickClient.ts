@@ -68,5 +68,8 @@ export function quickClientItem(idUser: number, payload: ReturnType<typeof quick
     Status: true,
     SubscriptionUser: [],
     Unconfirmed: false,
+    // A new client has missed nothing yet (issue 44).
+    NoShows: 0,
+    NoShowsLast90Days: 0,
   };
 }
