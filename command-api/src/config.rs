@@ -175,7 +175,14 @@ pub struct Settings {
     /// Seconds between two passes of the reminders (docs/messages.md); 0 turns them off.
     #[arg(long, env = "NAVALHA_REMINDER_SECONDS", default_value_t = 60)]
     pub reminder_seconds: u64,
+    /// How long a send may stay without an outcome before a pass tries it again (ADR 0028);
+    /// the resilience tests shorten it.
+    #[arg(long, env = "NAVALHA_REMINDER_GRACE_SECONDS", default_value_t = REMINDER_GRACE_SECONDS)]
+    pub reminder_grace_seconds: i64,
 }
+
+/// The default of `NAVALHA_REMINDER_GRACE_SECONDS` (`reminders::GRACE_SECONDS`).
+pub const REMINDER_GRACE_SECONDS: i64 = 120;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -202,6 +209,7 @@ impl Default for Settings {
             whatsapp_app_secret: Secret::default(),
             whatsapp_verify_token: Secret::default(),
             reminder_seconds: 60,
+            reminder_grace_seconds: REMINDER_GRACE_SECONDS,
         }
     }
 }

@@ -29,8 +29,9 @@ use crate::state::AppState;
 use crate::whatsapp::templates::{day_and_time, first_name, international, REMINDER};
 use crate::whatsapp::{self, Sent};
 
-/// How long a send may stay without an outcome before it is tried again.
-pub const GRACE_SECONDS: i64 = 120;
+/// How long a send may stay without an outcome before it is tried again, by default
+/// (`NAVALHA_REMINDER_GRACE_SECONDS`).
+pub const GRACE_SECONDS: i64 = crate::config::REMINDER_GRACE_SECONDS;
 /// The most sends decided for one message: a provider down for long is not called every
 /// tick for ever.
 pub const MAX_ATTEMPTS: u32 = 5;
@@ -190,8 +191,8 @@ async fn retry_unanswered(
     origin: &RequestOrigin,
 ) -> Result<usize, ApiError> {
     let mut retried = 0;
-    for (business_id, key) in unanswered_messages(&state.pool, now - Duration::seconds(GRACE_SECONDS)).await?
-    {
+    let grace = Duration::seconds(state.settings.reminder_grace_seconds);
+    for (business_id, key) in unanswered_messages(&state.pool, now - grace).await? {
         let message: Message = load(&state.events, business_id, &key).await?;
         let Some(appointment_id) = message.request().and_then(|r| r.appointment_id) else { continue };
         if !message.awaiting_outcome() || message.attempts() >= MAX_ATTEMPTS {

@@ -101,6 +101,9 @@ struct Inner {
     whatsapp_messages: Vec<Value>,
     /// The WhatsApp twin's webhooks, in the order sent, with the answer each got.
     whatsapp_webhooks: Vec<Value>,
+    /// How long the twin holds each send's answer after taking the message
+    /// (`POST /sim/whatsapp/delay`): a slow provider, whose caller may die waiting.
+    whatsapp_delay_ms: u64,
 }
 
 /// The simulator's shared state.

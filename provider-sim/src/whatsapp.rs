@@ -9,7 +9,13 @@
 //!
 //! Controls under `/sim/whatsapp` (not Meta's): the messages sent (what a client would have
 //! on their phone), `…/{id}/read`, `…/{id}/press` (the client presses a quick-reply button),
-//! the webhooks sent and `…/webhooks/{n}/resend` (a replay).
+//! the webhooks sent and `…/webhooks/{n}/resend` (a replay), and `…/delay` `{"ms": n}`: the
+//! twin takes each message at once (it is on the phone) and answers the send n ms later, as
+//! a slow provider would.
+//!
+//! A delivery report the webhook does not take (no answer, or not 2xx) is sent again every
+//! half second for a minute, as Meta keeps trying "with decreasing frequency until the
+//! request succeeds, for up to 7 days" (docs/messages.md, 'Webhooks').
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -33,6 +39,16 @@ pub fn router() -> Router<Simulator> {
         .route("/sim/whatsapp/messages/{id}/press", post(press))
         .route("/sim/whatsapp/webhooks", get(webhooks))
         .route("/sim/whatsapp/webhooks/{n}/resend", post(resend))
+        .route("/sim/whatsapp/delay", post(set_delay))
+}
+
+/// How many times a report the webhook does not take is sent again, half a second apart.
+const REPORT_RETRIES: u32 = 120;
+
+async fn set_delay(State(sim): State<Simulator>, Json(body): Json<Value>) -> Json<Value> {
+    let ms = body["ms"].as_u64().unwrap_or(0);
+    sim.inner.lock().await.whatsapp_delay_ms = ms;
+    Json(json!({ "ms": ms }))
 }
 
 fn graph_error(status: StatusCode, code: i64, message: &str) -> Response {
@@ -84,9 +100,19 @@ async fn send(
     let (task_sim, task_id) = (sim.clone(), id.clone());
     tokio::spawn(async move {
         for status in reports {
-            report(&task_sim, &task_id, status).await;
+            for _ in 0..REPORT_RETRIES {
+                let taken = report(&task_sim, &task_id, status)
+                    .await
+                    .is_some_and(|answer| (200..300).contains(&answer));
+                if taken || task_sim.config.whatsapp_webhook_url.is_none() {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
         }
     });
+    let delay = sim.inner.lock().await.whatsapp_delay_ms;
+    tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
     Json(json!({
         "messaging_product": "whatsapp",
         "contacts": [{ "input": to, "wa_id": to }],

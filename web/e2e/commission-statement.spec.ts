@@ -169,6 +169,8 @@ test('ADMIN closes a past month as a paid period: the statement is then frozen, 
   await signInAs(page, ADMIN.email);
   await page.goto(`/dashboard/commission?from=${from}&to=${to}`);
   await expect(page.getByRole('heading', { name: 'Comissões', exact: true })).toBeVisible();
+  // The units and their professionals loaded: only then is there a unit to choose.
+  await expect(page.getByLabel('Profissional', { exact: true })).toBeEnabled();
   const unit = page.getByLabel('Unidade', { exact: true });
   if (await unit.count()) await unit.selectOption({ label: CENTRO });
   await page.getByLabel('Profissional', { exact: true }).selectOption({ label: BARBER1.name });

@@ -7,6 +7,7 @@
 
 mod crashes;
 mod placed;
+mod reminders;
 mod replica;
 mod scale_out;
 
