@@ -82,10 +82,11 @@ export function solidPng(rgb: [number, number, number], width = 64, height = 48)
 export const storedName = (png: Buffer) => `${createHash('sha256').update(png).digest('hex')}.png`;
 
 /**
- * Sets a unit's 'Lembretes' (issue 44) through the API: its form as GET company/{id} answers
- * it, with the two reminders; the settings left out (online rules, commissions...) keep theirs.
+ * Changes some of a unit's settings through the API (`changes` in the form's names, e.g.
+ * `{ remindersBefore24h: true }`): its form as GET company/{id} answers it, with the changes;
+ * the settings left out (online rules, commissions...) keep theirs.
  */
-export async function setReminders(request: APIRequestContext, idCompany: number, before24h: boolean, before2h: boolean) {
+export async function setUnitSettings(request: APIRequestContext, idCompany: number, changes: Record<string, unknown>) {
   const headers = { Authorization: `Bearer ${await apiToken(request, ADMIN.email)}` };
   const read = await request.get(`/api/company/${idCompany}`, { headers });
   expect(read.ok(), await read.text()).toBeTruthy();
@@ -111,9 +112,12 @@ export async function setReminders(request: APIRequestContext, idCompany: number
       state: unit.State,
       // '' is the zone its address gives.
       timeZone: unit.TimeZoneFromAddress === false ? unit.TimeZone : '',
-      remindersBefore24h: before24h,
-      remindersBefore2h: before2h,
+      ...changes,
     },
   });
   expect(written.ok(), await written.text()).toBeTruthy();
 }
+
+/** Sets a unit's 'Lembretes' (issue 44). */
+export const setReminders = (request: APIRequestContext, idCompany: number, before24h: boolean, before2h: boolean) =>
+  setUnitSettings(request, idCompany, { remindersBefore24h: before24h, remindersBefore2h: before2h });

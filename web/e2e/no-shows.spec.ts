@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { screenshots } from './backoffice-a-support';
 import { auth, bookInThePast } from './counter-support';
+import { setUnitSettings } from './companies-support';
 import { screenshotsAt } from './online-support';
 import { ADMIN, CENTRO, type AgendaSetup, agendaSetup, apiToken, companyId, signInAs, toast } from './support';
 
@@ -48,38 +49,9 @@ async function noShowLimitOf(request: APIRequestContext, idCompany: number) {
   return ((await answer.json()) as { OnlineNoShowLimit: number }).OnlineNoShowLimit;
 }
 
-/** Sets a unit's no-show limit through the API: its form as GET company/{id} answers it; the settings left out keep theirs. */
-async function setNoShowLimit(request: APIRequestContext, idCompany: number, limit: number) {
-  const headers = auth(await apiToken(request, ADMIN.email));
-  const read = await request.get(`/api/company/${idCompany}`, { headers });
-  expect(read.ok(), await read.text()).toBeTruthy();
-  const unit = (await read.json()) as Record<string, unknown>;
-  const written = await request.put(`/api/company/${idCompany}`, {
-    headers,
-    data: {
-      name: unit.Name,
-      cnpj: unit.Cnpj,
-      email: unit.Email,
-      phone: unit.Phone,
-      whatsApp: unit.WhatsApp,
-      status: unit.Status,
-      facebook: unit.Facebook,
-      instagram: unit.Instagram,
-      observation: unit.Observation ?? '',
-      zipCode: unit.ZipCode,
-      street: unit.Street,
-      number: unit.Number,
-      complement: unit.Complement ?? '',
-      district: unit.District,
-      city: unit.City,
-      state: unit.State,
-      // '' is the zone its address gives.
-      timeZone: unit.TimeZoneFromAddress === false ? unit.TimeZone : '',
-      onlineNoShowLimit: limit,
-    },
-  });
-  expect(written.ok(), await written.text()).toBeTruthy();
-}
+/** Sets a unit's no-show limit through the API; its other settings keep theirs. */
+const setNoShowLimit = (request: APIRequestContext, idCompany: number, limit: number) =>
+  setUnitSettings(request, idCompany, { onlineNoShowLimit: limit });
 
 test("a client's two no-shows show as '2 faltas' in the booking wizard's search and as the client form's figures", async ({
   page,

@@ -22,6 +22,15 @@ pub struct Template {
 
 const REMINDER_VARIABLES: &[&str] =
     &["o primeiro nome do cliente", "a unidade", "o dia e a hora", "o profissional", "os serviços"];
+/// The same and the unit's phone, for messages that ask the client to call.
+const WITH_PHONE_VARIABLES: &[&str] = &[
+    "o primeiro nome do cliente",
+    "a unidade",
+    "o dia e a hora",
+    "o profissional",
+    "os serviços",
+    "o telefone da unidade",
+];
 
 /// The reminder before an appointment (24 or 2 hours).
 pub const REMINDER: Template = Template {
@@ -39,14 +48,7 @@ pub const BOOKED: Template = Template {
     name: "agendamento_confirmado",
     body: "Olá, {{1}}! Seu horário na {{2}} está agendado: {{3}}, com {{4}} ({{5}}). \
            Para cancelar ou remarcar, use o link do e-mail de confirmação ou ligue: {{6}}.",
-    variables: &[
-        "o primeiro nome do cliente",
-        "a unidade",
-        "o dia e a hora",
-        "o profissional",
-        "os serviços",
-        "o telefone da unidade",
-    ],
+    variables: WITH_PHONE_VARIABLES,
     buttons: &[],
     subject: "Seu horário está agendado",
     email: "Olá, {{1}}!\n\nSeu horário na {{2}} está agendado: {{3}}, com {{4}} ({{5}}).\n\n\
@@ -69,14 +71,7 @@ pub const CANCELLED: Template = Template {
     name: "agendamento_cancelado",
     body: "Olá, {{1}}! A {{2}} cancelou seu horário de {{3}}, com {{4}} ({{5}}). \
            Para remarcar, fale com a barbearia: {{6}}.",
-    variables: &[
-        "o primeiro nome do cliente",
-        "a unidade",
-        "o dia e a hora",
-        "o profissional",
-        "os serviços",
-        "o telefone da unidade",
-    ],
+    variables: WITH_PHONE_VARIABLES,
     buttons: &[],
     subject: "Seu horário foi cancelado",
     email: "Olá, {{1}}!\n\nA {{2}} cancelou seu horário de {{3}}, com {{4}} ({{5}}).\n\n\

@@ -256,6 +256,7 @@ async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
             "favorite_menu",
             "free_time",
             "holiday",
+            "message",
             "product",
             "professional"
         ]

@@ -67,7 +67,41 @@ async fn change_the_demo(system: &System) {
     let d = demo(system).await;
     let mut noted = body(d.barber1, next(Weekday::Tue), "09:00:00", &[d.haircut], d.client);
     noted["observation"] = json!("Chega às 9h\ttraz o filho\nportão \\ lateral\r");
-    id_of(&book(system, &admin, noted).await);
+    let reminded = id_of(&book(system, &admin, noted).await);
+    // A WhatsApp reminder about it (issue 44): decided, taken, reported out of order (read
+    // before delivered) and confirmed by the client, as the webhook records them.
+    {
+        use navalha_command_api::commands::execute;
+        use navalha_domain::message::{Channel, DeliveryStatus, Message, MessageCommand, MessageRequest};
+        let key = format!("a{reminded}-r24-202612010900");
+        let metadata = navalha_domain::metadata::EventMetadata::system(
+            "teste",
+            navalha_command_api::seed::DEMO_BUSINESS_ID,
+        );
+        let at = navalha_platform::clock::now();
+        let request = MessageRequest {
+            appointment_id: Some(reminded),
+            channel: Channel::Whatsapp,
+            to: "5511987651111".into(),
+            template: "lembrete_agendamento".into(),
+            variables: vec!["Célia".into()],
+            buttons: vec![format!("CONFIRMAR:{key}")],
+            text: None,
+        };
+        for command in [
+            MessageCommand::Request(request),
+            MessageCommand::RecordAccepted { provider_id: "wamid.P1".into() },
+            MessageCommand::ReportDelivery { status: DeliveryStatus::Read, at, error: None },
+            MessageCommand::ReportDelivery { status: DeliveryStatus::Delivered, at, error: None },
+            MessageCommand::RecordReply {
+                provider_id: "wamid.R1".into(),
+                payload: format!("CONFIRMAR:{key}"),
+                at,
+            },
+        ] {
+            execute::<Message>(&system.state.events, &key, command, &metadata).await.expect("message");
+        }
+    }
     // Money: a product, a caixa, and a comanda served, discounted, tipped, paid in cash with
     // change, closed and reopened; another left open.
     let call = |method: Method, path: String, body: Value| {

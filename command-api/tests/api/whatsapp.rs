@@ -84,13 +84,7 @@ async fn a_message_is_sent_once_reported_and_answered_through_the_twin(pool: PgP
     );
 
     // The client presses 'Confirmar': recorded once, a replay of the webhook changes nothing.
-    let pressed = sim(
-        &club,
-        reqwest::Method::POST,
-        &format!("/sim/whatsapp/messages/{provider_id}/press"),
-        Some(json!({"button": 0})),
-    )
-    .await;
+    let pressed = press(&club, &provider_id, 0).await;
     assert_eq!(pressed["webhook"], 200, "{pressed}");
     let payload: String = sqlx::query_scalar(
         "select payload -> 'ReplyReceived' ->> 'payload' from events where aggregate_id = 'm-1' and event_type = 'ReplyReceived'",
@@ -185,6 +179,27 @@ async fn on_the_phone(club: &Club, key: &str) -> usize {
     all.as_array().into_iter().flatten().filter(|m| m["biz_opaque_callback_data"] == key).count()
 }
 
+/// The message the twin got under `key` (what the client's phone shows).
+async fn on_the_phone_as(club: &Club, key: &str) -> Value {
+    let all = sim(club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
+    let found = all.as_array().into_iter().flatten().find(|m| m["biz_opaque_callback_data"] == key).cloned();
+    found.unwrap_or_else(|| panic!("nothing sent under {key}: {all}"))
+}
+
+/// The client presses button `button` (0 'Confirmar', 1 'Cancelar') of the twin's message
+/// `id`: the twin's answer, with the webhook's status.
+async fn press(club: &Club, id: &str, button: u64) -> Value {
+    let path = format!("/sim/whatsapp/messages/{id}/press");
+    sim(club, reqwest::Method::POST, &path, Some(json!({ "button": button }))).await
+}
+
+/// The staff change appointment `id` to `body` (`PUT scheduling/professional/{id}`).
+async fn change(club: &Club, token: &str, id: i64, body: Value) {
+    let path = format!("/api/scheduling/professional/{id}");
+    let answer = club.system.call(axum::http::Method::PUT, &path, Some(token), Some(body)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+}
+
 fn instant(date: chrono::NaiveDate, time: &str) -> chrono::DateTime<chrono::Utc> {
     let wall =
         chrono::NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M").expect("wall");
@@ -238,16 +253,7 @@ async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_
 
     // Moved to 15:00: new reminders for the new time; the old ones are never sent.
     booking["startTime"] = json!("15:00");
-    let moved = club
-        .system
-        .call(
-            axum::http::Method::PUT,
-            &format!("/api/scheduling/professional/{id}"),
-            Some(&admin),
-            Some(booking),
-        )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{moved:?}");
+    change(&club, &admin, id, booking).await;
     club.system.project().await;
     let later = instant(day, "15:00");
     let again = tick(state, later - chrono::Duration::hours(23)).await.expect("tick");
@@ -369,32 +375,11 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     };
     let provider_id = |key: String| {
         let club = &club;
-        async move {
-            let all = sim(club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
-            let found = all
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|m| m["biz_opaque_callback_data"] == key.as_str())
-                .cloned();
-            found.and_then(|m| m["id"].as_str().map(str::to_owned)).expect("sent")
-        }
-    };
-    let press = |id: String, button: u64| {
-        let club = &club;
-        async move {
-            sim(
-                club,
-                reqwest::Method::POST,
-                &format!("/sim/whatsapp/messages/{id}/press"),
-                Some(json!({"button": button})),
-            )
-            .await
-        }
+        async move { on_the_phone_as(club, &key).await["id"].as_str().unwrap_or_default().to_owned() }
     };
 
     // 'Confirmar': confirmed, with the reply's id in the appointment's history.
-    let pressed = press(provider_id(key(confirm_me, Kind::Day, wall("09:00"))).await, 0).await;
+    let pressed = press(&club, &provider_id(key(confirm_me, Kind::Day, wall("09:00"))).await, 0).await;
     assert_eq!(pressed["webhook"], 200, "{pressed}");
     let reason: String = sqlx::query_scalar(
         "select metadata ->> 'user_name' from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentConfirmed'",
@@ -406,7 +391,7 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     assert!(reason.starts_with("Confirmado pelo cliente via WhatsApp (mensagem wamid."), "{reason}");
 
     // 'Cancelar' a day ahead, inside the demo's 2-hour cut-off: cancelled.
-    press(provider_id(key(cancel_me, Kind::Day, wall("11:00"))).await, 1).await;
+    press(&club, &provider_id(key(cancel_me, Kind::Day, wall("11:00"))).await, 1).await;
     let cancelled: i64 = sqlx::query_scalar(
         "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentCancelled'",
     )
@@ -434,7 +419,7 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     .fetch_one(&club.system.pool)
     .await
     .expect("count");
-    press(provider_id(key(move_me, Kind::Day, wall("14:00"))).await, 0).await;
+    press(&club, &provider_id(key(move_me, Kind::Day, wall("14:00"))).await, 0).await;
     let after: i64 = sqlx::query_scalar(
         "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1",
     )
@@ -485,34 +470,13 @@ async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate(pool:
     let failed_key = format!("a{failed}-r24-{}0900", day.format("%Y%m%d"));
     assert_eq!(settled(&club, &failed_key, 3).await.len(), 3);
     let confirmed_key = format!("a{confirmed}-r24-{}0900", day.format("%Y%m%d"));
-    let all = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
-    let provider_id = all
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|m| m["biz_opaque_callback_data"] == confirmed_key.as_str())
-        .and_then(|m| m["id"].as_str().map(str::to_owned))
-        .expect("sent");
-    let pressed = sim(
-        &club,
-        reqwest::Method::POST,
-        &format!("/sim/whatsapp/messages/{provider_id}/press"),
-        Some(json!({"button": 0})),
-    )
-    .await;
+    let provider_id =
+        on_the_phone_as(&club, &confirmed_key).await["id"].as_str().unwrap_or_default().to_owned();
+    let pressed = press(&club, &provider_id, 0).await;
     assert_eq!(pressed["webhook"], 200, "{pressed}");
     let mut moving = book_at(d.barber1, "16:00", confirms);
     moving["idScheduling"] = json!(moved);
-    let answer = club
-        .system
-        .call(
-            axum::http::Method::PUT,
-            &format!("/api/scheduling/professional/{moved}"),
-            Some(&admin),
-            Some(moving),
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    change(&club, &admin, moved, moving).await;
     club.system.project().await;
 
     let today = navalha_platform::clock::today();
@@ -625,20 +589,6 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
     let cancelled = crate::support::id_of(
         &crate::support::book(&club.system, &admin, at(d.barber2, "11:00", mailed)).await,
     );
-    let change = |id: i64, body: Value| {
-        let (system, admin) = (&club.system, admin.clone());
-        async move {
-            let answer = system
-                .call(
-                    axum::http::Method::PUT,
-                    &format!("/api/scheduling/professional/{id}"),
-                    Some(&admin),
-                    Some(body),
-                )
-                .await;
-            assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
-        }
-    };
     let passes = || async {
         let (state, origin) = (&club.system.state, origin());
         let (a, b) = tokio::join!(notices::pass(state, &origin), notices::pass(state, &origin));
@@ -649,33 +599,20 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
     // A new note moves nothing: no message. The new time: one, with the buttons.
     let mut noted = at(d.barber1, "10:00", zap);
     noted["observation"] = json!("Trazer a foto do corte");
-    change(moved, noted).await;
+    change(&club, &admin, moved, noted).await;
     assert_eq!(passes().await, 0);
-    change(moved, at(d.barber1, "15:00", zap)).await;
+    change(&club, &admin, moved, at(d.barber1, "15:00", zap)).await;
     assert_eq!(passes().await, 1, "two passes, one message");
     let wall = |time: &str| {
         chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
     };
     let moved_key = key(moved, Notice::Moved, wall("15:00"));
     assert_eq!(on_the_phone(&club, &moved_key).await, 1);
-    let all = sim(&club, reqwest::Method::GET, "/sim/whatsapp/messages", None).await;
-    let message = all
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|m| m["biz_opaque_callback_data"] == moved_key.as_str())
-        .cloned()
-        .unwrap_or_default();
+    let message = on_the_phone_as(&club, &moved_key).await;
     assert_eq!(message["template"]["name"], "agendamento_alterado");
     let text = message["template"]["components"][0]["parameters"].to_string();
     assert!(text.contains("Nina") && text.contains("às 15:00"), "{text}");
-    let pressed = sim(
-        &club,
-        reqwest::Method::POST,
-        &format!("/sim/whatsapp/messages/{}/press", message["id"].as_str().unwrap_or_default()),
-        Some(json!({"button": 0})),
-    )
-    .await;
+    let pressed = press(&club, message["id"].as_str().unwrap_or_default(), 0).await;
     assert_eq!(pressed["webhook"], 200, "{pressed}");
     let confirmed: i64 = sqlx::query_scalar(
         "select count(*) from events where aggregate_type = 'Appointment' and aggregate_id = $1 and event_type = 'AppointmentConfirmed'",

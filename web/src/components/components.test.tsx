@@ -1,14 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
+import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@/app/store';
+import { companyItem, otherCompany, ownCompany, signedInSession } from '@/test/fixtures';
+import { apiUrl, server } from '@/test/server';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DatePicker } from './DatePicker';
+import { LoadFailed } from './LoadFailed';
 import { Modal } from './Modal';
 import { MoneyField } from './MoneyField';
 import { NumberField, acceptsNumber } from './NumberField';
 import { Paginator } from './Paginator';
 import { SearchableSelect, matchesOption } from './SearchableSelect';
+import { UnitSelectField, useChosenUnit } from './staff/UnitSelect';
 import { TextField } from './TextField';
 import { placePopover } from './usePopoverPlacement';
 import { Tooltip } from './Tooltip';
@@ -394,5 +401,56 @@ describe('popover placement', () => {
       up: false,
       start: true,
     });
+  });
+});
+
+describe('LoadFailed', () => {
+  it('shows the text and retries', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    render(<LoadFailed text="Não foi possível carregar o estoque." onRetry={onRetry} />);
+    expect(screen.getByText('Não foi possível carregar o estoque.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('UnitSelectField', () => {
+  function Shown() {
+    const { unit } = useChosenUnit();
+    return <p data-testid="unit">{unit ? unit.Name : 'nenhuma'}</p>;
+  }
+
+  function renderUnits(companies: ReturnType<typeof companyItem>[], onChosen?: (id: number) => void) {
+    server.use(http.get(apiUrl('company'), () => HttpResponse.json(companies)));
+    const store = makeStore({ session: signedInSession('ADMIN', { companies: [ownCompany, otherCompany] }) });
+    render(
+      <Provider store={store}>
+        <UnitSelectField onChosen={onChosen} />
+        <Shown />
+      </Provider>,
+    );
+  }
+
+  it('chooses another of the member units and tells the page', async () => {
+    const user = userEvent.setup();
+    const onChosen = vi.fn();
+    renderUnits([companyItem(ownCompany, true), companyItem(otherCompany, true)], onChosen);
+    const select = await screen.findByRole('combobox', { name: 'Unidade' });
+    await screen.findByRole('option', { name: 'Navalha Praia' });
+    expect((select as HTMLSelectElement).disabled).toBe(false);
+    expect(screen.getByTestId('unit').textContent).toBe('Navalha Centro');
+
+    await user.selectOptions(select, '2');
+    expect(screen.getByTestId('unit').textContent).toBe('Navalha Praia');
+    expect(onChosen).toHaveBeenCalledWith(2);
+  });
+
+  it('is disabled with a single member unit', async () => {
+    renderUnits([companyItem(ownCompany, true), companyItem(otherCompany, false)]);
+    await screen.findByRole('option', { name: 'Navalha Centro' });
+    expect(screen.queryByRole('option', { name: 'Navalha Praia' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Unidade' }) as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByTestId('unit').textContent).toBe('Navalha Centro');
   });
 });

@@ -1,9 +1,26 @@
 /** Steps the agenda's tests take as a person would, shared so each is written once. */
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 
 export type User = ReturnType<typeof userEvent.setup>;
+
+/** The agenda as a signed-in user of `role` opens it. */
+export function renderAgenda(role: Parameters<typeof signedInSession>[0] = 'ADMIN', overrides = {}) {
+  return renderApp('/dashboard/scheduling', { session: signedInSession(role, overrides) });
+}
+
+/**
+ * Loads the agenda's lazy page once, before a file's tests: otherwise the first test pays for
+ * its transform inside a 3 s wait, which a busy machine overruns.
+ */
+export function loadAgendaFirst() {
+  beforeAll(async () => {
+    await import('@/features/agenda/components/AgendaPage');
+  }, 60_000);
+}
 
 /** Opens the options menu of appointment `id`'s card. */
 export async function openOptions(user: User, id: number) {

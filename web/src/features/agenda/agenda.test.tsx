@@ -6,7 +6,7 @@ import { DAY, NEXT_DAY, agendaServer, appointment, freeTimes } from '@/test/agen
 import type { RootState } from '@/app/store';
 import { initialUiState } from '@/state/uiSlice';
 import { ownCompany, signedInSession } from '@/test/fixtures';
-import { editToTimeStep, moveAndConfirm } from '@/test/agendaSteps';
+import { editToTimeStep, moveAndConfirm, loadAgendaFirst, renderAgenda } from '@/test/agendaSteps';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
@@ -17,9 +17,7 @@ const card = (name: string) => screen.getByRole('article', { name: new RegExp(na
 const options = async (user: ReturnType<typeof userEvent.setup>, id: number) =>
   user.click(await screen.findByRole('button', { name: `Opções do agendamento N.º ${id}` }));
 
-function renderAgenda(role: Parameters<typeof signedInSession>[0] = 'ADMIN', overrides = {}) {
-  return renderApp('/dashboard/scheduling', { session: signedInSession(role, overrides) });
-}
+loadAgendaFirst();
 
 beforeEach(() => {
   // Only Date is faked: timers, msw and user-event run normally.

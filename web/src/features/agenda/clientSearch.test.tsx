@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DAY, agendaServer, clients } from '@/test/agendaServer';
-import { signedInSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { loadAgendaFirst, renderAgenda } from '@/test/agendaSteps';
 import { apiUrl, server } from '@/test/server';
 import { compactDocuments } from './components/ClientSearch';
 import { hasRecentNoShows, noShowsHint, noShowsText } from './model/noShows';
@@ -16,9 +15,7 @@ const NOW = new Date(`${DAY}T12:00:00Z`);
 const TAKEN_CPF = '11144477735';
 const TAKEN = 'Já existe um cliente cadastrado com este CPF.';
 
-function renderAgenda(role: Parameters<typeof signedInSession>[0] = 'ADMIN', overrides = {}) {
-  return renderApp('/dashboard/scheduling', { session: signedInSession(role, overrides) });
-}
+loadAgendaFirst();
 
 interface QuickBody {
   name: string;

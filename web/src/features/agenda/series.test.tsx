@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DAY, agendaServer, appointment, clients, freeTimes, professionals, type Recorded } from '@/test/agendaServer';
-import { signedInSession } from '@/test/fixtures';
-import { editToTimeStep, moveAndConfirm } from '@/test/agendaSteps';
-import { renderApp } from '@/test/render';
+import { editToTimeStep, moveAndConfirm, loadAgendaFirst, renderAgenda } from '@/test/agendaSteps';
 import { apiUrl, server } from '@/test/server';
 import { addDays, formatDateBR, hhmm, minutesOf } from '@/lib/dates';
 import type { SchedulingPayload, SeriesBody } from './model/types';
@@ -32,9 +30,7 @@ const FORM = {
   timesType: 'ONLY_AVAILABLES',
 };
 
-function renderAgenda(role: Parameters<typeof signedInSession>[0] = 'ADMIN') {
-  return renderApp('/dashboard/scheduling', { session: signedInSession(role) });
-}
+loadAgendaFirst();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

@@ -2,20 +2,19 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useMemberCompanies } from '@/api/companiesApi';
 import { Form, FormButtons } from '@/components/form/Form';
-import { SelectField } from '@/components/form/fields';
 import { DataTable, LIST_PAGE_SIZE, ListFilters, stopRowClick, useListFilters, type Column } from '@/components/list/ListPage';
 import { MoneyField } from '@/components/MoneyField';
 import { Paginator } from '@/components/Paginator';
+import { UnitSelectField, useChosenUnit } from '@/components/staff/UnitSelect';
 import { TextField } from '@/components/TextField';
 import { formatDateBR } from '@/lib/dates';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { formatBRL } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useGetUnitProfessionalsQuery } from '@/features/agenda/api/agendaApi';
-import { useAppDispatch, useAppSelector } from '@/state/hooks';
-import { companySelected, selectRoleType, selectSelectedCompany } from '@/state/sessionSlice';
+import { useAppSelector } from '@/state/hooks';
+import { selectRoleType } from '@/state/sessionSlice';
 import { useGetCaixaQuery, useGetCaixasQuery, useOpenCaixaMutation } from './caixaApi';
 import { CloseDialog, MovementDialog } from './CaixaDialogs';
 import { CaixaFiguresView, Difference } from './CaixaFigures';
@@ -27,11 +26,8 @@ export const OPENED_MESSAGE = 'Caixa aberto com sucesso!';
 
 /** 'Caixa': the unit's open caixa (or 'Abrir caixa'), and its caixas by date. */
 export default function CaixaPage() {
-  const dispatch = useAppDispatch();
-  const units = useMemberCompanies();
-  const selected = useAppSelector(selectSelectedCompany);
+  const { units, unit } = useChosenUnit();
   const mayOperate = mayOperateCaixa(useAppSelector(selectRoleType));
-  const unit = units?.find((c) => c.IdCompany === selected?.IdCompany) ?? units?.[0] ?? null;
   // The last close of this screen, shown until the unit changes or the next caixa opens.
   const [closed, setClosed] = useState<CaixaWritten | null>(null);
 
@@ -41,13 +37,7 @@ export default function CaixaPage() {
         <h1 className="page-title">Caixa</h1>
       </header>
       <div className="caixa-unit">
-        <SelectField
-          label="Unidade"
-          options={(units ?? []).map((c) => ({ value: c.IdCompany, label: c.Name }))}
-          value={unit?.IdCompany ?? ''}
-          disabled={(units?.length ?? 0) <= 1}
-          onChange={(event) => dispatch(companySelected(Number(event.target.value)))}
-        />
+        <UnitSelectField />
       </div>
       {unit ? (
         <>

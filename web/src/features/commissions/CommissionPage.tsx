@@ -1,18 +1,19 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMemberCompanies } from '@/api/companiesApi';
 import { SelectField } from '@/components/form/fields';
 import { Icon } from '@/components/Icon';
 import { DataTable, type Column } from '@/components/list/ListPage';
+import { LoadFailed } from '@/components/LoadFailed';
+import { UnitSelectField, useChosenUnit } from '@/components/staff/UnitSelect';
 import { TextField } from '@/components/TextField';
 import { formatDateBR, todayIso } from '@/lib/dates';
 import { downloadCsv } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
 import { useGetUnitProfessionalsQuery } from '@/features/agenda/api/agendaApi';
 import { wallClockInput } from '@/features/subscribers/timeline';
-import { useAppDispatch, useAppSelector } from '@/state/hooks';
-import { companySelected, selectRoleType, selectSelectedCompany, selectUnitTimeZone, selectUserName } from '@/state/sessionSlice';
+import { useAppSelector } from '@/state/hooks';
+import { selectRoleType, selectUnitTimeZone, selectUserName } from '@/state/sessionSlice';
 import { CommissionChart } from './CommissionChart';
 import { ClosePeriodDialog, CLOSE_PERIOD, EntryDialog, NEW_ENTRY } from './CommissionDialogs';
 import { useGetPeriodsQuery, useGetStatementChangesQuery, useGetStatementQuery } from './commissionsApi';
@@ -51,7 +52,6 @@ type Dialog = 'entry' | 'close' | null;
  * their own. The filters live in the address (?idProfessional&from&to&asOf).
  */
 export default function CommissionPage() {
-  const dispatch = useAppDispatch();
   const manager = mayManageCommissions(useAppSelector(selectRoleType));
   const ownId = useAppSelector((state) => state.session.idProfessional);
   const userName = useAppSelector(selectUserName);
@@ -60,9 +60,7 @@ export default function CommissionPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // ADMIN: the professionals of the session's unit.
-  const units = useMemberCompanies();
-  const selected = useAppSelector(selectSelectedCompany);
-  const unit = units?.find((c) => c.IdCompany === selected?.IdCompany) ?? units?.[0] ?? null;
+  const { units, unit } = useChosenUnit();
   const { data: professionals } = useGetUnitProfessionalsQuery(manager && unit ? unit.IdCompany : skipToken);
 
   const asked = Number(params.get('idProfessional'));
@@ -133,14 +131,7 @@ export default function CommissionPage() {
     const text = asOf ? `Em ${wallClockText(asOf)} este extrato ainda não existia.` : 'Extrato não encontrado.';
     body = <p className="empty">{text}</p>;
   } else if (failure) {
-    body = (
-      <div className="commission-failed">
-        <p className="empty">Não foi possível carregar o extrato.</p>
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Tentar novamente
-        </button>
-      </div>
-    );
+    body = <LoadFailed text="Não foi possível carregar o extrato." onRetry={refetch} />;
   } else {
     body = <p className="page-loading">Carregando...</p>;
   }
@@ -166,15 +157,7 @@ export default function CommissionPage() {
 
       <div className="commission-filters no-print">
         {manager && (units?.length ?? 0) > 1 && (
-          <SelectField
-            label="Unidade"
-            options={(units ?? []).map((c) => ({ value: c.IdCompany, label: c.Name }))}
-            value={unit?.IdCompany ?? ''}
-            onChange={(event) => {
-              dispatch(companySelected(Number(event.target.value)));
-              show({ idProfessional: null });
-            }}
-          />
+          <UnitSelectField onChosen={() => show({ idProfessional: null })} />
         )}
         {manager && (
           <SelectField

@@ -1,14 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMemberCompanies } from '@/api/companiesApi';
 import { useLiveChanges } from '@/api/liveChanges';
-import { SelectField } from '@/components/form/fields';
 import { DataTable, type Column } from '@/components/list/ListPage';
+import { LoadFailed } from '@/components/LoadFailed';
+import { UnitSelectField, useChosenUnit } from '@/components/staff/UnitSelect';
 import { TextField } from '@/components/TextField';
 import { todayIso } from '@/lib/dates';
-import { useAppDispatch, useAppSelector } from '@/state/hooks';
-import { companySelected, selectSelectedCompany } from '@/state/sessionSlice';
 import { useGetMessageDayQuery } from './messagesApi';
 import {
   appointmentText,
@@ -91,10 +89,7 @@ function DayFigures({ totals }: { totals: MessageTotals }) {
  */
 export default function MessagesPage() {
   useLiveChanges();
-  const dispatch = useAppDispatch();
-  const units = useMemberCompanies();
-  const selected = useAppSelector(selectSelectedCompany);
-  const unit = units?.find((c) => c.IdCompany === selected?.IdCompany) ?? units?.[0] ?? null;
+  const { units, unit } = useChosenUnit();
   const today = todayIso(Date.now(), unit?.TimeZone);
   const [params, setParams] = useSearchParams();
   const date = dayOfInput(params.get('date')) ?? today;
@@ -128,14 +123,7 @@ export default function MessagesPage() {
       </>
     );
   } else if (isError && !isFetching) {
-    body = (
-      <div className="messages-failed">
-        <p className="empty">{LOAD_FAILED}</p>
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Tentar novamente
-        </button>
-      </div>
-    );
+    body = <LoadFailed text={LOAD_FAILED} onRetry={refetch} />;
   } else {
     body = <p className="page-loading">Carregando...</p>;
   }
@@ -146,13 +134,7 @@ export default function MessagesPage() {
         <h1 className="page-title">Mensagens</h1>
       </header>
       <div className="messages-filters">
-        <SelectField
-          label="Unidade"
-          options={(units ?? []).map((c) => ({ value: c.IdCompany, label: c.Name }))}
-          value={unit?.IdCompany ?? ''}
-          disabled={(units?.length ?? 0) <= 1}
-          onChange={(event) => dispatch(companySelected(Number(event.target.value)))}
-        />
+        <UnitSelectField />
         <TextField label="Dia" type="date" max={today} value={date} onChange={(event) => showDay(event.target.value)} />
       </div>
       {body}

@@ -1,18 +1,18 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMemberCompanies } from '@/api/companiesApi';
-import { SelectField } from '@/components/form/fields';
 import { fieldErrorsOf } from '@/components/form/serverErrors';
 import { Icon } from '@/components/Icon';
 import { DataTable, type Column } from '@/components/list/ListPage';
+import { LoadFailed } from '@/components/LoadFailed';
+import { UnitSelectField, useChosenUnit } from '@/components/staff/UnitSelect';
 import { TextField } from '@/components/TextField';
 import { wallClockInput } from '@/features/subscribers/timeline';
 import { todayIso } from '@/lib/dates';
 import { downloadCsv } from '@/lib/csv';
 import { formatBRL } from '@/lib/money';
-import { useAppDispatch, useAppSelector } from '@/state/hooks';
-import { companySelected, selectRoleType, selectSelectedCompany, selectUnitTimeZone } from '@/state/sessionSlice';
+import { useAppSelector } from '@/state/hooks';
+import { selectRoleType, selectUnitTimeZone } from '@/state/sessionSlice';
 import { MovementDialog } from './MovementDialog';
 import {
   asOfOfInput,
@@ -66,12 +66,9 @@ type Dialog = { kind: MovementKind; row: StockRow } | null;
  * read-only.
  */
 export default function StockPage() {
-  const dispatch = useAppDispatch();
   const role = useAppSelector(selectRoleType);
   const today = todayIso(Date.now(), useAppSelector(selectUnitTimeZone));
-  const units = useMemberCompanies();
-  const selected = useAppSelector(selectSelectedCompany);
-  const unit = units?.find((c) => c.IdCompany === selected?.IdCompany) ?? units?.[0] ?? null;
+  const { units, unit } = useChosenUnit();
   const [params, setParams] = useSearchParams();
   const lookBack = mayLookBack(role);
   const asOf = lookBack ? asOfOfInput(params.get('asOf') ?? '') : null;
@@ -147,14 +144,7 @@ export default function StockPage() {
       </>
     );
   } else if (isError && !isFetching) {
-    body = (
-      <div className="stock-failed">
-        <p className="empty">Não foi possível carregar o estoque.</p>
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Tentar novamente
-        </button>
-      </div>
-    );
+    body = <LoadFailed text="Não foi possível carregar o estoque." onRetry={refetch} />;
   } else {
     body = <p className="page-loading">Carregando...</p>;
   }
@@ -175,13 +165,7 @@ export default function StockPage() {
         </div>
       </header>
       <div className="stock-filters">
-        <SelectField
-          label="Unidade"
-          options={(units ?? []).map((c) => ({ value: c.IdCompany, label: c.Name }))}
-          value={unit?.IdCompany ?? ''}
-          disabled={(units?.length ?? 0) <= 1}
-          onChange={(event) => dispatch(companySelected(Number(event.target.value)))}
-        />
+        <UnitSelectField />
         {lookBack && (
           <div className="stock-as-of">
             <TextField
