@@ -14,6 +14,7 @@
 pub mod api;
 pub mod checks;
 pub mod cluster;
+pub mod database;
 pub mod demo;
 pub mod in_process;
 pub mod load;

@@ -2,13 +2,14 @@
 
 use axum::http::{Method, StatusCode};
 use navalha_command_api::identity::register::create_invite;
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use crate::support::System;
 
-#[sqlx::test(migrations = "../migrations")]
-async fn signing_in_answers_the_token_and_the_users_units_and_role(pool: PgPool) {
+#[tokio::test]
+async fn signing_in_answers_the_token_and_the_users_units_and_role() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let answer = system.login("ADMIN@navalha.dev", "Navalha@2026").await;
     assert_eq!(answer.status, StatusCode::OK);
@@ -27,8 +28,9 @@ async fn signing_in_answers_the_token_and_the_users_units_and_role(pool: PgPool)
     assert!(answer.body["Token"].as_str().is_some_and(|token| token.split('.').count() == 3));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_wrong_password_and_an_unknown_account_get_the_same_answer(pool: PgPool) {
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_account_get_the_same_answer() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let wrong = system.login("admin@navalha.dev", "Errada@123").await;
     let unknown = system.login("ninguem@navalha.dev", "Errada@123").await;
@@ -37,8 +39,9 @@ async fn a_wrong_password_and_an_unknown_account_get_the_same_answer(pool: PgPoo
     assert_eq!(wrong.message(), "E-mail ou senha incorretos.");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_login_form_is_validated_with_the_specification_messages(pool: PgPool) {
+#[tokio::test]
+async fn the_login_form_is_validated_with_the_specification_messages() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let cases = [
         ("", "Navalha@2026", "email", "Digite seu e-mail."),
@@ -71,8 +74,9 @@ async fn the_login_form_is_validated_with_the_specification_messages(pool: PgPoo
 
 /// serde's English never reaches a user: bodies and query strings of the wrong shape are
 /// told what was expected, in pt-BR, with the field.
-#[sqlx::test(migrations = "../migrations")]
-async fn bodies_and_queries_of_the_wrong_shape_are_told_why_in_portuguese(pool: PgPool) {
+#[tokio::test]
+async fn bodies_and_queries_of_the_wrong_shape_are_told_why_in_portuguese() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let booking = system
@@ -94,8 +98,9 @@ async fn bodies_and_queries_of_the_wrong_shape_are_told_why_in_portuguese(pool: 
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn ten_failures_lock_that_address_out_of_the_account_but_a_password_reset_lets_it_back(pool: PgPool) {
+#[tokio::test]
+async fn ten_failures_lock_that_address_out_of_the_account_but_a_password_reset_lets_it_back() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for _ in 0..10 {
         assert_eq!(system.login("barbeiro1@navalha.dev", "Chute@0000").await.status, StatusCode::BAD_REQUEST);
@@ -134,8 +139,9 @@ async fn ten_failures_lock_that_address_out_of_the_account_but_a_password_reset_
     assert_eq!(system.login("barbeiro1@navalha.dev", "Nova@Senha1").await.status, StatusCode::OK);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn parallel_guesses_cannot_slip_past_the_limit(pool: PgPool) {
+#[tokio::test]
+async fn parallel_guesses_cannot_slip_past_the_limit() {
+    let pool = demo_database().await;
     let system = std::sync::Arc::new(System::start(pool).await);
     let guesses: Vec<_> = (0..16)
         .map(|i| {
@@ -154,8 +160,9 @@ async fn parallel_guesses_cannot_slip_past_the_limit(pool: PgPool) {
     assert_eq!((refused, throttled), (10, 6), "{statuses:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_registration_link_sets_the_password_once(pool: PgPool) {
+#[tokio::test]
+async fn a_registration_link_sets_the_password_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let professional_id: i64 = sqlx::query_scalar(
         "select professional_id from staff_credential where email = 'barbeiro2@navalha.dev'",
@@ -197,8 +204,9 @@ async fn a_registration_link_sets_the_password_once(pool: PgPool) {
     assert!(again.message().starts_with("Link de cadastro inválido"));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn barbers_see_only_their_units_and_leaders_see_every_active_one(pool: PgPool) {
+#[tokio::test]
+async fn barbers_see_only_their_units_and_leaders_see_every_active_one() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let names = |answer: &crate::support::Answer| -> Vec<String> {
         answer.body.as_array().map_or_else(Vec::new, |list| {
@@ -216,8 +224,9 @@ async fn barbers_see_only_their_units_and_leaders_see_every_active_one(pool: PgP
     assert_eq!(seen.body[0]["Status"], true);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn every_read_of_the_thread_needs_a_token(pool: PgPool) {
+#[tokio::test]
+async fn every_read_of_the_thread_needs_a_token() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for path in ["/api/company", "/api/professional-favorite-menu/", "/api/types-profile"] {
         let answer = system.call(Method::GET, path, None, None).await;
@@ -230,8 +239,9 @@ async fn every_read_of_the_thread_needs_a_token(pool: PgPool) {
     assert_eq!(codes, ["ADMIN", "ATTENDANT", "BARBER_LEADE", "BARBER1", "BARBER2", "DEFAULT"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn health_reports_the_database_and_the_projection_lag(pool: PgPool) {
+#[tokio::test]
+async fn health_reports_the_database_and_the_projection_lag() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let health = system.call(Method::GET, "/health", None, None).await;
     assert_eq!(health.status, StatusCode::OK);

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{names, urlencode, Answer, System};
 
@@ -19,8 +19,9 @@ async fn register(system: &System, token: &str, body: Value) -> Answer {
     system.call(Method::POST, "/api/user/professional", Some(token), Some(body)).await
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_registered_client_is_listed_and_found_ignoring_accents_case_and_masks(pool: PgPool) {
+#[tokio::test]
+async fn a_registered_client_is_listed_and_found_ignoring_accents_case_and_masks() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("atendente@navalha.dev").await;
     let created =
@@ -59,8 +60,9 @@ async fn a_registered_client_is_listed_and_found_ignoring_accents_case_and_masks
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn lists_are_paged_by_five_and_filtered_by_status(pool: PgPool) {
+#[tokio::test]
+async fn lists_are_paged_by_five_and_filtered_by_status() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
     for i in 0..7 {
@@ -87,8 +89,9 @@ async fn lists_are_paged_by_five_and_filtered_by_status(pool: PgPool) {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_second_client_with_the_same_cpf_is_a_409_even_when_requests_race(pool: PgPool) {
+#[tokio::test]
+async fn a_second_client_with_the_same_cpf_is_a_409_even_when_requests_race() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let token = system.sign_in("admin@navalha.dev").await;
     let racers: Vec<_> = (0..10)
@@ -122,8 +125,9 @@ async fn a_second_client_with_the_same_cpf_is_a_409_even_when_requests_race(pool
     assert_eq!(streams, 1, "nothing of the refused registrations was written");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn editing_keeps_the_cpf_and_is_seen_at_once(pool: PgPool) {
+#[tokio::test]
+async fn editing_keeps_the_cpf_and_is_seen_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
     let id = register(&system, &token, client("Pedro Alvares", "529.982.247-25", "(11) 9 8765-4321"))
@@ -155,8 +159,9 @@ async fn editing_keeps_the_cpf_and_is_seen_at_once(pool: PgPool) {
     assert_eq!(metadata["user_name"], "Ana Administradora", "the change records who made it");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_added_at_the_desk_with_a_name_and_mobile_is_completed_later_with_their_cpf(pool: PgPool) {
+#[tokio::test]
+async fn a_client_added_at_the_desk_with_a_name_and_mobile_is_completed_later_with_their_cpf() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let desk = system.sign_in("atendente@navalha.dev").await;
     let quick = |body: Value, token: String| {
@@ -230,8 +235,9 @@ async fn a_client_added_at_the_desk_with_a_name_and_mobile_is_completed_later_wi
     assert_eq!(kinds, ["ClientRegistered", "CpfAdded", "ClientUpdated"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn only_admins_and_attendants_write_clients_and_the_form_is_validated(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_and_attendants_write_clients_and_the_form_is_validated() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
     let body = client("Lucas Lima", "529.982.247-25", "(11) 9 8765-4321");
@@ -259,8 +265,9 @@ async fn only_admins_and_attendants_write_clients_and_the_form_is_validated(pool
     assert_eq!(events, 0, "only the demo's clients exist");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn admins_and_attendants_remove_social_logins(pool: PgPool) {
+#[tokio::test]
+async fn admins_and_attendants_remove_social_logins() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
     // The second demo client signs in to the app with Google.
@@ -292,8 +299,9 @@ async fn admins_and_attendants_remove_social_logins(pool: PgPool) {
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn an_admin_reads_who_changed_what_and_when(pool: PgPool) {
+#[tokio::test]
+async fn an_admin_reads_who_changed_what_and_when() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
     let created =

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 use tower::ServiceExt;
@@ -273,8 +274,9 @@ async fn create_plan(system: &System, admin: &str) -> i64 {
     answer.body["IdSubscriptionDetail"].as_i64().expect("plan id")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn plans_are_created_listed_read_and_changed_by_admins_only(pool: PgPool) {
+#[tokio::test]
+async fn plans_are_created_listed_read_and_changed_by_admins_only() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -348,8 +350,9 @@ async fn plans_are_created_listed_read_and_changed_by_admins_only(pool: PgPool) 
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_plan_created_again_with_the_same_idempotency_key_is_created_once(pool: PgPool) {
+#[tokio::test]
+async fn a_plan_created_again_with_the_same_idempotency_key_is_created_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let send = |fields: Vec<(&'static str, String)>| {
@@ -385,8 +388,9 @@ async fn a_plan_created_again_with_the_same_idempotency_key_is_created_once(pool
     assert_eq!(plans, 1);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
+#[tokio::test]
+async fn every_plan_form_rule_answers_its_message() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let base = plan_fields();
@@ -447,8 +451,9 @@ async fn every_plan_form_rule_answers_its_message(pool: PgPool) {
     assert_eq!(events, 0, "nothing stored when refused");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn plan_services_are_added_once_edited_listed_and_deleted(pool: PgPool) {
+#[tokio::test]
+async fn plan_services_are_added_once_edited_listed_and_deleted() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -591,8 +596,9 @@ async fn event_count(pool: &PgPool) -> i64 {
     sqlx::query_scalar("select count(*) from events").fetch_one(pool).await.expect("count")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
+#[tokio::test]
+async fn checkout_links_are_mailed_expire_and_work_once() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let barber = club.system.sign_in("barbeiro1@navalha.dev").await;
@@ -722,10 +728,9 @@ async fn checkout_links_are_mailed_expire_and_work_once(pool: PgPool) {
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_checkout_names_the_shop_and_services_and_the_first_boleto_is_due_after_the_plans_days(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn the_checkout_names_the_shop_and_services_and_the_first_boleto_is_due_after_the_plans_days() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let path = "/api/subscription-details";
@@ -777,8 +782,9 @@ async fn the_checkout_names_the_shop_and_services_and_the_first_boleto_is_due_af
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_nothing(pool: PgPool) {
+#[tokio::test]
+async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_nothing() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (_, id, _) = subscribe(&club, &admin).await;
@@ -831,8 +837,9 @@ async fn webhooks_with_a_wrong_missing_or_replayed_hash_are_refused_and_store_no
 /// chargeback and the subscription to CANCELED for good, and 'Atualizar dados' then found
 /// nothing to change. Its times are now clamped to its arrival, a read of the provider wins
 /// over it, and a repeat re-serialized on the way is still a repeat.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider(pool: PgPool) {
+#[tokio::test]
+async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (_, id, _) = subscribe(&club, &admin).await;
@@ -884,8 +891,9 @@ async fn a_forged_future_dated_webhook_lasts_until_the_next_read_of_the_provider
 /// Issue 39, point 8: the home's club figures and a client's `SubscriptionUser` follow the
 /// subscribers list's unit rule. An attendant of Savassi saw the subscribers and charges of
 /// a plan of Centro alone on her home, while the subscriber itself answered her 404.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_home_and_the_client_form_show_the_subscriptions_the_subscribers_list_shows(pool: PgPool) {
+#[tokio::test]
+async fn the_home_and_the_client_form_show_the_subscriptions_the_subscribers_list_shows() {
+    let pool = demo_database().await;
     use navalha_domain::role::Role;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
@@ -936,8 +944,9 @@ async fn the_home_and_the_client_form_show_the_subscriptions_the_subscribers_lis
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) {
+#[tokio::test]
+async fn the_same_webhook_delivered_concurrently_is_recorded_once() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (_, id, created) = subscribe(&club, &admin).await;
@@ -968,8 +977,9 @@ async fn the_same_webhook_delivered_concurrently_is_recorded_once(pool: PgPool) 
 /// Every order of a five-webhook sequence from the simulator (two charges added, both paid,
 /// a third added and refused), each delivered to its own subscription over HTTP, ends in
 /// the same state.
-#[sqlx::test(migrations = "../migrations")]
-async fn webhooks_in_every_order_reach_the_same_state(pool: PgPool) {
+#[tokio::test]
+async fn webhooks_in_every_order_reach_the_same_state() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let plan = create_plan(&club.system, &admin).await;
@@ -1037,8 +1047,9 @@ fn permutations(items: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_on_demand(pool: PgPool) {
+#[tokio::test]
+async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_on_demand() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let attendant = club.system.sign_in("atendente@navalha.dev").await;
@@ -1128,8 +1139,9 @@ async fn subscribers_are_listed_filtered_cancelled_once_by_admins_and_refreshed_
 
 /// The whole path over real HTTP: plan, link by e-mail, boleto, payment, a lost webhook,
 /// reconciliation, amounts, and the state as of three instants with its timeline.
-#[sqlx::test(migrations = "../migrations")]
-async fn end_to_end_with_the_local_provider(pool: PgPool) {
+#[tokio::test]
+async fn end_to_end_with_the_local_provider() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
@@ -1280,8 +1292,9 @@ async fn reconcile_state(club: &Club) -> navalha_command_api::AppState {
     navalha_command_api::AppState::new(club.system.pool.clone(), settings).await.expect("state")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider(pool: PgPool) {
+#[tokio::test]
+async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let plan = create_plan(&club.system, &admin).await;
@@ -1332,8 +1345,9 @@ async fn a_client_without_a_cpf_is_told_before_anything_reaches_the_provider(poo
     assert!(!used, "the link was not spent");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn reminders_charges_and_the_agenda_show_in_a_subscription_history(pool: PgPool) {
+#[tokio::test]
+async fn reminders_charges_and_the_agenda_show_in_a_subscription_history() {
+    let pool = demo_database().await;
     use crate::scheduling::day_list;
     use crate::support::{body, book, demo, id_of, next};
     let club = Club::start(pool).await;
@@ -1387,8 +1401,9 @@ async fn reminders_charges_and_the_agenda_show_in_a_subscription_history(pool: P
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_club_demo_is_loaded_once_through_the_provider(pool: PgPool) {
+#[tokio::test]
+async fn the_club_demo_is_loaded_once_through_the_provider() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let state = reconcile_state(&club).await;
@@ -1426,8 +1441,9 @@ async fn the_club_demo_is_loaded_once_through_the_provider(pool: PgPool) {
     assert!(!again, "loaded once");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
+#[tokio::test]
+async fn a_plan_charges_each_accepted_method_its_own_price() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     // Card at R$ 89,90 (the main method), boleto accepted at R$ 99,90.
@@ -1526,8 +1542,9 @@ async fn a_plan_charges_each_accepted_method_its_own_price(pool: PgPool) {
 
 /// A provider that lost a subscription (a sandbox reset under Navalha's records) charges it
 /// nowhere: cancelling it is done here, not answered with a provider error.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_subscription_the_provider_forgot_is_still_cancelled(pool: PgPool) {
+#[tokio::test]
+async fn a_subscription_the_provider_forgot_is_still_cancelled() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let client = club.system.state.galaxpay.clone();
     assert!(client.cancel_subscription(987_654_321).await.is_ok(), "the provider answered 404");
@@ -1546,8 +1563,9 @@ async fn a_subscription_the_provider_forgot_is_still_cancelled(pool: PgPool) {
 /// whole and their 'Barba' half by 'Clube Navalha' (the demo plan); the club's part is paid
 /// by 'Assinatura', the client pays the rest, and a subscriber whose payment is pending
 /// gets no cover.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_club_pays_its_plans_share_of_a_subscribers_services_at_the_counter(pool: PgPool) {
+#[tokio::test]
+async fn the_club_pays_its_plans_share_of_a_subscribers_services_at_the_counter() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let system = &club.system;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;

@@ -3,8 +3,8 @@
 //! racing to close or to pay the same comanda.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{body, demo, far_tuesday, Answer, Demo, System};
 
@@ -40,8 +40,9 @@ fn reais(answer: &Answer, field: &str) -> f64 {
     answer.body[field].as_f64().unwrap_or_else(|| panic!("{field} in {answer:?}"))
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_booked_client_is_served_paid_and_the_comanda_closes_once(pool: PgPool) {
+#[tokio::test]
+async fn a_booked_client_is_served_paid_and_the_comanda_closes_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -223,8 +224,9 @@ async fn a_booked_client_is_served_paid_and_the_comanda_closes_once(pool: PgPool
     assert_eq!(rows().await, live);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_walk_in_is_refused_what_does_not_belong_to_its_unit(pool: PgPool) {
+#[tokio::test]
+async fn a_walk_in_is_refused_what_does_not_belong_to_its_unit() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
@@ -298,8 +300,9 @@ async fn a_walk_in_is_refused_what_does_not_belong_to_its_unit(pool: PgPool) {
     assert_eq!(cancelled.body["Status"], "CANCELED", "{cancelled:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn desks_racing_on_one_comanda_never_pay_twice_or_close_twice(pool: PgPool) {
+#[tokio::test]
+async fn desks_racing_on_one_comanda_never_pay_twice_or_close_twice() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let d = demo(&system).await;
@@ -338,8 +341,9 @@ async fn desks_racing_on_one_comanda_never_pay_twice_or_close_twice(pool: PgPool
     assert_eq!(closes, 1);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_caixa_closes_with_the_cash_counted_against_the_cash_expected(pool: PgPool) {
+#[tokio::test]
+async fn the_caixa_closes_with_the_cash_counted_against_the_cash_expected() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -409,8 +413,9 @@ async fn the_caixa_closes_with_the_cash_counted_against_the_cash_expected(pool: 
     assert_eq!(reopened.body["Status"], "OPEN", "{reopened:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool: PgPool) {
+#[tokio::test]
+async fn the_caixa_report_shows_its_close_and_every_later_correction_apart() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -570,8 +575,9 @@ async fn the_caixa_report_shows_its_close_and_every_later_correction_apart(pool:
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let state = navalha_command_api::AppState::new(pool, Default::default()).await.expect("state");
     navalha_command_api::seed::seed_demo_agenda(&state).await.expect("demo agenda");
@@ -622,8 +628,9 @@ async fn the_demo_counter_closes_a_caixa_short_and_corrects_it_in_the_next(pool:
     assert!(theirs.len() <= 1, "only their own share: {theirs:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_unit_caps_what_an_attendant_may_discount(pool: PgPool) {
+#[tokio::test]
+async fn the_unit_caps_what_an_attendant_may_discount() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -663,10 +670,9 @@ async fn the_unit_caps_what_an_attendant_may_discount(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_counter_pix_is_paid_by_the_providers_word_and_one_paid_too_late_is_kept_to_give_back(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_counter_pix_is_paid_by_the_providers_word_and_one_paid_too_late_is_kept_to_give_back() {
+    let pool = demo_database().await;
     let club = crate::club::Club::start(pool).await;
     let system = &club.system;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -759,8 +765,9 @@ async fn a_counter_pix_is_paid_by_the_providers_word_and_one_paid_too_late_is_ke
 
 /// Issue 42: a close writes what each line earned at the rate in force; a rate changed
 /// afterwards changes nothing closed, and a new close (after a reopen) earns at the new one.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_closed(pool: PgPool) {
+#[tokio::test]
+async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_closed() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -850,8 +857,9 @@ async fn a_close_earns_at_the_rates_in_force_and_a_later_rate_changes_nothing_cl
 /// Issue 42: the statement of a range of days: the comandas that earned the professional
 /// something, their vales and bonuses, and the totals; each professional reads their own,
 /// ADMIN everyone's; with asOf, as it stood then.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPool) {
+#[tokio::test]
+async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -1068,8 +1076,9 @@ async fn a_statement_sums_the_days_commissions_tips_vales_and_bonuses(pool: PgPo
 
 /// Issue 42: the unit's card machine fees, shared by a professional whose rates say so: the
 /// credit fee of the comanda, at their rate, comes off their commission.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_professional_sharing_the_card_fee_bears_it_at_their_rate(pool: PgPool) {
+#[tokio::test]
+async fn a_professional_sharing_the_card_fee_bears_it_at_their_rate() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{company, names, urlencode, System};
 
-#[sqlx::test(migrations = "../migrations")]
-async fn an_admin_registers_a_unit_that_is_listed_read_and_edited(pool: PgPool) {
+#[tokio::test]
+async fn an_admin_registers_a_unit_that_is_listed_read_and_edited() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let created = system
@@ -61,8 +62,9 @@ async fn an_admin_registers_a_unit_that_is_listed_read_and_edited(pool: PgPool) 
     assert_eq!((page.body["total"].clone(), page.body["count"].clone()), (json!(3), json!(2)));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn each_company_rule_answers_422_with_its_message(pool: PgPool) {
+#[tokio::test]
+async fn each_company_rule_answers_422_with_its_message() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let cases = [
@@ -95,8 +97,9 @@ async fn each_company_rule_answers_422_with_its_message(pool: PgPool) {
     assert_eq!(events, seeded, "nothing was written");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn one_company_per_cnpj_even_when_requests_race(pool: PgPool) {
+#[tokio::test]
+async fn one_company_per_cnpj_even_when_requests_race() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let admin = Arc::new(system.sign_in("admin@navalha.dev").await);
     let mut tasks = Vec::new();
@@ -147,8 +150,9 @@ async fn one_company_per_cnpj_even_when_requests_race(pool: PgPool) {
     assert_eq!(taken.status, StatusCode::CONFLICT);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn opening_hours_are_one_period_a_day(pool: PgPool) {
+#[tokio::test]
+async fn opening_hours_are_one_period_a_day() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let companies = system.call(Method::GET, "/api/company", Some(&admin), None).await;
@@ -181,8 +185,9 @@ async fn opening_hours_are_one_period_a_day(pool: PgPool) {
     assert_eq!(week.body[2], json!({"WeekDay": 2, "Start": "09:00", "End": "21:00"}));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn only_admins_write_units_and_nobody_sees_units_they_may_not(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_write_units_and_nobody_sees_units_they_may_not() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     for email in ["atendente@navalha.dev", "lider@navalha.dev", "barbeiro1@navalha.dev", "padrao@navalha.dev"]
@@ -243,8 +248,9 @@ async fn only_admins_write_units_and_nobody_sees_units_they_may_not(pool: PgPool
     assert_eq!(names(&listed), ["Navalha Batel"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_unit_with_an_alphanumeric_cnpj_is_registered_and_found_by_it(pool: PgPool) {
+#[tokio::test]
+async fn a_unit_with_an_alphanumeric_cnpj_is_registered_and_found_by_it() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let created = system
@@ -268,8 +274,9 @@ async fn a_unit_with_an_alphanumeric_cnpj_is_registered_and_found_by_it(pool: Pg
 /// Issue 39, point 9: every unit was on São Paulo's clock. A unit takes the zone of its
 /// state and city, the form may correct it, and the unit's rules read it: its today is
 /// Manaus's, an hour behind São Paulo's, around midnight.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_unit_is_on_its_own_clock(pool: PgPool) {
+#[tokio::test]
+async fn a_unit_is_on_its_own_clock() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let mut manaus = company("Navalha Manaus", "11.444.777/0001-61");

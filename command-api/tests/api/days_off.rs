@@ -2,8 +2,8 @@
 //! who may read it, the form's messages and read-your-writes.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{Answer, System};
 
@@ -42,8 +42,9 @@ async fn events(system: &System, event_type: &str) -> i64 {
         .expect("count")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_scheduled_day_off_is_read_back_after_its_position(pool: PgPool) {
+#[tokio::test]
+async fn a_scheduled_day_off_is_read_back_after_its_position() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "barbeiro1@navalha.dev").await;
@@ -77,8 +78,9 @@ async fn a_scheduled_day_off_is_read_back_after_its_position(pool: PgPool) {
     assert_eq!(metadata["user_name"], "Ana Administradora", "the change records who made it");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn editing_is_seen_at_once_and_an_unchanged_save_records_nothing(pool: PgPool) {
+#[tokio::test]
+async fn editing_is_seen_at_once_and_an_unchanged_save_records_nothing() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "barbeiro2@navalha.dev").await;
@@ -107,8 +109,9 @@ async fn editing_is_seen_at_once_and_an_unchanged_save_records_nothing(pool: PgP
     assert_eq!(events(&system, "DayOffChanged").await, 1, "the unchanged save appended nothing");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_list_is_paged_by_five_newest_first_and_removal_takes_a_day_off_out(pool: PgPool) {
+#[tokio::test]
+async fn the_list_is_paged_by_five_newest_first_and_removal_takes_a_day_off_out() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "gabriel@navalha.dev").await;
@@ -148,8 +151,9 @@ async fn the_list_is_paged_by_five_newest_first_and_removal_takes_a_day_off_out(
     assert_eq!(events(&system, "DayOffRemoved").await, 1);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn each_form_rule_answers_422_with_its_message_on_its_field(pool: PgPool) {
+#[tokio::test]
+async fn each_form_rule_answers_422_with_its_message_on_its_field() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "barbeiro1@navalha.dev").await;
@@ -197,8 +201,9 @@ async fn each_form_rule_answers_422_with_its_message_on_its_field(pool: PgPool) 
     assert_eq!(events(&system, "DayOffScheduled").await, 1, "only the valid form was recorded");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn only_admins_write_days_off_and_unknown_ids_are_404(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_write_days_off_and_unknown_ids_are_404() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "barbeiro1@navalha.dev").await;
@@ -233,8 +238,9 @@ async fn only_admins_write_days_off_and_unknown_ids_are_404(pool: PgPool) {
     assert_eq!(events(&system, "DayOffChanged").await, 0);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn admins_read_anyone_professionals_read_only_their_own(pool: PgPool) {
+#[tokio::test]
+async fn admins_read_anyone_professionals_read_only_their_own() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = professional_id(&system, "barbeiro1@navalha.dev").await;
@@ -262,8 +268,9 @@ async fn admins_read_anyone_professionals_read_only_their_own(pool: PgPool) {
 
 /// Blocking a time in the agenda is a day off with a window; the agenda reads a unit's
 /// blocked times of a day with the agenda's rules, and free times leave the window out.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times(pool: PgPool) {
+#[tokio::test]
+async fn a_blocked_time_shows_in_its_units_agenda_and_leaves_the_free_times() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = crate::support::demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;

@@ -3,8 +3,8 @@
 //! everyone with the e-mail sent after the answer; sessions that 'Sair' and a new password end.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use navalha_command_api::identity::throttle;
 
@@ -54,8 +54,9 @@ async fn record_failures(system: &System, door: &str, subject: &str, addresses: 
         .expect("failures");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_flood_from_one_address_never_locks_the_owner_out_from_elsewhere(pool: PgPool) {
+#[tokio::test]
+async fn a_flood_from_one_address_never_locks_the_owner_out_from_elsewhere() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let attacker = "203.0.113.7";
     for _ in 0..10 {
@@ -81,8 +82,9 @@ async fn a_flood_from_one_address_never_locks_the_owner_out_from_elsewhere(pool:
     assert_eq!(failures, 10);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn one_address_spraying_many_accounts_is_stopped(pool: PgPool) {
+#[tokio::test]
+async fn one_address_spraying_many_accounts_is_stopped() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let sprayer = "203.0.113.8";
     let emails: Vec<String> = (0..29).map(|i| format!("conta{i}@exemplo.com")).collect();
@@ -103,8 +105,9 @@ async fn one_address_spraying_many_accounts_is_stopped(pool: PgPool) {
 /// Issue 39: 100 failures from 10 addresses used to lock the owner out for 15 minutes,
 /// renewably. Past the account's limit from all addresses, attempts are slowed down, and
 /// the owner's right password still signs in.
-#[sqlx::test(migrations = "../migrations")]
-async fn guessing_spread_over_many_addresses_is_slowed_down_and_never_locks_the_owner_out(pool: PgPool) {
+#[tokio::test]
+async fn guessing_spread_over_many_addresses_is_slowed_down_and_never_locks_the_owner_out() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     // 99 failures from 11 addresses (9 each, under the per-address limit).
     let addresses: Vec<String> = (0..99).map(|i| format!("10.0.{}.1", i % 11)).collect();
@@ -130,8 +133,9 @@ async fn guessing_spread_over_many_addresses_is_slowed_down_and_never_locks_the_
 
 /// Issue 39: an IPv6 address is counted by its /64, so one network does not give an
 /// attacker endless addresses; another network is another address.
-#[sqlx::test(migrations = "../migrations")]
-async fn an_ipv6_network_counts_as_one_address(pool: PgPool) {
+#[tokio::test]
+async fn an_ipv6_network_counts_as_one_address() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for i in 0..10 {
         let address = format!("2001:db8:aa:1::{:x}", i + 1);
@@ -154,8 +158,9 @@ async fn an_ipv6_network_counts_as_one_address(pool: PgPool) {
     assert_eq!(stored, ["2001:db8:aa:1::/64", "2001:db8:aa:2::/64"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn recovery_answers_the_same_for_everyone_and_mails_after_the_answer(pool: PgPool) {
+#[tokio::test]
+async fn recovery_answers_the_same_for_everyone_and_mails_after_the_answer() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let known = ask_code_from(&system, "198.51.100.30", "barbeiro1@navalha.dev").await;
     let unknown = ask_code_from(&system, "198.51.100.30", "ninguem@navalha.dev").await;
@@ -193,8 +198,9 @@ async fn recovery_answers_the_same_for_everyone_and_mails_after_the_answer(pool:
     assert_eq!(ask_code_from(&system, "198.51.100.31", "barbeiro2@navalha.dev").await.status, StatusCode::OK);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_mail_server_that_is_down_changes_nothing_in_the_answer(pool: PgPool) {
+#[tokio::test]
+async fn a_mail_server_that_is_down_changes_nothing_in_the_answer() {
+    let pool = demo_database().await;
     // A port nothing listens on.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address");
     let system =
@@ -213,8 +219,9 @@ async fn a_mail_server_that_is_down_changes_nothing_in_the_answer(pool: PgPool) 
     assert_eq!((attempts, done, codes), (1, false, 0), "kept to try again, with no code that was never sent");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_new_code_gives_no_fresh_guesses(pool: PgPool) {
+#[tokio::test]
+async fn a_new_code_gives_no_fresh_guesses() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let who = "barbeiro1@navalha.dev";
     let guesser = "203.0.113.10";
@@ -256,8 +263,9 @@ async fn a_new_code_gives_no_fresh_guesses(pool: PgPool) {
     assert!(started.elapsed() >= throttle::SLOW_DOWN, "not slowed down: {:?}", started.elapsed());
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn sair_ends_that_session_at_once_and_only_that_one(pool: PgPool) {
+#[tokio::test]
+async fn sair_ends_that_session_at_once_and_only_that_one() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let desk = system.login("admin@navalha.dev", "Navalha@2026").await.body["Token"]
         .as_str()
@@ -282,8 +290,9 @@ async fn sair_ends_that_session_at_once_and_only_that_one(pool: PgPool) {
     assert_eq!(again.status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_new_password_ends_every_session_but_the_one_it_opens(pool: PgPool) {
+#[tokio::test]
+async fn a_new_password_ends_every_session_but_the_one_it_opens() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let who = "barbeiro2@navalha.dev";
     let old = system.login(who, "Navalha@2026").await.body["Token"].as_str().expect("token").to_owned();

@@ -2,8 +2,8 @@
 //! query that waits for the user's own write.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use crate::support::System;
 
@@ -15,8 +15,9 @@ fn slugs(body: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_favourite_is_appended_projected_and_read_back_after_its_position(pool: PgPool) {
+#[tokio::test]
+async fn a_favourite_is_appended_projected_and_read_back_after_its_position() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
     let marked =
@@ -40,8 +41,9 @@ async fn a_favourite_is_appended_projected_and_read_back_after_its_position(pool
     assert_eq!(slugs(&fresh.body), ["scheduling"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn marking_twice_appends_one_event_and_unmarking_removes_it(pool: PgPool) {
+#[tokio::test]
+async fn marking_twice_appends_one_event_and_unmarking_removes_it() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("atendente@navalha.dev").await;
     for _ in 0..2 {
@@ -63,8 +65,9 @@ async fn marking_twice_appends_one_event_and_unmarking_removes_it(pool: PgPool) 
     assert_eq!(slugs(&list.body), Vec::<String>::new());
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn events_carry_who_did_it_from_where_and_in_which_request(pool: PgPool) {
+#[tokio::test]
+async fn events_carry_who_did_it_from_where_and_in_which_request() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("lider@navalha.dev").await;
     let answer = system
@@ -90,8 +93,9 @@ async fn events_carry_who_did_it_from_where_and_in_which_request(pool: PgPool) {
     assert!(metadata["at"].as_str().is_some_and(|at| chrono::DateTime::parse_from_rfc3339(at).is_ok()));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn favourites_obey_the_roles_menus(pool: PgPool) {
+#[tokio::test]
+async fn favourites_obey_the_roles_menus() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let barber = system.sign_in("barbeiro2@navalha.dev").await;
     let refused =
@@ -112,8 +116,9 @@ async fn favourites_obey_the_roles_menus(pool: PgPool) {
     assert_eq!(nothing, 0, "refused commands append nothing");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn each_professional_sees_only_their_own_favourites(pool: PgPool) {
+#[tokio::test]
+async fn each_professional_sees_only_their_own_favourites() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
@@ -124,8 +129,9 @@ async fn each_professional_sees_only_their_own_favourites(pool: PgPool) {
     assert_eq!(slugs(&system.call(Method::GET, FAVORITES, Some(&barber), None).await.body), ["scheduling"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_malformed_position_header_is_a_400(pool: PgPool) {
+#[tokio::test]
+async fn a_malformed_position_header_is_a_400() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
     let answer = system

@@ -2,8 +2,8 @@
 //! database served with caching headers, and nothing stored when anything is refused.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{Answer, System};
 
@@ -65,8 +65,9 @@ fn stored_files(system: &System) -> usize {
     std::fs::read_dir(system.media.path().join("gallery")).map(|dir| dir.count()).unwrap_or(0)
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn images_are_saved_in_order_reordered_and_served_with_caching(pool: PgPool) {
+#[tokio::test]
+async fn images_are_saved_in_order_reordered_and_served_with_caching() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let company = 1;
@@ -115,8 +116,9 @@ async fn images_are_saved_in_order_reordered_and_served_with_caching(pool: PgPoo
     assert_eq!(bytes, png(4));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn anything_but_five_small_images_is_refused_and_nothing_is_stored(pool: PgPool) {
+#[tokio::test]
+async fn anything_but_five_small_images_is_refused_and_nothing_is_stored() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let six: Vec<_> = (0..6).map(|i| ("file", Some("x.png"), png(i))).collect();
@@ -158,8 +160,9 @@ async fn anything_but_five_small_images_is_refused_and_nothing_is_stored(pool: P
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_demo_showcase_gives_every_unit_photos_two_holidays_and_a_vacation(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_showcase_gives_every_unit_photos_two_holidays_and_a_vacation() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let settings = navalha_command_api::config::Settings {
         media_dir: system.media.path().to_path_buf(),

@@ -7,6 +7,7 @@ use axum::extract::Query;
 use axum::http::{Method, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -68,8 +69,9 @@ async fn social_login(system: &System, id_user: &str, token: &str) -> crate::sup
         .await
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub(pool: PgPool) {
+#[tokio::test]
+async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub() {
+    let pool = demo_database().await;
     let provider = fake_provider(HashMap::from([
         ("token-ana", json!({ "sub": "google-111", "email": "admin@navalha.dev", "email_verified": true })),
         (
@@ -88,8 +90,9 @@ async fn a_verified_google_account_is_linked_by_email_then_recognised_by_sub(poo
     assert_eq!(later.body["user"]["IdProfessional"], first.body["user"]["IdProfessional"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
+#[tokio::test]
+async fn the_browsers_account_id_is_not_trusted() {
+    let pool = demo_database().await;
     let provider = fake_provider(HashMap::from([
         (
             "token-mallory",
@@ -132,8 +135,9 @@ async fn the_browsers_account_id_is_not_trusted(pool: PgPool) {
     assert_eq!(other_network.body["errors"]["socialMedia"], "Rede social não suportada.");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_token_issued_to_another_app_does_not_sign_in(pool: PgPool) {
+#[tokio::test]
+async fn a_token_issued_to_another_app_does_not_sign_in() {
+    let pool = demo_database().await;
     let provider = fake_provider(HashMap::from([
         (
             "token-from-another-app",

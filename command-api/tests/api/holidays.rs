@@ -2,8 +2,8 @@
 //! which holidays, the form's messages and read-your-writes.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{urlencode, Answer, System};
 
@@ -49,8 +49,9 @@ async fn events(system: &System, event_type: &str) -> i64 {
         .expect("count")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_created_holiday_is_read_back_after_its_position_with_its_units(pool: PgPool) {
+#[tokio::test]
+async fn a_created_holiday_is_read_back_after_its_position_with_its_units() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
@@ -82,8 +83,9 @@ async fn a_created_holiday_is_read_back_after_its_position_with_its_units(pool: 
     assert_eq!((list.body["total"].clone(), list.body["count"].clone()), (json!(1), json!(1)));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_the_next_holiday(pool: PgPool) {
+#[tokio::test]
+async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_the_next_holiday() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
@@ -129,8 +131,9 @@ async fn the_list_is_searched_ignoring_accents_and_case_paged_and_starts_with_th
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn editing_and_removing_are_seen_at_once(pool: PgPool) {
+#[tokio::test]
+async fn editing_and_removing_are_seen_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
@@ -171,8 +174,9 @@ async fn editing_and_removing_are_seen_at_once(pool: PgPool) {
     assert_eq!((twice.status, twice.message()), (StatusCode::NOT_FOUND, "Feriado não encontrado."));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn each_form_rule_answers_422_with_its_message_on_its_field(pool: PgPool) {
+#[tokio::test]
+async fn each_form_rule_answers_422_with_its_message_on_its_field() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;
@@ -221,8 +225,9 @@ async fn each_form_rule_answers_422_with_its_message_on_its_field(pool: PgPool) 
     assert_eq!(events(&system, "HolidayChanged").await, 0);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn only_admins_write_holidays_and_staff_see_those_of_their_units(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_write_holidays_and_staff_see_those_of_their_units() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let units = companies(&system).await;

@@ -3,14 +3,15 @@
 //! JSON error shape, never a panic or a 500.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use crate::club::{multipart, plan_fields, BOUNDARY};
 use crate::support::System;
 
-#[sqlx::test(migrations = "../migrations")]
-async fn numbers_past_their_bounds_and_control_characters_answer_400(pool: PgPool) {
+#[tokio::test]
+async fn numbers_past_their_bounds_and_control_characters_answer_400() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     for path in [
@@ -44,8 +45,9 @@ async fn numbers_past_their_bounds_and_control_characters_answer_400(pool: PgPoo
     assert_eq!(path.status, StatusCode::BAD_REQUEST, "{path:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes(pool: PgPool) {
+#[tokio::test]
+async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let huge = format!(r#"{{"name": "{}"}}"#, "x".repeat(3 * 1024 * 1024));
@@ -82,8 +84,9 @@ async fn bodies_past_their_limit_answer_413_and_plan_images_take_five_megabytes(
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_position_nobody_wrote_is_answered_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_position_nobody_wrote_is_answered_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     for position in ["999999999.1", "9223372036854775807.9223372036854775807"] {
@@ -122,8 +125,9 @@ fn letters(n: usize) -> String {
 /// Issue 39: a 4,000-letter name stopped the client read model for every business. The
 /// anonymous page and the staff form refuse it on the field; a client recorded with one
 /// before the bounds still projects, and the list still reads.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_still_projects(pool: PgPool) {
+#[tokio::test]
+async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_still_projects() {
+    let pool = demo_database().await;
     use navalha_domain::client::{Client, ClientCommand, ClientDetails};
     use navalha_domain::metadata::EventMetadata;
     use navalha_domain::values::Cpf;
@@ -220,8 +224,9 @@ async fn a_4000_letter_name_is_refused_on_its_field_and_one_recorded_before_stil
 /// Issue 39, point 5: 25 code requests to one recipient from two addresses, under made-up
 /// CPFs, and recovery codes to the same address, e-mail it 5 codes an hour in all; the
 /// answers stay the same.
-#[sqlx::test(migrations = "../migrations")]
-async fn one_recipient_gets_at_most_five_code_emails_an_hour_across_every_door(pool: PgPool) {
+#[tokio::test]
+async fn one_recipient_gets_at_most_five_code_emails_an_hour_across_every_door() {
+    let pool = demo_database().await;
     use crate::online::{ask_code, identity};
     use navalha_domain::online::MSG_CODE_SENT;
     let system = System::start(pool).await;

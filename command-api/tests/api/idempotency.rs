@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::club::{plan_fields, save_plan_with};
 use crate::isolation::scalar;
@@ -126,8 +126,9 @@ async fn plan_of_every_unit(system: &System, admin: &str) -> i64 {
     plan.body["IdSubscriptionDetail"].as_i64().expect("plan")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(pool: PgPool) {
+#[tokio::test]
+async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let d = demo(&system).await;
@@ -314,8 +315,9 @@ async fn every_create_sent_again_with_its_key_is_answered_once_and_written_once(
     assert_eq!(carried(&system, "plan-1").await, 1);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn duplicates_sent_together_wait_for_the_first_and_get_its_answer(pool: PgPool) {
+#[tokio::test]
+async fn duplicates_sent_together_wait_for_the_first_and_get_its_answer() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let admin = system.sign_in("admin@navalha.dev").await;
     let d = demo(&system).await;
@@ -338,8 +340,9 @@ async fn duplicates_sent_together_wait_for_the_first_and_get_its_answer(pool: Pg
     assert_eq!(events(&system).await, before + 1, "one appointment");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over(pool: PgPool) {
+#[tokio::test]
+async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let holiday = |description: &str| {
@@ -403,8 +406,9 @@ async fn keys_expire_after_a_day_and_a_request_lost_in_flight_is_taken_over(pool
 /// Issue 39 point 7: a request refused for who sends it (401, 403) keeps nothing under its
 /// key, so that nobody can fill the table; and a form sent again with a boundary of its own
 /// (a browser draws one per send) is the same request, answered once.
-#[sqlx::test(migrations = "../migrations")]
-async fn refusals_keep_nothing_and_a_form_is_compared_by_its_fields(pool: PgPool) {
+#[tokio::test]
+async fn refusals_keep_nothing_and_a_form_is_compared_by_its_fields() {
+    let pool = demo_database().await;
     use crate::club::{multipart, BOUNDARY};
 
     let system = System::start(pool).await;

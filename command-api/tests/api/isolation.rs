@@ -11,8 +11,8 @@ use axum::http::{Method, StatusCode};
 use navalha_command_api::businesses::{open_with_admin, FirstAdmin};
 use navalha_command_api::identity::register::create_invite;
 use navalha_domain::role::Role;
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::club::{plan_fields, save_plan, subscribe_to, Club};
 use crate::support::{another_business, company, cpf, System};
@@ -608,8 +608,9 @@ async fn listed(system: &System, lists: &[(&str, &str, i64)], role: Role, token:
     leaks
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
+#[tokio::test]
+async fn no_role_of_one_unit_reaches_another_units_data() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let system = &club.system;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -659,8 +660,9 @@ async fn no_role_of_one_unit_reaches_another_units_data(pool: PgPool) {
     assert!(found.is_empty(), "{} own reads fail:\n{}", found.len(), found.join("\n"));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
+#[tokio::test]
+async fn no_role_of_another_business_reaches_this_ones_data() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let system = &club.system;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -774,8 +776,9 @@ async fn no_role_of_another_business_reaches_this_ones_data(pool: PgPool) {
     assert!(!demo_names.contains(&"Mesma Pessoa"), "{demo_names:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_new_unit_is_its_creators_and_role_changes_and_deactivation_apply_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_new_unit_is_its_creators_and_role_changes_and_deactivation_apply_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let centro =
@@ -849,8 +852,9 @@ async fn a_new_unit_is_its_creators_and_role_changes_and_deactivation_apply_at_o
     assert_eq!(open, 0);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
+#[tokio::test]
+async fn postgres_keeps_each_business_to_itself() {
+    let pool = demo_database().await;
     use navalha_domain::client::{Client, ClientCommand};
     use navalha_domain::metadata::EventMetadata;
 
@@ -947,8 +951,9 @@ async fn postgres_keeps_each_business_to_itself(pool: PgPool) {
     assert!(errors_readable.is_empty(), "{errors_readable:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_business_whose_admin_email_is_taken_is_not_opened(pool: PgPool) {
+#[tokio::test]
+async fn a_business_whose_admin_email_is_taken_is_not_opened() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let before = scalar(&system, "select count(*) from events").await;
     let admin = FirstAdmin {
@@ -964,8 +969,9 @@ async fn a_business_whose_admin_email_is_taken_is_not_opened(pool: PgPool) {
 
 /// The 'Pagamento pendente !' notice follows the business's standing with Navalha, which
 /// the operators set; each business sees only its own.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_business_with_a_pending_payment_is_told_so_and_no_other(pool: PgPool) {
+#[tokio::test]
+async fn a_business_with_a_pending_payment_is_told_so_and_no_other() {
+    let pool = demo_database().await;
     use navalha_command_api::businesses::set_billing;
     use navalha_domain::business::BillingStatus;
     let system = System::start(pool).await;

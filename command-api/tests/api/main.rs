@@ -1,5 +1,6 @@
 //! HTTP integration tests of the write side and the thread through projector and
-//! query-api, on real PostgreSQL (one fresh database per test, made by `sqlx::test`).
+//! query-api, on real PostgreSQL: one database per test, a copy of the demo's template
+//! (`navalha_harness::database`), or an empty one from `sqlx::test` where a test needs it.
 
 mod access;
 mod clients;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use axum::http::{Method, StatusCode};
 use chrono::Weekday;
 use navalha_domain::online;
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{cpf, demo, next, Answer, Demo, System};
 
@@ -108,8 +108,9 @@ pub(crate) fn choice(d: &Demo, professional: Option<i64>, date: chrono::NaiveDat
     json!({ "idServices": [d.haircut], "idProfessional": professional, "date": date.to_string(), "startTime": start })
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_books_with_an_emailed_code_and_the_staff_agenda_shows_it_online(pool: PgPool) {
+#[tokio::test]
+async fn a_client_books_with_an_emailed_code_and_the_staff_agenda_shows_it_online() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let page =
@@ -170,8 +171,9 @@ async fn a_client_books_with_an_emailed_code_and_the_staff_agenda_shows_it_onlin
     assert_eq!((refused.status, refused.message()), (StatusCode::NOT_FOUND, online::MSG_BOOKING_NOT_FOUND));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn codes_work_once_expire_and_die_after_five_wrong_tries(pool: PgPool) {
+#[tokio::test]
+async fn codes_work_once_expire_and_die_after_five_wrong_tries() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let who = identity(2, "dois@example.com");
@@ -211,8 +213,9 @@ async fn codes_work_once_expire_and_die_after_five_wrong_tries(pool: PgPool) {
     assert_eq!(verify(&system, d.savassi, &request, &code).await.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_returning_clients_code_goes_to_the_email_on_file_and_the_answer_reveals_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_returning_clients_code_goes_to_the_email_on_file_and_the_answer_reveals_nothing() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let (known_cpf, on_file) = cpf_and_email_of(&system, d.client).await;
@@ -253,8 +256,9 @@ async fn a_returning_clients_code_goes_to_the_email_on_file_and_the_answer_revea
     assert_eq!(slot_client, d.client);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_holds_at_most_two_future_bookings_per_unit_even_when_racing(pool: PgPool) {
+#[tokio::test]
+async fn a_client_holds_at_most_two_future_bookings_per_unit_even_when_racing() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = signed_in_client(&system, d.centro, 5).await;
@@ -277,8 +281,9 @@ async fn a_client_holds_at_most_two_future_bookings_per_unit_even_when_racing(po
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn two_clients_racing_for_one_time_one_wins_and_the_other_hears_it_was_taken(pool: PgPool) {
+#[tokio::test]
+async fn two_clients_racing_for_one_time_one_wins_and_the_other_hears_it_was_taken() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let first = signed_in_client(&system, d.centro, 6).await;
@@ -305,8 +310,9 @@ async fn two_clients_racing_for_one_time_one_wins_and_the_other_hears_it_was_tak
     assert_eq!(other.status, StatusCode::CREATED, "{:?}", other.body);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_link_moves_and_cancels_its_booking_only(pool: PgPool) {
+#[tokio::test]
+async fn the_link_moves_and_cancels_its_booking_only() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = signed_in_client(&system, d.centro, 8).await;
@@ -349,8 +355,9 @@ async fn the_link_moves_and_cancels_its_booking_only(pool: PgPool) {
     assert_eq!(free, 0, "a cancelled booking frees its time");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn tokens_open_only_their_own_doors(pool: PgPool) {
+#[tokio::test]
+async fn tokens_open_only_their_own_doors() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let client = signed_in_client(&system, d.centro, 9).await;
@@ -390,8 +397,9 @@ async fn tokens_open_only_their_own_doors(pool: PgPool) {
     assert_eq!(opened.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_retried_booking_with_its_key_books_once(pool: PgPool) {
+#[tokio::test]
+async fn a_retried_booking_with_its_key_books_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = signed_in_client(&system, d.centro, 10).await;
@@ -405,8 +413,9 @@ async fn a_retried_booking_with_its_key_books_once(pool: PgPool) {
     assert_eq!(second.headers.get("idempotent-replayed").and_then(|v| v.to_str().ok()), Some("true"));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn bad_input_and_floods_get_clear_answers(pool: PgPool) {
+#[tokio::test]
+async fn bad_input_and_floods_get_clear_answers() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let bad = ask_code(
@@ -468,8 +477,9 @@ pub(crate) fn company_form(answer: &Value, changes: Value) -> Value {
     form
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_unit_sets_its_own_cut_off_and_limit(pool: PgPool) {
+#[tokio::test]
+async fn the_unit_sets_its_own_cut_off_and_limit() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -540,8 +550,9 @@ async fn the_unit_sets_its_own_cut_off_and_limit(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn moving_by_the_link_offers_the_bookings_own_time_and_nothing_else_frees_it(pool: PgPool) {
+#[tokio::test]
+async fn moving_by_the_link_offers_the_bookings_own_time_and_nothing_else_frees_it() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = signed_in_client(&system, d.centro, 14).await;
@@ -584,8 +595,9 @@ async fn moving_by_the_link_offers_the_bookings_own_time_and_nothing_else_frees_
 
 /// Online bookings never put a client in two chairs: with no one to say 'Agendar mesmo
 /// assim', the page's second booking at the same time is refused whoever the professional.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_online_cannot_book_two_chairs_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_client_online_cannot_book_two_chairs_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = signed_in_client(&system, d.centro, 5).await;
@@ -603,8 +615,9 @@ async fn a_client_online_cannot_book_two_chairs_at_once(pool: PgPool) {
 /// Issue 44, point 6: the client's record counts 'Não compareceu' in the last 90 days and
 /// ever; a unit that sets a limit refuses an online booking from a client past it, with the
 /// shop's phone; the limit counts the last 90 days only, and 0 never blocks.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_past_the_units_no_show_limit_is_asked_to_call_the_shop(pool: PgPool) {
+#[tokio::test]
+async fn a_client_past_the_units_no_show_limit_is_asked_to_call_the_shop() {
+    let pool = demo_database().await;
     use crate::support::{body, book as staff_book, id_of, last_open_day};
     let system = System::start(pool).await;
     let d = demo(&system).await;

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::Value;
-use sqlx::PgPool;
 
 use crate::support::System;
 
@@ -119,8 +119,9 @@ fn the_route_table_is_the_documents() {
 
 /// TRACE, PATCH or a method a path does not serve is 405 with `Allow`, reads included, in
 /// the JSON shape; a path nobody serves is 404.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_method_a_path_does_not_serve_is_405_with_allow(pool: PgPool) {
+#[tokio::test]
+async fn a_method_a_path_does_not_serve_is_405_with_allow() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let trace: Method = "TRACE".parse().expect("method");
@@ -174,8 +175,9 @@ fn placeholders_are_filled() {
 
 /// Every documented operation is routed, and the answer to a request without a token or a
 /// body is one of the statuses the operation documents.
-#[sqlx::test(migrations = "../migrations")]
-async fn every_documented_operation_is_routed_and_answers_as_documented(pool: PgPool) {
+#[tokio::test]
+async fn every_documented_operation_is_routed_and_answers_as_documented() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for (api, built) in documents() {
         let served = system.call(Method::GET, &format!("/api/openapi/{api}.json"), None, None).await;

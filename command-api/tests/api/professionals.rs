@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::{names, urlencode, System};
 
@@ -36,8 +36,9 @@ async fn id_of(system: &System, token: &str, email: &str) -> i64 {
     found.body["content"][0]["IdProfessional"].as_i64().expect("professional")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_new_professional_is_pending_gets_an_invitation_and_completes_registration(pool: PgPool) {
+#[tokio::test]
+async fn a_new_professional_is_pending_gets_an_invitation_and_completes_registration() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let company = first_company(&system, &admin).await;
@@ -84,8 +85,9 @@ async fn a_new_professional_is_pending_gets_an_invitation_and_completes_registra
     system.sign_in_with("iris@navalha.dev", "Tesoura@1").await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn each_professional_rule_answers_422_with_its_message(pool: PgPool) {
+#[tokio::test]
+async fn each_professional_rule_answers_422_with_its_message() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let company = first_company(&system, &admin).await;
@@ -123,8 +125,9 @@ async fn each_professional_rule_answers_422_with_its_message(pool: PgPool) {
     assert_eq!(unknown.body["errors"]["idCompany"], "Escolha a empresa");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn one_professional_per_cpf_and_per_email_even_when_requests_race(pool: PgPool) {
+#[tokio::test]
+async fn one_professional_per_cpf_and_per_email_even_when_requests_race() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let admin = Arc::new(system.sign_in("admin@navalha.dev").await);
     let company = first_company(&system, &admin).await;
@@ -181,8 +184,9 @@ async fn one_professional_per_cpf_and_per_email_even_when_requests_race(pool: Pg
     assert_eq!(taken.status, StatusCode::CONFLICT);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_professional_edits_their_own_profile_hours_and_services_only(pool: PgPool) {
+#[tokio::test]
+async fn a_professional_edits_their_own_profile_hours_and_services_only() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
     let mine = system.call(Method::GET, "/api/professional/my-profile", Some(&barber), None).await;
@@ -302,8 +306,9 @@ async fn a_professional_edits_their_own_profile_hours_and_services_only(pool: Pg
     assert_eq!(gabriel_reads.status, StatusCode::FORBIDDEN, "a barber of another unit");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn an_admin_manages_hours_and_services_of_professionals_in_their_units_only(pool: PgPool) {
+#[tokio::test]
+async fn an_admin_manages_hours_and_services_of_professionals_in_their_units_only() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = id_of(&system, &admin, "barbeiro2@navalha.dev").await;

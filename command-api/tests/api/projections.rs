@@ -3,6 +3,7 @@
 //! at a time, as the live projector may apply them.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use navalha_projector::{engine, models, rebuild};
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -167,8 +168,9 @@ async fn change_the_demo(system: &System) {
     system.project().await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_model_built_in_bulk_equals_one_built_event_by_event(pool: PgPool) {
+#[tokio::test]
+async fn a_model_built_in_bulk_equals_one_built_event_by_event() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     change_the_demo(&system).await;
     for model in models::all() {
@@ -195,8 +197,9 @@ async fn a_model_built_in_bulk_equals_one_built_event_by_event(pool: PgPool) {
 /// aggregate types and many hold none of a given model's events, and in fold windows so
 /// small that each business's first window is copied in and the later ones merged (then in
 /// one window), equals the model as it was, and leaves no schema behind.
-#[sqlx::test(migrations = "../migrations")]
-async fn models_rebuilt_together_from_one_read_of_the_log_equal_the_models_they_replace(pool: PgPool) {
+#[tokio::test]
+async fn models_rebuilt_together_from_one_read_of_the_log_equal_the_models_they_replace() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     change_the_demo(&system).await;
     let all = models::all();
@@ -238,8 +241,9 @@ async fn models_rebuilt_together_from_one_read_of_the_log_equal_the_models_they_
     assert_eq!(leftovers, 0);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_read_after_a_write_is_answered_at_once_by_a_model_without_events_of_its_own(pool: PgPool) {
+#[tokio::test]
+async fn a_read_after_a_write_is_answered_at_once_by_a_model_without_events_of_its_own() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let marked = system

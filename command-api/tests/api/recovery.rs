@@ -1,8 +1,8 @@
 //! Password recovery by e-mailed code: hashed, 10 minutes, 5 tries, once.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::support::System;
 
@@ -44,8 +44,9 @@ async fn reset(system: &System, who: &str, code: &str, password: &str) -> crate:
         .await
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_emailed_code_validates_resets_the_password_and_signs_in_once(pool: PgPool) {
+#[tokio::test]
+async fn the_emailed_code_validates_resets_the_password_and_signs_in_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let sent = ask_code(&system, "barbeiro1@navalha.dev").await;
     assert_eq!((sent.status, sent.message()), (StatusCode::OK, "Código enviado com sucesso."));
@@ -77,8 +78,9 @@ async fn the_emailed_code_validates_resets_the_password_and_signs_in_once(pool: 
     assert_eq!(reused.message(), "Código inválido ou expirado. Solicite um novo código.");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_answer_is_the_same_for_unknown_accounts_and_nothing_is_sent(pool: PgPool) {
+#[tokio::test]
+async fn the_answer_is_the_same_for_unknown_accounts_and_nothing_is_sent() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let unknown = ask_code(&system, "ninguem@navalha.dev").await;
     let known = ask_code(&system, "lider@navalha.dev").await;
@@ -88,8 +90,9 @@ async fn the_answer_is_the_same_for_unknown_accounts_and_nothing_is_sent(pool: P
     assert_eq!(empty.body["errors"]["cpfOrEmail"], "Digite seu e-mail.");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_code_can_be_asked_for_by_cpf(pool: PgPool) {
+#[tokio::test]
+async fn a_code_can_be_asked_for_by_cpf() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let cpf: String =
         sqlx::query_scalar("select cpf from staff_credential where email = 'lider@navalha.dev'")
@@ -104,8 +107,9 @@ async fn a_code_can_be_asked_for_by_cpf(pool: PgPool) {
     assert_eq!(validate(&system, &masked, &code).await.status, StatusCode::OK);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn five_wrong_tries_kill_the_code(pool: PgPool) {
+#[tokio::test]
+async fn five_wrong_tries_kill_the_code() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     ask_code(&system, "barbeiro2@navalha.dev").await;
     let code = code_in(&system.mailed().await[0]);
@@ -120,8 +124,9 @@ async fn five_wrong_tries_kill_the_code(pool: PgPool) {
     assert_eq!(empty.body["errors"]["recoveryCode"], "Digite o código.");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old(pool: PgPool) {
+#[tokio::test]
+async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     ask_code(&system, "admin@navalha.dev").await;
     let first = code_in(&system.mailed().await[0]);
@@ -152,8 +157,9 @@ async fn codes_expire_after_ten_minutes_and_a_new_code_replaces_the_old(pool: Pg
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_new_password_follows_the_recovery_rules(pool: PgPool) {
+#[tokio::test]
+async fn the_new_password_follows_the_recovery_rules() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for (password, message) in [
         ("", "Digite a senha nova."),

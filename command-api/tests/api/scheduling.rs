@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
 use chrono::{Duration, NaiveDate, Weekday};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

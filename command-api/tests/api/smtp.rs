@@ -3,8 +3,8 @@
 use std::sync::{Arc, Mutex};
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::support::System;
@@ -64,8 +64,9 @@ async fn smtp_server(received: Arc<Mutex<Received>>) -> String {
     format!("smtp://{address}")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn recovery_codes_are_sent_over_smtp_when_it_is_configured(pool: PgPool) {
+#[tokio::test]
+async fn recovery_codes_are_sent_over_smtp_when_it_is_configured() {
+    let pool = demo_database().await;
     let received = Arc::new(Mutex::new(Received::default()));
     let url = smtp_server(received.clone()).await;
     let system = System::start_with(pool, |settings| settings.smtp_url = Some(url.into())).await;

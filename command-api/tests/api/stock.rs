@@ -3,8 +3,8 @@
 //! the refusals on the fields and by role; and two desks selling the last item at once.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::isolation::scalar;
 use crate::support::{demo, Answer, Demo, System};
@@ -55,8 +55,9 @@ fn row(stock: &Answer, product: i64) -> &Value {
         .unwrap_or_else(|| panic!("product {product} in {stock:?}"))
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn movements_and_sales_change_the_count_and_its_value_at_cost(pool: PgPool) {
+#[tokio::test]
+async fn movements_and_sales_change_the_count_and_its_value_at_cost() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -174,8 +175,9 @@ async fn movements_and_sales_change_the_count_and_its_value_at_cost(pool: PgPool
     assert_eq!(kept, projected);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn refusals_name_their_fields_and_no_unit_sells_what_it_does_not_hold_unless_it_allows(pool: PgPool) {
+#[tokio::test]
+async fn refusals_name_their_fields_and_no_unit_sells_what_it_does_not_hold_unless_it_allows() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let barber = system.sign_in("barbeiro1@navalha.dev").await;
@@ -225,8 +227,9 @@ async fn refusals_name_their_fields_and_no_unit_sells_what_it_does_not_hold_unle
 /// Two desks close comandas selling the last pomade at once: where the unit does not sell
 /// more than it holds, one closes and the other is refused; where it does, both close and
 /// the count goes below zero.
-#[sqlx::test(migrations = "../migrations")]
-async fn desks_selling_the_last_item_at_once(pool: PgPool) {
+#[tokio::test]
+async fn desks_selling_the_last_item_at_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let d = demo(&system).await;
@@ -275,8 +278,9 @@ async fn desks_selling_the_last_item_at_once(pool: PgPool) {
 
 /// A service that uses a product takes it from the unit's stock when its comanda closes,
 /// listed as 'Uso interno' for that service; a unit without enough refuses the close.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_service_uses_its_products_when_its_comanda_closes(pool: PgPool) {
+#[tokio::test]
+async fn a_service_uses_its_products_when_its_comanda_closes() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     let d = demo(&system).await;
@@ -334,8 +338,9 @@ async fn a_service_uses_its_products_when_its_comanda_closes(pool: PgPool) {
 }
 
 /// A product's photo, as the plan's image: checked by content, kept by the form, removed.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_product_has_a_photo_the_form_keeps(pool: PgPool) {
+#[tokio::test]
+async fn a_product_has_a_photo_the_form_keeps() {
+    let pool = demo_database().await;
     use crate::gallery::{multipart, png, BOUNDARY};
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;

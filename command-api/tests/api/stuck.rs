@@ -2,15 +2,16 @@
 //! only; that business's reads say so, and every other business's go on.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use crate::support::{another_business, cpf, names, System};
 
 const CONSISTENCY: &str = "x-navalha-consistency";
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_business_stuck_in_a_model_is_told_so_and_another_business_goes_on(pool: PgPool) {
+#[tokio::test]
+async fn a_business_stuck_in_a_model_is_told_so_and_another_business_goes_on() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in(navalha_command_api::seed::DEMO_ADMIN).await;
     let (other, _, _) = another_business(&system).await;

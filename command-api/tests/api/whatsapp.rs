@@ -8,10 +8,10 @@ use axum::http::StatusCode;
 use navalha_command_api::seed::DEMO_BUSINESS_ID;
 use navalha_command_api::whatsapp::{self, webhook::SIGNATURE_HEADER, Sent};
 use navalha_domain::message::MessageRequest;
+use navalha_harness::database::demo_database;
 use navalha_platform::http::RequestOrigin;
 use navalha_platform::signature::hub_signature;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 
 use crate::club::{Club, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN};
 
@@ -63,8 +63,9 @@ async fn sim(club: &Club, method: reqwest::Method, path: &str, body: Option<Valu
     call.send().await.expect("sim").json().await.expect("json")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_message_is_sent_once_reported_and_answered_through_the_twin(pool: PgPool) {
+#[tokio::test]
+async fn a_message_is_sent_once_reported_and_answered_through_the_twin() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let state = &club.system.state;
     let sent =
@@ -120,8 +121,9 @@ async fn a_message_is_sent_once_reported_and_answered_through_the_twin(pool: PgP
     assert_eq!(events(&club, "m-3").await, ["MessageRequested"]);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_webhook_answers_the_handshake_for_its_token_and_refuses_unsigned_deliveries(pool: PgPool) {
+#[tokio::test]
+async fn the_webhook_answers_the_handshake_for_its_token_and_refuses_unsigned_deliveries() {
+    let pool = demo_database().await;
     let club = Club::start(pool).await;
     let handshake = |token: &str| {
         format!("{}/api/no-auth/whatsapp/webhook?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=1158201444", club.command_url)
@@ -206,8 +208,9 @@ fn instant(date: chrono::NaiveDate, time: &str) -> chrono::DateTime<chrono::Utc>
     navalha_platform::clock::instant_of(wall, navalha_platform::clock::DEFAULT_TIME_ZONE)
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_new_promise(pool: PgPool) {
+#[tokio::test]
+async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_new_promise() {
+    let pool = demo_database().await;
     use navalha_command_api::reminders::{key, tick, Kind};
     let club = Club::start(pool).await;
     let admin = club.system.sign_in("admin@navalha.dev").await;
@@ -271,8 +274,9 @@ async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_
 /// A process stopped between deciding and calling the provider: the send is retried once the
 /// grace passed; stopped after the provider took it: its report names the key and no retry
 /// happens (ADR 0028).
-#[sqlx::test(migrations = "../migrations")]
-async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_reported_it(pool: PgPool) {
+#[tokio::test]
+async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_reported_it() {
+    let pool = demo_database().await;
     use navalha_command_api::commands::execute;
     use navalha_command_api::reminders::tick;
     use navalha_domain::message::{Message, MessageCommand};
@@ -345,10 +349,9 @@ async fn answers(club: &Club, to: &str) -> Vec<String> {
         .collect()
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_time_changes_nothing(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_time_changes_nothing() {
+    let pool = demo_database().await;
     use navalha_command_api::reminders::{key, tick, Kind};
     use navalha_command_api::whatsapp::replies::{changed, MSG_CANCELLED, MSG_CONFIRMED};
     let club = Club::start(pool).await;
@@ -439,8 +442,9 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
 /// message/summary`, the home's rate) and the card's `Reminder` follow the message events:
 /// delivered, failed, confirmed by a reply; a moved appointment's card forgets the reminder
 /// about its old time.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate(pool: PgPool) {
+#[tokio::test]
+async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate() {
+    let pool = demo_database().await;
     use navalha_command_api::reminders::tick;
     let club = Club::start(pool).await;
     let admin = club.system.sign_in("admin@navalha.dev").await;
@@ -564,8 +568,9 @@ async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate(pool:
 /// 'Confirmar' and 'Cancelar', which work on it); a change that moves nothing says nothing; a
 /// cancellation by the shop reaches a client without WhatsApp by e-mail; each notice once,
 /// however many passes run.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp_or_email(pool: PgPool) {
+#[tokio::test]
+async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp_or_email() {
+    let pool = demo_database().await;
     use navalha_command_api::notices::{self, key, Notice};
     let club = Club::start(pool).await;
     let admin = club.system.sign_in("admin@navalha.dev").await;
@@ -646,8 +651,9 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
 /// Issue 44, point 2: the online page asks for WhatsApp; a client who ticks it gets the
 /// booking's confirmation there (once), and their new record says they accept WhatsApp; one
 /// who does not is recorded without it and gets no WhatsApp message.
-#[sqlx::test(migrations = "../migrations")]
-async fn an_online_booking_is_confirmed_by_whatsapp_to_a_client_who_ticked_it(pool: PgPool) {
+#[tokio::test]
+async fn an_online_booking_is_confirmed_by_whatsapp_to_a_client_who_ticked_it() {
+    let pool = demo_database().await;
     use crate::online::{ask_code, book, choice, code_for, free_starts_of, identity, verify};
     use navalha_command_api::notices;
     let club = Club::start(pool).await;

@@ -8,6 +8,7 @@ use axum::http::{Method, StatusCode};
 use chrono::{NaiveDate, Weekday};
 use navalha_domain::appointment::{Appointment, AppointmentEvent, Standing};
 use navalha_domain::Aggregate as _;
+use navalha_harness::database::demo_database;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -120,8 +121,9 @@ async fn busy_week(system: &System) -> (i64, i64) {
     (d.centro, d.savassi)
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_home_figures_equal_what_the_events_say_and_a_rebuild_gives_the_same(pool: PgPool) {
+#[tokio::test]
+async fn the_home_figures_equal_what_the_events_say_and_a_rebuild_gives_the_same() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     busy_week(&system).await;
     system.project().await;
@@ -155,8 +157,9 @@ fn sum(answer: &Value, list: &str, field: &str) -> i64 {
     answer[list].as_array().into_iter().flatten().filter_map(|row| row[field].as_i64()).sum()
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_home_gives_each_role_its_figures(pool: PgPool) {
+#[tokio::test]
+async fn the_home_gives_each_role_its_figures() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let (centro, savassi) = busy_week(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -241,8 +244,9 @@ async fn the_home_gives_each_role_its_figures(pool: PgPool) {
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_client_form_lists_the_clients_visits_with_totals(pool: PgPool) {
+#[tokio::test]
+async fn the_client_form_lists_the_clients_visits_with_totals() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
 use chrono::{NaiveDate, Weekday};
+use navalha_harness::database::demo_database;
 use navalha_harness::demo::{another_business, body, book, demo, id_of, next};
 use navalha_harness::in_process::{Answer, System};
-use sqlx::PgPool;
 
 /// A GET as `token` (anonymous without), waiting for `position` when given.
 async fn get(system: &System, path: &str, token: Option<&str>, position: Option<&str>) -> Answer {
@@ -49,10 +49,9 @@ async fn until(system: &System, path: &str, token: Option<&str>, done: impl Fn(&
     panic!("{path} never became as awaited");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_read_after_a_write(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_read_after_a_write() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let desk = system.sign_in("atendente@navalha.dev").await;
@@ -122,10 +121,9 @@ fn free_starts(answer: &Answer, day: NaiveDate, professional: i64) -> Vec<String
         .collect()
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a_read_after_a_write(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a_read_after_a_write() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let desk = system.sign_in("atendente@navalha.dev").await;

@@ -7,9 +7,9 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use chrono::Weekday;
 use http_body_util::BodyExt;
+use navalha_harness::database::demo_database;
 use navalha_platform::position::Position;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 use tower::ServiceExt;
 
 use navalha_harness::demo::another_business;
@@ -75,8 +75,9 @@ impl Stream {
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn an_open_agenda_hears_of_its_business_changes_and_of_no_other(pool: PgPool) {
+#[tokio::test]
+async fn an_open_agenda_hears_of_its_business_changes_and_of_no_other() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let desk = system.sign_in("atendente@navalha.dev").await;
@@ -112,8 +113,9 @@ async fn an_open_agenda_hears_of_its_business_changes_and_of_no_other(pool: PgPo
 
 /// Issue 39: one user could hold any number of live streams. A session holds 8; the ninth
 /// is refused, and a closed one gives its place back.
-#[sqlx::test(migrations = "../migrations")]
-async fn one_session_holds_at_most_eight_live_streams(pool: PgPool) {
+#[tokio::test]
+async fn one_session_holds_at_most_eight_live_streams() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let token = system.sign_in("admin@navalha.dev").await;
     let mut open = Vec::new();
@@ -132,8 +134,9 @@ async fn one_session_holds_at_most_eight_live_streams(pool: PgPool) {
     assert_eq!(again.next().await.0, "ready");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn changes_need_a_valid_token(pool: PgPool) {
+#[tokio::test]
+async fn changes_need_a_valid_token() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     for token in [None, Some("not-a-token")] {
         let answer = system.call(Method::GET, "/api/changes", token, None).await;
@@ -143,8 +146,9 @@ async fn changes_need_a_valid_token(pool: PgPool) {
 
 /// query-api's listener losing its connection loses the notices sent meanwhile: every open
 /// agenda is told to fetch everything again, and no day list kept before is served after.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_lost_listener_connection_makes_open_agendas_look_again_and_forgets_kept_answers(pool: PgPool) {
+#[tokio::test]
+async fn a_lost_listener_connection_makes_open_agendas_look_again_and_forgets_kept_answers() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let desk = system.sign_in("atendente@navalha.dev").await;

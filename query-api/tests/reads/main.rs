@@ -2,7 +2,8 @@
 //! figures against the events, the open agenda's change stream, the day lists kept between
 //! reads, and models being rebuilt.
 //! They run the whole system in-process (`navalha_harness::in_process`), on real
-//! PostgreSQL (one fresh database per test, made by `sqlx::test`). Reads checked as the
+//! PostgreSQL (one database per test, a copy of the demo's template made by
+//! `navalha_harness::database`). Reads checked as the
 //! end of a command's thread stay with command-api's tests.
 
 mod dashboard;

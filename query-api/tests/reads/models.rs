@@ -2,14 +2,15 @@
 //! is not read: query-api answers 503 for it, and the other models as usual.
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use navalha_harness::in_process::System;
-use sqlx::PgPool;
 
 /// A model built by another version of the code (its tables or the states it stores
 /// changed) is not read while the projector rebuilds it: 503 in pt-BR, not a 500 from rows
 /// of another shape. Once rebuilt, it answers again.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_model_of_another_version_answers_503_until_rebuilt(pool: PgPool) {
+#[tokio::test]
+async fn a_model_of_another_version_answers_503_until_rebuilt() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let admin = system.sign_in("admin@navalha.dev").await;
     sqlx::query("update rm_club.checkpoint set schema_version = 'older code'")

@@ -3,14 +3,15 @@
 //! `Attendance` and `IdComanda` ('Atendido' when the comanda closed).
 
 use axum::http::{Method, StatusCode};
+use navalha_harness::database::demo_database;
 use serde_json::json;
-use sqlx::PgPool;
 
 use super::{all_times, day_list};
 use crate::support::{body, book, demo, id_of, last_open_day, next, System};
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_past_client_is_marked_absent_or_served_and_the_day_list_says_which(pool: PgPool) {
+#[tokio::test]
+async fn a_past_client_is_marked_absent_or_served_and_the_day_list_says_which() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;

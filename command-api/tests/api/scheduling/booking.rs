@@ -3,8 +3,9 @@
 
 use super::*;
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edit_form(pool: PgPool) {
+#[tokio::test]
+async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edit_form() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = system.sign_in("atendente@navalha.dev").await;
@@ -56,8 +57,9 @@ async fn a_booking_ends_after_its_services_and_shows_in_the_day_list_and_the_edi
     assert_eq!((missing.status, missing.message()), (StatusCode::NOT_FOUND, "Agendamento não encontrado."));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_form_is_checked_field_by_field_with_clear_messages(pool: PgPool) {
+#[tokio::test]
+async fn the_form_is_checked_field_by_field_with_clear_messages() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;
@@ -131,8 +133,9 @@ async fn the_form_is_checked_field_by_field_with_clear_messages(pool: PgPool) {
 /// A membership's owner is kept once read (issue 15): whether the membership still holds is
 /// read from the professional's stream on every booking, so one dropped after a booking
 /// warmed the map is refused all the same, and its new unit's membership is bookable.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_membership_kept_from_an_earlier_booking_is_refused_once_dropped(pool: PgPool) {
+#[tokio::test]
+async fn a_membership_kept_from_an_earlier_booking_is_refused_once_dropped() {
+    let pool = demo_database().await;
     use navalha_domain::professional::{Membership, Professional, ProfessionalCommand};
 
     let system = System::start(pool).await;
@@ -174,10 +177,9 @@ async fn a_membership_kept_from_an_earlier_booking_is_refused_once_dropped(pool:
     assert!(id_of(&moved) > id_of(&first), "ids handed out in order: {first:?} {moved:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn only_available_times_follow_hours_days_off_holidays_and_bookings_and_all_times_only_bookings(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn only_available_times_follow_hours_days_off_holidays_and_bookings_and_all_times_only_bookings() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -266,8 +268,9 @@ async fn only_available_times_follow_hours_days_off_holidays_and_bookings_and_al
     assert!(ids(&list).contains(&first));
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgPool) {
+#[tokio::test]
+async fn moving_confirming_and_cancelling_follow_the_appointments_life() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = system.sign_in("lider@navalha.dev").await;
@@ -346,8 +349,9 @@ async fn moving_confirming_and_cancelling_follow_the_appointments_life(pool: PgP
     assert_rebuild_equals_live(&system).await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_past_cannot_be_booked_as_available_nor_edited(pool: PgPool) {
+#[tokio::test]
+async fn the_past_cannot_be_booked_as_available_nor_edited() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -367,8 +371,9 @@ async fn the_past_cannot_be_booked_as_available_nor_edited(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn barbers_work_only_on_their_own_agenda_and_units_stay_apart(pool: PgPool) {
+#[tokio::test]
+async fn barbers_work_only_on_their_own_agenda_and_units_stay_apart() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let barber1 = system.sign_in("barbeiro1@navalha.dev").await;
@@ -454,8 +459,9 @@ async fn barbers_work_only_on_their_own_agenda_and_units_stay_apart(pool: PgPool
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_retry_with_the_same_idempotency_key_books_once(pool: PgPool) {
+#[tokio::test]
+async fn a_retry_with_the_same_idempotency_key_books_once() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;
@@ -496,8 +502,9 @@ async fn a_retry_with_the_same_idempotency_key_books_once(pool: PgPool) {
 
 /// Issue 39: ALL_TIMES took any date from year 1 to 9999. A booking falls within a year back
 /// and two years ahead of the unit's today, with the bounds in the message.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_booking_is_dated_within_a_sane_window(pool: PgPool) {
+#[tokio::test]
+async fn a_booking_is_dated_within_a_sane_window() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -534,8 +541,9 @@ async fn a_booking_is_dated_within_a_sane_window(pool: PgPool) {
 
 /// A move keeps the prices booked (issue 45): a barber's new price reaches a moved
 /// appointment only when the desk asks for it (`reprice: true`).
-#[sqlx::test(migrations = "../migrations")]
-async fn a_move_keeps_the_booked_price_unless_repriced(pool: PgPool) {
+#[tokio::test]
+async fn a_move_keeps_the_booked_price_unless_repriced() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -585,8 +593,9 @@ async fn a_move_keeps_the_booked_price_unless_repriced(pool: PgPool) {
     assert_eq!(cents_booked().await, before + 1000, "asked for: the price now");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_client_is_in_one_chair_at_a_time_unless_the_desk_books_anyway(pool: PgPool) {
+#[tokio::test]
+async fn a_client_is_in_one_chair_at_a_time_unless_the_desk_books_anyway() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let desk = system.sign_in("atendente@navalha.dev").await;
@@ -634,8 +643,9 @@ async fn a_client_is_in_one_chair_at_a_time_unless_the_desk_books_anyway(pool: P
 
 /// Two desks booking the same client at once with two professionals: the domain's check
 /// cannot see the other's booking, PostgreSQL's constraint does; exactly one stands.
-#[sqlx::test(migrations = "../migrations")]
-async fn two_desks_booking_one_client_at_once_leave_one_appointment(pool: PgPool) {
+#[tokio::test]
+async fn two_desks_booking_one_client_at_once_leave_one_appointment() {
+    let pool = demo_database().await;
     let system = std::sync::Arc::new(System::start(pool).await);
     let d = demo(&system).await;
     let desk = std::sync::Arc::new(system.sign_in("atendente@navalha.dev").await);

@@ -4,8 +4,9 @@
 
 use super::*;
 
-#[sqlx::test(migrations = "../migrations")]
-async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool: PgPool) {
+#[tokio::test]
+async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
     let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
@@ -81,8 +82,9 @@ async fn postgres_refuses_an_overlap_even_when_the_domain_check_is_skipped(pool:
 
 /// The client's guard (issue 45) is PostgreSQL's too: with the aggregate's check skipped, a
 /// second chair at the same time is refused unless the booking records the desk's choice.
-#[sqlx::test(migrations = "../migrations")]
-async fn postgres_refuses_a_client_in_two_chairs_unless_the_desk_allowed_it(pool: PgPool) {
+#[tokio::test]
+async fn postgres_refuses_a_client_in_two_chairs_unless_the_desk_allowed_it() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
     let state = navalha_command_api::AppState::new(pool.clone(), Default::default()).await.expect("state");
@@ -105,10 +107,9 @@ async fn postgres_refuses_a_client_in_two_chairs_unless_the_desk_allowed_it(pool
     book("900003", with_barber2("10:15", "10:45", true)).await.expect("the desk allowed it");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_on_the_last_move(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_on_the_last_move() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
     let state =
@@ -196,8 +197,9 @@ async fn commands_racing_on_one_appointment_leave_its_stream_whole_and_its_slot_
 /// Issue 15: a command starts from the aggregate as it last replayed it and reads only what
 /// was appended since, by any process; a kept state its stream no longer matches (a
 /// restored database) is dropped and the stream read whole.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_kept_state_is_caught_up_from_its_stream_and_one_it_no_longer_matches_never_decides(pool: PgPool) {
+#[tokio::test]
+async fn a_kept_state_is_caught_up_from_its_stream_and_one_it_no_longer_matches_never_decides() {
+    let pool = demo_database().await;
     use navalha_event_store::log::Stream;
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
@@ -254,8 +256,9 @@ async fn a_kept_state_is_caught_up_from_its_stream_and_one_it_no_longer_matches_
     assert_eq!(absent, Appointment::default());
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins(pool: PgPool) {
+#[tokio::test]
+async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let d = demo(&system).await;
     let token = Arc::new(system.sign_in("admin@navalha.dev").await);
@@ -296,8 +299,9 @@ async fn of_a_hundred_simultaneous_bookings_of_one_slot_exactly_one_wins(pool: P
 /// Two bookings inserting overlapping slots at once each wait for the other's (an exclusion
 /// constraint checks after inserting), and PostgreSQL aborts one of them as a deadlock. That
 /// booking is decided again instead of answering 500 (seen in CI, under load).
-#[sqlx::test(migrations = "../migrations")]
-async fn a_booking_aborted_as_a_deadlock_is_decided_again(pool: PgPool) {
+#[tokio::test]
+async fn a_booking_aborted_as_a_deadlock_is_decided_again() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;
@@ -371,8 +375,9 @@ async fn overlapping_appends_of_one_professional_claim_their_slots_in_turn(pool:
     assert_eq!(code.as_deref(), Some("23P01"), "refused as a taken slot, not as a deadlock: {refused}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_overlapping(pool: PgPool) {
+#[tokio::test]
+async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_overlapping() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let d = Arc::new(demo(&system).await);
     let token = Arc::new(system.sign_in("admin@navalha.dev").await);
@@ -439,8 +444,9 @@ async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_ov
     assert_rebuild_equals_live(&system).await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let state = navalha_command_api::AppState::new(pool, Default::default()).await.expect("state");
     let booked = navalha_command_api::seed::seed_demo_agenda(&state).await.expect("demo agenda");
@@ -473,8 +479,9 @@ async fn the_demo_agenda_books_a_week_inside_working_hours_without_overlaps(pool
     assert_eq!(clients_in_two_chairs, 0, "a client is in one chair at a time");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_booking_wakes_the_projector_after_its_commit(pool: PgPool) {
+#[tokio::test]
+async fn a_booking_wakes_the_projector_after_its_commit() {
+    let pool = demo_database().await;
     let system = System::start(pool.clone()).await;
     let d = demo(&system).await;
     let token = system.sign_in("admin@navalha.dev").await;

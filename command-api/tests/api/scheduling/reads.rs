@@ -6,8 +6,9 @@ use super::*;
 /// The day list reads copies of the client's and the professional's details kept on each
 /// appointment (issue 15): a change to either reaches the appointments already booked, the
 /// edit form agrees, and a rebuild gives the same rows.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_day_list_follows_changes_to_the_client_and_the_professional(pool: PgPool) {
+#[tokio::test]
+async fn the_day_list_follows_changes_to_the_client_and_the_professional() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let token = system.sign_in("atendente@navalha.dev").await;
@@ -48,8 +49,9 @@ async fn the_day_list_follows_changes_to_the_client_and_the_professional(pool: P
     assert_rebuild_equals_live(&system).await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where(pool: PgPool) {
+#[tokio::test]
+async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let attendant = system.sign_in("atendente@navalha.dev").await;
@@ -107,8 +109,9 @@ async fn the_audit_tells_an_admin_who_moved_the_appointment_and_from_where(pool:
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
+#[tokio::test]
+async fn the_past_view_replays_the_day_as_it_stood_at_an_instant() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -198,10 +201,9 @@ async fn the_past_view_replays_the_day_as_it_stood_at_an_instant(pool: PgPool) {
     assert_eq!(ids(&rebuilt), [moved_away, moved_later], "{rebuilt:?}");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_each_barbers_duration(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_each_barbers_duration() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -382,10 +384,9 @@ async fn free_times_follow_periods_days_off_holidays_unit_hours_bookings_and_eac
 /// The `free_time` model (ADR 0015) follows bookings, moves, cancellations and changes to a
 /// professional's and a unit's hours: every free start time of the answer equals the rules
 /// checked one by one, in both modes, and a rebuild gives the same tables.
-#[sqlx::test(migrations = "../migrations")]
-async fn the_free_time_model_equals_the_rules_through_bookings_moves_cancellations_and_new_hours(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn the_free_time_model_equals_the_rules_through_bookings_moves_cancellations_and_new_hours() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -481,8 +482,9 @@ async fn set_interval(system: &System, admin: &str, d: &Demo, service: i64, minu
     system.project().await;
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn an_interval_after_a_service_keeps_the_professional_busy_and_is_never_offered(pool: PgPool) {
+#[tokio::test]
+async fn an_interval_after_a_service_keeps_the_professional_busy_and_is_never_offered() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -555,8 +557,9 @@ async fn an_interval_after_a_service_keeps_the_professional_busy_and_is_never_of
 /// The most reported bug of booking software: a time offered that the booking then refuses.
 /// Random days of bookings with intervals after services; on each, every start of the day
 /// is tried, and exactly the offered ones are accepted.
-#[sqlx::test(migrations = "../migrations")]
-async fn every_offered_start_is_accepted_and_every_refused_one_was_not_offered(pool: PgPool) {
+#[tokio::test]
+async fn every_offered_start_is_accepted_and_every_refused_one_was_not_offered() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -600,8 +603,9 @@ async fn every_offered_start_is_accepted_and_every_refused_one_was_not_offered(p
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn the_grid_reads_opening_hours_holidays_and_who_works_when(pool: PgPool) {
+#[tokio::test]
+async fn the_grid_reads_opening_hours_holidays_and_who_works_when() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;

@@ -38,8 +38,9 @@ async fn appointment_events(system: &System) -> i64 {
         .expect("count")
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_series_is_checked_date_by_date_booked_whole_kept_by_moves_and_cancelled_from_one_on(pool: PgPool) {
+#[tokio::test]
+async fn a_series_is_checked_date_by_date_booked_whole_kept_by_moves_and_cancelled_from_one_on() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -173,8 +174,9 @@ async fn a_series_is_checked_date_by_date_booked_whole_kept_by_moves_and_cancell
 
 /// Every occurrence or none: a single booking racing a series for one of its times leaves
 /// either the whole series or the single booking, never a series with a hole.
-#[sqlx::test(migrations = "../migrations")]
-async fn a_series_racing_a_booking_for_one_of_its_times_is_booked_whole_or_not_at_all(pool: PgPool) {
+#[tokio::test]
+async fn a_series_racing_a_booking_for_one_of_its_times_is_booked_whole_or_not_at_all() {
+    let pool = demo_database().await;
     let system = Arc::new(System::start(pool).await);
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
@@ -202,8 +204,9 @@ async fn a_series_racing_a_booking_for_one_of_its_times_is_booked_whole_or_not_a
     }
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn this_and_the_following_move_together_each_checked_or_none_moves(pool: PgPool) {
+#[tokio::test]
+async fn this_and_the_following_move_together_each_checked_or_none_moves() {
+    let pool = demo_database().await;
     let system = System::start(pool).await;
     let d = demo(&system).await;
     let admin = system.sign_in("admin@navalha.dev").await;
