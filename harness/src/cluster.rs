@@ -55,6 +55,18 @@ fn set_mode(path: &Path, mode: u32) -> std::io::Result<()> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
 }
 
+/// Makes `path` (and its parents) a directory the clusters' OS user owns: for what their
+/// programs write beside them (a backup repository, a socket).
+pub fn owned_dir(path: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(path)?;
+    set_mode(path, 0o755)?;
+    if running_as_root() {
+        let (uid, gid) = postgres_ids()?;
+        std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
+    }
+    Ok(())
+}
+
 /// Whether this process runs as root (then PostgreSQL's programs run as `postgres`).
 fn running_as_root() -> bool {
     std::process::Command::new("id")
@@ -184,6 +196,31 @@ impl Cluster {
         cluster.configure(&[])?;
         cluster.start()?;
         Ok(cluster)
+    }
+
+    /// A cluster restored into `root/name` by `program` (a backup tool, run as the
+    /// clusters' OS user) with `args`, where `{data}` stands for the new data directory;
+    /// then configured with `settings` (its own port) and started.
+    pub fn restored(
+        root: &Path,
+        name: &str,
+        program: &Path,
+        args: &[&str],
+        settings: &[&str],
+    ) -> anyhow::Result<Self> {
+        let cluster = Self::prepare(root, name)?;
+        let data = cluster.data.to_string_lossy().into_owned();
+        let args: Vec<String> = args.iter().map(|arg| arg.replace("{data}", &data)).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        cluster.run(program, &args)?;
+        cluster.configure(settings)?;
+        cluster.start()?;
+        Ok(cluster)
+    }
+
+    /// Runs `program args` as the clusters' OS user (a backup tool reading the data).
+    pub fn run_as_owner(&self, program: &Path, args: &[&str]) -> anyhow::Result<()> {
+        self.run(program, args)
     }
 
     fn prepare(root: &Path, name: &str) -> anyhow::Result<Self> {

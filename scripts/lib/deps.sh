@@ -56,6 +56,14 @@ ensure_chromium() {
   [[ -x /usr/bin/chromium ]] || die "chromium was installed but /usr/bin/chromium is missing"
 }
 
+# pgBackRest, for the point-in-time restore test (harness/tests/resilience/backups.rs).
+ensure_pgbackrest() {
+  command -v pgbackrest >/dev/null 2>&1 && return 0
+  note "installing pgBackRest for the backup test (apt-get install pgbackrest)…"
+  apt_install pgbackrest
+  command -v pgbackrest >/dev/null 2>&1 || die "pgbackrest was installed but is not in PATH"
+}
+
 # python3 with venv: the log scan (scripts/scan-secrets.py) and the API fuzzer.
 ensure_python() {
   command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' 2>/dev/null && return 0

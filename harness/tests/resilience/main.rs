@@ -5,6 +5,7 @@
 //!
 //! Alone: `cargo build --workspace && cargo nextest run -p navalha-harness -j 1`.
 
+mod backups;
 mod crashes;
 mod placed;
 mod reminders;
