@@ -20,8 +20,8 @@ pub const AGENDA: ReadModel = ReadModel {
 /// Each appointment, with copies of what the day list shows of its client and professional.
 pub const APPOINTMENT: Table = Table {
     // The copies come from the people's tables, written first in a batch.
-    upsert_join: "left join client c on c.client_id = b.client_id
-                  left join professional p on p.professional_id = b.professional_id",
+    upsert_join: "left join client c on c.client_id = b.client_id and c.business_id = navalha_event_business()
+                  left join professional p on p.professional_id = b.professional_id and p.business_id = navalha_event_business()",
     then: "create index appointment_day on appointment (company_id, date, start_time);
            create index appointment_professional_day on appointment (professional_id, date);
            create index appointment_client on appointment (client_id);",

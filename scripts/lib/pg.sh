@@ -167,7 +167,10 @@ pg_recreate_database() {
 # anyway, and fsync dominates their run time.
 pg_start_scratch_cluster() {
   local dir=$1 mode=${2:-}
-  local settings=("max_connections = 200")
+  # pg_stat_statements: the end-to-end stage checks that every statement on a table that
+  # would be sharded by business names the business (issue 46, ADR 0029).
+  local settings=("max_connections = 200" "shared_preload_libraries = 'pg_stat_statements'"
+    "pg_stat_statements.max = 10000" "pg_stat_statements.track_utility = off")
   local init_args=()
   if [[ $mode == fast ]]; then
     settings+=("fsync = off" "synchronous_commit = off" "full_page_writes = off")

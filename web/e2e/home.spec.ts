@@ -174,9 +174,19 @@ test("at 390 px the owner has the period and unit switches, the period's figures
 
   // The unit chosen is where the home opens next time, its club's payments with it.
   await unit.selectOption({ label: CENTRO });
+  // redux-persist writes the choice after the render: a reload before it reads the old one.
+  const centroId = String(await companyId(request, token, CENTRO));
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const saved = JSON.parse(localStorage.getItem('persist:navalha-ui') ?? '{}') as { homeUnits?: string };
+        return Object.values(JSON.parse(saved.homeUnits ?? '{}') as Record<string, unknown>).map(String);
+      }),
+    )
+    .toContain(centroId);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Resumo do período' }).getByLabel('Unidade').locator('option:checked')).toHaveText(CENTRO);
-  const centro = await dashboard(request, token, `period=today&idCompany=${await companyId(request, token, CENTRO)}`);
+  const centro = await dashboard(request, token, `period=today&idCompany=${centroId}`);
   if ((centro.Club?.Pending.length ?? 0) > 0) {
     await page.getByRole('table', { name: 'Pagamentos pendentes' }).locator('tbody tr').first().click();
     await expect(page).toHaveURL(/\/dashboard\/subscription-user-detail-form\/\d+$/);

@@ -67,7 +67,7 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
         sqlx::query(
             "update appointment a set confirmation = f.confirmed
                from unnest($1::bigint[], $2::bool[]) as f (appointment_id, confirmed)
-              where a.appointment_id = f.appointment_id",
+              where a.appointment_id = f.appointment_id and a.business_id = navalha_event_business()",
         )
         .bind(&confirmed_ids)
         .bind(&confirmed)
@@ -82,7 +82,7 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
         sqlx::query(
             "update appointment a set attendance = f.attendance
                from unnest($1::bigint[], $2::text[]) as f (appointment_id, attendance)
-              where a.appointment_id = f.appointment_id",
+              where a.appointment_id = f.appointment_id and a.business_id = navalha_event_business()",
         )
         .bind(&attended_ids)
         .bind(&attendance)
@@ -93,7 +93,7 @@ async fn write(conn: &mut PgConnection, folded: Vec<(i64, Folded)>, people: &Peo
         sqlx::query(
             "update appointment a set status = a.status and not f.cancelled
                from unnest($1::bigint[], $2::bool[]) as f (appointment_id, cancelled)
-              where a.appointment_id = f.appointment_id",
+              where a.appointment_id = f.appointment_id and a.business_id = navalha_event_business()",
         )
         .bind(&flag_ids)
         .bind(&flag_cancelled)
@@ -350,6 +350,7 @@ impl People {
                     set client_name = c.name, client_phone = c.phone, client_whatsapp = c.whatsapp
                    from client c
                   where c.client_id = any($1) and a.client_id = c.client_id
+                    and c.business_id = navalha_event_business() and a.business_id = navalha_event_business()
                     and (a.client_name, a.client_phone, a.client_whatsapp) is distinct from (c.name, c.phone, c.whatsapp)",
             )
             .bind(&ids)
@@ -372,7 +373,7 @@ impl People {
             sqlx::query(
                 "update professional p set name = coalesce(u.name, p.name), color = coalesce(u.color, p.color)
                    from unnest($1::bigint[], $2::text[], $3::text[]) as u (id, name, color)
-                  where p.professional_id = u.id",
+                  where p.professional_id = u.id and p.business_id = navalha_event_business()",
             )
             .bind(&ids)
             .bind(names)
@@ -383,6 +384,7 @@ impl People {
                 "update appointment a set professional_name = p.name, professional_color = p.color
                    from professional p
                   where p.professional_id = any($1) and a.professional_id = p.professional_id
+                    and p.business_id = navalha_event_business() and a.business_id = navalha_event_business()
                     and (a.professional_name, a.professional_color) is distinct from (p.name, p.color)",
             )
             .bind(&ids)

@@ -33,7 +33,7 @@ impl Projection for Caixas {
 impl StateRows for Caixas {
     type State = Caixa;
     const TABLE: &'static Table = &caixa::TABLE;
-    const STORED: &'static str = "select caixa_id, opened_on, state from caixa where caixa_id = any($1)";
+    const STORED: &'static str = "select caixa_id, opened_on, state from caixa where caixa_id = any($1) and business_id = navalha_event_business()";
 
     fn opens(event: &CaixaEvent) -> bool {
         matches!(event, CaixaEvent::CaixaOpened { .. })

@@ -51,7 +51,7 @@ impl Fold for ClientFold {
         let ids: Vec<i64> = self.events.iter().map(|(id, _)| *id).collect();
         let mut rows: HashMap<i64, Row> = sqlx::query_as::<_, Row>(
             "select client_id, name, cpf, email, phone, whatsapp, birth_date, status, login_type, unconfirmed
-               from client where client_id = any($1)",
+               from client where client_id = any($1) and business_id = navalha_event_business()",
         )
         .bind(&ids)
         .fetch_all(&mut *conn)

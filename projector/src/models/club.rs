@@ -46,13 +46,13 @@ impl Projection for Club {
         };
         fold.plans = stored(
             &mut *conn,
-            "select plan_id, state from plan where plan_id = any($1)",
+            "select plan_id, state from plan where plan_id = any($1) and business_id = navalha_event_business()",
             &ids_of(Plan::TYPE)?,
         )
         .await?;
         fold.subscriptions = stored(
             &mut *conn,
-            "select subscription_id, state from subscription where subscription_id = any($1)",
+            "select subscription_id, state from subscription where subscription_id = any($1) and business_id = navalha_event_business()",
             &ids_of(Subscription::TYPE)?,
         )
         .await?;
@@ -166,7 +166,12 @@ async fn write_plans(conn: &mut PgConnection, plans: &[(i64, &Plan, &PlanDetails
     .execute(&mut *conn)
     .await?;
     // Each written plan's services are replaced by its current ones.
-    sqlx::query("delete from plan_service where plan_id = any($1)").bind(&ids).execute(&mut *conn).await?;
+    sqlx::query(
+        "delete from plan_service where plan_id = any($1) and business_id = navalha_event_business()",
+    )
+    .bind(&ids)
+    .execute(&mut *conn)
+    .await?;
     let services: Vec<(i64, &PlanService)> =
         plans.iter().flat_map(|(id, plan, _)| plan.services().iter().map(move |s| (*id, s))).collect();
     if services.is_empty() {

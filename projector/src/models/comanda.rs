@@ -34,7 +34,7 @@ impl StateRows for Comandas {
     type State = Comanda;
     const TABLE: &'static Table = &comanda::TABLE;
     const STORED: &'static str =
-        "select comanda_id, opened_on, state from comanda where comanda_id = any($1)";
+        "select comanda_id, opened_on, state from comanda where comanda_id = any($1) and business_id = navalha_event_business()";
 
     fn opens(event: &ComandaEvent) -> bool {
         matches!(event, ComandaEvent::ComandaOpened(_))

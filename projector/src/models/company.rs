@@ -59,7 +59,7 @@ impl Projection for CompanyList {
                 upsert(conn, company_id, &profile).await?;
             }
             CompanyEvent::CompanyDaySet { week_day, period } => {
-                sqlx::query("delete from company_day where company_id = $1 and week_day = $2")
+                sqlx::query("delete from company_day where company_id = $1 and week_day = $2 and business_id = navalha_event_business()")
                     .bind(company_id)
                     .bind(i16::from(week_day))
                     .execute(&mut *conn)
@@ -77,7 +77,7 @@ impl Projection for CompanyList {
                 }
             }
             CompanyEvent::GallerySaved { images } => {
-                sqlx::query("delete from gallery_image where company_id = $1")
+                sqlx::query("delete from gallery_image where company_id = $1 and business_id = navalha_event_business()")
                     .bind(company_id)
                     .execute(&mut *conn)
                     .await?;

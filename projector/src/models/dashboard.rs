@@ -230,7 +230,7 @@ impl Fold for DashboardFold {
                 Tables::Filled => {
                     let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
                     sqlx::query_as::<_, StoredFact>(
-                        "select * from appointment where appointment_id = any($1)",
+                        "select * from appointment where appointment_id = any($1) and business_id = navalha_event_business()",
                     )
                     .bind(&ids)
                     .fetch_all(&mut *conn)

@@ -49,7 +49,12 @@ impl Projection for DaysOff {
             }
             // The list shows what is planned; the audit replays the stream for the rest.
             DayOffEvent::DayOffRemoved => {
-                sqlx::query("delete from day_off where day_off_id = $1").bind(id).execute(conn).await?;
+                sqlx::query(
+                    "delete from day_off where day_off_id = $1 and business_id = navalha_event_business()",
+                )
+                .bind(id)
+                .execute(conn)
+                .await?;
             }
         }
         Ok(())

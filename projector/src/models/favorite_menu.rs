@@ -33,7 +33,7 @@ impl Projection for FavoriteMenus {
                 .await?;
             }
             FavoriteMenuEvent::FavoriteMenuUnmarked { slug } => {
-                sqlx::query("delete from favorite_menu where professional_id = $1 and slug = $2")
+                sqlx::query("delete from favorite_menu where professional_id = $1 and slug = $2 and business_id = navalha_event_business()")
                     .bind(professional_id)
                     .bind(slug)
                     .execute(conn)

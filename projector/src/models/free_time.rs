@@ -158,7 +158,7 @@ impl Inputs {
             let professionals: Vec<i64> = self.memberships.keys().copied().collect();
             // Two statements: a delete in a `with` and an insert of the same key in the main
             // statement see the same snapshot, and `on conflict` would skip the insert.
-            sqlx::query("delete from membership where professional_id = any($1)")
+            sqlx::query("delete from membership where professional_id = any($1) and business_id = navalha_event_business()")
                 .bind(&professionals)
                 .execute(&mut *conn)
                 .await?;
@@ -189,7 +189,8 @@ impl Inputs {
             sqlx::query(
                 "with hours as (select * from unnest($1::bigint[], $2::smallint[], $3::text[]) u (c, d, h)),
                       closed as (delete from opening o using hours
-                                  where o.company_id = hours.c and o.week_day = hours.d and hours.h is null)
+                                  where o.company_id = hours.c and o.week_day = hours.d and hours.h is null
+                                    and o.business_id = navalha_event_business())
                  insert into opening (company_id, week_day, hours)
                  select c, d, h::int4range from hours where h is not null
                  on conflict (company_id, week_day) do update set hours = excluded.hours",
@@ -220,7 +221,7 @@ async fn write_bookings(
     }
     let ids: Vec<i64> = bookings.keys().copied().collect();
     let mut days: BTreeSet<(i64, NaiveDate)> =
-        sqlx::query_as("delete from booked where appointment_id = any($1) returning professional_id, date")
+        sqlx::query_as("delete from booked where appointment_id = any($1) and business_id = navalha_event_business() returning professional_id, date")
             .bind(&ids)
             .fetch_all(&mut *conn)
             .await?
@@ -277,7 +278,7 @@ async fn copy_days(
     }
     let professionals: Vec<i64> = busy.keys().map(|(professional_id, _)| *professional_id).collect();
     let templates: Vec<(i64, i16, i64, Vec<i32>)> = sqlx::query_as(
-        "select professional_id, week_day, company_id, bounds from template where professional_id = any($1)",
+        "select professional_id, week_day, company_id, bounds from template where professional_id = any($1) and business_id = navalha_event_business()",
     )
     .bind(&professionals)
     .fetch_all(&mut *conn)
@@ -316,16 +317,18 @@ async fn recompute_templates(conn: &mut PgConnection, touched: &Touched) -> anyh
     let professionals: Vec<i64> = sqlx::query_scalar(
         "select unnest($1::bigint[])
          union
-         select professional_id from membership where company_id = any($2)",
+         select professional_id from membership where company_id = any($2) and business_id = navalha_event_business()",
     )
     .bind(&direct)
     .bind(&companies)
     .fetch_all(&mut *conn)
     .await?;
-    sqlx::query("delete from template where professional_id = any($1)")
-        .bind(&professionals)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "delete from template where professional_id = any($1) and business_id = navalha_event_business()",
+    )
+    .bind(&professionals)
+    .execute(&mut *conn)
+    .await?;
     sqlx::query(
         "insert into template (professional_id, company_id, week_day, free, bounds)
          select m.professional_id, m.company_id, w.week_day, f.free, bounds(f.free)
@@ -333,7 +336,8 @@ async fn recompute_templates(conn: &mut PgConnection, touched: &Touched) -> anyh
            join working w on w.professional_id = m.professional_id
            join opening o on o.company_id = m.company_id and o.week_day = w.week_day
            cross join lateral (select w.periods * int4multirange(o.hours) as free) f
-          where m.professional_id = any($1) and not isempty(f.free)",
+          where m.professional_id = any($1) and not isempty(f.free)
+            and m.business_id = navalha_event_business() and w.business_id = navalha_event_business() and o.business_id = navalha_event_business()",
     )
     .bind(&professionals)
     .execute(conn)
@@ -365,19 +369,19 @@ async fn recompute_days(
     } else {
         "select professional_id, date from unnest($1::bigint[], $2::date[]) k (professional_id, date)
           union
-         select professional_id, date from booked where professional_id = any($3)"
+         select professional_id, date from booked where professional_id = any($3) and business_id = navalha_event_business()"
     };
     // Their old rows go, and each day's bookings come back with the template of its weekday
     // in each of the professional's units: a row per booking and unit. The keys are worked
     // out once for both.
     let sql = format!(
         "with keys as materialized ({keys}),
-              gone as (delete from day where (professional_id, date) in (select * from keys))
+              gone as (delete from day where (professional_id, date) in (select * from keys) and business_id = navalha_event_business())
          select b.professional_id, b.date, t.company_id, t.bounds, lower(b.during), upper(b.during)
            from booked b
            join template t on t.professional_id = b.professional_id
                           and t.week_day = extract(dow from b.date)::smallint
-          where (b.professional_id, b.date) in (select * from keys)
+          where (b.professional_id, b.date) in (select * from keys) and b.business_id = navalha_event_business() and t.business_id = navalha_event_business()
           order by b.professional_id, b.date, t.company_id"
     );
     let mut statement = sqlx::query_as(&sql).bind(&day_professionals).bind(&dates);

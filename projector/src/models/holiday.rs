@@ -27,7 +27,12 @@ impl Projection for Holidays {
                 upsert(conn, id, &details).await?;
             }
             HolidayEvent::HolidayRemoved => {
-                sqlx::query("delete from holiday where holiday_id = $1").bind(id).execute(conn).await?;
+                sqlx::query(
+                    "delete from holiday where holiday_id = $1 and business_id = navalha_event_business()",
+                )
+                .bind(id)
+                .execute(conn)
+                .await?;
             }
         }
         Ok(())
@@ -54,7 +59,12 @@ async fn upsert(conn: &mut PgConnection, id: i64, details: &HolidayDetails) -> a
     .bind(details.all_companies)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("delete from holiday_company where holiday_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query(
+        "delete from holiday_company where holiday_id = $1 and business_id = navalha_event_business()",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
     sqlx::query("insert into holiday_company (holiday_id, company_id) select $1, unnest($2::bigint[])")
         .bind(id)
         .bind(&details.company_ids)

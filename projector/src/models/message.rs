@@ -27,20 +27,20 @@ impl Projection for Messages {
                 insert(conn, key, &request, event, "SKIPPED", Some(&reason)).await?;
             }
             MessageEvent::SendRetried { attempt } => {
-                sqlx::query("update message set attempts = $2 where message_key = $1")
+                sqlx::query("update message set attempts = $2 where message_key = $1 and business_id = navalha_event_business()")
                     .bind(key)
                     .bind(attempt as i32)
                     .execute(conn)
                     .await?;
             }
             MessageEvent::MessageAccepted { .. } => {
-                sqlx::query("update message set outcome = 'ACCEPTED' where message_key = $1")
+                sqlx::query("update message set outcome = 'ACCEPTED' where message_key = $1 and business_id = navalha_event_business()")
                     .bind(key)
                     .execute(conn)
                     .await?;
             }
             MessageEvent::MessageRefused { reason } => {
-                sqlx::query("update message set outcome = 'REFUSED', error = $2 where message_key = $1")
+                sqlx::query("update message set outcome = 'REFUSED', error = $2 where message_key = $1 and business_id = navalha_event_business()")
                     .bind(key)
                     .bind(reason)
                     .execute(conn)
@@ -51,7 +51,7 @@ impl Projection for Messages {
                 // over all of them.
                 sqlx::query(
                     "update message set delivery = $2, error = coalesce($3, error)
-                      where message_key = $1 and (delivery is null or $4 > (case delivery
+                      where message_key = $1 and business_id = navalha_event_business() and (delivery is null or $4 > (case delivery
                             when 'SENT' then 1 when 'DELIVERED' then 2 when 'READ' then 3 else 4 end))",
                 )
                 .bind(key)
@@ -63,7 +63,7 @@ impl Projection for Messages {
             }
             MessageEvent::ReplyReceived { payload, at, .. } => {
                 let button = payload.split(':').next().unwrap_or_default().to_owned();
-                sqlx::query("update message set reply = $2, replied_at = $3 where message_key = $1")
+                sqlx::query("update message set reply = $2, replied_at = $3 where message_key = $1 and business_id = navalha_event_business()")
                     .bind(key)
                     .bind(button)
                     .bind(at)

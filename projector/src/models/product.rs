@@ -256,7 +256,8 @@ impl Stock {
             "select l.product_id, l.company_id, l.quantity, l.value_cents
                from stock_level l
                join unnest($1::bigint[], $2::bigint[]) as k (product_id, company_id)
-                 on k.product_id = l.product_id and k.company_id = l.company_id",
+                 on k.product_id = l.product_id and k.company_id = l.company_id
+              where l.business_id = navalha_event_business()",
         )
         .bind(&products)
         .bind(&companies)
@@ -266,7 +267,7 @@ impl Stock {
             stock.holdings.insert((product_id, company_id), Holding { quantity, value_cents });
         }
         let costs: Vec<(i64, i64)> = sqlx::query_as(
-            "select product_id, greatest(cost_cents, 0) from product where product_id = any($1)",
+            "select product_id, greatest(cost_cents, 0) from product where product_id = any($1) and business_id = navalha_event_business()",
         )
         .bind(&products)
         .fetch_all(&mut *conn)

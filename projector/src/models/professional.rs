@@ -20,7 +20,7 @@ async fn set_personal(conn: &mut PgConnection, id: i64, personal: &PersonalData)
         "update professional
             set name = $2, cpf = $3, email = $4, phone = $5, whatsapp = $6, birth_date = $7, address = $8,
                 search = lower(public.unaccent($2 || ' ' || $4 || ' ' || $5 || ' ' || $3))
-          where professional_id = $1",
+          where professional_id = $1 and business_id = navalha_event_business()",
     )
     .bind(id)
     .bind(&personal.name)
@@ -36,14 +36,19 @@ async fn set_personal(conn: &mut PgConnection, id: i64, personal: &PersonalData)
 }
 
 async fn set_employment(conn: &mut PgConnection, id: i64, employment: &Employment) -> anyhow::Result<()> {
-    sqlx::query("update professional set color = $2, role_id = $3, status = $4 where professional_id = $1")
+    sqlx::query("update professional set color = $2, role_id = $3, status = $4 where professional_id = $1 and business_id = navalha_event_business()")
         .bind(id)
         .bind(&employment.color)
         .bind(employment.role.id() as i16)
         .bind(employment.status)
         .execute(&mut *conn)
         .await?;
-    sqlx::query("delete from membership where professional_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query(
+        "delete from membership where professional_id = $1 and business_id = navalha_event_business()",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
     for (position, membership) in employment.memberships.iter().enumerate() {
         sqlx::query(
             "insert into membership (membership_id, professional_id, company_id, position) values ($1, $2, $3, $4)",
@@ -96,7 +101,7 @@ impl Projection for Professionals {
             ProfessionalEvent::PersonalDataChanged(personal) => set_personal(conn, id, &personal).await?,
             ProfessionalEvent::EmploymentChanged(employment) => set_employment(conn, id, &employment).await?,
             ProfessionalEvent::WorkingDaySet { week_day, periods } => {
-                sqlx::query("delete from working_day where professional_id = $1 and week_day = $2")
+                sqlx::query("delete from working_day where professional_id = $1 and week_day = $2 and business_id = navalha_event_business()")
                     .bind(id)
                     .bind(i16::from(week_day))
                     .execute(&mut *conn)
@@ -113,7 +118,7 @@ impl Projection for Professionals {
                 }
             }
             ProfessionalEvent::CommissionRatesSet(rates) => {
-                sqlx::query("update professional set commission = $2 where professional_id = $1")
+                sqlx::query("update professional set commission = $2 where professional_id = $1 and business_id = navalha_event_business()")
                     .bind(id)
                     .bind(serde_json::to_value(&rates)?)
                     .execute(conn)
