@@ -52,6 +52,24 @@ def luhn(digits):
     return total % 10 == 0
 
 
+def card_grouping(run):
+    """Whether a run of digits is grouped as a card is written: all together, in fours
+    (the last group shorter), or 4-6-5 and 4-6-4 (Amex, Diners). A reminder's key,
+    `a1-r24-202611291000`, is a number and a date, not a card.
+
+    >>> card_grouping("4111111111111111"), card_grouping("4111 1111 1111 1111")
+    (True, True)
+    >>> card_grouping("3782-822463-10005"), card_grouping("4000-0000-0000-000")
+    (True, True)
+    >>> card_grouping("24-202611291000")
+    False
+    """
+    groups = [len(group) for group in re.split(r"[ -]", run)]
+    if len(groups) == 1 or groups in ([4, 6, 5], [4, 6, 4]):
+        return True
+    return all(size == 4 for size in groups[:-1]) and 1 <= groups[-1] <= 4
+
+
 def read(path):
     try:
         return path.read_text(encoding="utf-8", errors="replace")
@@ -137,7 +155,7 @@ def scan_line(line, known):
         hits += [(kind, m.start(), m.end()) for m in pattern.finditer(line)]
     for m in DIGIT_RUN.finditer(line):
         digits = re.sub(r"[ -]", "", m.group())
-        if CARD_PREFIX.match(digits) and luhn(digits):
+        if CARD_PREFIX.match(digits) and luhn(digits) and card_grouping(m.group()):
             hits.append(("card number", m.start(), m.end()))
     for kind, value, digits_only in known:
         start = line.find(value)

@@ -8,8 +8,12 @@ export const fieldError = (page: Page | Locator, text: string) => page.getByRole
 /** Waits until no toast is on screen (so a screenshot shows the page, not the toast). */
 export async function dismissToasts(page: Page) {
   const toasts = page.locator('.Toastify__toast');
-  for (const toast of await toasts.all()) await toast.click().catch(() => undefined);
-  await expect(toasts).toHaveCount(0);
+  // A toast under the pointer waits for it to leave (pauseOnHover), and a click on a toast
+  // that is leaving can wait for it until the test's time is up: the pointer goes to a
+  // corner first, and each click gives up after 2 s.
+  await page.mouse.move(0, 0);
+  for (const toast of await toasts.all()) await toast.click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Screenshots a screen at 1280 and 390 px wide into test-results/<name>-<width>.png. */
