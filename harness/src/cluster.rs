@@ -84,17 +84,22 @@ fn postgres_ids() -> anyhow::Result<(u32, u32)> {
     Ok((id("-u")?, id("-g")?))
 }
 
+/// `program` in a directory of the PATH.
+pub fn on_path(program: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+}
+
 /// Where PostgreSQL's server programs are: `NAVALHA_PG_BIN`, else beside `initdb` on the
 /// PATH, else Debian's newest /usr/lib/postgresql/*/bin.
 pub fn pg_bin() -> anyhow::Result<PathBuf> {
     if let Some(dir) = std::env::var_os("NAVALHA_PG_BIN") {
         return Ok(PathBuf::from(dir));
     }
-    let on_path = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-        .map(|dir| dir.join("initdb"))
-        .find(|initdb| initdb.is_file())
+    let on_path = on_path("initdb")
         .and_then(|initdb| std::fs::canonicalize(initdb).ok())
         .and_then(|initdb| initdb.parent().map(Path::to_path_buf));
     if let Some(dir) = on_path {
@@ -218,11 +223,6 @@ impl Cluster {
         Ok(cluster)
     }
 
-    /// Runs `program args` as the clusters' OS user (a backup tool reading the data).
-    pub fn run_as_owner(&self, program: &Path, args: &[&str]) -> anyhow::Result<()> {
-        self.run(program, args)
-    }
-
     fn prepare(root: &Path, name: &str) -> anyhow::Result<Self> {
         let as_postgres = running_as_root();
         let dir = root.join(name);
@@ -262,7 +262,9 @@ impl Cluster {
         Ok(())
     }
 
-    fn run(&self, program: &Path, args: &[&str]) -> anyhow::Result<()> {
+    /// Runs `program args` as the clusters' OS user (PostgreSQL's programs, a backup tool
+    /// reading the data); a failure carries the output and the server log's end.
+    pub fn run(&self, program: &Path, args: &[&str]) -> anyhow::Result<()> {
         let mut command = if self.as_postgres {
             let mut command = std::process::Command::new("runuser");
             command.args(["-u", "postgres", "--"]).arg(program);

@@ -2,12 +2,12 @@
 //! pgBackRest archives every WAL segment beside a full backup, and a restore to an instant
 //! into a new cluster holds exactly the bookings acknowledged before it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use navalha_harness::checks::{read_model_digest, wait_for_read_models};
-use navalha_harness::cluster::{owned_dir, Cluster, ScratchDir};
+use navalha_harness::cluster::{on_path, owned_dir, Cluster, ScratchDir};
 use navalha_harness::load::{self, Load};
 use navalha_harness::system::{System, DATABASE};
 use sqlx::postgres::PgPoolOptions;
@@ -24,7 +24,7 @@ const STANZA: &str = "navalha";
 async fn a_backup_restores_to_an_instant_with_exactly_the_bookings_acknowledged_before_it(
 ) -> anyhow::Result<()> {
     let pgbackrest =
-        which("pgbackrest").context("pgbackrest is not installed (./navalha test's setup installs it)")?;
+        on_path("pgbackrest").context("pgbackrest is not installed (./navalha test's setup installs it)")?;
     let backups = ScratchDir::new("navalha-backups")?;
     let run_dir = backups.path.join("run");
     for dir in ["repo", "lock", "log", "run"] {
@@ -43,7 +43,7 @@ async fn a_backup_restores_to_an_instant_with_exactly_the_bookings_acknowledged_
         let mut all = vec![format!("--config={}", config.display()), format!("--stanza={STANZA}")];
         all.extend(args.iter().map(|arg| (*arg).to_owned()));
         let all: Vec<&str> = all.iter().map(String::as_str).collect();
-        system.primary.run_as_owner(&pgbackrest, &all)
+        system.primary.run(&pgbackrest, &all)
     };
     tool(&["stanza-create"])?;
     tool(&["check"])?;
@@ -170,12 +170,4 @@ async fn wait_for_promotion(pool: &PgPool) -> anyhow::Result<()> {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Ok(())
-}
-
-fn which(program: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH")?
-        .to_str()?
-        .split(':')
-        .map(|dir| Path::new(dir).join(program))
-        .find(|path| path.is_file())
 }
