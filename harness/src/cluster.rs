@@ -68,7 +68,7 @@ pub fn owned_dir(path: &Path) -> anyhow::Result<()> {
 }
 
 /// Whether this process runs as root (then PostgreSQL's programs run as `postgres`).
-fn running_as_root() -> bool {
+pub(crate) fn running_as_root() -> bool {
     std::process::Command::new("id")
         .arg("-u")
         .output()
@@ -76,7 +76,7 @@ fn running_as_root() -> bool {
 }
 
 /// The `postgres` OS user's uid and gid.
-fn postgres_ids() -> anyhow::Result<(u32, u32)> {
+pub(crate) fn postgres_ids() -> anyhow::Result<(u32, u32)> {
     let id = |flag: &str| -> anyhow::Result<u32> {
         let out = std::process::Command::new("id").args([flag, "postgres"]).output()?;
         String::from_utf8_lossy(&out.stdout).trim().parse().context("the postgres OS user is missing")
@@ -149,7 +149,7 @@ pub struct Cluster {
     pub port: u16,
     /// The server's log.
     pub log: PathBuf,
-    bin: PathBuf,
+    pub(crate) bin: PathBuf,
     as_postgres: bool,
 }
 
@@ -221,6 +221,12 @@ impl Cluster {
         cluster.configure(settings)?;
         cluster.start()?;
         Ok(cluster)
+    }
+
+    /// The directories of a cluster in `root/name` that a manager (Patroni) makes and
+    /// starts itself: an empty data directory, the log and a free port.
+    pub fn managed(root: &Path, name: &str) -> anyhow::Result<Self> {
+        Self::prepare(root, name)
     }
 
     fn prepare(root: &Path, name: &str) -> anyhow::Result<Self> {

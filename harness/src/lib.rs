@@ -3,7 +3,8 @@
 //! In-process ([`in_process`], [`demo`]): both APIs as routers on one test database, for the
 //! HTTP tests of command-api and query-api.
 //!
-//! Real processes: private PostgreSQL clusters (a primary and its streaming replicas) and
+//! Real processes: private PostgreSQL clusters (a primary and its streaming replicas, or a
+//! pair that Patroni fails over behind HAProxy) and
 //! the services (command-api, query-api, projector, gateway) as child processes, with the
 //! HTTP and SQL checks their runs share.
 //!
@@ -18,5 +19,6 @@ pub mod database;
 pub mod demo;
 pub mod in_process;
 pub mod load;
+pub mod patroni;
 pub mod process;
 pub mod system;

@@ -11,6 +11,7 @@ use sqlx::PgPool;
 
 use crate::api::{http_client, sign_in};
 use crate::cluster::{Cluster, ScratchDir};
+use crate::patroni::Patroni;
 use crate::process::{free_addr, wait_healthy, Launcher, Service};
 
 /// The demo admin (command-api's seed-demo).
@@ -31,28 +32,48 @@ pub fn bin_dir() -> PathBuf {
     target.join("debug")
 }
 
-/// The processes of one test. Fields drop in order: the pool, the clusters, then the
-/// directory that holds them.
-pub struct System {
+/// The processes of one test, on `P`: a [`Cluster`], or a [`Patroni`] pair behind HAProxy.
+/// Fields drop in order: the pool, the primary, then the directory that holds them.
+pub struct System<P = Cluster> {
     /// A superuser pool on the primary's database.
     pub pool: PgPool,
     /// HTTP client.
     pub client: reqwest::Client,
     /// Starts services with the primary's settings.
     pub launcher: Launcher,
-    /// The primary cluster.
-    pub primary: Cluster,
+    /// What serves as the primary.
+    pub primary: P,
     /// Where everything lives (logs, clusters, outbox); removed at the end.
     pub root: ScratchDir,
 }
 
-impl System {
+impl System<Cluster> {
     /// A primary cluster (with `settings` on top of the harness's) holding the migrated
     /// demo data; no service is running yet.
     pub async fn start(name: &str, settings: &[&str]) -> anyhow::Result<Self> {
         let root = ScratchDir::new(&format!("navalha-{name}"))?;
         let primary = Cluster::primary(&root.path, "primary", settings)?;
-        let admin = PgPoolOptions::new().max_connections(1).connect(&primary.url("postgres")).await?;
+        let (admin, url) = (primary.url("postgres"), primary.url(DATABASE));
+        Self::on(root, primary, &admin, &url).await
+    }
+}
+
+impl System<Patroni> {
+    /// A primary that fails over by itself: the demo data on a Patroni pair, which the
+    /// services reach through HAProxy.
+    pub async fn start_with_failover(name: &str) -> anyhow::Result<Self> {
+        let root = ScratchDir::new(&format!("navalha-{name}"))?;
+        let primary = Patroni::start(&root.path).await?;
+        let (admin, url) = (primary.url("postgres"), primary.url(DATABASE));
+        Self::on(root, primary, &admin, &url).await
+    }
+}
+
+impl<P> System<P> {
+    /// Creates the database through `admin_url`, then migrates and seeds it at `url`, as
+    /// `./navalha up` does.
+    async fn on(root: ScratchDir, primary: P, admin_url: &str, url: &str) -> anyhow::Result<Self> {
+        let admin = PgPoolOptions::new().max_connections(1).connect(admin_url).await?;
         sqlx::query(&format!("create database {DATABASE}")).execute(&admin).await?;
         admin.close().await;
         let logs = root.path.join("logs");
@@ -62,7 +83,7 @@ impl System {
             bin_dir: bin_dir(),
             log_dir: logs,
             env: vec![
-                ("DATABASE_URL".to_owned(), primary.url(DATABASE)),
+                ("DATABASE_URL".to_owned(), url.to_owned()),
                 ("NAVALHA_OUTBOX_DIR".to_owned(), folder("outbox")),
                 ("NAVALHA_MEDIA_DIR".to_owned(), folder("media")),
                 // No payment provider here: the club's reconciliation stays off.
@@ -73,7 +94,7 @@ impl System {
         };
         launcher.run("command-api", &["migrate"], "migrate").await?;
         launcher.run("command-api", &["seed-demo"], "migrate").await?;
-        let pool = PgPoolOptions::new().max_connections(4).connect(&primary.url(DATABASE)).await?;
+        let pool = PgPoolOptions::new().max_connections(4).connect(url).await?;
         Ok(Self { pool, client: http_client()?, launcher, primary, root })
     }
 

@@ -42,6 +42,10 @@ pub fn is_database_outage(error: &(dyn std::error::Error + 'static)) -> bool {
                 | sqlx::Error::PoolTimedOut
                 | sqlx::Error::PoolClosed
                 | sqlx::Error::WorkerCrashed => true,
+                // A connection closed before it answered the TLS request (a proxy with no
+                // primary behind it, mid-failover): sqlx 0.8 reports the end of the stream
+                // as this byte (sqlx issue 4395, fixed after 0.8.6).
+                sqlx::Error::Protocol(text) => text.starts_with("unexpected response from SSLRequest: 0x00 "),
                 // Class 08: connection exception; 57P01-03: admin or crash shutdown, or
                 // not accepting connections yet.
                 sqlx::Error::Database(db) => db.code().is_some_and(|code| {
@@ -264,5 +268,28 @@ impl IntoResponse for ApiError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outage_of(error: sqlx::Error) -> bool {
+        outage(&anyhow::Error::from(error).context("booking"))
+    }
+
+    #[test]
+    fn a_lost_or_refused_connection_is_an_outage_and_a_bad_query_is_not() {
+        let io = |kind| sqlx::Error::Io(std::io::Error::from(kind));
+        assert!(outage_of(io(std::io::ErrorKind::ConnectionRefused)));
+        assert!(outage_of(io(std::io::ErrorKind::UnexpectedEof)));
+        assert!(outage_of(sqlx::Error::PoolTimedOut));
+        // A proxy that closed the connection before any primary answered (issue 46, item 4).
+        assert!(outage_of(sqlx::Error::Protocol(
+            "unexpected response from SSLRequest: 0x00 (sqlx_postgres::connection::tls:95)".into()
+        )));
+        assert!(!outage_of(sqlx::Error::Protocol("unexpected response from SSLRequest: 0x45".into())));
+        assert!(!outage_of(sqlx::Error::RowNotFound));
     }
 }

@@ -56,12 +56,21 @@ ensure_chromium() {
   [[ -x /usr/bin/chromium ]] || die "chromium was installed but /usr/bin/chromium is missing"
 }
 
-# pgBackRest, for the point-in-time restore test (harness/tests/resilience/backups.rs).
-ensure_pgbackrest() {
-  command -v pgbackrest >/dev/null 2>&1 && return 0
-  note "installing pgBackRest for the backup test (apt-get install pgbackrest)…"
-  apt_install pgbackrest
-  command -v pgbackrest >/dev/null 2>&1 || die "pgbackrest was installed but is not in PATH"
+# What the resilience tests run beside PostgreSQL: pgBackRest for the point-in-time restore
+# (harness/tests/resilience/backups.rs); Patroni with its etcd client, etcd and HAProxy for
+# the automatic failover (failover.rs), which runs on Debian's python3 (not a pyenv one).
+# Debian's packages start no service in a container.
+ensure_resilience_tools() {
+  local missing=()
+  command -v pgbackrest >/dev/null 2>&1 || missing+=(pgbackrest)
+  command -v patroni >/dev/null 2>&1 && /usr/bin/python3 -c 'import etcd' 2>/dev/null || missing+=(patroni python3-etcd)
+  command -v etcd >/dev/null 2>&1 || missing+=(etcd-server)
+  command -v haproxy >/dev/null 2>&1 || [[ -x /usr/sbin/haproxy ]] || missing+=(haproxy)
+  ((${#missing[@]})) || return 0
+  note "installing what the resilience tests run (apt-get install ${missing[*]})…"
+  apt_install "${missing[@]}"
+  command -v pgbackrest >/dev/null 2>&1 && command -v patroni >/dev/null 2>&1 && command -v etcd >/dev/null 2>&1 ||
+    die "pgbackrest, patroni or etcd was installed but is not in PATH"
 }
 
 # python3 with venv: the log scan (scripts/scan-secrets.py) and the API fuzzer.

@@ -1,5 +1,5 @@
 //! Resilience: what docs/operations.md promises about running Navalha on several
-//! processes, each claim tried with real processes on a private cluster (issue 16).
+//! processes and machines, each claim tried with real processes on a private cluster (issue 16).
 //! `./navalha test` runs these in their own stage, one at a time: they start clusters and
 //! services of their own, and time what a failover takes.
 //!
@@ -7,6 +7,7 @@
 
 mod backups;
 mod crashes;
+mod failover;
 mod placed;
 mod reminders;
 mod replica;
@@ -23,8 +24,8 @@ use navalha_harness::system::System;
 
 /// A load of `bookings` bookings by `clients` clients through `bases`, for days from
 /// tomorrow on.
-async fn booking_load(
-    system: &System,
+async fn booking_load<P>(
+    system: &System<P>,
     bases: Vec<String>,
     clients: usize,
     bookings: usize,
@@ -42,8 +43,8 @@ async fn booking_load(
 }
 
 /// Runs `load` in the background; the flag turns true once a quarter is answered.
-fn spawn_load(
-    system: &System,
+fn spawn_load<P>(
+    system: &System<P>,
     load: &Load,
 ) -> (Arc<AtomicBool>, tokio::task::JoinHandle<anyhow::Result<Vec<Attempt>>>) {
     let started = Arc::new(AtomicBool::new(false));
