@@ -18,11 +18,12 @@ use crate::read_models::{self, Owner};
 /// joins a unit, and leaving the unit drops it (joining again takes a new id). So a kept
 /// answer is never stale. Whether the membership still holds is checked against the
 /// professional's stream on every booking, as before; only known memberships are kept, so
-/// guessing ids does not grow the map. Bounded like the other caches
+/// guessing ids does not grow the map. Kept per business and membership: a booking in one
+/// business never finds another's membership (ADR 0029). Bounded like the other caches
 /// (`platform::generations`): two generations of [`MEMBERSHIPS`].
 #[derive(Clone)]
 pub struct MembershipOwners {
-    known: Arc<std::sync::Mutex<Generations<i64, Owner>>>,
+    known: Arc<std::sync::Mutex<Generations<(i64, i64), Owner>>>,
 }
 
 /// Memberships per generation: every unit's staff of a few thousand shops.
@@ -36,18 +37,23 @@ impl Default for MembershipOwners {
 
 impl MembershipOwners {
     /// The membership's owner, `None` for one the read model does not (yet) know.
-    pub async fn of(&self, pool: &PgPool, membership_id: i64) -> Result<Option<Owner>, ApiError> {
-        if let Some(owner) = self.lock().get(&membership_id) {
+    pub async fn of(
+        &self,
+        pool: &PgPool,
+        business_id: i64,
+        membership_id: i64,
+    ) -> Result<Option<Owner>, ApiError> {
+        if let Some(owner) = self.lock().get(&(business_id, membership_id)) {
             return Ok(Some(*owner));
         }
-        let owner = read_models::membership_owner(pool, membership_id).await?;
+        let owner = read_models::membership_owner(pool, business_id, membership_id).await?;
         if let Some(owner) = owner {
-            self.lock().insert(membership_id, owner);
+            self.lock().insert((business_id, membership_id), owner);
         }
         Ok(owner)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Generations<i64, Owner>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations<(i64, i64), Owner>> {
         // Each change is one call that leaves the maps whole, even if it panicked.
         self.known.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }

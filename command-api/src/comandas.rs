@@ -860,7 +860,7 @@ async fn enough_stock(
         }
     }
     for (product_id, quantity) in needed {
-        let on_hand = crate::products::on_hand(&state.pool, product_id, company_id).await?;
+        let on_hand = crate::products::on_hand(&state.pool, business_id, product_id, company_id).await?;
         if on_hand < quantity {
             let product: Product = load(&state.events, business_id, &product_id.to_string()).await?;
             let (name, unit) = product.details().map(|d| (d.name.clone(), d.unit)).unwrap_or_default();

@@ -158,8 +158,14 @@ async fn close_period(
     let ledger = load_stream::<CommissionLedger>(&state.events, auth.business_id, &id.to_string()).await?;
     let paid: Vec<(NaiveDate, NaiveDate)> =
         ledger.aggregate.periods().iter().map(|p| (p.from, p.to)).collect();
-    let candidates =
-        crate::read_models::comandas_of_days(&state.pool, &auth.companies, (from, to), &paid).await?;
+    let candidates = crate::read_models::comandas_of_days(
+        &state.pool,
+        auth.business_id,
+        &auth.companies,
+        (from, to),
+        &paid,
+    )
+    .await?;
     let wanted: Vec<(&'static str, String)> =
         candidates.iter().map(|(comanda_id, _)| (Comanda::TYPE, comanda_id.to_string())).collect();
     let streams = Streams::fetch(&state.events, auth.business_id, &wanted).await?;

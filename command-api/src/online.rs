@@ -279,15 +279,20 @@ async fn verify_code(
         return Err(bad_code());
     }
     if sha256(&[&salt, body.code.trim().as_bytes()]) != hash {
-        sqlx::query("update online_code set wrong_attempts = wrong_attempts + 1 where request_id = $1::uuid")
-            .bind(&request_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "update online_code set wrong_attempts = wrong_attempts + 1
+              where business_id = $2 and request_id = $1::uuid",
+        )
+        .bind(&request_id)
+        .bind(business_id)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         return Err(bad_code());
     }
-    sqlx::query("update online_code set used_at = now() where request_id = $1::uuid")
+    sqlx::query("update online_code set used_at = now() where business_id = $2 and request_id = $1::uuid")
         .bind(&request_id)
+        .bind(business_id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
@@ -411,12 +416,13 @@ impl TimeChoice {
 /// professional's, or for 'Sem preferência' every active one offering all the services.
 async fn candidates(
     state: &AppState,
-    company_id: i64,
+    (business_id, company_id): (i64, i64),
     professional_id: Option<i64>,
     service_ids: &[i64],
 ) -> Result<Vec<i64>, ApiError> {
     let memberships =
-        read_models::offering_memberships(&state.pool, company_id, professional_id, service_ids).await?;
+        read_models::offering_memberships(&state.pool, business_id, company_id, professional_id, service_ids)
+            .await?;
     if memberships.is_empty() {
         return Err(ApiError::field("idProfessional", "Profissional indisponível para estes serviços"));
     }
@@ -691,7 +697,8 @@ async fn book(
     let mut service_ids = body.id_services.clone();
     service_ids.sort_unstable();
     service_ids.dedup();
-    let memberships = candidates(&state, company_id, choice.professional_id, &service_ids).await?;
+    let memberships =
+        candidates(&state, (unit.business_id, company_id), choice.professional_id, &service_ids).await?;
     let id = state.appointment_ids.next(&state.pool).await?;
     let make = |membership_id| Request {
         membership_id,
@@ -828,7 +835,8 @@ async fn reschedule(
     };
     let service_ids: Vec<i64> = current.services.iter().map(|s| s.service_id).collect();
     let company_id = linked.claims.unit;
-    let memberships = candidates(&state, company_id, choice.professional_id, &service_ids).await?;
+    let memberships =
+        candidates(&state, (linked.claims.biz, company_id), choice.professional_id, &service_ids).await?;
     let make = |membership_id| Request {
         membership_id,
         date: choice.date,

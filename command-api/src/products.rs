@@ -288,7 +288,7 @@ async fn move_stock(
     }
     let company: Company = load(&state.events, auth.business_id, &company_id.to_string()).await?;
     let allow_negative = company.profile().is_some_and(|profile| profile.allow_negative_stock);
-    let on_hand = on_hand(&state.pool, id, company_id).await?;
+    let on_hand = on_hand(&state.pool, auth.business_id, id, company_id).await?;
     let stock_moves = movement.moves(id, on_hand, allow_negative, unit).map_err(invalid)?;
     let left =
         on_hand + stock_moves.iter().filter(|m| m.company_id == company_id).map(|m| m.quantity).sum::<i64>();
@@ -306,13 +306,20 @@ async fn move_stock(
 }
 
 /// What a unit holds of a product now, as the appends keep it (`stock_count`).
-pub async fn on_hand(pool: &sqlx::PgPool, product_id: i64, company_id: i64) -> Result<i64, ApiError> {
-    let quantity: Option<i64> =
-        sqlx::query_scalar("select quantity from stock_count where product_id = $1 and company_id = $2")
-            .bind(product_id)
-            .bind(company_id)
-            .fetch_optional(pool)
-            .await?;
+pub async fn on_hand(
+    pool: &sqlx::PgPool,
+    business_id: i64,
+    product_id: i64,
+    company_id: i64,
+) -> Result<i64, ApiError> {
+    let quantity: Option<i64> = sqlx::query_scalar(
+        "select quantity from stock_count where business_id = $1 and product_id = $2 and company_id = $3",
+    )
+    .bind(business_id)
+    .bind(product_id)
+    .bind(company_id)
+    .fetch_optional(pool)
+    .await?;
     Ok(quantity.unwrap_or(0))
 }
 

@@ -69,6 +69,7 @@ pub async fn recent_no_shows_of(
 /// booking may go to.
 pub async fn offering_memberships(
     pool: &PgPool,
+    business_id: i64,
     company_id: i64,
     professional_id: Option<i64>,
     service_ids: &[i64],
@@ -76,9 +77,11 @@ pub async fn offering_memberships(
     sqlx::query_scalar(
         "select m.membership_id
            from rm_professional.membership m
-           join rm_professional.professional p on p.professional_id = m.professional_id
-           join rm_professional.offered_service o on o.professional_id = p.professional_id
-          where m.company_id = $1 and p.status = $2 and o.active and o.service_id = any($3)
+           join rm_professional.professional p
+             on p.business_id = m.business_id and p.professional_id = m.professional_id
+           join rm_professional.offered_service o
+             on o.business_id = p.business_id and o.professional_id = p.professional_id
+          where m.business_id = $5 and m.company_id = $1 and p.status = $2 and o.active and o.service_id = any($3)
             and ($4::bigint is null or p.professional_id = $4)
           group by m.membership_id, p.name
          having count(distinct o.service_id) = cardinality($3)
@@ -88,6 +91,7 @@ pub async fn offering_memberships(
     .bind(navalha_domain::professional::status::ACTIVE)
     .bind(service_ids)
     .bind(professional_id)
+    .bind(business_id)
     .fetch_all(pool)
     .await
 }
@@ -128,10 +132,16 @@ pub struct Owner {
 }
 
 /// Whose a membership is (`rm_professional`): `None` for one the model does not know yet.
-pub async fn membership_owner(pool: &PgPool, membership_id: i64) -> sqlx::Result<Option<Owner>> {
+pub async fn membership_owner(
+    pool: &PgPool,
+    business_id: i64,
+    membership_id: i64,
+) -> sqlx::Result<Option<Owner>> {
     let row: Option<(i64, i64)> = sqlx::query_as(
-        "select professional_id, company_id from rm_professional.membership where membership_id = $1",
+        "select professional_id, company_id from rm_professional.membership
+          where business_id = $1 and membership_id = $2",
     )
+    .bind(business_id)
     .bind(membership_id)
     .fetch_optional(pool)
     .await?;
@@ -196,6 +206,7 @@ pub async fn online_bookings_sharing(
 /// commission period's close, whose figures are then read from their streams.
 pub async fn comandas_of_days(
     pool: &PgPool,
+    business_id: i64,
     companies: &[i64],
     (from, to): (NaiveDate, NaiveDate),
     paid: &[(NaiveDate, NaiveDate)],
@@ -204,7 +215,7 @@ pub async fn comandas_of_days(
     // The same days as query-api's statement reads (`navalha_read_models::comanda::OF_DAYS`).
     sqlx::query_as(
         "select c.comanda_id, c.opened_on from rm_comanda.comanda c
-          where c.company_id = any($1)
+          where c.business_id = $6 and c.company_id = any($1)
             and (c.opened_on between $2 and $3
                  or exists (select 1 from unnest($4::date[], $5::date[]) r (f, t) where c.opened_on between r.f and r.t))",
     )
@@ -213,6 +224,7 @@ pub async fn comandas_of_days(
     .bind(to)
     .bind(starts)
     .bind(ends)
+    .bind(business_id)
     .fetch_all(pool)
     .await
 }

@@ -260,8 +260,11 @@ pub(crate) async fn booking_of(
     // The membership's owner is kept once read (it never changes hands); everything the
     // decision rests on is then replayed from the streams, in one round trip.
     let not_here = || ApiError::field("idCompanyProfessional", "Profissional não encontrado nesta unidade");
-    let Owner { professional_id, company_id } =
-        state.memberships.of(&state.pool, request.membership_id).await?.ok_or_else(not_here)?;
+    let Owner { professional_id, company_id } = state
+        .memberships
+        .of(&state.pool, booker.business_id(), request.membership_id)
+        .await?
+        .ok_or_else(not_here)?;
     let mut wanted = vec![
         (Company::TYPE, company_id.to_string()),
         (Professional::TYPE, professional_id.to_string()),
