@@ -302,6 +302,7 @@ async fn measure(
     let free_times = phases::free_times(&bench, &running, &month, builder).await?;
     let agenda = phases::day_agenda(&bench, &running, &month, builder).await?;
     let home = phases::home(&bench, &running, builder).await?;
+    let uncached = phases::uncached(&bench, &running, &month, builder).await?;
     bench.keep_statements("reads", 15).await?;
     let counter = counter::counter(&bench, &running, &month, builder).await?;
     if let Some(top) = bench.profile("reads") {
@@ -309,7 +310,7 @@ async fn measure(
     }
     let memory = phases::memory(&bench, &running).await?;
 
-    let figures = Figures { pgbench, booking, doubles, free_times, agenda, home, counter, memory };
+    let figures = Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, memory };
     summary::print_and_save(&bench, &month, &loaded, &rebuild, figures)?;
     bench.pool.close().await;
     Ok(())

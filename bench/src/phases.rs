@@ -216,13 +216,10 @@ fn show_reads(reads: &mut Reads, what: &str, with_kept: bool) {
 }
 
 /// Anonymous free times of the big unit, for a few service combinations.
-pub async fn free_times(
-    bench: &Bench<'_>,
+fn free_times_reader(
     running: &Running<'_>,
-    month: &Month,
     builder: &EventBuilder<'_>,
-) -> anyhow::Result<Reads> {
-    let cli = bench.cli;
+) -> impl Fn(&mut Rng) -> reqwest::RequestBuilder + Send + Sync + 'static {
     let big_unit = builder.company_id(0);
     let service_sets: Vec<Vec<i64>> = vec![
         vec![builder.service_id(0)],
@@ -230,11 +227,50 @@ pub async fn free_times(
         vec![builder.service_id(2)],
         vec![builder.service_id(0), builder.service_id(3)],
     ];
+    let (client, query) = (running.api.client.clone(), running.api.query.clone());
+    move |rng| {
+        let set = rng.pick(&service_sets);
+        let list = set.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        client.get(format!(
+            "{query}/no-auth/scheduling/available-times?idCompany={big_unit}&idServices=[{list}]&timesType=ONLY_AVAILABLES"
+        ))
+    }
+}
+
+/// The big unit's day agenda as admin, for a day of the loaded month.
+fn day_agenda_reader(
+    running: &Running<'_>,
+    month: &Month,
+    builder: &EventBuilder<'_>,
+) -> impl Fn(&mut Rng) -> reqwest::RequestBuilder + Send + Sync + Clone + 'static {
+    let big_unit = builder.company_id(0);
+    let days: Vec<NaiveDate> = (0..dataset::MONTH_BEFORE + dataset::MONTH_AFTER)
+        .map(|d| month.from + chrono::Duration::days(d))
+        .collect();
+    let api = &running.api;
+    let (client, query, token) = (api.client.clone(), api.query.clone(), api.token.clone());
+    move |rng| {
+        let date = rng.pick(&days);
+        client
+            .get(format!(
+                "{query}/scheduling/professional?idCompany={big_unit}&date={}",
+                date.format("%Y-%m-%d")
+            ))
+            .bearer_auth(&token)
+    }
+}
+
+pub async fn free_times(
+    bench: &Bench<'_>,
+    running: &Running<'_>,
+    month: &Month,
+    builder: &EventBuilder<'_>,
+) -> anyhow::Result<Reads> {
+    let cli = bench.cli;
     step(&format!(
         "free times: anonymous GET no-auth/scheduling/available-times of the big unit ({} professionals), {} client(s), {} s",
         month.big_unit_staff, cli.read_concurrency, cli.read_seconds
     ));
-    let (client, query) = (running.api.client.clone(), running.api.query.clone());
     let mut reads = read_loop(
         running,
         "available-times",
@@ -242,17 +278,62 @@ pub async fn free_times(
         Duration::from_secs(cli.warmup_seconds.min(2)),
         Duration::from_secs(cli.read_seconds),
         cli.seed,
-        move |rng| {
-            let set = rng.pick(&service_sets);
-            let list = set.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-            client.get(format!(
-                "{query}/no-auth/scheduling/available-times?idCompany={big_unit}&idServices=[{list}]&timesType=ONLY_AVAILABLES"
-            ))
-        },
+        free_times_reader(running, builder),
     )
     .await?;
     show_reads(&mut reads, "free-times answer", true);
     Ok(reads)
+}
+
+/// Clients of the uncached day agenda (issue 46's goal: 3,000/s at 8).
+pub const UNCACHED_AGENDA_CLIENTS: usize = 8;
+
+/// The free times and the day agenda read now, never served as kept
+/// (`Cache-Control: no-cache`): what each read costs in a busy shop, whose bookings keep
+/// changing its business (issue 46, item 2).
+pub struct Uncached {
+    pub free_times: Reads,
+    pub agenda: Reads,
+}
+
+pub async fn uncached(
+    bench: &Bench<'_>,
+    running: &Running<'_>,
+    month: &Month,
+    builder: &EventBuilder<'_>,
+) -> anyhow::Result<Uncached> {
+    let cli = bench.cli;
+    step(&format!(
+        "uncached reads (Cache-Control: no-cache): the free times, {} client(s), and the day agenda, {UNCACHED_AGENDA_CLIENTS} clients, {} s each",
+        cli.read_concurrency, cli.read_seconds
+    ));
+    let no_cache =
+        |request: reqwest::RequestBuilder| request.header(reqwest::header::CACHE_CONTROL, "no-cache");
+    let free = free_times_reader(running, builder);
+    let mut free_times = read_loop(
+        running,
+        "available-times, uncached",
+        cli.read_concurrency,
+        Duration::from_secs(cli.warmup_seconds.min(2)),
+        Duration::from_secs(cli.read_seconds),
+        cli.seed,
+        move |rng| no_cache(free(rng)),
+    )
+    .await?;
+    show_reads(&mut free_times, "uncached free-times answer", true);
+    let day = day_agenda_reader(running, month, builder);
+    let mut agenda = read_loop(
+        running,
+        "day agenda, uncached",
+        UNCACHED_AGENDA_CLIENTS,
+        Duration::from_secs(1),
+        Duration::from_secs(cli.read_seconds),
+        cli.seed,
+        move |rng| no_cache(day(rng)),
+    )
+    .await?;
+    show_reads(&mut agenda, "uncached day-agenda answer", true);
+    Ok(Uncached { free_times, agenda })
 }
 
 /// The day agenda at each client count of the ramp, and the step where its rate stops
@@ -270,20 +351,14 @@ pub async fn day_agenda(
     builder: &EventBuilder<'_>,
 ) -> anyhow::Result<Agenda> {
     let cli = bench.cli;
-    let big_unit = builder.company_id(0);
     step(&format!(
         "day agenda: GET scheduling/professional of the big unit, days of the loaded month, as admin; clients {:?}, {} s each",
         cli.agenda_levels, cli.agenda_step_seconds
     ));
-    let month_days: Vec<NaiveDate> = (0..dataset::MONTH_BEFORE + dataset::MONTH_AFTER)
-        .map(|d| month.from + chrono::Duration::days(d))
-        .collect();
+    let reader = day_agenda_reader(running, month, builder);
     let mut steps: Vec<ReadStats> = Vec::new();
     let mut cpu = Vec::new();
     for level in &cli.agenda_levels {
-        let api = &running.api;
-        let (client, query, token, days) =
-            (api.client.clone(), api.query.clone(), api.token.clone(), month_days.clone());
         let Reads { mut stats, cpu: step_cpu } = read_loop(
             running,
             &format!("agenda x{level}"),
@@ -291,15 +366,7 @@ pub async fn day_agenda(
             Duration::from_secs(1),
             Duration::from_secs(cli.agenda_step_seconds),
             cli.seed,
-            move |rng| {
-                let date = rng.pick(&days);
-                client
-                    .get(format!(
-                        "{query}/scheduling/professional?idCompany={big_unit}&date={}",
-                        date.format("%Y-%m-%d")
-                    ))
-                    .bearer_auth(&token)
-            },
+            reader.clone(),
         )
         .await?;
         note(&format!(

@@ -21,6 +21,10 @@
 //! generation moves back to the young one. Answers
 //! that can no longer be served (stale or expired) are dropped at most [`SWEEP_EVERY`], so
 //! that memory follows what can still be served rather than filling up to the bound.
+//!
+//! A request with `Cache-Control: no-cache` is answered with what is read now (and that
+//! answer is kept for the next reads): a refresh that wants no kept answer, and the bench's
+//! uncached reads, which measure what a busy shop's reads cost (issue 46, item 2).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -28,10 +32,50 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use axum::extract::FromRequestParts;
+use axum::http::{header, request::Parts};
 use navalha_platform::generations::Generations;
 use navalha_platform::position::Position;
 use navalha_platform::projection::Changed;
 use navalha_read_models::ReadModel;
+
+/// Whether a kept answer may be served to this request: not when it says
+/// `Cache-Control: no-cache` (or `no-store`, or `max-age=0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MayServeKept(pub bool);
+
+impl MayServeKept {
+    /// From the request's `Cache-Control` header, if any.
+    pub fn of(cache_control: Option<&str>) -> Self {
+        let refused = cache_control.is_some_and(|value| {
+            value.split(',').map(str::trim).any(|directive| {
+                ["no-cache", "no-store", "max-age=0"].iter().any(|d| directive.eq_ignore_ascii_case(d))
+            })
+        });
+        Self(!refused)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for MayServeKept {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self::of(parts.headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok())))
+    }
+}
+
+/// Documents the header on the handlers that keep answers (`params(MayServeKept)`).
+impl utoipa::IntoParams for MayServeKept {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        vec![navalha_platform::openapi::header_parameter(
+            "Cache-Control",
+            "`no-cache` asks for the answer read now, not one kept between reads.",
+            None,
+        )]
+    }
+}
 
 /// Bytes of answers per generation: a few hundred day lists of a big unit.
 pub const GENERATION_BYTES: usize = 16 * 1024 * 1024;
@@ -319,6 +363,15 @@ mod tests {
         put(&kept, 1, "day", "b");
         kept.changed_unknown();
         assert_eq!(get(&kept, 1, "day"), None);
+    }
+
+    #[test]
+    fn no_cache_no_store_or_max_age_0_refuse_a_kept_answer() {
+        assert_eq!(MayServeKept::of(None), MayServeKept(true));
+        assert_eq!(MayServeKept::of(Some("max-age=60")), MayServeKept(true));
+        assert_eq!(MayServeKept::of(Some("no-cache")), MayServeKept(false));
+        assert_eq!(MayServeKept::of(Some("private, No-Store")), MayServeKept(false));
+        assert_eq!(MayServeKept::of(Some("max-age=0")), MayServeKept(false));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::{
 };
 use crate::as_of::optional_as_of;
 use crate::consistency::{Consistency, ReadAfter};
-use crate::kept;
+use crate::kept::{self, MayServeKept};
 use crate::params::Params;
 use crate::scope;
 use crate::AppState;
@@ -42,6 +42,7 @@ use crate::AppState;
         ("status" = Option<i64>, Query, description = "0 all (default), 1 booked, 2 cancelled"),
         ("asOf" = Option<String>, Query, description = "ADMIN only: the day as it stood at this instant, replayed from the appointments' events. An RFC 3339 instant, a date-time without offset (UTC-3), or a date (the end of that day)"),
         ReadAfter,
+        MayServeKept,
     ),
     responses(
         (status = 200, description = "The day list. X-Navalha-Answer says `kept` when it was served as kept between reads (ADR 0018), `read` when read now", body = Vec<DayItem>),
@@ -56,6 +57,7 @@ pub(super) async fn day(
     State(state): State<AppState>,
     auth: Auth,
     read_after: ReadAfter,
+    may_serve_kept: MayServeKept,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref())?;
@@ -83,7 +85,8 @@ pub(super) async fn day(
     let consistency = read_after.wait_all(&state.watch, DAY_LIST_READS).await?;
     let filter = DayFilter { professional_id, client_id: params.id("idUser")?, status };
     let Some(at) = as_of else {
-        return day_list_now(&state, &auth, read_after, consistency, company_id, date, filter).await;
+        let read = (read_after, may_serve_kept, consistency);
+        return day_list_now(&state, &auth, read, company_id, date, filter).await;
     };
     let mut tx = scope::of(&state.pool, &auth).await?;
     agenda_unit(&mut tx, &auth, company_id).await?;
@@ -125,8 +128,7 @@ pub struct DayListKey {
 pub(super) async fn day_list_now(
     state: &AppState,
     auth: &Auth,
-    read_after: ReadAfter,
-    consistency: Consistency,
+    (read_after, may_serve_kept, consistency): (ReadAfter, MayServeKept, Consistency),
     company_id: i64,
     date: NaiveDate,
     filter: DayFilter,
@@ -142,7 +144,7 @@ pub(super) async fn day_list_now(
         client_id: filter.client_id,
         status: filter.status,
     };
-    if let Some(kept) = state.day_lists.get(&key, read_after.0) {
+    if let Some(kept) = state.day_lists.get(&key, read_after.0).filter(|_| may_serve_kept.0) {
         return Ok(json_answer(consistency, kept.body, "kept"));
     }
     let stamp = state.day_lists.stamp(auth.business_id);

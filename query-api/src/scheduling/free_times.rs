@@ -21,6 +21,7 @@ use serde::Serialize;
 use sqlx::PgConnection;
 
 use crate::consistency::ReadAfter;
+use crate::kept::MayServeKept;
 use crate::params::Params;
 use crate::scope;
 use crate::AppState;
@@ -95,6 +96,7 @@ pub struct FreeTimes {
         ("idSchedulingEdit" = Option<i64>, Query, description = "Signed in: the appointment being edited, whose own time counts as free (ignored without a token: it would reveal another booking's time)"),
         ("X-Booking-Token" = Option<String>, Header, description = "Anonymous: a booking link's token; that booking's own time counts as free (online reschedule)"),
         ReadAfter,
+        MayServeKept,
     ),
     responses(
         (status = 200, description = "{professionals[{idProfessional, idCompanyProfessional, name, color}], times[{shortDate, freeHours[{start, end, idProfessional}]}]}. X-Navalha-Answer says `kept` when it was served as kept between reads (ADR 0018), `read` when read now", body = FreeTimes),
@@ -108,6 +110,7 @@ pub(super) async fn available_times(
     State(state): State<AppState>,
     auth: MaybeAuth,
     read_after: ReadAfter,
+    may_serve_kept: MayServeKept,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
@@ -149,7 +152,9 @@ pub(super) async fn available_times(
         times_type: times_type.code(),
         chosen: chosen.clone(),
     });
-    if let Some(kept) = key.as_ref().and_then(|key| state.free_times.get(key, read_after.0)) {
+    let kept =
+        key.as_ref().filter(|_| may_serve_kept.0).and_then(|key| state.free_times.get(key, read_after.0));
+    if let Some(kept) = kept {
         // A unit of another business is not found for a signed-in caller, kept or not.
         if auth.0.as_ref().is_none_or(|principal| principal.business_id == kept.business_id) {
             return Ok(json_answer(consistency, kept.body, "kept"));

@@ -16,6 +16,13 @@ async fn get(system: &System, path: &str, token: Option<&str>, position: Option<
     system.call_with(Method::GET, path, token, None, &headers).await
 }
 
+/// A GET with `Cache-Control: no-cache`.
+async fn refreshed(system: &System, path: &str, token: Option<&str>) -> Answer {
+    let answer = system.call_with(Method::GET, path, token, None, &[("cache-control", "no-cache")]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    answer
+}
+
 fn day_list_path(unit: i64, day: NaiveDate) -> String {
     format!("/api/scheduling/professional?idCompany={unit}&date={day}")
 }
@@ -68,6 +75,9 @@ async fn a_day_list_is_kept_until_its_business_changes_and_never_older_than_a_re
         until(&system, &day_list_path(d.centro, day), Some(&desk), |answer| how(answer) == "kept").await;
     assert_eq!(kept.body, read.body);
     assert_eq!(ids(&kept), vec![first]);
+    // A refresh asking for no kept answer (`Cache-Control: no-cache`) gets one read now.
+    let fresh = refreshed(&system, &day_list_path(d.centro, day), Some(&desk)).await;
+    assert_eq!((how(&fresh), &fresh.body), ("read", &read.body));
 
     // A barber's own list is its own answer, and another business's admin finds no unit,
     // though an answer for it is kept.
@@ -142,6 +152,7 @@ async fn free_times_are_kept_until_their_business_changes_and_never_older_than_a
     })
     .await;
     assert_eq!(Some(&read.body), last_read.borrow().as_ref());
+    assert_eq!(how(&refreshed(&system, &path, None).await), "read", "no-cache: read now");
 
     // Another business's admin finds no such unit, though its free times are kept.
     let foreign = get(&system, &path, Some(&other_admin), None).await;

@@ -11758,6 +11758,8 @@ export interface operations {
                 timesType?: string;
             };
             header?: {
+                /** @description `no-cache` asks for the answer read now, not one kept between reads. */
+                "Cache-Control"?: string;
                 /** @description Anonymous: a booking link's token; that booking's own time counts as free (online reschedule) */
                 "X-Booking-Token"?: string | null;
                 /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
@@ -15301,6 +15303,8 @@ export interface operations {
                 status?: number;
             };
             header?: {
+                /** @description `no-cache` asks for the answer read now, not one kept between reads. */
+                "Cache-Control"?: string;
                 /** @description A position a command answered: the read waits (up to 2 s) until the read model has applied it, so the caller reads its own change. The answer's X-Navalha-Consistency says `stale` when the wait ran out. */
                 "X-Navalha-Position"?: string;
             };
