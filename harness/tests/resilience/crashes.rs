@@ -1,12 +1,12 @@
 //! Crashes under load: command-api killed, PostgreSQL restarted.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use navalha_harness::load;
 use navalha_harness::system::System;
 use serde_json::Value;
 
-use crate::{booking_load, spawn_load, under_way};
+use crate::{booking_load, health, healthy_within, spawn_load, under_way};
 
 /// A command-api killed with SIGKILL while it books: nothing is half-written, and each
 /// client's retry with its key, on the restarted process, gets the answer of the first
@@ -48,16 +48,8 @@ async fn a_postgres_restart_mid_load_answers_503_then_recovers_within_5_s() -> a
 
     // A crash, not a clean stop: the postmaster is killed, as by the OOM killer.
     system.primary.crash()?;
-    let health = |url: String| {
-        let client = system.client.clone();
-        async move {
-            let answer = client.get(url).timeout(Duration::from_secs(5)).send().await?;
-            let status = answer.status().as_u16();
-            Ok::<_, anyhow::Error>((status, answer.json::<Value>().await.unwrap_or(Value::Null)))
-        }
-    };
     for service in [&command, &query] {
-        let (status, body) = health(service.health_url()).await?;
+        let (status, body) = health(&system.client, service).await?;
         assert_eq!(status, 503, "{} /health during the outage: {body}", service.name);
         assert_ne!(body["database"], "ok", "{}: {body}", service.name);
     }
@@ -70,20 +62,8 @@ async fn a_postgres_restart_mid_load_answers_503_then_recovers_within_5_s() -> a
 
     tokio::time::sleep(Duration::from_secs(1)).await;
     system.primary.start()?;
-    let back = Instant::now();
-    for service in [&command, &query] {
-        loop {
-            if health(service.health_url()).await.is_ok_and(|(status, _)| status == 200) {
-                break;
-            }
-            assert!(
-                back.elapsed() < Duration::from_secs(5),
-                "{} still unhealthy 5 s after PostgreSQL came back",
-                service.name
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
+    // Both services reconnect by themselves within 5 s of PostgreSQL being back.
+    healthy_within(&system.client, &[&command, &query], Duration::from_secs(5)).await?;
     let attempts = running.await??;
     let verified = load::verify(&system.pool, &system.client, &base, &load, &attempts).await?;
     assert!(verified.retried > 0, "no request met the outage: {verified:?}");

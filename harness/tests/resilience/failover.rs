@@ -2,16 +2,14 @@
 //! failover"): Patroni manages a primary and a synchronous standby, HAProxy sends the
 //! services to whichever is the primary.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use navalha_harness::checks::{read_model_digest, wait_for_read_models};
 use navalha_harness::load;
 use navalha_harness::patroni::TTL;
-use navalha_harness::process::Service;
 use navalha_harness::system::System;
-use serde_json::Value;
 
-use crate::{booking_load, spawn_load, under_way};
+use crate::{booking_load, health, healthy_within, spawn_load, under_way};
 
 /// The budget for a new primary, from the crash to Patroni's answer.
 const FAILOVER_BUDGET: Duration = Duration::from_secs(30);
@@ -71,32 +69,5 @@ async fn patroni_fails_the_primary_over_and_no_acknowledged_booking_is_lost() ->
     assert_eq!(booked.status, 201, "booking on the last node: {booked:?}");
     system.primary.restart_agent(new)?;
     system.primary.wait_for_sync_standby(new, Duration::from_secs(60)).await?;
-    Ok(())
-}
-
-/// A service's /health: its status and body.
-async fn health(client: &reqwest::Client, service: &Service) -> anyhow::Result<(u16, Value)> {
-    let answer = client.get(service.health_url()).timeout(Duration::from_secs(5)).send().await?;
-    let status = answer.status().as_u16();
-    Ok((status, answer.json().await.unwrap_or(Value::Null)))
-}
-
-/// Waits until every service answers /health with 200, at most `limit`.
-async fn healthy_within(
-    client: &reqwest::Client,
-    services: &[&Service],
-    limit: Duration,
-) -> anyhow::Result<()> {
-    let since = Instant::now();
-    for service in services {
-        while !health(client, service).await.is_ok_and(|(status, _)| status == 200) {
-            anyhow::ensure!(
-                since.elapsed() < limit,
-                "{} unhealthy {limit:?} after the new primary",
-                service.name
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
     Ok(())
 }

@@ -15,12 +15,14 @@ mod scale_out;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chrono::Days;
 use navalha_harness::checks::wait_for_read_models;
 use navalha_harness::load::{self, Attempt, Load};
+use navalha_harness::process::Service;
 use navalha_harness::system::System;
+use serde_json::Value;
 
 /// A load of `bookings` bookings by `clients` clients through `bases`, for days from
 /// tomorrow on.
@@ -57,4 +59,31 @@ async fn under_way(flag: &AtomicBool) {
     while !flag.load(std::sync::atomic::Ordering::Relaxed) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// A service's /health: its status and body.
+async fn health(client: &reqwest::Client, service: &Service) -> anyhow::Result<(u16, Value)> {
+    let answer = client.get(service.health_url()).timeout(Duration::from_secs(5)).send().await?;
+    let status = answer.status().as_u16();
+    Ok((status, answer.json().await.unwrap_or(Value::Null)))
+}
+
+/// Waits until every service answers /health with 200, at most `limit` in all.
+async fn healthy_within(
+    client: &reqwest::Client,
+    services: &[&Service],
+    limit: Duration,
+) -> anyhow::Result<()> {
+    let since = Instant::now();
+    for service in services {
+        while !health(client, service).await.is_ok_and(|(status, _)| status == 200) {
+            anyhow::ensure!(
+                since.elapsed() < limit,
+                "{} unhealthy {limit:?} after the new primary",
+                service.name
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    Ok(())
 }
