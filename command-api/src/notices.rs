@@ -3,7 +3,8 @@
 //! professional) or cancels an appointment.
 //!
 //! Each reminder pass (`reminders::tick`) also reads the log's bookings, changes and
-//! cancellations of the last [`NOTICE_HOURS`] (`read_models::appointment_changes`) and sends
+//! cancellations of the last [`NOTICE_HOURS`] committed since its previous pass ([`Passed`],
+//! `read_models::appointment_changes`, a page at a time) and sends
 //! each notice due as the message `a{appointment}-{booked|moved|cancelled}-{start}`: once,
 //! whichever instance decides first, as reminders are (ADR 0028). A notice is sent only while
 //! it is still true (the appointment stands as the event left it) and useful (the start is
@@ -21,7 +22,7 @@ use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 
 use crate::commands::load;
-use crate::read_models::{appointment_changes, AppointmentChange};
+use crate::read_models::{self, AppointmentChange};
 use crate::state::AppState;
 use crate::whatsapp::templates::{
     day_and_time, first_name, international, phone_text, Template, BOOKED, CANCELLED, MOVED,
@@ -99,18 +100,82 @@ pub fn notice_of(change: &AppointmentChange) -> Result<Option<(Notice, Option<Bo
     })
 }
 
+/// How many changes one read of the log brings: a window's worth (a restore, an import) is
+/// passed a page at a time, in bounded memory.
+const PAGE: i64 = 500;
+
+/// What this process's notice passes have read: the log's snapshot at the start of the last
+/// pass that passed every change it read. A pass reads only the changes committed since
+/// (not visible in it), so a change is passed once per process, not on every pass of its
+/// [`NOTICE_HOURS`]; a commit-order cursor alone would skip a transaction that commits after
+/// a later one. Passes of one process take turns on it.
+#[derive(Clone, Default)]
+pub struct Passed {
+    snapshot: std::sync::Arc<tokio::sync::Mutex<Option<Snapshot>>>,
+}
+
+/// A snapshot of the log (`pg_snapshot` as text) and its oldest transaction still running:
+/// every change after it commits at or above that transaction.
+struct Snapshot {
+    text: String,
+    xmin: i64,
+}
+
+async fn current_snapshot(pool: &sqlx::PgPool) -> sqlx::Result<Snapshot> {
+    let (text, xmin) = sqlx::query_as(
+        "select pg_current_snapshot()::text, pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(Snapshot { text, xmin })
+}
+
 /// Sends the notices due now: how many the provider (or the mailer) took. The clock is the
-/// log's (events are recorded on it), not a reminder pass's `now`.
+/// log's (events are recorded on it), not a reminder pass's `now`. A pass where a notice
+/// failed (the database or the provider went away) keeps the snapshot where it was, so the
+/// next pass reads the same changes again: the notices decided already are refused before
+/// any call (ADR 0028), and the one that failed is tried again.
 pub async fn pass(state: &AppState, origin: &RequestOrigin) -> Result<usize, ApiError> {
+    pass_in_pages(state, origin, PAGE).await
+}
+
+/// [`pass`], reading the log `page` changes at a time (the tests page by one).
+pub async fn pass_in_pages(state: &AppState, origin: &RequestOrigin, page: i64) -> Result<usize, ApiError> {
+    let mut passed = state.notices.snapshot.lock().await;
     let now = navalha_platform::clock::now();
-    let mut sent = 0;
-    for change in appointment_changes(&state.pool, now - Duration::hours(NOTICE_HOURS)).await? {
-        let Some((notice, booking)) = notice_of(&change)? else { continue };
-        match send(state, &change, notice, booking.as_ref(), now, origin).await {
-            Ok(Some(Sent::Accepted(_))) => sent += 1,
-            Ok(_) => {}
-            Err(error) => tracing::warn!(id = change.aggregate_id, ?notice, %error, "a notice was not sent"),
+    let since = now - Duration::hours(NOTICE_HOURS);
+    let snapshot = current_snapshot(&state.pool).await?;
+    let start = match passed.as_ref() {
+        Some(before) => Some(before.xmin),
+        None => read_models::appointment_changes_start(&state.pool, since).await?,
+    };
+    let Some(start) = start else {
+        *passed = Some(snapshot);
+        return Ok(0);
+    };
+    let before = passed.as_ref().map(|before| before.text.as_str());
+    let (mut after, mut sent, mut failed) = ((start, -1), 0, false);
+    loop {
+        let changes =
+            read_models::appointment_changes(&state.pool, since, after, &snapshot.text, before, page).await?;
+        for change in &changes {
+            after = (change.tx_id, change.global_position);
+            let Some((notice, booking)) = notice_of(change)? else { continue };
+            match send(state, change, notice, booking.as_ref(), now, origin).await {
+                Ok(Some(Sent::Accepted(_))) => sent += 1,
+                Ok(_) => {}
+                Err(error) => {
+                    failed = true;
+                    tracing::warn!(id = change.aggregate_id, ?notice, %error, "a notice was not sent");
+                }
+            }
         }
+        if (changes.len() as i64) < page {
+            break;
+        }
+    }
+    if !failed {
+        *passed = Some(snapshot);
     }
     Ok(sent)
 }

@@ -329,18 +329,31 @@ pub struct AppointmentChange {
     pub previous: Option<String>,
     pub previous_type: Option<String>,
     pub previous_version: Option<String>,
+    /// Its place in the commit order: the page key.
+    pub tx_id: i64,
+    pub global_position: i64,
 }
 
-/// Bookings, changes and cancellations recorded since `since`, in commit order. From the
-/// log itself (index `events_appointment_notices`), not a read model.
+/// A page of a notice pass's reading of the log (crate::notices): bookings, changes and
+/// cancellations recorded since `since`, in commit order after `after` (a `(tx_id,
+/// global_position)`), committed in the snapshot `now` and not in the snapshot `before` (the
+/// previous pass's; `None` on a process's first pass). At most `limit`: a restore or an
+/// import puts a window's worth of appointment events in the log at once, and one read of
+/// 107,117 rows took command-api past its memory bound in the bench. From the log itself
+/// (index `events_by_type_in_commit_order`), not a read model.
 pub async fn appointment_changes(
     pool: &PgPool,
     since: chrono::DateTime<chrono::Utc>,
+    after: (i64, i64),
+    now: &str,
+    before: Option<&str>,
+    limit: i64,
 ) -> sqlx::Result<Vec<AppointmentChange>> {
     sqlx::query_as(
         "select (e.metadata ->> 'business_id')::bigint as business_id, e.aggregate_id, e.event_type,
                 e.event_version, e.payload::text as payload, coalesce(e.metadata ->> 'role', '') <> '' as by_staff,
-                p.payload::text as previous, p.event_type as previous_type, p.event_version as previous_version
+                p.payload::text as previous, p.event_type as previous_type, p.event_version as previous_version,
+                e.tx_id::text::bigint as tx_id, e.global_position
            from events e
            left join lateral (
                 select b.payload, b.event_type, b.event_version from events b
@@ -348,11 +361,38 @@ pub async fn appointment_changes(
                    and b.sequence < e.sequence and b.event_type in ('AppointmentBooked', 'AppointmentChanged')
                  order by b.sequence desc limit 1) p on e.event_type = 'AppointmentChanged'
           where e.aggregate_type = 'Appointment'
+            and (e.tx_id, e.global_position) > ($2::bigint::text::xid8, $3)
             and e.event_type in ('AppointmentBooked', 'AppointmentChanged', 'AppointmentCancelled')
             and e.recorded_at > $1
-          order by e.global_position",
+            and pg_visible_in_snapshot(e.tx_id, $4::text::pg_snapshot)
+            and not coalesce(pg_visible_in_snapshot(e.tx_id, $5::text::pg_snapshot), false)
+          order by e.tx_id, e.global_position
+          limit $6",
     )
     .bind(since)
+    .bind(after.0)
+    .bind(after.1)
+    .bind(now)
+    .bind(before)
+    .bind(limit)
     .fetch_all(pool)
+    .await
+}
+
+/// Where a notice pass starts reading the log: the oldest transaction of the appointment
+/// events recorded since `since` (`None` when there are none). Read once, on a process's
+/// first pass; later passes start at the previous snapshot's oldest transaction.
+pub async fn appointment_changes_start(
+    pool: &PgPool,
+    since: chrono::DateTime<chrono::Utc>,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "select min(tx_id)::text::bigint from events
+          where aggregate_type = 'Appointment'
+            and event_type in ('AppointmentBooked', 'AppointmentChanged', 'AppointmentCancelled')
+            and recorded_at > $1",
+    )
+    .bind(since)
+    .fetch_one(pool)
     .await
 }

@@ -39,6 +39,8 @@ pub struct AppState {
     pub appointment_ids: AppointmentIds,
     /// Online bookings of one unit's day, one at a time in this process.
     pub online_turns: UnitDayTurns,
+    /// What this process's notice passes have read of the log.
+    pub notices: crate::notices::Passed,
 }
 
 impl AppState {
@@ -65,6 +67,7 @@ impl AppState {
             memberships: MembershipOwners::default(),
             appointment_ids: AppointmentIds::default(),
             online_turns: UnitDayTurns::default(),
+            notices: crate::notices::Passed::default(),
             pool,
         })
     }

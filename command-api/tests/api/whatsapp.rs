@@ -648,6 +648,64 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
     );
 }
 
+/// A notice pass reads the log a page at a time, only what committed since the previous
+/// pass, and skips no change that commits after a later one: a move held in flight (another
+/// transaction holds its professional's lock) while a later move commits and is passed is
+/// passed once it commits.
+#[tokio::test]
+async fn a_notice_pass_skips_no_change_that_commits_after_a_later_one() {
+    let pool = demo_database().await;
+    use navalha_command_api::notices::{key, pass_in_pages, Notice};
+    let club = Club::start(pool).await;
+    let admin = club.system.sign_in("admin@navalha.dev").await;
+    let d = crate::support::demo(&club.system).await;
+    let day = crate::support::far_tuesday();
+    let nina = whatsapp_client(&club, &admin, "Nina Espera", "(11) 98765-0131").await;
+    let otto = whatsapp_client(&club, &admin, "Otto Pressa", "(11) 98765-0132").await;
+    club.system.project().await;
+    let at = |professional: i64, start: &str, client: i64| {
+        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
+        booking["timesType"] = json!("ALL_TIMES");
+        booking
+    };
+    let wall = |time: &str| {
+        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
+    };
+    let held = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, at(d.barber1, "10:00", nina)).await,
+    );
+    let quick = crate::support::id_of(
+        &crate::support::book(&club.system, &admin, at(d.barber2, "10:00", otto)).await,
+    );
+    let (state, origin) = (&club.system.state, origin());
+    assert_eq!(pass_in_pages(state, &origin, 1).await.expect("pass"), 0);
+
+    // The appointment slot's trigger takes the professional's lock after the event is in.
+    let mut lock = club.system.pool.begin().await.expect("begin");
+    sqlx::query("select pg_advisory_xact_lock(4, hashtext($1))")
+        .bind(d.barber1_id.to_string())
+        .execute(&mut *lock)
+        .await
+        .expect("lock");
+    let meanwhile = async {
+        let waiting = "select count(*) from pg_locks where locktype = 'advisory' and not granted";
+        while sqlx::query_scalar::<_, i64>(waiting).fetch_one(&club.system.pool).await.expect("locks") == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        change(&club, &admin, quick, at(d.barber2, "16:00", otto)).await;
+        let passed = pass_in_pages(state, &origin, 1).await.expect("pass");
+        lock.commit().await.expect("release");
+        passed
+    };
+    let ((), passed) = tokio::join!(change(&club, &admin, held, at(d.barber1, "15:00", nina)), meanwhile);
+    assert_eq!(passed, 1, "the later move, committed");
+    assert_eq!(on_the_phone(&club, &key(quick, Notice::Moved, wall("16:00"))).await, 1);
+    assert_eq!(on_the_phone(&club, &key(held, Notice::Moved, wall("15:00"))).await, 0);
+    assert_eq!(pass_in_pages(state, &origin, 1).await.expect("pass"), 1, "the move that committed after it");
+    assert_eq!(on_the_phone(&club, &key(held, Notice::Moved, wall("15:00"))).await, 1);
+    assert_eq!(pass_in_pages(state, &origin, 1).await.expect("pass"), 0);
+}
+
 /// Issue 44, point 2: the online page asks for WhatsApp; a client who ticks it gets the
 /// booking's confirmation there (once), and their new record says they accept WhatsApp; one
 /// who does not is recorded without it and gets no WhatsApp message.
