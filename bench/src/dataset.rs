@@ -35,6 +35,9 @@ pub struct Params {
     pub appointments: usize,
     /// Seed of the generator.
     pub seed: u64,
+    /// Which business of the run this is (0: the big one): keeps the CNPJs, the
+    /// professionals' CPFs and e-mails, which are unique across businesses, apart.
+    pub namespace: u64,
 }
 
 /// Days of the month around today before it (today − 15 .. today + 14).
@@ -350,7 +353,7 @@ impl Dataset {
     /// Generates the data set for `today` (the units' wall-clock date) and `now` (UTC).
     pub fn generate(params: &Params, today: NaiveDate, now: NaiveDateTime) -> Dataset {
         let root = Rng::new(params.seed);
-        let units = Self::units(params.units);
+        let units = Self::units(params.units, params.namespace);
         let (staff, offer_count) = Self::staff(params, &mut root.fork(1));
         let customers = Self::customers(params.clients, &mut root.fork(2));
         let mut rng = root.fork(3);
@@ -446,7 +449,7 @@ impl Dataset {
         Dataset { units, staff, customers, visits, offer_count, first_day, last_day }
     }
 
-    fn units(count: usize) -> Vec<Unit> {
+    fn units(count: usize, namespace: u64) -> Vec<Unit> {
         (0..count)
             .map(|i| {
                 let (city, state, street, district, zip) = PLACES[i % PLACES.len()];
@@ -456,7 +459,7 @@ impl Dataset {
                 }
                 Unit {
                     name: format!("Navalha Bench {:02} {}", i + 1, city),
-                    cnpj: cnpj_from_base(700_000_000_000 + i as u64 * 10_000 + 1),
+                    cnpj: cnpj_from_base(700_000_000_000 + (namespace * 1_000 + i as u64) * 10_000 + 1),
                     city,
                     state,
                     street,
@@ -507,8 +510,11 @@ impl Dataset {
                 let last = LAST_NAMES[rng.below(LAST_NAMES.len())];
                 Staff {
                     name: format!("{first} {last} Barbeiro{}", i + 1),
-                    cpf: cpf_from_base(610_000_000 + i as u64 * 11),
-                    email: format!("barbeiro{}@bench.navalha.dev", i + 1),
+                    cpf: cpf_from_base(610_000_000 + (params.namespace * 1_000 + i as u64) * 11),
+                    email: match params.namespace {
+                        0 => format!("barbeiro{}@bench.navalha.dev", i + 1),
+                        n => format!("barbeiro{}.{n}@bench.navalha.dev", i + 1),
+                    },
                     phone: format!("{}9{:08}", AREA_CODES[i % AREA_CODES.len()], 71_000_000 + i),
                     birth_date: NaiveDate::from_ymd_opt(
                         1975 + (i % 25) as i32,
@@ -591,6 +597,7 @@ mod tests {
             clients: 500,
             appointments: 6000,
             seed: 42,
+            namespace: 0,
         }
     }
 

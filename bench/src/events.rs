@@ -9,7 +9,7 @@
 use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
 use cqrs_es::DomainEvent;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, BookedService, Booking, TimesType};
-use navalha_domain::client::{Client, ClientDetails, ClientEvent, CPF_SCOPE as CLIENT_CPF_SCOPE};
+use navalha_domain::client::{cpf_claim, Client, ClientDetails, ClientEvent, CPF_SCOPE as CLIENT_CPF_SCOPE};
 use navalha_domain::company::{
     Company, CompanyEvent, CompanyProfile, Reminders, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
 };
@@ -80,6 +80,7 @@ pub struct EventBuilder<'a> {
     data: &'a Dataset,
     ids: IdBases,
     actor: Actor,
+    business_id: i64,
     system: EventMetadata,
 }
 
@@ -104,13 +105,15 @@ fn row<A: Aggregate>(id: i64, sequence: i64, event: &A::Event, metadata: &EventM
     }
 }
 
-/// The benchmark's data is one business, the first of an empty database.
+/// The benchmark's big business, the first of an empty database (the demo's).
 pub const BENCH_BUSINESS_ID: i64 = 1;
 
 impl<'a> EventBuilder<'a> {
-    /// A builder for `data` with these id ranges, bookings made by `actor`.
-    pub fn new(data: &'a Dataset, ids: IdBases, actor: Actor) -> Self {
-        Self { data, ids, actor, system: EventMetadata::system("Carga do benchmark", BENCH_BUSINESS_ID) }
+    /// A builder for `data` of business `business_id` with these id ranges, bookings made by
+    /// `actor`.
+    pub fn new(data: &'a Dataset, ids: IdBases, actor: Actor, business_id: i64) -> Self {
+        let system = EventMetadata::system("Carga do benchmark", business_id);
+        Self { data, ids, actor, business_id, system }
     }
 
     /// A professional's event, written as the benchmark's load.
@@ -286,7 +289,7 @@ impl<'a> EventBuilder<'a> {
                 birth_date: customer.birth_date,
                 status: customer.active,
             };
-            let claimed = self.system.claiming(CLIENT_CPF_SCOPE, &cpf);
+            let claimed = self.system.claiming(CLIENT_CPF_SCOPE, &cpf_claim(self.business_id, &cpf));
             rows.push(row::<Client>(
                 self.client_id(c),
                 1,
@@ -333,7 +336,7 @@ impl<'a> EventBuilder<'a> {
     }
 
     fn actor_metadata(&self, v: usize, at: NaiveDateTime) -> EventMetadata {
-        let mut metadata = EventMetadata::system(&self.actor.name, BENCH_BUSINESS_ID);
+        let mut metadata = EventMetadata::system(&self.actor.name, self.business_id);
         metadata.user_id = Some(self.actor.id);
         metadata.role = Some(Role::Admin);
         metadata.request_id = format!("bench-{v}");
@@ -385,6 +388,7 @@ mod tests {
             clients: 50,
             appointments: 400,
             seed: 9,
+            namespace: 0,
         };
         Dataset::generate(&params, today, today.and_hms_opt(15, 0, 0).unwrap_or_default())
     }
@@ -408,7 +412,7 @@ mod tests {
     #[test]
     fn payloads_read_back_as_domain_events() {
         let data = data();
-        let builder = EventBuilder::new(&data, bases(), actor());
+        let builder = EventBuilder::new(&data, bases(), actor(), BENCH_BUSINESS_ID);
         let rows = builder.setup_rows();
         let mut streams: HashMap<(&str, String), Vec<i64>> = HashMap::new();
         for row in &rows {
@@ -450,7 +454,7 @@ mod tests {
     #[test]
     fn bookings_are_written_as_command_api_writes_them() {
         let data = data();
-        let builder = EventBuilder::new(&data, bases(), actor());
+        let builder = EventBuilder::new(&data, bases(), actor(), BENCH_BUSINESS_ID);
         let rows = builder.appointment_rows(0..data.visits.len());
         let booked: Vec<&EventRow> = rows.iter().filter(|r| r.event_type == "AppointmentBooked").collect();
         assert_eq!(booked.len(), data.visits.len());

@@ -108,6 +108,23 @@ pub async fn admit_admin(
     Ok(())
 }
 
+/// Appends a small business's whole data set in one transaction, without a progress bar
+/// (the fan-out opens a hundred of them).
+pub async fn append_business(
+    pool: &PgPool,
+    builder: &EventBuilder<'_>,
+    data: &Dataset,
+) -> anyhow::Result<()> {
+    let mut rows = builder.setup_rows();
+    rows.extend(builder.appointment_rows(0..data.visits.len()));
+    let mut tx = pool.begin().await?;
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        insert(&mut tx, chunk).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 async fn insert(tx: &mut sqlx::PgConnection, rows: &[EventRow]) -> anyhow::Result<()> {
     let column = |f: fn(&EventRow) -> String| rows.iter().map(f).collect::<Vec<String>>();
     sqlx::query(INSERT)

@@ -13,6 +13,7 @@ mod checks;
 mod counter;
 mod dataset;
 mod events;
+mod fanout;
 mod load;
 mod pgbench;
 mod phases;
@@ -132,6 +133,22 @@ struct Cli {
     /// for trying a change to the projector's rebuild in about a minute.
     #[arg(long)]
     rebuild_only: bool,
+    /// Instead of the figures: many open agenda streams over many businesses while bookings
+    /// arrive (issue 46, item 3; bench/src/fanout.rs).
+    #[arg(long)]
+    fan_out: bool,
+    /// Businesses opened beside the big one for the fan-out.
+    #[arg(long, default_value_t = 100)]
+    fan_out_businesses: usize,
+    /// Agenda streams of the fan-out, spread evenly over its businesses.
+    #[arg(long, default_value_t = 1_000)]
+    fan_out_streams: usize,
+    /// Bookings a second during the fan-out.
+    #[arg(long, default_value_t = 200.0)]
+    fan_out_rate: f64,
+    /// Seconds of the fan-out's bookings.
+    #[arg(long, default_value_t = 20)]
+    fan_out_seconds: u64,
     /// Minutes of the soak.
     #[arg(long, default_value_t = 10)]
     soak_minutes: u64,
@@ -285,6 +302,10 @@ async fn measure(
     let mut bench = Bench::open(cli, work, started_at).await?;
     let month = setup::generate_data(&bench).await?;
     let loaded = setup::append_events(&bench, &month).await?;
+    let shops = match cli.fan_out {
+        true => fanout::open_shops(&bench, &month, cli.fan_out_businesses).await?,
+        false => Vec::new(),
+    };
     let rebuild = setup::rebuild(&mut bench, loaded.log_events).await?;
     if cli.rebuild_only {
         return Ok(());
@@ -293,6 +314,9 @@ async fn measure(
     let builder = &loaded.builder;
     if cli.soak {
         return phases::soak(&bench, &running, &month, builder).await;
+    }
+    if cli.fan_out {
+        return fanout::run(&bench, &running, shops).await;
     }
 
     let pgbench = phases::pgbench_ceiling(&bench).await?;

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
-use crate::events::EventBuilder;
+use crate::events::{EventBuilder, BENCH_BUSINESS_ID};
 use crate::load::LoadReport;
 use crate::report::thousands;
 use crate::stack::{self, Launcher, Service};
@@ -90,6 +90,32 @@ impl<'a> Bench<'a> {
             statements,
             statement_profiles: serde_json::Map::new(),
         })
+    }
+
+    /// Opens a business with its first admin as an operator does (`command-api
+    /// open-business`): its id, the admin's, and the token of the admin's registration link.
+    pub async fn open_business(
+        &self,
+        name: &str,
+        admin_name: &str,
+        email: &str,
+        cpf: &str,
+    ) -> anyhow::Result<OpenedBusiness> {
+        let args = [
+            "open-business",
+            "--name",
+            name,
+            "--admin-name",
+            admin_name,
+            "--admin-email",
+            email,
+            "--admin-cpf",
+            cpf,
+            "--admin-phone",
+            "(11) 9 8000-4600",
+        ];
+        let (printed, _) = self.launcher.run_captured("command-api", &args, &[]).await?;
+        OpenedBusiness::parse(&printed).with_context(|| format!("open-business printed: {printed}"))
     }
 
     /// Starts a phase's statement profile.
@@ -200,6 +226,33 @@ fn describe_machine(machine: &Value) {
     ));
 }
 
+/// A business `command-api open-business` opened.
+#[derive(Debug, PartialEq, Eq)]
+pub struct OpenedBusiness {
+    pub business_id: i64,
+    pub admin_id: i64,
+    /// The token of the admin's registration link (`complete-register=`).
+    pub invite: String,
+}
+
+impl OpenedBusiness {
+    /// From what the command prints: `business 7 opened; its admin (IdProfessional 812)
+    /// sets a password at:` and the link.
+    /// Its log lines come before.
+    fn parse(printed: &str) -> Option<OpenedBusiness> {
+        let line = printed.lines().find(|l| l.starts_with("business ") && l.contains("(IdProfessional "))?;
+        let (business, rest) = line.strip_prefix("business ")?.split_once(" opened")?;
+        let (_, rest) = rest.split_once("(IdProfessional ")?;
+        let (admin, _) = rest.split_once(')')?;
+        let invite = printed.split("complete-register=").nth(1)?.split_whitespace().next()?;
+        Some(OpenedBusiness {
+            business_id: business.trim().parse().ok()?,
+            admin_id: admin.trim().parse().ok()?,
+            invite: invite.to_owned(),
+        })
+    }
+}
+
 /// The generated data set, dated from the database's today, and what the results say of it.
 pub struct Month {
     pub data: Dataset,
@@ -230,6 +283,7 @@ pub async fn generate_data(bench: &Bench<'_>) -> anyhow::Result<Month> {
         clients: cli.clients,
         appointments: cli.appointments,
         seed: cli.seed,
+        namespace: 0,
     };
     let data = Dataset::generate(&params, today, now);
     let from = today - chrono::Duration::days(dataset::MONTH_BEFORE);
@@ -274,7 +328,7 @@ pub async fn append_events<'d>(bench: &Bench<'_>, month: &'d Month) -> anyhow::R
     step("appending the events in bulk");
     let ids = load::reserve_ids(pool, data).await?;
     let actor = load::demo_admin(pool, ADMIN_EMAIL).await?;
-    let builder = EventBuilder::new(data, ids, actor.clone());
+    let builder = EventBuilder::new(data, ids, actor.clone(), BENCH_BUSINESS_ID);
     let report = load::append_all(pool, &builder, data).await?;
     load::admit_admin(pool, &builder, &actor, data.units.len()).await?;
     note(&format!(
@@ -397,6 +451,19 @@ pub async fn start_services<'s>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_open_business_prints_is_read() {
+        let printed = "2026-11-28T16:07:49.656711Z  INFO business opened business_id=7\n\
+                       business 7 opened; its admin (IdProfessional 812) sets a password at:\n\
+                       http://localhost:8080/sign-up-password?complete-register=abc-123\n";
+        let opened = OpenedBusiness::parse(printed);
+        assert_eq!(
+            opened,
+            Some(OpenedBusiness { business_id: 7, admin_id: 812, invite: "abc-123".to_owned() })
+        );
+        assert_eq!(OpenedBusiness::parse("nothing"), None);
+    }
 
     #[test]
     fn rebuild_lines_are_read() {

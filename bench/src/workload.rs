@@ -742,6 +742,7 @@ mod tests {
             clients: 100,
             appointments: 2000,
             seed: 5,
+            namespace: 0,
         };
         let data = Dataset::generate(&params, today, now);
         let ids = IdBases {
@@ -753,7 +754,12 @@ mod tests {
             client: 1,
             appointment: 1,
         };
-        let builder = EventBuilder::new(&data, ids, Actor { id: 1, name: "A".to_owned() });
+        let builder = EventBuilder::new(
+            &data,
+            ids,
+            Actor { id: 1, name: "A".to_owned() },
+            crate::events::BENCH_BUSINESS_ID,
+        );
         let first = today + chrono::Duration::days(1);
         let plan = BookingPlan::new(&data, &builder, first, 0.0);
         let schedule = Schedule::from_dataset(&data, first);

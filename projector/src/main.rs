@@ -126,7 +126,7 @@ async fn run(pool: PgPool, database_url: Secret, health_listen: SocketAddr) -> a
         .await
         .with_context(|| format!("binding {health_listen}"))?;
     tracing::info!(%health_listen, "projector running");
-    axum::serve(listener, app).with_graceful_shutdown(db::shutdown_signal()).await?;
+    axum::serve(listener, app.into_make_service()).with_graceful_shutdown(db::shutdown_signal()).await?;
     Ok(())
 }
 

@@ -63,6 +63,8 @@ pub struct AppState {
     pub free_times: Arc<KeptAnswers<scheduling::FreeTimesKey>>,
     /// The live streams open per session in this process.
     pub live_streams: live::OpenStreams,
+    /// The listener's notices, handed on to each business's live streams.
+    pub live_feeds: live::BusinessFeeds,
 }
 
 impl AppState {
@@ -70,9 +72,11 @@ impl AppState {
     pub async fn new(pool: PgPool) -> anyhow::Result<Self> {
         let day_lists = Arc::new(KeptAnswers::new(scheduling::DAY_LIST_MODELS));
         let free_times = Arc::new(KeptAnswers::new(scheduling::FREE_TIME_MODELS));
+        let watch = ProjectionWatch::start(pool.clone(), vec![day_lists.clone(), free_times.clone()]).await?;
         Ok(Self {
             verifier: TokenVerifier::new(pool.clone()),
-            watch: ProjectionWatch::start(pool.clone(), vec![day_lists.clone(), free_times.clone()]).await?,
+            live_feeds: live::BusinessFeeds::start(watch.notices()),
+            watch,
             day_lists,
             free_times,
             live_streams: live::OpenStreams::default(),

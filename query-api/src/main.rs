@@ -44,6 +44,10 @@ async fn main() -> anyhow::Result<()> {
     let listener =
         tokio::net::TcpListener::bind(listen).await.with_context(|| format!("binding {listen}"))?;
     tracing::info!(%listen, "query-api serving");
-    axum::serve(listener, app(state)).with_graceful_shutdown(db::shutdown_signal()).await?;
+    // Routes resolved once: served as a bare `Router`, axum rebuilt the whole route table for
+    // each connection, about 120 KB that an open agenda's stream kept for its life (issue 46).
+    axum::serve(listener, app(state).into_make_service())
+        .with_graceful_shutdown(db::shutdown_signal())
+        .await?;
     Ok(())
 }
