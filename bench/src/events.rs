@@ -9,6 +9,7 @@
 use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, Utc};
 use cqrs_es::DomainEvent;
 use navalha_domain::appointment::{Appointment, AppointmentEvent, BookedService, Booking, TimesType};
+use navalha_domain::business::{Business, BusinessEvent};
 use navalha_domain::client::{cpf_claim, Client, ClientDetails, ClientEvent, CPF_SCOPE as CLIENT_CPF_SCOPE};
 use navalha_domain::company::{
     Company, CompanyEvent, CompanyProfile, Reminders, CNPJ_SCOPE, DEFAULT_TIME_ZONE,
@@ -114,6 +115,12 @@ impl<'a> EventBuilder<'a> {
     pub fn new(data: &'a Dataset, ids: IdBases, actor: Actor, business_id: i64) -> Self {
         let system = EventMetadata::system("Carga do benchmark", business_id);
         Self { data, ids, actor, business_id, system }
+    }
+
+    /// The business's opening (`command-api open-business` writes it first).
+    pub fn business_row(&self, name: &str) -> EventRow {
+        let event = BusinessEvent::BusinessOpened { name: name.to_owned() };
+        row::<Business>(self.business_id, 1, &event, &self.system)
     }
 
     /// A professional's event, written as the benchmark's load.

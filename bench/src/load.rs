@@ -117,6 +117,11 @@ pub async fn append_business(
 ) -> anyhow::Result<()> {
     let mut rows = builder.setup_rows();
     rows.extend(builder.appointment_rows(0..data.visits.len()));
+    append_rows(pool, &rows).await
+}
+
+/// Appends `rows` in one transaction.
+pub async fn append_rows(pool: &PgPool, rows: &[EventRow]) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         insert(&mut tx, chunk).await?;

@@ -24,6 +24,7 @@ mod soak;
 mod stack;
 mod stats;
 mod summary;
+mod tenants;
 mod workload;
 
 use std::path::{Path, PathBuf};
@@ -133,6 +134,11 @@ struct Cli {
     /// for trying a change to the projector's rebuild in about a minute.
     #[arg(long)]
     rebuild_only: bool,
+    /// More businesses in the log beside the big one (issue 46, item 1): 1 to 5 units and 2
+    /// to 12 professionals each, with clients and appointments in proportion. The phases
+    /// still measure the big one.
+    #[arg(long, default_value_t = 0)]
+    businesses: usize,
     /// Instead of the figures: many open agenda streams over many businesses while bookings
     /// arrive (issue 46, item 3; bench/src/fanout.rs).
     #[arg(long)]
@@ -301,7 +307,15 @@ async fn measure(
 ) -> anyhow::Result<()> {
     let mut bench = Bench::open(cli, work, started_at).await?;
     let month = setup::generate_data(&bench).await?;
-    let loaded = setup::append_events(&bench, &month).await?;
+    let mut loaded = setup::append_events(&bench, &month).await?;
+    if cli.businesses > 0 {
+        let tenants = tenants::load(&bench, &month, cli.businesses).await?;
+        loaded.report.events += tenants.events;
+        loaded.report.seconds += tenants.seconds;
+        sqlx::query("vacuum analyze events, appointment_slot, unique_claim").execute(&bench.pool).await?;
+        loaded.sizes = checks::sizes(&bench.pool).await?;
+        loaded.log_events = loaded.sizes["events"].as_i64().unwrap_or(0);
+    }
     let shops = match cli.fan_out {
         true => fanout::open_shops(&bench, &month, cli.fan_out_businesses).await?,
         false => Vec::new(),

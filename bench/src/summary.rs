@@ -294,6 +294,7 @@ fn save(
             "lag_every": cli.lag_every, "stale_share": cli.stale_share, "pgbench_seconds": cli.pgbench_seconds,
             "read_seconds": cli.read_seconds, "read_concurrency": cli.read_concurrency,
             "agenda_levels": cli.agenda_levels, "agenda_step_seconds": cli.agenda_step_seconds, "quick": cli.quick,
+            "other_businesses": cli.businesses,
             "extra_sql": bench.extra_sql,
         },
         "dataset": {

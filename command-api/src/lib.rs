@@ -21,6 +21,7 @@ pub mod holidays;
 pub mod idempotency;
 pub mod identity;
 pub mod jobs;
+pub mod notice_snapshot;
 pub mod notices;
 pub mod online;
 pub mod online_origin;

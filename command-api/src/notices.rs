@@ -3,7 +3,7 @@
 //! professional) or cancels an appointment.
 //!
 //! Each reminder pass (`reminders::tick`) also reads the log's bookings, changes and
-//! cancellations of the last [`NOTICE_HOURS`] committed since its previous pass ([`Passed`],
+//! cancellations of the last [`NOTICE_HOURS`] committed since its previous pass (`notice_snapshot::Passed`,
 //! `read_models::appointment_changes`, a page at a time) and sends
 //! each notice due as the message `a{appointment}-{booked|moved|cancelled}-{start}`: once,
 //! whichever instance decides first, as reminders are (ADR 0028). A notice is sent only while
@@ -22,6 +22,7 @@ use navalha_platform::http::RequestOrigin;
 use navalha_platform::ApiError;
 
 use crate::commands::load;
+use crate::notice_snapshot::Snapshot;
 use crate::read_models::{self, AppointmentChange};
 use crate::state::AppState;
 use crate::whatsapp::templates::{
@@ -104,32 +105,6 @@ pub fn notice_of(change: &AppointmentChange) -> Result<Option<(Notice, Option<Bo
 /// passed a page at a time, in bounded memory.
 const PAGE: i64 = 500;
 
-/// What this process's notice passes have read: the log's snapshot at the start of the last
-/// pass that passed every change it read. A pass reads only the changes committed since
-/// (not visible in it), so a change is passed once per process, not on every pass of its
-/// [`NOTICE_HOURS`]; a commit-order cursor alone would skip a transaction that commits after
-/// a later one. Passes of one process take turns on it.
-#[derive(Clone, Default)]
-pub struct Passed {
-    snapshot: std::sync::Arc<tokio::sync::Mutex<Option<Snapshot>>>,
-}
-
-/// A snapshot of the log (`pg_snapshot` as text) and its oldest transaction still running:
-/// every change after it commits at or above that transaction.
-struct Snapshot {
-    text: String,
-    xmin: i64,
-}
-
-async fn current_snapshot(pool: &sqlx::PgPool) -> sqlx::Result<Snapshot> {
-    let (text, xmin) = sqlx::query_as(
-        "select pg_current_snapshot()::text, pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
-    )
-    .fetch_one(pool)
-    .await?;
-    Ok(Snapshot { text, xmin })
-}
-
 /// Sends the notices due now: how many the provider (or the mailer) took. The clock is the
 /// log's (events are recorded on it), not a reminder pass's `now`. A pass where a notice
 /// failed (the database or the provider went away) keeps the snapshot where it was, so the
@@ -141,10 +116,10 @@ pub async fn pass(state: &AppState, origin: &RequestOrigin) -> Result<usize, Api
 
 /// [`pass`], reading the log `page` changes at a time (the tests page by one).
 pub async fn pass_in_pages(state: &AppState, origin: &RequestOrigin, page: i64) -> Result<usize, ApiError> {
-    let mut passed = state.notices.snapshot.lock().await;
+    let mut passed = state.notices.lock().await;
     let now = navalha_platform::clock::now();
     let since = now - Duration::hours(NOTICE_HOURS);
-    let snapshot = current_snapshot(&state.pool).await?;
+    let snapshot = Snapshot::current(&state.pool).await?;
     let start = match passed.as_ref() {
         Some(before) => Some(before.xmin),
         None => read_models::appointment_changes_start(&state.pool, since).await?,

@@ -334,7 +334,7 @@ pub struct AppointmentChange {
     pub global_position: i64,
 }
 
-/// A page of a notice pass's reading of the log (crate::notices): bookings, changes and
+/// A page of a notice pass's reading of the log (the clients' notices): bookings, changes and
 /// cancellations recorded since `since`, in commit order after `after` (a `(tx_id,
 /// global_position)`), committed in the snapshot `now` and not in the snapshot `before` (the
 /// previous pass's; `None` on a process's first pass). At most `limit`: a restore or an

@@ -40,7 +40,7 @@ pub struct AppState {
     /// Online bookings of one unit's day, one at a time in this process.
     pub online_turns: UnitDayTurns,
     /// What this process's notice passes have read of the log.
-    pub notices: crate::notices::Passed,
+    pub notices: crate::notice_snapshot::Passed,
 }
 
 impl AppState {
@@ -67,7 +67,7 @@ impl AppState {
             memberships: MembershipOwners::default(),
             appointment_ids: AppointmentIds::default(),
             online_turns: UnitDayTurns::default(),
-            notices: crate::notices::Passed::default(),
+            notices: crate::notice_snapshot::Passed::default(),
             pool,
         })
     }
