@@ -202,10 +202,27 @@ async fn change(club: &Club, token: &str, id: i64, body: Value) {
     assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
 }
 
+/// `time` (`HH:MM`) on `date`, on the unit's wall clock.
+fn wall_clock(date: chrono::NaiveDate, time: &str) -> chrono::NaiveDateTime {
+    chrono::NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M").expect("wall")
+}
+
 fn instant(date: chrono::NaiveDate, time: &str) -> chrono::DateTime<chrono::Utc> {
-    let wall =
-        chrono::NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M").expect("wall");
-    navalha_platform::clock::instant_of(wall, navalha_platform::clock::DEFAULT_TIME_ZONE)
+    navalha_platform::clock::instant_of(wall_clock(date, time), navalha_platform::clock::DEFAULT_TIME_ZONE)
+}
+
+/// The staff form's body for a haircut with `professional` at `start` on `day`, at any time
+/// (not only among the free times the form offers).
+fn haircut_at(
+    d: &crate::support::Demo,
+    day: chrono::NaiveDate,
+    professional: i64,
+    start: &str,
+    client: i64,
+) -> Value {
+    let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
+    booking["timesType"] = json!("ALL_TIMES");
+    booking
 }
 
 #[tokio::test]
@@ -224,17 +241,13 @@ async fn reminders_go_once_in_their_window_are_skipped_after_it_and_a_move_is_a_
             .as_i64()
             .expect("id")
     };
-    let mut booking = crate::support::body(d.barber1, day, "10:00", &[d.haircut], client);
-    booking["timesType"] = json!("ALL_TIMES");
+    let mut booking = haircut_at(&d, day, d.barber1, "10:00", client);
     let id = crate::support::id_of(&crate::support::book(&club.system, &admin, booking.clone()).await);
-    let mut other = crate::support::body(d.barber2, day, "10:00", &[d.haircut], silent);
-    other["timesType"] = json!("ALL_TIMES");
+    let other = haircut_at(&d, day, d.barber2, "10:00", silent);
     crate::support::id_of(&crate::support::book(&club.system, &admin, other).await);
     club.system.project().await;
     let start = instant(day, "10:00");
-    let wall = |time: &str| {
-        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
-    };
+    let wall = |time: &str| wall_clock(day, time);
     let day_before = key(id, Kind::Day, wall("10:00"));
 
     let state = &club.system.state;
@@ -288,9 +301,7 @@ async fn a_send_left_without_an_outcome_is_retried_once_unless_the_provider_repo
     let admin = club.system.sign_in("admin@navalha.dev").await;
     let d = crate::support::demo(&club.system).await;
     let client = whatsapp_client(&club, &admin, "Ana Retentativa", "(11) 98765-0103").await;
-    let mut booking =
-        crate::support::body(d.barber1, crate::support::far_tuesday(), "11:00", &[d.haircut], client);
-    booking["timesType"] = json!("ALL_TIMES");
+    let booking = haircut_at(&d, crate::support::far_tuesday(), d.barber1, "11:00", client);
     let id = crate::support::id_of(&crate::support::book(&club.system, &admin, booking).await);
     let wall = crate::support::far_tuesday().and_hms_opt(11, 0, 0).expect("wall");
     let lost = navalha_command_api::reminders::key(id, navalha_command_api::reminders::Kind::Day, wall);
@@ -360,11 +371,7 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     let day = crate::support::far_tuesday();
     let client = whatsapp_client(&club, &admin, "Lia Resposta", "(11) 98765-0104").await;
     let to = "5511987650104";
-    let book_at = |start: &str| {
-        let mut booking = crate::support::body(d.barber1, day, start, &[d.haircut], client);
-        booking["timesType"] = json!("ALL_TIMES");
-        booking
-    };
+    let book_at = |start: &str| haircut_at(&d, day, d.barber1, start, client);
     let confirm_me =
         crate::support::id_of(&crate::support::book(&club.system, &admin, book_at("09:00")).await);
     let cancel_me =
@@ -373,9 +380,7 @@ async fn a_reply_confirms_or_cancels_within_the_cutoff_and_one_about_a_moved_tim
     club.system.project().await;
     let state = &club.system.state;
     assert_eq!(tick(state, instant(day, "14:00") - chrono::Duration::hours(23)).await.expect("tick").sent, 3);
-    let wall = |time: &str| {
-        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
-    };
+    let wall = |time: &str| wall_clock(day, time);
     let provider_id = |key: String| {
         let club = &club;
         async move { on_the_phone_as(club, &key).await["id"].as_str().unwrap_or_default().to_owned() }
@@ -452,11 +457,8 @@ async fn the_days_messages_show_delivery_replies_and_the_confirmation_rate() {
     let day = crate::support::far_tuesday();
     let confirms = whatsapp_client(&club, &admin, "Léo Confirma", "(11) 98765-0111").await;
     let unreachable = whatsapp_client(&club, &admin, "Téo Sem Sinal", "(11) 98765-0000").await;
-    let book_at = |professional: i64, start: &str, client: i64| {
-        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
-        booking["timesType"] = json!("ALL_TIMES");
-        booking
-    };
+    let book_at =
+        |professional: i64, start: &str, client: i64| haircut_at(&d, day, professional, start, client);
     let confirmed = crate::support::id_of(
         &crate::support::book(&club.system, &admin, book_at(d.barber1, "09:00", confirms)).await,
     );
@@ -584,11 +586,7 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
     .fetch_one(&club.system.pool)
     .await
     .expect("a demo client without WhatsApp");
-    let at = |professional: i64, start: &str, client: i64| {
-        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
-        booking["timesType"] = json!("ALL_TIMES");
-        booking
-    };
+    let at = |professional: i64, start: &str, client: i64| haircut_at(&d, day, professional, start, client);
     let moved =
         crate::support::id_of(&crate::support::book(&club.system, &admin, at(d.barber1, "10:00", zap)).await);
     let cancelled = crate::support::id_of(
@@ -608,9 +606,7 @@ async fn the_client_hears_once_of_a_move_or_cancellation_by_the_shop_by_whatsapp
     assert_eq!(passes().await, 0);
     change(&club, &admin, moved, at(d.barber1, "15:00", zap)).await;
     assert_eq!(passes().await, 1, "two passes, one message");
-    let wall = |time: &str| {
-        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
-    };
+    let wall = |time: &str| wall_clock(day, time);
     let moved_key = key(moved, Notice::Moved, wall("15:00"));
     assert_eq!(on_the_phone(&club, &moved_key).await, 1);
     let message = on_the_phone_as(&club, &moved_key).await;
@@ -663,14 +659,8 @@ async fn a_notice_pass_skips_no_change_that_commits_after_a_later_one() {
     let nina = whatsapp_client(&club, &admin, "Nina Espera", "(11) 98765-0131").await;
     let otto = whatsapp_client(&club, &admin, "Otto Pressa", "(11) 98765-0132").await;
     club.system.project().await;
-    let at = |professional: i64, start: &str, client: i64| {
-        let mut booking = crate::support::body(professional, day, start, &[d.haircut], client);
-        booking["timesType"] = json!("ALL_TIMES");
-        booking
-    };
-    let wall = |time: &str| {
-        chrono::NaiveDateTime::parse_from_str(&format!("{day} {time}"), "%Y-%m-%d %H:%M").expect("wall")
-    };
+    let at = |professional: i64, start: &str, client: i64| haircut_at(&d, day, professional, start, client);
+    let wall = |time: &str| wall_clock(day, time);
     let held = crate::support::id_of(
         &crate::support::book(&club.system, &admin, at(d.barber1, "10:00", nina)).await,
     );
