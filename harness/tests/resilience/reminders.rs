@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use chrono::Timelike;
-use navalha_harness::process::{free_addr, wait_healthy, Service};
+use navalha_harness::process::{free_addr, tail, wait_healthy, Service};
 use navalha_harness::system::System;
 use serde_json::{json, Value};
 
@@ -31,7 +31,7 @@ const BOOKED: usize = 6;
 async fn reminders_go_once_from_three_instances_one_killed_while_the_provider_was_slow() -> anyhow::Result<()>
 {
     let system = System::start("reminders", &[]).await?;
-    let _projector = system.service("projector", "projector", &[], &[]).await?;
+    let projector = system.service("projector", "projector", &[], &[]).await?;
     // The twin's webhook goes to the first instance, as Meta's goes to the public address.
     let (sim_addr, first_addr) = (free_addr()?, free_addr()?);
     let sim_url = format!("http://{sim_addr}");
@@ -82,7 +82,12 @@ async fn reminders_go_once_from_three_instances_one_killed_while_the_provider_wa
         .await?)
     })
     .await?;
-    anyhow::ensure!(!in_flight.is_empty(), "no reminder was decided within 60 s");
+    anyhow::ensure!(
+        !in_flight.is_empty(),
+        "no reminder was decided within 60 s; the instance's log ends:\n{}\nthe projector's:\n{}",
+        tail(&first.log, 40),
+        tail(&projector.log, 20)
+    );
     first.signal("KILL").await?;
     // The send cut by the kill must end once too, whether it was the demo's or ours.
     for key in in_flight {
