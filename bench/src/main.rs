@@ -308,8 +308,10 @@ async fn measure(
     let mut bench = Bench::open(cli, work, started_at).await?;
     let month = setup::generate_data(&bench).await?;
     let mut loaded = setup::append_events(&bench, &month).await?;
+    let mut desks = Vec::new();
     if cli.businesses > 0 {
         let tenants = tenants::load(&bench, &month, cli.businesses).await?;
+        desks = tenants.desks;
         loaded.report.events += tenants.events;
         loaded.report.seconds += tenants.seconds;
         sqlx::query("vacuum analyze events, appointment_slot, unique_claim").execute(&bench.pool).await?;
@@ -343,12 +345,17 @@ async fn measure(
     let uncached = phases::uncached(&bench, &running, &month, builder).await?;
     bench.keep_statements("reads", 15).await?;
     let counter = counter::counter(&bench, &running, &month, builder).await?;
+    let mixed = match desks.is_empty() {
+        true => None,
+        false => Some(tenants::mixed(&mut bench, &running, &month, desks).await?),
+    };
     if let Some(top) = bench.profile("reads") {
         show_statements(top, 6);
     }
     let memory = phases::memory(&bench, &running).await?;
 
-    let figures = Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, memory };
+    let figures =
+        Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, mixed, memory };
     summary::print_and_save(&bench, &month, &loaded, &rebuild, figures)?;
     bench.pool.close().await;
     Ok(())

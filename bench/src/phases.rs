@@ -170,7 +170,7 @@ pub struct Reads {
 }
 
 /// [`workload::closed_loop`] with the CPU it cost.
-async fn read_loop<F>(
+pub(crate) async fn read_loop<F>(
     running: &Running<'_>,
     label: &str,
     concurrency: usize,
@@ -200,7 +200,7 @@ fn show_unexpected(stats: &ReadStats) {
 
 /// A read loop's figures and CPU per `what`; `with_kept` adds the share of answers kept
 /// between reads.
-fn show_reads(reads: &mut Reads, what: &str, with_kept: bool) {
+pub(crate) fn show_reads(reads: &mut Reads, what: &str, with_kept: bool) {
     let stats = &mut reads.stats;
     let kept = if with_kept { format!(", {:.0} % kept", kept_percent(stats)) } else { String::new() };
     note(&format!(

@@ -12,6 +12,7 @@ use crate::pgbench::PgbenchResult;
 use crate::phases::{Agenda, Bookings, Memory, Reads, Uncached};
 use crate::report::{self, ms, thousands, Row};
 use crate::setup::{Bench, Loaded, Month, Rebuild};
+use crate::tenants::Mixed;
 use crate::workload::ReadStats;
 use crate::{load_average, megabytes, p, Cli};
 
@@ -25,6 +26,8 @@ pub struct Figures {
     pub home: Reads,
     pub uncached: Uncached,
     pub counter: Counter,
+    /// The desks of the first businesses (`--businesses N`).
+    pub mixed: Option<Mixed>,
     pub memory: Memory,
 }
 
@@ -61,7 +64,8 @@ pub fn print_and_save(
 
 /// The table's rows: each figure against its goal.
 fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) -> Vec<Row> {
-    let Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, memory } = figures;
+    let Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, mixed, memory } =
+        figures;
     let (booking_rate, stats) = (booking.rate, &mut booking.stats);
     let mut rows = Vec::new();
     let conc = format!("{} clients, closed loop, {} s", cli.concurrency, cli.booking_seconds);
@@ -227,6 +231,33 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
         "≤ 3x a booking's",
         (comandas.ok > 0 && per_booking > 0.0).then_some(per_comanda <= 3.0 * per_booking),
     ));
+    if let Some(mixed) = mixed {
+        let cpu_of = |reads: &Reads| reads.cpu.get("total").copied().unwrap_or(0.0);
+        for (figure, reads) in [
+            ("Bookings at shop desks", &mut mixed.bookings),
+            ("Day agendas at shop desks", &mut mixed.agenda),
+        ] {
+            let cpu = cpu_of(reads);
+            let stats = &mut reads.stats;
+            let (m50, m99) = (p(&mut stats.samples, 50.0), p(&mut stats.samples, 99.0));
+            rows.push(Row::new(
+                figure,
+                format!(
+                    "first {} of {} businesses, {} clients: {}/s, p50/p99 {} / {}",
+                    mixed.desks,
+                    cli.businesses,
+                    stats.concurrency,
+                    thousands(stats.rate()),
+                    ms(m50),
+                    ms(m99)
+                ),
+                format!("{cpu:.2} ms CPU per answer"),
+                // Issue 46: within 1.25x of the same desks among few businesses (two runs).
+                "≤ 1.25x of --businesses 100",
+                None,
+            ));
+        }
+    }
     rows.push(Row::new(
         "Rebuild of all read models",
         format!("{} events, {} models", thousands(log_events as f64), rebuild.models.len()),
@@ -254,7 +285,7 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
     rows
 }
 
-fn read_json(stats: &mut ReadStats) -> Value {
+pub(crate) fn read_json(stats: &mut ReadStats) -> Value {
     json!({
         "concurrency": stats.concurrency,
         "rate_per_s": stats.rate(),
@@ -278,7 +309,8 @@ fn save(
     rows: &[Row],
 ) -> anyhow::Result<PathBuf> {
     let (cli, data) = (bench.cli, &month.data);
-    let Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, memory } = figures;
+    let Figures { pgbench, booking, doubles, free_times, agenda, home, uncached, counter, mixed, memory } =
+        figures;
     let (booking_rate, stats) = (booking.rate, &mut booking.stats);
     let mb = |kb: Option<u64>| kb.map(|kb| kb as f64 / 1024.0);
     let finished_at = Utc::now();
@@ -368,6 +400,7 @@ fn save(
             "steps": agenda.steps.iter_mut().map(read_json).collect::<Vec<_>>(),
             "cpu_ms_per_request": agenda.cpu,
         },
+        "mixed_businesses": mixed.as_mut().map(Mixed::results),
         "memory_mb": memory.peak_kb.iter().map(|(n, kb)| (n.to_string(), json!(mb(*kb)))).collect::<serde_json::Map<_, _>>(),
         "db_activity_during_booking": booking.activity,
         "pg_stat_statements": bench.statement_profiles,

@@ -577,7 +577,7 @@ pub struct ReadStats {
     pub concurrency: usize,
     /// Latencies of 200 answers.
     pub samples: Samples,
-    /// 200 answers in the window.
+    /// 2xx answers in the window (200 for a read, 201 for a booking).
     pub ok: u64,
     /// Other answers (status → count), 0 for transport errors.
     pub others: BTreeMap<u16, u64>,
@@ -651,7 +651,7 @@ where
                     continue;
                 }
                 match (status, body) {
-                    (200, Ok(body)) => {
+                    (200..=299, Ok(body)) => {
                         stats.ok += 1;
                         stats.kept += u64::from(kept);
                         bytes += body.len() as u64;
