@@ -251,7 +251,7 @@ const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professiona
 
 /// Joins each appointment `a` to its comanda not cancelled, if any (`rm_comanda`, by its
 /// `comanda_appointment` index): what `APPOINTMENT_COLUMNS` reads as `k`.
-pub(crate) const WITH_COMANDA: &str = "left join lateral (
+pub const WITH_COMANDA: &str = "left join lateral (
         select c.comanda_id, c.status from rm_comanda.comanda c
          where c.appointment_id = a.appointment_id and c.status <> 'CANCELED'
          order by c.comanda_id desc limit 1) k on true";

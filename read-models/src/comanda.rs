@@ -18,9 +18,14 @@ pub const COMANDA: ReadModel = ReadModel {
 
 /// One row per comanda.
 pub const TABLE: Table = Table {
+    // Not a partial index `where appointment_id <> 0`: a lookup by an appointment of
+    // another table (`c.appointment_id = a.appointment_id`, `= any($1)`) cannot prove that
+    // predicate, so such an index went unused and every agenda card scanned every comanda
+    // of every business (issue 46, `--businesses`). With `comanda_id`, the latest comanda of
+    // an appointment is the index's last entry for it.
     then: "create index comanda_day on comanda (company_id, opened_on);
            create index comanda_caixa on comanda using gin (caixa_ids);
-           create index comanda_appointment on comanda (appointment_id) where appointment_id <> 0;",
+           create index comanda_appointment on comanda (appointment_id, comanda_id);",
     ..Table::new(
         "comanda",
         &[

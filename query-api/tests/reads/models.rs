@@ -54,6 +54,67 @@ async fn the_lag_check_reads_the_log_from_the_checkpoint_on() {
     );
 }
 
+/// An appointment's comanda is found through the `comanda_appointment` index, for one
+/// appointment of the day list and for a page of them: a partial index (`where
+/// appointment_id <> 0`) could not serve these lookups, and each agenda card scanned every
+/// comanda of every business (10.8 ms a small shop's day agenda in the bench, issue 46).
+#[tokio::test]
+async fn an_appointments_comanda_is_found_through_the_index() {
+    let pool = demo_database().await;
+    let mut tx = pool.begin().await.expect("begin");
+    sqlx::query("set local enable_seqscan = off").execute(&mut *tx).await.expect("set");
+    let day_list = format!(
+        "select a.appointment_id, k.comanda_id from rm_agenda.appointment a {}
+          where a.company_id = 1 and a.date = date '2026-12-01'",
+        navalha_query_api::scheduling::WITH_COMANDA
+    );
+    let page = "select comanda_id, appointment_id from rm_comanda.comanda where appointment_id = any('{1,2,3}'::bigint[])";
+    for sql in [day_list.as_str(), page] {
+        let plan: serde_json::Value = sqlx::query_scalar(&format!("explain (format json) {sql}"))
+            .fetch_one(&mut *tx)
+            .await
+            .expect("explain");
+        assert_eq!(
+            scans_of(&plan, "comanda"),
+            vec!["comanda_appointment".to_owned()],
+            "the comanda is not looked up through its appointment's index:\n{plan:#}"
+        );
+    }
+}
+
+/// The index (or "Seq Scan") each scan of `relation` in a JSON plan reads.
+fn scans_of(plan: &serde_json::Value, relation: &str) -> Vec<String> {
+    match plan {
+        serde_json::Value::Object(node) => {
+            // A bitmap heap scan names its index in the bitmap index scan below it.
+            let here = (node.get("Relation Name").and_then(|r| r.as_str()) == Some(relation)).then(|| {
+                let index = node.get("Index Name").and_then(|i| i.as_str()).map(str::to_owned);
+                index
+                    .or_else(|| index_names(node.get("Plans")?).into_iter().next())
+                    .unwrap_or_else(|| "Seq Scan".to_owned())
+            });
+            here.into_iter().chain(node.values().flat_map(|value| scans_of(value, relation))).collect()
+        }
+        serde_json::Value::Array(items) => items.iter().flat_map(|item| scans_of(item, relation)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Every `Index Name` of a JSON plan.
+fn index_names(plan: &serde_json::Value) -> Vec<String> {
+    match plan {
+        serde_json::Value::Object(node) => node
+            .iter()
+            .flat_map(|(key, value)| match (key.as_str(), value) {
+                ("Index Name", serde_json::Value::String(name)) => vec![name.clone()],
+                _ => index_names(value),
+            })
+            .collect(),
+        serde_json::Value::Array(items) => items.iter().flat_map(index_names).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Every `Index Cond` of a JSON plan.
 fn index_conditions(plan: &serde_json::Value) -> Vec<String> {
     match plan {
