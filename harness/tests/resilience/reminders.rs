@@ -71,12 +71,15 @@ async fn reminders_go_once_from_three_instances_one_killed_while_the_provider_wa
     anyhow::ensure!(slow.status().is_success(), "the twin's delay: {}", slow.status());
     let base = format!("http://{first_addr}/api");
     let mut keys = book_within_a_day(&system, &base).await?;
+    // In flight: decided, the provider's answer not recorded. The twin's delivery reports
+    // reach the webhook at once, before its answer: a send with a report is still waiting.
     let in_flight: Vec<String> = wait_for(Duration::from_secs(60), || async {
         Ok(sqlx::query_scalar(
             "select e.aggregate_id from events e
               where e.aggregate_type = 'Message' and e.event_type = 'MessageRequested'
                 and not exists (select 1 from events o where o.aggregate_id = e.aggregate_id
-                                  and o.aggregate_type = 'Message' and o.sequence > e.sequence)",
+                                  and o.aggregate_type = 'Message'
+                                  and o.event_type in ('MessageAccepted', 'MessageRefused'))",
         )
         .fetch_all(&system.pool)
         .await?)
