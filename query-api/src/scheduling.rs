@@ -234,7 +234,7 @@ struct AppointmentRow {
 
 /// The columns of `AppointmentRow`: one table, which carries copies of what the card shows
 /// of the client and the professional (issue 15), so no join.
-const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professional_id, a.membership_id,
+pub const APPOINTMENT_COLUMNS: &str = "a.appointment_id, a.company_id, a.professional_id, a.membership_id,
         a.client_id, a.client_name as user_name, a.client_phone as user_phone, a.client_whatsapp as user_whatsapp,
         a.date, a.start_time::text as start_time, a.end_time::text as end_time, a.services, a.observation,
         a.status, a.confirmation, a.times_type, a.professional_color, a.professional_name, a.online,

@@ -37,6 +37,9 @@ pub const MESSAGE: ReadModel = ReadModel {
              reply          text,
              replied_at     timestamptz
          );
-         create index message_appointment on message (appointment_id);
+         -- With requested_at, an appointment's latest reminder (the agenda card's) is the
+         -- index's last entry for it: without it the planner may walk the business's
+         -- messages backwards through message_day for each card (issue 46).
+         create index message_appointment on message (appointment_id, requested_at);
          create index message_day on message (business_id, requested_at);",
 };
