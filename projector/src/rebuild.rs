@@ -188,7 +188,7 @@ async fn prepare(pool: &PgPool, projection: &dyn Projection, bar: ProgressBar) -
     let mut tx = pool.begin().await?;
     sqlx::query(&format!("drop schema if exists {next} cascade")).execute(&mut *tx).await?;
     engine::create_schema(&mut tx, projection, &next).await?;
-    let deferred = defer_indexes(&mut tx, &next).await?;
+    let deferred = defer_indexes(&mut tx, projection.name(), &next).await?;
     tx.commit().await?;
     Ok(Next { schema: next, deferred, bar })
 }
@@ -505,10 +505,15 @@ async fn finish(
     Ok(report)
 }
 
-/// Drops the secondary indexes of `schema` (those that no constraint and no `on conflict`
-/// needs: not unique, backing no constraint) and answers their definitions, to build them
-/// again once the tables are full.
-async fn defer_indexes(conn: &mut sqlx::PgConnection, schema: &str) -> anyhow::Result<Vec<String>> {
+/// Drops the secondary indexes of `model`'s next `schema` (those that no constraint and no
+/// `on conflict` needs: not unique, backing no constraint; and none that the building
+/// statements look rows up by, `LOOKED_UP_WHILE_BUILDING`) and answers their definitions,
+/// to build them again once the tables are full.
+async fn defer_indexes(
+    conn: &mut sqlx::PgConnection,
+    model: &str,
+    schema: &str,
+) -> anyhow::Result<Vec<String>> {
     let indexes: Vec<(String, String)> = sqlx::query_as(
         "select c.relname::text, pg_get_indexdef(i.indexrelid)
            from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -519,6 +524,10 @@ async fn defer_indexes(conn: &mut sqlx::PgConnection, schema: &str) -> anyhow::R
     .bind(schema)
     .fetch_all(&mut *conn)
     .await?;
+    let indexes: Vec<(String, String)> = indexes
+        .into_iter()
+        .filter(|(name, _)| !navalha_read_models::LOOKED_UP_WHILE_BUILDING.contains(&(model, name.as_str())))
+        .collect();
     for (name, _) in &indexes {
         sqlx::query(&format!("drop index {schema}.{name}")).execute(&mut *conn).await?;
     }

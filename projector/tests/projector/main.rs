@@ -227,6 +227,25 @@ async fn a_model_moves_its_checkpoint_past_other_models_events_without_reading_t
 }
 
 /// The checkpoint row's version (`xmin`, the transaction that last wrote it) and position.
+/// Each index a rebuild builds first (`LOOKED_UP_WHILE_BUILDING`) names an index of its
+/// model: a renamed one would silently be deferred again, and the rebuild's look-ups would
+/// scan their whole tables.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_indexes_a_rebuild_builds_first_are_indexes_of_their_models(pool: PgPool) {
+    for (model, index) in navalha_read_models::LOOKED_UP_WHILE_BUILDING {
+        catch_up(&pool, models::find(model).expect("model").as_ref()).await;
+        let found: Option<String> = sqlx::query_scalar(
+            "select indexname::text from pg_indexes where schemaname = $1 and indexname = $2",
+        )
+        .bind(format!("rm_{model}"))
+        .bind(index)
+        .fetch_optional(&pool)
+        .await
+        .expect("indexes");
+        assert_eq!(found.as_deref(), Some(index), "rm_{model} has no index {index}");
+    }
+}
+
 async fn checkpoint_row(pool: &PgPool, schema: &str) -> (String, i64, i64) {
     sqlx::query_as(&format!(
         "select xmin::text, last_tx_id::text::bigint, last_position from {schema}.checkpoint"
