@@ -285,7 +285,7 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
     rows
 }
 
-pub(crate) fn read_json(stats: &mut ReadStats) -> Value {
+fn read_json(stats: &mut ReadStats) -> Value {
     json!({
         "concurrency": stats.concurrency,
         "rate_per_s": stats.rate(),
@@ -400,7 +400,11 @@ fn save(
             "steps": agenda.steps.iter_mut().map(read_json).collect::<Vec<_>>(),
             "cpu_ms_per_request": agenda.cpu,
         },
-        "mixed_businesses": mixed.as_mut().map(Mixed::results),
+        "mixed_businesses": mixed.as_mut().map(|mixed| json!({
+            "desks": mixed.desks,
+            "bookings": { "loop": read_json(&mut mixed.bookings.stats), "cpu_ms_per_request": mixed.bookings.cpu },
+            "day_agenda": { "loop": read_json(&mut mixed.agenda.stats), "cpu_ms_per_request": mixed.agenda.cpu },
+        })),
         "memory_mb": memory.peak_kb.iter().map(|(n, kb)| (n.to_string(), json!(mb(*kb)))).collect::<serde_json::Map<_, _>>(),
         "db_activity_during_booking": booking.activity,
         "pg_stat_statements": bench.statement_profiles,

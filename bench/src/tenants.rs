@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
 
 use crate::dataset::{self, Dataset, Params};
 use crate::events::{Actor, EventBuilder, EventRow};
@@ -131,16 +130,6 @@ pub struct Mixed {
     pub desks: usize,
     pub bookings: Reads,
     pub agenda: Reads,
-}
-
-impl Mixed {
-    pub fn results(&mut self) -> Value {
-        json!({
-            "desks": self.desks,
-            "bookings": { "loop": crate::summary::read_json(&mut self.bookings.stats), "cpu_ms_per_request": self.bookings.cpu },
-            "day_agenda": { "loop": crate::summary::read_json(&mut self.agenda.stats), "cpu_ms_per_request": self.agenda.cpu },
-        })
-    }
 }
 
 /// The desks of the first businesses at work, a random shop each request: bookings by
