@@ -47,7 +47,7 @@ async fn the_lag_check_reads_the_log_from_the_checkpoint_on() {
         .fetch_one(&mut *tx)
         .await
         .expect("explain");
-    let conditions: Vec<String> = index_conditions(&plan);
+    let conditions: Vec<String> = plan_values(&plan, "Index Cond");
     assert!(
         conditions.iter().any(|c| c.starts_with("(ROW(tx_id, global_position) > ROW(")),
         "the checkpoint does not bound the index: {conditions:?}\n{plan:#}"
@@ -100,7 +100,7 @@ fn scans_of(plan: &serde_json::Value, relation: &str) -> Vec<String> {
             let here = (node.get("Relation Name").and_then(|r| r.as_str()) == Some(relation)).then(|| {
                 let index = node.get("Index Name").and_then(|i| i.as_str()).map(str::to_owned);
                 index
-                    .or_else(|| index_names(node.get("Plans")?).into_iter().next())
+                    .or_else(|| plan_values(node.get("Plans")?, "Index Name").into_iter().next())
                     .unwrap_or_else(|| "Seq Scan".to_owned())
             });
             here.into_iter().chain(node.values().flat_map(|value| scans_of(value, relation))).collect()
@@ -110,32 +110,17 @@ fn scans_of(plan: &serde_json::Value, relation: &str) -> Vec<String> {
     }
 }
 
-/// Every `Index Name` of a JSON plan.
-fn index_names(plan: &serde_json::Value) -> Vec<String> {
+/// Every string value of `field` in a JSON plan (e.g. each `Index Cond`), depth first.
+fn plan_values(plan: &serde_json::Value, field: &str) -> Vec<String> {
     match plan {
         serde_json::Value::Object(node) => node
             .iter()
-            .flat_map(|(key, value)| match (key.as_str(), value) {
-                ("Index Name", serde_json::Value::String(name)) => vec![name.clone()],
-                _ => index_names(value),
+            .flat_map(|(key, value)| match value {
+                serde_json::Value::String(text) if key == field => vec![text.clone()],
+                _ => plan_values(value, field),
             })
             .collect(),
-        serde_json::Value::Array(items) => items.iter().flat_map(index_names).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Every `Index Cond` of a JSON plan.
-fn index_conditions(plan: &serde_json::Value) -> Vec<String> {
-    match plan {
-        serde_json::Value::Object(node) => node
-            .iter()
-            .flat_map(|(key, value)| match (key.as_str(), value) {
-                ("Index Cond", serde_json::Value::String(c)) => vec![c.clone()],
-                _ => index_conditions(value),
-            })
-            .collect(),
-        serde_json::Value::Array(items) => items.iter().flat_map(index_conditions).collect(),
+        serde_json::Value::Array(items) => items.iter().flat_map(|item| plan_values(item, field)).collect(),
         _ => Vec::new(),
     }
 }
