@@ -20,5 +20,6 @@ pub mod demo;
 pub mod in_process;
 pub mod load;
 pub mod patroni;
+pub mod plans;
 pub mod process;
 pub mod system;

@@ -4,6 +4,7 @@
 use axum::http::{Method, StatusCode};
 use navalha_harness::database::demo_database;
 use navalha_harness::in_process::System;
+use navalha_harness::plans::{plan_of, plan_values, scans_of};
 
 /// A model built by another version of the code (its tables or the states it stores
 /// changed) is not read while the projector rebuilds it: 503 in pt-BR, not a 500 from rows
@@ -81,46 +82,4 @@ async fn a_cards_comanda_and_reminder_are_found_through_their_appointments_index
     let page = "select comanda_id, appointment_id from rm_comanda.comanda where appointment_id = any($1)";
     let plan = plan_of(&mut tx, "page", page, "('{1,2,3}'::bigint[])").await;
     assert_eq!(scans_of(&plan, "comanda"), ["comanda_appointment"], "a page's comandas:\n{plan:#}");
-}
-
-/// The JSON plan of `sql` prepared as `name` and run with `arguments`.
-async fn plan_of(tx: &mut sqlx::PgConnection, name: &str, sql: &str, arguments: &str) -> serde_json::Value {
-    sqlx::query(&format!("prepare {name} as {sql}")).execute(&mut *tx).await.expect("prepare");
-    sqlx::query_scalar(&format!("explain (format json) execute {name} {arguments}"))
-        .fetch_one(&mut *tx)
-        .await
-        .expect("explain")
-}
-
-/// The index (or "Seq Scan") each scan of `relation` in a JSON plan reads.
-fn scans_of(plan: &serde_json::Value, relation: &str) -> Vec<String> {
-    match plan {
-        serde_json::Value::Object(node) => {
-            // A bitmap heap scan names its index in the bitmap index scan below it.
-            let here = (node.get("Relation Name").and_then(|r| r.as_str()) == Some(relation)).then(|| {
-                let index = node.get("Index Name").and_then(|i| i.as_str()).map(str::to_owned);
-                index
-                    .or_else(|| plan_values(node.get("Plans")?, "Index Name").into_iter().next())
-                    .unwrap_or_else(|| "Seq Scan".to_owned())
-            });
-            here.into_iter().chain(node.values().flat_map(|value| scans_of(value, relation))).collect()
-        }
-        serde_json::Value::Array(items) => items.iter().flat_map(|item| scans_of(item, relation)).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Every string value of `field` in a JSON plan (e.g. each `Index Cond`), depth first.
-fn plan_values(plan: &serde_json::Value, field: &str) -> Vec<String> {
-    match plan {
-        serde_json::Value::Object(node) => node
-            .iter()
-            .flat_map(|(key, value)| match value {
-                serde_json::Value::String(text) if key == field => vec![text.clone()],
-                _ => plan_values(value, field),
-            })
-            .collect(),
-        serde_json::Value::Array(items) => items.iter().flat_map(|item| plan_values(item, field)).collect(),
-        _ => Vec::new(),
-    }
 }
