@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::bail;
-use chrono::{NaiveDate, Utc};
+use chrono::Utc;
 use serde_json::{json, Value};
 
 use crate::checks::{self, DoubleBookings};
@@ -244,9 +244,7 @@ fn day_agenda_reader(
     builder: &EventBuilder<'_>,
 ) -> impl Fn(&mut Rng) -> reqwest::RequestBuilder + Send + Sync + Clone + 'static {
     let big_unit = builder.company_id(0);
-    let days: Vec<NaiveDate> = (0..dataset::MONTH_BEFORE + dataset::MONTH_AFTER)
-        .map(|d| month.from + chrono::Duration::days(d))
-        .collect();
+    let days = month.days();
     let api = &running.api;
     let (client, query, token) = (api.client.clone(), api.query.clone(), api.token.clone());
     move |rng| {
@@ -288,6 +286,11 @@ pub async fn free_times(
 /// Clients of the uncached day agenda (issue 46's goal: 3,000/s at 8).
 pub const UNCACHED_AGENDA_CLIENTS: usize = 8;
 
+/// `request` asking for an answer read now (`Cache-Control: no-cache`), not one kept.
+pub(crate) fn no_cache(request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+    request.header(reqwest::header::CACHE_CONTROL, "no-cache")
+}
+
 /// The free times and the day agenda read now, never served as kept
 /// (`Cache-Control: no-cache`): what each read costs in a busy shop, whose bookings keep
 /// changing its business (issue 46, item 2).
@@ -307,8 +310,6 @@ pub async fn uncached(
         "uncached reads (Cache-Control: no-cache): the free times, {} client(s), and the day agenda, {UNCACHED_AGENDA_CLIENTS} clients, {} s each",
         cli.read_concurrency, cli.read_seconds
     ));
-    let no_cache =
-        |request: reqwest::RequestBuilder| request.header(reqwest::header::CACHE_CONTROL, "no-cache");
     let free = free_times_reader(running, builder);
     let mut free_times = read_loop(
         running,

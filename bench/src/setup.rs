@@ -268,6 +268,15 @@ pub struct Month {
     pub big_unit_staff: usize,
 }
 
+impl Month {
+    /// Every day of the month around today, in order.
+    pub fn days(&self) -> Vec<NaiveDate> {
+        (0..dataset::MONTH_BEFORE + dataset::MONTH_AFTER)
+            .map(|d| self.from + chrono::Duration::days(d))
+            .collect()
+    }
+}
+
 pub async fn generate_data(bench: &Bench<'_>) -> anyhow::Result<Month> {
     let cli = bench.cli;
     step("generating the data set");

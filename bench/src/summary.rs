@@ -232,7 +232,6 @@ fn rows(cli: &Cli, figures: &mut Figures, rebuild: &Rebuild, log_events: i64) ->
         (comandas.ok > 0 && per_booking > 0.0).then_some(per_comanda <= 3.0 * per_booking),
     ));
     if let Some(mixed) = mixed {
-        let cpu_of = |reads: &Reads| reads.cpu.get("total").copied().unwrap_or(0.0);
         for (figure, reads) in [
             ("Bookings at shop desks", &mut mixed.bookings),
             ("Day agendas at shop desks", &mut mixed.agenda),

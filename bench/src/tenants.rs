@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::dataset::{self, Dataset, Params};
+use crate::dataset::{Dataset, Params};
 use crate::events::{Actor, EventBuilder, EventRow};
 use crate::load;
 use crate::phases::{self, Reads, UNCACHED_AGENDA_CLIENTS};
@@ -164,13 +164,17 @@ pub async fn mixed(
         Duration::from_secs(cli.warmup_seconds),
         Duration::from_secs(cli.booking_seconds),
         cli.seed,
-        move |rng: &mut Rng| loop {
-            let (desk, token) = &booking_shops[rng.below(booking_shops.len())];
-            // A shop whose window is full (rare) gives way to another.
-            let Some(choice) = choose(rng, &desk.plan, &desk.schedule) else { continue };
-            desk.schedule.take(choice.target, choice.date, choice.span);
-            let body = booking_body(&desk.plan.targets[choice.target], &choice);
-            break client.post(&url).bearer_auth(token).json(&body);
+        move |rng: &mut Rng| {
+            // A shop whose window is full (rare) gives way to another; if all were, the run
+            // stops rather than spin.
+            for _ in 0..booking_shops.len() * 4 {
+                let (desk, token) = &booking_shops[rng.below(booking_shops.len())];
+                let Some(choice) = choose(rng, &desk.plan, &desk.schedule) else { continue };
+                desk.schedule.take(choice.target, choice.date, choice.span);
+                let body = booking_body(&desk.plan.targets[choice.target], &choice);
+                return client.post(&url).bearer_auth(token).json(&body);
+            }
+            panic!("no desk had a free slot left in its booking window: make --booking-seconds shorter");
         },
     )
     .await?;
@@ -181,9 +185,7 @@ pub async fn mixed(
         shops.len(),
         cli.read_seconds
     ));
-    let days: Vec<_> = (0..dataset::MONTH_BEFORE + dataset::MONTH_AFTER)
-        .map(|d| month.from + chrono::Duration::days(d))
-        .collect();
+    let days = month.days();
     let (client, query) = (api.client.clone(), api.query.clone());
     let agenda_shops = shops.clone();
     bench.reset_statements().await?;
@@ -197,10 +199,11 @@ pub async fn mixed(
         move |rng: &mut Rng| {
             let (desk, token) = &agenda_shops[rng.below(agenda_shops.len())];
             let date = rng.pick(&days);
-            client
-                .get(format!("{query}/scheduling/professional?idCompany={}&date={date}", desk.unit))
-                .bearer_auth(token)
-                .header(reqwest::header::CACHE_CONTROL, "no-cache")
+            phases::no_cache(
+                client
+                    .get(format!("{query}/scheduling/professional?idCompany={}&date={date}", desk.unit))
+                    .bearer_auth(token),
+            )
         },
     )
     .await?;
