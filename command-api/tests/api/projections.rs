@@ -63,9 +63,39 @@ async fn change_the_demo(system: &System) {
             .await;
         assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
     }
+    let d = demo(system).await;
+    // A professional's hours set, changed and taken off, one service's terms changed twice,
+    // and commission rates: each kind of event the professional model folds.
+    let professional = |path: &str| format!("/api/professional{path}");
+    for (path, change) in [
+        (
+            "-working-hours/professional/{id}/day",
+            json!({"weekDay": 0, "firstStart": "10:00", "firstEnd": "14:00"}),
+        ),
+        (
+            "-working-hours/professional/{id}/day",
+            json!({"weekDay": 0, "firstStart": "09:00", "firstEnd": "12:00"}),
+        ),
+        ("-working-hours/professional/{id}/day", json!({"weekDay": 1})),
+        ("/{id}/commission", json!({"servicePercent": 40, "productPercent": 10, "services": []})),
+    ] {
+        let path = professional(&path.replace("{id}", &d.barber1_id.to_string()));
+        let changed = system.call(Method::PUT, &path, Some(&admin), Some(change)).await;
+        assert_eq!(changed.status, StatusCode::OK, "{path}: {changed:?}");
+    }
+    let services = format!("/api/professional-service/professional/{}", d.barber1_id);
+    let offered = system.call(Method::GET, &services, Some(&admin), None).await.body[0].clone();
+    let terms = format!(
+        "/api/professional-service/{}/professional/{}",
+        offered["IdCompanyProfessionalService"], d.barber1_id
+    );
+    for value in ["52,50", "55,00"] {
+        let body = json!({"idService": offered["IdService"], "value": value, "time": 40, "status": true});
+        let changed = system.call(Method::PUT, &terms, Some(&admin), Some(body)).await;
+        assert_eq!(changed.status, StatusCode::OK, "{changed:?}");
+    }
     // Text that COPY's text format had to escape (tab, newline, carriage return, backslash),
     // in an appointment a rebuild copies in: the binary format must carry it as it is.
-    let d = demo(system).await;
     let mut noted = body(d.barber1, next(Weekday::Tue), "09:00:00", &[d.haircut], d.client);
     noted["observation"] = json!("Chega às 9h\ttraz o filho\nportão \\ lateral\r");
     let reminded = id_of(&book(system, &admin, noted).await);
