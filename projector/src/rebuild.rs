@@ -509,7 +509,7 @@ async fn finish(
 /// `on conflict` needs: not unique, backing no constraint; and none that the building
 /// statements look rows up by, `LOOKED_UP_WHILE_BUILDING`) and answers their definitions,
 /// to build them again once the tables are full.
-async fn defer_indexes(
+pub async fn defer_indexes(
     conn: &mut sqlx::PgConnection,
     model: &str,
     schema: &str,
