@@ -704,14 +704,14 @@ async fn a_notice_pass_skips_no_change_that_commits_after_a_later_one() {
 /// than it comes back, marked, so that the page moves past it.
 #[tokio::test]
 async fn a_page_of_changes_reads_the_log_in_commit_order_and_marks_the_window() {
-    use navalha_command_api::read_models::{appointment_changes, APPOINTMENT_CHANGES};
+    use navalha_command_api::read_models::{appointment_changes, appointment_changes_sql};
     use navalha_harness::plans::{plan_of, plan_values, scans_of};
     let pool = demo_database().await;
     let mut tx = pool.begin().await.expect("begin");
     sqlx::query("set local enable_seqscan = off").execute(&mut *tx).await.expect("set");
     sqlx::query("set local plan_cache_mode = force_generic_plan").execute(&mut *tx).await.expect("set");
-    let arguments = "(now() - interval '6 hours', 0, -1, pg_current_snapshot()::text, null, 500)";
-    let plan = plan_of(&mut tx, "changes", APPOINTMENT_CHANGES, arguments).await;
+    let arguments = "(now() - interval '6 hours', 0, -1, pg_current_snapshot()::text, null)";
+    let plan = plan_of(&mut tx, "changes", &appointment_changes_sql(500), arguments).await;
     let nodes = plan_values(&plan, "Node Type");
     assert!(!nodes.iter().any(|node| node == "Sort"), "a page sorts what it read:\n{plan:#}");
     let scans = scans_of(&plan, "events");
