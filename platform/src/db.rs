@@ -30,10 +30,15 @@ pub async fn connect(url: &str, max_connections: u32, plans: Plans) -> anyhow::R
         Some(_) => options,
         None => options.application_name(&service_name()),
     };
-    let options = match plans {
-        Plans::PerExecution => options,
-        Plans::Generic => options.options([("plan_cache_mode", "force_generic_plan")]),
+    // No JIT compilation: a generic plan prices a `limit $n` at a tenth of its input, which
+    // with 10,000 businesses passed `jit_above_cost`, and JIT compiles again at every
+    // execution: the projector's read of a live batch took 68 ms (25 of them compiling)
+    // against 0.9 ms without (issue 46, docs/bench.md).
+    let settings: &[(&str, &str)] = match plans {
+        Plans::PerExecution => &[("jit", "off")],
+        Plans::Generic => &[("jit", "off"), ("plan_cache_mode", "force_generic_plan")],
     };
+    let options = options.options(settings.iter().copied());
     let mut attempt = 0;
     loop {
         let result = PgPoolOptions::new()

@@ -213,16 +213,17 @@ async fn migrate_advances_the_transaction_counter_past_restored_events(pool: PgP
 }
 
 #[tokio::test]
-async fn a_service_names_its_connections_and_plans_as_it_asks() {
+async fn a_service_names_its_connections_and_plans_as_it_asks_without_jit() {
     let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
     for (plans, mode) in [(db::Plans::Generic, "force_generic_plan"), (db::Plans::PerExecution, "auto")] {
         let pool = db::connect(&url, 1, plans).await.expect("connect");
-        let (name, actual): (String, String) =
-            sqlx::query_as("select current_setting('application_name'), current_setting('plan_cache_mode')")
-                .fetch_one(&pool)
-                .await
-                .expect("settings");
-        assert_eq!(actual, mode, "{plans:?}");
+        let (name, actual, jit): (String, String, String) = sqlx::query_as(
+            "select current_setting('application_name'), current_setting('plan_cache_mode'), current_setting('jit')",
+        )
+        .fetch_one(&pool)
+        .await
+        .expect("settings");
+        assert_eq!((actual.as_str(), jit.as_str()), (mode, "off"), "{plans:?}");
         // This test's executable: tests/database.rs builds `database-<hash>`.
         assert!(name.starts_with("database"), "{name}");
     }
