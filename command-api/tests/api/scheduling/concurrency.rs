@@ -402,7 +402,10 @@ async fn twenty_clients_booking_at_random_never_leave_two_active_appointments_ov
                     1 => vec![d.haircut, d.beard],
                     _ => vec![d.eyebrows],
                 };
-                let request = all_times(body(membership, tuesday, &start, &services, d.client));
+                let mut request = all_times(body(membership, tuesday, &start, &services, d.client));
+                // One client for all: the professionals' slots are what is contended here, and
+                // the client's own overlap rule (issue 45) would leave a handful of bookings.
+                request["allowClientOverlap"] = serde_json::json!(true);
                 let answer = book(&system, &token, request).await;
                 // Some are cancelled again, which frees their time for the others.
                 if answer.status == StatusCode::CREATED && next_random(4) == 0 {
