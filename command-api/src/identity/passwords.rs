@@ -5,7 +5,7 @@
 //! memory is not handed back to the allocator, whose per-thread arenas kept each freed
 //! buffer (command-api grew by 117 MB while the bench's 100 desks signed in, issue 46).
 
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
@@ -22,7 +22,7 @@ pub const PARALLELISM: u32 = 1;
 /// Hashes computed at once (the machine's two cores); the others wait their turn.
 pub const AT_ONCE: usize = 2;
 
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(AT_ONCE));
+static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(AT_ONCE)));
 /// The working memory of the hashes done so far, for the next ones: at most [`AT_ONCE`].
 static MEMORY: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
 
@@ -84,10 +84,16 @@ fn verify_blocking(password: &str, stored: &str) -> argon2::password_hash::Resul
     Ok(output(&argon2, password.as_bytes(), raw, expected.len())? == expected)
 }
 
-/// Runs `work` off the async threads, in its turn among the hashes.
+/// Runs `work` off the async threads, in its turn among the hashes. The turn goes with the
+/// work: a request dropped while its hash runs does not let another start beside it.
 async fn in_turn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let _turn = HASHING.acquire().await.map_err(|error| ApiError::Internal(error.into()))?;
-    tokio::task::spawn_blocking(work).await.map_err(|error| ApiError::Internal(error.into()))
+    let turn = HASHING.clone().acquire_owned().await.map_err(|error| ApiError::Internal(error.into()))?;
+    tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        work()
+    })
+    .await
+    .map_err(|error| ApiError::Internal(error.into()))
 }
 
 /// Hashes a password (it costs tens of milliseconds by design).
